@@ -1,0 +1,661 @@
+"""Printable sheets for playing Hearts with real cards: a one-page rule sheet and a score sheet.
+
+Pure functions that return PDF bytes (vector text drawn by reportlab), so the web layer can
+serve them and the command line can write them to files.
+
+>>> rule_sheet_pdf()[:5]
+b'%PDF-'
+>>> pass_directions(4, 5)
+('left', 'right', 'across', 'hold', 'left')
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_LEFT
+from reportlab.lib.pagesizes import A4, landscape, letter
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, KeepInFrame, Paragraph, Table, TableStyle
+from reportlab.platypus.frames import Frame
+
+PAPERS: dict[str, tuple[float, float]] = {"letter": letter, "a4": A4}
+MIN_PLAYERS = 3
+MAX_PLAYERS = 10
+MIN_ROUNDS = 10
+MAX_ROUNDS = 30
+DEFAULT_ROUNDS = 20
+
+INK = colors.HexColor("#1c1b1f")
+MUTED = colors.HexColor("#55525c")
+RED = colors.HexColor("#b3261e")
+RULE = colors.HexColor("#8a8590")
+SHADE = colors.HexColor("#f3efe7")
+SHADE_DARK = colors.HexColor("#e6dfd2")
+
+SUIT_GLYPHS = {"spades": "\u2660", "hearts": "\u2665", "diamonds": "\u2666", "clubs": "\u2663"}
+RED_SUITS = {"hearts", "diamonds"}
+
+
+def page_size(paper: str) -> tuple[float, float]:
+    """Width and height in points of a paper name ("letter" or "a4").
+
+    >>> page_size("a4")[0] < page_size("letter")[0]
+    True
+    """
+    try:
+        return PAPERS[paper.lower()]
+    except KeyError:
+        raise ValueError(f"Paper must be 'letter' or 'a4', not {paper!r}.") from None
+
+
+def check_players(players: int) -> int:
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(
+            f"A Hearts score sheet is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}."
+        )
+    return players
+
+
+def decks_for(players: int) -> int:
+    """One deck for 3 to 5 players, two (Cancellation Hearts) for 6 to 10."""
+    return 1 if check_players(players) <= 5 else 2
+
+
+def pass_cycle(players: int) -> tuple[str, ...]:
+    """The standard pass directions, repeated round after round; empty means no passing."""
+    check_players(players)
+    if players == 4:
+        return ("left", "right", "across", "hold")
+    if players in (3, 5):
+        return ("left", "right", "hold")
+    return ()
+
+
+def pass_directions(players: int, rounds: int) -> tuple[str, ...]:
+    """The pass direction of each of the first `rounds` rounds ("none" without passing)."""
+    cycle = pass_cycle(players)
+    return tuple(cycle[i % len(cycle)] if cycle else "none" for i in range(rounds))
+
+
+# ---------------------------------------------------------------------------------------------
+# Drawing helpers
+
+
+def suit(name: str, size: float | None = None) -> str:
+    """Paragraph markup for a suit glyph in the Symbol font, red for hearts and diamonds."""
+    colour = "#b3261e" if name in RED_SUITS else "#1c1b1f"
+    size_attr = f' size="{size}"' if size else ""
+    return f'<font name="Symbol" color="{colour}"{size_attr}>{SUIT_GLYPHS[name]}</font>'
+
+
+QS = f"Q{suit('spades')}"
+TWO_C = f"2{suit('clubs')}"
+
+
+def draw_suit_row(canvas: Canvas, x: float, y: float, size: float, gap: float) -> float:
+    """Draw the four suits left to right from (x, y); returns the x after the last one."""
+    for name in ("spades", "hearts", "clubs", "diamonds"):
+        canvas.setFillColor(RED if name in RED_SUITS else INK)
+        canvas.setFont("Symbol", size)
+        glyph = SUIT_GLYPHS[name]
+        canvas.drawString(x, y, glyph)
+        x += canvas.stringWidth(glyph, "Symbol", size) + gap
+    return x
+
+
+def new_canvas(buffer: io.BytesIO, size: tuple[float, float], title: str) -> Canvas:
+    canvas = Canvas(buffer, pagesize=size, invariant=1, pageCompression=1)
+    canvas.setTitle(title)
+    canvas.setAuthor("hearts")
+    canvas.setSubject("Hearts, the card game")
+    canvas.setCreator("hearts sheets")
+    return canvas
+
+
+# ---------------------------------------------------------------------------------------------
+# Rule sheet
+
+
+@dataclass(frozen=True)
+class RuleStyles:
+    body: ParagraphStyle
+    step: ParagraphStyle
+    heading: ParagraphStyle
+    box_heading: ParagraphStyle
+    box_body: ParagraphStyle
+
+
+def rule_styles() -> RuleStyles:
+    body = ParagraphStyle(
+        "body", fontName="Helvetica", fontSize=11, leading=14, textColor=INK, alignment=TA_LEFT
+    )
+    return RuleStyles(
+        body=body,
+        step=ParagraphStyle("step", parent=body, spaceBefore=5),
+        heading=ParagraphStyle(
+            "heading",
+            parent=body,
+            fontName="Helvetica-Bold",
+            fontSize=13.5,
+            leading=16,
+            textColor=RED,
+            spaceBefore=8,
+            spaceAfter=2,
+        ),
+        box_heading=ParagraphStyle(
+            "box_heading",
+            parent=body,
+            fontName="Helvetica-Bold",
+            fontSize=12.5,
+            leading=15,
+            textColor=INK,
+            spaceAfter=3,
+        ),
+        box_body=ParagraphStyle("box_body", parent=body, fontSize=9.8, leading=12.2, spaceBefore=2),
+    )
+
+
+def numbered(number: int, title: str, text: str, style: ParagraphStyle) -> Paragraph:
+    return Paragraph(
+        f'<font name="Helvetica-Bold" color="#b3261e">{number}</font>&nbsp;&nbsp;'
+        f"<b>{title}.</b> {text}",
+        style,
+    )
+
+
+def rule_columns(s: RuleStyles) -> tuple[list[Flowable], list[Flowable]]:
+    """The text of the rule sheet, written for this project, as two columns of flowables."""
+    left: list[Flowable] = [
+        Paragraph("The aim", s.heading),
+        Paragraph(
+            "Take as few points as you can. Every heart you win in a trick costs you "
+            f"<b>1 point</b>; the queen of spades ({QS}) costs <b>13</b>. "
+            "All other cards are harmless. Everyone plays alone, aces are high and "
+            "there are no trumps.",
+            s.body,
+        ),
+        Paragraph("A round, step by step", s.heading),
+        numbered(
+            1,
+            "Deal",
+            "Shuffle one 52-card deck (no jokers) and deal it all out, one card at a time, "
+            "clockwise. With four players each gets 13 cards. The deal moves one seat "
+            "left every round.",
+            s.step,
+        ),
+        numbered(
+            2,
+            "Pass",
+            "Each player picks 3 cards and gives them face down: to the <b>left</b> in "
+            "round 1, to the <b>right</b> in round 2, <b>across</b> the table in round 3, "
+            "and nobody passes in round 4 (a <b>hold</b> round). Then the cycle starts "
+            "again. Pass before you look at the cards coming to you.",
+            s.step,
+        ),
+        numbered(
+            3,
+            "First trick",
+            f"Whoever holds the two of clubs ({TWO_C}) leads it. Going clockwise, everyone "
+            "plays one card. No hearts and no queen of spades on this trick, unless your "
+            "hand holds nothing else.",
+            s.step,
+        ),
+        numbered(
+            4,
+            "Follow suit",
+            "Play a card of the suit that was led if you have one. If you have none, play "
+            "any card: your chance to get rid of hearts and the queen. The highest card "
+            "of the suit led wins the trick; its winner leads next.",
+            s.step,
+        ),
+        numbered(
+            5,
+            "Breaking hearts",
+            "Nobody may lead a heart until a heart has been played on an earlier trick, "
+            "unless they hold only hearts. The queen of spades may be led on any trick "
+            "after the first.",
+            s.step,
+        ),
+        numbered(
+            6,
+            "Count",
+            "After the last trick, each player counts the hearts and the queen in the "
+            "tricks they won and writes the points down. The points of a round always "
+            "add up to <b>26</b>: check it.",
+            s.step,
+        ),
+    ]
+    right: list[Flowable] = [
+        Paragraph("Points at a glance", s.heading),
+        points_table(s),
+        Paragraph("Shooting the moon", s.heading),
+        Paragraph(
+            "Win <b>every</b> heart and the queen of spades in one round and you "
+            "<b>shoot the moon</b>: you score 0 for the round and every other player "
+            "scores 26. Miss a single heart and you keep all those points yourself.",
+            s.body,
+        ),
+        Paragraph("End of the game", s.heading),
+        Paragraph(
+            "Keep a running total for each player. The game ends after the round in "
+            "which someone reaches <b>100</b> or more. The <b>lowest total wins</b>. "
+            "If two players share the lowest total, they share the win, or play one "
+            "more round if your table prefers a single winner.",
+            s.body,
+        ),
+        Paragraph("Three or five players", s.heading),
+        Paragraph(
+            "Take out the 2 of diamonds for three players (17 cards each), or the 2 of "
+            "diamonds and the 2 of clubs for five (10 each); then the 3 of clubs leads "
+            "if the 2 is gone. Passing goes left, right, then a hold round.",
+            s.body,
+        ),
+        Paragraph("Six to ten players: two decks", s.heading),
+        Paragraph(
+            "Shuffle two decks together and deal them out evenly; set any spare cards "
+            "aside for the winner of the first trick. When two identical cards fall on "
+            "the same trick they <b>cancel</b>: neither can win it. If every card "
+            "cancels, the trick goes to the winner of the next one. A round holds "
+            "<b>52</b> points and a moon needs all of them. There is no passing.",
+            s.body,
+        ),
+    ]
+    return left, right
+
+
+def points_table(s: RuleStyles) -> Table:
+    big = ParagraphStyle("big", parent=s.body, fontName="Helvetica-Bold", fontSize=15, leading=18)
+    rows = [
+        [
+            Paragraph(suit("hearts", 17), big),
+            Paragraph("Each heart", s.body),
+            Paragraph("1 point", big),
+        ],
+        [
+            Paragraph(f"Q{suit('spades', 15)}", big),
+            Paragraph("Queen of spades", s.body),
+            Paragraph("13 points", big),
+        ],
+        ["", Paragraph("Any other card", s.body), Paragraph("0", big)],
+        ["", Paragraph("<b>Every round, in all</b>", s.body), Paragraph("26", big)],
+    ]
+    table = Table(rows, colWidths=[34, 120, 86], hAlign="LEFT")
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("LINEBELOW", (0, 0), (-1, -2), 0.5, SHADE_DARK),
+                ("LINEABOVE", (0, -1), (-1, -1), 1.0, INK),
+                ("TOPPADDING", (0, 0), (-1, -1), 3),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+                ("LEFTPADDING", (0, 0), (-1, -1), 2),
+            ]
+        )
+    )
+    return table
+
+
+def house_rules_box(s: RuleStyles, width: float) -> Table:
+    items = [
+        (
+            "Moon, other ways",
+            "the shooter takes 26 off their own total instead; or the "
+            "shooter chooses; or others get 26 unless that ends the game with the shooter "
+            "losing, then the shooter takes 26 off.",
+        ),
+        (
+            "Bonus card",
+            f"the jack of diamonds (J{suit('diamonds')}), or the ten in some "
+            "groups, takes 10 off the score of whoever wins it, so a round adds up to 16.",
+        ),
+        ("Exactly 100", "a player who lands on exactly 100 drops back to 50."),
+        (
+            "Passing",
+            "skip the hold round (left, right, across), or replace it with a "
+            "scatter: one card to each other player.",
+        ),
+        (
+            "Softer start",
+            "points allowed on the first trick; or the queen of spades breaks hearts too.",
+        ),
+        ("Shorter game", "play to 50."),
+    ]
+    half = (len(items) + 1) // 2
+    cells: list[list[Flowable]] = []
+    for group in (items[:half], items[half:]):
+        cells.append([Paragraph(f"<b>{name}:</b> {text}", s.box_body) for name, text in group])
+    col_width = (width - 24) / 2
+    rows = [
+        [Paragraph("House rules: agree on them before the first deal", s.box_heading), ""],
+        *[[cells[0][i], cells[1][i] if i < len(cells[1]) else ""] for i in range(half)],
+    ]
+    table = Table(rows, colWidths=[col_width + 12, col_width + 12])
+    table.setStyle(
+        TableStyle(
+            [
+                ("SPAN", (0, 0), (1, 0)),
+                ("BACKGROUND", (0, 0), (-1, -1), SHADE),
+                ("BOX", (0, 0), (-1, -1), 1.2, RED),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 10),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 8),
+                ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+                ("TOPPADDING", (0, 0), (-1, 0), 7),
+                ("BOTTOMPADDING", (0, -1), (-1, -1), 8),
+            ]
+        )
+    )
+    return table
+
+
+def add_to_frame(canvas: Canvas, frame: Frame, flowables: list[Flowable]) -> None:
+    """Lay flowables into a frame; raises if they do not fit, so a sheet never spills."""
+    box = KeepInFrame(frame._aW, frame._aH, flowables, mode="error")
+    frame.addFromList([box], canvas)
+
+
+def rule_sheet_pdf(paper: str = "letter") -> bytes:
+    """The standard game of Hearts on one page, with a box of common house rules.
+
+    >>> b"/Count 1" in rule_sheet_pdf("a4")
+    True
+    """
+    width, height = page_size(paper)
+    styles = rule_styles()
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, (width, height), "Hearts: the rules on one page")
+    margin = 36.0
+    inner = width - 2 * margin
+
+    # Title band.
+    top = height - margin
+    canvas.setFillColor(INK)
+    canvas.setFont("Helvetica-Bold", 34)
+    canvas.drawString(margin, top - 30, "Hearts")
+    draw_suit_row(
+        canvas, margin + canvas.stringWidth("Hearts", "Helvetica-Bold", 34) + 14, top - 28, 24, 6
+    )
+    canvas.setFillColor(MUTED)
+    canvas.setFont("Helvetica", 12)
+    canvas.drawRightString(width - margin, top - 14, "The whole game on one page")
+    canvas.drawRightString(width - margin, top - 30, "3 to 10 players, best with 4")
+    canvas.setStrokeColor(RED)
+    canvas.setLineWidth(2)
+    canvas.line(margin, top - 42, width - margin, top - 42)
+
+    # House rules box at the foot of the page.
+    box = house_rules_box(styles, inner)
+    _, box_height = box.wrap(inner, height)
+    footer_y = margin - 14
+    box_y = margin + 4
+    box.drawOn(canvas, margin, box_y)
+
+    # Two columns between the title and the box.
+    gap = 20.0
+    col_width = (inner - gap) / 2
+    col_top = top - 46
+    col_bottom = box_y + box_height + 6
+    left, right = rule_columns(styles)
+    for index, flowables in enumerate((left, right)):
+        frame = Frame(
+            margin + index * (col_width + gap),
+            col_bottom,
+            col_width,
+            col_top - col_bottom,
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+            showBoundary=0,
+        )
+        add_to_frame(canvas, frame, flowables)
+    canvas.setStrokeColor(SHADE_DARK)
+    canvas.setLineWidth(0.8)
+    mid = margin + col_width + gap / 2
+    canvas.line(mid, col_bottom + 6, mid, col_top - 8)
+
+    canvas.setFillColor(MUTED)
+    canvas.setFont("Helvetica", 8.5)
+    canvas.drawString(
+        margin,
+        footer_y,
+        "Keep score with the printable score sheet (/sheets/score.pdf) or the scorekeeper "
+        "for phones (/scorekeeper).",
+    )
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+# ---------------------------------------------------------------------------------------------
+# Score sheet
+
+PASS_LABELS = {
+    "left": "Left",
+    "right": "Right",
+    "across": "Across",
+    "hold": "Hold",
+    "none": "No pass",
+}
+
+
+def draw_pass_arrow(canvas: Canvas, direction: str, x: float, y: float, size: float) -> None:
+    """A small vector mark for a pass direction, centred on (x, y). Text always goes with it."""
+    half = size / 2
+    canvas.saveState()
+    canvas.setStrokeColor(INK)
+    canvas.setFillColor(INK)
+    canvas.setLineWidth(1.2)
+    if direction in ("left", "right", "across"):
+        sign = {"left": -1.0, "right": 1.0}.get(direction, 0.0)
+        if direction == "across":
+            tip, tail = (x, y + half), (x, y - half)
+            wing = ((x - half * 0.55, y + half * 0.35), (x + half * 0.55, y + half * 0.35))
+        else:
+            tip, tail = (x + sign * half, y), (x - sign * half, y)
+            wing = (
+                (x + sign * half * 0.35, y + half * 0.55),
+                (x + sign * half * 0.35, y - half * 0.55),
+            )
+        canvas.line(tail[0], tail[1], tip[0], tip[1])
+        path = canvas.beginPath()
+        path.moveTo(*tip)
+        path.lineTo(*wing[0])
+        path.lineTo(*wing[1])
+        path.close()
+        canvas.drawPath(path, stroke=0, fill=1)
+    elif direction == "hold":
+        canvas.circle(x, y, half * 0.55, stroke=1, fill=0)
+    canvas.restoreState()
+
+
+def score_sheet_pdf(players: int = 4, paper: str = "letter", rounds: int = DEFAULT_ROUNDS) -> bytes:
+    """One page laid out for keeping the score of a Hearts game by hand.
+
+    A column per player (points of the round and running total), a row per round with its
+    pass direction printed, and a final row. Seven or more players turn the page sideways.
+
+    >>> b"/Count 1" in score_sheet_pdf(players=6)
+    True
+    >>> score_sheet_pdf(players=11)
+    Traceback (most recent call last):
+    ...
+    ValueError: A Hearts score sheet is for 3 to 10 players, not 11.
+    """
+    check_players(players)
+    if not MIN_ROUNDS <= rounds <= MAX_ROUNDS:
+        raise ValueError(f"A score sheet has {MIN_ROUNDS} to {MAX_ROUNDS} rounds, not {rounds}.")
+    size = page_size(paper)
+    if players >= 7:
+        size = landscape(size)
+    width, height = size
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, size, f"Hearts score sheet for {players} players")
+    margin = 32.0
+    decks = decks_for(players)
+    per_round = 26 * decks
+
+    # Title and fill-in fields.
+    top = height - margin
+    canvas.setFillColor(INK)
+    canvas.setFont("Helvetica-Bold", 24)
+    title = "Hearts score sheet"
+    canvas.drawString(margin, top - 22, title)
+    draw_suit_row(
+        canvas, margin + canvas.stringWidth(title, "Helvetica-Bold", 24) + 12, top - 21, 17, 4
+    )
+    canvas.setFont("Helvetica", 10.5)
+    canvas.setFillColor(MUTED)
+    deck_text = "one deck" if decks == 1 else "two decks, no passing"
+    canvas.drawRightString(width - margin, top - 10, f"{players} players, {deck_text}")
+    canvas.drawRightString(width - margin, top - 24, f"Each round's points add up to {per_round}")
+    field_y = top - 48
+    canvas.setFont("Helvetica", 11)
+    canvas.setFillColor(INK)
+    fields = (("Date", 100.0), ("Game to", 44.0), ("Moon rule", 110.0), ("Bonus card", 60.0))
+    x = margin
+    canvas.setStrokeColor(RULE)
+    canvas.setLineWidth(0.7)
+    for label, line_width in fields:
+        canvas.drawString(x, field_y, label)
+        start = x + canvas.stringWidth(label, "Helvetica", 11) + 5
+        canvas.line(start, field_y - 2, start + line_width, field_y - 2)
+        x = start + line_width + 16
+        if x > width - margin - 100:
+            break
+
+    # Table geometry.
+    footer_height = 30.0
+    table_top = field_y - 16
+    table_bottom = margin + footer_height
+    round_w, pass_w = 40.0, (64.0 if pass_cycle(players) else 50.0)
+    player_w = (width - 2 * margin - round_w - pass_w) / players
+    name_h, sub_h = 34.0, 16.0
+    body_rows = rounds + 1  # the last row is the final total
+    row_h = (table_top - table_bottom - name_h - sub_h) / body_rows
+    left = margin
+    right = width - margin
+
+    # Shading: header, alternate rows, the final row, the total sub-columns.
+    canvas.setFillColor(SHADE)
+    canvas.rect(left, table_top - name_h - sub_h, right - left, name_h + sub_h, stroke=0, fill=1)
+    first_row_top = table_top - name_h - sub_h
+    for r in range(rounds):
+        if r % 2 == 1:
+            y = first_row_top - (r + 1) * row_h
+            canvas.setFillColor(colors.HexColor("#faf8f4"))
+            canvas.rect(left, y, right - left, row_h, stroke=0, fill=1)
+    final_y = first_row_top - body_rows * row_h
+    canvas.setFillColor(SHADE_DARK)
+    canvas.rect(left, final_y, right - left, row_h, stroke=0, fill=1)
+
+    # Grid lines.
+    canvas.setStrokeColor(RULE)
+    canvas.setLineWidth(0.5)
+    for r in range(body_rows + 1):
+        y = first_row_top - r * row_h
+        canvas.line(left, y, right, y)
+    canvas.line(left + round_w + pass_w, table_top - name_h, right, table_top - name_h)
+    canvas.setLineWidth(0.5)
+    for p in range(players):
+        x0 = left + round_w + pass_w + p * player_w
+        canvas.line(x0 + player_w / 2, first_row_top, x0 + player_w / 2, final_y)
+        canvas.line(x0 + player_w / 2, table_top - name_h, x0 + player_w / 2, first_row_top)
+    canvas.setStrokeColor(INK)
+    canvas.setLineWidth(1.2)
+    canvas.rect(left, final_y, right - left, table_top - final_y, stroke=1, fill=0)
+    canvas.line(left + round_w, table_top, left + round_w, final_y + row_h)
+    canvas.line(left + round_w + pass_w, table_top, left + round_w + pass_w, final_y)
+    for p in range(1, players):
+        x0 = left + round_w + pass_w + p * player_w
+        canvas.line(x0, table_top, x0, final_y)
+    canvas.line(left, first_row_top, right, first_row_top)
+    canvas.line(left, final_y + row_h, right, final_y + row_h)
+
+    # Header text.
+    canvas.setFillColor(INK)
+    canvas.setFont("Helvetica-Bold", 10)
+    header_mid = table_top - (name_h + sub_h) / 2 - 3.5
+    canvas.drawCentredString(left + round_w / 2, header_mid, "Round")
+    canvas.drawCentredString(left + round_w + pass_w / 2, header_mid, "Pass")
+    sub_font = 9.0 if player_w >= 60 else 7.5
+    for p in range(players):
+        x0 = left + round_w + pass_w + p * player_w
+        canvas.setFont("Helvetica", 8)
+        canvas.setFillColor(MUTED)
+        canvas.drawString(x0 + 4, table_top - 10, f"Player {p + 1}")
+        canvas.setFont("Helvetica-Bold", sub_font)
+        canvas.setFillColor(INK)
+        sub_y = table_top - name_h - sub_h + 5
+        canvas.drawCentredString(x0 + player_w / 4, sub_y, "Points")
+        canvas.drawCentredString(x0 + 3 * player_w / 4, sub_y, "Total")
+
+    # Rows: number and pass direction.
+    directions = pass_directions(players, rounds)
+    number_font = min(12.0, row_h * 0.5)
+    for r, direction in enumerate(directions):
+        y_mid = first_row_top - (r + 0.5) * row_h
+        canvas.setFillColor(INK)
+        canvas.setFont("Helvetica-Bold", number_font)
+        canvas.drawCentredString(left + round_w / 2, y_mid - number_font * 0.35, str(r + 1))
+        label = PASS_LABELS[direction]
+        canvas.setFont("Helvetica", min(10.0, row_h * 0.45))
+        if direction == "none":
+            canvas.setFillColor(MUTED)
+            canvas.drawCentredString(left + round_w + pass_w / 2, y_mid - 3.4, label)
+        else:
+            draw_pass_arrow(canvas, direction, left + round_w + 10, y_mid, min(10.0, row_h * 0.5))
+            canvas.drawString(left + round_w + 19, y_mid - 3.4, label)
+    canvas.setFont("Helvetica-Bold", min(12.0, row_h * 0.5))
+    canvas.setFillColor(INK)
+    canvas.drawString(left + 6, final_y + row_h / 2 - 4, "Final total")
+
+    # Footer reminders.
+    footer_style = ParagraphStyle(
+        "footer", fontName="Helvetica", fontSize=9, leading=11.5, textColor=MUTED
+    )
+    footer = Paragraph(" ".join(footer_lines(players)), footer_style)
+    _, footer_h = footer.wrap(right - left, footer_height)
+    footer.drawOn(canvas, left, margin + footer_height - 6 - footer_h)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def footer_lines(players: int) -> Sequence[str]:
+    decks = decks_for(players)
+    total = 26 * decks
+    jack = "the jack of diamonds" if decks == 1 else "both jacks of diamonds"
+    return (
+        f"Each heart 1 point, each queen of spades 13: every round adds up to {total} "
+        f"({total - 10 * decks} when {jack} take 10 off).",
+        f"Moon: the shooter scores 0 and everyone else {total}, unless your table plays "
+        "another moon rule.",
+        "The game ends after the round in which someone reaches the target; the lowest total wins.",
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Files
+
+
+def write_sheets(out_dir: Path, paper: str = "letter", players: int = 4) -> list[Path]:
+    """Write rules-<paper>.pdf and score-<players>p-<paper>.pdf into out_dir; returns paths."""
+    page_size(paper)
+    check_players(players)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    paper = paper.lower()
+    outputs: list[tuple[Path, bytes]] = [
+        (out_dir / f"rules-{paper}.pdf", rule_sheet_pdf(paper)),
+        (out_dir / f"score-{players}p-{paper}.pdf", score_sheet_pdf(players, paper)),
+    ]
+    for path, data in outputs:
+        path.write_bytes(data)
+    return [path for path, _ in outputs]
