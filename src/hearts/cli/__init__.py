@@ -1,0 +1,34 @@
+"""The `hearts` command: one subcommand per job, each in its own module.
+
+Each module in `COMMANDS` exposes `register(subparsers)`, which adds its parser and sets
+`func` to a callable taking the parsed namespace and returning an exit code. Modules keep
+their heavy imports inside that callable, so `hearts --help` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+COMMANDS = ("serve", "play", "sim", "sheets", "demo")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="hearts", description="Hearts: play, simulate, print.")
+    subparsers = parser.add_subparsers(dest="command", required=True)
+    for name in COMMANDS:
+        module = importlib.import_module(f"hearts.cli.{name}")
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    code: int = args.func(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

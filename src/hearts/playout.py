@@ -1,0 +1,185 @@
+"""The fast path for search: play a round out to the end on raw masks.
+
+Computer players sample many deals and play each to the end; `Round` is built for
+exactness and explanations, this module for speed. Both apply the same rules (a test plays
+thousands of rounds through each and compares every legal set). One deck only: the
+two-deck Cancellation game plays out through `Round`.
+
+>>> import random
+>>> from hearts import Round, Rules
+>>> rnd = Round.deal(Rules(), seed=5, hand_number=3)
+>>> state = PlayoutState.from_round(rnd)
+>>> points = random_playout(state, random.Random(1))
+>>> sum(points)
+26
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .cards import DECK_SIZE, HEARTS_MASK, POINT_MASK, QUEEN_MASK, SUIT_BLOCK, parse_card
+from .round import Round, deck_cards
+from .rules import Rules
+
+_SUIT = (SUIT_BLOCK, SUIT_BLOCK << 13, SUIT_BLOCK << 26, SUIT_BLOCK << 39)
+_HEARTS = HEARTS_MASK & ((1 << DECK_SIZE) - 1)
+_POINTS = POINT_MASK & ((1 << DECK_SIZE) - 1)
+_QUEEN = QUEEN_MASK & ((1 << DECK_SIZE) - 1)
+_HIGH_SPADES = (1 << 50) | (1 << 51)
+
+
+@dataclass(slots=True)
+class PlayoutState:
+    """A round in progress, as plain ints: enough to play it to the end."""
+
+    rules: Rules
+    hands: list[int]
+    leader: int
+    trick: list[int]
+    first_trick: bool
+    hearts_broken: bool
+    points: list[int]
+    opening: int = 1  # mask of the card that must lead the first trick
+
+    @classmethod
+    def from_round(cls, rnd: Round) -> PlayoutState:
+        if rnd.rules.decks != 1 or rnd.rules.kitty:
+            raise ValueError("The fast playout handles one-deck games without a kitty.")
+        if rnd.phase != "playing":
+            raise ValueError("Only a round being played can be played out.")
+        cards = [int(card) for _, card in rnd.trick]
+        return cls(
+            rules=rnd.rules,
+            hands=[rnd.hand_mask(s) for s in range(rnd.players)],
+            leader=rnd.leader,
+            trick=cards,
+            first_trick=rnd.is_first_trick,
+            hearts_broken=rnd.hearts_broken,
+            points=[_points(m) for m in rnd.taken],
+            opening=1 << parse_card(rnd.rules.opening_card),
+        )
+
+
+def _points(mask: int) -> int:
+    return (mask & _HEARTS).bit_count() + 13 * bool(mask & _QUEEN)
+
+
+def legal_mask(state: PlayoutState, hand: int) -> int:
+    """The legal cards in `hand` for the next card of `state`'s trick (same rules as Round)."""
+    rules = state.rules
+    trick = state.trick
+    if not trick:
+        allowed = hand
+        if state.first_trick:
+            if rules.first_lead == "two-of-clubs" and hand & state.opening:
+                return state.opening
+            if not rules.points_on_first_trick and allowed & ~_POINTS:
+                allowed &= ~_POINTS
+        if rules.must_break_hearts and not state.hearts_broken and allowed & _HEARTS:
+            others = allowed & ~_HEARTS
+            if others and not (rules.lead_hearts_instead_of_queen and not others & ~_QUEEN):
+                allowed = others
+        return allowed
+    led = trick[0] // 13
+    allowed = hand & _SUIT[led]
+    followed = bool(allowed)
+    if not followed:
+        allowed = hand
+    if state.first_trick and not rules.points_on_first_trick and allowed & ~_POINTS:
+        allowed &= ~_POINTS
+    if rules.queen_at_first_chance and allowed & _QUEEN:
+        mask = 0
+        for c in trick:
+            mask |= 1 << c
+        if not followed or (led == 3 and mask & _HIGH_SPADES):
+            allowed &= _QUEEN
+    return allowed
+
+
+def random_playout(state: PlayoutState, rng: random.Random) -> list[int]:
+    """Play the round to its end with uniformly random legal cards; return points per seat.
+
+    The state is not changed. Points are penalty points (no bonus card, no moon scoring).
+    """
+    rules = state.rules
+    n = rules.players
+    hands = state.hands.copy()
+    points = state.points.copy()
+    trick = state.trick.copy()
+    leader = state.leader
+    first = state.first_trick
+    broken = state.hearts_broken
+    rand = rng.random
+    simple = not (
+        rules.queen_at_first_chance
+        or rules.points_on_first_trick
+        or rules.first_lead != "two-of-clubs"
+        or rules.lead_hearts_instead_of_queen
+        or not rules.must_break_hearts
+    )
+    queen_breaks = rules.queen_breaks_hearts
+    opening = state.opening
+    view = PlayoutState(rules, hands, leader, trick, first, broken, points, opening)
+    remaining = sum(h.bit_count() for h in hands) + len(trick)
+    while remaining:
+        seat = (leader + len(trick)) % n
+        while len(trick) < n:
+            hand = hands[seat]
+            if simple:
+                if trick:
+                    allowed = hand & _SUIT[trick[0] // 13] or hand
+                    if first and allowed & ~_POINTS:
+                        allowed &= ~_POINTS
+                elif first:
+                    allowed = opening if hand & opening else hand
+                    if allowed & ~_POINTS:
+                        allowed &= ~_POINTS
+                elif not broken and hand & ~_HEARTS:
+                    allowed = hand & ~_HEARTS
+                else:
+                    allowed = hand
+            else:
+                view.trick, view.first_trick, view.hearts_broken = trick, first, broken
+                allowed = legal_mask(view, hand)
+            for _ in range(int(rand() * allowed.bit_count())):
+                allowed &= allowed - 1
+            card = (allowed & -allowed).bit_length() - 1
+            hands[seat] = hand & ~(1 << card)
+            trick.append(card)
+            if not broken and ((card >= 26 and card < 39) or (queen_breaks and card == 49)):
+                broken = True
+            seat = (seat + 1) % n
+        led = trick[0] // 13
+        best = trick[0]
+        win = 0
+        for i in range(1, n):
+            c = trick[i]
+            if c // 13 == led and c > best:
+                best, win = c, i
+        mask = 0
+        for c in trick:
+            mask |= 1 << c
+        leader = (leader + win) % n
+        if mask & _POINTS:
+            points[leader] += (mask & _HEARTS).bit_count() + (13 if mask & _QUEEN else 0)
+        remaining -= n
+        trick = []
+        first = False
+    return points
+
+
+def random_deal_playout(rules: Rules, rng: random.Random) -> list[int]:
+    """Deal at random (no pass) and play out: the benchmark of this path."""
+    deck = deck_cards(rules)
+    rng.shuffle(deck)
+    size = rules.hand_size
+    n = rules.players
+    hands = [0] * n
+    for i in range(n * size):
+        hands[i % n] |= 1 << deck[i]
+    opening = 1 << parse_card(rules.opening_card)
+    leader = next(s for s in range(n) if hands[s] & opening)
+    state = PlayoutState(rules, hands, leader, [], True, False, [0] * n, opening)
+    return random_playout(state, rng)

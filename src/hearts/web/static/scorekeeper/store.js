@@ -1,0 +1,43 @@
+// Keeps the game and the round being typed in this browser (localStorage), so a reload or a
+// closed tab loses nothing. Storage may be missing or full (private windows): say so, never crash.
+
+import { restoreGame } from "./model.js";
+
+const KEY = "hearts.scorekeeper.v1";
+
+export function load() {
+  try {
+    const raw = window.localStorage.getItem(KEY);
+    if (!raw) return { game: null, draft: null, lastPlayers: null, ok: true };
+    const data = JSON.parse(raw);
+    const game = data.game ? restoreGame(data.game) : null;
+    return {
+      game,
+      draft: game ? data.draft ?? null : null,
+      lastPlayers: Array.isArray(data.lastPlayers) ? data.lastPlayers : null,
+      ok: true,
+    };
+  } catch {
+    return { game: null, draft: null, lastPlayers: null, ok: false };
+  }
+}
+
+/** Save; returns false when the browser refuses to keep it. */
+export function save(state) {
+  try {
+    window.localStorage.setItem(
+      KEY,
+      JSON.stringify({ game: state.game, draft: state.draft, lastPlayers: state.lastPlayers, savedAt: Date.now() }),
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Call back when another tab changes the saved game. */
+export function onOtherTab(callback) {
+  window.addEventListener("storage", (event) => {
+    if (event.key === KEY) callback(load());
+  });
+}
