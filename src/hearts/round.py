@@ -213,8 +213,10 @@ class Round:
         for seat, hand in enumerate(hands):
             cards = [parse_card(c) if isinstance(c, str) else CARDS[c] for c in hand]
             if len(cards) != rules.hand_size:
-                size = rules.hand_size
-                raise ValueError(f"Each player must hold {size} cards; seat {seat} holds {len(cards)}.")
+                raise ValueError(
+                    f"Each player must hold {rules.hand_size} cards; "
+                    f"seat {seat} holds {len(cards)}."
+                )
             mask, pool = _take_cards(cards, pool, f"seat {seat}")
             masks.append(mask)
         kitty_cards = [parse_card(c) if isinstance(c, str) else CARDS[c] for c in kitty]
