@@ -12,6 +12,7 @@ hearts.round.IllegalMoveError: The round is not over yet.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -56,11 +57,18 @@ class RoundResult:
         }
 
 
+@functools.lru_cache(maxsize=64)
+def dealt_mask(rules: Rules) -> int:
+    """Every card in play under these rules (hands and kitty)."""
+    mask = 0
+    for card in deck_cards(rules):
+        mask |= 1 << card
+    return mask
+
+
 def moon_shooter(rules: Rules, rnd: Round) -> tuple[int | None, bool]:
     """The seat that took every point card (and whether it took every card: the sun)."""
-    dealt = 0
-    for card in deck_cards(rules):
-        dealt |= 1 << card
+    dealt = dealt_mask(rules)
     points_dealt = dealt & POINT_MASK
     for seat, taken in enumerate(rnd.taken):
         if points_dealt and taken & points_dealt == points_dealt:

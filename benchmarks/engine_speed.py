@@ -1,0 +1,73 @@
+"""Engine speed: random full rounds per second, through the public API and the playout path.
+
+Usage: python benchmarks/engine_speed.py [--players 4 6 ...] [--seconds 3] [--repeat 5]
+
+"public API": deal, random passes, random legal cards via `Round.legal_cards()` and
+`Round.play()`, scoring. "playout": the raw-mask path computer players search with
+(`hearts.playout.random_deal_playout`: a random deal played out by random legal cards).
+Each figure is the median of --repeat runs of about --seconds each, on one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from hearts import Round, Rules
+from hearts.game import score_round
+from hearts.playout import random_deal_playout
+
+
+def public_api_round(rules: Rules, seed: int, rng: random.Random) -> None:
+    rnd = Round.deal(rules, seed=seed, hand_number=seed)
+    if rnd.phase == "passing":
+        count = rnd.cards_to_pass()
+        for seat in range(rules.players):
+            rnd.give(seat, rng.sample(rnd.hand(seat), count))
+    while rnd.phase == "playing":
+        rnd.play(rng.choice(rnd.legal_cards()))
+    score_round(rules, rnd, [0] * rules.players)
+
+
+def rate(step: Callable[[int], None], seconds: float) -> float:
+    """Rounds per second of `step`, run for about `seconds`."""
+    count = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for _ in range(50):
+            step(count)
+            count += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return count / (now - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 6, 10])
+    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    print(f"{platform.python_implementation()} {platform.python_version()} on {platform.machine()}")
+    print(f"{'players':>7} {'path':<10} {'median rounds/s':>15}  runs")
+    for players in args.players:
+        rules = Rules(players=players)
+        rng = random.Random(players)
+        paths: list[tuple[str, Callable[[int], None]]] = [
+            ("public API", lambda i, r=rules: public_api_round(r, i, rng)),
+        ]
+        if rules.decks == 1:
+            paths.append(("playout", lambda i, r=rules: random_deal_playout(r, rng) and None))
+        for name, step in paths:
+            runs = [rate(step, args.seconds) for _ in range(args.repeat)]
+            shown = " ".join(f"{r:,.0f}" for r in runs)
+            print(f"{players:>7} {name:<10} {statistics.median(runs):>15,.0f}  {shown}")
+
+
+if __name__ == "__main__":
+    main()

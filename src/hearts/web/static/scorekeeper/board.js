@@ -1,0 +1,136 @@
+// The scoreboard (totals, who leads, the next pass, the winner) and the history of rounds.
+
+import { h, clear, signed, total } from "./dom.js";
+import {
+  BONUS_CARDS,
+  EXACT_TARGET,
+  MOON_RULES,
+  PASS_ARROWS,
+  PASS_SHORT,
+  PASS_WORDS,
+  bonusName,
+  decksFor,
+  joinNames,
+  pointsPerRound,
+} from "./model.js";
+
+export function rulesLine(game) {
+  const { settings, players } = game;
+  const points = String(pointsPerRound(players.length));
+  const parts = [
+    `Game to ${settings.target}`,
+    `moon: ${MOON_RULES[settings.moonRule].replaceAll("26", points).toLowerCase()}`,
+  ];
+  if (settings.bonus !== "none") parts.push(`bonus card: ${BONUS_CARDS[settings.bonus].toLowerCase()}`);
+  if (settings.exact !== "none") parts.push(`exactly ${settings.target}: ${EXACT_TARGET[settings.exact].toLowerCase()}`);
+  parts.push(decksFor(players.length) === 1 ? "one deck" : "two decks");
+  return `${parts.join(" · ")}.`;
+}
+
+/** The headline: who leads or won, and what the next round passes. */
+export function renderSummary(root, game, sum) {
+  const names = (indexes) => joinNames(indexes.map((i) => game.players[i]));
+  let headline;
+  if (sum.over) {
+    const score = total(sum.totals[sum.winners[0]]);
+    headline =
+      sum.winners.length === 1
+        ? h("p", { class: "headline win", dataset: { winner: game.players[sum.winners[0]] } },
+            h("span", { class: "badge" }, "Game over"), ` ${names(sum.winners)} wins with ${score}.`)
+        : h("p", { class: "headline win", dataset: { winner: names(sum.winners), tie: "true" } },
+            h("span", { class: "badge" }, "Game over"), ` A tie: ${names(sum.winners)} share the win with ${score}.`);
+  } else if (sum.leaders.length) {
+    const score = total(sum.totals[sum.leaders[0]]);
+    const verb = sum.leaders.length === 1 ? "leads" : "share the lead";
+    headline = h("p", { class: "headline", dataset: { leader: names(sum.leaders) } },
+      `${names(sum.leaders)} ${verb} with ${score}.`);
+  } else {
+    headline = h("p", { class: "headline", dataset: { leader: "" } }, "No rounds yet. Lowest total wins.");
+  }
+  const next = sum.over
+    ? null
+    : h(
+        "p",
+        { class: "next-pass", dataset: { nextPass: sum.nextPass } },
+        h("span", { class: "round-no" }, `Round ${sum.nextRound}`),
+        h("span", { class: "arrow", "aria-hidden": "true" }, PASS_ARROWS[sum.nextPass]),
+        h("span", {}, PASS_WORDS[sum.nextPass]),
+      );
+  clear(root, headline, next);
+}
+
+/** One card per player: name, total, and words (never colour alone) for leader and winner. */
+export function renderScoreboard(root, game, sum) {
+  const marks = sum.over ? sum.winners : sum.leaders;
+  const word = sum.over ? "Winner" : "Leads";
+  clear(
+    root,
+    game.players.map((name, i) =>
+      h(
+        "li",
+        { class: `score-card${marks.includes(i) ? " marked" : ""}`, dataset: { player: i } },
+        h("span", { class: "name" }, name),
+        h("span", { class: "total", dataset: { total: sum.totals[i] } }, total(sum.totals[i])),
+        marks.includes(i) ? h("span", { class: "badge" }, word) : null,
+      ),
+    ),
+  );
+}
+
+export function renderHistory(root, game, sum) {
+  if (!sum.history.length) {
+    clear(root);
+    return;
+  }
+  const decks = decksFor(game.players.length);
+  const card = bonusName(game.settings.bonus);
+  const rows = sum.history.flatMap((round) => {
+    const notes = [...round.notes];
+    round.entry.bonus.forEach((count, i) => {
+      if (count && game.settings.bonus !== "none") {
+        notes.push(`${game.players[i]} took the ${card}${count > 1 ? ` ×${count}` : ""} (−${10 * count}).`);
+      }
+    });
+    const main = h(
+      "tr",
+      { dataset: { round: round.index + 1 } },
+      h("th", { scope: "row" }, String(round.index + 1)),
+      h("td", { class: "pass" }, PASS_SHORT[round.pass]),
+      round.points.map((points, i) =>
+        h(
+          "td",
+          { class: "num" },
+          h("span", { class: "delta" }, round.entry.moon?.shooter === i ? `${signed(points)} ☾` : signed(points)),
+          h("span", { class: "running" }, total(round.totals[i])),
+        ),
+      ),
+    );
+    if (!notes.length) return [main];
+    return [main, h("tr", { class: "note" }, h("td", { colspan: game.players.length + 2 }, notes.join(" ")))];
+  });
+  clear(
+    root,
+    h(
+      "div",
+      { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Rounds played" },
+      h(
+        "table",
+        { class: "history", dataset: { table: "history" } },
+        h("caption", {}, `Rounds played (each shows the points scored, then the running total)${decks > 1 ? "" : ""}`),
+        h(
+          "thead",
+          {},
+          h("tr", {}, h("th", { scope: "col" }, "Round"), h("th", { scope: "col" }, "Pass"),
+            game.players.map((name) => h("th", { scope: "col" }, name))),
+        ),
+        h("tbody", {}, rows),
+        h(
+          "tfoot",
+          {},
+          h("tr", {}, h("th", { scope: "row", colspan: 2 }, "Total"),
+            sum.totals.map((t) => h("td", { class: "num" }, total(t)))),
+        ),
+      ),
+    ),
+  );
+}

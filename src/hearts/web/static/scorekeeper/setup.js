@@ -1,0 +1,220 @@
+// The setup screen: players in seating order and the rules agreed before the first deal.
+
+import { h, clear } from "./dom.js";
+import {
+  BONUS_CARDS,
+  EXACT_TARGET,
+  MAX_PLAYERS,
+  MAX_NAME,
+  MIN_PLAYERS,
+  MOON_RULES,
+  defaultSettings,
+  passingOptions,
+  pointsPerRound,
+} from "./model.js";
+
+/**
+ * Render the setup form into `root`.
+ * prefill: {names, settings}; onStart(names, settings) starts the game (it may throw an Error
+ * whose message is shown by the caller).
+ */
+export function renderSetup(root, prefill, onStart) {
+  let names = prefill?.names?.length ? [...prefill.names] : ["", "", "", ""];
+  let settings = { ...defaultSettings(names.length), ...(prefill?.settings ?? {}) };
+
+  const playerList = h("ol", { class: "name-list", dataset: { list: "players" } });
+  const addButton = h(
+    "button",
+    { type: "button", class: "secondary", dataset: { action: "add-player" } },
+    "+ Add a player",
+  );
+  const countNote = h("p", { class: "hint", dataset: { note: "decks" } });
+  const passingSelect = h("select", { id: "setup-passing", dataset: { field: "passing" } });
+  const moonGroup = h("div", { class: "choices", role: "radiogroup", "aria-labelledby": "moon-legend" });
+
+  function readNames() {
+    names = [...playerList.querySelectorAll("input")].map((input) => input.value);
+  }
+
+  function drawPlayers(focusIndex = null) {
+    clear(
+      playerList,
+      names.map((name, i) =>
+        h(
+          "li",
+          { class: "name-row" },
+          h("label", { for: `name-${i}` }, `Player ${i + 1}`),
+          h("input", {
+            id: `name-${i}`,
+            type: "text",
+            value: name,
+            maxlength: MAX_NAME,
+            autocomplete: "off",
+            autocapitalize: "words",
+            spellcheck: "false",
+            enterkeyhint: i === names.length - 1 ? "done" : "next",
+            placeholder: "Name",
+            dataset: { field: "player-name", index: i },
+          }),
+          h(
+            "button",
+            {
+              type: "button",
+              class: "icon-button",
+              "aria-label": `Remove player ${i + 1}${name ? ` (${name})` : ""}`,
+              disabled: names.length <= MIN_PLAYERS,
+              dataset: { action: "remove-player", index: i },
+            },
+            "✕",
+          ),
+        ),
+      ),
+    );
+    addButton.disabled = names.length >= MAX_PLAYERS;
+    const points = pointsPerRound(names.length);
+    countNote.textContent =
+      names.length <= 5
+        ? `${names.length} players: one deck, ${points} points a round.`
+        : `${names.length} players: two decks shuffled together (Cancellation Hearts), ${points} points a round.`;
+    drawPassing();
+    drawMoonRules();
+    if (focusIndex !== null) playerList.querySelectorAll("input")[focusIndex]?.focus();
+  }
+
+  function drawPassing() {
+    const options = passingOptions(names.length);
+    if (!options.some((o) => o.value === settings.passing)) settings.passing = options[0].value;
+    clear(
+      passingSelect,
+      options.map((o) => h("option", { value: o.value, selected: o.value === settings.passing }, o.label)),
+    );
+  }
+
+  function drawMoonRules() {
+    const points = String(pointsPerRound(names.length));
+    clear(
+      moonGroup,
+      Object.entries(MOON_RULES).map(([value, label]) =>
+        h(
+          "label",
+          { class: "choice" },
+          h("input", {
+            type: "radio",
+            name: "moon-rule",
+            value,
+            checked: settings.moonRule === value,
+            dataset: { field: "moon-rule" },
+          }),
+          h("span", {}, label.replaceAll("26", points)),
+        ),
+      ),
+    );
+  }
+
+  function select(field, id, options, current) {
+    return h(
+      "select",
+      { id, dataset: { field } },
+      Object.entries(options).map(([value, label]) => h("option", { value, selected: value === current }, label)),
+    );
+  }
+
+  const targetInput = h("input", {
+    id: "setup-target",
+    type: "number",
+    inputmode: "numeric",
+    min: 10,
+    max: 1000,
+    step: 1,
+    value: settings.target,
+    dataset: { field: "target" },
+  });
+  const bonusSelect = select("bonus", "setup-bonus", BONUS_CARDS, settings.bonus);
+  const exactSelect = select("exact", "setup-exact", EXACT_TARGET, settings.exact);
+
+  const form = h(
+    "form",
+    { class: "setup", novalidate: true, dataset: { form: "setup" } },
+    h(
+      "fieldset",
+      {},
+      h("legend", {}, "Players"),
+      h("p", { class: "hint" }, "In seating order, clockwise, so the passes go the right way."),
+      playerList,
+      addButton,
+      countNote,
+    ),
+    h(
+      "fieldset",
+      {},
+      h("legend", {}, "Rules for this game"),
+      h(
+        "div",
+        { class: "field" },
+        h("label", { for: "setup-target" }, "Game ends at"),
+        h("div", { class: "with-unit" }, targetInput, h("span", {}, "points")),
+      ),
+      h(
+        "fieldset",
+        { class: "field inner" },
+        h("legend", { id: "moon-legend" }, "Shooting the moon"),
+        moonGroup,
+      ),
+      h("div", { class: "field" }, h("label", { for: "setup-bonus" }, "Bonus card"), bonusSelect),
+      h("div", { class: "field" }, h("label", { for: "setup-passing" }, "Passing"), passingSelect),
+      h(
+        "div",
+        { class: "field" },
+        h("label", { for: "setup-exact" }, "Landing exactly on the target"),
+        exactSelect,
+      ),
+    ),
+    h(
+      "div",
+      { class: "actions", dataset: { slot: "status" } },
+      h("button", { type: "submit", class: "primary", dataset: { action: "start-game" } }, "Start the game"),
+    ),
+  );
+
+  form.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-action]");
+    if (!button) return;
+    if (button.dataset.action === "add-player" && names.length < MAX_PLAYERS) {
+      readNames();
+      names.push("");
+      drawPlayers(names.length - 1);
+    } else if (button.dataset.action === "remove-player" && names.length > MIN_PLAYERS) {
+      readNames();
+      names.splice(Number(button.dataset.index), 1);
+      drawPlayers(Math.min(Number(button.dataset.index), names.length - 1));
+    }
+  });
+  form.addEventListener("change", (event) => {
+    const field = event.target.dataset.field;
+    if (field === "moon-rule") settings.moonRule = event.target.value;
+    if (field === "passing") settings.passing = event.target.value;
+    if (field === "bonus") settings.bonus = event.target.value;
+    if (field === "exact") settings.exact = event.target.value;
+  });
+  form.addEventListener("keydown", (event) => {
+    // Enter in a name moves on to the next name instead of starting a half-named game.
+    if (event.key !== "Enter" || event.target.dataset.field !== "player-name") return;
+    const inputs = [...playerList.querySelectorAll("input")];
+    const next = inputs[inputs.indexOf(event.target) + 1];
+    if (next) {
+      event.preventDefault();
+      next.focus();
+    }
+  });
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    readNames();
+    settings.target = targetInput.value.trim() === "" ? NaN : Number(targetInput.value);
+    onStart([...names], { ...settings });
+  });
+
+  drawPlayers();
+  clear(root, h("h2", {}, "New game"), form);
+  const firstEmpty = [...playerList.querySelectorAll("input")].find((input) => !input.value);
+  return { focus: () => (firstEmpty ?? playerList.querySelector("input"))?.focus() };
+}
