@@ -59,10 +59,10 @@ def main() -> None:
         rules = Rules(players=players)
         rng = random.Random(players)
         paths: list[tuple[str, Callable[[int], None]]] = [
-            ("public API", lambda i, r=rules: public_api_round(r, i, rng)),
+            ("public API", lambda i, r=rules, g=rng: public_api_round(r, i, g)),
         ]
         if rules.decks == 1:
-            paths.append(("playout", lambda i, r=rules: random_deal_playout(r, rng) and None))
+            paths.append(("playout", lambda i, r=rules, g=rng: random_deal_playout(r, g) and None))
         for name, step in paths:
             runs = [rate(step, args.seconds) for _ in range(args.repeat)]
             shown = " ".join(f"{r:,.0f}" for r in runs)
