@@ -58,11 +58,16 @@ def main() -> None:
     for players in args.players:
         rules = Rules(players=players)
         rng = random.Random(players)
-        paths: list[tuple[str, Callable[[int], None]]] = [
-            ("public API", lambda i, r=rules, g=rng: public_api_round(r, i, g)),
-        ]
+
+        def api_step(i: int, rules: Rules = rules, rng: random.Random = rng) -> None:
+            public_api_round(rules, i, rng)
+
+        def playout_step(i: int, rules: Rules = rules, rng: random.Random = rng) -> None:
+            random_deal_playout(rules, rng)
+
+        paths: list[tuple[str, Callable[[int], None]]] = [("public API", api_step)]
         if rules.decks == 1:
-            paths.append(("playout", lambda i, r=rules, g=rng: random_deal_playout(r, g) and None))
+            paths.append(("playout", playout_step))
         for name, step in paths:
             runs = [rate(step, args.seconds) for _ in range(args.repeat)]
             shown = " ".join(f"{r:,.0f}" for r in runs)
