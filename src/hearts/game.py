@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import POINT_MASK, points_of
+from .cards import CARDS, POINT_MASK, points_of
 from .round import CardLike, IllegalMoveError, Round, deck_cards
 from .rules import Rules
 from .view import PlayerView
@@ -161,13 +161,23 @@ class Game:
     `Game.replay(rules, seed, actions)` rebuilds the identical state.
     """
 
-    def __init__(self, rules: Rules | None = None, seed: int | str = 0) -> None:
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        seed: int | str = 0,
+        *,
+        deals: Sequence[Sequence[Sequence[str]]] | None = None,
+    ) -> None:
+        """A new game. Rounds are dealt from `seed`; `deals` fixes the first rounds' hands
+        (a list per round of the players' cards, clockwise from seat 0), as records and
+        tests of set positions need."""
         self.rules = rules if rules is not None else Rules()
         self.seed = seed
+        self.deals = [[list(hand) for hand in deal] for deal in deals] if deals else None
         self.scores: list[int] = [0] * self.rules.players
         self.results: list[RoundResult] = []
         self.actions: list[Action] = []
-        self.round = Round.deal(self.rules, seed, 0, scores=self.scores)
+        self.round = self._deal(0)
         self.moon_pending: int | None = None
         """The seat that shot the moon and must choose how it is scored, if any."""
 
@@ -281,8 +291,25 @@ class Game:
             raise IllegalMoveError("The round is not over yet.")
         if self.is_over:
             raise IllegalMoveError("The game is over.")
-        self.round = Round.deal(
-            self.rules, self.seed, self.round.hand_number + 1, scores=self.scores
+        self.round = self._deal(self.round.hand_number + 1)
+
+    def _deal(self, hand_number: int) -> Round:
+        rules = self.rules
+        if self.deals is None or hand_number >= len(self.deals):
+            return Round.deal(rules, self.seed, hand_number, scores=self.scores)
+        hands = self.deals[hand_number]
+        kitty: list[int] = []
+        if rules.kitty:
+            held = {str(card) for hand in hands for card in hand}
+            kitty = [c for c in deck_cards(rules) if str(CARDS[c]) not in held]
+        return Round.from_hands(
+            rules,
+            hands,
+            rules.pass_direction(hand_number),
+            dealer=hand_number % rules.players,
+            kitty=kitty,
+            hand_number=hand_number,
+            scores=self.scores,
         )
 
     def _round_over(self) -> None:
@@ -300,9 +327,16 @@ class Game:
     # --- records ---------------------------------------------------------------------------
 
     @classmethod
-    def replay(cls, rules: Rules, seed: int | str, actions: Sequence[Action]) -> Game:
+    def replay(
+        cls,
+        rules: Rules,
+        seed: int | str,
+        actions: Sequence[Action],
+        *,
+        deals: Sequence[Sequence[Sequence[str]]] | None = None,
+    ) -> Game:
         """Rebuild a game from its actions; raises `IllegalMoveError` naming the bad one."""
-        game = cls(rules, seed)
+        game = cls(rules, seed, deals=deals)
         for index, action in enumerate(actions):
             try:
                 game.apply(action)
@@ -316,6 +350,7 @@ class Game:
         other = Game.__new__(Game)
         other.rules = self.rules
         other.seed = self.seed
+        other.deals = self.deals
         other.scores = self.scores.copy()
         other.results = self.results.copy()
         other.actions = self.actions.copy()

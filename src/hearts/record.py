@@ -40,6 +40,7 @@ def to_record(game: Game) -> dict[str, Any]:
         "version": VERSION,
         "rules": game.rules.to_dict(),
         "seed": game.seed,
+        **({"deals": game.deals} if game.deals is not None else {}),
         "actions": [dict(a) for a in game.actions],
     }
 
@@ -63,10 +64,23 @@ def from_record(data: object) -> Game:
         rules = Rules.from_dict(data.get("rules", {}))
     except (ValueError, TypeError) as error:
         raise RecordError(f"The record's rules are invalid: {error}") from None
+    deals = data.get("deals")
+    if deals is not None and not _is_deal_list(deals):
+        raise RecordError("The record's deals must be lists of hands of card names.")
     try:
-        return Game.replay(rules, seed, actions)
+        return Game.replay(rules, seed, actions, deals=deals)
     except IllegalMoveError as error:
         raise RecordError(str(error)) from None
+    except ValueError as error:  # a fixed deal that does not fit the rules
+        raise RecordError(f"The record's deals are invalid: {error}") from None
+
+
+def _is_deal_list(deals: object) -> bool:
+    return isinstance(deals, list) and all(
+        isinstance(deal, list)
+        and all(isinstance(hand, list) and all(isinstance(c, str) for c in hand) for hand in deal)
+        for deal in deals
+    )
 
 
 def dumps(game: Game) -> str:
