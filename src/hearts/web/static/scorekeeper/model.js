@@ -181,20 +181,23 @@ export function checkRound(game, entry) {
 
   if (game.rounds.length && isOver(game)) return result(false, "The game is over. Undo the last round or start a new game.");
 
-  if (bonusOn) {
+  const bonusProblem = () => {
+    if (!bonusOn) return null;
     const marked = sumOf(entry.bonus);
     if (entry.bonus.some((b) => !Number.isInteger(b) || b < 0 || b > decks)) {
-      return result(false, `A player can take at most ${decks} ${card}${decks > 1 ? "s" : ""}.`);
+      return `A player can take at most ${decks} ${card}${decks > 1 ? "s" : ""}.`;
     }
     if (marked < decks) {
-      return result(false, decks === 1
+      return decks === 1
         ? `Mark who took the ${card} (its button beside their name).`
-        : `Mark who took both ${card}s: ${marked} of 2 marked so far.`);
+        : `Mark who took both ${card}s: ${marked} of 2 marked so far.`;
     }
     if (marked > decks) {
-      return result(false, `Only ${decks === 1 ? "one" : "two"} ${card}${decks > 1 ? "s are" : " is"} in play, but ${marked} are marked.`);
+      const what = decks === 1 ? `one ${card} is` : `two ${card}s are`;
+      return `Only ${what} in play, but ${marked} are marked.`;
     }
-  }
+    return null;
+  };
 
   if (entry.moon) {
     const shooter = entry.moon.shooter;
@@ -204,6 +207,8 @@ export function checkRound(game, entry) {
     if (game.settings.moonRule === "choose" && !["add", "subtract"].includes(entry.moon.choice)) {
       return result(false, `Pick what ${names[shooter]} chooses: ${expected} to everyone else, or ${expected} off.`);
     }
+    const problem = bonusProblem();
+    if (problem) return result(false, problem, expected);
     return result(true, `${names[shooter]} shot the moon.`, expected);
   }
 
@@ -225,6 +230,8 @@ export function checkRound(game, entry) {
   if (all >= 0) {
     return result(false, `${names[all]} took all ${expected} points: that is shooting the moon. Use "Shot the moon" to score it.`, sum);
   }
+  const problem = bonusProblem();
+  if (problem) return result(false, `These add up to ${expected}. ${problem}`, sum);
   return result(true, `These add up to ${expected}${withBonus}.`, sum);
 }
 

@@ -1,0 +1,122 @@
+"""Routes for the printable sheets and the scorekeeper page.
+
+`GET /sheets/rules.pdf?paper=letter|a4`, `GET /sheets/score.pdf?players=3..10&paper=...`,
+`GET /scorekeeper` and its static files under `/scorekeeper/`. The main app includes `router`.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated
+
+from fastapi import APIRouter, HTTPException, Query
+from fastapi.responses import FileResponse, RedirectResponse, Response
+
+from hearts import sheets
+
+router = APIRouter()
+
+STATIC_DIR = Path(__file__).parent / "static" / "scorekeeper"
+ASSET_NAME = re.compile(r"^[a-z0-9][a-z0-9-]*\.(js|css|svg|webmanifest|png)$")
+MEDIA_TYPES = {
+    "js": "text/javascript; charset=utf-8",
+    "css": "text/css; charset=utf-8",
+    "svg": "image/svg+xml",
+    "webmanifest": "application/manifest+json",
+    "png": "image/png",
+}
+# Files change with a deploy, not by the minute: let browsers check back each time (the
+# service worker keeps the offline copy).
+NO_CACHE = {"Cache-Control": "no-cache"}
+PDF_CACHE = {"Cache-Control": "public, max-age=86400"}
+
+PaperParam = Annotated[
+    str, Query(description="Paper size: letter (default) or a4.", examples=["letter", "a4"])
+]
+PlayersParam = Annotated[
+    str, Query(description="Number of players, 3 to 10 (6 or more play with two decks).")
+]
+RoundsParam = Annotated[
+    str, Query(description=f"Rounds on the sheet, {sheets.MIN_ROUNDS} to {sheets.MAX_ROUNDS}.")
+]
+
+
+def bad_request(message: str) -> HTTPException:
+    return HTTPException(status_code=400, detail=message)
+
+
+def parse_paper(paper: str) -> str:
+    value = paper.strip().lower()
+    if value not in sheets.PAPERS:
+        raise bad_request(f"paper must be 'letter' or 'a4', not {paper[:20]!r}.")
+    return value
+
+
+def parse_whole(name: str, text: str, low: int, high: int) -> int:
+    try:
+        value = int(text.strip())
+    except ValueError:
+        raise bad_request(f"{name} must be a whole number from {low} to {high}.") from None
+    if not low <= value <= high:
+        raise bad_request(f"{name} must be from {low} to {high}, not {value}.")
+    return value
+
+
+@lru_cache(maxsize=8)
+def cached_rules(paper: str) -> bytes:
+    return sheets.rule_sheet_pdf(paper)
+
+
+@lru_cache(maxsize=64)
+def cached_score(players: int, paper: str, rounds: int) -> bytes:
+    return sheets.score_sheet_pdf(players=players, paper=paper, rounds=rounds)
+
+
+def pdf(data: bytes, filename: str) -> Response:
+    headers = {"Content-Disposition": f'inline; filename="{filename}"', **PDF_CACHE}
+    return Response(content=data, media_type="application/pdf", headers=headers)
+
+
+@router.get("/sheets/rules.pdf", response_class=Response, tags=["sheets"])
+def rules_pdf(paper: PaperParam = "letter") -> Response:
+    """The rules of Hearts on one page, with the common house rules in a box."""
+    size = parse_paper(paper)
+    return pdf(cached_rules(size), f"hearts-rules-{size}.pdf")
+
+
+@router.get("/sheets/score.pdf", response_class=Response, tags=["sheets"])
+def score_pdf(
+    players: PlayersParam = "4",
+    paper: PaperParam = "letter",
+    rounds: RoundsParam = str(sheets.DEFAULT_ROUNDS),
+) -> Response:
+    """A score sheet laid out for Hearts: a column per player, the pass of every round."""
+    count = parse_whole("players", players, sheets.MIN_PLAYERS, sheets.MAX_PLAYERS)
+    size = parse_paper(paper)
+    rows = parse_whole("rounds", rounds, sheets.MIN_ROUNDS, sheets.MAX_ROUNDS)
+    return pdf(cached_score(count, size, rows), f"hearts-score-{count}p-{size}.pdf")
+
+
+@router.get("/scorekeeper", include_in_schema=False)
+def scorekeeper_page() -> FileResponse:
+    return FileResponse(STATIC_DIR / "index.html", media_type="text/html", headers=NO_CACHE)
+
+
+@router.get("/scorekeeper/", include_in_schema=False)
+def scorekeeper_slash() -> RedirectResponse:
+    return RedirectResponse("/scorekeeper", status_code=308)
+
+
+@router.get("/scorekeeper/{name}", include_in_schema=False)
+def scorekeeper_asset(name: str) -> FileResponse:
+    match = ASSET_NAME.match(name)
+    path = STATIC_DIR / name
+    if match is None or name == "index.html" or not path.is_file():
+        raise HTTPException(status_code=404, detail=f"No scorekeeper file called {name[:40]!r}.")
+    headers = dict(NO_CACHE)
+    if name == "sw.js":
+        # The worker lives under /scorekeeper/ but must also control the page /scorekeeper.
+        headers["Service-Worker-Allowed"] = "/scorekeeper"
+    return FileResponse(path, media_type=MEDIA_TYPES[match.group(1)], headers=headers)

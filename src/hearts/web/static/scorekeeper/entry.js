@@ -1,0 +1,240 @@
+// The round entry: points per player, the bonus card, "Shot the moon", and a live sum check.
+
+import { h, clear } from "./dom.js";
+import { bonusName, checkRound, decksFor, emptyEntry, pointsPerRound, scoreRound, summary } from "./model.js";
+
+const BONUS_SHORT = { jack: "J♦", ten: "10♦" };
+
+/**
+ * Render the entry for the next round of `game` into `root`, starting from `draft`.
+ * onChange(draft) is called on every edit (to save it); onSubmit(draft) to add the round.
+ */
+export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber }) {
+  const n = game.players.length;
+  const decks = decksFor(n);
+  const full = pointsPerRound(n);
+  const bonusOn = game.settings.bonus !== "none";
+  const card = bonusName(game.settings.bonus);
+  const entry = draft && draft.points?.length === n ? structuredClone(draft) : emptyEntry(game);
+
+  const sumCheck = h("p", { class: "sum-check", dataset: { sumCheck: "" }, "aria-live": "polite" });
+  const pointInputs = [];
+  const bonusButtons = [];
+
+  const rows = game.players.map((name, i) => {
+    const input = h("input", {
+      id: `points-${i}`,
+      type: "number",
+      inputmode: "numeric",
+      min: 0,
+      max: full,
+      step: 1,
+      value: entry.points[i],
+      placeholder: "0",
+      enterkeyhint: i === n - 1 ? "done" : "next",
+      autocomplete: "off",
+      dataset: { field: "points", index: i },
+    });
+    pointInputs.push(input);
+    let bonusButton = null;
+    if (bonusOn) {
+      bonusButton = h("button", {
+        type: "button",
+        class: "bonus-toggle",
+        dataset: { action: "toggle-bonus", index: i },
+      });
+      bonusButtons.push(bonusButton);
+    }
+    return h(
+      "li",
+      { class: "entry-row" },
+      h("label", { for: `points-${i}` }, name),
+      input,
+      bonusButton,
+    );
+  });
+
+  const moonPanel = h("div", { class: "moon-panel", hidden: true, dataset: { panel: "moon" } });
+  const addButton = h("button", { type: "submit", class: "primary", dataset: { action: "add-round" } }, "Add round");
+  const moonButton = h(
+    "button",
+    { type: "button", class: "secondary moon", dataset: { action: "shoot-moon" }, "aria-expanded": "false" },
+    h("span", { "aria-hidden": "true" }, "☾ "),
+    "Shot the moon",
+  );
+
+  const form = h(
+    "form",
+    { class: "entry", novalidate: true, dataset: { form: "round" } },
+    h("h2", { id: "entry-title" }, `Points in round ${roundNumber}`),
+    h(
+      "p",
+      { class: "hint" },
+      `Hearts 1 each, queen of spades 13: a round holds ${full}. Leave a box empty for 0.`,
+      bonusOn ? ` Tap ${BONUS_SHORT[game.settings.bonus]} beside whoever took the ${card}${decks > 1 ? "s" : ""}.` : "",
+    ),
+    h("ol", { class: "entry-list", "aria-labelledby": "entry-title" }, rows),
+    moonPanel,
+    sumCheck,
+    h("div", { class: "actions", dataset: { slot: "status" } }, addButton, moonButton),
+  );
+
+  function drawBonus() {
+    bonusButtons.forEach((button, i) => {
+      const count = entry.bonus[i];
+      const label = BONUS_SHORT[game.settings.bonus];
+      button.textContent = count ? `${label} −${10 * count}${count > 1 ? ` ×${count}` : ""}` : label;
+      button.setAttribute("aria-pressed", count ? "true" : "false");
+      button.setAttribute(
+        "aria-label",
+        `${game.players[i]} took the ${card}${decks > 1 ? ` (${count} of ${decks})` : ""}`,
+      );
+      button.classList.toggle("on", count > 0);
+    });
+  }
+
+  function drawMoon() {
+    const on = Boolean(entry.moon);
+    moonPanel.hidden = !on;
+    moonButton.setAttribute("aria-expanded", String(on));
+    moonButton.lastChild.textContent = on ? "Not a moon" : "Shot the moon";
+    moonButton.dataset.action = on ? "cancel-moon" : "shoot-moon";
+    addButton.textContent = on ? "Add the moon round" : "Add round";
+    pointInputs.forEach((input) => {
+      input.disabled = on;
+    });
+    if (!on) {
+      clear(moonPanel);
+      return;
+    }
+    const choose = game.settings.moonRule === "choose";
+    clear(
+      moonPanel,
+      h(
+        "fieldset",
+        {},
+        h("legend", {}, "Who shot the moon?"),
+        h(
+          "div",
+          { class: "choices grid" },
+          game.players.map((name, i) =>
+            h(
+              "label",
+              { class: "choice" },
+              h("input", {
+                type: "radio",
+                name: "moon-shooter",
+                value: i,
+                checked: entry.moon.shooter === i,
+                dataset: { field: "moon-shooter" },
+              }),
+              h("span", {}, name),
+            ),
+          ),
+        ),
+      ),
+      choose
+        ? h(
+            "fieldset",
+            {},
+            h("legend", {}, "The shooter chooses"),
+            h(
+              "div",
+              { class: "choices" },
+              [
+                ["add", `Everyone else gets ${full}`],
+                ["subtract", `Take ${full} off the shooter`],
+              ].map(([value, label]) =>
+                h(
+                  "label",
+                  { class: "choice" },
+                  h("input", {
+                    type: "radio",
+                    name: "moon-choice",
+                    value,
+                    checked: entry.moon.choice === value,
+                    dataset: { field: "moon-choice" },
+                  }),
+                  h("span", {}, label),
+                ),
+              ),
+            ),
+          )
+        : null,
+    );
+  }
+
+  function drawCheck() {
+    const check = checkRound(game, entry);
+    const touched = entry.moon || entry.points.some((p) => String(p).trim() !== "") || entry.bonus.some(Boolean);
+    sumCheck.classList.toggle("ok", check.ok);
+    sumCheck.classList.toggle("bad", touched && !check.ok);
+    sumCheck.dataset.ok = String(check.ok);
+    let message = check.message;
+    if (check.ok && entry.moon) {
+      // Say what the moon will do under the chosen rule before it is added.
+      message = scoreRound(game, summary(game).totals, entry).notes.join(" ");
+    }
+    if (!touched) sumCheck.textContent = `A round holds ${full} points.`;
+    else sumCheck.textContent = `${check.ok ? "✓ " : "✗ "}${message}`;
+  }
+
+  function changed() {
+    drawCheck();
+    onChange(structuredClone(entry));
+  }
+
+  form.addEventListener("input", (event) => {
+    const target = event.target;
+    if (target.dataset.field === "points") entry.points[Number(target.dataset.index)] = target.value;
+    changed();
+  });
+  form.addEventListener("change", (event) => {
+    const target = event.target;
+    if (target.dataset.field === "moon-shooter") entry.moon.shooter = Number(target.value);
+    if (target.dataset.field === "moon-choice") entry.moon.choice = target.value;
+    changed();
+  });
+  form.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-action]");
+    if (!button) return;
+    const action = button.dataset.action;
+    if (action === "toggle-bonus") {
+      const i = Number(button.dataset.index);
+      // One deck: a toggle. Two decks: 0, 1, 2, then back to 0.
+      entry.bonus[i] = (entry.bonus[i] + 1) % (decks + 1);
+      drawBonus();
+      changed();
+    } else if (action === "shoot-moon") {
+      entry.moon = { shooter: null, choice: null };
+      drawMoon();
+      changed();
+      moonPanel.querySelector("input")?.focus();
+    } else if (action === "cancel-moon") {
+      entry.moon = null;
+      drawMoon();
+      changed();
+      pointInputs[0]?.focus();
+    }
+  });
+  form.addEventListener("keydown", (event) => {
+    // Enter moves to the next player's box; on the last box it adds the round.
+    if (event.key !== "Enter" || event.target.dataset.field !== "points") return;
+    const next = pointInputs[Number(event.target.dataset.index) + 1];
+    if (next) {
+      event.preventDefault();
+      next.focus();
+      next.select();
+    }
+  });
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    onSubmit(structuredClone(entry));
+  });
+
+  drawBonus();
+  drawMoon();
+  drawCheck();
+  clear(root, form);
+  return { focus: () => (entry.moon ? moonPanel.querySelector("input") : pointInputs[0])?.focus() };
+}

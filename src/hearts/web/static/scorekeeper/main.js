@@ -1,0 +1,225 @@
+// The scorekeeper page: holds the state, saves it, and puts the right screen up.
+
+import { h, clear } from "./dom.js";
+import { renderEntry } from "./entry.js";
+import { renderHistory, renderScoreboard, renderSummary, rulesLine } from "./board.js";
+import { addRound, emptyEntry, newGame, summary, undoRound } from "./model.js";
+import { renderSetup } from "./setup.js";
+import * as store from "./store.js";
+
+const saved = store.load();
+const state = {
+  game: saved.game,
+  draft: saved.draft,
+  lastPlayers: saved.lastPlayers,
+  lastSettings: saved.game?.settings ?? null,
+  confirmingNew: false,
+};
+
+const $ = (selector) => document.querySelector(selector);
+const status = $("[data-status]");
+const setupRoot = $("[data-screen=setup]");
+const gameRoot = $("[data-screen=game]");
+
+/** Say something in the status line (role="status"), next to the buttons just used. */
+function say(message, kind = "info") {
+  status.textContent = message;
+  status.dataset.kind = kind;
+  status.hidden = !message;
+}
+
+function persist() {
+  const ok = store.save({ game: state.game, draft: state.draft, lastPlayers: state.lastPlayers });
+  if (!ok) say("This browser is not keeping the scores (storage is off or full); a reload would lose them.", "error");
+}
+
+function moveStatusInto(root) {
+  const slot = root.querySelector("[data-slot=status]");
+  if (slot) slot.before(status);
+}
+
+function showSetup(prefill) {
+  setupRoot.hidden = false;
+  gameRoot.hidden = true;
+  document.body.dataset.screen = "setup";
+  const view = renderSetup(setupRoot, prefill, (names, settings) => {
+    try {
+      state.game = newGame(names, settings);
+    } catch (error) {
+      say(error.message, "error");
+      return;
+    }
+    state.draft = null;
+    state.lastPlayers = state.game.players;
+    state.lastSettings = state.game.settings;
+    persist();
+    say(`New game for ${state.game.players.length} players. Good luck!`);
+    showGame({ focus: true });
+  });
+  moveStatusInto(setupRoot);
+  return view;
+}
+
+function showGame({ focus = false } = {}) {
+  const game = state.game;
+  const sum = summary(game);
+  setupRoot.hidden = true;
+  gameRoot.hidden = false;
+  document.body.dataset.screen = "game";
+  document.body.dataset.over = String(sum.over);
+
+  clear($("[data-region=rules]"), rulesLine(game));
+  renderSummary($("[data-region=summary]"), game, sum);
+  renderScoreboard($("[data-region=scoreboard]"), game, sum);
+  renderHistory($("[data-region=history]"), game, sum);
+  $("[data-link=score-pdf]").href = `/sheets/score.pdf?players=${game.players.length}`;
+  $("[data-link=score-pdf-a4]").href = `/sheets/score.pdf?players=${game.players.length}&paper=a4`;
+
+  const entryRoot = $("[data-region=entry]");
+  let entryView = null;
+  if (sum.over) {
+    clear(
+      entryRoot,
+      h(
+        "div",
+        { class: "game-over" },
+        h("p", {}, `The game ended after round ${game.rounds.length}. A slip in the last round? Undo it and enter it again.`),
+        h(
+          "div",
+          { class: "actions", dataset: { slot: "status" } },
+          h("button", { type: "button", class: "primary", dataset: { action: "rematch" } }, "Play again, same players"),
+        ),
+      ),
+    );
+  } else {
+    entryView = renderEntry(entryRoot, game, state.draft, {
+      roundNumber: sum.nextRound,
+      onChange: (draft) => {
+        state.draft = draft;
+        persist();
+      },
+      onSubmit: submitRound,
+    });
+  }
+  drawToolbar(sum);
+  moveStatusInto(gameRoot.querySelector("[data-region=entry]"));
+  if (focus) entryView?.focus();
+}
+
+function drawToolbar(sum) {
+  const undo = $("[data-action=undo]");
+  undo.disabled = state.game.rounds.length === 0;
+  undo.textContent = state.game.rounds.length ? `Undo round ${state.game.rounds.length}` : "Undo";
+  const confirm = $("[data-panel=confirm-new]");
+  confirm.hidden = !state.confirmingNew;
+  $("[data-action=new-game]").setAttribute("aria-expanded", String(state.confirmingNew));
+  $("[data-action=print]").disabled = false;
+  document.title = sum.over ? "Game over · Hearts scorekeeper" : `Round ${sum.nextRound} · Hearts scorekeeper`;
+}
+
+function submitRound(entry) {
+  const { game, check } = addRound(state.game, entry);
+  if (!check.ok) {
+    say(check.message, "error");
+    return;
+  }
+  state.game = game;
+  state.draft = emptyEntry(game);
+  persist();
+  const sum = summary(game);
+  const last = sum.history[sum.history.length - 1];
+  const notes = last.notes.length ? ` ${last.notes.join(" ")}` : "";
+  if (sum.over) {
+    const names = sum.winners.map((i) => game.players[i]);
+    say(`Round ${game.rounds.length} added.${notes} Game over: ${names.length > 1 ? "a tie" : `${names[0]} wins`}.`, "done");
+  } else {
+    say(`Round ${game.rounds.length} added.${notes}`, "done");
+  }
+  showGame({ focus: true });
+}
+
+function undo() {
+  if (!state.game?.rounds.length) {
+    say("There is no round to undo.", "error");
+    return;
+  }
+  const last = state.game.rounds[state.game.rounds.length - 1];
+  state.game = undoRound(state.game);
+  // Put the undone round back in the boxes, so a slip is fixed by editing, not retyping.
+  state.draft = {
+    points: last.moon ? state.game.players.map(() => "") : last.points.map((p) => String(p)),
+    bonus: [...last.bonus],
+    moon: last.moon ? { ...last.moon } : null,
+  };
+  persist();
+  say(`Round ${state.game.rounds.length + 1} taken back; its points are in the boxes to fix.`);
+  showGame({ focus: true });
+}
+
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-action]");
+  if (!button) return;
+  switch (button.dataset.action) {
+    case "undo":
+      undo();
+      break;
+    case "new-game":
+      state.confirmingNew = !state.confirmingNew;
+      showGame();
+      if (state.confirmingNew) $("[data-action=confirm-new-game]").focus();
+      break;
+    case "cancel-new-game":
+      state.confirmingNew = false;
+      showGame();
+      break;
+    case "confirm-new-game":
+    case "rematch": {
+      const rematch = button.dataset.action === "rematch";
+      const prefill = { names: state.game.players, settings: state.game.settings };
+      state.confirmingNew = false;
+      if (rematch) {
+        state.game = newGame(prefill.names, prefill.settings);
+        state.draft = null;
+        persist();
+        say("New game with the same players and rules.");
+        showGame({ focus: true });
+      } else {
+        state.game = null;
+        state.draft = null;
+        persist();
+        say("");
+        showSetup(prefill).focus();
+      }
+      break;
+    }
+    case "print":
+      window.print();
+      break;
+    default:
+      break;
+  }
+});
+
+store.onOtherTab((fresh) => {
+  // Another tab of this scorekeeper changed the game: follow it rather than overwrite it.
+  state.game = fresh.game;
+  state.draft = fresh.draft;
+  if (state.game) showGame();
+  else showSetup({ names: fresh.lastPlayers ?? undefined });
+});
+
+if (!saved.ok) say("The saved game could not be read, so this is a fresh start.", "error");
+if (state.game) showGame();
+else showSetup({ names: state.lastPlayers ?? undefined }).focus();
+document.body.dataset.ready = "true";
+
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker
+    .register("/scorekeeper/sw.js", { scope: "/scorekeeper" })
+    .then(() => {
+      document.body.dataset.offline = "registered";
+    })
+    .catch(() => {
+      document.body.dataset.offline = "unavailable";
+    });
+}
