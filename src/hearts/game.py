@@ -66,11 +66,30 @@ def dealt_mask(rules: Rules) -> int:
     return mask
 
 
+def team_of(rules: Rules, seat: int) -> tuple[int, ...]:
+    """The seats that score together with `seat`: partners across, or the seat alone.
+
+    >>> team_of(Rules(partnership=True), 3), team_of(Rules(), 3)
+    ((1, 3), (3,))
+    """
+    if rules.partnership:
+        return (seat % 2, seat % 2 + 2)
+    return (seat,)
+
+
 def moon_shooter(rules: Rules, rnd: Round) -> tuple[int | None, bool]:
-    """The seat that took every point card (and whether it took every card: the sun)."""
+    """The seat that took every point card (and whether it took every card: the sun).
+
+    In Partnership Hearts a team shoots when the two partners' tricks hold every point
+    card between them; the team's first seat (0 or 1) is returned.
+    """
     dealt = dealt_mask(rules)
     points_dealt = dealt & POINT_MASK
-    for seat, taken in enumerate(rnd.taken):
+    seats = range(2) if rules.partnership else range(rules.players)
+    for seat in seats:
+        taken = 0
+        for member in team_of(rules, seat):
+            taken |= rnd.taken[member]
         if points_dealt and taken & points_dealt == points_dealt:
             return seat, taken == dealt
     return None, False
@@ -91,19 +110,24 @@ def score_round(
 
     `choice` ("add" or "subtract") settles a "choose" moon; without it the shooter is
     assumed to take the better of the two for themselves.
+
+    In Partnership Hearts each seat scores its team's points, so partners' totals stay equal.
     """
     n = rules.players
     shooter, sun = moon_shooter(rules, rnd)
     points = rnd.points_taken
     bonus = [_bonus_part(rules, points[s], rnd.taken[s]) for s in range(n)]
+    team_points = [sum(points[m] for m in team_of(rules, s)) for s in range(n)]
+    team_bonus = [sum(bonus[m] for m in team_of(rules, s)) for s in range(n)]
     moon_choice: str | None = None
     if shooter is None:
-        scores = list(points)
+        scores = team_points
     else:
         amount = rules.round_points * (2 if sun and rules.shoot_the_sun else 1)
         sun = sun and rules.shoot_the_sun
-        added = [bonus[s] + (0 if s == shooter else amount) for s in range(n)]
-        subtracted = [bonus[s] - (amount if s == shooter else 0) for s in range(n)]
+        shooters = team_of(rules, shooter)
+        added = [team_bonus[s] + (0 if s in shooters else amount) for s in range(n)]
+        subtracted = [team_bonus[s] - (amount if s in shooters else 0) for s in range(n)]
         rule = rules.moon_rule
         if rule == "add":
             moon_choice = "add"
@@ -145,9 +169,11 @@ def _better_choice(
 ) -> str:
     """What a sensible shooter picks: whichever leaves them furthest ahead of the best rival."""
 
+    shooters = team_of(rules, shooter)
+
     def margin(scores: list[int]) -> int:
         after = [t + s for t, s in zip(totals, scores, strict=True)]
-        rival = min(t for s, t in enumerate(after) if s != shooter)
+        rival = min(t for s, t in enumerate(after) if s not in shooters)
         return rival - after[shooter]
 
     return "add" if margin(added) >= margin(subtracted) else "subtract"
@@ -202,11 +228,14 @@ class Game:
             return False
         if max(self.scores) < self.rules.target_score:
             return False
-        return self.rules.tie_rule == "share" or len(_lowest(self.scores)) == 1
+        # Partners' totals are always equal, so "one lowest" means one lowest team.
+        leaders = {team_of(self.rules, s) for s in _lowest(self.scores)}
+        return self.rules.tie_rule == "share" or len(leaders) == 1
 
     @property
     def winners(self) -> list[int]:
-        """The seats with the lowest total once the game is over (several on a shared tie)."""
+        """The seats with the lowest total once the game is over (several on a shared tie;
+        both partners of the winning team in Partnership Hearts)."""
         return _lowest(self.scores) if self.is_over else []
 
     @property

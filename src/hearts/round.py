@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from .cards import (
     CARDS,
+    CLUBS,
     DECK_SIZE,
     HEARTS,
     HEARTS_MASK,
@@ -49,11 +50,22 @@ class IllegalMoveError(ValueError):
 
 
 class Trick(NamedTuple):
-    """A finished trick: who led, the cards in playing order, and who won it."""
+    """A finished trick: who led, the cards in playing order, and who won it.
+
+    In Cancellation Hearts (two decks) identical cards on one trick cancel and cannot win.
+    When every card of the suit led is cancelled nobody wins: `winner` is then the leader,
+    who leads again, and on any trick but the last the cards stay on the table
+    (`held_over`) until the next trick is won; that trick lists them in `carried`, and its
+    winner takes them too. On the last trick the leader takes them.
+    """
 
     leader: int
     cards: tuple[Card, ...]
     winner: int
+    carried: tuple[Card, ...] = ()
+    """Cards of earlier held-over tricks that this trick's winner took with it."""
+    held_over: bool = False
+    """Nobody won this trick: its cards went to the winner of the next one."""
 
     def seats(self, players: int) -> list[int]:
         return [(self.leader + i) % players for i in range(len(self.cards))]
@@ -89,6 +101,7 @@ class Round:
         "given",
         "hand_number",
         "hearts_broken",
+        "held_over",
         "kitty",
         "kitty_taker",
         "leader",
@@ -138,6 +151,8 @@ class Round:
         self.tricks: list[Trick] = []
         self._trick: list[int] = []
         self.hearts_broken = False
+        self.held_over = 0
+        """Cards of cancelled tricks waiting on the table for the next trick's winner."""
         self.played_mask = 0
         self.leader = 0
         self.turn = 0
@@ -365,6 +380,13 @@ class Round:
         if self.rules.first_lead == "dealer-left":
             self.leader = (self.dealer + 1) % n
         else:
+            held = 0
+            for hand in self._hands:
+                held |= hand
+            if not held & self._opening:
+                # The opening card lies in the kitty: the lowest club dealt to a hand leads.
+                clubs = held & SUIT_MASKS[CLUBS]
+                self._opening = clubs & -clubs
             self.leader = next(s for s in range(n) if self._hands[s] & self._opening)
         self.turn = self.leader
 
@@ -448,20 +470,32 @@ class Round:
         n = self.players
         led = cards[0] % DECK_SIZE // 13
         winner_index = _winning_index(cards, led, self.rules.cancellation)
-        winner = (self.leader + winner_index) % n
         mask = 0
         for c in cards:
             mask |= 1 << c
-        self.taken[winner] |= mask
-        self.points_taken[winner] += _points_with_bonus(mask, self.rules)
+        played = tuple(CARDS[c] for c in cards)
+        last = not self._hands[self.leader]
+        if winner_index is None and not last:
+            # Every card of the suit led cancelled: the cards wait for the next trick's
+            # winner, and the same seat leads again.
+            self.held_over |= mask
+            self.tricks.append(Trick(self.leader, played, self.leader, held_over=True))
+            self._trick = []
+            self.turn = self.leader
+            return
+        winner = self.leader if winner_index is None else (self.leader + winner_index) % n
+        carried = self.held_over
+        self.held_over = 0
+        self.taken[winner] |= mask | carried
+        self.points_taken[winner] += _points_with_bonus(mask | carried, self.rules)
         if self.kitty and self.kitty_taker is None and mask & POINT_MASK:
             self.kitty_taker = winner
             self.taken[winner] |= self.kitty
             self.points_taken[winner] += _points_with_bonus(self.kitty, self.rules)
-        self.tricks.append(Trick(self.leader, tuple(CARDS[c] for c in cards), winner))
+        self.tricks.append(Trick(self.leader, played, winner, tuple(cards_of(carried))))
         self._trick = []
         self.leader = self.turn = winner
-        if not self._hands[winner]:
+        if last:
             self.phase = "over"
 
     def _filter(self, hand: int, reasons: list[tuple[int, str]] | None) -> int:
@@ -548,7 +582,13 @@ class Round:
             turn=self.turn if self.phase == "playing" else None,
             trick=tuple(self.trick),
             tricks=tuple(
-                TrickView(t.leader, tuple(zip(t.seats(n), t.cards, strict=True)), t.winner)
+                TrickView(
+                    t.leader,
+                    tuple(zip(t.seats(n), t.cards, strict=True)),
+                    t.winner,
+                    t.carried,
+                    t.held_over,
+                )
                 for t in self.tricks
             ),
             played_mask=self.played_mask,
@@ -560,6 +600,7 @@ class Round:
             kitty_size=self.kitty.bit_count(),
             kitty_taker=self.kitty_taker,
             kitty_mask=kitty_seen,
+            held_over_mask=self.held_over,
         )
 
     def __repr__(self) -> str:
@@ -602,13 +643,19 @@ def _take_cards(cards: list[Card], pool: int, owner: str) -> tuple[int, int]:
     return mask, pool
 
 
-def _winning_index(cards: list[int], led: int, cancellation: bool) -> int:
-    """Index in `cards` of the winning card: the highest of the suit led."""
+def _winning_index(cards: list[int], led: int, cancellation: bool) -> int | None:
+    """Index in `cards` of the winning card: the highest of the suit led.
+
+    With `cancellation`, a face played twice cannot win; None when that leaves no card of
+    the suit led.
+    """
+    faces = [c % DECK_SIZE for c in cards]
     best = -1
-    best_index = 0
-    for i, c in enumerate(cards):
-        face = c % DECK_SIZE
+    best_index: int | None = None
+    for i, face in enumerate(faces):
         if face // 13 == led and face > best:
+            if cancellation and faces.count(face) > 1:
+                continue
             best, best_index = face, i
     return best_index
 

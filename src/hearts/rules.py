@@ -102,7 +102,9 @@ class Rules:
     def __post_init__(self) -> None:
         if isinstance(self.pass_cycle, list):
             object.__setattr__(self, "pass_cycle", tuple(self.pass_cycle))
-        if self.players != 4 and self.pass_cycle == STANDARD_CYCLE:
+        # Only the untouched default stands for "the table's usual cycle": a four-player
+        # cycle given on purpose to another table is checked, and an "across" refused.
+        if self.players != 4 and self.pass_cycle is STANDARD_CYCLE:
             object.__setattr__(self, "pass_cycle", _default_cycle(self.players))
         for problem in self._problems():
             raise ValueError(problem)
@@ -281,8 +283,10 @@ def _check_types(values: dict[str, Any]) -> None:
 def _removed_cards(players: int) -> tuple[str, ...]:
     if players <= 5:
         return REMOVED_CARDS[players]
-    # Two decks, 104 cards: drop the fewest low non-point cards for an even deal, taking
-    # the second two of clubs first so exactly one 2C is left to lead.
+    # Two decks, 104 cards: one two of clubs always goes, so that a single 2C leads; then
+    # the fewest further cards for an even deal, lowest non-point faces first and both copies
+    # of a face together (so the rest of the deck stays in pairs as far as it can). Eight
+    # players are the costly case: 104 deals evenly, but 103 does not, so 96 stay.
     extra = next(r for r in range(1, players + 1) if (2 * DECK_SIZE - r) % players == 0)
     order = ("2C", "2D", "2D", "3C", "3C", "3D", "3D", "4C", "4C", "4D")
     return order[:extra]

@@ -18,9 +18,13 @@ if TYPE_CHECKING:
 
 
 class TrickView(NamedTuple):
+    """A finished trick as (seat, card) plays; `carried` and `held_over` as in `Trick`."""
+
     leader: int
     plays: tuple[tuple[int, Card], ...]
     winner: int
+    carried: tuple[Card, ...] = ()
+    held_over: bool = False
 
 
 def _cards(mask: int | None) -> list[Card]:
@@ -54,6 +58,8 @@ class PlayerView:
     kitty_size: int
     kitty_taker: int | None
     kitty_mask: int
+    held_over_mask: int = 0
+    """Cards of cancelled tricks waiting for the next trick's winner (Cancellation Hearts)."""
 
     @property
     def players(self) -> int:
@@ -78,6 +84,11 @@ class PlayerView:
     def received(self) -> list[Card] | None:
         """The cards passed to this seat, once the exchange is done."""
         return None if self.received_mask is None else _cards(self.received_mask)
+
+    @property
+    def partner(self) -> int | None:
+        """The seat across, in Partnership Hearts; None when everyone plays alone."""
+        return (self.seat + 2) % 4 if self.rules.partnership else None
 
     @property
     def is_my_turn(self) -> bool:
@@ -115,6 +126,8 @@ class PlayerView:
                     "leader": t.leader,
                     "plays": [[seat, str(card)] for seat, card in t.plays],
                     "winner": t.winner,
+                    "carried": [str(card) for card in t.carried],
+                    "held_over": t.held_over,
                 }
                 for t in self.tricks
             ],
@@ -126,5 +139,7 @@ class PlayerView:
             "kitty_size": self.kitty_size,
             "kitty_taker": self.kitty_taker,
             "kitty": strs(self.kitty_mask) if self.kitty_taker is not None else None,
+            "held_over": strs(self.held_over_mask),
+            "partner": self.partner,
             "rules": self.rules.to_dict(),
         }
