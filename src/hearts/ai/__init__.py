@@ -1,0 +1,50 @@
+"""Computer players.
+
+>>> from hearts import Round, Rules
+>>> from hearts.ai import make_player
+>>> rnd = Round.deal(Rules(), seed=1, hand_number=0)
+>>> players = [make_player("medium", seed=s) for s in range(4)]
+>>> for seat, player in enumerate(players):
+...     rnd.give(seat, player.choose_pass(rnd.view(seat)))
+>>> while rnd.phase == "playing":
+...     rnd.play(players[rnd.turn].choose_play(rnd.view(rnd.turn)))
+>>> sum(rnd.points_taken)
+26
+
+Levels: "easy", "medium", "hard" (see `docs/ai.md`). `budget` matters to "hard" only: an
+int is a number of playouts per decision (deterministic with a seed), a float a time limit
+in seconds (not deterministic); None takes the default.
+"""
+
+from __future__ import annotations
+
+from .base import BasePlayer, Player, choose_moon
+from .easy import EasyPlayer
+from .medium import MediumPlayer
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def make_player(
+    level: str, seed: int | str | None = None, budget: int | float | None = None
+) -> BasePlayer:
+    """A computer player of this level. With a fixed seed (and budget) it is deterministic.
+
+    >>> make_player("expert")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'expert' is not a level; choose easy, medium or hard.
+    """
+    if level == "easy":
+        return EasyPlayer(seed, budget)
+    if level == "medium":
+        return MediumPlayer(seed, budget)
+    if level == "hard":
+        # Until the search lands, hard plays the medium heuristics.
+        player = MediumPlayer(seed, budget)
+        player.level = "hard"
+        return player
+    raise ValueError(f"{level!r} is not a level; choose easy, medium or hard.")
+
+
+__all__ = ["LEVELS", "BasePlayer", "Player", "choose_moon", "make_player"]

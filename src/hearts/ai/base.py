@@ -1,0 +1,102 @@
+"""What every computer player has in common: the `Player` protocol, seeding, the moon choice.
+
+A player's decisions depend only on (level, seed, budget) and the `PlayerView` it is given:
+each decision seeds its own random generator from the seed and the view, so a player rebuilt
+in another process (the web game's pool) decides exactly as the original would.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol, runtime_checkable
+
+from ..cards import DECK_SIZE, Card, points_of
+from ..view import PlayerView
+
+
+@runtime_checkable
+class Player(Protocol):
+    """A computer player. It sees a seat's `PlayerView` and nothing else."""
+
+    level: str
+
+    def choose_pass(self, view: PlayerView) -> list[Card]:
+        """The cards to pass (``view.cards_to_pass`` of them, from ``view.hand``)."""
+        ...
+
+    def choose_play(self, view: PlayerView) -> Card:
+        """A legal card to play (one of ``view.legal``); only asked on the seat's turn."""
+        ...
+
+    def choose_moon(self, view: PlayerView) -> str:
+        """ "add" or "subtract": how to score the moon this seat just shot ("choose" rule)."""
+        ...
+
+
+class BasePlayer:
+    """Seeding and the moon choice, shared by all levels."""
+
+    level = "base"
+
+    def __init__(self, seed: int | str | None = None, budget: int | float | None = None) -> None:
+        self.seed = seed
+        self.budget = budget
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed!r}, budget={self.budget!r})"
+
+    def rng_for(self, view: PlayerView, purpose: str) -> random.Random:
+        """A generator for one decision: the same seed and view always give the same one."""
+        if self.seed is None:
+            return random.Random()
+        key = (
+            f"{self.level}|{self.seed}|{purpose}|{view.seat}|{view.hand_number}|"
+            f"{view.hand_mask}|{view.played_mask}|{len(view.trick)}|{view.scores}"
+        )
+        return random.Random(key)
+
+    def choose_moon(self, view: PlayerView) -> str:
+        return choose_moon(view)
+
+
+def choose_moon(view: PlayerView) -> str:
+    """The better way for `view.seat`, who shot the moon, to score it under "choose".
+
+    Takes the option that wins the game outright if one does, avoids one that ends the game
+    with someone else winning, and otherwise keeps the widest lead over the best rival (the
+    same judgement `hearts.game` uses when nobody is asked).
+    """
+    rules = view.rules
+    n = rules.players
+    me = view.seat
+    taken = [0] * n
+    won_every_trick = bool(view.tricks)
+    for trick in view.tricks:
+        for _, card in trick.plays:
+            taken[trick.winner] |= 1 << card
+        won_every_trick = won_every_trick and trick.winner == me
+    if view.kitty_taker is not None:
+        taken[view.kitty_taker] |= view.kitty_mask
+    bonus = [view.points_taken[s] - points_of(taken[s]) for s in range(n)]
+    amount = rules.round_points * (2 if rules.shoot_the_sun and won_every_trick else 1)
+    totals = list(view.scores)
+    options = {
+        "add": [totals[s] + bonus[s] + (0 if s == me else amount) for s in range(n)],
+        "subtract": [totals[s] + bonus[s] - (amount if s == me else 0) for s in range(n)],
+    }
+
+    def value(after: list[int]) -> tuple[int, int]:
+        rival = min(t for s, t in enumerate(after) if s != me and not _partners(view, s))
+        if max(after) >= rules.target_score:
+            return (1 if after[me] < rival else -1, rival - after[me])
+        return (0, rival - after[me])
+
+    return max(("add", "subtract"), key=lambda choice: value(options[choice]))
+
+
+def _partners(view: PlayerView, seat: int) -> bool:
+    return view.rules.partnership and seat % 2 == view.seat % 2
+
+
+def face(card: int) -> int:
+    return card % DECK_SIZE
