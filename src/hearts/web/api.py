@@ -1,0 +1,143 @@
+"""The JSON API of the web game: one router, thin handlers around `GameService`.
+
+A browser is known by an HttpOnly cookie made when it starts its first game; a game answers
+only to the browser that started it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Cookie, Depends, Request, Response
+from fastapi.responses import JSONResponse
+
+from .. import Rules
+from ..ai import LEVELS
+from .characters import LEVEL_NOTES, OPPONENTS
+from .options import PRESETS, RULE_OPTIONS, rules_from_choices
+from .schemas import Current, GameState, MoonChoice, Move, NewGame, PassCards, PlayCard, Problem
+from .service import GameService, Refusal, canonical_card
+from .store import owner_key
+
+COOKIE = "hearts_browser"
+COOKIE_AGE = 400 * 24 * 3600  # the longest lifetime browsers accept
+
+router = APIRouter(prefix="/api")
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    code: {"model": Problem} for code in (403, 404, 409, 422)
+}
+
+
+def service(request: Request) -> GameService:
+    found: GameService = request.app.state.service
+    return found
+
+
+Service = Annotated[GameService, Depends(service)]
+BrowserCookie = Annotated[str | None, Cookie(alias=COOKIE)]
+
+
+def _owner(cookie: str | None) -> str:
+    # Without a cookie no game can match: a fresh random key never equals a stored owner.
+    return owner_key(cookie) if cookie else owner_key(secrets.token_urlsafe(32))
+
+
+def refused(refusal: Refusal) -> JSONResponse:
+    return JSONResponse({"detail": refusal.reason}, status_code=refusal.status)
+
+
+@router.get("/options")
+def options() -> dict[str, Any]:
+    """The opponents, the levels and every house rule with a line of explanation."""
+    return {
+        "opponents": [
+            {key: o[key] for key in ("seat", "name", "blurb", "face", "quips")} for o in OPPONENTS
+        ],
+        "levels": [{"name": level, "help": LEVEL_NOTES[level]} for level in LEVELS],
+        "rules": RULE_OPTIONS,
+        "presets": PRESETS,
+        "defaults": Rules().to_dict(),
+    }
+
+
+@router.post("/games", response_model=GameState, responses=REFUSALS, status_code=201)
+async def new_game(
+    body: NewGame, response: Response, games: Service, cookie: BrowserCookie = None
+) -> Any:
+    """Start a game against three computer players; the browser keeps it by a cookie."""
+    try:
+        rules = rules_from_choices(body.rules)
+    except (ValueError, TypeError) as error:
+        return JSONResponse({"detail": str(error)}, status_code=422)
+    if not cookie:
+        cookie = secrets.token_urlsafe(32)
+        response.set_cookie(
+            COOKIE, cookie, max_age=COOKIE_AGE, httponly=True, samesite="strict", path="/"
+        )
+    return await games.create(owner_key(cookie), rules, list(body.levels))
+
+
+@router.get("/games/current", response_model=Current)
+async def current_game(games: Service, cookie: BrowserCookie = None) -> Any:
+    """The id of this browser's unfinished game, for "Continue game"."""
+    return {"id": await games.current(owner_key(cookie)) if cookie else None}
+
+
+@router.get("/games/{game_id}", response_model=GameState, responses=REFUSALS)
+async def get_game(game_id: str, games: Service, cookie: BrowserCookie = None) -> Any:
+    """The game as the person sees it now."""
+    try:
+        return await games.state_of(game_id, _owner(cookie))
+    except Refusal as refusal:
+        return refused(refusal)
+
+
+async def _act(
+    games: GameService, game_id: str, cookie: str | None, move: int, action: dict[str, Any]
+) -> Any:
+    try:
+        return await games.act(game_id, _owner(cookie), move, action)
+    except Refusal as refusal:
+        return refused(refusal)
+
+
+@router.post("/games/{game_id}/pass", response_model=GameState, responses=REFUSALS)
+async def pass_cards(
+    game_id: str, body: PassCards, games: Service, cookie: BrowserCookie = None
+) -> Any:
+    """Pass cards; the computer players pass too, and play until it is your turn."""
+    try:
+        cards = [canonical_card(card) for card in body.cards]
+    except ValueError as error:
+        return JSONResponse({"detail": str(error)}, status_code=422)
+    action = {"type": "pass", "seat": 0, "cards": cards}
+    return await _act(games, game_id, cookie, body.move, action)
+
+
+@router.post("/games/{game_id}/play", response_model=GameState, responses=REFUSALS)
+async def play_card(
+    game_id: str, body: PlayCard, games: Service, cookie: BrowserCookie = None
+) -> Any:
+    """Play a card; the computer players answer until it is your turn again."""
+    try:
+        card = canonical_card(body.card)
+    except ValueError as error:
+        return JSONResponse({"detail": str(error)}, status_code=422)
+    action = {"type": "play", "seat": 0, "card": card}
+    return await _act(games, game_id, cookie, body.move, action)
+
+
+@router.post("/games/{game_id}/moon", response_model=GameState, responses=REFUSALS)
+async def choose_moon(
+    game_id: str, body: MoonChoice, games: Service, cookie: BrowserCookie = None
+) -> Any:
+    """You shot the moon under "the shooter chooses": pick how it scores."""
+    action = {"type": "moon", "seat": 0, "choice": body.choice}
+    return await _act(games, game_id, cookie, body.move, action)
+
+
+@router.post("/games/{game_id}/next", response_model=GameState, responses=REFUSALS)
+async def next_round(game_id: str, body: Move, games: Service, cookie: BrowserCookie = None) -> Any:
+    """Deal the next round."""
+    return await _act(games, game_id, cookie, body.move, {"type": "next"})

@@ -1,0 +1,99 @@
+"""The web game's application: the JSON API, the game's pages and the sheets' routes.
+
+`create_app()` reads the data directory from `HEARTS_DATA_DIR` (default ./data), creates it
+on demand and keeps the SQLite store there.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from . import api
+from .bots import BotPool
+from .service import GameService
+from .sheets_routes import router as sheets_router
+from .store import Store
+
+STATIC = Path(__file__).parent / "static" / "game"
+DEFAULT_DATA_DIR = Path("data")
+# The game's own pages load only their own files; no outside fonts, images or scripts.
+PAGE_POLICY = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+)
+
+
+def data_dir() -> Path:
+    return Path(os.environ.get("HEARTS_DATA_DIR") or DEFAULT_DATA_DIR)
+
+
+def create_app(directory: Path | None = None, bot_workers: int | None = None) -> FastAPI:
+    """The app; `bot_workers=0` runs computer players in threads (quick to start, for tests)."""
+    store = Store(directory if directory is not None else data_dir())
+    bots = BotPool(bot_workers)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        bots.close()
+
+    app = FastAPI(
+        title="Hearts",
+        summary="Play Hearts against three computer players.",
+        version="1",
+        lifespan=lifespan,
+    )
+    app.state.service = GameService(store, bots)
+    app.include_router(api.router)
+    app.include_router(sheets_router)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_body(request: Request, error: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": _first_problem(error)}, status_code=422)
+
+    @app.middleware("http")
+    async def headers(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        response = await call_next(request)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        path = request.url.path
+        if path == "/" or path == "/rules" or path.startswith("/game/"):
+            response.headers.setdefault("Content-Security-Policy", PAGE_POLICY)
+            response.headers.setdefault("Cache-Control", "no-cache")
+        if path.startswith("/api/"):
+            response.headers.setdefault("Cache-Control", "no-store")
+        return response
+
+    @app.get("/", include_in_schema=False)
+    def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/rules", include_in_schema=False)
+    def rules_page() -> FileResponse:
+        return FileResponse(STATIC / "rules.html")
+
+    app.mount("/game", StaticFiles(directory=STATIC), name="game")
+    return app
+
+
+def _first_problem(error: RequestValidationError) -> str:
+    """One sentence for a malformed request body."""
+    problems = error.errors()
+    if not problems:
+        return "The request is malformed."
+    first = problems[0]
+    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
+    message = str(first.get("msg", "is not valid"))
+    if first.get("type") == "json_invalid":
+        return "The request body is not valid JSON."
+    return f"{where or 'The request body'}: {message}." if where else f"{message}."

@@ -1,0 +1,213 @@
+"""House rules offered on the start screen: every `Rules` field with one line of explanation.
+
+The web game always seats four (the person and three opponents), so `players` is fixed and
+the other fields are offered with choices that make sense at a table of four.
+`rules_from_choices` turns what the browser sent into `Rules`, refusing bad input with one
+sentence.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Final
+
+from .. import Rules
+
+#: One entry per `Rules` field: its label, a one-line explanation and the choices offered.
+RULE_OPTIONS: Final[tuple[dict[str, Any], ...]] = (
+    {
+        "field": "target_score",
+        "label": "Game length",
+        "help": "The game ends when someone reaches this score; the lowest total wins.",
+        "kind": "number",
+    },
+    {
+        "field": "pass_cycle",
+        "label": "Passing",
+        "help": "Which way the three cards go, round by round, before the cycle repeats.",
+        "kind": "choice",
+        "choices": [
+            {"value": ["left", "right", "across", "hold"], "label": "Left, right, across, keep"},
+            {"value": ["left", "right", "across"], "label": "Left, right, across (no keep)"},
+            {
+                "value": ["left", "right", "across", "scatter"],
+                "label": "Left, right, across, one card to each",
+            },
+            {"value": ["hold"], "label": "Never pass"},
+        ],
+    },
+    {
+        "field": "pass_count",
+        "label": "Cards passed",
+        "help": "How many cards each player passes (one to each player on a scatter round).",
+        "kind": "choice",
+        "choices": [{"value": n, "label": str(n)} for n in (1, 2, 3, 4)],
+    },
+    {
+        "field": "points_on_first_trick",
+        "label": "Points on the first trick",
+        "help": "Allow hearts and the queen of spades on the opening trick.",
+        "kind": "toggle",
+    },
+    {
+        "field": "must_break_hearts",
+        "label": "Hearts must be broken",
+        "help": "Nobody may lead a heart until one has been played (or only hearts are left).",
+        "kind": "toggle",
+    },
+    {
+        "field": "queen_breaks_hearts",
+        "label": "The queen breaks hearts",
+        "help": "Playing the queen of spades counts as breaking hearts too.",
+        "kind": "toggle",
+    },
+    {
+        "field": "lead_hearts_instead_of_queen",
+        "label": "Heart lead instead of the queen",
+        "help": "Holding only hearts and the queen before hearts break, you may lead a heart.",
+        "kind": "toggle",
+    },
+    {
+        "field": "queen_at_first_chance",
+        "label": "Queen at the first chance",
+        "help": "The queen of spades must be played as soon as it safely can be.",
+        "kind": "toggle",
+    },
+    {
+        "field": "bonus_card",
+        "label": "Bonus card",
+        "help": "Whoever wins this card takes 10 points off their score (Omnibus Hearts).",
+        "kind": "choice",
+        "choices": [
+            {"value": None, "label": "None"},
+            {"value": "JD", "label": "Jack of diamonds"},
+            {"value": "TD", "label": "Ten of diamonds"},
+        ],
+    },
+    {
+        "field": "moon_rule",
+        "label": "Shooting the moon",
+        "help": "What happens when one player takes every heart and the queen of spades.",
+        "kind": "choice",
+        "choices": [
+            {"value": "add", "label": "Everyone else gets 26"},
+            {"value": "subtract", "label": "The shooter loses 26"},
+            {"value": "choose", "label": "The shooter chooses"},
+            {"value": "add-unless-losing", "label": "Everyone else gets 26, unless that loses"},
+        ],
+    },
+    {
+        "field": "shoot_the_sun",
+        "label": "Shooting the sun",
+        "help": "Taking every trick of a round counts double a moon: 52 points.",
+        "kind": "toggle",
+    },
+    {
+        "field": "exactly_target_resets_to",
+        "label": "Landing on the target",
+        "help": "A total of exactly the target drops back instead of ending the game.",
+        "kind": "choice",
+        "choices": [
+            {"value": None, "label": "No reset"},
+            {"value": 50, "label": "Drop to 50 (when the target is above 50)"},
+            {"value": 0, "label": "Drop to 0"},
+        ],
+    },
+    {
+        "field": "tie_rule",
+        "label": "A tie for the lowest",
+        "help": "Whether tied lowest totals share the win or more rounds decide it.",
+        "kind": "choice",
+        "choices": [
+            {"value": "share", "label": "Share the win"},
+            {"value": "play-on", "label": "Play on until one is lowest"},
+        ],
+    },
+    {
+        "field": "first_lead",
+        "label": "First lead",
+        "help": "Who opens each round: the two of clubs, or the dealer's left with any card.",
+        "kind": "choice",
+        "choices": [
+            {"value": "two-of-clubs", "label": "The two of clubs"},
+            {"value": "dealer-left", "label": "Dealer's left, any card"},
+        ],
+    },
+    {
+        "field": "kitty",
+        "label": "Kitty",
+        "help": "Deal 12 each; the first to take a point card also takes the 4 spare cards.",
+        "kind": "toggle",
+    },
+    {
+        "field": "partnership",
+        "label": "Partners",
+        "help": "You and the player across score as a team against the other two.",
+        "kind": "toggle",
+    },
+    {
+        "field": "partners_pass",
+        "label": "Pass to your partner",
+        "help": "With partners, every pass goes across to your partner.",
+        "kind": "toggle",
+    },
+    {
+        "field": "players",
+        "label": "Players",
+        "help": "The web game seats four: you and three computer players.",
+        "kind": "fixed",
+    },
+)
+
+#: Named sets of rules for the start screen; each is a change from the standard game.
+PRESETS: Final[tuple[dict[str, Any], ...]] = (
+    {"name": "standard", "label": "Standard", "help": "The usual game to 100.", "rules": {}},
+    {
+        "name": "quick",
+        "label": "Quick",
+        "help": "The usual game, to 50.",
+        "rules": {"target_score": 50},
+    },
+    {
+        "name": "casual",
+        "label": "Relaxed",
+        "help": "Points allowed on the first trick; the queen breaks hearts.",
+        "rules": {"points_on_first_trick": True, "queen_breaks_hearts": True},
+    },
+    {
+        "name": "omnibus",
+        "label": "Omnibus",
+        "help": "The jack of diamonds takes 10 points off.",
+        "rules": {"bonus_card": "JD"},
+    },
+    {
+        "name": "moon-choice",
+        "label": "Moon choice",
+        "help": "The shooter picks: 26 to the others or 26 off their own total.",
+        "rules": {"moon_rule": "choose"},
+    },
+)
+
+MAX_TARGET: Final = 1000
+
+
+def rules_from_choices(choices: dict[str, Any]) -> Rules:
+    """The table's rules from the browser's choices; ValueError with one sentence if wrong.
+
+    >>> rules_from_choices({"target_score": 50}).target_score
+    50
+    >>> rules_from_choices({"players": 5})
+    Traceback (most recent call last):
+    ...
+    ValueError: The web game seats four players.
+    """
+    if choices.get("players", 4) != 4:
+        raise ValueError("The web game seats four players.")
+    target = choices.get("target_score", 100)
+    if isinstance(target, int) and not isinstance(target, bool) and target > MAX_TARGET:
+        raise ValueError(f"Choose a game length of at most {MAX_TARGET} points.")
+    return Rules.from_dict({**choices, "players": 4})
+
+
+def rule_fields() -> list[str]:
+    return [f.name for f in dataclasses.fields(Rules)]

@@ -1,0 +1,71 @@
+"""Request and response models of the JSON API (what /docs shows)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+
+Level = Literal["easy", "medium", "hard"]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewGame(Strict):
+    levels: list[Level] = Field(
+        default=["easy", "easy", "easy"],
+        min_length=3,
+        max_length=3,
+        description="How sharp each opponent is, seats 1 (left), 2 (across), 3 (right).",
+    )
+    rules: dict[str, Any] = Field(
+        default_factory=dict, description="Changes from the standard rules, by field name."
+    )
+
+
+class Move(Strict):
+    move: StrictInt = Field(ge=0, description="The number of actions taken so far.")
+
+
+class PlayCard(Move):
+    card: StrictStr = Field(description='The card to play, like "QS".', max_length=8)
+
+
+class PassCards(Move):
+    cards: list[StrictStr] = Field(max_length=13, description='The cards to pass, like ["QS"].')
+
+
+class MoonChoice(Move):
+    choice: Literal["add", "subtract"] = Field(
+        description='"add": 26 to everyone else; "subtract": 26 off your own total.'
+    )
+
+
+class Player(BaseModel):
+    seat: int
+    name: str
+    level: str | None
+
+
+class GameState(BaseModel):
+    id: str
+    move: int = Field(description="Actions taken so far: send it with the next move.")
+    phase: str = Field(description="passing, playing, moon-choice, round-over or game-over.")
+    view: dict[str, Any] = Field(description="What the person (seat 0) may know.")
+    reasons: dict[str, str] = Field(description="Why each held card cannot be played now.")
+    events: list[dict[str, Any]] = Field(description="What happened since the move sent.")
+    results: list[dict[str, Any]]
+    scores: list[int]
+    winners: list[int]
+    moon_pending: int | None
+    players: list[Player]
+
+
+class Current(BaseModel):
+    id: str | None = Field(description="The browser's game in progress, if any.")
+
+
+class Problem(BaseModel):
+    detail: str

@@ -1,0 +1,296 @@
+"""The referee: loads a game from its record, applies the person's move, lets the computer
+players answer, stores the new actions in one transaction and says what the person sees.
+
+Seat 0 is the person. After every request that changes a game it is the person's move again
+(or the round or the game is over), so a stored game never waits on a computer player.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import weakref
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from .. import Game, IllegalMoveError, Rules, parse_card
+from ..game import Action
+from .bots import BotPool, decision_seed
+from .characters import OPPONENTS
+from .events import PERSON, events_between
+from .store import Store, StoredGame
+
+CACHE_SIZE = 512
+log = logging.getLogger("hearts.web")
+
+
+class Refusal(Exception):
+    """A request the referee turns down: an HTTP status and one sentence for the person."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(reason)
+        self.status = status
+        self.reason = reason
+
+
+@dataclass
+class LoadedGame:
+    stored: StoredGame
+    game: Game
+
+    @property
+    def levels(self) -> list[str]:
+        return list(self.stored.settings["levels"])
+
+
+class GameService:
+    def __init__(self, store: Store, bots: BotPool) -> None:
+        self.store = store
+        self.bots = bots
+        self._cache: OrderedDict[str, LoadedGame] = OrderedDict()
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    # --- loading -----------------------------------------------------------------------
+
+    def _lock(self, game_id: str) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[game_id] = lock
+        return lock
+
+    async def _load(self, game_id: str, owner: str, fresh: bool = False) -> LoadedGame:
+        loaded = None if fresh else self._cache.get(game_id)
+        if loaded is None:
+            stored = await asyncio.to_thread(self.store.load, game_id)
+            if stored is None:
+                raise Refusal(404, "There is no game with that id.")
+            rules = Rules.from_dict(stored.rules)
+            loaded = LoadedGame(stored, Game.replay(rules, stored.seed, stored.actions))
+            self._remember(game_id, loaded)
+        else:
+            self._cache.move_to_end(game_id)
+        if loaded.stored.owner != owner:
+            raise Refusal(403, "This game belongs to another browser.")
+        return loaded
+
+    def _remember(self, game_id: str, loaded: LoadedGame) -> None:
+        self._cache[game_id] = loaded
+        self._cache.move_to_end(game_id)
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+
+    # --- requests ----------------------------------------------------------------------
+
+    async def create(self, owner: str, rules: Rules, levels: list[str]) -> dict[str, Any]:
+        game_id = secrets.token_urlsafe(18)
+        seed = secrets.randbits(62)
+        settings = {"levels": levels}
+        game = Game(rules, seed)
+        stored = StoredGame(game_id, owner, rules.to_dict(), seed, settings, "active", [])
+        loaded = LoadedGame(stored, game)
+        await self._run_bots(loaded)
+        await asyncio.to_thread(
+            self.store.create,
+            game_id,
+            owner,
+            rules.to_dict(),
+            seed,
+            settings,
+            game.actions,
+            _status(game),
+        )
+        self._remember(game_id, loaded)
+        return self.state(loaded, events_between(Game(rules, seed), game.actions))
+
+    async def state_of(self, game_id: str, owner: str) -> dict[str, Any]:
+        async with self._lock(game_id):
+            return self.state(await self._load(game_id, owner), [])
+
+    async def current(self, owner: str) -> str | None:
+        return await asyncio.to_thread(self.store.latest_unfinished, owner)
+
+    async def act(self, game_id: str, owner: str, move: int, action: Action) -> dict[str, Any]:
+        """Apply the person's action at move number `move`, then the computer players'."""
+        async with self._lock(game_id):
+            loaded = await self._load(game_id, owner)
+            if move != len(loaded.game.actions):
+                # Another process may have moved the game on: trust the store, not the cache.
+                loaded = await self._load(game_id, owner, fresh=True)
+            done = len(loaded.game.actions)
+            if move < done:
+                return self._answer_retry(loaded, move, action)
+            if move > done:
+                raise Refusal(409, f"Move {move} has not been reached; the game is at move {done}.")
+            game = loaded.game.copy()
+            status = 422 if _expected_now(game, action) else 409
+            try:
+                game.apply(action)
+            except IllegalMoveError as error:
+                raise Refusal(status, str(error)) from None
+            work = LoadedGame(loaded.stored, game)
+            await self._run_bots(work)
+            new_actions = game.actions[done:]
+            stored = await asyncio.to_thread(
+                self.store.append, game_id, done, new_actions, _status(game)
+            )
+            if not stored:
+                # Another request stored this move first; answer from what it stored.
+                loaded = await self._load(game_id, owner, fresh=True)
+                return self._answer_retry(loaded, move, action)
+            self._remember(game_id, work)
+            return self.state(work, events_between(loaded.game, new_actions))
+
+    def _answer_retry(self, loaded: LoadedGame, move: int, action: Action) -> dict[str, Any]:
+        recorded = loaded.game.actions[move]
+        if not _same_action(recorded, action):
+            raise Refusal(
+                409,
+                f"Move {move} was already made; the game is at move {len(loaded.game.actions)}.",
+            )
+        stored = loaded.stored
+        before = Game.replay(Rules.from_dict(stored.rules), stored.seed, stored.actions[:move])
+        return self.state(loaded, events_between(before, loaded.game.actions[move:]))
+
+    # --- computer players --------------------------------------------------------------
+
+    async def _run_bots(self, loaded: LoadedGame) -> None:
+        """Computer players act until the person must (or the round is over)."""
+        game = loaded.game
+        seed = loaded.stored.seed
+        while True:
+            phase = game.phase
+            if phase == "passing":
+                waiting = game.round.waiting_to_pass()
+                if PERSON in waiting or not waiting:
+                    return
+                move = len(game.actions)
+                choices = await asyncio.gather(
+                    *(
+                        self.bots.decide(
+                            "pass",
+                            loaded.levels[seat - 1],
+                            decision_seed(seed, move, seat),
+                            game.view(seat),
+                        )
+                        for seat in waiting
+                    )
+                )
+                for seat, cards in zip(waiting, choices, strict=True):
+                    _apply_or_fallback(game, {"type": "pass", "seat": seat, "cards": cards})
+            elif phase == "playing":
+                seat = game.round.turn
+                if seat == PERSON:
+                    return
+                card = await self.bots.decide(
+                    "play",
+                    loaded.levels[seat - 1],
+                    decision_seed(seed, len(game.actions), seat),
+                    game.view(seat),
+                )
+                _apply_or_fallback(game, {"type": "play", "seat": seat, "card": str(card)})
+            elif phase == "moon-choice":
+                shooter = game.moon_pending
+                if shooter is None or shooter == PERSON:
+                    return
+                choice = await self.bots.decide(
+                    "moon",
+                    loaded.levels[shooter - 1],
+                    decision_seed(seed, len(game.actions), shooter),
+                    game.view(shooter),
+                )
+                if choice not in ("add", "subtract"):
+                    choice = _sensible_moon_choice(game)
+                game.apply({"type": "moon", "seat": shooter, "choice": choice})
+            else:
+                return
+
+    # --- what the person sees ----------------------------------------------------------
+
+    def state(self, loaded: LoadedGame, events: list[dict[str, Any]]) -> dict[str, Any]:
+        game = loaded.game
+        view = game.view(PERSON)
+        reasons: dict[str, str] = {}
+        if view.is_my_turn:
+            legal = set(view.legal)
+            for card in view.hand:
+                if card not in legal:
+                    reasons[str(card)] = game.round.why_illegal(card) or ""
+        players = [{"seat": 0, "name": "You", "level": None}]
+        for opponent, level in zip(OPPONENTS, loaded.levels, strict=True):
+            players.append({"seat": opponent["seat"], "name": opponent["name"], "level": level})
+        return {
+            "id": loaded.stored.id,
+            "move": len(game.actions),
+            "phase": game.phase,
+            "view": view.to_dict(),
+            "reasons": reasons,
+            "events": events,
+            "results": [result.to_dict() for result in game.results],
+            "scores": list(game.scores),
+            "winners": list(game.winners),
+            "moon_pending": game.moon_pending,
+            "players": players,
+        }
+
+
+def _status(game: Game) -> str:
+    return "over" if game.is_over else "active"
+
+
+def _expected_now(game: Game, action: Action) -> bool:
+    """Whether this kind of action is the person's to make now. A refusal of one that is
+    not is a 409 (wrong time); of one that is, a 422 (wrong move)."""
+    kind = action.get("type")
+    phase = game.phase
+    if kind == "play":
+        return phase == "playing" and game.round.turn == PERSON
+    if kind == "pass":
+        return phase == "passing" and PERSON in game.round.waiting_to_pass()
+    if kind == "moon":
+        return phase == "moon-choice" and game.moon_pending == PERSON
+    return phase == "round-over"
+
+
+def _same_action(recorded: Action, wanted: Action) -> bool:
+    if recorded.get("type") != wanted.get("type") or recorded.get("seat") != wanted.get("seat"):
+        return False
+    kind = recorded.get("type")
+    if kind == "play":
+        return bool(recorded.get("card") == wanted.get("card"))
+    if kind == "pass":
+        return sorted(recorded.get("cards", [])) == sorted(wanted.get("cards", []))
+    if kind == "moon":
+        return bool(recorded.get("choice") == wanted.get("choice"))
+    return True
+
+
+def canonical_card(text: str) -> str:
+    """ "qs" -> "QS"; ValueError with the engine's sentence for text that is not a card."""
+    return str(parse_card(text))
+
+
+def _apply_or_fallback(game: Game, action: Action) -> None:
+    """Apply a computer player's move; if it is refused (a player's bug), make a plain legal
+    one instead, so the game never stalls."""
+    try:
+        game.apply(action)
+        return
+    except IllegalMoveError:
+        log.exception("computer player made an illegal move: %r", action)
+    seat = action["seat"]
+    if action["type"] == "pass":
+        count = game.round.cards_to_pass()
+        cards = [str(c) for c in game.round.hand(seat)[-count:]]
+        game.apply({"type": "pass", "seat": seat, "cards": cards})
+    else:
+        game.apply({"type": "play", "seat": seat, "card": str(game.round.legal_cards()[0])})
+
+
+def _sensible_moon_choice(game: Game) -> str:
+    from ..game import score_round
+
+    result = score_round(game.rules, game.round, game.scores, None)
+    return result.moon_choice or "add"

@@ -1,0 +1,193 @@
+"""The game store: one row per game and an append-only list of its actions, in SQLite.
+
+A game is its record (rules, seed, actions), so the store never rewrites an action: a request
+appends the actions it made in one transaction, numbered from the move it started at. Two
+requests racing for the same move cannot both win: the second insert breaks the primary key
+and `append` reports the conflict, so the caller answers from the record instead.
+
+The SQL is plain enough for PostgreSQL too (text, integers, a composite primary key).
+Browsers are kept as a SHA-256 of their cookie, so the database never holds a live cookie.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SCHEMA = (
+    """
+    CREATE TABLE IF NOT EXISTS games (
+        id TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        seed BIGINT NOT NULL,
+        settings TEXT NOT NULL,
+        status TEXT NOT NULL,
+        moves INTEGER NOT NULL,
+        created_at DOUBLE PRECISION NOT NULL,
+        updated_at DOUBLE PRECISION NOT NULL
+    )
+    """,
+    "CREATE INDEX IF NOT EXISTS games_by_owner ON games (owner, updated_at)",
+    """
+    CREATE TABLE IF NOT EXISTS actions (
+        game_id TEXT NOT NULL REFERENCES games (id),
+        seq INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    )
+    """,
+)
+
+
+def owner_key(cookie: str) -> str:
+    """What the store keeps for a browser: a hash of its cookie, never the cookie."""
+    return hashlib.sha256(cookie.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    id: str
+    owner: str
+    rules: dict[str, Any]
+    seed: int
+    settings: dict[str, Any]
+    status: str
+    actions: list[dict[str, Any]]
+
+
+class Store:
+    """SQLite game records in `directory`/hearts.sqlite3 (created on demand, WAL mode)."""
+
+    def __init__(self, directory: Path) -> None:
+        directory.mkdir(parents=True, exist_ok=True)
+        self.path = directory / "hearts.sqlite3"
+        self._local = threading.local()
+        with self._transaction() as db:
+            for statement in SCHEMA:
+                db.execute(statement)
+
+    def _connection(self) -> sqlite3.Connection:
+        # One connection per thread: sqlite3 connections must not be shared across threads.
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is None:
+            db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+            db.execute("PRAGMA journal_mode=WAL")
+            # NORMAL in WAL mode survives a killed process; only an OS crash can lose the tail.
+            db.execute("PRAGMA synchronous=NORMAL")
+            db.execute("PRAGMA foreign_keys=ON")
+            self._local.db = db
+        return db
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        db = self._connection()
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+    def create(
+        self,
+        game_id: str,
+        owner: str,
+        rules: dict[str, Any],
+        seed: int,
+        settings: dict[str, Any],
+        actions: Sequence[dict[str, Any]],
+        status: str,
+    ) -> None:
+        """A new game with its first actions (the computer players' opening moves)."""
+        now = time.time()
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO games (id, owner, rules, seed, settings, status, moves, created_at,"
+                " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    owner,
+                    json.dumps(rules),
+                    seed,
+                    json.dumps(settings),
+                    status,
+                    len(actions),
+                    now,
+                    now,
+                ),
+            )
+            _insert_actions(db, game_id, 0, actions)
+
+    def append(
+        self, game_id: str, start: int, actions: Sequence[dict[str, Any]], status: str
+    ) -> bool:
+        """Append actions numbered from `start`; False (and nothing written) if any of those
+        numbers is taken already, which means another request got there first."""
+        try:
+            with self._transaction() as db:
+                _insert_actions(db, game_id, start, actions)
+                db.execute(
+                    "UPDATE games SET status = ?, moves = ?, updated_at = ? WHERE id = ?",
+                    (status, start + len(actions), time.time(), game_id),
+                )
+        except sqlite3.IntegrityError:
+            return False
+        return True
+
+    def load(self, game_id: str) -> StoredGame | None:
+        db = self._connection()
+        row = db.execute(
+            "SELECT id, owner, rules, seed, settings, status FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        if row is None:
+            return None
+        actions = [
+            json.loads(text)
+            for (text,) in db.execute(
+                "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+            )
+        ]
+        return StoredGame(
+            id=row[0],
+            owner=row[1],
+            rules=json.loads(row[2]),
+            seed=int(row[3]),
+            settings=json.loads(row[4]),
+            status=row[5],
+            actions=actions,
+        )
+
+    def latest_unfinished(self, owner: str) -> str | None:
+        """The id of the browser's most recently played game that is not over, if any."""
+        row = (
+            self._connection()
+            .execute(
+                "SELECT id FROM games WHERE owner = ? AND status <> 'over'"
+                " ORDER BY updated_at DESC LIMIT 1",
+                (owner,),
+            )
+            .fetchone()
+        )
+        return None if row is None else str(row[0])
+
+
+def _insert_actions(
+    db: sqlite3.Connection, game_id: str, start: int, actions: Sequence[dict[str, Any]]
+) -> None:
+    db.executemany(
+        "INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)",
+        [
+            (game_id, start + i, json.dumps(action, separators=(",", ":")))
+            for i, action in enumerate(actions)
+        ],
+    )
