@@ -1,0 +1,67 @@
+"""Shared builders for engine tests: hands from text, scripted play."""
+
+from __future__ import annotations
+
+from hearts import Round, Rules
+
+#: A deal built for the first-trick example of the rule texts. North (seat 0) holds the 2♣,
+#: East (1) the K♣, South (2) no clubs but the Q♠, hearts and the A♦, West (3) the 9♣.
+FIRST_TRICK_DEAL = [
+    "2C 3C 4C 5C 6C 2D 3D 4D 5D 6D 2S 3S 4S",
+    "KC 7C 8C TC 7D 8D 9D TD 5S 6S 7S 8S 9S",
+    "QS AD AH KH QH JH TH 9H 8H 7H 6H KD QD",
+    "9C JC QC AC JD TS JS KS AS 2H 3H 4H 5H",
+]
+
+#: Seat 0 holds every club, so it wins every trick whatever anyone plays: a sure moon (and sun).
+SUN_DEAL = [
+    "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+    "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+    "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+    "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+]
+
+
+def hands(deal: list[str]) -> list[list[str]]:
+    return [text.split() for text in deal]
+
+
+def round_from(
+    deal: list[str], rules: Rules | None = None, direction: str = "hold", **kwargs: object
+) -> Round:
+    return Round.from_hands(rules or Rules(), hands(deal), direction, **kwargs)  # type: ignore[arg-type]
+
+
+def play_all(rnd: Round, cards: str) -> None:
+    for card in cards.split():
+        rnd.play(card)
+
+
+def play_lowest_until_over(rnd: Round) -> None:
+    while rnd.phase == "playing":
+        rnd.play(rnd.legal_cards()[0])
+
+
+#: South (2) wins the first trick with the A♣ and then holds nothing but hearts.
+ONLY_HEARTS_DEAL = [
+    "2C 3C 4C 5C 2D 3D 4D 5D 6D 2S 3S 4S 5S",
+    "6C 7C 8C 7D 8D 9D TD JD 6S 7S 8S 9S TS",
+    "AC 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH",
+    "9C TC JC QC KC QD KD AD AH JS QS KS AS",
+]
+
+#: As above, but South's other card is the Q♠: the strict rule makes her lead it.
+QUEEN_AND_HEARTS_DEAL = [
+    "2C 3C 4C 5C 2D 3D 4D 5D 6D 2S 3S 4S 5S",
+    "6C 7C 8C 7D 8D 9D TD JD 6S 7S 8S 9S TS",
+    "AC QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH",
+    "9C TC JC QC KC QD KD AD AH KH JS KS AS",
+]
+
+#: East (1) wins the first trick and leads the A♠; South (2) holds the Q♠ and low spades.
+QUEEN_CHANCE_DEAL = [
+    "2C 3C 4C 5C 6C 2D 3D 4D 5D 6D 2H 3H 4H",
+    "KC 7C 8C TC 7D 8D 9D TD AS 6S 7S 8S 9S",
+    "QS 2S 3S 4S 5S AD KD QD JD 5H 6H 7H 8H",
+    "9C JC QC AC TS JS KS 9H TH JH QH KH AH",
+]
