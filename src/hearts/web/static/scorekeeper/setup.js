@@ -21,6 +21,9 @@ import {
 export function renderSetup(root, prefill, onStart) {
   let names = prefill?.names?.length ? [...prefill.names] : ["", "", "", ""];
   let settings = { ...defaultSettings(names.length), ...(prefill?.settings ?? {}) };
+  // Passing follows the number of players (two decks usually pass nothing) until someone picks.
+  let passingChosen = Boolean(prefill?.settings);
+  let decksShown = names.length <= 5 ? 1 : 2;
 
   const playerList = h("ol", { class: "name-list", dataset: { list: "players" } });
   const addButton = h(
@@ -83,7 +86,12 @@ export function renderSetup(root, prefill, onStart) {
 
   function drawPassing() {
     const options = passingOptions(names.length);
-    if (!options.some((o) => o.value === settings.passing)) settings.passing = options[0].value;
+    const decks = names.length <= 5 ? 1 : 2;
+    if (decks !== decksShown) passingChosen = false;
+    decksShown = decks;
+    if (!passingChosen || !options.some((o) => o.value === settings.passing)) {
+      settings.passing = options[0].value;
+    }
     clear(
       passingSelect,
       options.map((o) => h("option", { value: o.value, selected: o.value === settings.passing }, o.label)),
@@ -192,7 +200,10 @@ export function renderSetup(root, prefill, onStart) {
   form.addEventListener("change", (event) => {
     const field = event.target.dataset.field;
     if (field === "moon-rule") settings.moonRule = event.target.value;
-    if (field === "passing") settings.passing = event.target.value;
+    if (field === "passing") {
+      settings.passing = event.target.value;
+      passingChosen = true;
+    }
     if (field === "bonus") settings.bonus = event.target.value;
     if (field === "exact") settings.exact = event.target.value;
   });

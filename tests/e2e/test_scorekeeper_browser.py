@@ -1,0 +1,472 @@
+"""The scorekeeper in headless Chromium: what a person at a kitchen table does with it.
+
+A real uvicorn server on a loopback port serves the sheets router. Chromium that cannot start
+skips these tests, unless HEARTS_REQUIRE_BROWSER=1 (CI), which makes them fail instead.
+Set HEARTS_SCREENSHOT_DIR to keep screenshots of the screens these tests reach.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+from fastapi import FastAPI
+
+from hearts.web import sheets_routes
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1366, "height": 768}
+
+
+def skip_or_fail(reason: str) -> None:
+    if os.environ.get("HEARTS_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"browser required (HEARTS_REQUIRE_BROWSER=1): {reason}")
+    pytest.skip(reason)
+
+
+def chromium_path() -> str | None:
+    for candidate in (os.environ.get("HEARTS_CHROMIUM"), "/usr/bin/chromium"):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+class Server:
+    """uvicorn in a thread on a free loopback port."""
+
+    def __init__(self) -> None:
+        app = FastAPI()
+        app.include_router(sheets_routes.router)
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port = sock.getsockname()[1]
+        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        self.thread.start()
+        deadline = time.monotonic() + 15
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.05)
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    running = Server().start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError as error:  # pragma: no cover - playwright is a dev dependency
+        skip_or_fail(f"playwright is not installed: {error}")
+    executable = chromium_path()
+    if executable is None:
+        skip_or_fail("Chromium is not installed")
+    playwright = sync_playwright().start()
+    try:
+        chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+    except Exception as error:
+        playwright.stop()
+        skip_or_fail(f"Chromium cannot start: {error}")
+    yield chromium
+    chromium.close()
+    playwright.stop()
+
+
+@pytest.fixture
+def page(browser: Any, server: Server) -> Iterator[Any]:
+    context = browser.new_context(viewport=PHONE, base_url=server.url)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    open_scorekeeper(tab)
+    yield tab
+    context.close()
+    assert errors == [], errors
+
+
+def open_scorekeeper(tab: Any) -> None:
+    tab.goto("/scorekeeper")
+    tab.wait_for_selector("body[data-ready=true]")
+
+
+def screenshot(tab: Any, name: str) -> None:
+    folder = os.environ.get("HEARTS_SCREENSHOT_DIR")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        tab.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
+
+
+# --- helpers: what a person does ------------------------------------------------------------
+
+
+def start_game(tab: Any, names: list[str], **settings: str) -> None:
+    while tab.locator("[data-field=player-name]").count() < len(names):
+        tab.click("[data-action=add-player]")
+    while tab.locator("[data-field=player-name]").count() > len(names):
+        tab.locator("[data-action=remove-player]").last.click()
+    for i, name in enumerate(names):
+        tab.fill(f"#name-{i}", name)
+    if "target" in settings:
+        tab.fill("[data-field=target]", settings["target"])
+    if "moon" in settings:
+        tab.check(f"input[name=moon-rule][value={settings['moon']}]")
+    for field in ("bonus", "passing", "exact"):
+        if field in settings:
+            tab.select_option(f"[data-field={field}]", settings[field])
+    tab.click("[data-action=start-game]")
+    tab.wait_for_selector("body[data-screen=game]")
+
+
+def enter_round(tab: Any, points: list[int | None], bonus: list[int] = ()) -> None:  # type: ignore[assignment]
+    for i, value in enumerate(points):
+        tab.fill(f"#points-{i}", "" if value is None else str(value))
+    for i in bonus:
+        tab.click(f"[data-action=toggle-bonus][data-index='{i}']")
+    tab.click("[data-action=add-round]")
+
+
+def enter_moon(tab: Any, shooter: int, choice: str | None = None) -> None:
+    tab.click("[data-action=shoot-moon]")
+    tab.check(f"input[name=moon-shooter][value='{shooter}']")
+    if choice:
+        tab.check(f"input[name=moon-choice][value={choice}]")
+    tab.click("[data-action=add-round]")
+
+
+def totals(tab: Any) -> list[int]:
+    values = tab.locator("[data-total]").evaluate_all("els => els.map(e => e.dataset.total)")
+    return [int(v) for v in values]
+
+
+def status(tab: Any) -> str:
+    text: str = tab.locator("[role=status]").inner_text()
+    return text
+
+
+def history_rows(tab: Any) -> int:
+    count: int = tab.locator("table.history tbody tr[data-round]").count()
+    return count
+
+
+# --- tests -----------------------------------------------------------------------------------
+
+
+def test_a_game_from_names_to_winner(page: Any) -> None:
+    tab = page
+    screenshot(tab, "scorekeeper-phone-setup")
+    start_game(tab, ["Ana", "Ben", "Cleo", "Dev"], target="50")
+    assert totals(tab) == [0, 0, 0, 0]
+    assert tab.locator("[data-next-pass]").get_attribute("data-next-pass") == "left"
+
+    # A round that does not add up is refused, with the reason, and nothing changes.
+    enter_round(tab, [13, 5, 6, None])
+    assert "These add up to 24; a round holds 26 (2 missing)." in status(tab)
+    assert tab.locator("[role=status]").get_attribute("data-kind") == "error"
+    assert totals(tab) == [0, 0, 0, 0]
+    assert history_rows(tab) == 0
+    # The live check under the boxes says the same before anyone presses a button.
+    assert "24" in tab.locator("[data-sum-check]").inner_text()
+
+    # Fix it: now it adds up.
+    enter_round(tab, [13, 5, 6, 2])
+    assert totals(tab) == [13, 5, 6, 2]
+    assert "Round 1 added" in status(tab)
+    assert tab.locator("[data-next-pass]").get_attribute("data-next-pass") == "right"
+    assert tab.locator("[data-leader]").get_attribute("data-leader") == "Dev"
+
+    # All 26 typed for one player is a moon: the page says to use the button.
+    enter_round(tab, [0, 26, 0, 0])
+    assert "Ben took all 26 points: that is shooting the moon." in status(tab)
+    assert totals(tab) == [13, 5, 6, 2]
+
+    # A moon with the button, default rule: everyone else gets 26.
+    enter_moon(tab, shooter=1)
+    assert totals(tab) == [39, 5, 32, 28]
+    assert "Ben shot the moon: everyone else gets 26." in status(tab)
+    assert tab.locator("[data-next-pass]").get_attribute("data-next-pass") == "across"
+    screenshot(tab, "scorekeeper-phone")
+
+    # A reload keeps everything: totals, history, whose lead, the next pass.
+    tab.reload()
+    tab.wait_for_selector("body[data-ready=true]")
+    assert totals(tab) == [39, 5, 32, 28]
+    assert history_rows(tab) == 2
+    assert tab.locator("[data-next-pass]").get_attribute("data-next-pass") == "across"
+    assert tab.locator("[data-leader]").get_attribute("data-leader") == "Ben"
+
+    # Undo takes the moon back and puts it back in the entry to fix.
+    tab.click("[data-action=undo]")
+    assert totals(tab) == [13, 5, 6, 2]
+    assert tab.locator("[data-panel=moon]").is_visible()
+    tab.click("[data-action=cancel-moon]")
+    enter_round(tab, [3, 10, 0, 13])
+    assert totals(tab) == [16, 15, 6, 15]
+
+    # Play on to 50: the game ends and names the winner.
+    enter_round(tab, [13, 13, 0, 0])  # hold round
+    enter_round(tab, [10, 2, 1, 13])
+    assert totals(tab) == [39, 30, 7, 28]
+    enter_round(tab, [13, 0, 0, 13])
+    assert totals(tab) == [52, 30, 7, 41]
+    winner = tab.locator("[data-winner]")
+    assert winner.get_attribute("data-winner") == "Cleo"
+    assert "Cleo wins with 7" in winner.inner_text()
+    assert tab.locator("[data-action=add-round]").count() == 0
+    screenshot(tab, "scorekeeper-phone-game-over")
+
+    # The end survives a reload too.
+    tab.reload()
+    tab.wait_for_selector("body[data-ready=true]")
+    assert tab.locator("[data-winner]").get_attribute("data-winner") == "Cleo"
+    # Play again keeps the players and the rules.
+    tab.click("[data-action=rematch]")
+    assert totals(tab) == [0, 0, 0, 0]
+    assert "Game to 50" in tab.locator("[data-region=rules]").inner_text()
+
+
+def test_setup_refuses_what_cannot_work(page: Any) -> None:
+    tab = page
+    tab.fill("#name-0", "Ana")
+    tab.fill("#name-1", "ana")
+    tab.fill("#name-2", "Cy")
+    tab.fill("#name-3", "Dot")
+    tab.click("[data-action=start-game]")
+    assert 'Two players are called "ana"' in status(tab)
+    tab.fill("#name-1", "")
+    tab.click("[data-action=start-game]")
+    assert "Player 2 needs a name." in status(tab)
+    tab.fill("#name-1", "Bo")
+    tab.fill("[data-field=target]", "5")
+    tab.click("[data-action=start-game]")
+    assert "target score must be a whole number from 10 to 1000" in status(tab)
+    assert tab.locator("body").get_attribute("data-screen") == "setup"
+    # Three is the fewest: the remove buttons switch off.
+    tab.locator("[data-action=remove-player]").last.click()
+    assert tab.locator("[data-action=remove-player]").first.is_disabled()
+
+
+def test_moon_rules_and_the_bonus_card(page: Any) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cy"], moon="choose", bonus="jack", exact="half")
+    assert tab.locator("[data-next-pass]").get_attribute("data-next-pass") == "left"
+    # The jack of diamonds must be marked: the round then holds 16.
+    enter_round(tab, [20, 6, 0])
+    assert "Mark who took the jack of diamonds" in status(tab)
+    enter_round(tab, [20, 6, 0], bonus=[2])
+    assert totals(tab) == [20, 6, -10]
+    # The shooter chooses; the shooter also took the jack.
+    tab.click("[data-action=shoot-moon]")
+    tab.check("input[name=moon-shooter][value='0']")
+    tab.click("[data-action=add-round]")
+    assert "Pick what Ana chooses" in status(tab)
+    tab.check("input[name=moon-choice][value=subtract]")
+    tab.click("[data-action=toggle-bonus][data-index='0']")
+    tab.click("[data-action=add-round]")
+    assert totals(tab) == [20 - 26 - 10, 6, -10]
+    assert tab.locator("[data-next-pass]").get_attribute("data-next-pass") == "hold"
+
+
+def test_two_decks_for_ten_players_on_a_phone(page: Any) -> None:
+    tab = page
+    names = [f"Player{i}" for i in range(1, 11)]
+    start_game(tab, names)
+    assert "two decks" in tab.locator("[data-region=rules]").inner_text()
+    assert tab.locator("[data-next-pass]").get_attribute("data-next-pass") == "none"
+    enter_round(tab, [13, 13, *[0] * 8])
+    assert "These add up to 26; a round holds 52 (26 missing)." in status(tab)
+    enter_round(tab, [13, 13, 10, 10, 6, *[0] * 5])
+    assert totals(tab)[:5] == [13, 13, 10, 10, 6]
+    enter_moon(tab, shooter=9)
+    assert totals(tab)[9] == 0 and totals(tab)[0] == 13 + 52
+    assert tab.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot(tab, "scorekeeper-phone-10-players")
+
+
+def test_touch_targets_and_no_sideways_scroll(page: Any, browser: Any, server: Server) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cleo", "Dev"], bonus="jack")
+    enter_round(tab, [13, 5, 6, 2], bonus=[3])
+    for viewport in (PHONE, DESKTOP):
+        tab.set_viewport_size(viewport)
+        assert tab.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        small = tab.evaluate(
+            """() => [...document.querySelectorAll('button, input, select, .choice, footer a')]
+                 .filter(el => el.offsetParent !== null)
+                 .map(el => [el.dataset.action || el.id || el.textContent.trim().slice(0, 20),
+                             el.getBoundingClientRect()])
+                 .filter(([, r]) => r.height < 44 || r.width < 44)
+                 .filter(([, r]) => r.width > 0)
+                 .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+        )
+        # Radio buttons sit inside labels that are the real (large) target.
+        small = [s for s in small if not s.startswith(("moon-", "0 ", "1 "))]
+        assert small == [], small
+    # Every input has a label a screen reader can read.
+    unlabelled = tab.evaluate(
+        """() => [...document.querySelectorAll('input, select')]
+             .filter(el => !(el.labels && el.labels.length) && !el.getAttribute('aria-label'))
+             .map(el => el.id || el.name)"""
+    )
+    assert unlabelled == []
+
+
+def test_print_view_hides_the_controls(page: Any) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cleo", "Dev"])
+    enter_round(tab, [13, 5, 6, 2])
+    tab.emulate_media(media="print")
+    assert not tab.locator("[data-action=add-round]").is_visible()
+    assert not tab.locator("[data-action=undo]").is_visible()
+    assert tab.locator("table.history").is_visible()
+    assert tab.locator("[data-total]").first.is_visible()
+    tab.emulate_media(media="screen")
+    assert tab.locator("[data-action=add-round]").is_visible()
+
+
+def test_links_to_the_sheets_match_the_players(page: Any) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cy", "Dot", "Eve", "Flo"])
+    href = tab.locator("[data-link=score-pdf]").get_attribute("href")
+    assert href == "/sheets/score.pdf?players=6"
+    response = tab.request.get(href)
+    assert response.status == 200
+    assert response.headers["content-type"] == "application/pdf"
+    assert tab.request.get("/sheets/rules.pdf").status == 200
+
+
+def test_tie_at_the_end(page: Any) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cy"], target="20")
+    enter_round(tab, [0, 13, 13])
+    enter_round(tab, [13, 0, 13])
+    winner = tab.locator("[data-winner]")
+    assert winner.get_attribute("data-tie") == "true"
+    assert "A tie: Ana and Ben share the win with 13." in winner.inner_text()
+
+
+def test_works_offline_once_loaded(browser: Any) -> None:
+    own = Server().start()
+    context = browser.new_context(viewport=PHONE, base_url=own.url)
+    try:
+        tab = context.new_page()
+        open_scorekeeper(tab)
+        start_game(tab, ["Ana", "Ben", "Cleo", "Dev"])
+        enter_round(tab, [13, 5, 6, 2])
+        tab.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
+        # Every file the page needs is in the worker's cache once it controls the page.
+        tab.wait_for_function(
+            "caches.open('scorekeeper-v1').then(c => c.keys()).then(k => k.length >= 11)"
+        )
+        own.stop()  # the table has no network now
+        tab.reload()
+        tab.wait_for_selector("body[data-ready=true]")
+        assert totals(tab) == [13, 5, 6, 2]
+        enter_round(tab, [0, 0, 13, 13])
+        assert totals(tab) == [13, 5, 19, 15]
+    finally:
+        context.close()
+        own.stop()
+
+
+SCORING_CASES = """async () => {
+  const m = await import('/scorekeeper/model.js');
+  const game = (names, settings, rounds = []) => {
+    let g = m.newGame(names, { ...m.defaultSettings(names.length), ...settings });
+    for (const points of rounds) {
+      const entry = { points: points.map(String), bonus: names.map(() => 0), moon: null };
+      const next = m.addRound(g, entry);
+      if (!next.check.ok) throw new Error(next.check.message);
+      g = next.game;
+    }
+    return g;
+  };
+  const moon = (g, shooter, choice = null) => {
+    const entry = { points: [], bonus: g.players.map(() => 0), moon: { shooter, choice } };
+    return m.summary(m.addRound(g, entry).game).totals;
+  };
+  const four = ['A', 'B', 'C', 'D'];
+  const AB = [13, 13, 0, 0], AC = [13, 0, 13, 0], AD = [13, 0, 0, 13];
+  const base = [AC, AB, AB, AB, AC, AD];
+  const close = [AB, AB, AB, AB, AC, AD];
+  // Totals before the moon: A 78, B 52, C 13, D 13.
+  const near = game(four, { moonRule: 'add-unless-losing' }, close);
+  const leading = game(four, { moonRule: 'add-unless-losing' }, [AC, AB, AD, AC, AD, AD]);
+  return {
+    before: m.summary(near).totals,
+    // B shoots: 26 to the others ends the game (A 104) with C and D lower, so B takes 26 off.
+    unlessLosing: moon(near, 1),
+    // C shoots: 26 to the others ends the game with C lowest, so the others get 26.
+    unlessLosingWinner: moon(near, 2),
+    leadingBefore: m.summary(leading).totals,
+    leadingMoon: moon(leading, 1),
+    add: moon(game(four, {}, [[13, 13, 0, 0]]), 2),
+    subtract: moon(game(four, { moonRule: 'subtract' }, [[13, 13, 0, 0]]), 2),
+    half: m.summary(game(four, { exact: 'half' }, [...base, [22, 4, 0, 0]])).totals,
+    zero: m.summary(game(four, { exact: 'zero', target: 50 }, [AB, AB, AD, [11, 0, 2, 13]])).totals,
+    passes4: [0, 1, 2, 3, 4].map((i) => m.passFor(game(four, {}), i)),
+    noHold: [0, 1, 2, 3].map((i) => m.passFor(game(four, { passing: 'no-hold' }), i)),
+    scatter: m.passFor(game(four, { passing: 'scatter' }), 3),
+    passes5: [0, 1, 2, 3].map((i) => m.passFor(game(['A', 'B', 'C', 'D', 'E'], {}), i)),
+    passes6: m.passFor(game(['A', 'B', 'C', 'D', 'E', 'F'], {}), 0),
+    perRound: [3, 5, 6, 10].map(m.pointsPerRound),
+    blankIsZero: m.parsePoints(''),
+    junk: Number.isNaN(m.parsePoints('1.5')) && Number.isNaN(m.parsePoints('ten')),
+  };
+}"""
+
+
+def test_scoring_rules_in_the_model(page: Any) -> None:
+    result = page.evaluate(SCORING_CASES)
+    assert result["before"] == [78, 52, 13, 13]
+    assert result["unlessLosing"] == [78, 26, 13, 13]
+    assert result["unlessLosingWinner"] == [104, 78, 13, 39]
+    assert result["add"] == [39, 39, 0, 26]
+    assert result["subtract"] == [13, 13, -26, 0]
+    # A lands on exactly 100 (78 + 22): back to half the target; or to 0 in a game to 50.
+    assert result["half"] == [50, 43, 26, 13]
+    assert result["zero"] == [0, 26, 2, 26]
+    assert result["passes4"] == ["left", "right", "across", "hold", "left"]
+    assert result["noHold"] == ["left", "right", "across", "left"]
+    assert result["scatter"] == "scatter"
+    assert result["passes5"] == ["left", "right", "hold", "left"]
+    assert result["passes6"] == "none"
+    assert result["perRound"] == [26, 26, 52, 52]
+    assert result["blankIsZero"] == 0
+    assert result["junk"] is True
+    assert result["leadingBefore"] == [78, 13, 26, 39]
+    assert result["leadingMoon"] == [104, 13, 52, 65]

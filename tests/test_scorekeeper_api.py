@@ -1,0 +1,140 @@
+"""HTTP side of the sheets and the scorekeeper: PDFs, refusals, the page and its files."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from hearts.web import sheets_routes
+
+STATIC = Path(sheets_routes.__file__).parent / "static" / "scorekeeper"
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    app = FastAPI()
+    app.include_router(sheets_routes.router)
+    return TestClient(app)
+
+
+def media_box(data: bytes) -> tuple[float, float]:
+    box = re.search(rb"/MediaBox \[ ?[\d.]+ [\d.]+ ([\d.]+) ([\d.]+) ?\]", data)
+    assert box is not None
+    return float(box.group(1)), float(box.group(2))
+
+
+# --- PDFs ------------------------------------------------------------------------------------
+
+
+def test_rule_sheet_is_served_as_a_pdf(client: TestClient) -> None:
+    response = client.get("/sheets/rules.pdf")
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "application/pdf"
+    assert 'filename="hearts-rules-letter.pdf"' in response.headers["content-disposition"]
+    assert response.content.startswith(b"%PDF-")
+    assert media_box(response.content) == (612, 792)
+
+
+def test_a4_versions(client: TestClient) -> None:
+    rules = client.get("/sheets/rules.pdf", params={"paper": "a4"})
+    score = client.get("/sheets/score.pdf", params={"paper": "A4", "players": "3"})
+    assert rules.status_code == score.status_code == 200
+    assert media_box(rules.content) == pytest.approx((595.276, 841.89), abs=0.01)
+    assert media_box(score.content) == pytest.approx((595.276, 841.89), abs=0.01)
+    assert 'filename="hearts-score-3p-a4.pdf"' in score.headers["content-disposition"]
+
+
+def test_score_sheet_for_many_players_turns_sideways(client: TestClient) -> None:
+    response = client.get("/sheets/score.pdf", params={"players": "10"})
+    assert response.status_code == 200
+    assert media_box(response.content) == (792, 612)
+
+
+@pytest.mark.parametrize(
+    ("path", "params", "message"),
+    [
+        ("/sheets/score.pdf", {"players": "99"}, "players must be from 3 to 10, not 99."),
+        ("/sheets/score.pdf", {"players": "2"}, "players must be from 3 to 10, not 2."),
+        ("/sheets/score.pdf", {"players": "four"}, "players must be a whole number from 3 to 10."),
+        ("/sheets/score.pdf", {"rounds": "500"}, "rounds must be from 10 to 30, not 500."),
+        ("/sheets/score.pdf", {"paper": "legal"}, "paper must be 'letter' or 'a4', not 'legal'."),
+        ("/sheets/rules.pdf", {"paper": "a3"}, "paper must be 'letter' or 'a4', not 'a3'."),
+    ],
+)
+def test_bad_sheet_requests_get_a_400_that_says_why(
+    client: TestClient, path: str, params: dict[str, str], message: str
+) -> None:
+    response = client.get(path, params=params)
+    assert response.status_code == 400
+    assert response.json() == {"detail": message}
+
+
+# --- the scorekeeper page --------------------------------------------------------------------
+
+
+def test_scorekeeper_page(client: TestClient) -> None:
+    response = client.get("/scorekeeper")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/html")
+    html = response.text
+    assert 'role="status"' in html
+    assert 'href="/sheets/rules.pdf"' in html
+    assert 'href="/sheets/score.pdf"' in html
+    assert '<script type="module" src="/scorekeeper/main.js">' in html
+
+
+def test_trailing_slash_redirects_to_the_page(client: TestClient) -> None:
+    response = client.get("/scorekeeper/", follow_redirects=False)
+    assert response.status_code == 308
+    assert response.headers["location"] == "/scorekeeper"
+
+
+def test_every_file_the_service_worker_keeps_is_served(client: TestClient) -> None:
+    worker = (STATIC / "sw.js").read_text()
+    files = re.findall(r'"(/scorekeeper[^"]*)"', worker.split("const FILES", 1)[1].split("];")[0])
+    assert "/scorekeeper" in files and "/scorekeeper/main.js" in files
+    for path in files:
+        response = client.get(path)
+        assert response.status_code == 200, path
+    # ...and every module the page imports is in that list, or the page breaks offline.
+    for module in STATIC.glob("*.js"):
+        if module.name != "sw.js":
+            assert f"/scorekeeper/{module.name}" in files, module.name
+
+
+def test_assets_have_their_types(client: TestClient) -> None:
+    expected = {
+        "main.js": "text/javascript",
+        "scorekeeper.css": "text/css",
+        "icon.svg": "image/svg+xml",
+        "manifest.webmanifest": "application/manifest+json",
+    }
+    for name, media in expected.items():
+        response = client.get(f"/scorekeeper/{name}")
+        assert response.headers["content-type"].startswith(media), name
+
+
+def test_service_worker_may_control_the_page(client: TestClient) -> None:
+    response = client.get("/scorekeeper/sw.js")
+    assert response.status_code == 200
+    assert response.headers["service-worker-allowed"] == "/scorekeeper"
+
+
+@pytest.mark.parametrize(
+    "name", ["nope.js", "index.html", "..%2Fsheets_routes.py", ".hidden.js", "main.py"]
+)
+def test_only_scorekeeper_files_are_served(client: TestClient, name: str) -> None:
+    assert client.get(f"/scorekeeper/{name}").status_code == 404
+
+
+def test_page_is_self_contained() -> None:
+    """No CDN, no web fonts: the page must work offline at a kitchen table."""
+    for path in STATIC.iterdir():
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"(src|href)=\"https?://", text), path.name
+        assert "@import" not in text and "fonts.googleapis" not in text, path.name
+        assert not re.search(r"import .* from \"https?://", text), path.name
