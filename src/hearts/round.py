@@ -93,6 +93,7 @@ class Round:
 
     __slots__ = (
         "_hands",
+        "_legal",
         "_opening",
         "_pass_order",
         "_trick",
@@ -140,6 +141,7 @@ class Round:
         self.pass_direction = pass_direction
         self.scores: tuple[int, ...] = tuple(scores) if scores is not None else (0,) * n
         self._hands = list(hands)
+        self._legal: int | None = None  # legal_mask() of the current position, once asked
         self.dealt: tuple[int, ...] = tuple(hands)
         self.kitty = kitty
         self.kitty_taker: int | None = None
@@ -376,6 +378,7 @@ class Round:
 
     def _start_play(self) -> None:
         self.phase = "playing"
+        self._legal = None
         n = self.players
         if self.rules.first_lead == "dealer-left":
             self.leader = (self.dealer + 1) % n
@@ -396,7 +399,9 @@ class Round:
         """The legal cards of the seat to play, as a mask (0 when nobody is to play)."""
         if self.phase != "playing":
             return 0
-        return self._filter(self._hands[self.turn], None)
+        if self._legal is None:
+            self._legal = self._filter(self._hands[self.turn], None)
+        return self._legal
 
     def legal_cards(self) -> list[Card]:
         """The cards the seat to play may play, lowest first."""
@@ -453,12 +458,12 @@ class Round:
 
     def _play_number(self, number: int) -> None:
         seat = self.turn
-        self._hands[seat] &= ~(1 << number)
+        bit = 1 << number
+        self._legal = None
+        self._hands[seat] &= ~bit
         self._trick.append(number)
-        self.played_mask |= 1 << number
-        if (1 << number) & HEARTS_MASK or (
-            self.rules.queen_breaks_hearts and (1 << number) & QUEEN_MASK
-        ):
+        self.played_mask |= bit
+        if bit & HEARTS_MASK or (self.rules.queen_breaks_hearts and bit & QUEEN_MASK):
             self.hearts_broken = True
         if len(self._trick) < self.players:
             self.turn = (seat + 1) % self.players
@@ -492,7 +497,9 @@ class Round:
             self.kitty_taker = winner
             self.taken[winner] |= self.kitty
             self.points_taken[winner] += _points_with_bonus(self.kitty, self.rules)
-        self.tricks.append(Trick(self.leader, played, winner, tuple(cards_of(carried))))
+        self.tricks.append(
+            Trick(self.leader, played, winner, tuple(cards_of(carried)) if carried else ())
+        )
         self._trick = []
         self.leader = self.turn = winner
         if last:
@@ -661,7 +668,7 @@ def _winning_index(cards: list[int], led: int, cancellation: bool) -> int | None
 
 
 def _points_with_bonus(mask: int, rules: Rules) -> int:
-    points = points_of(mask)
+    points = points_of(mask) if mask & POINT_MASK else 0
     if rules.bonus_card is not None:
         bonus = parse_card(rules.bonus_card)
         if mask & ((1 << bonus) | (1 << (bonus + DECK_SIZE))):
