@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/hearts demo
+	$(BIN)/hearts serve
 
 browser:
 	@bash scripts/ensure-chromium.sh
