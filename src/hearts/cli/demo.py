@@ -38,16 +38,15 @@ def run(args: argparse.Namespace) -> int:
         elif game.phase == "playing":
             if not rnd.tricks and not rnd.trick and rnd.pass_direction == "hold":
                 print(f"\nRound {rnd.hand_number + 1}: no pass (hold)")
-            while game.phase == "playing" and len(rnd.tricks) == len(game.round.tricks):
-                before = len(rnd.tricks)
-                game.play(rng.choice(rnd.legal_cards()))
-                if len(rnd.tricks) > before:
-                    trick = rnd.tricks[-1]
-                    plays = ", ".join(
-                        f"{names[s]} {c.symbol}"
-                        for s, c in zip(trick.seats(rnd.players), trick.cards, strict=True)
-                    )
-                    print(f"  trick {before + 1:>2}: {plays} -> {names[trick.winner]}")
+            before = len(rnd.tricks)
+            game.play(rng.choice(rnd.legal_cards()))
+            if len(rnd.tricks) > before:
+                trick = rnd.tricks[-1]
+                plays = ", ".join(
+                    f"{names[s]} {c.symbol}"
+                    for s, c in zip(trick.seats(rnd.players), trick.cards, strict=True)
+                )
+                print(f"  trick {before + 1:>2}: {plays} -> {names[trick.winner]}")
         elif game.phase == "moon-choice":
             game.choose_moon("add")
         else:
