@@ -185,7 +185,7 @@ def rule_columns(s: RuleStyles) -> tuple[list[Flowable], list[Flowable]]:
             1,
             "Deal",
             "Shuffle one 52-card deck (no jokers) and deal it all out, one card at a time, "
-            "clockwise. With four players each gets 13 cards. The deal moves one seat "
+            "clockwise. With four players, each gets 13 cards. The deal moves one seat "
             "left every round.",
             s.step,
         ),
@@ -251,9 +251,9 @@ def rule_columns(s: RuleStyles) -> tuple[list[Flowable], list[Flowable]]:
         ),
         Paragraph("Three or five players", s.heading),
         Paragraph(
-            "Take out the 2 of diamonds for three players (17 cards each), or the 2 of "
-            "diamonds and the 2 of clubs for five (10 each); then the 3 of clubs leads "
-            "if the 2 is gone. Passing goes left, right, then a hold round.",
+            "Take out the 2 of diamonds for three players (17 cards each). For five, "
+            "take out the 2 of diamonds and the 2 of clubs (10 each); the 3 of clubs "
+            "then leads. Passing goes left, right, then a hold round.",
             s.body,
         ),
         Paragraph("Six to ten players: two decks", s.heading),
@@ -262,7 +262,7 @@ def rule_columns(s: RuleStyles) -> tuple[list[Flowable], list[Flowable]]:
             "aside for the winner of the first trick. When two identical cards fall on "
             "the same trick they <b>cancel</b>: neither can win it. If every card "
             "cancels, the trick goes to the winner of the next one. A round holds "
-            "<b>52</b> points and a moon needs all of them. There is no passing.",
+            "<b>52</b> points and a moon needs all of them. Usually nobody passes.",
             s.body,
         ),
     ]
@@ -326,14 +326,15 @@ def house_rules_box(s: RuleStyles, width: float) -> Table:
         ),
         ("Shorter game", "play to 50."),
     ]
-    half = (len(items) + 1) // 2
-    cells: list[list[Flowable]] = []
-    for group in (items[:half], items[half:]):
-        cells.append([Paragraph(f"<b>{name}:</b> {text}", s.box_body) for name, text in group])
+    half = 2  # the two long entries on the left, the four short ones on the right
+    columns = [
+        [Paragraph(f"<b>{name}:</b> {text}", s.box_body) for name, text in group]
+        for group in (items[:half], items[half:])
+    ]
     col_width = (width - 24) / 2
     rows = [
         [Paragraph("House rules: agree on them before the first deal", s.box_heading), ""],
-        *[[cells[0][i], cells[1][i] if i < len(cells[1]) else ""] for i in range(half)],
+        columns,
     ]
     table = Table(rows, colWidths=[col_width + 12, col_width + 12])
     table.setStyle(
@@ -519,17 +520,20 @@ def score_sheet_pdf(players: int = 4, paper: str = "letter", rounds: int = DEFAU
     field_y = top - 48
     canvas.setFont("Helvetica", 11)
     canvas.setFillColor(INK)
-    fields = (("Date", 100.0), ("Game to", 44.0), ("Moon rule", 110.0), ("Bonus card", 60.0))
-    x = margin
+    fields = (("Date", 92.0), ("Game to", 40.0), ("Moon rule", 100.0), ("Bonus card", 56.0))
     canvas.setStrokeColor(RULE)
     canvas.setLineWidth(0.7)
-    for label, line_width in fields:
+    # Stretch (or shrink) the fill-in lines so the four fields fill the width exactly.
+    gap = 16.0
+    label_widths = [canvas.stringWidth(label, "Helvetica", 11) + 5 for label, _ in fields]
+    room = width - 2 * margin - sum(label_widths) - gap * (len(fields) - 1)
+    scale = room / sum(w for _, w in fields)
+    x = margin
+    for (label, line_width), label_width in zip(fields, label_widths, strict=True):
         canvas.drawString(x, field_y, label)
-        start = x + canvas.stringWidth(label, "Helvetica", 11) + 5
-        canvas.line(start, field_y - 2, start + line_width, field_y - 2)
-        x = start + line_width + 16
-        if x > width - margin - 100:
-            break
+        start = x + label_width
+        canvas.line(start, field_y - 2, start + line_width * scale, field_y - 2)
+        x = start + line_width * scale + gap
 
     # Table geometry.
     footer_height = 30.0

@@ -199,8 +199,11 @@ def test_a_game_from_names_to_winner(page: Any) -> None:
     assert tab.locator("[role=status]").get_attribute("data-kind") == "error"
     assert totals(tab) == [0, 0, 0, 0]
     assert history_rows(tab) == 0
-    # The live check under the boxes says the same before anyone presses a button.
-    assert "24" in tab.locator("[data-sum-check]").inner_text()
+    # The live check under the boxes follows the typing; the stale refusal goes away.
+    tab.fill("#points-3", "1")
+    live = tab.locator("[data-sum-check]").inner_text()
+    assert "These add up to 25; a round holds 26 (1 missing)." in live
+    assert not tab.locator("[role=status]").is_visible()
 
     # Fix it: now it adds up.
     enter_round(tab, [13, 5, 6, 2])

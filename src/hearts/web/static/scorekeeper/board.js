@@ -82,7 +82,6 @@ export function renderHistory(root, game, sum) {
     clear(root);
     return;
   }
-  const decks = decksFor(game.players.length);
   const card = bonusName(game.settings.bonus);
   const rows = sum.history.flatMap((round) => {
     const notes = [...round.notes];
@@ -94,8 +93,12 @@ export function renderHistory(root, game, sum) {
     const main = h(
       "tr",
       { dataset: { round: round.index + 1 } },
-      h("th", { scope: "row" }, String(round.index + 1)),
-      h("td", { class: "pass" }, PASS_SHORT[round.pass]),
+      h(
+        "th",
+        { scope: "row" },
+        h("span", { class: "delta" }, String(round.index + 1)),
+        h("span", { class: "running" }, PASS_SHORT[round.pass]),
+      ),
       round.points.map((points, i) =>
         h(
           "td",
@@ -106,7 +109,7 @@ export function renderHistory(root, game, sum) {
       ),
     );
     if (!notes.length) return [main];
-    return [main, h("tr", { class: "note" }, h("td", { colspan: game.players.length + 2 }, notes.join(" ")))];
+    return [main, h("tr", { class: "note" }, h("td", { colspan: game.players.length + 1 }, notes.join(" ")))];
   });
   clear(
     root,
@@ -116,18 +119,18 @@ export function renderHistory(root, game, sum) {
       h(
         "table",
         { class: "history", dataset: { table: "history" } },
-        h("caption", {}, `Rounds played (each shows the points scored, then the running total)${decks > 1 ? "" : ""}`),
+        h("caption", {}, "Rounds played", h("span", { class: "hint" }, " (points scored, running total under each)")),
         h(
           "thead",
           {},
-          h("tr", {}, h("th", { scope: "col" }, "Round"), h("th", { scope: "col" }, "Pass"),
+          h("tr", {}, h("th", { scope: "col" }, h("span", { class: "sr-only" }, "Round and pass"), "#"),
             game.players.map((name) => h("th", { scope: "col" }, name))),
         ),
         h("tbody", {}, rows),
         h(
           "tfoot",
           {},
-          h("tr", {}, h("th", { scope: "row", colspan: 2 }, "Total"),
+          h("tr", {}, h("th", { scope: "row" }, "Total"),
             sum.totals.map((t) => h("td", { class: "num" }, total(t)))),
         ),
       ),

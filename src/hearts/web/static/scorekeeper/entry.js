@@ -63,18 +63,18 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
     "Shot the moon",
   );
 
+  const bonusHint = bonusOn
+    ? ` Tap ${BONUS_SHORT[game.settings.bonus]} beside whoever took the ${card}${decks > 1 ? "s" : ""}.`
+    : "";
+  const hint = h("p", { class: "hint" });
+  const list = h("ol", { class: "entry-list", "aria-labelledby": "entry-title" }, rows);
   const form = h(
     "form",
     { class: "entry", novalidate: true, dataset: { form: "round" } },
     h("h2", { id: "entry-title" }, `Points in round ${roundNumber}`),
-    h(
-      "p",
-      { class: "hint" },
-      `Hearts 1 each, queen of spades 13: a round holds ${full}. Leave a box empty for 0.`,
-      bonusOn ? ` Tap ${BONUS_SHORT[game.settings.bonus]} beside whoever took the ${card}${decks > 1 ? "s" : ""}.` : "",
-    ),
-    h("ol", { class: "entry-list", "aria-labelledby": "entry-title" }, rows),
+    hint,
     moonPanel,
+    list,
     sumCheck,
     h("div", { class: "actions", dataset: { slot: "status" } }, addButton, moonButton),
   );
@@ -100,9 +100,15 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
     moonButton.lastChild.textContent = on ? "Not a moon" : "Shot the moon";
     moonButton.dataset.action = on ? "cancel-moon" : "shoot-moon";
     addButton.textContent = on ? "Add the moon round" : "Add round";
+    form.classList.toggle("moon-mode", on);
+    // A moon needs no points typed: the shooter took them all. Only the bonus card is asked.
+    list.hidden = on && !bonusOn;
     pointInputs.forEach((input) => {
       input.disabled = on;
     });
+    hint.textContent = on
+      ? `The shooter took every heart and every queen of spades.${bonusHint}`
+      : `Hearts 1 each, queen of spades 13: a round holds ${full}. Leave a box empty for 0.${bonusHint}`;
     if (!on) {
       clear(moonPanel);
       return;
@@ -180,6 +186,7 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
   }
 
   function changed() {
+    sumCheck.hidden = false;
     drawCheck();
     onChange(structuredClone(entry));
   }
@@ -236,5 +243,11 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
   drawMoon();
   drawCheck();
   clear(root, form);
-  return { focus: () => (entry.moon ? moonPanel.querySelector("input") : pointInputs[0])?.focus() };
+  return {
+    focus: () => (entry.moon ? moonPanel.querySelector("input") : pointInputs[0])?.focus(),
+    // After a refusal the status line says why; the live line would only repeat it.
+    refused: () => {
+      sumCheck.hidden = true;
+    },
+  };
 }

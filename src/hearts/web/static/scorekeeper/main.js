@@ -14,6 +14,7 @@ const state = {
   lastPlayers: saved.lastPlayers,
   lastSettings: saved.game?.settings ?? null,
   confirmingNew: false,
+  entryView: null,
 };
 
 const $ = (selector) => document.querySelector(selector);
@@ -92,11 +93,12 @@ function showGame({ focus = false } = {}) {
       ),
     );
   } else {
-    entryView = renderEntry(entryRoot, game, state.draft, {
+    entryView = state.entryView = renderEntry(entryRoot, game, state.draft, {
       roundNumber: sum.nextRound,
       onChange: (draft) => {
         state.draft = draft;
         persist();
+        say(""); // what the status said was about the entry before this edit
       },
       onSubmit: submitRound,
     });
@@ -121,6 +123,7 @@ function submitRound(entry) {
   const { game, check } = addRound(state.game, entry);
   if (!check.ok) {
     say(check.message, "error");
+    state.entryView?.refused();
     return;
   }
   state.game = game;
