@@ -1,0 +1,212 @@
+"""Nothing leaked: no response shows the person a card hidden from seat 0, games answer
+only to the browser that made them, cookies are HttpOnly and SameSite, and the pages
+forbid inline script.
+
+The truth side comes from the store: every game response is checked against the engine's
+replay of the stored record at the response's move.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from hearts.web.app import create_app
+
+from .driver import (
+    Replayer,
+    card_tokens,
+    hidden_from,
+    leaked_cards,
+    play_game,
+    replay_to,
+)
+
+# Rule sets that change what is hidden: a bonus card named in the rules, a kitty, scatter
+# passes, partners, the shooter's choice, the dealer's left leading any card.
+RULE_SETS: list[tuple[str, dict[str, Any]]] = [
+    ("standard", {"target_score": 40}),
+    ("omnibus", {"target_score": 40, "bonus_card": "JD"}),
+    ("kitty", {"target_score": 40, "kitty": True, "pass_cycle": ["left", "hold"]}),
+    (
+        "scatter",
+        {"target_score": 40, "pass_cycle": ["scatter", "across"], "moon_rule": "choose"},
+    ),
+    ("partners", {"target_score": 40, "partnership": True, "first_lead": "dealer-left"}),
+]
+
+
+class LeakScanner:
+    """Checks every response of a game against the stored record."""
+
+    def __init__(self, client: TestClient, data_dir: Path, pages: dict[str, str]) -> None:
+        self.client = client
+        self.data_dir = data_dir
+        self.pages = pages
+        self.replayer = Replayer(data_dir)
+        self.checked = 0
+        self.phases: set[str] = set()
+        self.leaks: list[str] = []
+
+    def __call__(self, url: str, response: Any) -> None:
+        body = response.json()
+        self.check_state(url, body)
+        # A fresh read of the same game must hide the same cards.
+        again = self.client.get(f"/api/games/{body['id']}")
+        assert again.status_code == 200, again.text
+        self.check_state(f"GET {body['id']}", again.json())
+        for page, before in self.pages.items():
+            self.check_page(page, before, hidden_from(self.replayer.at(body["id"], body["move"])))
+
+    def check_state(self, url: str, body: dict[str, Any]) -> None:
+        game = self.replayer.at(body["id"], body["move"])
+        # The response is the stored game, seen from seat 0: nothing more, nothing less.
+        assert body["view"] == game.view(0).to_dict(), f"{url}: view differs from the record"
+        assert body["phase"] == game.phase
+        hidden = hidden_from(game)
+        self.leaks += [f"{url} move {body['move']}: {leak}" for leak in leaked_cards(body, hidden)]
+        self.checked += 1
+        self.phases.add(body["phase"])
+
+    def check_page(self, page: str, before: str, hidden: set[str]) -> None:
+        text = self.client.get(page).text
+        # Cards the page named before any game existed are its own words, not a game's.
+        named = card_tokens(text) - card_tokens(before)
+        self.leaks += [f"{page}: {card}" for card in named & hidden]
+
+
+def page_texts(client: TestClient) -> dict[str, str]:
+    pages = {}
+    for page in ("/", "/rules"):
+        response = client.get(page)
+        if response.status_code == 200:
+            pages[page] = response.text
+    return pages
+
+
+@pytest.mark.parametrize(("name", "rules"), RULE_SETS, ids=[name for name, _ in RULE_SETS])
+def test_no_response_shows_a_hidden_card(
+    name: str, rules: dict[str, Any], client: TestClient, data_dir: Path
+) -> None:
+    scanner = LeakScanner(client, data_dir, page_texts(client))
+    seed = sum(map(ord, name))
+    final = play_game(client, seed, rules=rules, on_response=scanner)
+    assert final["phase"] == "game-over"
+    assert scanner.leaks == []
+    # Every phase the person meets was scanned, many times over.
+    assert {"passing", "playing", "round-over", "game-over"} <= scanner.phases
+    assert scanner.checked > 40
+
+
+def test_the_scanner_finds_a_planted_card(client: TestClient, data_dir: Path) -> None:
+    """The scan can fail: an opponent's card planted in a response is reported."""
+    response = client.post("/api/games", json={"levels": ["easy"] * 3})
+    body = response.json()
+    game = replay_to(data_dir, body["id"], body["move"])
+    hidden = hidden_from(game)
+    assert len(hidden) == 39  # three opponents' full hands before the pass
+    opponent_card = str(game.round.hand(2)[0])
+    planted = {**body, "events": [{"type": "play", "seat": 2, "card": opponent_card}]}
+    assert leaked_cards(planted, hidden) == [f"events.card: {opponent_card}"]
+    as_symbol = (
+        opponent_card[0].replace("T", "10")
+        + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[opponent_card[1]]
+    )
+    planted = {**body, "reasons": {"2C": f"Hold on to the {as_symbol} for now."}}
+    assert opponent_card in " ".join(leaked_cards(planted, hidden))
+    # The bonus card named by the rules is not a leak; the same card elsewhere is.
+    rules_only = {**body, "view": {**body["view"], "rules": {"bonus_card": opponent_card}}}
+    assert leaked_cards(rules_only, hidden) == []
+
+
+def test_the_options_name_cards_only_as_rules(client: TestClient) -> None:
+    body = client.get("/api/options").json()
+    every_card = {f"{r}{s}" for r in "23456789TJQKA" for s in "CDHS"}
+    rule_paths = frozenset({("rules",), ("presets", "rules"), ("defaults",)})
+    assert leaked_cards(body, every_card, rule_paths) == []
+
+
+def test_a_game_answers_only_to_the_browser_that_made_it(
+    client: TestClient, data_dir: Path
+) -> None:
+    state = client.post("/api/games", json={"levels": ["easy"] * 3}).json()
+    game_id = state["id"]
+    hand = state["view"]["hand"]
+    with TestClient(create_app(data_dir, bot_workers=0)) as stranger:
+        for cookie in (None, "guessed-cookie"):
+            stranger.cookies.clear()
+            if cookie:
+                stranger.cookies.set("hearts_browser", cookie)
+            answers = [
+                stranger.get(f"/api/games/{game_id}"),
+                stranger.post(
+                    f"/api/games/{game_id}/pass", json={"move": state["move"], "cards": hand[:3]}
+                ),
+                stranger.post(f"/api/games/{game_id}/next", json={"move": state["move"]}),
+            ]
+            for answer in answers:
+                assert answer.status_code in (403, 404), answer.text
+                assert not card_tokens(answer.text), "a refusal names cards"
+            assert stranger.get("/api/games/current").json() == {"id": None}
+    # The owner's game is untouched by the stranger's attempts.
+    assert replay_to(data_dir, game_id, state["move"]).actions == []
+    assert client.get(f"/api/games/{game_id}").json()["move"] == state["move"]
+
+
+def test_game_ids_are_unguessable(client: TestClient) -> None:
+    ids = [client.post("/api/games", json={}).json()["id"] for _ in range(20)]
+    assert len(set(ids)) == len(ids)
+    for game_id in ids:
+        # token_urlsafe(18): 144 random bits, far beyond guessing.
+        assert re.fullmatch(r"[A-Za-z0-9_-]{24,}", game_id), game_id
+    # No shared prefix or counter: ids made one after another differ early.
+    assert len({game_id[:6] for game_id in ids}) == len(ids)
+
+
+def test_the_browser_cookie_is_httponly_and_samesite(client: TestClient) -> None:
+    response = client.post("/api/games", json={})
+    cookie = response.headers["set-cookie"]
+    attributes = {part.strip().split("=")[0].lower() for part in cookie.split(";")}
+    assert "httponly" in attributes
+    assert re.search(r"samesite=(strict|lax)", cookie, re.IGNORECASE)
+    assert re.search(r"path=/(;|$)", cookie, re.IGNORECASE)
+    value = cookie.split(";")[0].split("=", 1)[1]
+    assert len(value) >= 32
+    # The store keeps a hash of the cookie, never the cookie itself.
+    game_id = response.json()["id"]
+    assert client.get(f"/api/games/{game_id}").status_code == 200
+
+
+def test_the_cookie_is_never_stored(client: TestClient, data_dir: Path) -> None:
+    response = client.post("/api/games", json={})
+    value = response.headers["set-cookie"].split(";")[0].split("=", 1)[1]
+    for path in data_dir.iterdir():
+        assert value.encode() not in path.read_bytes(), f"{path.name} holds the live cookie"
+
+
+def test_pages_forbid_inline_script(client: TestClient) -> None:
+    response = client.get("/")
+    assert response.status_code == 200
+    policy = response.headers["content-security-policy"]
+    directives = {d.split()[0]: d.split()[1:] for d in policy.split(";") if d.strip()}
+    scripts = directives.get("script-src", directives.get("default-src"))
+    assert scripts is not None
+    assert "'unsafe-inline'" not in scripts and "'unsafe-eval'" not in scripts
+    assert directives.get("object-src") == ["'none'"]
+    assert directives.get("frame-ancestors") == ["'none'"]
+    html = response.text
+    for tag in re.findall(r"<script\b[^>]*>", html, re.IGNORECASE):
+        assert "src=" in tag, f"inline script: {tag}"
+    assert not re.search(r"\son[a-z]+\s*=", html, re.IGNORECASE), "inline event handler"
+    assert response.headers["x-content-type-options"] == "nosniff"
+
+
+def test_api_answers_are_never_cached(client: TestClient) -> None:
+    response = client.post("/api/games", json={})
+    assert response.headers["cache-control"] == "no-store"
+    game = client.get(f"/api/games/{response.json()['id']}")
+    assert game.headers["cache-control"] == "no-store"
