@@ -217,6 +217,12 @@ def test_a_game_from_names_to_winner(page: Any) -> None:
     assert "Ben took all 26 points: that is shooting the moon." in status(tab)
     assert totals(tab) == [13, 5, 6, 2]
 
+    # A number no round can hold points at the box that is wrong.
+    enter_round(tab, [30, 0, 0, 0])
+    assert "Not added: Ana's points must be a whole number from 0 to 26." in status(tab)
+    assert tab.locator("#points-0").get_attribute("aria-invalid") == "true"
+    assert tab.locator("#points-1").get_attribute("aria-invalid") == "false"
+
     # A moon with the button, default rule: everyone else gets 26.
     enter_moon(tab, shooter=1)
     assert totals(tab) == [39, 5, 32, 28]

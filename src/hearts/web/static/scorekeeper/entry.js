@@ -176,6 +176,7 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
     sumCheck.classList.toggle("ok", check.ok);
     sumCheck.classList.toggle("bad", touched && !check.ok);
     sumCheck.dataset.ok = String(check.ok);
+    pointInputs.forEach((input, i) => input.setAttribute("aria-invalid", String(check.player === i)));
     let message = check.message;
     if (check.ok && entry.moon) {
       // Say what the moon will do under the chosen rule before it is added.

@@ -3,7 +3,7 @@
 import { h, clear } from "./dom.js";
 import { renderEntry } from "./entry.js";
 import { renderHistory, renderScoreboard, renderSummary, rulesLine } from "./board.js";
-import { addRound, emptyEntry, newGame, summary, undoRound } from "./model.js";
+import { addRound, emptyEntry, joinNames, newGame, summary, undoRound } from "./model.js";
 import { renderSetup } from "./setup.js";
 import * as store from "./store.js";
 
@@ -84,7 +84,7 @@ function showGame({ focus = false } = {}) {
       h(
         "div",
         { class: "game-over" },
-        h("p", {}, `The game ended after round ${game.rounds.length}. A slip in the last round? Undo it and enter it again.`),
+        h("p", {}, gameOverText(game, sum)),
         h(
           "div",
           { class: "actions", dataset: { slot: "status" } },
@@ -108,6 +108,14 @@ function showGame({ focus = false } = {}) {
   if (focus) entryView?.focus();
 }
 
+function gameOverText(game, sum) {
+  const reached = game.players.filter((_, i) => sum.totals[i] >= game.settings.target);
+  return (
+    `The game ended after round ${game.rounds.length}: ${joinNames(reached)} reached ${game.settings.target}. ` +
+    "A slip in the last round? Undo it and enter it again."
+  );
+}
+
 function drawToolbar(sum) {
   const undo = $("[data-action=undo]");
   undo.disabled = state.game.rounds.length === 0;
@@ -122,7 +130,7 @@ function drawToolbar(sum) {
 function submitRound(entry) {
   const { game, check } = addRound(state.game, entry);
   if (!check.ok) {
-    say(check.message, "error");
+    say(`Not added: ${check.message}`, "error");
     state.entryView?.refused();
     return;
   }

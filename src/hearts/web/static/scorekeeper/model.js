@@ -217,7 +217,7 @@ export function checkRound(game, entry) {
     const v = values[i];
     if (Number.isNaN(v) || v < 0 || v > expected) {
       const hint = bonusOn && v < 0 ? ` Mark the ${card} with its button; type only hearts and queens here.` : "";
-      return result(false, `${names[i]}'s points must be a whole number from 0 to ${expected}.${hint}`);
+      return { ...result(false, `${names[i]}'s points must be a whole number from 0 to ${expected}.${hint}`), player: i };
     }
   }
   const sum = sumOf(values);
