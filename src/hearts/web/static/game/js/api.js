@@ -1,0 +1,45 @@
+// The JSON API. Every refusal comes back as an Error whose message is the server's sentence.
+
+export class Refused extends Error {
+  constructor(status, message, body) {
+    super(message);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+async function call(method, path, body) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: body ? { "Content-Type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined,
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new Refused(0, "The game server cannot be reached. Check that it is running, then try again.");
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const detail = data && typeof data.detail === "string" ? data.detail : `The server said ${response.status}.`;
+    throw new Refused(response.status, detail, data);
+  }
+  return data;
+}
+
+export const api = {
+  options: () => call("GET", "/api/options"),
+  current: () => call("GET", "/api/games/current"),
+  newGame: (levels, rules) => call("POST", "/api/games", { levels, rules }),
+  game: (id) => call("GET", `/api/games/${encodeURIComponent(id)}`),
+  pass: (id, move, cards) => call("POST", `/api/games/${encodeURIComponent(id)}/pass`, { move, cards }),
+  play: (id, move, card) => call("POST", `/api/games/${encodeURIComponent(id)}/play`, { move, card }),
+  moon: (id, move, choice) => call("POST", `/api/games/${encodeURIComponent(id)}/moon`, { move, choice }),
+  next: (id, move) => call("POST", `/api/games/${encodeURIComponent(id)}/next`, { move }),
+};

@@ -1,0 +1,115 @@
+// The person's hand: card buttons laid out to fit the screen (two rows on a phone, so every
+// card keeps a 44 px target), selection for the pass, legal and dimmed cards for play, and
+// arrow-key movement between cards.
+
+import { h, clear } from "./dom.js";
+import { cardFace, cardName, sortCards } from "./cards.js";
+
+const MIN_STEP = 44;
+
+export class Hand {
+  constructor(root, { onCard }) {
+    this.root = root;
+    this.onCard = onCard;
+    this.buttons = new Map();
+    this.order = [];
+    root.addEventListener("keydown", (event) => this.keydown(event));
+    new ResizeObserver(() => this.layout()).observe(root);
+  }
+
+  /**
+   * mode: "pass" (pick cards), "play" (the person's turn), or "wait".
+   * legal: Set of playable cards (play mode); reasons: card -> why not.
+   */
+  render({ cards, mode, legal = new Set(), selected = new Set(), received = new Set() }) {
+    const focused = document.activeElement?.dataset?.card;
+    this.order = sortCards(cards);
+    this.buttons = new Map();
+    this.root.dataset.mode = mode;
+    const buttons = this.order.map((card, index) => {
+      const isReceived = received.has(card);
+      const attrs = {
+        class: "card",
+        type: "button",
+        "data-card": card,
+        "aria-label": cardName(card) + (isReceived ? ", passed to you" : ""),
+        tabindex: index === 0 ? "0" : "-1",
+      };
+      if (mode === "play") {
+        const ok = legal.has(card);
+        attrs["data-legal"] = ok ? "true" : "false";
+        if (!ok) attrs["aria-disabled"] = "true";
+      }
+      if (mode === "pass") attrs["aria-pressed"] = selected.has(card) ? "true" : "false";
+      const button = h("button", attrs, cardFace(card));
+      if (isReceived) button.classList.add("received");
+      if (selected.has(card)) button.classList.add("selected");
+      button.addEventListener("click", () => this.onCard(card, button));
+      this.buttons.set(card, button);
+      return button;
+    });
+    clear(this.root, buttons);
+    this.layout();
+    const again = focused && this.buttons.get(focused);
+    if (again) this.focus(again);
+  }
+
+  button(card) {
+    return this.buttons.get(card);
+  }
+
+  layout() {
+    const buttons = this.order.map((card) => this.buttons.get(card)).filter(Boolean);
+    const n = buttons.length;
+    const width = this.root.clientWidth;
+    const style = getComputedStyle(this.root);
+    const cardWidth = parseFloat(style.getPropertyValue("--card-w")) || 64;
+    const cardHeight = cardWidth * 1.4;
+    const lift = parseFloat(style.getPropertyValue("--lift")) || 14;
+    if (!n || !width) {
+      this.root.style.height = `${cardHeight + lift}px`;
+      return;
+    }
+    const fits = n === 1 || (width - cardWidth) / (n - 1) >= MIN_STEP;
+    const rows = fits ? [buttons] : [buttons.slice(0, Math.ceil(n / 2)), buttons.slice(Math.ceil(n / 2))];
+    const rowGap = cardHeight * 0.5;
+    rows.forEach((row, r) => {
+      const k = row.length;
+      const step = k > 1 ? Math.min(cardWidth + 6, (width - cardWidth) / (k - 1)) : 0;
+      const total = cardWidth + step * (k - 1);
+      const left = (width - total) / 2;
+      row.forEach((button, i) => {
+        button.style.left = `${left + i * step}px`;
+        button.style.top = `${lift + r * rowGap}px`;
+        button.style.zIndex = String(r * 20 + i + 1);
+      });
+    });
+    this.root.style.height = `${lift + cardHeight + (rows.length - 1) * rowGap + 4}px`;
+  }
+
+  focus(button) {
+    for (const other of this.buttons.values()) other.tabIndex = -1;
+    button.tabIndex = 0;
+    button.focus({ preventScroll: true });
+  }
+
+  keydown(event) {
+    const card = event.target?.dataset?.card;
+    if (!card) return;
+    const index = this.order.indexOf(card);
+    let next = null;
+    if (event.key === "ArrowRight" || event.key === "ArrowDown") next = index + 1;
+    if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = index - 1;
+    if (event.key === "Home") next = 0;
+    if (event.key === "End") next = this.order.length - 1;
+    if (next === null) return;
+    event.preventDefault();
+    next = (next + this.order.length) % this.order.length;
+    this.focus(this.buttons.get(this.order[next]));
+  }
+
+  focusFirst(filter = () => true) {
+    const card = this.order.find(filter) || this.order[0];
+    if (card) this.focus(this.buttons.get(card));
+  }
+}

@@ -1,0 +1,75 @@
+// Choices the person makes once and expects us to remember (in this browser only).
+
+const KEY = "hearts.prefs.v1";
+
+export const SPEEDS = {
+  slow: { label: "Slow", fly: 650, pause: 1300 },
+  normal: { label: "Normal", fly: 380, pause: 800 },
+  fast: { label: "Fast", fly: 170, pause: 380 },
+  instant: { label: "Instant", fly: 0, pause: 0 },
+};
+
+const DEFAULTS = {
+  speed: "normal",
+  showPoints: true,
+  fourColour: false,
+  levels: ["easy", "easy", "easy"],
+  target: 100,
+  preset: "standard",
+  rules: {},
+};
+
+export function loadPrefs() {
+  let saved = {};
+  try {
+    saved = JSON.parse(localStorage.getItem(KEY) || "{}") || {};
+  } catch {
+    saved = {};
+  }
+  const prefs = { ...DEFAULTS, ...saved };
+  // A test or a link may ask for a speed for this visit: ?speed=instant.
+  const asked = new URLSearchParams(location.search).get("speed");
+  if (asked && SPEEDS[asked]) prefs.speed = asked;
+  if (!SPEEDS[prefs.speed]) prefs.speed = DEFAULTS.speed;
+  return prefs;
+}
+
+export function savePrefs(prefs) {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(prefs));
+  } catch {
+    // Private browsing may refuse storage; the game still works, it just forgets.
+  }
+}
+
+export function reducedMotion() {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** Flight and pause times for the chosen speed (no flights when motion is reduced). */
+export function timing(prefs) {
+  const speed = SPEEDS[prefs.speed] || SPEEDS.normal;
+  return reducedMotion() ? { fly: 0, pause: speed.pause } : speed;
+}
+
+// Which received cards the person has dismissed, per game and round.
+export function dismissedKey(gameId, handNumber) {
+  return `hearts.dismissed.${gameId}.${handNumber}`;
+}
+
+export function isDismissed(gameId, handNumber) {
+  try {
+    return sessionStorage.getItem(dismissedKey(gameId, handNumber)) === "1" ||
+      localStorage.getItem(dismissedKey(gameId, handNumber)) === "1";
+  } catch {
+    return false;
+  }
+}
+
+export function dismiss(gameId, handNumber) {
+  try {
+    localStorage.setItem(dismissedKey(gameId, handNumber), "1");
+  } catch {
+    // Forgetting a dismissal only means the marks come back after a reload.
+  }
+}

@@ -1,0 +1,105 @@
+// After a round: who took what, the moon, the totals, the score sheet and a chart of the
+// totals. After the game: the winner and the standings.
+
+import { h, s } from "./dom.js";
+
+const LINE_CLASSES = ["line-you", "line-left", "line-across", "line-right"];
+
+export function roundSummary(state) {
+  const result = state.results[state.results.length - 1];
+  const names = state.players.map((p) => p.name);
+  const items = [];
+  if (result && result.shooter !== null) {
+    const shooter = result.shooter === 0 ? "You" : names[result.shooter];
+    const what = result.sun ? "shot the sun: every trick" : "shot the moon: every heart and the queen of spades";
+    const how = result.moon_choice === "subtract"
+      ? `${result.shooter === 0 ? "Your" : `${shooter}'s`} total drops instead.`
+      : "Everyone else takes the points.";
+    items.push(h("p", { class: "moon-news" }, `🌕 ${shooter} ${what}! ${how}`));
+  }
+  const rows = names.map((name, seat) => h("tr", {},
+    h("th", { scope: "row" }, name),
+    h("td", {}, result ? result.points_taken[seat] : 0),
+    h("td", {}, result ? signed(result.scores[seat]) : 0),
+    h("td", {}, state.scores[seat])));
+  items.push(h("table", { class: "summary" },
+    h("caption", { class: "sr" }, "This round"),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Took"),
+      h("th", { scope: "col" }, "Scored"), h("th", { scope: "col" }, "Total"))),
+    h("tbody", {}, rows)));
+  if (result && result.reset.length) {
+    items.push(h("p", {}, `${result.reset.map((s) => names[s]).join(" and ")} landed exactly on the target and dropped back.`));
+  }
+  return items;
+}
+
+function signed(n) {
+  return n > 0 ? `+${n}` : `${n}`;
+}
+
+/** Every round so far, one row each, with running totals. */
+export function scoreSheet(state) {
+  const names = state.players.map((p) => p.name);
+  return h("table", { class: "sheet" },
+    h("caption", {}, "Score sheet"),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"),
+      names.map((n) => h("th", { scope: "col" }, n)))),
+    h("tbody", {}, state.results.map((r) => h("tr", {},
+      h("th", { scope: "row" }, r.hand_number + 1, r.shooter !== null ? h("span", { title: "Moon" }, " 🌕") : null),
+      r.totals.map((total, seat) => h("td", {},
+        h("span", { class: "total" }, total),
+        h("span", { class: "delta" }, ` (${signed(r.scores[seat])})`)))))));
+}
+
+/** A line chart of the totals after each round, with the target as a dashed line. */
+export function totalsChart(state) {
+  const target = state.view.rules.target_score;
+  const series = [0, 1, 2, 3].map((seat) => [0, ...state.results.map((r) => r.totals[seat])]);
+  const rounds = series[0].length - 1;
+  const high = Math.max(target, ...series.flat());
+  const low = Math.min(0, ...series.flat());
+  const W = 320;
+  const H = 180;
+  const pad = { l: 30, r: 10, t: 10, b: 22 };
+  const x = (i) => pad.l + (rounds ? (i / rounds) * (W - pad.l - pad.r) : 0);
+  const y = (v) => pad.t + (1 - (v - low) / (high - low || 1)) * (H - pad.t - pad.b);
+  const names = state.players.map((p) => p.name);
+  const lines = series.map((values, seat) => s("g", { class: `series ${LINE_CLASSES[seat]}` },
+    s("polyline", { points: values.map((v, i) => `${x(i)},${y(v)}`).join(" ") }),
+    // Each line has its own marker shape, so the lines differ by more than colour.
+    ...values.map((v, i) => marker(seat, x(i), y(v)))));
+  const legend = names.map((name, seat) => h("li", { class: LINE_CLASSES[seat] },
+    s("svg", { viewBox: "0 0 20 10", "aria-hidden": "true" }, s("line", { x1: 0, y1: 5, x2: 20, y2: 5 }),
+      marker(seat, 10, 5)), ` ${name} ${state.scores[seat]}`));
+  const description = names.map((n, seat) => `${n} ${state.scores[seat]}`).join(", ");
+  return h("figure", { class: "chart" },
+    s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": `Totals after ${rounds} rounds: ${description}. Target ${target}.` },
+      s("line", { x1: pad.l, x2: W - pad.r, y1: y(target), y2: y(target), class: "target" }),
+      s("text", { x: 2, y: y(target) + 4, class: "axis" }, target),
+      s("line", { x1: pad.l, x2: W - pad.r, y1: y(0), y2: y(0), class: "zero" }),
+      s("text", { x: 2, y: y(0) + 4, class: "axis" }, 0),
+      ...lines),
+    h("figcaption", {}, h("ul", { class: "legend" }, legend)));
+}
+
+function marker(seat, cx, cy) {
+  const r = 3;
+  if (seat === 0) return s("circle", { cx, cy, r });
+  if (seat === 1) return s("rect", { x: cx - r, y: cy - r, width: 2 * r, height: 2 * r });
+  if (seat === 2) return s("path", { d: `M${cx} ${cy - r - 1}L${cx + r + 1} ${cy + r}H${cx - r - 1}Z` });
+  return s("path", { d: `M${cx} ${cy - r - 1}L${cx + r + 1} ${cy}L${cx} ${cy + r + 1}L${cx - r - 1} ${cy}Z` });
+}
+
+export function standings(state) {
+  const order = [0, 1, 2, 3].sort((a, b) => state.scores[a] - state.scores[b]);
+  return h("ol", { class: "standings" }, order.map((seat) => h("li", {
+    class: state.winners.includes(seat) ? "won" : "",
+  }, h("span", { class: "name" }, state.players[seat].name), h("span", { class: "total" }, state.scores[seat]))));
+}
+
+export function winnerLine(state) {
+  const names = state.winners.map((seat) => (seat === 0 ? "You" : state.players[seat].name));
+  if (state.winners.includes(0) && names.length === 1) return "You win!";
+  if (names.length === 1) return `${names[0]} wins.`;
+  return `${names.join(" and ")} share the win.`;
+}
