@@ -87,6 +87,24 @@ def test_scorekeeper_page(client: TestClient) -> None:
     assert '<script type="module" src="/scorekeeper/main.js">' in html
 
 
+def test_scorekeeper_page_allows_only_its_own_files(client: TestClient) -> None:
+    policy = client.get("/scorekeeper").headers["content-security-policy"]
+    assert "script-src 'self'" in policy
+    assert "default-src 'self'" in policy
+    assert "frame-ancestors 'none'" in policy
+
+
+def test_the_main_app_serves_the_sheets_and_the_scorekeeper(tmp_path: Path) -> None:
+    app_module = pytest.importorskip("hearts.web.app")
+    with TestClient(app_module.create_app(tmp_path, bot_workers=0)) as main:
+        assert main.get("/scorekeeper").status_code == 200
+        assert main.get("/scorekeeper/model.js").status_code == 200
+        response = main.get("/sheets/score.pdf", params={"players": "5"})
+        assert response.status_code == 200
+        assert response.content.startswith(b"%PDF-")
+        assert main.get("/sheets/score.pdf", params={"players": "99"}).status_code == 400
+
+
 def test_trailing_slash_redirects_to_the_page(client: TestClient) -> None:
     response = client.get("/scorekeeper/", follow_redirects=False)
     assert response.status_code == 308

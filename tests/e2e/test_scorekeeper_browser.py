@@ -113,10 +113,17 @@ def page(browser: Any, server: Server) -> Iterator[Any]:
     tab = context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda error: errors.append(str(error)))
+    # Console errors catch what throws nothing: a blocked file (CSP), a 404, a failed import.
+    tab.on("console", lambda message: note_console_error(errors, message))
     open_scorekeeper(tab)
     yield tab
     context.close()
     assert errors == [], errors
+
+
+def note_console_error(errors: list[str], message: Any) -> None:
+    if message.type == "error":
+        errors.append(message.text)
 
 
 def open_scorekeeper(tab: Any) -> None:

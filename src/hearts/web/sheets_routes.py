@@ -30,6 +30,12 @@ MEDIA_TYPES = {
 # Files change with a deploy, not by the minute: let browsers check back each time (the
 # service worker keeps the offline copy).
 NO_CACHE = {"Cache-Control": "no-cache"}
+# The scorekeeper loads only its own files: no outside scripts, styles, fonts or frames.
+PAGE_POLICY = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; "
+    "frame-ancestors 'none'; form-action 'self'"
+)
 PDF_CACHE = {"Cache-Control": "public, max-age=86400"}
 
 PaperParam = Annotated[
@@ -101,7 +107,8 @@ def score_pdf(
 
 @router.get("/scorekeeper", include_in_schema=False)
 def scorekeeper_page() -> FileResponse:
-    return FileResponse(STATIC_DIR / "index.html", media_type="text/html", headers=NO_CACHE)
+    headers = {**NO_CACHE, "Content-Security-Policy": PAGE_POLICY}
+    return FileResponse(STATIC_DIR / "index.html", media_type="text/html", headers=headers)
 
 
 @router.get("/scorekeeper/", include_in_schema=False)
