@@ -1,0 +1,350 @@
+"""The web game's JSON API through TestClient: a whole game, every refusal, retries, restarts."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+import hearts
+from hearts.web.app import create_app
+from hearts.web.bots import BotPool, decide
+from hearts.web.options import RULE_OPTIONS
+from hearts.web.store import Store, owner_key
+
+State = dict[str, Any]
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def client(data_dir: Path) -> Iterator[TestClient]:
+    # Computer players in threads: the same decisions, without starting processes.
+    with TestClient(create_app(data_dir, bot_workers=0)) as test_client:
+        yield test_client
+
+
+def new_game(client: TestClient, **rules: Any) -> State:
+    response = client.post(
+        "/api/games", json={"levels": ["easy", "easy", "medium"], "rules": rules}
+    )
+    assert response.status_code == 201, response.text
+    state: State = response.json()
+    return state
+
+
+def step(client: TestClient, state: State) -> State:
+    """The person's simplest move in any phase: lowest cards, first legal card."""
+    game = state["id"]
+    phase = state["phase"]
+    if phase == "passing":
+        body: dict[str, Any] = {"cards": state["view"]["hand"][:3]}
+        path = "pass"
+    elif phase == "playing":
+        body, path = {"card": state["view"]["legal"][0]}, "play"
+    elif phase == "moon-choice":
+        body, path = {"choice": "add"}, "moon"
+    else:
+        body, path = {}, "next"
+    response = client.post(f"/api/games/{game}/{path}", json={**body, "move": state["move"]})
+    assert response.status_code == 200, response.text
+    result: State = response.json()
+    return result
+
+
+def stored_game(data_dir: Path, game_id: str) -> hearts.Game:
+    stored = Store(data_dir).load(game_id)
+    assert stored is not None
+    return hearts.Game.replay(hearts.Rules.from_dict(stored.rules), stored.seed, stored.actions)
+
+
+def test_a_whole_game_by_api(client: TestClient, data_dir: Path) -> None:
+    state = new_game(client, target_score=40)
+    assert state["phase"] == "passing"
+    assert state["players"][0]["name"] == "You"
+    rounds_seen = 0
+    while state["phase"] != "game-over":
+        before = state
+        state = step(client, state)
+        assert state["move"] > before["move"]
+        if state["phase"] == "playing":
+            # Back to the person: the computer players have answered.
+            assert state["view"]["turn"] == 0
+            assert state["view"]["legal"]
+        if state["phase"] == "round-over":
+            rounds_seen += 1
+            assert any(e["type"] == "round-over" for e in state["events"])
+    assert rounds_seen + 1 == len(state["results"])
+    assert max(state["scores"]) >= 40
+    assert state["winners"] == [s for s in range(4) if state["scores"][s] == min(state["scores"])]
+    assert state["events"][-1] == {"type": "game-over", "winners": state["winners"]}
+    # The store holds the whole record: replaying it gives the same totals.
+    assert stored_game(data_dir, state["id"]).scores == state["scores"]
+
+
+def test_play_events_show_the_trick_and_only_what_the_person_may_see(client: TestClient) -> None:
+    state = step(client, new_game(client))
+    kinds = [e["type"] for e in state["events"]]
+    assert kinds[0] == "pass" and "exchange" in kinds
+    other_passes = [e for e in state["events"] if e["type"] == "pass" and e["seat"] != 0]
+    assert len(other_passes) == 3 and all("cards" not in e for e in other_passes)
+    state = step(client, state)
+    plays = [e for e in state["events"] if e["type"] == "play"]
+    assert plays[0] == {"type": "play", "seat": 0, "card": plays[0]["card"]}
+    text = json.dumps(state)
+    assert '"seed"' not in text
+    assert set(state["view"]) >= {"hand", "legal", "trick", "tricks", "points_taken"}
+
+
+def test_every_dimmed_card_has_the_engines_reason(client: TestClient) -> None:
+    state = step(client, new_game(client))
+    view = state["view"]
+    dimmed = [card for card in view["hand"] if card not in view["legal"]]
+    assert set(state["reasons"]) == set(dimmed)
+    for card in dimmed:
+        assert state["reasons"][card].endswith(".")
+
+
+def refusal(response: httpx.Response, status: int) -> str:
+    assert response.status_code == status, response.text
+    detail = response.json()["detail"]
+    assert isinstance(detail, str) and detail
+    return detail
+
+
+def unchanged(client: TestClient, state: State) -> None:
+    now = client.get(f"/api/games/{state['id']}").json()
+    assert now["move"] == state["move"]
+    assert now["view"]["hand"] == state["view"]["hand"]
+    assert now["view"]["trick"] == state["view"]["trick"]
+
+
+def test_an_illegal_card_is_refused_with_the_reason(client: TestClient) -> None:
+    state = step(client, new_game(client))
+    view = state["view"]
+    dimmed = [card for card in view["hand"] if card not in view["legal"]]
+    assert dimmed, "the person holds cards that cannot be played on the first trick"
+    response = client.post(
+        f"/api/games/{state['id']}/play", json={"card": dimmed[0], "move": state["move"]}
+    )
+    assert refusal(response, 422) == state["reasons"][dimmed[0]]
+    unchanged(client, state)
+
+
+def test_a_card_not_held_and_a_word_that_is_not_a_card(client: TestClient) -> None:
+    state = step(client, new_game(client))
+    held = set(state["view"]["hand"])
+    missing = next(str(c) for c in hearts.CARDS[:52] if str(c) not in held)
+    url = f"/api/games/{state['id']}/play"
+    assert "do not hold" in refusal(
+        client.post(url, json={"card": missing, "move": state["move"]}), 422
+    )
+    assert "not a card" in refusal(
+        client.post(url, json={"card": "ZZ", "move": state["move"]}), 422
+    )
+    unchanged(client, state)
+
+
+def test_out_of_turn_and_wrong_phase_are_conflicts(client: TestClient) -> None:
+    state = new_game(client)
+    card = state["view"]["hand"][0]
+    response = client.post(
+        f"/api/games/{state['id']}/play", json={"card": card, "move": state["move"]}
+    )
+    assert "passed" in refusal(response, 409)
+    response = client.post(f"/api/games/{state['id']}/next", json={"move": state["move"]})
+    assert "not over" in refusal(response, 409)
+    response = client.post(
+        f"/api/games/{state['id']}/moon", json={"choice": "add", "move": state["move"]}
+    )
+    assert "moon" in refusal(response, 409)
+    unchanged(client, state)
+
+
+def test_a_wrong_pass_is_refused(client: TestClient) -> None:
+    state = new_game(client)
+    hand = state["view"]["hand"]
+    url = f"/api/games/{state['id']}/pass"
+    assert "exactly 3" in refusal(client.post(url, json={"cards": hand[:2], "move": 0}), 422)
+    assert "twice" in refusal(client.post(url, json={"cards": [hand[0]] * 3, "move": 0}), 422)
+    unchanged(client, state)
+
+
+def test_a_wrong_move_number_is_refused(client: TestClient) -> None:
+    state = step(client, new_game(client))
+    url = f"/api/games/{state['id']}/play"
+    card = state["view"]["legal"][0]
+    ahead = refusal(client.post(url, json={"card": card, "move": state["move"] + 5}), 409)
+    assert "has not been reached" in ahead
+    behind = refusal(client.post(url, json={"card": card, "move": 0}), 409)
+    assert "already made" in behind
+    unchanged(client, state)
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ("not json", "not valid JSON"),
+        ({"card": "QS"}, "move"),
+        ({"card": "QS", "move": "3"}, "move"),
+        ({"card": "QS", "move": -1}, "move"),
+        ({"card": 7, "move": 0}, "card"),
+        ({"card": "QS", "move": 0, "seat": 2}, "seat"),
+    ],
+)
+def test_a_malformed_body_gets_one_sentence(client: TestClient, body: Any, words: str) -> None:
+    state = step(client, new_game(client))
+    url = f"/api/games/{state['id']}/play"
+    if isinstance(body, str):
+        response = client.post(url, content=body, headers={"Content-Type": "application/json"})
+    else:
+        response = client.post(url, json=body)
+    assert words in refusal(response, 422)
+    unchanged(client, state)
+
+
+def test_an_unknown_game(client: TestClient) -> None:
+    assert "no game" in refusal(client.get("/api/games/nope"), 404)
+    response = client.post("/api/games/nope/play", json={"card": "2C", "move": 0})
+    assert "no game" in refusal(response, 404)
+
+
+def test_another_browsers_game_is_refused(client: TestClient, data_dir: Path) -> None:
+    state = step(client, new_game(client))
+    stranger = TestClient(client.app)
+    assert "another browser" in refusal(stranger.get(f"/api/games/{state['id']}"), 403)
+    response = stranger.post(
+        f"/api/games/{state['id']}/play",
+        json={"card": state["view"]["legal"][0], "move": state["move"]},
+    )
+    assert "another browser" in refusal(response, 403)
+    assert stranger.get("/api/games/current").json() == {"id": None}
+    unchanged(client, state)
+
+
+def test_the_cookie_is_http_only_and_the_store_keeps_only_its_hash(
+    client: TestClient, data_dir: Path
+) -> None:
+    response = client.post("/api/games", json={})
+    header = response.headers["set-cookie"]
+    assert "HttpOnly" in header and "SameSite=strict" in header
+    cookie = client.cookies["hearts_browser"]
+    stored = Store(data_dir).load(response.json()["id"])
+    assert stored is not None and stored.owner == owner_key(cookie) != cookie
+
+
+def test_bad_rules_are_refused_in_one_sentence(client: TestClient) -> None:
+    cases = [
+        ({"players": 5}, "four players"),
+        ({"target_score": 0}, "positive"),
+        ({"target_score": 5000}, "at most"),
+        ({"no_such_rule": True}, "Unknown rule"),
+        ({"moon_rule": "maybe"}, "moon rule"),
+    ]
+    for rules, words in cases:
+        response = client.post("/api/games", json={"rules": rules})
+        assert words in refusal(response, 422)
+    response = client.post("/api/games", json={"levels": ["easy", "genius", "easy"]})
+    assert "levels" in refusal(response, 422)
+
+
+def test_a_retried_play_is_answered_from_the_record(client: TestClient, data_dir: Path) -> None:
+    state = step(client, new_game(client))
+    body = {"card": state["view"]["legal"][0], "move": state["move"]}
+    first = client.post(f"/api/games/{state['id']}/play", json=body)
+    again = client.post(f"/api/games/{state['id']}/play", json=body)
+    assert first.status_code == again.status_code == 200
+    assert again.json()["move"] == first.json()["move"]
+    assert again.json()["events"] == first.json()["events"]
+    game = stored_game(data_dir, state["id"])
+    assert len(game.actions) == first.json()["move"]
+
+
+def test_raced_plays_apply_once(data_dir: Path) -> None:
+    app = create_app(data_dir, bot_workers=0)
+
+    async def race() -> tuple[list[int], State]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as browser:
+            created = await browser.post("/api/games", json={})
+            state = created.json()
+            hand = state["view"]["hand"]
+            url = f"/api/games/{state['id']}/pass"
+            answers = await asyncio.gather(
+                browser.post(url, json={"cards": hand[:3], "move": 0}),
+                browser.post(url, json={"cards": hand[:3], "move": 0}),
+                browser.post(url, json={"cards": hand[-3:], "move": 0}),
+            )
+            final = (await browser.get(f"/api/games/{state['id']}")).json()
+            return [a.status_code for a in answers], final
+
+    statuses, final = asyncio.run(race())
+    assert sorted(statuses) == [200, 200, 409]
+    game = stored_game(data_dir, final["id"])
+    assert [a["cards"] for a in game.actions[:1]] == [final["view"]["passed"]]
+    assert sum(1 for a in game.actions if a["type"] == "pass" and a["seat"] == 0) == 1
+
+
+def test_a_restarted_server_continues_at_the_same_card(data_dir: Path) -> None:
+    with TestClient(create_app(data_dir, bot_workers=0)) as first:
+        state = step(first, step(first, new_game(first)))
+        cookie = first.cookies["hearts_browser"]
+        assert first.get("/api/games/current").json() == {"id": state["id"]}
+    with TestClient(
+        create_app(data_dir, bot_workers=0), cookies={"hearts_browser": cookie}
+    ) as again:
+        assert again.get("/api/games/current").json() == {"id": state["id"]}
+        now = again.get(f"/api/games/{state['id']}").json()
+        for key in ("move", "phase", "view", "reasons", "scores"):
+            assert now[key] == state[key]
+        step(again, now)
+
+
+def test_the_process_pool_decides_as_the_player_would_in_process() -> None:
+    game = hearts.Game(hearts.Rules(), seed=11)
+    for seat in range(4):
+        game.give(seat, game.round.hand(seat)[:3])
+    seat = game.round.turn
+    view = game.view(seat)
+    pool = BotPool(workers=1)
+
+    async def ask() -> Any:
+        return await pool.decide("play", "medium", 99, view)
+
+    try:
+        from_pool = asyncio.run(ask())
+    finally:
+        pool.close()
+    assert from_pool == decide("play", "medium", 99, None, view)
+    assert from_pool in [str(c) for c in view.legal]
+
+
+def test_every_rule_has_a_line_of_explanation(client: TestClient) -> None:
+    options = client.get("/api/options").json()
+    explained = {rule["field"] for rule in options["rules"]}
+    assert explained == {f.name for f in dataclasses.fields(hearts.Rules)}
+    assert all(rule["help"].endswith(".") for rule in RULE_OPTIONS)
+    assert [o["seat"] for o in options["opponents"]] == [1, 2, 3]
+    for preset in options["presets"]:
+        response = client.post("/api/games", json={"rules": preset["rules"]})
+        assert response.status_code == 201, (preset["name"], response.text)
+
+
+def test_pages_and_docs_are_served(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and "Content-Security-Policy" in page.headers
+    assert 'type="module"' in page.text
+    assert "Breaking hearts" in client.get("/rules").text
+    assert client.get("/game/js/main.js").status_code == 200
+    assert client.get("/openapi.json").json()["paths"]["/api/games/{game_id}/play"]
+    assert client.get("/scorekeeper").status_code in (200, 307)
