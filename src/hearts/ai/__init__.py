@@ -21,6 +21,7 @@ from __future__ import annotations
 from .base import BasePlayer, Player, choose_moon
 from .easy import EasyPlayer
 from .medium import MediumPlayer
+from .search import HardPlayer
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -40,10 +41,7 @@ def make_player(
     if level == "medium":
         return MediumPlayer(seed, budget)
     if level == "hard":
-        # Until the search lands, hard plays the medium heuristics.
-        player = MediumPlayer(seed, budget)
-        player.level = "hard"
-        return player
+        return HardPlayer(seed, budget)
     raise ValueError(f"{level!r} is not a level; choose easy, medium or hard.")
 
 

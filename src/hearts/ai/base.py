@@ -11,6 +11,7 @@ import random
 from typing import Protocol, runtime_checkable
 
 from ..cards import DECK_SIZE, Card, points_of
+from ..game import team_of
 from ..view import PlayerView
 
 
@@ -64,38 +65,42 @@ def choose_moon(view: PlayerView) -> str:
 
     Takes the option that wins the game outright if one does, avoids one that ends the game
     with someone else winning, and otherwise keeps the widest lead over the best rival (the
-    same judgement `hearts.game` uses when nobody is asked).
+    same judgement `hearts.game` uses when nobody is asked). Partners shoot as a team.
     """
     rules = view.rules
     n = rules.players
     me = view.seat
+    shooters = team_of(rules, me)
     taken = [0] * n
     won_every_trick = bool(view.tricks)
     for trick in view.tricks:
+        if trick.held_over:
+            continue
         for _, card in trick.plays:
             taken[trick.winner] |= 1 << card
-        won_every_trick = won_every_trick and trick.winner == me
+        for card in trick.carried:
+            taken[trick.winner] |= 1 << card
+        won_every_trick = won_every_trick and trick.winner in shooters
     if view.kitty_taker is not None:
         taken[view.kitty_taker] |= view.kitty_mask
     bonus = [view.points_taken[s] - points_of(taken[s]) for s in range(n)]
+    team_bonus = [sum(bonus[m] for m in team_of(rules, s)) for s in range(n)]
     amount = rules.round_points * (2 if rules.shoot_the_sun and won_every_trick else 1)
     totals = list(view.scores)
     options = {
-        "add": [totals[s] + bonus[s] + (0 if s == me else amount) for s in range(n)],
-        "subtract": [totals[s] + bonus[s] - (amount if s == me else 0) for s in range(n)],
+        "add": [totals[s] + team_bonus[s] + (0 if s in shooters else amount) for s in range(n)],
+        "subtract": [
+            totals[s] + team_bonus[s] - (amount if s in shooters else 0) for s in range(n)
+        ],
     }
 
     def value(after: list[int]) -> tuple[int, int]:
-        rival = min(t for s, t in enumerate(after) if s != me and not _partners(view, s))
+        rival = min(t for s, t in enumerate(after) if s not in shooters)
         if max(after) >= rules.target_score:
             return (1 if after[me] < rival else -1, rival - after[me])
         return (0, rival - after[me])
 
     return max(("add", "subtract"), key=lambda choice: value(options[choice]))
-
-
-def _partners(view: PlayerView, seat: int) -> bool:
-    return view.rules.partnership and seat % 2 == view.seat % 2
 
 
 def face(card: int) -> int:

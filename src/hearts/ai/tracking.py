@@ -116,7 +116,10 @@ class Knowledge:
                 mask |= 1 << (card % DECK_SIZE)
                 if card % DECK_SIZE // 13 != led:
                     voids[seat] |= 1 << led
-            taken[t.winner] |= mask & POINT_FACES
+            for card in t.carried:
+                mask |= 1 << (card % DECK_SIZE)
+            if not t.held_over:
+                taken[t.winner] |= mask & POINT_FACES
         trick = [(seat, card % DECK_SIZE) for seat, card in view.trick]
         if trick:
             led = trick[0][1] // 13
