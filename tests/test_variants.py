@@ -7,6 +7,8 @@ position, and playing it through the public API checks every card's legality on 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from hearts import Game, IllegalMoveError, Round, Rules, parse_card
@@ -505,3 +507,18 @@ def test_partnership_scores_stay_paired_over_a_whole_game() -> None:
             game.next_round()
         assert game.scores[0] == game.scores[2] and game.scores[1] == game.scores[3]
     assert len(game.winners) == 2 and game.winners[1] == game.winners[0] + 2
+
+
+def test_the_table_in_docs_variants_matches_the_rules() -> None:
+    """docs/variants.md states the cards left out for each table; keep it true."""
+    doc = Path(__file__).parent.parent / "docs" / "variants.md"
+    rows = [line for line in doc.read_text().splitlines() if line[:4].strip("| ").isdigit()]
+    assert len(rows) == 8
+    symbols = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+    for row in rows:
+        players, decks, size, removed, opening, _ = (c.strip() for c in row.strip("|").split("|"))
+        rules = Rules(players=int(players))
+        assert (rules.decks, rules.hand_size) == (int(decks), int(size))
+        written = [card[:-1] + symbols[card[-1]] for card in removed.split() if card != "—"]
+        assert written == list(rules.removed_cards)
+        assert opening[:-1] + symbols[opening[-1]] == rules.opening_card
