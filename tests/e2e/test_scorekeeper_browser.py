@@ -152,7 +152,7 @@ def start_game(tab: Any, names: list[str], **settings: str) -> None:
         tab.fill("[data-field=target]", settings["target"])
     if "moon" in settings:
         tab.check(f"input[name=moon-rule][value={settings['moon']}]")
-    for field in ("bonus", "passing", "exact"):
+    for field in ("bonus", "passing", "exact", "tie"):
         if field in settings:
             tab.select_option(f"[data-field={field}]", settings[field])
     tab.click("[data-action=start-game]")
@@ -486,3 +486,15 @@ def test_scoring_rules_in_the_model(page: Any) -> None:
     assert result["junk"] is True
     assert result["leadingBefore"] == [78, 13, 26, 39]
     assert result["leadingMoon"] == [104, 13, 52, 65]
+
+
+def test_a_tie_can_play_on(page: Any) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cy"], target="20", tie="play-on")
+    enter_round(tab, [0, 13, 13])
+    enter_round(tab, [13, 0, 13])
+    assert tab.locator("[data-winner]").count() == 0
+    leader = tab.locator("[data-tie-break]")
+    assert "Ana and Ben tie for the lowest total with 13" in leader.inner_text()
+    enter_round(tab, [13, 0, 13])
+    assert tab.locator("[data-winner]").get_attribute("data-winner") == "Ben"

@@ -23,6 +23,7 @@ export function rulesLine(game) {
   ];
   if (settings.bonus !== "none") parts.push(`bonus card: ${BONUS_CARDS[settings.bonus].toLowerCase()}`);
   if (settings.exact !== "none") parts.push(`exactly ${settings.target}: ${EXACT_TARGET[settings.exact].toLowerCase()}`);
+  if (settings.tie === "play-on") parts.push("a tie at the end plays on");
   parts.push(decksFor(players.length) === 1 ? "one deck" : "two decks");
   return `${parts.join(" · ")}.`;
 }
@@ -39,6 +40,10 @@ export function renderSummary(root, game, sum) {
             h("span", { class: "badge" }, "Game over"), ` ${names(sum.winners)} wins with ${score}.`)
         : h("p", { class: "headline win", dataset: { winner: names(sum.winners), tie: "true" } },
             h("span", { class: "badge" }, "Game over"), ` A tie: ${names(sum.winners)} share the win with ${score}.`);
+  } else if (sum.tieBreak) {
+    const score = total(sum.totals[sum.leaders[0]]);
+    headline = h("p", { class: "headline", dataset: { leader: names(sum.leaders), tieBreak: "true" } },
+      `${names(sum.leaders)} tie for the lowest total with ${score}: one more round to break the tie.`);
   } else if (sum.leaders.length) {
     const score = total(sum.totals[sum.leaders[0]]);
     const verb = sum.leaders.length === 1 ? "leads" : "share the lead";
@@ -61,6 +66,7 @@ export function renderSummary(root, game, sum) {
 
 /** One card per player: name, total, and words (never colour alone) for leader and winner. */
 export function renderScoreboard(root, game, sum) {
+  root.classList.toggle("many", game.players.length > 6);
   const marks = sum.over ? sum.winners : sum.leaders;
   const word = sum.over ? "Winner" : "Leads";
   clear(
@@ -69,9 +75,13 @@ export function renderScoreboard(root, game, sum) {
       h(
         "li",
         { class: `score-card${marks.includes(i) ? " marked" : ""}`, dataset: { player: i } },
-        h("span", { class: "name" }, name),
+        h(
+          "span",
+          { class: "card-top" },
+          h("span", { class: "name" }, name),
+          marks.includes(i) ? h("span", { class: "badge" }, word) : null,
+        ),
         h("span", { class: "total", dataset: { total: sum.totals[i] } }, total(sum.totals[i])),
-        marks.includes(i) ? h("span", { class: "badge" }, word) : null,
       ),
     ),
   );
@@ -109,17 +119,23 @@ export function renderHistory(root, game, sum) {
       ),
     );
     if (!notes.length) return [main];
-    return [main, h("tr", { class: "note" }, h("td", { colspan: game.players.length + 1 }, notes.join(" ")))];
+    const note = h("td", { colspan: game.players.length + 1 }, h("span", {}, notes.join(" ")));
+    return [main, h("tr", { class: "note" }, note)];
   });
   clear(
     root,
     h(
+      "h2",
+      { id: "history-title", class: "history-title" },
+      "Rounds played",
+      h("span", { class: "hint" }, " points scored, running total under each"),
+    ),
+    h(
       "div",
-      { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Rounds played" },
+      { class: "table-wrap", tabindex: "0", role: "region", "aria-labelledby": "history-title" },
       h(
         "table",
-        { class: "history", dataset: { table: "history" } },
-        h("caption", {}, "Rounds played", h("span", { class: "hint" }, " (points scored, running total under each)")),
+        { class: "history", dataset: { table: "history" }, "aria-labelledby": "history-title" },
         h(
           "thead",
           {},

@@ -54,11 +54,17 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
     );
   });
 
-  const moonPanel = h("div", { class: "moon-panel", hidden: true, dataset: { panel: "moon" } });
+  const moonPanel = h("div", { id: "moon-panel", class: "moon-panel", hidden: true, dataset: { panel: "moon" } });
   const addButton = h("button", { type: "submit", class: "primary", dataset: { action: "add-round" } }, "Add round");
   const moonButton = h(
     "button",
-    { type: "button", class: "secondary moon", dataset: { action: "shoot-moon" }, "aria-expanded": "false" },
+    {
+      type: "button",
+      class: "secondary moon",
+      dataset: { action: "shoot-moon" },
+      "aria-expanded": "false",
+      "aria-controls": "moon-panel",
+    },
     h("span", { "aria-hidden": "true" }, "☾ "),
     "Shot the moon",
   );
@@ -67,7 +73,7 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
     ? ` Tap ${BONUS_SHORT[game.settings.bonus]} beside whoever took the ${card}${decks > 1 ? "s" : ""}.`
     : "";
   const hint = h("p", { class: "hint" });
-  const list = h("ol", { class: "entry-list", "aria-labelledby": "entry-title" }, rows);
+  const list = h("ol", { class: `entry-list${n > 6 ? " many" : ""}`, "aria-labelledby": "entry-title" }, rows);
   const form = h(
     "form",
     { class: "entry", novalidate: true, dataset: { form: "round" } },

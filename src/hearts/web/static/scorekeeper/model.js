@@ -26,6 +26,11 @@ export const EXACT_TARGET = {
   zero: "Drops back to 0",
 };
 
+export const TIES = {
+  share: "They share the win",
+  "play-on": "Play on until one is lowest",
+};
+
 const CYCLES = {
   standard4: ["left", "right", "across", "hold"],
   standard3: ["left", "right", "hold"],
@@ -94,6 +99,7 @@ export function defaultSettings(playerCount = 4) {
     bonus: "none",
     passing: passingOptions(playerCount)[0].value,
     exact: "none",
+    tie: "share",
   };
 }
 
@@ -137,13 +143,15 @@ export function newGame(names, settings) {
   if (!(settings.moonRule in MOON_RULES)) throw new Error("Choose how a moon is scored.");
   if (!(settings.bonus in BONUS_CARDS)) throw new Error("Choose a bonus card, or none.");
   if (!(settings.exact in EXACT_TARGET)) throw new Error("Choose what landing on the target does.");
+  const tie = settings.tie ?? "share";
+  if (!(tie in TIES)) throw new Error("Choose what a tie for the lowest total does.");
   const passing = passingOptions(players.length).some((o) => o.value === settings.passing)
     ? settings.passing
     : passingOptions(players.length)[0].value;
   return {
     version: 1,
     players,
-    settings: { moonRule: settings.moonRule, target, bonus: settings.bonus, passing, exact: settings.exact },
+    settings: { moonRule: settings.moonRule, target, bonus: settings.bonus, passing, exact: settings.exact, tie },
     rounds: [],
   };
 }
@@ -310,8 +318,10 @@ export function summary(game) {
     totals = scored.totals;
     return { index, pass: passFor(game, index), entry, ...scored };
   });
-  const over = totals.some((t) => t >= game.settings.target);
   const leaders = lowest(totals);
+  const reached = totals.some((t) => t >= game.settings.target);
+  // "Play on": a tie for the lowest total at the end means one more round, until one is lowest.
+  const over = reached && (game.settings.tie !== "play-on" || leaders.length === 1);
   return {
     history,
     totals,
@@ -320,6 +330,7 @@ export function summary(game) {
     winners: over ? leaders : [],
     nextRound: game.rounds.length + 1,
     nextPass: passFor(game, game.rounds.length),
+    tieBreak: reached && !over,
   };
 }
 

@@ -4,6 +4,7 @@ import { h, clear } from "./dom.js";
 import {
   BONUS_CARDS,
   EXACT_TARGET,
+  TIES,
   MAX_PLAYERS,
   MAX_NAME,
   MIN_PLAYERS,
@@ -139,6 +140,7 @@ export function renderSetup(root, prefill, onStart) {
   });
   const bonusSelect = select("bonus", "setup-bonus", BONUS_CARDS, settings.bonus);
   const exactSelect = select("exact", "setup-exact", EXACT_TARGET, settings.exact);
+  const tieSelect = select("tie", "setup-tie", TIES, settings.tie);
 
   const form = h(
     "form",
@@ -176,6 +178,7 @@ export function renderSetup(root, prefill, onStart) {
         h("label", { for: "setup-exact" }, "Landing exactly on the target"),
         exactSelect,
       ),
+      h("div", { class: "field" }, h("label", { for: "setup-tie" }, "A tie for the lowest total at the end"), tieSelect),
     ),
     h(
       "div",
@@ -206,6 +209,7 @@ export function renderSetup(root, prefill, onStart) {
     }
     if (field === "bonus") settings.bonus = event.target.value;
     if (field === "exact") settings.exact = event.target.value;
+    if (field === "tie") settings.tie = event.target.value;
   });
   form.addEventListener("keydown", (event) => {
     // Enter in a name moves on to the next name instead of starting a half-named game.
