@@ -13,8 +13,8 @@ from fastapi import APIRouter, Cookie, Depends, Request, Response
 from fastapi.responses import JSONResponse
 
 from .. import Rules
-from ..ai import LEVELS
-from .characters import LEVEL_NOTES, OPPONENTS
+from ..ai import LEVELS as AI_LEVELS
+from .characters import LEVEL_NOTES, LEVELS, OPPONENTS
 from .options import PRESETS, RULE_OPTIONS, rules_from_choices
 from .schemas import Current, GameState, MoonChoice, Move, NewGame, PassCards, PlayCard, Problem
 from .service import GameService, Refusal, canonical_card
@@ -54,7 +54,9 @@ def options() -> dict[str, Any]:
         "opponents": [
             {key: o[key] for key in ("seat", "name", "blurb", "face", "quips")} for o in OPPONENTS
         ],
-        "levels": [{"name": level, "help": LEVEL_NOTES[level]} for level in LEVELS],
+        "levels": [
+            {"name": level, "help": LEVEL_NOTES[level]} for level in LEVELS if level in AI_LEVELS
+        ],
         "rules": RULE_OPTIONS,
         "presets": PRESETS,
         "defaults": Rules().to_dict(),

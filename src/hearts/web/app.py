@@ -42,6 +42,7 @@ def create_app(directory: Path | None = None, bot_workers: int | None = None) ->
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        bots.warm_up()
         yield
         bots.close()
 

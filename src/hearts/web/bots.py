@@ -12,6 +12,7 @@ import asyncio
 import concurrent.futures
 import hashlib
 import logging
+import multiprocessing
 import os
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -39,6 +40,10 @@ def decide(kind: str, level: str, seed: int, budget: int | float | None, view: P
     return player.choose_moon(view)
 
 
+def _ready() -> bool:
+    return True
+
+
 def decision_seed(game_seed: int, move: int, seat: int) -> int:
     """A seed for one decision, fixed by the game, the move and the seat (so reproducible)."""
     digest = hashlib.sha256(f"{game_seed}:{move}:{seat}".encode()).digest()
@@ -59,8 +64,22 @@ class BotPool:
             if self.workers == 0:
                 self._pool = concurrent.futures.ThreadPoolExecutor(max_workers=2)
             else:
-                self._pool = concurrent.futures.ProcessPoolExecutor(max_workers=self.workers)
+                # Not fork: the server has threads by then, and forking a threaded process
+                # can copy a held lock into the child.
+                methods = multiprocessing.get_all_start_methods()
+                context = multiprocessing.get_context(
+                    "forkserver" if "forkserver" in methods else "spawn"
+                )
+                self._pool = concurrent.futures.ProcessPoolExecutor(
+                    max_workers=self.workers, mp_context=context
+                )
         return self._pool
+
+    def warm_up(self) -> None:
+        """Start the workers now, so the first computer move does not wait for them."""
+        executor = self._executor()
+        for _ in range(max(1, self.workers)):
+            executor.submit(_ready)
 
     async def decide(self, kind: str, level: str, seed: int, view: PlayerView) -> Any:
         budget = BUDGETS.get(level)
@@ -71,10 +90,11 @@ class BotPool:
         except (TimeoutError, BrokenProcessPool) as error:
             log.warning("computer player fell back to easy after %r", error)
             if isinstance(error, BrokenProcessPool):
-                self.close()
+                self.close(wait=False)
             return await asyncio.to_thread(decide, kind, "easy", seed, None, view)
 
-    def close(self) -> None:
+    def close(self, wait: bool = True) -> None:
+        """Stop the workers (waiting lets each exit cleanly rather than linger)."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=wait, cancel_futures=True)
             self._pool = None
