@@ -11,9 +11,9 @@
 >>> sum(rnd.points_taken)
 26
 
-Levels: "easy", "medium", "hard" (see `docs/ai.md`). `budget` matters to "hard" only: an
-int is a number of playouts per decision (deterministic with a seed), a float a time limit
-in seconds (not deterministic); None takes the default.
+Levels: "easy", "medium", "hard", and "random" for benchmarks (see `docs/ai.md`).
+`budget` matters to "hard" only: an int is a number of playouts per decision (deterministic
+with a seed), a float a time limit in seconds (not deterministic); None takes the default.
 """
 
 from __future__ import annotations
@@ -21,28 +21,33 @@ from __future__ import annotations
 from .base import BasePlayer, Player, choose_moon
 from .easy import EasyPlayer
 from .medium import MediumPlayer
+from .randomplayer import RandomPlayer
 from .search import HardPlayer
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("random", "easy", "medium", "hard")
 
 
 def make_player(
     level: str, seed: int | str | None = None, budget: int | float | None = None
-) -> BasePlayer:
+) -> Player:
     """A computer player of this level. With a fixed seed (and budget) it is deterministic.
 
     >>> make_player("expert")
     Traceback (most recent call last):
     ...
-    ValueError: 'expert' is not a level; choose easy, medium or hard.
+    ValueError: 'expert' is not a level; choose random, easy, medium or hard.
     """
+    if budget is not None and (isinstance(budget, bool) or budget <= 0):
+        raise ValueError("A budget is a positive number of playouts (int) or seconds (float).")
+    if level == "random":
+        return RandomPlayer(seed, budget)
     if level == "easy":
         return EasyPlayer(seed, budget)
     if level == "medium":
         return MediumPlayer(seed, budget)
     if level == "hard":
         return HardPlayer(seed, budget)
-    raise ValueError(f"{level!r} is not a level; choose easy, medium or hard.")
+    raise ValueError(f"{level!r} is not a level; choose random, easy, medium or hard.")
 
 
 __all__ = ["LEVELS", "BasePlayer", "Player", "choose_moon", "make_player"]

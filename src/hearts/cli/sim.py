@@ -1,17 +1,105 @@
-"""`hearts sim` (placeholder until its module lands)."""
+"""`hearts sim`: a tournament between computer players on duplicate deals.
+
+hearts sim hard medium*3 --deals 500
+hearts sim hard random*3 --deals 100 --json results.json
+hearts sim medium easy*3 --mode games --deals 50 --rules omnibus
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from typing import Any
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("sim", help="(not available yet)")
+    parser = subparsers.add_parser(
+        "sim",
+        help="play a tournament between computer players",
+        description=(
+            "Play a tournament between computer players. Every deal is replayed once for each "
+            "rotation of the players round the table (duplicate deals), and the report gives "
+            "points per round with a 95% confidence interval, moons shot and blocked, games "
+            "won and decision times."
+        ),
+    )
+    parser.add_argument(
+        "players",
+        nargs="+",
+        help='one per seat, like "hard medium*3"; a level (random, easy, medium, hard), '
+        'optionally with a budget: "hard:2000" (playouts) or "hard:0.1s" (seconds)',
+    )
+    parser.add_argument("--deals", type=int, default=100, help="deals (or games) to play")
+    parser.add_argument(
+        "--mode",
+        choices=("rounds", "games"),
+        default="rounds",
+        help="a deal is one round, or one whole game to the target score",
+    )
+    parser.add_argument("--seed", default="1", help="seed for the deals and the players")
+    parser.add_argument("--rules", default="standard", help="a preset such as omnibus")
+    parser.add_argument("--players-count", type=int, dest="seats", help="seats at the table")
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="change one house rule, like moon_rule=choose or target_score=50 (repeatable)",
+    )
+    parser.add_argument("--workers", type=int, default=1, help="processes to play on")
+    parser.add_argument("--json", metavar="PATH", help='write the report as JSON ("-": stdout)')
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(func=run)
 
 
+def _rule_changes(items: list[str]) -> dict[str, Any]:
+    changes: dict[str, Any] = {}
+    for item in items:
+        name, equals, text = item.partition("=")
+        if not equals or not name:
+            raise ValueError(f"{item!r}: write a rule change as NAME=VALUE.")
+        try:
+            changes[name] = json.loads(text)
+        except json.JSONDecodeError:
+            changes[name] = text
+    return changes
+
+
 def run(args: argparse.Namespace) -> int:
-    print("hearts sim is not available yet.", file=sys.stderr)
-    return 2
+    from ..rules import Rules
+    from ..sim import TournamentConfig, format_report, parse_lineup, progress_bar, run_tournament
+
+    try:
+        changes = _rule_changes(args.rule)
+        if args.seats is not None:
+            changes["players"] = args.seats
+        rules = Rules.preset(args.rules, **changes)
+        lineup = parse_lineup(args.players, rules.players)
+        if args.deals < 1:
+            raise ValueError("Play at least one deal.")
+        if args.workers < 1:
+            raise ValueError("Use at least one worker.")
+    except (ValueError, TypeError) as error:
+        print(f"hearts sim: {error}", file=sys.stderr)
+        return 2
+    seed: int | str = int(args.seed) if args.seed.isdigit() else args.seed
+    config = TournamentConfig(
+        players=lineup,
+        rules=rules,
+        deals=args.deals,
+        seed=seed,
+        mode=args.mode,
+        workers=args.workers,
+    )
+    progress = None if args.quiet else progress_bar()
+    report = run_tournament(config, progress)
+    text = json.dumps(report.to_dict(), indent=2)
+    if args.json == "-":
+        print(text)
+        return 0
+    print(format_report(report))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            out.write(text + "\n")
+    return 0

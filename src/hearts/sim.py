@@ -1,0 +1,416 @@
+"""Tournaments between computer players, with duplicate deals.
+
+Every deal is played once for each rotation of the players round the table, so each player
+gets every seat of every deal and luck of the cards cancels out. A deal is one round
+(``mode="rounds"``) or the seed of a whole game (``mode="games"``).
+
+>>> from hearts import Rules
+>>> report = run_tournament(TournamentConfig(
+...     players=parse_lineup(["medium", "random*3"], 4), rules=Rules(), deals=2, seed=1))
+>>> report.rounds, sorted(report.by_name)
+(8, ['medium', 'random'])
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .ai import LEVELS, Player, make_player
+from .cards import QUEEN_MASK, Card, points_of
+from .game import Game, score_round, team_of
+from .round import Round
+from .rules import Rules
+
+MODES = ("rounds", "games")
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """A level and an optional budget, written "hard", "hard:2000" (playouts) or "hard:0.1s"."""
+
+    level: str
+    budget: int | float | None = None
+
+    @property
+    def name(self) -> str:
+        if self.budget is None:
+            return self.level
+        if isinstance(self.budget, float):
+            return f"{self.level}:{self.budget:g}s"
+        return f"{self.level}:{self.budget}"
+
+    @classmethod
+    def parse(cls, text: str) -> PlayerSpec:
+        level, _, budget_text = text.strip().partition(":")
+        if level not in LEVELS:
+            raise ValueError(f"{level!r} is not a player; choose one of {', '.join(LEVELS)}.")
+        if not budget_text:
+            return cls(level)
+        try:
+            if budget_text.endswith("s"):
+                seconds = float(budget_text[:-1])
+                if seconds > 0:
+                    return cls(level, seconds)
+            elif int(budget_text) > 0:
+                return cls(level, int(budget_text))
+        except ValueError:
+            pass
+        raise ValueError(
+            f"{budget_text!r} is not a budget; write playouts like 2000 or seconds like 0.1s."
+        )
+
+    def make(self, seed: int | str) -> Player:
+        return make_player(self.level, seed=seed, budget=self.budget)
+
+
+def parse_lineup(words: Sequence[str], seats: int) -> list[PlayerSpec]:
+    """Players for every seat from words like "hard", "medium*3"."""
+    lineup: list[PlayerSpec] = []
+    for word in words:
+        text, star, count = word.partition("*")
+        times = 1
+        if star:
+            if not count.isdigit() or int(count) < 1:
+                raise ValueError(f"{word!r}: write a repeat as a whole number, like medium*3.")
+            times = int(count)
+        lineup.extend([PlayerSpec.parse(text)] * times)
+    if len(lineup) != seats:
+        raise ValueError(f"This table seats {seats} players; {len(lineup)} were given.")
+    return lineup
+
+
+@dataclass(frozen=True)
+class TournamentConfig:
+    players: list[PlayerSpec]
+    rules: Rules
+    deals: int
+    seed: int | str = 1
+    mode: str = "rounds"
+    workers: int = 1
+
+
+@dataclass
+class EntryResult:
+    """One lineup entry's results from one table (one deal, one rotation)."""
+
+    scores: list[int] = field(default_factory=list)
+    moons: int = 0
+    moons_blocked: int = 0
+    wins: float = 0.0
+    games: int = 0
+    times: list[float] = field(default_factory=list)
+
+
+@dataclass
+class TableResult:
+    deal: int
+    rotation: int
+    entries: list[EntryResult]
+
+
+def _seat_of(entry: int, rotation: int, players: int) -> int:
+    return (entry + rotation) % players
+
+
+def _play_round(
+    rnd: Round,
+    bots: list[Player],
+    times: list[list[float]],
+    give: Callable[[int, list[Card]], None],
+    play: Callable[[Card], None],
+) -> None:
+    """Ask the bots for every pass and card of `rnd`, applied through `give` and `play`."""
+    if rnd.phase == "passing":
+        for seat in range(rnd.players):
+            view = rnd.view(seat)
+            start = time.perf_counter()
+            cards = bots[seat].choose_pass(view)
+            times[seat].append(time.perf_counter() - start)
+            give(seat, cards)
+    while rnd.phase == "playing":
+        seat = rnd.turn
+        view = rnd.view(seat)
+        start = time.perf_counter()
+        card = bots[seat].choose_play(view)
+        times[seat].append(time.perf_counter() - start)
+        play(card)
+
+
+def _blocked_moon(rules: Rules, rnd: Round) -> list[int]:
+    """Seats that stopped a moon: someone took the Q♠ and all hearts but one or two, and
+    these seats took the rest."""
+    n = rules.players
+    points_dealt = rules.round_points
+    for seat in range(n):
+        team = team_of(rules, seat)
+        taken = 0
+        for member in team:
+            taken |= rnd.taken[member]
+        raw = points_of(taken)
+        if taken & QUEEN_MASK and points_dealt - 2 <= raw < points_dealt:
+            return [s for s in range(n) if s not in team and points_of(rnd.taken[s]) > 0]
+    return []
+
+
+def play_table(config: TournamentConfig, deal: int, rotation: int) -> TableResult:
+    """Play one deal (a round or a game) with the lineup rotated `rotation` seats."""
+    rules = config.rules
+    n = rules.players
+    seat_entry = [0] * n
+    for entry in range(n):
+        seat_entry[_seat_of(entry, rotation, n)] = entry
+    bots = [
+        config.players[seat_entry[s]].make(f"{config.seed}:{deal}:{seat_entry[s]}")
+        for s in range(n)
+    ]
+    times: list[list[float]] = [[] for _ in range(n)]
+    entries = [EntryResult() for _ in range(n)]
+    deal_seed = f"{config.seed}:{deal}"
+
+    def record(rnd: Round, scores: Sequence[int], shooter: int | None) -> None:
+        for seat in range(n):
+            entries[seat_entry[seat]].scores.append(scores[seat])
+        if shooter is not None:
+            for seat in team_of(rules, shooter):
+                entries[seat_entry[seat]].moons += 1
+        for seat in _blocked_moon(rules, rnd):
+            entries[seat_entry[seat]].moons_blocked += 1
+
+    if config.mode == "rounds":
+        rnd = Round.deal(rules, deal_seed, deal)
+        _play_round(rnd, bots, times, rnd.give, rnd.play)
+        result = score_round(rules, rnd, [0] * n)
+        record(rnd, result.scores, result.shooter)
+    else:
+        game = Game(rules, deal_seed)
+        while True:
+            _play_round(game.round, bots, times, game.give, game.play)
+            if game.moon_pending is not None:
+                shooter = game.moon_pending
+                game.choose_moon(bots[shooter].choose_moon(game.view(shooter)))
+            last = game.last_result
+            assert last is not None
+            record(game.round, last.scores, last.shooter)
+            if game.is_over:
+                break
+            game.next_round()
+        winners = game.winners
+        for seat in winners:
+            entries[seat_entry[seat]].wins += 1 / len(winners)
+        for finished in entries:
+            finished.games = 1
+    for seat in range(n):
+        entries[seat_entry[seat]].times.extend(times[seat])
+    return TableResult(deal, rotation, entries)
+
+
+def _play_task(task: tuple[TournamentConfig, int, int]) -> TableResult:
+    return play_table(*task)
+
+
+@dataclass
+class NameReport:
+    """Everything one player name (merged over its entries) did in a tournament."""
+
+    name: str
+    entries: int
+    rounds: int
+    points_per_round: float
+    ci95: float
+    moons: int
+    moons_blocked: int
+    games: int
+    wins: float
+    decision_ms_median: float
+    decision_ms_p95: float
+    per_deal: list[float]
+
+    def to_dict(self) -> dict[str, Any]:
+        data = dict(self.__dict__)
+        del data["per_deal"]
+        return data
+
+
+@dataclass
+class TournamentReport:
+    config: TournamentConfig
+    rounds: int
+    seconds: float
+    by_name: dict[str, NameReport]
+    difference: tuple[str, str, float, float] | None
+    """(first name, second name, mean per-round points of first minus second, 95% CI)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "players": [p.name for p in self.config.players],
+            "rules": self.config.rules.to_dict(),
+            "deals": self.config.deals,
+            "mode": self.config.mode,
+            "seed": self.config.seed,
+            "rounds": self.rounds,
+            "seconds": round(self.seconds, 2),
+            "results": [r.to_dict() for r in self.by_name.values()],
+        }
+        if self.difference is not None:
+            a, b, diff, ci = self.difference
+            data["difference"] = {"first": a, "second": b, "points_per_round": diff, "ci95": ci}
+        return data
+
+
+def _ci95(values: Sequence[float]) -> float:
+    if len(values) < 2:
+        return math.inf
+    return 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def _percentile(values: Sequence[float], fraction: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def summarize(
+    config: TournamentConfig, tables: Sequence[TableResult], seconds: float
+) -> TournamentReport:
+    names = list(dict.fromkeys(p.name for p in config.players))
+    per_deal: dict[str, dict[int, list[int]]] = {name: {} for name in names}
+    merged = {name: EntryResult() for name in names}
+    for table in tables:
+        for index, entry in enumerate(table.entries):
+            name = config.players[index].name
+            per_deal[name].setdefault(table.deal, []).extend(entry.scores)
+            total = merged[name]
+            total.scores.extend(entry.scores)
+            total.moons += entry.moons
+            total.moons_blocked += entry.moons_blocked
+            total.wins += entry.wins
+            total.games += entry.games
+            total.times.extend(entry.times)
+    reports: dict[str, NameReport] = {}
+    for name in names:
+        total = merged[name]
+        deal_means = [statistics.fmean(v) for _, v in sorted(per_deal[name].items()) if v]
+        reports[name] = NameReport(
+            name=name,
+            entries=sum(1 for p in config.players if p.name == name),
+            rounds=len(total.scores),
+            points_per_round=statistics.fmean(total.scores) if total.scores else 0.0,
+            ci95=_ci95(deal_means),
+            moons=total.moons,
+            moons_blocked=total.moons_blocked,
+            games=total.games,
+            wins=total.wins,
+            decision_ms_median=1000 * statistics.median(total.times) if total.times else 0.0,
+            decision_ms_p95=1000 * _percentile(total.times, 0.95),
+            per_deal=deal_means,
+        )
+    difference = None
+    if len(names) == 2:
+        first, second = (reports[name].per_deal for name in names)
+        diffs = [a - b for a, b in zip(first, second, strict=True)]
+        difference = (names[0], names[1], statistics.fmean(diffs), _ci95(diffs))
+    rounds = sum(len(t.entries[0].scores) for t in tables)
+    return TournamentReport(config, rounds, seconds, reports, difference)
+
+
+def run_tournament(
+    config: TournamentConfig, progress: Callable[[int, int], None] | None = None
+) -> TournamentReport:
+    """Play every deal in every rotation and report; `progress(done, total)` after each table."""
+    if config.mode not in MODES:
+        raise ValueError(f"{config.mode!r} is not a mode; use rounds or games.")
+    if config.deals < 1:
+        raise ValueError("Play at least one deal.")
+    n = config.rules.players
+    if len(config.players) != n:
+        raise ValueError(f"This table seats {n} players; {len(config.players)} were given.")
+    tasks = [(config, d, r) for d in range(config.deals) for r in range(n)]
+    start = time.perf_counter()
+    tables: list[TableResult] = []
+    results: Iterator[TableResult]
+    if config.workers > 1:
+        with multiprocessing.get_context("spawn").Pool(config.workers) as pool:
+            results = pool.imap(_play_task, tasks)
+            tables = _collect(results, len(tasks), progress)
+    else:
+        results = (_play_task(t) for t in tasks)
+        tables = _collect(results, len(tasks), progress)
+    return summarize(config, tables, time.perf_counter() - start)
+
+
+def _collect(
+    results: Iterator[TableResult], total: int, progress: Callable[[int, int], None] | None
+) -> list[TableResult]:
+    tables = []
+    for table in results:
+        tables.append(table)
+        if progress is not None:
+            progress(len(tables), total)
+    return tables
+
+
+def progress_bar(stream: Any = None) -> Callable[[int, int], None]:
+    """A one-line progress bar with an estimate of the time left."""
+    out = stream if stream is not None else sys.stderr
+    start = time.perf_counter()
+
+    last_shown = [0.0]
+
+    def show(done: int, total: int) -> None:
+        now = time.perf_counter()
+        if done < total and now - last_shown[0] < 0.5:
+            return  # redraw at most twice a second
+        last_shown[0] = now
+        width = 30
+        filled = width * done // total
+        elapsed = time.perf_counter() - start
+        left = elapsed / done * (total - done) if done else 0.0
+        bar = "#" * filled + "." * (width - filled)
+        out.write(f"\r[{bar}] {done}/{total} tables, {elapsed:.0f}s, about {left:.0f}s left ")
+        if done == total:
+            out.write("\n")
+        out.flush()
+
+    return show
+
+
+def format_report(report: TournamentReport) -> str:
+    config = report.config
+    lines = [
+        f"{report.rounds} rounds ({config.deals} deals x {config.rules.players} rotations, "
+        f"mode {config.mode}) in {report.seconds:.1f}s",
+        "",
+        f"{'player':<14}{'seats':>6}{'points/round':>14}{'95% CI':>10}{'moons':>7}"
+        f"{'blocked':>9}{'games won':>11}{'ms median':>11}{'ms p95':>9}",
+    ]
+    for r in report.by_name.values():
+        won = f"{r.wins:g}/{r.games}" if r.games else "-"
+        lines.append(
+            f"{r.name:<14}{r.entries:>6}{r.points_per_round:>14.2f}{'±' + f'{r.ci95:.2f}':>10}"
+            f"{r.moons:>7}{r.moons_blocked:>9}{won:>11}{r.decision_ms_median:>11.2f}"
+            f"{r.decision_ms_p95:>9.2f}"
+        )
+    if report.difference is not None:
+        a, b, diff, ci = report.difference
+        lines += ["", f"{a} minus {b}: {diff:+.2f} points per round (95% CI ±{ci:.2f})"]
+    return "\n".join(lines)
+
+
+__all__ = [
+    "PlayerSpec",
+    "TournamentConfig",
+    "TournamentReport",
+    "format_report",
+    "parse_lineup",
+    "play_table",
+    "progress_bar",
+    "run_tournament",
+]
