@@ -636,10 +636,10 @@ def score_sheet_pdf(players: int = 4, paper: str = "letter", rounds: int = DEFAU
 def footer_lines(players: int) -> Sequence[str]:
     decks = decks_for(players)
     total = 26 * decks
-    jack = "the jack of diamonds" if decks == 1 else "both jacks of diamonds"
+    jack = "the jack of diamonds takes" if decks == 1 else "both jacks of diamonds take"
     return (
         f"Each heart 1 point, each queen of spades 13: every round adds up to {total} "
-        f"({total - 10 * decks} when {jack} take 10 off).",
+        f"({total - 10 * decks} when {jack} 10 off).",
         f"Moon: the shooter scores 0 and everyone else {total}, unless your table plays "
         "another moon rule.",
         "The game ends after the round in which someone reaches the target; the lowest total wins.",
