@@ -7,13 +7,17 @@ position, and playing it through the public API checks every card's legality on 
 
 from __future__ import annotations
 
+import json
+import os
+import random
 from pathlib import Path
 
 import pytest
 
-from hearts import Game, IllegalMoveError, Round, Rules, parse_card
+from hearts import Game, IllegalMoveError, Round, Rules, Trick, parse_card
 from hearts.cards import CARDS, DECK_SIZE, POINT_MASK, points_of
 from hearts.game import score_round, team_of
+from hearts.record import from_record, to_record
 from hearts.round import deck_cards
 
 from helpers import FIRST_TRICK_DEAL, hands, play_all, play_lowest_until_over, round_from
@@ -522,3 +526,83 @@ def test_the_table_in_docs_variants_matches_the_rules() -> None:
         written = [card[:-1] + symbols[card[-1]] for card in removed.split() if card != "—"]
         assert written == list(rules.removed_cards)
         assert opening[:-1] + symbols[opening[-1]] == rules.opening_card
+
+
+# --- golden transcripts ------------------------------------------------------------------------
+
+GOLDEN = Path(__file__).parent / "golden"
+
+#: Whole games at the other tables, kept with every trick's outcome. Regenerate on purpose with
+#: `HEARTS_UPDATE_GOLDEN=1 pytest tests/test_variants.py -k golden` and review the diff.
+GOLDEN_CASES: dict[str, tuple[Rules, int]] = {
+    "variant-3-players": (Rules(players=3, target_score=60), 3),
+    "variant-5-players-kitty": (Rules(players=5, kitty=True, target_score=60), 5),
+    "variant-kitty-of-4-omnibus": (Rules(kitty=True, bonus_card="JD", target_score=60), 4),
+    "variant-6-cancellation": (Rules(players=6), 11),
+    "variant-10-cancellation-passing": (
+        Rules(players=10, pass_cycle=("left", "right", "hold"), shoot_the_sun=True),
+        17,
+    ),
+    "variant-partnership": (Rules(partnership=True, partners_pass=True, moon_rule="choose"), 2),
+}
+
+
+def trick_line(trick: Trick) -> str:
+    """One trick as text: "3: 8C 3C KC 4C 6C 7C > 5 +6" (leader, cards, winner, carried)."""
+    if trick.held_over:
+        end = "waits"
+    else:
+        end = f"> {trick.winner}" + (f" +{len(trick.carried)}" if trick.carried else "")
+    return f"{trick.leader}: {names(trick.cards)} {end}"
+
+
+def golden_transcript(rules: Rules, seed: int) -> dict[str, object]:
+    rng = random.Random(seed)
+    game = Game(rules, seed=seed)
+    rounds: list[list[str]] = []
+    while not game.is_over:
+        phase = game.phase
+        if phase == "passing":
+            for seat in game.round.waiting_to_pass():
+                game.give(seat, rng.sample(game.round.hand(seat), game.round.cards_to_pass()))
+        elif phase == "playing":
+            game.play(rng.choice(game.round.legal_cards()))
+        elif phase == "moon-choice":
+            game.choose_moon(rng.choice(["add", "subtract"]))
+        else:
+            rounds.append([trick_line(t) for t in game.round.tricks])
+            game.next_round()
+    rounds.append([trick_line(t) for t in game.round.tricks])
+    return {
+        "record": to_record(game),
+        "tricks": rounds,
+        "results": [r.to_dict() for r in game.results],
+        "scores": game.scores,
+        "winners": game.winners,
+    }
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN_CASES))
+def test_golden_variant_games(name: str) -> None:
+    rules, seed = GOLDEN_CASES[name]
+    path = GOLDEN / f"{name}.json"
+    fresh = golden_transcript(rules, seed)
+    if os.environ.get("HEARTS_UPDATE_GOLDEN") == "1":
+        path.write_text(json.dumps(fresh, indent=1) + "\n")
+    stored = json.loads(path.read_text())
+    assert fresh == stored
+    replayed = from_record(stored["record"])
+    assert [r.to_dict() for r in replayed.results] == stored["results"]
+    assert replayed.scores == stored["scores"] and replayed.winners == stored["winners"]
+
+
+def test_the_cancellation_golden_games_hold_a_trick_over() -> None:
+    """The two-deck transcripts pin down the held-over rule, not only plain tricks."""
+    lines = [
+        line
+        for name in ("variant-6-cancellation", "variant-10-cancellation-passing")
+        for tricks in json.loads((GOLDEN / f"{name}.json").read_text())["tricks"]
+        for line in tricks
+    ]
+    assert any(line.endswith("waits") for line in lines)
+    assert any("+" in line for line in lines)
