@@ -60,7 +60,9 @@ class Rules:
 
     - ``players``: 3 to 10 seats; 6 and more play Cancellation Hearts with two decks.
     - ``pass_count``: cards passed (3); a scatter pass gives one card to each other player.
-    - ``pass_cycle``: directions, one per round, repeating. ``None`` picks the table's usual one.
+    - ``pass_cycle``: directions, one per round, repeating. Left at its default (or ``None``
+      in a dict) it is the table's usual one: left, right, hold for 3 and 5 players; no
+      pass for 6 to 10. A cycle given on purpose is checked against the table.
     - ``points_on_first_trick``: hearts and the Q♠ may be played on the first trick.
     - ``must_break_hearts``: no heart lead until a heart has been played (or only hearts held).
     - ``queen_breaks_hearts``: playing the Q♠ breaks hearts too.
