@@ -207,8 +207,16 @@ def check_finished_round(game: Game, referee: Referee, hands_at_start: list[int]
         assert list(result.scores) == team_points
     else:
         shooters = teams[shooter]
-        assert sum(points_of(rnd.taken[m] & POINT_MASK) for m in shooters) == rules.round_points
-        assert all(result.scores[s] == result.scores[teams[s][0]] for s in range(rules.players))
+        took = union([rnd.taken[m] for m in shooters])
+        assert points_of(took & POINT_MASK) == rules.round_points
+        sun = rules.shoot_the_sun and took == dealt
+        amount = rules.round_points * (2 if sun else 1)
+        for seat, team in enumerate(teams):
+            bonus = sum(bonus_points(rules, rnd.taken[m]) for m in team)
+            if result.moon_choice == "add":
+                assert result.scores[seat] == bonus + (0 if seat in shooters else amount)
+            else:
+                assert result.scores[seat] == bonus - (amount if seat in shooters else 0)
     if rules.partnership:
         assert result.totals[0] == result.totals[2] and result.totals[1] == result.totals[3]
 
