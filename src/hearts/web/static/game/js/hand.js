@@ -38,7 +38,8 @@ export class Hand {
       if (mode === "play") {
         const ok = legal.has(card);
         attrs["data-legal"] = ok ? "true" : "false";
-        if (!ok) attrs["aria-disabled"] = "true";
+        // Not aria-disabled: a dimmed card must stay tappable, to say why it cannot go.
+        if (!ok) attrs["aria-label"] += ", cannot be played now";
       }
       if (mode === "pass") attrs["aria-pressed"] = selected.has(card) ? "true" : "false";
       const button = h("button", attrs, cardFace(card));

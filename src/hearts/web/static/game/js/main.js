@@ -37,6 +37,13 @@ const ui = {
 let table;
 let hand;
 
+/** While a move is on its way or being shown, the table says so (tests wait on it). */
+function setBusy(busy) {
+  app.busy = busy;
+  if (busy) ui.root.dataset.busy = "true";
+  else delete ui.root.dataset.busy;
+}
+
 function say(text) {
   ui.status.textContent = text || "";
 }
@@ -83,7 +90,7 @@ async function showSetup() {
 
 async function startGame() {
   if (app.busy) return;
-  app.busy = true;
+  setBusy(true);
   const rules = { ...app.prefs.rules, target_score: app.prefs.target };
   try {
     const state = await api.newGame(app.prefs.levels, rules);
@@ -99,7 +106,7 @@ async function startGame() {
   } catch (error) {
     showSetupError(error);
   } finally {
-    app.busy = false;
+    setBusy(false);
     if (app.state) render(app.state);
   }
 }
@@ -290,7 +297,7 @@ function onCard(card, button) {
 async function sendPass() {
   const state = app.state;
   if (app.busy || app.selected.size !== state.view.cards_to_pass) return;
-  app.busy = true;
+  setBusy(true);
   const cards = [...app.selected];
   say("");
   try {
@@ -302,14 +309,14 @@ async function sendPass() {
   } catch (error) {
     await recover(error);
   } finally {
-    app.busy = false;
+    setBusy(false);
     render(app.state);
   }
 }
 
 async function sendPlay(card, button) {
   const state = app.state;
-  app.busy = true;
+  setBusy(true);
   say("");
   const from = button.getBoundingClientRect();
   // The card goes down at once; the server's answer follows.
@@ -326,7 +333,7 @@ async function sendPlay(card, button) {
   } catch (error) {
     await recover(error);
   } finally {
-    app.busy = false;
+    setBusy(false);
     render(app.state);
   }
 }
@@ -341,7 +348,7 @@ async function sendMoon(choice) {
 
 async function simpleMove(request, { clearTable = false } = {}) {
   if (app.busy) return;
-  app.busy = true;
+  setBusy(true);
   const state = app.state;
   try {
     const next = await request(state);
@@ -356,7 +363,7 @@ async function simpleMove(request, { clearTable = false } = {}) {
   } catch (error) {
     await recover(error);
   } finally {
-    app.busy = false;
+    setBusy(false);
     render(app.state);
   }
 }

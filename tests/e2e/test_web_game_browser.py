@@ -1,0 +1,392 @@
+"""The web game in headless Chromium, driven as a person plays it.
+
+A real uvicorn server on a loopback port serves the app over a temporary data directory;
+opponents move at the "instant" speed. Chromium that cannot start skips these tests, unless
+HEARTS_REQUIRE_BROWSER=1 (CI), which makes them fail instead. Set HEARTS_SCREENSHOT_DIR to
+keep screenshots of every screen these tests reach (docs/screenshots is made this way).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+
+from hearts.web.app import create_app
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1366, "height": 768}
+TABLE = "#game"
+
+
+def skip_or_fail(reason: str) -> None:
+    if os.environ.get("HEARTS_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"browser required (HEARTS_REQUIRE_BROWSER=1): {reason}")
+    pytest.skip(reason)
+
+
+def chromium_path() -> str | None:
+    for candidate in (os.environ.get("HEARTS_CHROMIUM"), "/usr/bin/chromium"):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+class Server:
+    """The whole app under uvicorn in a thread, on a free loopback port."""
+
+    def __init__(self, data_dir: Path) -> None:
+        # Computer players in threads: a process pool inside the test process gains nothing.
+        app = create_app(data_dir, bot_workers=0)
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port = sock.getsockname()[1]
+        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        self.thread.start()
+        deadline = time.monotonic() + 15
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.05)
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    running = Server(tmp_path_factory.mktemp("web-data")).start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    path = chromium_path()
+    if path is None:
+        skip_or_fail("Chromium is not installed")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        skip_or_fail("Playwright is not installed")
+    with sync_playwright() as playwright:
+        try:
+            launched = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        except Exception as error:
+            skip_or_fail(f"Chromium did not start: {error}")
+        yield launched
+        launched.close()
+
+
+def open_page(
+    browser: Any, server: Server, viewport: dict[str, int], speed: str = "instant"
+) -> Any:
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    page.goto(f"{server.url}/?speed={speed}")
+    page.wait_for_selector("body[data-ready=true]")
+    return page
+
+
+def shoot(page: Any, name: str) -> None:
+    folder = os.environ.get("HEARTS_SCREENSHOT_DIR")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"))
+
+
+def start_game(page: Any, target: int | None = None) -> None:
+    if target is not None:
+        page.fill("input[aria-label='Other game length']", str(target))
+    page.click("[data-action=new-game]")
+    page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]")
+
+
+def phase(page: Any) -> str:
+    value: str = page.get_attribute(TABLE, "data-phase")
+    return value
+
+
+def wait_for_person(page: Any) -> str:
+    """Wait until the person has something to do, and say what."""
+    page.wait_for_function(
+        """() => {
+            const table = document.querySelector('#game');
+            if (table.dataset.animating || table.dataset.busy) return false;
+            const p = table.dataset.phase;
+            if (p === 'playing') return !!document.querySelector('[data-card][data-legal=true]');
+            if (p === 'passing') return !!document.querySelector('[data-action=pass]');
+            return !!document.querySelector('[data-action=next-round], [data-action=play-again],'
+                + ' [data-action=moon-add]');
+        }""",
+        timeout=20000,
+    )
+    return phase(page)
+
+
+def hand(page: Any) -> list[str]:
+    cards: list[str] = page.eval_on_selector_all(
+        "[data-region=hand] [data-card]", "els => els.map(e => e.dataset.card)"
+    )
+    return cards
+
+
+def pass_three(page: Any) -> list[str]:
+    chosen = hand(page)[-3:]
+    for card in chosen:
+        page.click(f"[data-region=hand] [data-card='{card}']")
+    page.click("[data-action=pass]")
+    return chosen
+
+
+def play_one(page: Any) -> str:
+    card: str = page.get_attribute("[data-card][data-legal=true]", "data-card")
+    page.click(f"[data-card='{card}'][data-legal=true]")
+    return card
+
+
+def no_horizontal_scroll(page: Any) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"page is {width} px wide"
+
+
+def test_a_whole_game_to_the_end_through_the_ui(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, DESKTOP)
+    start_game(page, target=30)
+    rounds = 0
+    for _ in range(400):
+        now = wait_for_person(page)
+        if now == "passing":
+            pass_three(page)
+        elif now == "playing":
+            play_one(page)
+        elif page.query_selector("[data-action=moon-add]"):
+            page.click("[data-action=moon-add]")
+        elif now == "round-over":
+            rounds += 1
+            assert page.inner_text("table.sheet").count("\n") >= rounds
+            page.click("[data-action=next-round]")
+        else:
+            break
+    assert phase(page) == "game-over"
+    text = page.inner_text("[data-region=overlay]")
+    assert "Game over" in text and ("win" in text)
+    assert page.query_selector(".chart svg") is not None
+    page.click("[data-action=play-again]")
+    page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]")
+    assert len(hand(page)) == 13
+    assert not page.errors
+
+
+def test_the_pass_flow(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, DESKTOP)
+    start_game(page)
+    button = page.locator("[data-action=pass]")
+    assert button.inner_text() == "Pass 3 to Marisol, on your left"
+    assert button.is_disabled()
+    cards = hand(page)
+    for card in cards[:2]:
+        page.click(f"[data-card='{card}']")
+    assert button.is_disabled()
+    page.click(f"[data-card='{cards[0]}']")  # tapping again puts a card back
+    assert page.get_attribute(f"[data-card='{cards[0]}']", "aria-pressed") == "false"
+    for card in (cards[0], cards[2]):
+        page.click(f"[data-card='{card}']")
+    page.click(f"[data-card='{cards[3]}']")  # a fourth is refused, with a reason
+    assert "already" in page.inner_text("[role=status]")
+    assert page.get_attribute(f"[data-card='{cards[3]}']", "aria-pressed") == "false"
+    shoot(page, "desktop-pass")
+    button.click()
+    wait_for_person(page)
+    after = hand(page)
+    assert not set(cards[:3]) & set(after)
+    marked = page.eval_on_selector_all(".card.received", "els => els.map(e => e.dataset.card)")
+    assert len(marked) == 3 and all(
+        "passed to you" in page.get_attribute(f"[data-card='{c}']", "aria-label") for c in marked
+    )
+    page.click("[data-action=dismiss]")
+    assert page.query_selector(".card.received") is None
+    assert not page.errors
+
+
+def test_a_dimmed_card_says_why(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, DESKTOP)
+    start_game(page)
+    pass_three(page)
+    wait_for_person(page)
+    dimmed = page.query_selector("[data-card][data-legal=false]")
+    assert dimmed is not None, "on the first trick some cards are always refused"
+    card = dimmed.get_attribute("data-card")
+    dimmed.click()
+    reason = page.inner_text("[role=status]")
+    assert reason.endswith(".") and ("trick" in reason or "suit" in reason or "led" in reason)
+    assert hand(page).count(card) == 1  # refused: still in the hand
+    shoot(page, "desktop-play")
+    assert not page.errors
+
+
+def test_reload_mid_round_continues_at_the_same_card(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, DESKTOP)
+    start_game(page)
+    pass_three(page)
+    for _ in range(3):
+        assert wait_for_person(page) == "playing"
+        play_one(page)
+    wait_for_person(page)
+    before_hand = hand(page)
+    before_table = page.eval_on_selector_all(
+        "[data-played]", "els => els.map(e => e.dataset.played)"
+    )
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    wait_for_person(page)
+    assert hand(page) == before_hand
+    after_table = page.eval_on_selector_all(
+        "[data-played]", "els => els.map(e => e.dataset.played)"
+    )
+    assert after_table == before_table
+    # Without the #play mark the start screen offers to continue the same game.
+    page.goto(page.url.split("#")[0])
+    page.wait_for_selector("[data-action=continue]")
+    page.click("[data-action=continue]")
+    wait_for_person(page)
+    assert hand(page) == before_hand
+    assert not page.errors
+
+
+def test_keyboard_play(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, DESKTOP)
+    start_game(page)
+    first = hand(page)[0]
+    page.focus(f"[data-card='{first}']")
+    chosen = []
+    for _ in range(3):
+        chosen.append(page.evaluate("document.activeElement.dataset.card"))
+        page.keyboard.press("Enter")
+        page.keyboard.press("ArrowRight")
+    assert page.eval_on_selector_all("[aria-pressed=true]", "els => els.length") == 3
+    page.focus("[data-action=pass]")
+    page.keyboard.press("Enter")
+    wait_for_person(page)
+    legal = page.eval_on_selector_all(
+        "[data-card][data-legal=true]", "els => els.map(e => e.dataset.card)"
+    )
+    page.focus(f"[data-card='{hand(page)[0]}']")
+    for _ in range(14):
+        if page.evaluate("document.activeElement.dataset.legal") == "true":
+            break
+        page.keyboard.press("ArrowRight")
+    played = page.evaluate("document.activeElement.dataset.card")
+    assert played in legal
+    page.keyboard.press("Enter")
+    wait_for_person(page)
+    assert played not in hand(page)
+    assert not page.errors
+
+
+def test_a_phone_sized_screen(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, PHONE)
+    no_horizontal_scroll(page)
+    shoot(page, "phone-start")
+    start_game(page, target=20)
+    no_horizontal_scroll(page)
+    # Every card keeps a target at least 44 px wide and tall where it shows.
+    boxes = page.eval_on_selector_all(
+        "[data-region=hand] [data-card]",
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return [r.left, r.top, r.width, r.height]; })",
+    )
+    rows: dict[float, list[float]] = {}
+    for left, top, width, height in boxes:
+        assert width >= 44 and height >= 44
+        rows.setdefault(round(top), []).append(left)
+    for lefts in rows.values():
+        steps = [b - a for a, b in zip(sorted(lefts), sorted(lefts)[1:], strict=False)]
+        assert all(step >= 44 for step in steps), steps
+    small = page.eval_on_selector_all(
+        "button:not([data-card])",
+        "els => els.filter(e => e.offsetParent !== null)"
+        ".map(e => [e.textContent, e.getBoundingClientRect().height])"
+        ".filter(([, h]) => h < 44)",
+    )
+    assert small == []
+    shoot(page, "phone-pass")
+    pass_three(page)
+    wait_for_person(page)
+    shoot(page, "phone-play")
+    for _ in range(300):
+        now = wait_for_person(page)
+        no_horizontal_scroll(page)
+        if now == "playing":
+            play_one(page)
+        elif now == "passing":
+            pass_three(page)
+        elif page.query_selector("[data-action=moon-add]"):
+            page.click("[data-action=moon-add]")
+        elif now == "round-over":
+            shoot(page, "phone-round-over")
+            page.click("[data-action=next-round]")
+        else:
+            break
+    assert phase(page) == "game-over"
+    no_horizontal_scroll(page)
+    shoot(page, "phone-game-over")
+    assert not page.errors
+
+
+def test_screens_for_the_record(browser: Any, server: Server) -> None:
+    """Desktop start, round over and game over at a readable speed (screenshots if asked)."""
+    page = open_page(browser, server, DESKTOP)
+    shoot(page, "desktop-start")
+    start_game(page, target=20)
+    seen_round_over = False
+    for _ in range(300):
+        now = wait_for_person(page)
+        if now == "playing":
+            play_one(page)
+        elif now == "passing":
+            pass_three(page)
+        elif page.query_selector("[data-action=moon-add]"):
+            page.click("[data-action=moon-add]")
+        elif now == "round-over":
+            if not seen_round_over:
+                shoot(page, "desktop-round-over")
+                seen_round_over = True
+            page.click("[data-action=next-round]")
+        else:
+            break
+    assert phase(page) == "game-over"
+    shoot(page, "desktop-game-over")
+    assert page.inner_text("ol.standings").count("\n") >= 3
+    assert not page.errors
