@@ -245,6 +245,13 @@ def test_a_game_from_names_to_winner(page: Any) -> None:
     assert tab.locator("[data-next-pass]").get_attribute("data-next-pass") == "across"
     assert tab.locator("[data-leader]").get_attribute("data-leader") == "Ben"
 
+    # Numbers typed but not yet added survive a reload as well.
+    tab.fill("#points-0", "7")
+    tab.reload()
+    tab.wait_for_selector("body[data-ready=true]")
+    assert tab.locator("#points-0").input_value() == "7"
+    tab.fill("#points-0", "")
+
     # Undo takes the moon back and puts it back in the entry to fix.
     tab.click("[data-action=undo]")
     assert totals(tab) == [13, 5, 6, 2]
@@ -498,3 +505,22 @@ def test_a_tie_can_play_on(page: Any) -> None:
     assert "Ana and Ben tie for the lowest total with 13" in leader.inner_text()
     enter_round(tab, [13, 0, 13])
     assert tab.locator("[data-winner]").get_attribute("data-winner") == "Ben"
+
+
+def test_a_broken_save_is_dropped_with_a_message(page: Any) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cy"])
+    enter_round(tab, [13, 13, 0])
+    # Someone edits the saved game by hand: the round no longer adds up.
+    tab.evaluate(
+        """() => {
+          const key = 'hearts.scorekeeper.v1';
+          const data = JSON.parse(localStorage.getItem(key));
+          data.game.rounds[0].points = [13, 13, 13];
+          localStorage.setItem(key, JSON.stringify(data));
+        }"""
+    )
+    tab.reload()
+    tab.wait_for_selector("body[data-ready=true]")
+    assert tab.locator("body").get_attribute("data-screen") == "setup"
+    assert "could not be read" in status(tab)

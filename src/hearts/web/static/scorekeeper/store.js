@@ -15,7 +15,8 @@ export function load() {
       game,
       draft: game ? data.draft ?? null : null,
       lastPlayers: Array.isArray(data.lastPlayers) ? data.lastPlayers : null,
-      ok: true,
+      // A saved game that no longer adds up is not shown wrong: it is dropped, and we say so.
+      ok: !data.game || game !== null,
     };
   } catch {
     return { game: null, draft: null, lastPlayers: null, ok: false };
