@@ -203,11 +203,17 @@ def _moon_threat(point_cards: list[int], shooter: int) -> int:
 
 
 def play_out(
-    table: Table, pos: Position, rng: random.Random, shooter: int = -1, noise: float = NOISE
+    table: Table,
+    pos: Position,
+    rng: random.Random,
+    shooter: int = -1,
+    noise: float = NOISE,
+    record: list[int] | None = None,
 ) -> Position:
     """Play `pos` (changed in place) to the end of the round and return it.
 
-    `shooter` is a seat that plays for the moon (-1 for none).
+    `shooter` is a seat that plays for the moon (-1 for none); `record`, if given, gets every
+    card played, in order (the tests replay them through `Round`).
     """
     n = table.players
     simple = table.simple
@@ -282,6 +288,8 @@ def play_out(
             elif bit & led_suit and bit > best:
                 best, best_seat = bit, seat
             trick.append(card)
+            if record is not None:
+                record.append(card)
             trick_mask |= bit
             played |= bit
             if not broken and (bit & HEARTS_FACES or (queen_breaks and bit & QUEEN)):

@@ -1,0 +1,255 @@
+"""Computer players: legal under every rule, honest (the view only), deterministic."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+from hearts import CARDS, PRESETS, Game, Round, Rules
+from hearts.ai import LEVELS, Player, choose_moon, make_player
+from hearts.ai.search import distinct_candidates
+from hearts.ai.tracking import Knowledge
+
+SMALL_BUDGET = 24  # playouts: enough to exercise the search, cheap enough for a unit test
+
+VARIANTS = [
+    *(Rules.preset(name) for name in PRESETS),
+    Rules(players=3),
+    Rules(players=5),
+    Rules(players=6),
+    Rules(players=9),
+    Rules(kitty=True),
+    Rules(players=3, kitty=True),
+    Rules(partnership=True, partners_pass=True),
+    Rules(first_lead="dealer-left"),
+    Rules(points_on_first_trick=True, must_break_hearts=False),
+    Rules(lead_hearts_instead_of_queen=True),
+    Rules(moon_rule="choose", shoot_the_sun=True),
+    Rules(moon_rule="add-unless-losing", bonus_card="TD"),
+    Rules(players=5, pass_cycle=("scatter",)),
+]
+
+
+def bot(level: str, seed: int) -> Player:
+    return make_player(level, seed=seed, budget=SMALL_BUDGET if level == "hard" else None)
+
+
+def play_game(rules: Rules, levels: list[str], seed: int, max_rounds: int) -> Game:
+    """Play through `Game`, which refuses any illegal pass or card with an error."""
+    game = Game(rules, seed=seed)
+    bots = [bot(levels[s % len(levels)], seed * 10 + s) for s in range(rules.players)]
+    rounds = 0
+    while not game.is_over and rounds < max_rounds:
+        phase = game.phase
+        if phase == "passing":
+            for seat in game.round.waiting_to_pass():
+                game.give(seat, bots[seat].choose_pass(game.view(seat)))
+        elif phase == "playing":
+            seat = game.round.turn
+            game.play(bots[seat].choose_play(game.view(seat)))
+        elif phase == "moon-choice":
+            shooter = game.moon_pending
+            assert shooter is not None
+            game.choose_moon(bots[shooter].choose_moon(game.view(shooter)))
+        else:
+            rounds += 1
+            if not game.is_over:
+                game.next_round()
+    return game
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: repr(r.to_dict())[:60])
+def test_every_level_plays_legally_under_every_rule(rules: Rules) -> None:
+    game = play_game(rules, ["hard", "medium", "easy", "random"], seed=3, max_rounds=2)
+    assert len(game.results) >= 1
+    moves = [a for a in game.actions if a["type"] == "play"]
+    assert len(moves) >= rules.hand_size * rules.players
+
+
+def test_many_standard_rounds_stay_legal() -> None:
+    game = play_game(Rules(target_score=60), ["medium", "easy", "medium", "hard"], 11, 30)
+    assert game.is_over
+    assert sum(game.results[0].points_taken) == 26
+
+
+def _swap_hidden_cards(rnd: Round, seat: int) -> tuple[Round, int, int]:
+    """The same round with one same-suit card swapped between two other seats' dealt hands,
+    both cards unpassed and unplayed: `seat` cannot tell the two rounds apart."""
+    n = rnd.players
+    others = [s for s in range(n) if s != seat]
+    touched = rnd.played_mask
+    for s in range(n):
+        touched |= (rnd.given[s] or 0) | (rnd.received[s] or 0)
+    for a in others:
+        for b in others:
+            if a >= b:
+                continue
+            for suit in range(4):
+                block = 0x1FFF << (13 * suit)
+                mine_a = rnd.dealt[a] & block & ~touched
+                mine_b = rnd.dealt[b] & block & ~touched
+                if mine_a and mine_b:
+                    card_a = mine_a & -mine_a
+                    card_b = mine_b & -mine_b
+                    dealt = list(rnd.dealt)
+                    dealt[a] = dealt[a] ^ card_a | card_b
+                    dealt[b] = dealt[b] ^ card_b | card_a
+                    twin = Round(
+                        rnd.rules,
+                        dealt,
+                        pass_direction=rnd.pass_direction,
+                        dealer=rnd.dealer,
+                        hand_number=rnd.hand_number,
+                    )
+                    return twin, a, b
+    raise AssertionError("no two other seats share an untouched suit")
+
+
+def test_players_decide_from_the_view_alone() -> None:
+    """Two rounds that differ only in cards the seat cannot see get the same decisions."""
+    rules = Rules()
+    rnd = Round.deal(rules, seed=21, hand_number=0)
+    helpers = [make_player("medium", seed=s) for s in range(4)]
+    passes = []
+    for seat in range(4):
+        cards = helpers[seat].choose_pass(rnd.view(seat))
+        passes.append(cards)
+        rnd.give(seat, cards)
+    plays = []
+    for _ in range(17):  # four tricks and a card
+        card = helpers[rnd.turn].choose_play(rnd.view(rnd.turn))
+        plays.append(card)
+        rnd.play(card)
+    seat = rnd.turn
+    twin, a, b = _swap_hidden_cards(rnd, seat)
+    for s in range(4):
+        twin.give(s, passes[s])
+    for card in plays:
+        twin.play(card)
+    assert twin.hand_mask(a) != rnd.hand_mask(a) and twin.hand_mask(b) != rnd.hand_mask(b)
+    assert twin.view(seat) == rnd.view(seat)
+    for level in LEVELS:
+        first = make_player(level, seed=5, budget=200).choose_play(rnd.view(seat))
+        second = make_player(level, seed=5, budget=200).choose_play(twin.view(seat))
+        assert first == second, level
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_fixed_seed_and_budget_repeat_every_decision(level: str) -> None:
+    rnd = Round.deal(Rules(), seed=8, hand_number=1)
+    first, second = make_player(level, 4, 60), make_player(level, 4, 60)
+    for seat in range(4):
+        view = rnd.view(seat)
+        cards = first.choose_pass(view)
+        assert cards == second.choose_pass(view)
+        rnd.give(seat, cards)
+    while rnd.phase == "playing":
+        view = rnd.view(rnd.turn)
+        card = first.choose_play(view)
+        assert card == second.choose_play(view)
+        rnd.play(card)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_players_survive_pickling(level: str) -> None:
+    """The web game rebuilds players in a process pool; a copy decides as the original."""
+    player = make_player(level, seed="game-7:2", budget=40)
+    copy = pickle.loads(pickle.dumps(player))
+    rnd = Round.deal(Rules(), seed=2, hand_number=3)
+    view = rnd.view(rnd.turn)
+    assert copy.choose_play(view) == player.choose_play(view)
+    assert isinstance(copy, Player)
+
+
+def test_bad_levels_and_budgets_are_refused() -> None:
+    with pytest.raises(ValueError, match="not a level"):
+        make_player("grandmaster")
+    with pytest.raises(ValueError, match="budget"):
+        make_player("hard", budget=0)
+    with pytest.raises(ValueError, match="budget"):
+        make_player("hard", budget=True)
+
+
+def _moon_round(scores: list[int], rules: Rules) -> Round:
+    """Seat 0 holds every club, so it wins every trick and everyone else's points."""
+    rnd = Round.deal(rules, seed=0, hand_number=3)
+    deck = [c for h in range(4) for c in rnd.hand(h)]
+    clubs = [c for c in deck if c.suit == 0]
+    rest = [c for c in deck if c.suit != 0]
+    hands = [clubs, rest[0:13], rest[13:26], rest[26:39]]
+    rnd = Round.from_hands(rules, hands, "hold", scores=scores)
+    players = [make_player("medium", seed=s) for s in range(4)]
+    while rnd.phase == "playing":
+        rnd.play(players[rnd.turn].choose_play(rnd.view(rnd.turn)))
+    assert rnd.points_taken[0] == 26
+    return rnd
+
+
+def test_moon_choice_takes_the_game_when_it_can() -> None:
+    rules = Rules(moon_rule="choose")
+    # Adding 26 ends the game with us lowest: add.
+    assert choose_moon(_moon_round([10, 80, 85, 90], rules).view(0)) == "add"
+    # Adding 26 would end the game with seat 2 lowest: subtract instead.
+    assert choose_moon(_moon_round([80, 75, 10, 90], rules).view(0)) == "subtract"
+    assert make_player("hard").choose_moon(_moon_round([80, 75, 10, 90], rules).view(0)) == (
+        "subtract"
+    )
+
+
+def test_tracking_sees_voids_and_passed_cards() -> None:
+    rnd = Round.deal(Rules(), seed=4, hand_number=0)
+    players = [make_player("medium", seed=s) for s in range(4)]
+    for seat in range(4):
+        rnd.give(seat, players[seat].choose_pass(rnd.view(seat)))
+    while len(rnd.tricks) < 6:
+        rnd.play(players[rnd.turn].choose_play(rnd.view(rnd.turn)))
+    know = Knowledge.from_view(rnd.view(0))
+    for seat in range(4):
+        for suit in range(4):
+            if know.voids[seat] >> suit & 1:
+                assert not rnd.hand_mask(seat) & (0x1FFF << (13 * suit))
+    left = rnd.pass_recipients(0)[0]
+    passed = rnd.given[0]
+    assert passed is not None
+    assert know.known[left] == passed & ~rnd.played_mask
+    assert know.known[left] & rnd.hand_mask(left) == know.known[left]
+    hidden = 0
+    for seat in range(1, 4):
+        hidden |= rnd.hand_mask(seat)
+    assert know.unseen == hidden
+
+
+def test_touching_cards_are_one_candidate() -> None:
+    rules = Rules()
+    hands = [
+        ["2C", "3C", "4C", "9D", "TD", "JD", "2H", "3H", "QS", "KS", "5S", "6S", "8S"],
+        ["5C", "6C", "7C", "8C", "2D", "3D", "4D", "4H", "5H", "6H", "2S", "3S", "4S"],
+        ["9C", "TC", "JC", "QC", "5D", "6D", "7D", "7H", "8H", "9H", "7S", "9S", "TS"],
+        ["KC", "AC", "8D", "QD", "KD", "AD", "TH", "JH", "QH", "KH", "AH", "JS", "AS"],
+    ]
+    rnd = Round.from_hands(rules, hands, "hold")
+    rnd.play("2C")
+    rnd.play("5C")
+    rnd.play("9C")
+    rnd.play("KC")
+    rnd.play("AD")  # seat 3 won and leads diamonds; seat 0 follows
+    know = Knowledge.from_view(rnd.view(0))
+    # 9D, TD and JD touch: one candidate.
+    assert [str(CARDS[f]) for f in distinct_candidates(know)] == ["9D"]
+    for card in ("9D", "2D", "5D", "JS"):  # seat 3 wins the diamonds and leads a spade
+        rnd.play(card)
+    # QS has points of its own and 8S is apart from 6S (7S is out): 5S, 8S, QS, KS.
+    spades = [str(CARDS[f]) for f in distinct_candidates(Knowledge.from_view(rnd.view(0)))]
+    assert spades == ["5S", "8S", "QS", "KS"]
+
+
+def test_random_level_is_uniform_enough_to_be_a_floor() -> None:
+    rnd = Round.deal(Rules(), seed=1, hand_number=3)
+    rnd.play("2C")
+    view = rnd.view(rnd.turn)
+    assert len(view.legal) > 1
+    rng = random.Random(0)
+    seen = {make_player("random", seed=str(rng.random())).choose_play(view) for _ in range(40)}
+    assert seen == set(view.legal)
