@@ -218,6 +218,8 @@ def test_a_game_from_names_to_winner(page: Any) -> None:
     assert "Round 1 added" in status(tab)
     assert tab.locator("[data-next-pass]").get_attribute("data-next-pass") == "right"
     assert tab.locator("[data-leader]").get_attribute("data-leader") == "Dev"
+    # The deal moves one seat left each round: Ana dealt round 1, Ben deals round 2.
+    assert tab.locator("[data-dealer]").get_attribute("data-dealer") == "Ben"
 
     # All 26 typed for one player is a moon: the page says to use the button.
     enter_round(tab, [0, 26, 0, 0])

@@ -52,14 +52,21 @@ export function renderSummary(root, game, sum) {
   } else {
     headline = h("p", { class: "headline", dataset: { leader: "" } }, "No rounds yet. Lowest total wins.");
   }
+  // Player 1 deals the first round; the deal moves one seat to the left (clockwise) each round.
+  const dealer = game.players[(sum.nextRound - 1) % game.players.length];
   const next = sum.over
     ? null
     : h(
-        "p",
-        { class: "next-pass", dataset: { nextPass: sum.nextPass } },
-        h("span", { class: "round-no" }, `Round ${sum.nextRound}`),
-        h("span", { class: "arrow", "aria-hidden": "true" }, PASS_ARROWS[sum.nextPass]),
-        h("span", {}, PASS_WORDS[sum.nextPass]),
+        "div",
+        { class: "next-round" },
+        h(
+          "p",
+          { class: "next-pass", dataset: { nextPass: sum.nextPass } },
+          h("span", { class: "round-no" }, `Round ${sum.nextRound}`),
+          h("span", { class: "arrow", "aria-hidden": "true" }, PASS_ARROWS[sum.nextPass]),
+          h("span", {}, PASS_WORDS[sum.nextPass]),
+        ),
+        h("p", { class: "dealer", dataset: { dealer } }, `${dealer} deals`),
       );
   clear(root, headline, next);
 }

@@ -149,7 +149,7 @@ export function renderSetup(root, prefill, onStart) {
       "fieldset",
       {},
       h("legend", {}, "Players"),
-      h("p", { class: "hint" }, "In seating order, clockwise, so the passes go the right way."),
+      h("p", { class: "hint" }, "In seating order, clockwise, starting with the first dealer."),
       playerList,
       addButton,
       countNote,
