@@ -1,0 +1,99 @@
+"""The hard player's parts: deal sampling and the heuristic playout."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hearts import Round, Rules
+from hearts.ai import make_player
+from hearts.ai.rollout import Position, Table, play_out
+from hearts.ai.sampling import sample_deal
+from hearts.ai.search import _position, round_scores
+from hearts.ai.tracking import Knowledge, fold
+from hearts.game import score_round
+
+RULES = [
+    Rules(),
+    Rules(players=3),
+    Rules(players=5, pass_cycle=("scatter",)),
+    Rules(kitty=True),
+    Rules(bonus_card="JD", queen_breaks_hearts=True),
+    Rules(points_on_first_trick=True, queen_at_first_chance=True),
+    Rules(first_lead="dealer-left", must_break_hearts=False),
+    Rules(partnership=True, moon_rule="choose", shoot_the_sun=True),
+]
+
+
+def rounds_in_play(rules: Rules, seed: int) -> list[Round]:
+    """Snapshots of one medium-played round, one per trick."""
+    rnd = Round.deal(rules, seed=seed, hand_number=seed)
+    bots = [make_player("medium", seed=s) for s in range(rules.players)]
+    if rnd.phase == "passing":
+        for seat in range(rules.players):
+            rnd.give(seat, bots[seat].choose_pass(rnd.view(seat)))
+    snapshots = []
+    step = 0
+    while rnd.phase == "playing":
+        if step % (rules.players + 1) == 0:
+            snapshots.append(rnd.copy())
+        rnd.play(bots[rnd.turn].choose_play(rnd.view(rnd.turn)))
+        step += 1
+    return snapshots
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: str(r.players))
+def test_sampled_deals_fit_everything_the_seat_knows(rules: Rules) -> None:
+    rng = random.Random(1)
+    for seed in range(3):
+        for rnd in rounds_in_play(rules, seed):
+            seat = rnd.turn
+            view = rnd.view(seat)
+            know = Knowledge.from_view(view)
+            kitty_size = view.kitty_size if rules.kitty and view.kitty_taker is None else 0
+            for _ in range(5):
+                hands, kitty = sample_deal(know, view.hand_sizes, kitty_size, rng)
+                assert hands[seat] == fold(view.hand_mask)
+                assert [h.bit_count() for h in hands] == list(view.hand_sizes)
+                assert kitty.bit_count() == kitty_size
+                union = kitty
+                for s, hand in enumerate(hands):
+                    assert not union & hand, "a card dealt twice"
+                    union |= hand
+                    assert hand & know.known[s] == know.known[s]
+                    for suit in range(4):
+                        if know.voids[s] >> suit & 1:
+                            assert not hand & (0x1FFF << (13 * suit))
+                assert union == know.unseen | fold(view.hand_mask)
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: str(r.players))
+def test_playouts_are_legal_and_score_like_the_engine(rules: Rules) -> None:
+    """A playout's cards, replayed through `Round`, are all legal and give the same points."""
+    rng = random.Random(2)
+    table = Table.of(rules)
+    for seed in range(2):
+        for rnd in rounds_in_play(rules, seed):
+            view = rnd.view(rnd.turn)
+            know = Knowledge.from_view(view)
+            pos: Position = _position(view, know)
+            pos.hands = [rnd.hand_mask(s) for s in range(rules.players)]
+            pos.kitty = rnd.kitty if rules.kitty and rnd.kitty_taker is None else 0
+            cards: list[int] = []
+            shooter = rng.choice([-1, -1, rnd.turn])
+            play_out(table, pos, rng, shooter=shooter, record=cards)
+            for card in cards:
+                rnd.play(card)  # raises if the playout broke a rule
+            assert rnd.phase == "over"
+            assert pos.points == rnd.points_taken
+            engine = score_round(rules, rnd, [0] * rules.players).scores
+            assert round_scores(table, pos, (0,) * rules.players) == list(engine)
+
+
+def test_hard_respects_a_time_budget_without_a_seed_change_of_legality() -> None:
+    rnd = Round.deal(Rules(), seed=9, hand_number=3)
+    rnd.play("2C")
+    player = make_player("hard", seed=1, budget=0.01)
+    card = player.choose_play(rnd.view(rnd.turn))
+    assert card in rnd.legal_cards()

@@ -1,0 +1,94 @@
+"""`hearts play`: a whole game in the terminal, typed by a scripted person."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from hearts import Game, Rules
+from hearts.ai import make_player
+from hearts.cli import main
+from hearts.cli.play import TerminalGame, format_hand
+
+
+def scripted_game(
+    rules: Rules, mistakes: Iterator[str]
+) -> tuple[TerminalGame, list[str], list[str]]:
+    """A game where seat 0 types a few wrong things, then what a medium player would."""
+    game = Game(rules, seed=12)
+    bots = {s: make_player("medium", seed=s) for s in range(1, rules.players)}
+    me = make_player("medium", seed=0)
+    out: list[str] = []
+    refused: list[str] = []
+
+    def ask(prompt: str) -> str:
+        out.append(prompt)
+        wrong = next(mistakes, None)
+        if wrong is not None:
+            return wrong
+        view = game.view(0)
+        if prompt == "Your card: " and not refused:
+            # Once, a card the rules refuse: one held but not legal, or one not held.
+            bad = [c for c in view.hand if c not in view.legal] or [
+                c for c in game.round.hand(1) if c not in view.hand
+            ]
+            reason = game.round.why_illegal(bad[0], seat=0)
+            assert reason is not None
+            refused.append(reason)
+            return str(bad[0])
+        if game.phase == "passing":
+            return " ".join(str(c) for c in me.choose_pass(view))
+        if game.phase == "moon-choice":
+            return me.choose_moon(view)
+        return str(me.choose_play(view))
+
+    return TerminalGame(game, bots, ask, out.append), out, refused
+
+
+def test_a_whole_game_in_the_terminal() -> None:
+    mistakes = iter(["help", "QS QS QS", "ZZ", "hand", "score", "AH"])
+    terminal, out, refused = scripted_game(Rules(target_score=40, moon_rule="choose"), mistakes)
+    assert terminal.run() == 0
+    text = "\n".join(out)
+    assert terminal.game.is_over
+    assert "Game over" in text and "Score: You" in text
+    assert "Pass exactly 3 cards." in text  # a bad pass gets the engine's reason
+    assert "You chose the queen of spades twice." in text or "do not hold" in text
+    assert refused and refused[0] in out  # a refused card is answered with the engine's reason
+    assert "takes the trick" in text and "Round 1 over" in text
+
+
+def test_hand_is_sorted_by_suit_with_legal_cards_marked() -> None:
+    game = Game(Rules(), seed=3)
+    for seat in range(4):
+        game.give(seat, game.round.hand(seat)[:3])
+    seat = game.round.turn
+    view = game.view(seat)
+    lines = format_hand(view, mark_legal=True).splitlines()
+    assert lines[-1].strip().startswith("(* marks")
+    starred = [line for line in lines if "*" in line and "marks" not in line]
+    assert starred == [
+        "  ♣ "
+        + " ".join(
+            c.symbol[:-1] + ("*" if c in view.legal else "")
+            for c in sorted((c for c in view.hand if c.suit == 0), key=lambda c: -c.rank)
+        )
+    ]
+
+
+def test_quit_and_end_of_input_leave_quietly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers = iter(["quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "--seed", "4", "--level", "easy"]) == 0
+    assert "Game left unfinished." in capsys.readouterr().out
+
+    def end_of_input(prompt: str = "") -> str:
+        raise EOFError
+
+    monkeypatch.setattr("builtins.input", end_of_input)
+    assert main(["play", "--seed", "4", "--level", "hard"]) == 0
+    assert main(["play", "--level", "genius"]) == 2
+    assert "not a level" in capsys.readouterr().err

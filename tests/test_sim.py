@@ -1,0 +1,70 @@
+"""Tournaments: duplicate deals, the report, and the `hearts sim` command."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from hearts import Rules
+from hearts.cli import main
+from hearts.sim import PlayerSpec, TournamentConfig, parse_lineup, play_table, run_tournament
+
+
+def test_lineups_parse_levels_budgets_and_repeats() -> None:
+    lineup = parse_lineup(["hard:500", "medium*2", "easy"], 4)
+    assert [p.name for p in lineup] == ["hard:500", "medium", "medium", "easy"]
+    assert PlayerSpec.parse("hard:0.05s").budget == 0.05
+    with pytest.raises(ValueError, match="seats 4 players; 3"):
+        parse_lineup(["medium*3"], 4)
+    with pytest.raises(ValueError, match="not a player"):
+        parse_lineup(["wizard*4"], 4)
+    with pytest.raises(ValueError, match="not a budget"):
+        PlayerSpec.parse("hard:-3")
+
+
+def test_every_player_gets_every_seat_of_every_deal() -> None:
+    config = TournamentConfig(parse_lineup(["medium", "random*3"], 4), Rules(), deals=3, seed=5)
+    report = run_tournament(config)
+    assert report.rounds == 12
+    medium = report.by_name["medium"]
+    assert medium.rounds == 12 and report.by_name["random"].rounds == 36
+    # Duplicate deals: the same deal in every rotation hands out the same 26 points a table.
+    for deal in range(3):
+        tables = [play_table(config, deal, r) for r in range(4)]
+        for table in tables:
+            assert sum(e.scores[0] for e in table.entries) in (26, 78)
+    assert report.difference is not None and report.difference[0] == "medium"
+    data = json.loads(json.dumps(report.to_dict()))
+    assert data["rounds"] == 12 and {r["name"] for r in data["results"]} == {"medium", "random"}
+
+
+def test_games_mode_plays_to_the_target_and_counts_wins() -> None:
+    rules = Rules(target_score=30, moon_rule="choose")
+    config = TournamentConfig(parse_lineup(["easy*2", "medium*2"], 4), rules, deals=2, mode="games")
+    report = run_tournament(config)
+    wins = sum(r.wins for r in report.by_name.values())
+    assert wins == pytest.approx(8)  # 2 games x 4 rotations, shared wins split
+    assert all(r.games == 8 * r.entries for r in report.by_name.values())
+
+
+def test_tournaments_repeat_exactly_with_a_seed() -> None:
+    config = TournamentConfig(parse_lineup(["hard:30", "easy*3"], 4), Rules(), deals=1, seed=3)
+    first = run_tournament(config).by_name["hard:30"].per_deal
+    assert run_tournament(config).by_name["hard:30"].per_deal == first
+
+
+def test_sim_command_prints_a_report_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sim", "medium", "easy*3", "--deals", "2", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "points/round" in out and "medium minus easy" in out
+    assert main(["sim", "medium*3", "--players-count", "3", "--deals", "1", "--json", "-"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["rules"]["players"] == 3 and data["rounds"] == 3
+
+
+def test_sim_command_refuses_bad_input_in_one_sentence(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sim", "medium", "easy", "--quiet"]) == 2
+    assert "seats 4 players; 2 were given" in capsys.readouterr().err
+    assert main(["sim", "medium*4", "--rule", "moon_rule=sometimes", "--quiet"]) == 2
+    assert "not a moon rule" in capsys.readouterr().err
