@@ -52,6 +52,10 @@ def tables(draw: st.DrawFn, players: int, kitty: bool, partnership: bool) -> Rul
         must_break_hearts=draw(st.booleans()),
         first_lead=draw(st.sampled_from(["two-of-clubs", "dealer-left"])),
         shoot_the_sun=draw(st.booleans()),
+        queen_breaks_hearts=draw(st.booleans()),
+        queen_at_first_chance=draw(st.booleans()),
+        lead_hearts_instead_of_queen=draw(st.booleans()),
+        moon_rule=draw(st.sampled_from(["add", "subtract", "choose", "add-unless-losing"])),
     )
 
 
