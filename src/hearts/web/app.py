@@ -18,6 +18,7 @@ from fastapi.staticfiles import StaticFiles
 
 from . import api
 from .bots import BotPool
+from .limits import BodyLimit
 from .service import GameService
 from .sheets_routes import router as sheets_router
 from .store import Store
@@ -53,6 +54,7 @@ def create_app(directory: Path | None = None, bot_workers: int | None = None) ->
         lifespan=lifespan,
     )
     app.state.service = GameService(store, bots)
+    app.add_middleware(BodyLimit)
     app.include_router(api.router)
     app.include_router(sheets_router)
 
