@@ -73,7 +73,8 @@ export class Hand {
     }
     const fits = n === 1 || (width - cardWidth) / (n - 1) >= MIN_STEP;
     const rows = fits ? [buttons] : [buttons.slice(0, Math.ceil(n / 2)), buttons.slice(Math.ceil(n / 2))];
-    const rowGap = cardHeight * 0.5;
+    // Rows do not overlap: every card keeps its middle visible, where a tap lands.
+    const rowGap = cardHeight + 6;
     rows.forEach((row, r) => {
       const k = row.length;
       const step = k > 1 ? Math.min(cardWidth + 6, (width - cardWidth) / (k - 1)) : 0;

@@ -8,7 +8,7 @@ import { cardName, cardFace, points } from "./cards.js";
 import { Hand } from "./hand.js";
 import { Table } from "./table.js";
 import { renderSetup } from "./setup.js";
-import { roundSummary, scoreSheet, totalsChart, standings, winnerLine } from "./scores.js";
+import { moonIcon, roundSummary, scoreSheet, totalsChart, standings, winnerLine } from "./scores.js";
 import { loadPrefs, savePrefs, timing, isDismissed, dismiss, SPEEDS } from "./prefs.js";
 import { flyFrom, sweepTo } from "./animate.js";
 import { passLabel, directionPhrase, roundTitle, nameOf, where, plural } from "./words.js";
@@ -207,12 +207,12 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
   if (passing && !ui.status.textContent) {
     say(`Choose ${plural(view.cards_to_pass, "card")} to pass.`);
   } else if (myTurn) {
-    const hold = view.pass_direction === "hold" && view.tricks.length === 0 && view.trick.length === 0;
     const lead = view.trick.length === 0;
-    table.setMessage(hold ? "No passing this round: you keep your cards." : "");
     if (!ui.status.dataset.keep) say(lead ? "Your lead." : "Your turn.");
-  } else if (state.phase === "playing") {
-    table.setMessage("");
+  }
+  if (state.phase === "playing" && !received.size) {
+    const hold = view.pass_direction === "hold" && view.tricks.length === 0;
+    table.setMessage(hold ? "No passing this round: everyone keeps their cards." : "");
   }
 }
 
@@ -225,7 +225,7 @@ function drawOverlay(state, waiting) {
   ui.overlay.hidden = false;
   if (state.phase === "moon-choice") {
     clear(ui.overlay, h("div", { class: "sheet-panel", role: "dialog", "aria-labelledby": "moon-title" },
-      h("h2", { id: "moon-title" }, "🌕 You shot the moon!"),
+      h("h2", { id: "moon-title" }, moonIcon(), " You shot the moon!"),
       h("p", {}, "Every heart and the queen of spades are yours. How should it score?"),
       h("div", { class: "row" },
         h("button", { type: "button", class: "primary", "data-action": "moon-subtract", onclick: () => sendMoon("subtract") },

@@ -15,7 +15,7 @@ export function roundSummary(state) {
     const how = result.moon_choice === "subtract"
       ? `${result.shooter === 0 ? "Your" : `${shooter}'s`} total drops instead.`
       : "Everyone else takes the points.";
-    items.push(h("p", { class: "moon-news" }, `🌕 ${shooter} ${what}! ${how}`));
+    items.push(h("p", { class: "moon-news" }, moonIcon(), ` ${shooter} ${what}! ${how}`));
   }
   const rows = names.map((name, seat) => h("tr", {},
     h("th", { scope: "row" }, name),
@@ -45,7 +45,7 @@ export function scoreSheet(state) {
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"),
       names.map((n) => h("th", { scope: "col" }, n)))),
     h("tbody", {}, state.results.map((r) => h("tr", {},
-      h("th", { scope: "row" }, r.hand_number + 1, r.shooter !== null ? h("span", { title: "Moon" }, " 🌕") : null),
+      h("th", { scope: "row" }, r.hand_number + 1, r.shooter !== null ? moonIcon("moon") : null),
       r.totals.map((total, seat) => h("td", {},
         h("span", { class: "total" }, total),
         h("span", { class: "delta" }, ` (${signed(r.scores[seat])})`)))))));
@@ -90,11 +90,31 @@ function marker(seat, cx, cy) {
   return s("path", { d: `M${cx} ${cy - r - 1}L${cx + r + 1} ${cy}L${cx} ${cy + r + 1}L${cx - r - 1} ${cy}Z` });
 }
 
+/** A full moon, drawn (emoji fonts are not everywhere). */
+export function moonIcon(label = null) {
+  const attrs = { viewBox: "0 0 20 20", class: "icon moon" };
+  if (label) {
+    attrs.role = "img";
+    attrs["aria-label"] = label;
+  } else {
+    attrs["aria-hidden"] = "true";
+  }
+  return s("svg", attrs, s("circle", { cx: 10, cy: 10, r: 8 }),
+    s("circle", { cx: 7, cy: 8, r: 1.6, class: "crater" }), s("circle", { cx: 12, cy: 12, r: 2.2, class: "crater" }));
+}
+
+function trophy() {
+  return s("svg", { viewBox: "0 0 20 20", class: "icon trophy", role: "img", "aria-label": "winner" },
+    s("path", { d: "M5 2h10v4a5 5 0 0 1-10 0zM9 11h2v4h3v3H6v-3h3zM5 4H2v1a3 3 0 0 0 3 3zM15 4h3v1a3 3 0 0 1-3 3z" }));
+}
+
 export function standings(state) {
   const order = [0, 1, 2, 3].sort((a, b) => state.scores[a] - state.scores[b]);
   return h("ol", { class: "standings" }, order.map((seat) => h("li", {
     class: state.winners.includes(seat) ? "won" : "",
-  }, h("span", { class: "name" }, state.players[seat].name), h("span", { class: "total" }, state.scores[seat]))));
+  }, h("span", { class: "name" }, state.players[seat].name),
+  h("span", { class: "total" }, state.scores[seat]),
+  state.winners.includes(seat) ? trophy() : null)));
 }
 
 export function winnerLine(state) {
