@@ -44,7 +44,10 @@ def _owner(cookie: str | None) -> str:
 
 
 def refused(refusal: Refusal) -> JSONResponse:
-    return JSONResponse({"detail": refusal.reason}, status_code=refusal.status)
+    body: dict[str, Any] = {"detail": refusal.reason}
+    if refusal.state is not None:
+        body["state"] = refusal.state
+    return JSONResponse(body, status_code=refusal.status)
 
 
 @router.get("/options")

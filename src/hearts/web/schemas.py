@@ -69,3 +69,6 @@ class Current(BaseModel):
 
 class Problem(BaseModel):
     detail: str
+    state: GameState | None = Field(
+        default=None, description="With a conflict (409): the game as it now stands."
+    )

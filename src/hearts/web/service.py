@@ -18,21 +18,26 @@ from typing import Any
 from .. import Game, IllegalMoveError, Rules, parse_card
 from ..game import Action
 from .bots import BotPool, decision_seed
-from .characters import OPPONENTS
+from .characters import LEVELS, OPPONENTS
 from .events import PERSON, events_between
 from .store import Store, StoredGame
 
 CACHE_SIZE = 512
+#: What the person is told about a stored game that cannot be replayed. The engine's own
+#: reason goes to the log only: it can name cards the person may not see.
+DAMAGED = "This saved game is damaged and cannot be played on; please start a new game."
 log = logging.getLogger("hearts.web")
 
 
 class Refusal(Exception):
     """A request the referee turns down: an HTTP status and one sentence for the person."""
 
-    def __init__(self, status: int, reason: str) -> None:
+    def __init__(self, status: int, reason: str, state: dict[str, Any] | None = None) -> None:
         super().__init__(reason)
         self.status = status
         self.reason = reason
+        #: The game as it now stands, for a conflict: the browser catches up from it.
+        self.state = state
 
 
 @dataclass
@@ -64,11 +69,16 @@ class GameService:
     async def _load(self, game_id: str, owner: str, fresh: bool = False) -> LoadedGame:
         loaded = None if fresh else self._cache.get(game_id)
         if loaded is None:
-            stored = await asyncio.to_thread(self.store.load, game_id)
+            try:
+                stored = await asyncio.to_thread(self.store.load, game_id)
+            except Exception:
+                log.exception("stored game %s cannot be read", game_id)
+                raise Refusal(500, DAMAGED) from None
             if stored is None:
                 raise Refusal(404, "There is no game with that id.")
-            rules = Rules.from_dict(stored.rules)
-            loaded = LoadedGame(stored, Game.replay(rules, stored.seed, stored.actions))
+            if stored.owner != owner:
+                raise Refusal(403, "This game belongs to another browser.")
+            loaded = _replayed(stored)
             self._remember(game_id, loaded)
         else:
             self._cache.move_to_end(game_id)
@@ -123,13 +133,18 @@ class GameService:
             if move < done:
                 return self._answer_retry(loaded, move, action)
             if move > done:
-                raise Refusal(409, f"Move {move} has not been reached; the game is at move {done}.")
+                raise Refusal(
+                    409,
+                    f"Move {move} has not been reached; the game is at move {done}.",
+                    self.state(loaded, []),
+                )
             game = loaded.game.copy()
             status = 422 if _expected_now(game, action) else 409
             try:
                 game.apply(action)
             except IllegalMoveError as error:
-                raise Refusal(status, str(error)) from None
+                now = self.state(loaded, []) if status == 409 else None
+                raise Refusal(status, str(error), now) from None
             work = LoadedGame(loaded.stored, game)
             await self._run_bots(work)
             new_actions = game.actions[done:]
@@ -149,6 +164,7 @@ class GameService:
             raise Refusal(
                 409,
                 f"Move {move} was already made; the game is at move {len(loaded.game.actions)}.",
+                self.state(loaded, []),
             )
         stored = loaded.stored
         before = Game.replay(Rules.from_dict(stored.rules), stored.seed, stored.actions[:move])
@@ -234,6 +250,23 @@ class GameService:
             "moon_pending": game.moon_pending,
             "players": players,
         }
+
+
+def _replayed(stored: StoredGame) -> LoadedGame:
+    """The stored game replayed; a record the engine refuses, or settings the web game
+    cannot seat, is reported as damaged rather than served half-loaded."""
+    try:
+        rules = Rules.from_dict(stored.rules)
+        levels = stored.settings["levels"]
+        if rules.players != 1 + len(OPPONENTS) or len(levels) != len(OPPONENTS):
+            raise ValueError(f"{rules.players} players with levels {levels!r}")
+        if any(level not in LEVELS for level in levels):
+            raise ValueError(f"unknown levels {levels!r}")
+        game = Game.replay(rules, stored.seed, stored.actions)
+    except Exception:
+        log.exception("stored game %s cannot be replayed", stored.id)
+        raise Refusal(500, DAMAGED) from None
+    return LoadedGame(stored, game)
 
 
 def _status(game: Game) -> str:

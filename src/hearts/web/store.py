@@ -146,17 +146,24 @@ class Store:
 
     def load(self, game_id: str) -> StoredGame | None:
         db = self._connection()
-        row = db.execute(
-            "SELECT id, owner, rules, seed, settings, status FROM games WHERE id = ?", (game_id,)
-        ).fetchone()
+        # One read transaction, so the game row and its actions are from the same moment.
+        db.execute("BEGIN")
+        try:
+            row = db.execute(
+                "SELECT id, owner, rules, seed, settings, status, moves FROM games WHERE id = ?",
+                (game_id,),
+            ).fetchone()
+            rows = db.execute(
+                "SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+            ).fetchall()
+        finally:
+            db.execute("COMMIT")
         if row is None:
             return None
-        actions = [
-            json.loads(text)
-            for (text,) in db.execute(
-                "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
-            )
-        ]
+        # A hand-edited or truncated record: a gap, or fewer moves than the game says.
+        if [seq for seq, _ in rows] != list(range(row[6])):
+            raise ValueError(f"game {game_id} should have {row[6]} moves numbered from 0")
+        actions = [json.loads(text) for _, text in rows]
         return StoredGame(
             id=row[0],
             owner=row[1],
