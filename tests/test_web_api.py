@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 import hearts
 from hearts.web.app import create_app
-from hearts.web.bots import BotPool, decide
+from hearts.web.bots import BotPool, advance
 from hearts.web.options import RULE_OPTIONS
 from hearts.web.store import Store, owner_key
 
@@ -310,23 +310,19 @@ def test_a_restarted_server_continues_at_the_same_card(data_dir: Path) -> None:
         step(again, now)
 
 
-def test_the_process_pool_decides_as_the_player_would_in_process() -> None:
+def test_the_process_pool_plays_as_the_players_would_in_process() -> None:
     game = hearts.Game(hearts.Rules(), seed=11)
-    for seat in range(4):
-        game.give(seat, game.round.hand(seat)[:3])
-    seat = game.round.turn
-    view = game.view(seat)
+    game.give(0, game.round.hand(0)[:3])
+    here, there = game.copy(), game.copy()
+    advance(here, ["medium", "easy", "medium"], 11)
     pool = BotPool(workers=1)
-
-    async def ask() -> Any:
-        return await pool.decide("play", "medium", 99, view)
-
     try:
-        from_pool = asyncio.run(ask())
+        asyncio.run(pool.advance(there, ["medium", "easy", "medium"], 11))
     finally:
         pool.close()
-    assert from_pool == decide("play", "medium", 99, None, view)
-    assert from_pool in [str(c) for c in view.legal]
+    assert there.actions == here.actions
+    assert len(there.actions) > 4  # three passes, then play up to the person's turn
+    assert there.phase == "playing" and there.round.turn == 0
 
 
 def test_every_rule_has_a_line_of_explanation(client: TestClient) -> None:

@@ -1,9 +1,11 @@
 """Computer players for the web game, thinking in a process pool off the event loop.
 
-Each decision is one task: the worker rebuilds the player from (level, seed, budget) and
-answers for a `PlayerView`, so a slow search never blocks other requests. A decision that
-takes too long, or a pool that breaks, falls back to an easy player run in a thread, so a
-game never gets stuck on a computer player.
+One task per request: the worker rebuilds the game from its record (rules, seed, actions),
+lets the computer players act until the person must (each player rebuilt from its level
+and a seed fixed by the game, the move and the seat), and sends back the new actions. So a
+slow search never blocks other requests, and a request costs one round trip to the pool
+however many computer moves it holds. A task that takes too long, or a pool that breaks,
+falls back to easy players in a thread, so a game never gets stuck on a computer player.
 """
 
 from __future__ import annotations
@@ -14,25 +16,27 @@ import hashlib
 import logging
 import multiprocessing
 import os
+from collections.abc import Sequence
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from .. import PlayerView
+from .. import Game, IllegalMoveError, PlayerView, Rules
 from ..ai import Player, make_player
+from ..game import Action, score_round
 
 log = logging.getLogger("hearts.web")
 
-#: Seconds a decision may take before the fallback player answers instead.
-DECISION_TIMEOUT = 20.0
+PERSON = 0
+#: Seconds the computer players of one request may take before easy players answer instead.
+TURN_TIMEOUT = 30.0
 #: Thinking allowance per decision for each level (None: the player's own default; for
 #: "hard" an int is a number of playouts, which keeps a seeded game reproducible).
 BUDGETS: dict[str, int | float | None] = {"easy": None, "medium": None, "hard": None}
 
 
 def decide(kind: str, level: str, seed: int, budget: int | float | None, view: PlayerView) -> Any:
-    """One decision, run in a worker: "pass" -> card strings, "play" -> a card string,
-    "moon" -> "add" or "subtract"."""
-    player: Player = make_player(level, seed=seed, budget=budget)  # type: ignore[assignment]
+    """One decision: "pass" -> card strings, "play" -> a card string, "moon" -> a choice."""
+    player: Player = make_player(level, seed=seed, budget=budget)
     if kind == "pass":
         return [str(card) for card in player.choose_pass(view)]
     if kind == "play":
@@ -40,14 +44,74 @@ def decide(kind: str, level: str, seed: int, budget: int | float | None, view: P
     return player.choose_moon(view)
 
 
-def _ready() -> bool:
-    return True
-
-
 def decision_seed(game_seed: int, move: int, seat: int) -> int:
     """A seed for one decision, fixed by the game, the move and the seat (so reproducible)."""
     digest = hashlib.sha256(f"{game_seed}:{move}:{seat}".encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1
+
+
+def advance(game: Game, levels: Sequence[str], game_seed: int) -> None:
+    """Computer players (seats 1..3, at `levels`) act until the person must, or the round
+    is over. Changes `game` in place."""
+
+    def ask(kind: str, seat: int) -> Any:
+        level = levels[seat - 1]
+        seed = decision_seed(game_seed, len(game.actions), seat)
+        return decide(kind, level, seed, BUDGETS.get(level), game.view(seat))
+
+    while True:
+        phase = game.phase
+        if phase == "passing":
+            waiting = game.round.waiting_to_pass()
+            if PERSON in waiting or not waiting:
+                return
+            for seat in waiting:
+                _apply_or_fallback(game, {"type": "pass", "seat": seat, "cards": ask("pass", seat)})
+        elif phase == "playing":
+            seat = game.round.turn
+            if seat == PERSON:
+                return
+            _apply_or_fallback(game, {"type": "play", "seat": seat, "card": ask("play", seat)})
+        elif phase == "moon-choice":
+            shooter = game.moon_pending
+            if shooter is None or shooter == PERSON:
+                return
+            choice = ask("moon", shooter)
+            if choice not in ("add", "subtract"):
+                choice = score_round(game.rules, game.round, game.scores, None).moon_choice
+            game.apply({"type": "moon", "seat": shooter, "choice": choice or "add"})
+        else:
+            return
+
+
+def advance_record(
+    rules: dict[str, Any], seed: int, actions: list[Action], levels: list[str]
+) -> list[Action]:
+    """`advance` for a pool worker: from a record to the new actions."""
+    game = Game.replay(Rules.from_dict(rules), seed, actions)
+    advance(game, levels, seed)
+    return game.actions[len(actions) :]
+
+
+def _apply_or_fallback(game: Game, action: Action) -> None:
+    """Apply a computer player's move; if the engine refuses it (a player's bug), make a
+    plain legal one instead, so the game never stalls."""
+    try:
+        game.apply(action)
+        return
+    except IllegalMoveError:
+        log.exception("computer player made an illegal move: %r", action)
+    seat = action["seat"]
+    if action["type"] == "pass":
+        count = game.round.cards_to_pass()
+        cards = [str(c) for c in game.round.hand(seat)[-count:]]
+        game.apply({"type": "pass", "seat": seat, "cards": cards})
+    else:
+        game.apply({"type": "play", "seat": seat, "card": str(game.round.legal_cards()[0])})
+
+
+def _ready() -> bool:
+    return True
 
 
 class BotPool:
@@ -81,17 +145,25 @@ class BotPool:
         for _ in range(max(1, self.workers)):
             executor.submit(_ready)
 
-    async def decide(self, kind: str, level: str, seed: int, view: PlayerView) -> Any:
-        budget = BUDGETS.get(level)
+    async def advance(self, game: Game, levels: list[str], seed: int) -> None:
+        """Let the computer players act on `game` (in place) until the person must."""
         loop = asyncio.get_running_loop()
+        record = (game.rules.to_dict(), seed, list(game.actions), list(levels))
         try:
-            future = loop.run_in_executor(self._executor(), decide, kind, level, seed, budget, view)
-            return await asyncio.wait_for(future, DECISION_TIMEOUT)
+            future = loop.run_in_executor(self._executor(), advance_record, *record)
+            new_actions = await asyncio.wait_for(future, TURN_TIMEOUT)
         except (TimeoutError, BrokenProcessPool) as error:
-            log.warning("computer player fell back to easy after %r", error)
+            log.warning("computer players fell back to easy after %r", error)
             if isinstance(error, BrokenProcessPool):
                 self.close(wait=False)
-            return await asyncio.to_thread(decide, kind, "easy", seed, None, view)
+            await asyncio.to_thread(advance, game, ["easy"] * len(levels), seed)
+            return
+        try:
+            for action in new_actions:
+                game.apply(action)
+        except IllegalMoveError:
+            log.exception("a worker's computer moves were refused; playing them here")
+            await asyncio.to_thread(advance, game, levels, seed)
 
     def close(self, wait: bool = True) -> None:
         """Stop the workers (waiting lets each exit cleanly rather than linger)."""

@@ -17,7 +17,7 @@ from typing import Any
 
 from .. import Game, IllegalMoveError, Rules, parse_card
 from ..game import Action
-from .bots import BotPool, decision_seed
+from .bots import BotPool
 from .characters import LEVELS, OPPONENTS
 from .events import PERSON, events_between
 from .store import Store, StoredGame
@@ -174,54 +174,7 @@ class GameService:
 
     async def _run_bots(self, loaded: LoadedGame) -> None:
         """Computer players act until the person must (or the round is over)."""
-        game = loaded.game
-        seed = loaded.stored.seed
-        while True:
-            phase = game.phase
-            if phase == "passing":
-                waiting = game.round.waiting_to_pass()
-                if PERSON in waiting or not waiting:
-                    return
-                move = len(game.actions)
-                choices = await asyncio.gather(
-                    *(
-                        self.bots.decide(
-                            "pass",
-                            loaded.levels[seat - 1],
-                            decision_seed(seed, move, seat),
-                            game.view(seat),
-                        )
-                        for seat in waiting
-                    )
-                )
-                for seat, cards in zip(waiting, choices, strict=True):
-                    _apply_or_fallback(game, {"type": "pass", "seat": seat, "cards": cards})
-            elif phase == "playing":
-                seat = game.round.turn
-                if seat == PERSON:
-                    return
-                card = await self.bots.decide(
-                    "play",
-                    loaded.levels[seat - 1],
-                    decision_seed(seed, len(game.actions), seat),
-                    game.view(seat),
-                )
-                _apply_or_fallback(game, {"type": "play", "seat": seat, "card": str(card)})
-            elif phase == "moon-choice":
-                shooter = game.moon_pending
-                if shooter is None or shooter == PERSON:
-                    return
-                choice = await self.bots.decide(
-                    "moon",
-                    loaded.levels[shooter - 1],
-                    decision_seed(seed, len(game.actions), shooter),
-                    game.view(shooter),
-                )
-                if choice not in ("add", "subtract"):
-                    choice = _sensible_moon_choice(game)
-                game.apply({"type": "moon", "seat": shooter, "choice": choice})
-            else:
-                return
+        await self.bots.advance(loaded.game, loaded.levels, loaded.stored.seed)
 
     # --- what the person sees ----------------------------------------------------------
 
@@ -303,27 +256,3 @@ def _same_action(recorded: Action, wanted: Action) -> bool:
 def canonical_card(text: str) -> str:
     """ "qs" -> "QS"; ValueError with the engine's sentence for text that is not a card."""
     return str(parse_card(text))
-
-
-def _apply_or_fallback(game: Game, action: Action) -> None:
-    """Apply a computer player's move; if it is refused (a player's bug), make a plain legal
-    one instead, so the game never stalls."""
-    try:
-        game.apply(action)
-        return
-    except IllegalMoveError:
-        log.exception("computer player made an illegal move: %r", action)
-    seat = action["seat"]
-    if action["type"] == "pass":
-        count = game.round.cards_to_pass()
-        cards = [str(c) for c in game.round.hand(seat)[-count:]]
-        game.apply({"type": "pass", "seat": seat, "cards": cards})
-    else:
-        game.apply({"type": "play", "seat": seat, "card": str(game.round.legal_cards()[0])})
-
-
-def _sensible_moon_choice(game: Game) -> str:
-    from ..game import score_round
-
-    result = score_round(game.rules, game.round, game.scores, None)
-    return result.moon_choice or "add"

@@ -1,0 +1,134 @@
+"""Play requests per second and their latency, against a real `hearts serve`.
+
+Starts `hearts serve` on a free loopback port with a temporary data directory (the process
+pool and SQLite as in use), then several browsers play whole games at once against medium
+players. Each play request is timed from send to answer: it includes the computer players'
+replies and the store's transaction. Passes and round changes are played but not timed.
+
+    .venv/bin/python benchmarks/web_play.py --browsers 4 --seconds 20 --runs 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def start_server(port: int, data_dir: Path) -> subprocess.Popen[bytes]:
+    hearts = Path(sys.executable).with_name("hearts")
+    process = subprocess.Popen(
+        [str(hearts), "serve", "--port", str(port), "--data-dir", str(data_dir)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/options", timeout=1)
+            return process
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    process.kill()
+    raise RuntimeError("the server did not start")
+
+
+async def one_browser(
+    base: str, level: str, until: float, latencies: list[float], games: list[int]
+) -> None:
+    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+        while time.monotonic() < until:
+            response = await client.post("/api/games", json={"levels": [level] * 3})
+            state: dict[str, Any] = response.json()
+            while state["phase"] != "game-over" and time.monotonic() < until:
+                game, move, view = state["id"], state["move"], state["view"]
+                if state["phase"] == "passing":
+                    body = {"cards": view["hand"][-3:], "move": move}
+                    response = await client.post(f"/api/games/{game}/pass", json=body)
+                elif state["phase"] == "playing":
+                    body = {"card": view["legal"][0], "move": move}
+                    started = time.perf_counter()
+                    response = await client.post(f"/api/games/{game}/play", json=body)
+                    latencies.append(time.perf_counter() - started)
+                elif state["phase"] == "moon-choice":
+                    body = {"choice": "add", "move": move}
+                    response = await client.post(f"/api/games/{game}/moon", json=body)
+                else:
+                    response = await client.post(f"/api/games/{game}/next", json={"move": move})
+                response.raise_for_status()
+                state = response.json()
+            games.append(1 if state["phase"] == "game-over" else 0)
+
+
+async def measure(base: str, browsers: int, seconds: float, level: str) -> dict[str, float]:
+    latencies: list[float] = []
+    games: list[int] = []
+    started = time.monotonic()
+    until = started + seconds
+    await asyncio.gather(
+        *(one_browser(base, level, until, latencies, games) for _ in range(browsers))
+    )
+    elapsed = time.monotonic() - started
+    ordered = sorted(latencies)
+    return {
+        "plays": len(ordered),
+        "per_second": len(ordered) / elapsed,
+        "p50_ms": 1000 * ordered[len(ordered) // 2],
+        "p99_ms": 1000 * ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))],
+        "games_finished": sum(games),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--browsers", type=int, default=4, help="games played at once")
+    parser.add_argument("--seconds", type=float, default=20, help="length of each run")
+    parser.add_argument("--runs", type=int, default=3, help="runs; the median is reported")
+    parser.add_argument("--level", default="medium", help="computer players' level")
+    args = parser.parse_args()
+    results = []
+    with tempfile.TemporaryDirectory() as folder:
+        port = free_port()
+        server = start_server(port, Path(folder))
+        try:
+            base = f"http://127.0.0.1:{port}"
+            for run in range(args.runs):
+                result = asyncio.run(measure(base, args.browsers, args.seconds, args.level))
+                results.append(result)
+                print(
+                    f"run {run + 1}: {result['plays']:.0f} plays, "
+                    f"{result['per_second']:.0f}/s, p50 {result['p50_ms']:.1f} ms, "
+                    f"p99 {result['p99_ms']:.1f} ms"
+                )
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    print(
+        f"median of {args.runs} runs ({args.browsers} browsers, {args.level} players, "
+        f"{os.cpu_count()} cores): "
+        f"{statistics.median(r['per_second'] for r in results):.0f} plays/s, "
+        f"p50 {statistics.median(r['p50_ms'] for r in results):.1f} ms, "
+        f"p99 {statistics.median(r['p99_ms'] for r in results):.1f} ms"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
