@@ -149,6 +149,7 @@ class TerminalGame:
             self.say(f"\nRound {rnd.hand_number + 1}: no pass this round.")
         seat = rnd.turn
         tricks_before = len(rnd.tricks)
+        points_before = list(rnd.points_taken)
         if seat == 0:
             self._human_play()
         else:
@@ -161,7 +162,9 @@ class TerminalGame:
             if trick.held_over:
                 self.say("Every card of the suit led cancelled: the cards wait for the next trick.")
             else:
-                self.say(f"{self.names[trick.winner]} takes the trick.")
+                gained = rnd.points_taken[trick.winner] - points_before[trick.winner]
+                worth = f" ({gained} points)" if gained else ""
+                self.say(f"{self.names[trick.winner]} takes the trick{worth}.")
 
     def _human_play(self) -> None:
         rnd = self.game.round
