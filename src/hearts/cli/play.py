@@ -163,7 +163,8 @@ class TerminalGame:
                 self.say("Every card of the suit led cancelled: the cards wait for the next trick.")
             else:
                 gained = rnd.points_taken[trick.winner] - points_before[trick.winner]
-                worth = f" ({gained} points)" if gained else ""
+                unit = "point" if abs(gained) == 1 else "points"
+                worth = f" ({gained} {unit})" if gained else ""
                 self.say(f"{self.names[trick.winner]} takes the trick{worth}.")
 
     def _human_play(self) -> None:
