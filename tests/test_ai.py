@@ -163,6 +163,23 @@ def test_players_survive_pickling(level: str) -> None:
     assert isinstance(copy, Player)
 
 
+def test_asking_out_of_turn_is_refused_plainly() -> None:
+    rnd = Round.deal(Rules(), seed=6, hand_number=0)
+    waiting = (rnd.turn + 1) % 4
+    for level in LEVELS:
+        player = make_player(level, seed=1)
+        with pytest.raises(ValueError, match="no card to play now"):
+            player.choose_play(rnd.view(0))
+        cards = player.choose_pass(rnd.view(waiting))
+        assert len(cards) == 3
+    for seat in range(4):
+        rnd.give(seat, rnd.hand(seat)[:3])
+    with pytest.raises(ValueError, match="nothing to pass"):
+        make_player("hard").choose_pass(rnd.view(0))
+    with pytest.raises(ValueError, match="no card to play now"):
+        make_player("hard").choose_play(rnd.view((rnd.turn + 1) % 4))
+
+
 def test_bad_levels_and_budgets_are_refused() -> None:
     with pytest.raises(ValueError, match="not a level"):
         make_player("grandmaster")

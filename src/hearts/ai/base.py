@@ -56,8 +56,28 @@ class BasePlayer:
         )
         return random.Random(key)
 
+    def choose_pass(self, view: PlayerView) -> list[Card]:
+        if view.phase != "passing" or view.passed_mask is not None:
+            raise ValueError("This seat has nothing to pass now.")
+        if view.cards_to_pass == 0:
+            return []
+        return self.pick_pass(view)
+
+    def choose_play(self, view: PlayerView) -> Card:
+        if not view.legal_mask:
+            raise ValueError("This seat has no card to play now; ask on its turn.")
+        return self.pick_play(view)
+
     def choose_moon(self, view: PlayerView) -> str:
         return choose_moon(view)
+
+    def pick_pass(self, view: PlayerView) -> list[Card]:
+        """The level's pass; `choose_pass` has checked that one is due."""
+        raise NotImplementedError
+
+    def pick_play(self, view: PlayerView) -> Card:
+        """The level's card; `choose_play` has checked that it is the seat's turn."""
+        raise NotImplementedError
 
 
 def choose_moon(view: PlayerView) -> str:

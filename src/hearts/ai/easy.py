@@ -18,12 +18,12 @@ MISTAKE_RATE = 0.25
 class EasyPlayer(BasePlayer):
     level = "easy"
 
-    def choose_pass(self, view: PlayerView) -> list[Card]:
+    def pick_pass(self, view: PlayerView) -> list[Card]:
         # Beginners pass the biggest cards: aces and kings, whatever the suit.
         by_rank = sorted(view.hand, key=lambda c: (c.rank, c.suit), reverse=True)
         return by_rank[: view.cards_to_pass]
 
-    def choose_play(self, view: PlayerView) -> Card:
+    def pick_play(self, view: PlayerView) -> Card:
         legal = cards_of(view.legal_mask)
         rng = self.rng_for(view, "play")
         if len(legal) == 1 or rng.random() < MISTAKE_RATE:

@@ -33,7 +33,7 @@ HEARTS = 2
 class MediumPlayer(BasePlayer):
     level = "medium"
 
-    def choose_pass(self, view: PlayerView) -> list[Card]:
+    def pick_pass(self, view: PlayerView) -> list[Card]:
         faces = choose_pass_faces(view)
         hand = view.hand_mask
         cards: list[Card] = []
@@ -43,7 +43,7 @@ class MediumPlayer(BasePlayer):
             cards.append(CARDS[number])
         return cards
 
-    def choose_play(self, view: PlayerView) -> Card:
+    def pick_play(self, view: PlayerView) -> Card:
         know = Knowledge.from_view(view)
         face = choose_play_face(know)
         return CARDS[card_for_face(view.legal_mask, face)]

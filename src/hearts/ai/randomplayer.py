@@ -10,8 +10,8 @@ from .base import BasePlayer
 class RandomPlayer(BasePlayer):
     level = "random"
 
-    def choose_pass(self, view: PlayerView) -> list[Card]:
+    def pick_pass(self, view: PlayerView) -> list[Card]:
         return self.rng_for(view, "pass").sample(view.hand, view.cards_to_pass)
 
-    def choose_play(self, view: PlayerView) -> Card:
+    def pick_play(self, view: PlayerView) -> Card:
         return self.rng_for(view, "play").choice(cards_of(view.legal_mask))

@@ -62,10 +62,10 @@ class HardPlayer(MediumPlayer):
 
     level = "hard"
 
-    def choose_pass(self, view: PlayerView) -> list[Card]:
+    def pick_pass(self, view: PlayerView) -> list[Card]:
         hand = fold(view.hand_mask)
         if view.rules.decks != 1 or not is_moon_hand(hand):
-            return super().choose_pass(view)
+            return super().pick_pass(view)
         # Going for the moon: keep the hearts and the high cards, pass the low cards that
         # would hand the lead away (lowest rank first, spades last: they guard the queen).
         order = sorted(
@@ -74,7 +74,7 @@ class HardPlayer(MediumPlayer):
         )
         return [CARDS[f] for f in order[: view.cards_to_pass]]
 
-    def choose_play(self, view: PlayerView) -> Card:
+    def pick_play(self, view: PlayerView) -> Card:
         legal = view.legal_mask
         if not legal & (legal - 1):
             return CARDS[legal.bit_length() - 1]
