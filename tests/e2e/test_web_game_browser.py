@@ -123,7 +123,7 @@ def shoot(page: Any, name: str) -> None:
     folder = os.environ.get("HEARTS_SCREENSHOT_DIR")
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"{name}.png"))
+        page.screenshot(path=str(Path(folder) / f"game-{name}.png"))
 
 
 def start_game(page: Any, target: int | None = None) -> None:
@@ -162,10 +162,12 @@ def hand(page: Any) -> list[str]:
     return cards
 
 
-def pass_three(page: Any) -> list[str]:
+def pass_three(page: Any, screenshot: str | None = None) -> list[str]:
     chosen = hand(page)[-3:]
     for card in chosen:
         page.click(f"[data-region=hand] [data-card='{card}']")
+    if screenshot:
+        shoot(page, screenshot)
     page.click("[data-action=pass]")
     return chosen
 
@@ -341,8 +343,7 @@ def test_a_phone_sized_screen(browser: Any, server: Server) -> None:
         ".filter(([, h]) => h < 44)",
     )
     assert small == []
-    shoot(page, "phone-pass")
-    pass_three(page)
+    pass_three(page, screenshot="phone-pass")
     wait_for_person(page)
     shoot(page, "phone-play")
     for _ in range(300):
