@@ -32,6 +32,12 @@ TURN_TIMEOUT = 30.0
 #: Thinking allowance per decision for each level (None: the player's own default; for
 #: "hard" an int is a number of playouts, which keeps a seeded game reproducible).
 BUDGETS: dict[str, int | float | None] = {"easy": None, "medium": None, "hard": None}
+#: Under load, hard players think like medium ones: once this many requests per worker are
+#: already waiting on the pool, a new request's hard players play medium for that request.
+#: A hard move costs tens of milliseconds and a medium one about one, so this keeps every
+#: game's wait short when many are in progress, at the price of weaker play (and, for a
+#: seeded game, of reproducibility) while the server is busy.
+BUSY_PER_WORKER = 2
 
 
 def decide(kind: str, level: str, seed: int, budget: int | float | None, view: PlayerView) -> Any:
@@ -122,6 +128,8 @@ class BotPool:
             workers = max(1, min(2, os.cpu_count() or 1))
         self.workers = workers
         self._pool: concurrent.futures.Executor | None = None
+        self.waiting = 0
+        """Requests whose computer players are queued or thinking in the pool now."""
 
     def _executor(self) -> concurrent.futures.Executor:
         if self._pool is None:
@@ -145,10 +153,17 @@ class BotPool:
         for _ in range(max(1, self.workers)):
             executor.submit(_ready)
 
+    def levels_now(self, levels: Sequence[str]) -> list[str]:
+        """The levels to play at now: hard becomes medium while the pool is busy."""
+        if self.waiting >= BUSY_PER_WORKER * max(1, self.workers):
+            return ["medium" if level == "hard" else level for level in levels]
+        return list(levels)
+
     async def advance(self, game: Game, levels: list[str], seed: int) -> None:
         """Let the computer players act on `game` (in place) until the person must."""
         loop = asyncio.get_running_loop()
-        record = (game.rules.to_dict(), seed, list(game.actions), list(levels))
+        record = (game.rules.to_dict(), seed, list(game.actions), self.levels_now(levels))
+        self.waiting += 1
         try:
             future = loop.run_in_executor(self._executor(), advance_record, *record)
             new_actions = await asyncio.wait_for(future, TURN_TIMEOUT)
@@ -158,6 +173,8 @@ class BotPool:
                 self.close(wait=False)
             await asyncio.to_thread(advance, game, ["easy"] * len(levels), seed)
             return
+        finally:
+            self.waiting -= 1
         try:
             for action in new_actions:
                 game.apply(action)

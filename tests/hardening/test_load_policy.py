@@ -1,0 +1,116 @@
+"""Hard players under load degrade gracefully, by a stated policy (hearts.web.bots):
+once BUSY_PER_WORKER requests per worker are already waiting on the pool, a new request's
+hard players play at medium strength for that request; when the queue drains, hard is back.
+Easy and medium players are never changed."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from hearts import Game, Rules
+from hearts.web import bots
+from hearts.web.app import create_app
+from hearts.web.bots import BUSY_PER_WORKER, BotPool
+
+
+class SlowRecorder:
+    """Stands in for the pool's task: notes the levels asked for, thinks for a while,
+    then answers as the real task would."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.levels: list[list[str]] = []
+        self.lock = threading.Lock()
+        self.real = bots.advance_record
+
+    def __call__(
+        self, rules: dict[str, Any], seed: int, actions: list[Any], levels: list[str]
+    ) -> list[Any]:
+        with self.lock:
+            self.levels.append(list(levels))
+        time.sleep(self.seconds)
+        # The real work at easy strength: only the levels asked for are under test here.
+        return self.real(rules, seed, actions, ["easy"] * len(levels))
+
+
+@pytest.fixture
+def recorder(monkeypatch: pytest.MonkeyPatch) -> SlowRecorder:
+    slow = SlowRecorder(0.05)
+    monkeypatch.setattr(bots, "advance_record", slow)
+    return slow
+
+
+def test_hard_players_play_medium_while_the_pool_is_busy(recorder: SlowRecorder) -> None:
+    pool = BotPool(workers=0)  # threads; one "worker" for the policy's arithmetic
+    busy = BUSY_PER_WORKER * max(1, pool.workers)
+    levels = ["hard", "medium", "hard"]
+
+    async def burst(count: int) -> None:
+        games = [Game(Rules(), seed) for seed in range(count)]
+        for game in games:  # the person passes; the computer players answer
+            game.give(0, game.round.hand(0)[:3])
+        await asyncio.gather(*(pool.advance(game, levels, seed=i) for i, game in enumerate(games)))
+        for game in games:
+            assert game.phase == "playing"  # every request was answered, none dropped
+
+    try:
+        asyncio.run(burst(3 * busy))
+        assert recorder.levels[:busy] == [levels] * busy
+        assert recorder.levels[busy:] == [["medium", "medium", "medium"]] * (2 * busy)
+        assert pool.waiting == 0
+        # Quiet again: hard plays hard.
+        recorder.levels.clear()
+        asyncio.run(burst(1))
+        assert recorder.levels == [levels]
+    finally:
+        pool.close()
+
+
+def test_a_quiet_server_never_weakens_hard_players(recorder: SlowRecorder) -> None:
+    pool = BotPool(workers=0)
+
+    async def one_after_another() -> None:
+        for seed in range(5):
+            game = Game(Rules(), seed)
+            game.give(0, game.round.hand(0)[:3])
+            await pool.advance(game, ["hard"] * 3, seed)
+
+    try:
+        asyncio.run(one_after_another())
+    finally:
+        pool.close()
+    assert recorder.levels == [["hard"] * 3] * 5
+
+
+def test_many_hard_games_at_once_all_get_answers(recorder: SlowRecorder, data_dir: Path) -> None:
+    """Through the API: a burst of hard games is served, degraded past the threshold."""
+    app = create_app(data_dir, bot_workers=0)
+
+    async def burst() -> list[int]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://t") as browser:
+            states = [
+                (await browser.post("/api/games", json={"levels": ["hard"] * 3})).json()
+                for _ in range(8)
+            ]
+            answers = await asyncio.gather(
+                *(
+                    browser.post(
+                        f"/api/games/{s['id']}/pass",
+                        json={"move": s["move"], "cards": s["view"]["hand"][:3]},
+                    )
+                    for s in states
+                )
+            )
+            return [a.status_code for a in answers]
+
+    assert asyncio.run(burst()) == [200] * 8
+    passes = recorder.levels[-8:]
+    assert ["hard"] * 3 in passes and ["medium"] * 3 in passes
