@@ -41,6 +41,7 @@ def _plain_choice(know: Knowledge) -> int:
     if not follow:
         return max((f for f in range(52) if legal >> f & 1), key=lambda f: (f % 13, f))
     winner = know.winning_face()
-    assert winner is not None
+    if winner is None:
+        return lowest(follow)  # every card so far cancelled: nothing to duck under
     below = follow & ((1 << winner) - 1)
     return highest(below) if below else lowest(follow)

@@ -161,11 +161,15 @@ class Knowledge:
         return bool(self.unseen & QUEEN)
 
     def winning_face(self) -> int | None:
-        """The face currently winning the trick on the table."""
+        """The face currently winning the trick on the table (None before the lead, or in
+        Cancellation Hearts while every card of the suit led is cancelled by its twin)."""
         if not self.trick:
             return None
         led = self.trick[0][1] // 13
-        return max(f for _, f in self.trick if f // 13 == led)
+        faces = [f for _, f in self.trick if f // 13 == led]
+        if self.rules.cancellation:
+            faces = [f for f in faces if faces.count(f) == 1]
+        return max(faces, default=None)
 
     def winning_seat(self) -> int | None:
         best = self.winning_face()
