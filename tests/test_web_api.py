@@ -344,3 +344,34 @@ def test_pages_and_docs_are_served(client: TestClient) -> None:
     assert client.get("/game/js/main.js").status_code == 200
     assert client.get("/openapi.json").json()["paths"]["/api/games/{game_id}/play"]
     assert client.get("/scorekeeper").status_code in (200, 307)
+
+
+def test_the_person_chooses_how_their_moon_scores(client: TestClient, data_dir: Path) -> None:
+    # A keep-every-round game (seed 392) in which the person, always playing high while the
+    # others duck, takes every point card; stored as if played here, up to the moon choice.
+    rules = hearts.Rules(moon_rule="choose", pass_cycle=("hold",))
+    game = hearts.Game(rules, 392)
+    while game.phase == "playing":
+        legal = game.round.legal_cards()
+        if game.round.turn == 0:
+            game.play(max(legal, key=lambda c: (c.rank, c.suit)))
+        else:
+            safe = [c for c in legal if c.suit != 2 and str(c) != "QS"]
+            game.play(min(safe or legal, key=lambda c: c.rank))
+    assert game.phase == "moon-choice" and game.moon_pending == 0
+    client.post("/api/games", json={})  # gives this browser its cookie
+    owner = owner_key(client.cookies["hearts_browser"])
+    Store(data_dir).create(
+        "moon-game", owner, rules.to_dict(), 392, {"levels": ["easy"] * 3}, game.actions, "active"
+    )
+    state = client.get("/api/games/moon-game").json()
+    assert state["phase"] == "moon-choice" and state["moon_pending"] == 0
+    move = state["move"]
+    wrong = client.post("/api/games/moon-game/moon", json={"choice": "both", "move": move})
+    assert "add" in refusal(wrong, 422)
+    chosen = client.post("/api/games/moon-game/moon", json={"choice": "subtract", "move": move})
+    after = chosen.json()
+    assert after["phase"] == "round-over"
+    assert after["scores"] == [-26, 0, 0, 0]
+    assert after["results"][-1]["moon_choice"] == "subtract"
+    assert after["events"][0] == {"type": "moon-choice", "seat": 0, "choice": "subtract"}
