@@ -6,6 +6,7 @@ import { api, Refused } from "./api.js";
 import { $, h, clear, wait } from "./dom.js";
 import { cardName, cardFace, points } from "./cards.js";
 import { Hand } from "./hand.js";
+import { face } from "./faces.js";
 import { Table } from "./table.js";
 import { renderSetup } from "./setup.js";
 import { moonIcon, roundSummary, scoreSheet, totalsChart, standings, winnerLine } from "./scores.js";
@@ -239,6 +240,7 @@ function drawOverlay(state, waiting) {
     clear(ui.overlay, h("div", { class: "sheet-panel", role: "dialog", "aria-labelledby": "round-title" },
       h("h2", { id: "round-title" }, `${roundTitle(state.view.hand_number)} is over`),
       roundSummary(state),
+      opponentWords(state),
       h("div", { class: "two" }, totalsChart(state), scoreSheet(state)),
       h("button", { type: "button", class: "primary wide", "data-action": "next-round", onclick: sendNext },
         "Deal the next round")));
@@ -253,6 +255,21 @@ function drawOverlay(state, waiting) {
       h("button", { type: "button", class: "primary", "data-action": "play-again", onclick: startGame }, "Play again"),
       h("button", { type: "button", "data-action": "change-table", onclick: showSetup }, "Change the table"))));
   focusFirstButton();
+}
+
+/** A line from an opponent who had a notable round: a moon, or nothing taken at all. */
+function opponentWords(state) {
+  const result = state.results[state.results.length - 1];
+  if (!result) return null;
+  const quotes = [];
+  for (const opponent of app.options.opponents) {
+    const seat = opponent.seat;
+    if (result.shooter === seat) quotes.push([opponent, opponent.quips.moon]);
+    else if (result.shooter === null && result.points_taken[seat] === 0) quotes.push([opponent, opponent.quips.clean]);
+  }
+  if (!quotes.length) return null;
+  return h("ul", { class: "quotes" }, quotes.map(([opponent, words]) => h("li", {},
+    face(opponent.face, "pleased"), h("span", {}, h("strong", {}, opponent.name), ` “${words}”`))));
 }
 
 function focusFirstButton() {
@@ -358,7 +375,7 @@ async function simpleMove(request, { clearTable = false } = {}) {
     }
     ui.overlay.hidden = true;
     render({ ...next }, { waiting: true });
-    await showEvents(next, { fromView: next.view.tricks.length || next.view.trick.length ? null : next.view });
+    await showEvents(next, { fromView: null });
     app.state = next;
   } catch (error) {
     await recover(error);
@@ -390,6 +407,13 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
   let trick = fromView ? fromView.trick.slice() : [];
   const pointsTaken = fromView ? fromView.points_taken.slice() : [0, 0, 0, 0];
   const sizes = fromView ? fromView.hand_sizes.slice() : next.view.hand_sizes.slice();
+  if (!fromView) {
+    // A fresh round: the cards played in these events were still in hand when it began.
+    for (const event of next.events) {
+      if (event.type === "deal") sizes.splice(0, 4, ...next.view.hand_sizes);
+      if (event.type === "play") sizes[event.seat] += 1;
+    }
+  }
   const seats = (turn) => table.renderSeats({
     state: next, pointsTaken, handSizes: sizes, turn, showPoints: app.prefs.showPoints,
   });
