@@ -6,6 +6,7 @@ Easy and medium players are never changed."""
 from __future__ import annotations
 
 import asyncio
+import random
 import threading
 import time
 from pathlib import Path
@@ -114,3 +115,38 @@ def test_many_hard_games_at_once_all_get_answers(recorder: SlowRecorder, data_di
     assert asyncio.run(burst()) == [200] * 8
     passes = recorder.levels[-8:]
     assert ["hard"] * 3 in passes and ["medium"] * 3 in passes
+
+
+def _random_actions(game: Game, rng: random.Random, count: int) -> None:
+    for _ in range(count):
+        if game.phase == "passing":
+            seat = game.round.waiting_to_pass()[0]
+            hand = game.round.hand(seat)
+            game.give(seat, rng.sample(hand, game.round.cards_to_pass()))
+        elif game.phase == "playing":
+            game.play(rng.choice(game.round.legal_cards()))
+        elif game.phase == "round-over":
+            game.next_round()
+        else:
+            return
+
+
+def test_a_worker_reuses_games_only_when_exact() -> None:
+    """Workers keep games between requests; what they hand back is always the replay."""
+    rules = Rules(target_score=60)
+    rng = random.Random(3)
+    game = Game(rules, seed=99)
+    _random_actions(game, rng, 300)
+    actions = game.actions
+    for done in (0, 5, 6, 40, 41, 120, 119, len(actions)):  # forward, and a step back
+        kept = bots._replay(rules.to_dict(), 99, actions[:done])
+        exact = Game.replay(rules, 99, actions[:done])
+        assert kept.actions == exact.actions
+        assert kept.view(1).to_dict() == exact.view(1).to_dict()
+        assert kept.scores == exact.scores
+    # Another history from the same deal: nothing of the kept game leaks into it.
+    other = Game(rules, seed=99)
+    _random_actions(other, random.Random(4), 200)
+    kept = bots._replay(rules.to_dict(), 99, other.actions)
+    assert kept.actions == other.actions
+    assert kept.view(2).to_dict() == other.view(2).to_dict()

@@ -13,9 +13,11 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import hashlib
+import json
 import logging
 import multiprocessing
 import os
+from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -94,9 +96,33 @@ def advance_record(
     rules: dict[str, Any], seed: int, actions: list[Action], levels: list[str]
 ) -> list[Action]:
     """`advance` for a pool worker: from a record to the new actions."""
-    game = Game.replay(Rules.from_dict(rules), seed, actions)
+    game = _replay(rules, seed, actions)
     advance(game, levels, seed)
     return game.actions[len(actions) :]
+
+
+#: Games this worker advanced lately, by seed and rules. A game's next request then applies
+#: only the actions since (the person's move) instead of replaying the whole record, which
+#: was most of a request's cost late in a game (found by the load benchmark).
+_RECENT: OrderedDict[tuple[int, str], Game] = OrderedDict()
+RECENT_GAMES = 256
+
+
+def _replay(rules: dict[str, Any], seed: int, actions: list[Action]) -> Game:
+    """The game after `actions`, exact: a kept game is used only when its actions are a
+    prefix of these (same rules, same seed), else the record is replayed in full."""
+    key = (seed, json.dumps(rules, sort_keys=True))
+    game = _RECENT.pop(key, None)  # taken out while in use, so no two threads share it
+    done = len(game.actions) if game is not None else 0
+    if game is None or done > len(actions) or game.actions != actions[:done]:
+        game = Game.replay(Rules.from_dict(rules), seed, actions)
+    else:
+        for action in actions[done:]:
+            game.apply(action)
+    _RECENT[key] = game
+    while len(_RECENT) > RECENT_GAMES:
+        _RECENT.popitem(last=False)
+    return game
 
 
 def _apply_or_fallback(game: Game, action: Action) -> None:
