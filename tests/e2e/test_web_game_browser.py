@@ -391,3 +391,29 @@ def test_screens_for_the_record(browser: Any, server: Server) -> None:
     shoot(page, "desktop-game-over")
     assert page.inner_text("ol.standings").count("\n") >= 3
     assert not page.errors
+
+
+def test_a_stale_tab_catches_up_instead_of_playing_twice(browser: Any, server: Server) -> None:
+    first = open_page(browser, server, DESKTOP)
+    start_game(first)
+    pass_three(first)
+    wait_for_person(first)
+    second = first.context.new_page()
+    second.goto(f"{server.url}/?speed=instant#play")
+    second.wait_for_selector("body[data-ready=true]")
+    wait_for_person(second)
+    legal = second.eval_on_selector_all(
+        "[data-card][data-legal=true]", "els => els.map(e => e.dataset.card)"
+    )
+    played = play_one(first)
+    wait_for_person(first)
+    # The second tab still shows the old turn. The same card again is a retry, answered
+    # from the record; another card is refused, and either way the tab catches up.
+    other = next((card for card in legal if card != played), played)
+    second.click(f"[data-card='{other}'][data-legal=true]")
+    wait_for_person(second)
+    if other != played:
+        assert "already made" in second.inner_text("[role=status]")
+    assert hand(second) == hand(first)
+    assert played not in hand(second)
+    assert not first.errors

@@ -390,7 +390,12 @@ async function recover(error) {
   const message = error instanceof Refused ? error.message : "Something went wrong; please try again.";
   ui.status.dataset.keep = "1";
   say(message);
-  if (error instanceof Refused && (error.status === 409 || error.status === 0) && app.state) {
+  if (!(error instanceof Refused) || !app.state) return;
+  if (error.status === 409 && error.body?.state) {
+    // The game moved on (another tab, a lost answer): catch up from the state sent back.
+    app.state = error.body.state;
+    app.selected = new Set();
+  } else if (error.status === 409 || error.status === 0) {
     try {
       app.state = await api.game(app.state.id);
     } catch {
