@@ -45,8 +45,12 @@ function setBusy(busy) {
   else delete ui.root.dataset.busy;
 }
 
-function say(text) {
+/** Put a sentence in the status line; `keep` holds it there until the person acts again
+ * (a refusal's reason must not be replaced by "Your turn."). */
+function say(text, keep = false) {
   ui.status.textContent = text || "";
+  if (keep) ui.status.dataset.keep = "1";
+  else delete ui.status.dataset.keep;
 }
 
 function narrate(text) {
@@ -105,10 +109,11 @@ async function startGame() {
     app.state = state;
     render(state);
   } catch (error) {
-    showSetupError(error);
+    if (document.body.dataset.screen === "table") say(error.message, true);
+    else showSetupError(error);
   } finally {
     setBusy(false);
-    if (app.state) render(app.state);
+    if (app.state && document.body.dataset.screen === "table") render(app.state);
   }
 }
 
@@ -210,6 +215,8 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
   } else if (myTurn) {
     const lead = view.trick.length === 0;
     if (!ui.status.dataset.keep) say(lead ? "Your lead." : "Your turn.");
+  } else if (!ui.status.dataset.keep && state.phase !== "playing") {
+    say("");
   }
   if (state.phase === "playing" && !received.size) {
     const hold = view.pass_direction === "hold" && view.tricks.length === 0;
@@ -283,7 +290,6 @@ function onCard(card, button) {
   const state = app.state;
   if (!state || app.busy) return;
   const mode = hand.root.dataset.mode;
-  delete ui.status.dataset.keep;
   if (mode === "pass") {
     const need = state.view.cards_to_pass;
     if (app.selected.has(card)) app.selected.delete(card);
@@ -300,8 +306,7 @@ function onCard(card, button) {
     if (button.dataset.legal === "true") {
       sendPlay(card, button);
     } else {
-      ui.status.dataset.keep = "1";
-      say(state.reasons[card] || "You cannot play that card now.");
+      say(state.reasons[card] || "You cannot play that card now.", true);
       button.classList.remove("shake");
       void button.offsetWidth;
       button.classList.add("shake");
@@ -388,8 +393,7 @@ async function simpleMove(request, { clearTable = false } = {}) {
 /** After a refusal: say why, and if the game moved on elsewhere, load it as it is now. */
 async function recover(error) {
   const message = error instanceof Refused ? error.message : "Something went wrong; please try again.";
-  ui.status.dataset.keep = "1";
-  say(message);
+  say(message, true);
   if (!(error instanceof Refused) || !app.state) return;
   if (error.status === 409 && error.body?.state) {
     // The game moved on (another tab, a lost answer): catch up from the state sent back.
