@@ -209,8 +209,8 @@ def choose_discard(know: Knowledge) -> int:
     if hearts:
         top_heart = highest(hearts)
         other = keep_bonus & ~HEARTS_FACES
-        # A high heart goes first; with only low hearts, a high card of a long-run suit may
-        # be the bigger danger.
+        # A high heart goes first; with only low hearts left, a queen, king or ace of another
+        # suit is the bigger danger.
         if other and top_heart % 13 < 6 and _highest_by_rank(other) % 13 >= 10:
             return _highest_by_rank(other)
         return top_heart

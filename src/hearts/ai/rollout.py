@@ -150,9 +150,7 @@ def _lead(hand: int, allowed: int, played: int, shooting: bool) -> int:
     return best
 
 
-def _follow(
-    follow: int, best: int, last: bool, first: bool, played: int, hand: int, block: bool
-) -> int:
+def _follow(follow: int, best: int, last: bool, first: bool, block: bool) -> int:
     """A card of the suit led; `best` is the bit of the card winning so far."""
     if follow & QUEEN and best & HIGH_SPADES:
         return QUEEN
@@ -277,7 +275,7 @@ def play_out(
                 stopping = threat >= 0 and threat != seat and best_seat == threat
                 if follow:
                     block = stopping and bool(trick_mask & POINT_FACES or follow & HEARTS_FACES)
-                    bit = _follow(follow, best, len(trick) == n - 1, first, played, hand, block)
+                    bit = _follow(follow, best, len(trick) == n - 1, first, block)
                 else:
                     bit = _discard(allowed, hand, played, stopping)
             card = bit.bit_length() - 1
