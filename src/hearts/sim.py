@@ -233,8 +233,10 @@ class NameReport:
     per_deal: list[float]
 
     def to_dict(self) -> dict[str, Any]:
+        """Plain data; `per_deal` (points per round in each deal, in deal order) lets two
+        tournaments on the same seed be compared deal by deal."""
         data = dict(self.__dict__)
-        del data["per_deal"]
+        data["per_deal"] = [round(v, 4) for v in self.per_deal]
         return data
 
 
