@@ -124,6 +124,7 @@ function showSetupError(error) {
     ui.setup.prepend(note);
   }
   note.textContent = error.message;
+  note.scrollIntoView({ block: "center" });
 }
 
 async function resume(id) {
@@ -210,8 +211,8 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
   }
   clear(ui.actions, parts);
   if (waiting) return;
-  if (passing && !ui.status.textContent) {
-    say(`Choose ${plural(view.cards_to_pass, "card")} to pass.`);
+  if (passing) {
+    if (!ui.status.textContent) say(`Choose ${plural(view.cards_to_pass, "card")} to pass.`);
   } else if (myTurn) {
     const lead = view.trick.length === 0;
     if (!ui.status.dataset.keep) say(lead ? "Your lead." : "Your turn.");
