@@ -484,6 +484,7 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
 
 function openDialog(title, ...content) {
   const dialog = $("#dialog");
+  dialog.setAttribute("aria-label", title);
   clear(dialog,
     h("h2", {}, title),
     ...content,
