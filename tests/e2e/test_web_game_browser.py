@@ -417,3 +417,24 @@ def test_a_stale_tab_catches_up_instead_of_playing_twice(browser: Any, server: S
     assert hand(second) == hand(first)
     assert played not in hand(second)
     assert not first.errors
+
+
+def test_start_choices_are_remembered(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, PHONE)
+    page.click("input[name=level-all][value=medium] + span")
+    page.click("input[name=level-2][value=hard] + span")
+    page.click("input[name=length][value='50'] + span")
+    page.click("input[name=preset][value=omnibus] + span")
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    checked = page.eval_on_selector_all(
+        "input[type=radio]:checked", "els => els.map(e => `${e.name}=${e.value}`)"
+    )
+    assert {"level-1=medium", "level-2=hard", "level-3=medium", "length=50"} <= set(checked)
+    assert "preset=omnibus" in checked
+    start_game(page)
+    levels = page.eval_on_selector_all(
+        ".seat.opponent .level", "els => els.map(e => e.textContent)"
+    )
+    assert sorted(levels) == ["hard", "medium", "medium"]
+    assert not page.errors
