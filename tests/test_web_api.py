@@ -375,3 +375,32 @@ def test_the_person_chooses_how_their_moon_scores(client: TestClient, data_dir: 
     assert after["scores"] == [-26, 0, 0, 0]
     assert after["results"][-1]["moon_choice"] == "subtract"
     assert after["events"][0] == {"type": "moon-choice", "seat": 0, "choice": "subtract"}
+
+
+def test_the_kitty_is_announced_to_everyone(client: TestClient) -> None:
+    state = new_game(client, kitty=True)
+    assert len(state["view"]["hand"]) == 12
+    kitty_events = []
+    while state["phase"] in ("passing", "playing"):
+        state = step(client, state)
+        kitty_events += [e for e in state["events"] if e["type"] == "kitty"]
+    assert len(kitty_events) == 1
+    assert len(kitty_events[0]["cards"]) == 4
+    assert state["view"]["kitty"] == kitty_events[0]["cards"]
+
+
+def test_two_server_processes_share_one_store(data_dir: Path) -> None:
+    # Two apps over the same data directory stand for two server processes.
+    with TestClient(create_app(data_dir, bot_workers=0)) as one:
+        state = new_game(one)
+        cookie = {"hearts_browser": one.cookies["hearts_browser"]}
+        with TestClient(create_app(data_dir, bot_workers=0), cookies=cookie) as two:
+            assert two.get(f"/api/games/{state['id']}").json()["move"] == state["move"]
+            moved = step(one, state)  # the second app's cached copy is now behind
+            assert two.get(f"/api/games/{state['id']}").json()["move"] == moved["move"]
+            # A stale retry of the same pass at the other process is answered from the record.
+            again = two.post(
+                f"/api/games/{state['id']}/pass",
+                json={"cards": state["view"]["hand"][:3], "move": state["move"]},
+            )
+            assert again.status_code == 200 and again.json()["move"] == moved["move"]

@@ -30,6 +30,7 @@ def events_between(before: Game, actions: Sequence[Action]) -> list[dict[str, An
     for action in actions:
         kind = action.get("type")
         tricks_before = len(game.round.tricks)
+        kitty_before = game.round.kitty_taker
         broken_before = game.round.hearts_broken
         results_before = len(game.results)
         game.apply(action)
@@ -63,6 +64,10 @@ def events_between(before: Game, actions: Sequence[Action]) -> list[dict[str, An
                         "points_taken": list(rnd.points_taken),
                     }
                 )
+            if kitty_before is None and rnd.kitty_taker is not None:
+                # Everyone sees the kitty once it is taken (the view shows it too).
+                kitty = game.view(PERSON).to_dict()["kitty"] or []
+                events.append({"type": "kitty", "seat": rnd.kitty_taker, "cards": kitty})
             if game.moon_pending is not None:
                 events.append({"type": "moon-pending", "seat": game.moon_pending})
         elif kind == "moon":

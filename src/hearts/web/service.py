@@ -117,7 +117,11 @@ class GameService:
 
     async def state_of(self, game_id: str, owner: str) -> dict[str, Any]:
         async with self._lock(game_id):
-            return self.state(await self._load(game_id, owner), [])
+            loaded = await self._load(game_id, owner)
+            stored_moves = await asyncio.to_thread(self.store.moves, game_id)
+            if stored_moves is not None and stored_moves != len(loaded.game.actions):
+                loaded = await self._load(game_id, owner, fresh=True)
+            return self.state(loaded, [])
 
     async def current(self, owner: str) -> str | None:
         return await asyncio.to_thread(self.store.latest_unfinished, owner)

@@ -174,6 +174,16 @@ class Store:
             actions=actions,
         )
 
+    def moves(self, game_id: str) -> int | None:
+        """How many actions the game has stored (None for no such game): a cheap check that a
+        cached copy is current when several server processes share the store."""
+        row = (
+            self._connection()
+            .execute("SELECT moves FROM games WHERE id = ?", (game_id,))
+            .fetchone()
+        )
+        return None if row is None else int(row[0])
+
     def latest_unfinished(self, owner: str) -> str | None:
         """The id of the browser's most recently played game that is not over, if any."""
         row = (

@@ -462,6 +462,12 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
       trick = [];
       event.points_taken.forEach((p, seat) => { pointsTaken[seat] = p; });
       seats(event.winner);
+    } else if (event.type === "kitty") {
+      const who = event.seat === 0 ? "You take" : `${nameOf(next, event.seat)} takes`;
+      const line = `${who} the kitty: ${event.cards.map(cardName).join(", ")}.`;
+      narrate(line);
+      table.setMessage(line);
+      await wait(t.pause);
     } else if (event.type === "hearts-broken") {
       table.setHearts(true);
       narrate("Hearts are broken.");
