@@ -185,7 +185,8 @@ def no_horizontal_scroll(page: Any) -> None:
 
 def test_a_whole_game_to_the_end_through_the_ui(browser: Any, server: Server) -> None:
     page = open_page(browser, server, DESKTOP)
-    start_game(page, target=30)
+    page.click("input[name=length][value='50'] + span")  # the quick game, as a person picks it
+    start_game(page)
     rounds = 0
     for _ in range(400):
         now = wait_for_person(page)
@@ -205,6 +206,8 @@ def test_a_whole_game_to_the_end_through_the_ui(browser: Any, server: Server) ->
     text = page.inner_text("[data-region=overlay]")
     assert "Game over" in text and ("win" in text)
     assert page.query_selector(".chart svg") is not None
+    scores = page.eval_on_selector_all("ol.standings .total", "els => els.map(e => +e.textContent)")
+    assert max(scores) >= 50 and scores == sorted(scores)
     page.click("[data-action=play-again]")
     page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]")
     assert len(hand(page)) == 13
