@@ -213,6 +213,8 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
   if (waiting) return;
   if (passing) {
     if (!ui.status.textContent) say(`Choose ${plural(view.cards_to_pass, "card")} to pass.`);
+    const to = view.pass_to.map((seat) => nameOf(state, seat)).join(", ");
+    table.setMessage(`${directionPhrase(view.pass_direction)}: your cards go to ${to}. You get yours once everyone has passed.`);
   } else if (myTurn) {
     const lead = view.trick.length === 0;
     if (!ui.status.dataset.keep) say(lead ? "Your lead." : "Your turn.");
