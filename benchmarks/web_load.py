@@ -91,6 +91,8 @@ class Tally:
     games_finished: int = 0
     in_progress: int = 0
     most_in_progress: int = 0
+    retries: int = 0
+    loop_lag: list[float] = field(default_factory=list)
 
     def note(self, route: str, seconds: float) -> None:
         self.latencies.setdefault(route, []).append(seconds)
@@ -129,11 +131,20 @@ async def one_browser(
                 if time.monotonic() >= until:
                     return
                 route, body = next_request(state, rng)
+                url = f"/api/games/{state['id']}/{route}"
                 started = time.perf_counter()
                 try:
-                    response = await client.post(
-                        f"/api/games/{state['id']}/{route}", json=body, headers=headers
-                    )
+                    response = await client.post(url, json=body, headers=headers)
+                except (httpx.ReadError, httpx.RemoteProtocolError):
+                    # The server closed an idle keep-alive connection as this request went
+                    # out. A browser sends it again, and so do we: the move number makes a
+                    # repeat safe (it is answered from the record, never applied twice).
+                    tally.retries += 1
+                    try:
+                        response = await client.post(url, json=body, headers=headers)
+                    except httpx.HTTPError as error:
+                        tally.errors.append(f"{route}: {error!r}")
+                        return
                 except httpx.HTTPError as error:
                     tally.errors.append(f"{route}: {error!r}")
                     return
@@ -158,21 +169,29 @@ async def load(
     base: str, games: int, seconds: float, think: float, level: str, ramp: float, timeout: float
 ) -> tuple[Tally, float]:
     tally = Tally()
-    limits = httpx.Limits(max_connections=games + 10, max_keepalive_connections=games + 10)
-    async with httpx.AsyncClient(base_url=base, timeout=timeout, limits=limits) as client:
-        start = time.monotonic()
-        until = start + seconds
+    start = time.monotonic()
+    until = start + seconds
 
-        async def staggered(index: int) -> None:
-            # Browsers arrive over the ramp rather than all in the same millisecond.
-            await asyncio.sleep(ramp * index / games)
+    async def staggered(index: int) -> None:
+        # Browsers arrive over the ramp rather than all in the same millisecond. Each has
+        # its own connection, as a browser does (one shared httpx pool of hundreds of
+        # connections costs the client more CPU than the server spends).
+        await asyncio.sleep(ramp * index / games)
+        async with httpx.AsyncClient(base_url=base, timeout=timeout) as client:
             await one_browser(client, tally, level, think, until, random.Random(index))
 
-        await asyncio.wait_for(
-            asyncio.gather(*(staggered(i) for i in range(games))), seconds + ramp + timeout
-        )
-        elapsed = time.monotonic() - start
-    return tally, elapsed
+    async def watch_the_client() -> None:
+        # How late this client's own timers fire: a starved client inflates every latency.
+        while time.monotonic() < until:
+            before = time.monotonic()
+            await asyncio.sleep(0.05)
+            tally.loop_lag.append(time.monotonic() - before - 0.05)
+
+    await asyncio.wait_for(
+        asyncio.gather(watch_the_client(), *(staggered(i) for i in range(games))),
+        seconds + ramp + timeout,
+    )
+    return tally, time.monotonic() - start
 
 
 def summary(tally: Tally, elapsed: float) -> dict[str, Any]:
@@ -189,6 +208,8 @@ def summary(tally: Tally, elapsed: float) -> dict[str, Any]:
         "games_most_in_progress": tally.most_in_progress,
         "games_finished": tally.games_finished,
         "errors": len(tally.errors),
+        "keep_alive_retries": tally.retries,
+        "client_lag_p99_ms": round(1000 * percentile(tally.loop_lag, 0.99), 1),
         "first_errors": tally.errors[:3],
     }
 
