@@ -197,8 +197,7 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
       type: "button", class: "primary", "data-action": "pass", disabled: left !== 0,
       onclick: sendPass,
     }, passLabel(state)));
-    parts.push(h("span", { class: "hint" }, left > 0 ? `Choose ${plural(left, "more card")}.`
-      : left < 0 ? `Put ${plural(-left, "card")} back.` : "Ready."));
+
   } else if (state.phase === "playing" && received.size) {
     const from = RECEIVED_FROM[view.pass_direction];
     const who = from !== undefined ? nameOf(state, from) : "the others";
@@ -212,7 +211,11 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
   clear(ui.actions, parts);
   if (waiting) return;
   if (passing) {
-    if (!ui.status.textContent) say(`Choose ${plural(view.cards_to_pass, "card")} to pass.`);
+    const left = view.cards_to_pass - app.selected.size;
+    if (!ui.status.dataset.keep) {
+      say(left === view.cards_to_pass ? `Choose ${plural(left, "card")} to pass.`
+        : left > 0 ? `Choose ${plural(left, "more card")}.` : "Ready: press Pass.");
+    }
     const to = view.pass_to.map((seat) => nameOf(state, seat)).join(", ");
     table.setMessage(`${directionPhrase(view.pass_direction)}: your cards go to ${to}. You get yours once everyone has passed.`);
   } else if (myTurn) {
@@ -298,7 +301,7 @@ function onCard(card, button) {
     if (app.selected.has(card)) app.selected.delete(card);
     else if (app.selected.size < need) app.selected.add(card);
     else {
-      say(`You have chosen ${need} already; tap one of them to put it back.`);
+      say(`You have chosen ${need} already; tap one of them to put it back.`, true);
       return;
     }
     say("");
