@@ -5,7 +5,7 @@ when the killed request had been stored before its answer was lost; the browser'
 that request is then answered from the record. No acknowledged move is ever lost, and no
 move is ever applied twice.
 
-HEARTS_CRASH_KILLS sets the number of kills (12 by default, about 2 s each on a busy
+HEARTS_CRASH_KILLS sets the number of kills (10 by default, about 2 s each on a busy
 2-core machine, mostly the restart; HEARTS_CRASH_KILLS=100 for a deeper run).
 """
 
@@ -24,7 +24,7 @@ import httpx
 from .driver import Replayer, choose_action, stored_actions, stored_game
 from .server import Server
 
-KILLS = int(os.environ.get("HEARTS_CRASH_KILLS", "12"))
+KILLS = int(os.environ.get("HEARTS_CRASH_KILLS", "10"))
 COOKIE = {"hearts_browser": "crash-test-browser-cookie-0123456789"}
 
 

@@ -36,7 +36,7 @@ from hearts.web.store import Store
 from .driver import choose_action, stored_game
 from .schema_strategies import ANY_JSON, from_schema
 
-EXAMPLES = int(os.environ.get("HEARTS_FUZZ_EXAMPLES", "40"))
+EXAMPLES = int(os.environ.get("HEARTS_FUZZ_EXAMPLES", "30"))
 ACTION_ROUTES = ("pass", "play", "moon", "next")
 
 
