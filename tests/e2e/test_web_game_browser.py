@@ -20,7 +20,9 @@ from typing import Any
 import pytest
 import uvicorn
 
+import hearts
 from hearts.web.app import create_app
+from hearts.web.store import Store, owner_key
 
 pytestmark = pytest.mark.browser
 
@@ -53,6 +55,8 @@ def chromium_path() -> str | None:
 class Server:
     """The whole app under uvicorn in a thread, on a free loopback port."""
 
+    data_dir: Path
+
     def __init__(self, data_dir: Path) -> None:
         # Computer players in threads: a process pool inside the test process gains nothing.
         app = create_app(data_dir, bot_workers=0)
@@ -83,7 +87,9 @@ class Server:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("web-data")).start()
+    data_dir = tmp_path_factory.mktemp("web-data")
+    running = Server(data_dir).start()
+    running.data_dir = data_dir
     yield running
     running.stop()
 
@@ -440,4 +446,64 @@ def test_start_choices_are_remembered(browser: Any, server: Server) -> None:
         ".seat.opponent .level", "els => els.map(e => e.textContent)"
     )
     assert sorted(levels) == ["hard", "medium", "medium"]
+    assert not page.errors
+
+
+def test_dialogs_and_settings(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, DESKTOP)
+    start_game(page)
+    pass_three(page)
+    while not page.query_selector("[data-action=last-trick]:visible"):
+        wait_for_person(page)
+        play_one(page)
+    wait_for_person(page)
+    page.click("[data-action=last-trick]")
+    assert page.eval_on_selector_all("dialog .last-trick li", "els => els.length") == 4
+    assert "took it" in page.inner_text("dialog")
+    page.click("dialog button")
+    page.click("[data-action=scores]")
+    assert page.is_visible("dialog .chart svg") and page.is_visible("dialog table.sheet")
+    page.click("dialog button")
+    assert page.is_visible(".seat .taken")
+    page.click("[data-action=settings]")
+    page.click("label[for=set-points]")
+    page.click("dialog button[value=close]")
+    assert not page.is_visible(".seat .taken")
+    assert not page.errors
+
+
+def test_the_moon_choice_is_asked(browser: Any, server: Server) -> None:
+    # A game in which the person has just shot the moon under "the shooter chooses" (the
+    # same deal as the API test), stored for this browser's cookie.
+    page = open_page(browser, server, DESKTOP)
+    start_game(page)
+    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == "hearts_browser")
+    rules = hearts.Rules(moon_rule="choose", pass_cycle=("hold",))
+    game = hearts.Game(rules, 392)
+    while game.phase == "playing":
+        legal = game.round.legal_cards()
+        if game.round.turn == 0:
+            game.play(max(legal, key=lambda c: (c.rank, c.suit)))
+        else:
+            safe = [c for c in legal if c.suit != 2 and str(c) != "QS"]
+            game.play(min(safe or legal, key=lambda c: c.rank))
+    assert game.moon_pending == 0
+    Store(server.data_dir).create(
+        "browser-moon",
+        owner_key(cookie),
+        rules.to_dict(),
+        392,
+        {"levels": ["easy"] * 3},
+        game.actions,
+        "active",
+    )
+    page.goto(f"{server.url}/?speed=instant")
+    page.click("[data-action=continue]")
+    page.wait_for_selector("[data-action=moon-subtract]")
+    assert phase(page) == "round-over"
+    shoot(page, "desktop-moon")
+    page.click("[data-action=moon-subtract]")
+    page.wait_for_selector("[data-action=next-round]")
+    assert "shot the moon" in page.inner_text("[data-region=overlay]")
+    assert page.inner_text("table.summary tbody tr:first-child td:last-child") == "-26"
     assert not page.errors
