@@ -15,7 +15,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from hearts import Card, Game, Rules
 from hearts.web.app import create_app
+from hearts.web.store import Store, owner_key
 
 from .driver import (
     Replayer,
@@ -210,3 +212,57 @@ def test_api_answers_are_never_cached(client: TestClient) -> None:
     assert response.headers["cache-control"] == "no-store"
     game = client.get(f"/api/games/{response.json()['id']}")
     assert game.headers["cache-control"] == "no-store"
+
+
+def _moon_for_the_person(rules: Rules, seed: int) -> Game:
+    """A round the person shoots: seat 0 plays high, the others low, dumping points on it."""
+    game = Game(rules, seed)
+
+    def points(card: Card) -> int:
+        return 13 if str(card) == "QS" else int(str(card)[1] == "H")
+
+    while game.phase == "playing":
+        legal = game.round.legal_cards()
+        trick = game.round.trick
+        led = str(trick[0][1])[1] if trick else None
+        if game.round.turn == 0:
+            card = max(legal, key=lambda c: int(c) % 13)
+        elif led and all(str(c)[1] != led for c in legal):
+            card = max(legal, key=lambda c: (points(c), int(c) % 13))
+        else:
+            card = min(legal, key=lambda c: (points(c), int(c) % 13))
+        game.play(card)
+    return game
+
+
+def test_the_persons_moon_choice_is_scanned_too(client: TestClient, data_dir: Path) -> None:
+    """The person's own moon choice (rare in random play) from a stored round they shot."""
+    rules = Rules(moon_rule="choose", pass_cycle=("hold",))
+    seed = next(s for s in range(500) if _moon_for_the_person(rules, s).moon_pending == 0)
+    game = _moon_for_the_person(rules, seed)
+    cookie = "moon-shooter-browser-cookie"
+    settings = {"levels": ["easy"] * 3}
+    Store(data_dir).create(
+        "moon-game-id-for-the-test",
+        owner_key(cookie),
+        rules.to_dict(),
+        seed,
+        settings,
+        game.actions,
+        "active",
+    )
+    client.cookies.set("hearts_browser", cookie)
+    scanner = LeakScanner(client, data_dir, page_texts(client))
+    url = "/api/games/moon-game-id-for-the-test"
+    state = client.get(url).json()
+    scanner(url, client.get(url))
+    assert state["phase"] == "moon-choice" and state["moon_pending"] == 0
+    chosen = client.post(f"{url}/moon", json={"move": state["move"], "choice": "subtract"})
+    assert chosen.status_code == 200, chosen.text
+    scanner(f"{url}/moon", chosen)
+    assert chosen.json()["results"][-1]["moon_choice"] == "subtract"
+    dealt = client.post(f"{url}/next", json={"move": chosen.json()["move"]})
+    scanner(f"{url}/next", dealt)
+    assert dealt.json()["phase"] == "playing"
+    assert scanner.phases >= {"moon-choice", "round-over", "playing"}
+    assert scanner.leaks == []
