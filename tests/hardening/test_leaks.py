@@ -190,8 +190,9 @@ def test_the_cookie_is_never_stored(client: TestClient, data_dir: Path) -> None:
         assert value.encode() not in path.read_bytes(), f"{path.name} holds the live cookie"
 
 
-def test_pages_forbid_inline_script(client: TestClient) -> None:
-    response = client.get("/")
+@pytest.mark.parametrize("page", ["/", "/rules", "/scorekeeper/"])
+def test_pages_forbid_inline_script(client: TestClient, page: str) -> None:
+    response = client.get(page)
     assert response.status_code == 200
     policy = response.headers["content-security-policy"]
     directives = {d.split()[0]: d.split()[1:] for d in policy.split(";") if d.strip()}
@@ -199,12 +200,17 @@ def test_pages_forbid_inline_script(client: TestClient) -> None:
     assert scripts is not None
     assert "'unsafe-inline'" not in scripts and "'unsafe-eval'" not in scripts
     assert directives.get("object-src") == ["'none'"]
-    assert directives.get("frame-ancestors") == ["'none'"]
     html = response.text
     for tag in re.findall(r"<script\b[^>]*>", html, re.IGNORECASE):
         assert "src=" in tag, f"inline script: {tag}"
     assert not re.search(r"\son[a-z]+\s*=", html, re.IGNORECASE), "inline event handler"
+    assert not re.search(r"javascript:", html, re.IGNORECASE)
     assert response.headers["x-content-type-options"] == "nosniff"
+
+
+def test_the_game_page_may_not_be_framed(client: TestClient) -> None:
+    policy = client.get("/").headers["content-security-policy"]
+    assert "frame-ancestors 'none'" in policy
 
 
 def test_api_answers_are_never_cached(client: TestClient) -> None:
