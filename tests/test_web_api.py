@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import sys
+import types
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -404,3 +406,21 @@ def test_two_server_processes_share_one_store(data_dir: Path) -> None:
                 json={"cards": state["view"]["hand"][:3], "move": state["move"]},
             )
             assert again.status_code == 200 and again.json()["move"] == moved["move"]
+
+
+def test_without_a_loadable_main_the_players_think_in_threads(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Worker processes load __main__ first; a program read from stdin has none to load.
+    fake_main = types.ModuleType("__main__")
+    fake_main.__file__ = "<stdin>"
+    monkeypatch.setitem(sys.modules, "__main__", fake_main)
+    pool = BotPool(workers=2)
+    game = hearts.Game(hearts.Rules(), seed=5)
+    game.give(0, game.round.hand(0)[:3])
+    try:
+        asyncio.run(pool.advance(game, ["easy"] * 3, 5))
+    finally:
+        pool.close()
+    assert pool.workers == 0
+    assert game.phase == "playing" and game.round.turn == 0

@@ -17,6 +17,7 @@ import json
 import logging
 import multiprocessing
 import os
+import sys
 from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures.process import BrokenProcessPool
@@ -146,6 +147,16 @@ def _ready() -> bool:
     return True
 
 
+def _main_importable() -> bool:
+    """Whether a forkserver or spawn worker can load `__main__` as it starts (it cannot when
+    the program came from stdin or `python -c`)."""
+    main = sys.modules.get("__main__")
+    if main is None or getattr(getattr(main, "__spec__", None), "name", None):
+        return True
+    path = getattr(main, "__file__", None)
+    return path is None or os.path.isfile(path)
+
+
 class BotPool:
     """A process pool for computer players; `workers=0` thinks in threads instead (tests)."""
 
@@ -159,6 +170,9 @@ class BotPool:
 
     def _executor(self) -> concurrent.futures.Executor:
         if self._pool is None:
+            if self.workers and not _main_importable():
+                log.warning("__main__ cannot be loaded by worker processes; using threads")
+                self.workers = 0
             if self.workers == 0:
                 self._pool = concurrent.futures.ThreadPoolExecutor(max_workers=2)
             else:
