@@ -316,10 +316,11 @@ def test_the_process_pool_plays_as_the_players_would_in_process() -> None:
     game = hearts.Game(hearts.Rules(), seed=11)
     game.give(0, game.round.hand(0)[:3])
     here, there = game.copy(), game.copy()
-    advance(here, ["medium", "easy", "medium"], 11)
+    # Hard players search, so they think in the pool (the quick levels use a thread).
+    advance(here, ["hard", "easy", "hard"], 11)
     pool = BotPool(workers=1)
     try:
-        asyncio.run(pool.advance(there, ["medium", "easy", "medium"], 11))
+        asyncio.run(pool.advance(there, ["hard", "easy", "hard"], 11))
     finally:
         pool.close()
     assert there.actions == here.actions
@@ -419,8 +420,20 @@ def test_without_a_loadable_main_the_players_think_in_threads(
     game = hearts.Game(hearts.Rules(), seed=5)
     game.give(0, game.round.hand(0)[:3])
     try:
-        asyncio.run(pool.advance(game, ["easy"] * 3, 5))
+        asyncio.run(pool.advance(game, ["hard"] * 3, 5))
     finally:
         pool.close()
     assert pool.workers == 0
+    assert game.phase == "playing" and game.round.turn == 0
+
+
+def test_quick_players_do_not_wait_for_the_pool() -> None:
+    game = hearts.Game(hearts.Rules(), seed=8)
+    game.give(0, game.round.hand(0)[:3])
+    pool = BotPool(workers=1)
+    try:
+        asyncio.run(pool.advance(game, ["medium", "easy", "medium"], 8))
+        assert pool._pool is None  # no process was needed, so none was started
+    finally:
+        pool.close()
     assert game.phase == "playing" and game.round.turn == 0

@@ -1,5 +1,8 @@
 """Computer players for the web game, thinking in a process pool off the event loop.
 
+Searching players (hard) think in the pool; the quick heuristic levels think in a thread,
+which costs no round trip and never waits behind a search.
+
 One task per request: the worker rebuilds the game from its record (rules, seed, actions),
 lets the computer players act until the person must (each player rebuilt from its level
 and a seed fixed by the game, the move and the seat), and sends back the new actions. So a
@@ -30,6 +33,8 @@ from ..game import Action, score_round
 log = logging.getLogger("hearts.web")
 
 PERSON = 0
+#: Levels that decide by heuristics alone, with no search: they think in a thread.
+QUICK_LEVELS = frozenset({"random", "easy", "medium"})
 #: Seconds the computer players of one request may take before easy players answer instead.
 TURN_TIMEOUT = 30.0
 #: Thinking allowance per decision for each level (None: the player's own default; for
@@ -201,6 +206,11 @@ class BotPool:
 
     async def advance(self, game: Game, levels: list[str], seed: int) -> None:
         """Let the computer players act on `game` (in place) until the person must."""
+        if set(levels) <= QUICK_LEVELS:
+            # Heuristic players answer in microseconds: a thread keeps them off the event
+            # loop without a trip to the pool, and never queues them behind a search.
+            await asyncio.to_thread(advance, game, levels, seed)
+            return
         loop = asyncio.get_running_loop()
         record = (game.rules.to_dict(), seed, list(game.actions), self.levels_now(levels))
         self.waiting += 1
