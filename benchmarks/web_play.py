@@ -1,11 +1,13 @@
 """Play requests per second and their latency, against a real `hearts serve`.
 
 Starts `hearts serve` on a free loopback port with a temporary data directory (the process
-pool and SQLite as in use), then several browsers play whole games at once against medium
-players. Each play request is timed from send to answer: it includes the computer players'
-replies and the store's transaction. Passes and round changes are played but not timed.
+pool and SQLite as in use), then several browsers play whole games at once, each against
+three players of one level; a mix of levels shows whether one level's games slow another's.
+Each play request is timed from send to answer: it includes the computer players' replies
+and the store's transaction. Passes and round changes are played but not timed.
 
-    .venv/bin/python benchmarks/web_play.py --browsers 4 --seconds 20 --runs 3
+    .venv/bin/python benchmarks/web_play.py --players medium:4 --seconds 20 --runs 3
+    .venv/bin/python benchmarks/web_play.py --players hard:2,medium:2
 """
 
 from __future__ import annotations
@@ -77,56 +79,78 @@ async def one_browser(
             games.append(1 if state["phase"] == "game-over" else 0)
 
 
-async def measure(base: str, browsers: int, seconds: float, level: str) -> dict[str, float]:
-    latencies: list[float] = []
+def parse_mix(text: str) -> dict[str, int]:
+    """ "hard:2,medium:2" -> {"hard": 2, "medium": 2}: browsers per opponents' level."""
+    mix: dict[str, int] = {}
+    for part in text.split(","):
+        level, _, count = part.partition(":")
+        mix[level.strip()] = int(count or 1)
+    return mix
+
+
+async def measure(base: str, mix: dict[str, int], seconds: float) -> dict[str, dict[str, float]]:
+    """Per level: play requests, requests per second, p50 and p99 latency in ms."""
+    latencies: dict[str, list[float]] = {level: [] for level in mix}
     games: list[int] = []
     started = time.monotonic()
     until = started + seconds
     await asyncio.gather(
-        *(one_browser(base, level, until, latencies, games) for _ in range(browsers))
+        *(
+            one_browser(base, level, until, latencies[level], games)
+            for level, count in mix.items()
+            for _ in range(count)
+        )
     )
     elapsed = time.monotonic() - started
-    ordered = sorted(latencies)
-    return {
-        "plays": len(ordered),
-        "per_second": len(ordered) / elapsed,
-        "p50_ms": 1000 * ordered[len(ordered) // 2],
-        "p99_ms": 1000 * ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))],
-        "games_finished": sum(games),
-    }
+    results = {}
+    for level, times in latencies.items():
+        ordered = sorted(times)
+        results[level] = {
+            "plays": len(ordered),
+            "per_second": len(ordered) / elapsed,
+            "p50_ms": 1000 * ordered[len(ordered) // 2],
+            "p99_ms": 1000 * ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))],
+        }
+    return results
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--browsers", type=int, default=4, help="games played at once")
+    parser.add_argument(
+        "--players",
+        default="medium:4",
+        help="opponents' level and browsers playing at once, e.g. medium:4 or hard:2,medium:2",
+    )
     parser.add_argument("--seconds", type=float, default=20, help="length of each run")
     parser.add_argument("--runs", type=int, default=3, help="runs; the median is reported")
-    parser.add_argument("--level", default="medium", help="computer players' level")
     args = parser.parse_args()
-    results = []
+    mix = parse_mix(args.players)
+    runs: list[dict[str, dict[str, float]]] = []
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
         server = start_server(port, Path(folder))
         try:
             base = f"http://127.0.0.1:{port}"
             for run in range(args.runs):
-                result = asyncio.run(measure(base, args.browsers, args.seconds, args.level))
-                results.append(result)
-                print(
-                    f"run {run + 1}: {result['plays']:.0f} plays, "
-                    f"{result['per_second']:.0f}/s, p50 {result['p50_ms']:.1f} ms, "
-                    f"p99 {result['p99_ms']:.1f} ms"
-                )
+                runs.append(asyncio.run(measure(base, mix, args.seconds)))
+                for level, result in runs[-1].items():
+                    print(
+                        f"run {run + 1} {level}: {result['plays']:.0f} plays, "
+                        f"{result['per_second']:.1f}/s, p50 {result['p50_ms']:.1f} ms, "
+                        f"p99 {result['p99_ms']:.1f} ms"
+                    )
         finally:
             server.terminate()
             server.wait(timeout=30)
-    print(
-        f"median of {args.runs} runs ({args.browsers} browsers, {args.level} players, "
-        f"{os.cpu_count()} cores): "
-        f"{statistics.median(r['per_second'] for r in results):.0f} plays/s, "
-        f"p50 {statistics.median(r['p50_ms'] for r in results):.1f} ms, "
-        f"p99 {statistics.median(r['p99_ms'] for r in results):.1f} ms"
-    )
+    for level, count in mix.items():
+        rows = [run[level] for run in runs]
+        print(
+            f"median of {args.runs} runs, {level} ({count} browsers of "
+            f"{sum(mix.values())}, {os.cpu_count()} cores): "
+            f"{statistics.median(r['per_second'] for r in rows):.1f} plays/s, "
+            f"p50 {statistics.median(r['p50_ms'] for r in rows):.1f} ms, "
+            f"p99 {statistics.median(r['p99_ms'] for r in rows):.1f} ms"
+        )
     return 0
 
 
