@@ -4,15 +4,15 @@
 
 import { api, Refused } from "./api.js";
 import { $, h, clear, wait } from "./dom.js";
-import { cardName, cardFace, points } from "./cards.js";
+import { cardName, points } from "./cards.js";
 import { Hand } from "./hand.js";
-import { face } from "./faces.js";
 import { Table } from "./table.js";
 import { renderSetup } from "./setup.js";
-import { moonIcon, roundSummary, scoreSheet, totalsChart, standings, winnerLine } from "./scores.js";
-import { loadPrefs, savePrefs, timing, isDismissed, dismiss, SPEEDS } from "./prefs.js";
+import { overlayPanel } from "./panels.js";
+import { showLastTrick, showScores, showSettings } from "./dialogs.js";
+import { loadPrefs, savePrefs, timing, isDismissed, dismiss } from "./prefs.js";
 import { flyFrom, sweepTo } from "./animate.js";
-import { passLabel, directionPhrase, roundTitle, nameOf, where, plural } from "./words.js";
+import { passLabel, directionPhrase, roundTitle, nameOf, plural } from "./words.js";
 
 const RECEIVED_FROM = { left: 3, right: 1, across: 2 };
 
@@ -231,61 +231,12 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
 }
 
 function drawOverlay(state, waiting) {
-  if (waiting || (state.phase !== "round-over" && state.phase !== "game-over" && state.phase !== "moon-choice")) {
-    ui.overlay.hidden = true;
-    clear(ui.overlay);
-    return;
-  }
-  ui.overlay.hidden = false;
-  if (state.phase === "moon-choice") {
-    clear(ui.overlay, h("div", { class: "sheet-panel", role: "dialog", "aria-labelledby": "moon-title" },
-      h("h2", { id: "moon-title" }, moonIcon(), " You shot the moon!"),
-      h("p", {}, "Every heart and the queen of spades are yours. How should it score?"),
-      h("p", { class: "hint" }, "Totals before this round: ",
-        state.players.map((p, seat) => `${p.name} ${state.scores[seat]}`).join(" · "),
-        `. The game ends at ${state.view.rules.target_score}.`),
-      h("div", { class: "row" },
-        h("button", { type: "button", class: "primary", "data-action": "moon-subtract", onclick: () => sendMoon("subtract") },
-          "Take 26 off my total"),
-        h("button", { type: "button", class: "primary", "data-action": "moon-add", onclick: () => sendMoon("add") },
-          "Give everyone else 26"))));
-    focusFirstButton();
-    return;
-  }
-  if (state.phase === "round-over") {
-    clear(ui.overlay, h("div", { class: "sheet-panel", role: "dialog", "aria-labelledby": "round-title" },
-      h("h2", { id: "round-title" }, `${roundTitle(state.view.hand_number)} is over`),
-      roundSummary(state),
-      opponentWords(state),
-      h("div", { class: "two" }, totalsChart(state), scoreSheet(state)),
-      h("button", { type: "button", class: "primary wide", "data-action": "next-round", onclick: sendNext },
-        "Deal the next round")));
-    focusFirstButton();
-    return;
-  }
-  clear(ui.overlay, h("div", { class: "sheet-panel", role: "dialog", "aria-labelledby": "over-title" },
-    h("h2", { id: "over-title" }, `Game over. ${winnerLine(state)}`),
-    standings(state),
-    h("div", { class: "two" }, totalsChart(state), scoreSheet(state)),
-    h("div", { class: "row" },
-      h("button", { type: "button", class: "primary", "data-action": "play-again", onclick: startGame }, "Play again"),
-      h("button", { type: "button", "data-action": "change-table", onclick: showSetup }, "Change the table"))));
-  focusFirstButton();
-}
-
-/** A line from an opponent who had a notable round: a moon, or nothing taken at all. */
-function opponentWords(state) {
-  const result = state.results[state.results.length - 1];
-  if (!result) return null;
-  const quotes = [];
-  for (const opponent of app.options.opponents) {
-    const seat = opponent.seat;
-    if (result.shooter === seat) quotes.push([opponent, opponent.quips.moon]);
-    else if (result.shooter === null && result.points_taken[seat] === 0) quotes.push([opponent, opponent.quips.clean]);
-  }
-  if (!quotes.length) return null;
-  return h("ul", { class: "quotes" }, quotes.map(([opponent, words]) => h("li", {},
-    face(opponent.face, "pleased"), h("span", {}, h("strong", {}, opponent.name), ` “${words}”`))));
+  const content = waiting ? null : overlayPanel(state, app.options.opponents, {
+    moon: sendMoon, next: sendNext, again: startGame, setup: showSetup,
+  });
+  ui.overlay.hidden = !content;
+  clear(ui.overlay, content);
+  if (content) focusFirstButton();
 }
 
 function focusFirstButton() {
@@ -494,66 +445,17 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
   delete ui.root.dataset.animating;
 }
 
-// --- dialogs: last trick, scores, settings ---------------------------------------------
-
-function openDialog(title, ...content) {
-  const dialog = $("#dialog");
-  dialog.setAttribute("aria-label", title);
-  clear(dialog,
-    h("h2", {}, title),
-    ...content,
-    h("form", { method: "dialog" }, h("button", { class: "primary", value: "close" }, "Close")));
-  dialog.showModal();
-}
-
-function showLastTrick() {
-  const tricks = app.state?.view.tricks || [];
-  const last = tricks[tricks.length - 1];
-  if (!last) return;
-  const state = app.state;
-  openDialog("The last trick",
-    h("ol", { class: "last-trick" }, last.plays.map(([seat, card]) => h("li", {
-      class: seat === last.winner ? "winner" : "",
-    }, h("div", { class: "played", role: "img", "aria-label": cardName(card) }, cardFace(card)),
-    h("span", {}, seat === 0 ? "You" : nameOf(state, seat), seat === last.winner ? " · took it" : "")))));
-}
-
-function showScores() {
-  if (!app.state) return;
-  openDialog("Scores", totalsChart(app.state), scoreSheet(app.state));
-}
-
-function showSettings() {
-  const prefs = app.prefs;
-  const changed = () => {
-    savePrefs(prefs);
-    applyLook();
-    if (app.state && !app.busy) render(app.state);
-  };
-  openDialog("Settings",
-    h("fieldset", { class: "segmented" }, h("legend", {}, "Speed of play"),
-      Object.entries(SPEEDS).map(([key, value]) => h("label", {},
-        h("input", { type: "radio", name: "speed-setting", value: key, checked: prefs.speed === key,
-          onchange: () => { prefs.speed = key; changed(); } }), h("span", {}, value.label)))),
-    h("div", { class: "rule toggle" },
-      h("input", { type: "checkbox", id: "set-points", checked: prefs.showPoints,
-        onchange: (e) => { prefs.showPoints = e.target.checked; changed(); } }),
-      h("label", { for: "set-points" }, h("strong", {}, "Show points taken"),
-        h("span", { class: "help" }, "Each player's points so far this round, beside their name."))),
-    h("div", { class: "rule toggle" },
-      h("input", { type: "checkbox", id: "set-colours", checked: prefs.fourColour,
-        onchange: (e) => { prefs.fourColour = e.target.checked; changed(); } }),
-      h("label", { for: "set-colours" }, h("strong", {}, "Four-colour suits"),
-        h("span", { class: "help" }, "Clubs green and diamonds blue, as well as their shapes."))));
-}
-
 // --- start -------------------------------------------------------------------------------
 
 async function boot() {
   applyLook();
   hand = new Hand($("[data-region=hand]"), { onCard });
-  $("[data-action=scores]").addEventListener("click", showScores);
-  $("[data-action=settings]").addEventListener("click", showSettings);
+  $("[data-action=scores]").addEventListener("click", () => showScores(app.state));
+  $("[data-action=settings]").addEventListener("click", () => showSettings(app.prefs, () => {
+    savePrefs(app.prefs);
+    applyLook();
+    if (app.state && !app.busy) render(app.state);
+  }));
   $("[data-action=menu-new]").addEventListener("click", () => { if (!app.busy) showSetup(); });
   try {
     app.options = await api.options();
@@ -562,7 +464,7 @@ async function boot() {
     showScreen("setup");
     return;
   }
-  table = new Table(ui.root, app.options.opponents, { onLastTrick: showLastTrick });
+  table = new Table(ui.root, app.options.opponents, { onLastTrick: () => showLastTrick(app.state) });
   let current = null;
   try {
     current = (await api.current()).id;

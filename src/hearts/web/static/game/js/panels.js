@@ -1,0 +1,68 @@
+// The panels over the table between rounds: the person's moon choice, the round's summary
+// with the score sheet and chart, and the end of the game.
+
+import { h } from "./dom.js";
+import { face } from "./faces.js";
+import { moonIcon, roundSummary, scoreSheet, totalsChart, standings, winnerLine } from "./scores.js";
+import { roundTitle } from "./words.js";
+
+/**
+ * The panel for this state, or null while a round is being played.
+ * actions: {moon(choice), next(), again(), setup()}; opponents from /api/options.
+ */
+export function overlayPanel(state, opponents, actions) {
+  if (state.phase === "moon-choice") return moonPanel(state, actions);
+  if (state.phase === "round-over") {
+    return panel("round-title", `${roundTitle(state.view.hand_number)} is over`,
+      roundSummary(state),
+      opponentWords(state, opponents),
+      h("div", { class: "two" }, totalsChart(state), scoreSheet(state)),
+      h("button", { type: "button", class: "primary wide", "data-action": "next-round", onclick: actions.next },
+        "Deal the next round"));
+  }
+  if (state.phase === "game-over") {
+    return panel("over-title", `Game over. ${winnerLine(state)}`,
+      standings(state),
+      h("div", { class: "two" }, totalsChart(state), scoreSheet(state)),
+      h("div", { class: "row" },
+        h("button", { type: "button", class: "primary", "data-action": "play-again", onclick: actions.again },
+          "Play again"),
+        h("button", { type: "button", "data-action": "change-table", onclick: actions.setup },
+          "Change the table")));
+  }
+  return null;
+}
+
+function panel(titleId, title, ...content) {
+  return h("div", { class: "sheet-panel", role: "dialog", "aria-labelledby": titleId },
+    h("h2", { id: titleId }, title), ...content);
+}
+
+function moonPanel(state, actions) {
+  return h("div", { class: "sheet-panel", role: "dialog", "aria-labelledby": "moon-title" },
+    h("h2", { id: "moon-title" }, moonIcon(), " You shot the moon!"),
+    h("p", {}, "Every heart and the queen of spades are yours. How should it score?"),
+    h("p", { class: "hint" }, "Totals before this round: ",
+      state.players.map((p, seat) => `${p.name} ${state.scores[seat]}`).join(" · "),
+      `. The game ends at ${state.view.rules.target_score}.`),
+    h("div", { class: "row" },
+      h("button", { type: "button", class: "primary", "data-action": "moon-subtract",
+        onclick: () => actions.moon("subtract") }, "Take 26 off my total"),
+      h("button", { type: "button", class: "primary", "data-action": "moon-add",
+        onclick: () => actions.moon("add") }, "Give everyone else 26")));
+}
+
+/** A line from an opponent who had a notable round: a moon, or nothing taken at all. */
+function opponentWords(state, opponents) {
+  const result = state.results[state.results.length - 1];
+  if (!result) return null;
+  const quotes = [];
+  for (const opponent of opponents) {
+    const seat = opponent.seat;
+    if (result.shooter === seat) quotes.push([opponent, opponent.quips.moon]);
+    else if (result.shooter === null && result.points_taken[seat] === 0) quotes.push([opponent, opponent.quips.clean]);
+  }
+  if (!quotes.length) return null;
+  return h("ul", { class: "quotes" }, quotes.map(([opponent, words]) => h("li", {},
+    face(opponent.face, "pleased"), h("span", {}, h("strong", {}, opponent.name), ` “${words}”`))));
+}
