@@ -38,15 +38,18 @@ export function renderSetup(root, { options, prefs, canContinue, onStart, onCont
           for (const input of $$("input[type=radio][name^='level-']", root)) {
             if (input.name !== "level-all") input.checked = input.value === level;
           }
+          syncAll();
           change();
         },
       }), h("span", {}, capital(level)))),
-    h("p", { class: "hint" }, "Or choose for each player above."));
+    h("p", { class: "hint", "data-region": "level-help" }, levelHelp(options, prefs)));
 
   function syncAll() {
     for (const input of $$("input[name=level-all]", root)) {
       input.checked = prefs.levels.every((l) => l === input.value);
     }
+    const help = root.querySelector("[data-region=level-help]");
+    if (help) help.textContent = levelHelp(options, prefs);
   }
 
   const custom = !LENGTHS.includes(prefs.target);
@@ -139,6 +142,13 @@ export function renderSetup(root, { options, prefs, canContinue, onStart, onCont
       h("a", { href: "/scorekeeper" }, "Scorekeeper for real cards"),
       h("a", { href: "/sheets/rules.pdf" }, "Rule sheet (PDF)"),
       h("a", { href: "/sheets/score.pdf" }, "Score sheet (PDF)")));
+}
+
+function levelHelp(options, prefs) {
+  const levels = new Set(prefs.levels);
+  if (levels.size > 1) return "A mixed table: each player as chosen above.";
+  const level = options.levels.find((l) => l.name === prefs.levels[0]);
+  return level ? `${capital(level.name)}: ${level.help} Or choose for each player above.` : "";
 }
 
 function presetHelp(options, prefs) {
