@@ -87,14 +87,14 @@ function centre(rank, suit) {
     // jacks, the rank letter large, the suit small above and below.
     const frame = s("rect", { x: 13, y: 15, width: 34, height: 54, rx: 3, class: "court" });
     const crown = rank === "J"
-      ? s("path", { d: "M22 34c4-9 12-12 16-6c-5-1-8 2-9 6z", class: "court-mark" })
+      ? s("path", { d: "M22 37c4-9 12-12 16-6c-5-1-8 2-9 6z", class: "court-mark" })
       : s("path", {
-        d: rank === "K" ? "M20 35l3-9 4 5 3-7 3 7 4-5 3 9z" : "M21 35l2-7 4 4 3-6 3 6 4-4 2 7z",
+        d: rank === "K" ? "M20 38l3-9 4 5 3-7 3 7 4-5 3 9z" : "M21 38l2-7 4 4 3-6 3 6 4-4 2 7z",
         class: "court-mark",
       });
-    const letter = s("text", { x: 30, y: 55, class: "court-letter", "text-anchor": "middle" },
+    const letter = s("text", { x: 30, y: 57, class: "court-letter", "text-anchor": "middle" },
       rank);
-    return [frame, crown, letter, pip(suit, 30, 62, 7), pip(suit, 30, 22, 7)];
+    return [frame, crown, letter, pip(suit, 30, 63.5, 7), pip(suit, 30, 21, 7)];
   }
   return LAYOUTS[rank].map(([col, y, flip]) => pip(suit, COLUMNS[col], y, 11, Boolean(flip)));
 }
@@ -105,7 +105,11 @@ export function cardFace(card) {
   const suit = cardSuit(card);
   const label = RANK_LABELS[rank] || rank;
   const corner = (flip) => s("g", { transform: flip ? "rotate(180 30 42)" : null },
-    s("text", { x: 6.5, y: 12.5, class: "index", "text-anchor": "middle" }, label),
+    s("text", {
+      x: 6.5, y: 12.5, class: "index", "text-anchor": "middle",
+      // "10" is squeezed to the width of one figure so it stays inside the corner.
+      textLength: label.length > 1 ? 10 : null, lengthAdjust: label.length > 1 ? "spacingAndGlyphs" : null,
+    }, label),
     pip(suit, 6.5, 18.5, 7));
   return s("svg", {
     viewBox: "0 0 60 84",
