@@ -47,7 +47,7 @@ export class Table {
           showPoints ? pointsBadge(taken) : null),
         h("div", { class: "held", "aria-label": `${plural(handSizes[seat], "card")} in hand` },
           cardBack(), h("span", {}, handSizes[seat])),
-        h("p", { class: "quip", hidden: true, role: "note" }));
+        this.quipFor(seat));
       el.setAttribute("aria-label", `${player.name}, ${where(seat)}`);
       el.classList.toggle("turn", turn === seat);
     }
@@ -66,14 +66,22 @@ export class Table {
     return "calm";
   }
 
-  say(seat, text) {
-    const bubble = $(".quip", this.seats[seat] || document.createElement("div"));
-    if (!bubble) return;
-    bubble.textContent = text;
-    bubble.hidden = false;
-    clearTimeout(this.quipTimer?.[seat]);
-    this.quipTimer = this.quipTimer || {};
-    this.quipTimer[seat] = setTimeout(() => { bubble.hidden = true; }, 2600);
+  /** An opponent says something for a few seconds (kept while the seats are redrawn). */
+  say(seat, text, ms = 3000) {
+    this.quips = this.quips || {};
+    this.quips[seat] = { text, until: Date.now() + ms };
+    const old = $(".quip", this.seats[seat]);
+    if (old) old.replaceWith(this.quipFor(seat));
+    setTimeout(() => {
+      const bubble = $(".quip", this.seats[seat]);
+      if (bubble && Date.now() >= this.quips[seat].until) bubble.hidden = true;
+    }, ms);
+  }
+
+  quipFor(seat) {
+    const quip = this.quips?.[seat];
+    const live = quip && Date.now() < quip.until;
+    return h("p", { class: "quip", hidden: !live, role: "note" }, live ? quip.text : "");
   }
 
   /** Show the trick on the table: [[seat, card], ...]. */
