@@ -507,3 +507,30 @@ def test_the_moon_choice_is_asked(browser: Any, server: Server) -> None:
     assert "shot the moon" in page.inner_text("[data-region=overlay]")
     assert page.inner_text("table.summary tbody tr:first-child td:last-child") == "-26"
     assert not page.errors
+
+
+def test_reduced_motion_moves_nothing(browser: Any, server: Server) -> None:
+    context = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(f"{server.url}/?speed=normal")
+    page.wait_for_selector("body[data-ready=true]")
+    start_game(page)
+    pass_three(page)
+    wait_for_person(page)
+    # Count every animation and transition that runs while a move is shown.
+    page.evaluate(
+        """() => {
+            window.moving = 0;
+            const look = () => {
+                window.moving += document.getAnimations().filter(
+                    (a) => a.playState === 'running').length;
+                if (!window.stopLooking) requestAnimationFrame(look);
+            };
+            look();
+        }"""
+    )
+    play_one(page)
+    wait_for_person(page)
+    page.evaluate("window.stopLooking = true")
+    assert page.evaluate("window.moving") == 0
+    context.close()
