@@ -509,8 +509,9 @@ def test_the_moon_choice_is_asked(browser: Any, server: Server) -> None:
     assert not page.errors
 
 
-def test_reduced_motion_moves_nothing(browser: Any, server: Server) -> None:
-    context = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+def test_cards_fly_unless_motion_is_reduced(browser: Any, server: Server, motion: str) -> None:
+    context = browser.new_context(viewport=DESKTOP, reduced_motion=motion)
     page = context.new_page()
     page.goto(f"{server.url}/?speed=normal")
     page.wait_for_selector("body[data-ready=true]")
@@ -532,5 +533,6 @@ def test_reduced_motion_moves_nothing(browser: Any, server: Server) -> None:
     play_one(page)
     wait_for_person(page)
     page.evaluate("window.stopLooking = true")
-    assert page.evaluate("window.moving") == 0
+    moving = page.evaluate("window.moving")
+    assert moving == 0 if motion == "reduce" else moving > 0
     context.close()
