@@ -513,7 +513,7 @@ def test_the_moon_choice_is_asked(browser: Any, server: Server) -> None:
 def test_cards_fly_unless_motion_is_reduced(browser: Any, server: Server, motion: str) -> None:
     context = browser.new_context(viewport=DESKTOP, reduced_motion=motion)
     page = context.new_page()
-    page.goto(f"{server.url}/?speed=normal")
+    page.goto(f"{server.url}/?speed=fast")
     page.wait_for_selector("body[data-ready=true]")
     start_game(page)
     pass_three(page)
