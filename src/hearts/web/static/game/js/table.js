@@ -45,8 +45,9 @@ export class Table {
           h("span", { class: "total", title: "Total score" }, `${state.scores[seat]}`,
             h("span", { class: "sr" }, " total")),
           showPoints ? pointsBadge(taken) : null),
-        h("div", { class: "held", "aria-label": `${plural(handSizes[seat], "card")} in hand` },
-          cardBack(), h("span", {}, handSizes[seat])),
+        h("div", { class: "held", role: "img", "aria-label": `${plural(handSizes[seat], "card")} in hand` },
+          h("span", { class: "fan" }, Array.from({ length: handSizes[seat] }, () => cardBack())),
+          h("span", { class: "count" }, handSizes[seat])),
         this.quipFor(seat));
       el.setAttribute("aria-label", `${player.name}, ${where(seat)}`);
       el.classList.toggle("turn", turn === seat);
