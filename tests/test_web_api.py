@@ -240,6 +240,7 @@ def test_the_cookie_is_http_only_and_the_store_keeps_only_its_hash(
     response = client.post("/api/games", json={})
     header = response.headers["set-cookie"]
     assert "HttpOnly" in header and "SameSite=strict" in header
+    assert "Secure" not in header  # plain HTTP on loopback: a Secure cookie would be dropped
     cookie = client.cookies["hearts_browser"]
     stored = Store(data_dir).load(response.json()["id"])
     assert stored is not None and stored.owner == owner_key(cookie) != cookie
@@ -437,3 +438,10 @@ def test_quick_players_do_not_wait_for_the_pool() -> None:
     finally:
         pool.close()
     assert game.phase == "playing" and game.round.turn == 0
+
+
+def test_the_cookie_is_secure_over_https(data_dir: Path) -> None:
+    with TestClient(create_app(data_dir, bot_workers=0), base_url="https://testserver") as tls:
+        response = tls.post("/api/games", json={})
+        assert response.status_code == 201
+        assert "Secure" in response.headers["set-cookie"]

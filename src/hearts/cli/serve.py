@@ -40,5 +40,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     os.environ["HEARTS_DATA_DIR"] = str(directory)
     print(f"Hearts is at http://{args.host}:{args.port}  (games saved in {directory.resolve()})")
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    # Keep idle connections open for a person's pause between cards (uvicorn's default is
+    # 5 s), so the next move does not pay for a new connection.
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", timeout_keep_alive=75)
     return 0

@@ -68,7 +68,11 @@ def options() -> dict[str, Any]:
 
 @router.post("/games", response_model=GameState, responses=REFUSALS, status_code=201)
 async def new_game(
-    body: NewGame, response: Response, games: Service, cookie: BrowserCookie = None
+    body: NewGame,
+    request: Request,
+    response: Response,
+    games: Service,
+    cookie: BrowserCookie = None,
 ) -> Any:
     """Start a game against three computer players; the browser keeps it by a cookie."""
     try:
@@ -78,7 +82,15 @@ async def new_game(
     if not cookie:
         cookie = secrets.token_urlsafe(32)
         response.set_cookie(
-            COOKIE, cookie, max_age=COOKIE_AGE, httponly=True, samesite="strict", path="/"
+            COOKIE,
+            cookie,
+            max_age=COOKIE_AGE,
+            httponly=True,
+            samesite="strict",
+            path="/",
+            # Over HTTPS the cookie must never travel in clear; on plain-HTTP loopback it
+            # cannot be Secure or the browser would drop it.
+            secure=request.url.scheme == "https",
         )
     return await games.create(owner_key(cookie), rules, list(body.levels))
 
