@@ -37,9 +37,9 @@ class Server:
     def start(self, timeout: float = 30.0) -> Server:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         command = [
-            sys.executable,
-            "-c",
-            "import sys; from hearts.cli import main; sys.exit(main(sys.argv[1:]))",
+            # The installed `hearts` script, as a person runs it (with `python -c` the
+            # computer players would think in threads: pool workers cannot re-import stdin).
+            str(Path(sys.executable).with_name("hearts")),
             "serve",
             "--host",
             HOST,
