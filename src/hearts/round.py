@@ -442,6 +442,10 @@ class Round:
         """The seat to play plays a card; refuses an illegal one and changes nothing then."""
         if self.phase == "playing":
             if type(card) is Card:
+                legal = self._legal if self._legal is not None else self.legal_mask()
+                if legal >> card & 1:  # the common case: a card from legal_cards()
+                    self._play_number(card)
+                    return
                 number = _held_copy(self._hands[self.turn], card)
             else:
                 try:
@@ -474,11 +478,11 @@ class Round:
         cards = self._trick
         n = self.players
         led = cards[0] % DECK_SIZE // 13
-        winner_index = _winning_index(cards, led, self.rules.cancellation)
+        winner_index = _winning_index(cards, led, self.rules.decks == 2)
         mask = 0
         for c in cards:
             mask |= 1 << c
-        played = tuple(CARDS[c] for c in cards)
+        played = tuple([CARDS[c] for c in cards])
         last = not self._hands[self.leader]
         if winner_index is None and not last:
             # Every card of the suit led cancelled: the cards wait for the next trick's
@@ -656,6 +660,14 @@ def _winning_index(cards: list[int], led: int, cancellation: bool) -> int | None
     With `cancellation`, a face played twice cannot win; None when that leaves no card of
     the suit led.
     """
+    if not cancellation:  # one deck: every card is its own face
+        best_index = 0
+        best = cards[0]
+        for i in range(1, len(cards)):
+            card = cards[i]
+            if card > best and card // 13 == led:
+                best, best_index = card, i
+        return best_index
     faces = [c % DECK_SIZE for c in cards]
     best = -1
     best_index: int | None = None
