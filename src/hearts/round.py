@@ -661,13 +661,13 @@ def _winning_index(cards: list[int], led: int, cancellation: bool) -> int | None
     the suit led.
     """
     if not cancellation:  # one deck: every card is its own face
-        best_index = 0
-        best = cards[0]
+        winner = 0
+        top = cards[0]
         for i in range(1, len(cards)):
             card = cards[i]
-            if card > best and card // 13 == led:
-                best, best_index = card, i
-        return best_index
+            if card > top and card // 13 == led:
+                top, winner = card, i
+        return winner
     faces = [c % DECK_SIZE for c in cards]
     best = -1
     best_index: int | None = None
