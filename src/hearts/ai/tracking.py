@@ -184,14 +184,24 @@ class Knowledge:
         return (mask & HEARTS_FACES).bit_count() + 13 * bool(mask & QUEEN)
 
     def moon_threat(self) -> int | None:
-        """A seat other than ours (and our partner) that has every point taken so far and
-        enough of them to be going for the moon, if there is one."""
-        holders = [s for s in range(self.players) if self.taken[s] & POINT_FACES]
+        """A rival seat that has every point taken so far (with its partner, in Partnership
+        Hearts) and enough of them to be going for the moon, if there is one."""
+        team_of_seat = [(s % 2 if self.rules.partnership else s) for s in range(self.players)]
+        holders = {team_of_seat[s] for s in range(self.players) if self.taken[s] & POINT_FACES}
         if len(holders) != 1:
             return None
-        seat = holders[0]
-        if seat == self.seat or seat == partner_of(self.rules, self.seat):
+        team = holders.pop()
+        if team == team_of_seat[self.seat]:
             return None
-        hearts = (self.taken[seat] & HEARTS_FACES).bit_count()
-        has_queen = bool(self.taken[seat] & QUEEN)
-        return seat if hearts >= 6 or (has_queen and hearts >= 3) else None
+        members = [s for s in range(self.players) if team_of_seat[s] == team]
+        taken = 0
+        for s in members:
+            taken |= self.taken[s]
+        hearts = (taken & HEARTS_FACES).bit_count()
+        if not (hearts >= 6 or (taken & QUEEN and hearts >= 3)):
+            return None
+        # The member winning the trick on the table is the one to stop, else the one with most.
+        winner = self.winning_seat()
+        if winner in members:
+            return winner
+        return max(members, key=lambda s: (self.taken[s] & POINT_FACES).bit_count())
