@@ -273,7 +273,7 @@ def main() -> int:
         print(json.dumps(result), flush=True)
     if len(results) > 1:
         keys = ["play_p50_ms", "play_p99_ms", "all_p99_ms", "requests_per_s", "errors"]
-        medians = {key: statistics.median(r[key] for r in results) for key in keys}
+        medians = {key: round(statistics.median(r[key] for r in results), 1) for key in keys}
         print(json.dumps({"median_of_runs": len(results), **medians}))
     return 0 if all(r["errors"] == 0 for r in results) else 1
 
