@@ -46,8 +46,27 @@ class Browser:
     state: dict[str, Any]
     acknowledged: dict[int, dict[str, Any]] = field(default_factory=dict)
     in_flight: tuple[str, dict[str, Any]] | None = None
+    finished: list[tuple[str, dict[int, dict[str, Any]]]] = field(default_factory=list)
+    """Games played to the end: (id, the moves acknowledged in it)."""
+    failure: BaseException | None = None
     rng: random.Random = field(default_factory=lambda: random.Random(5))
     lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @classmethod
+    def start(cls, client: httpx.Client) -> Browser:
+        created = client.post("/api/games", json={"levels": ["medium"] * 3})
+        assert created.status_code == 201, created.text
+        return cls(created.json())
+
+    def next_game(self, client: httpx.Client) -> None:
+        """The game is over: start another (a creation lost to a kill is never acknowledged,
+        so the browser simply stays on its finished game)."""
+        fresh = Browser.start(client)
+        with self.lock:
+            self.finished.append((self.state["id"], dict(self.acknowledged)))
+            self.state = fresh.state
+            self.acknowledged = {}
+            self.in_flight = None
 
     def send(self, client: httpx.Client, route: str, body: dict[str, Any]) -> None:
         with self.lock:
@@ -60,13 +79,18 @@ class Browser:
             self.in_flight = None
 
     def play_until_broken(self, client: httpx.Client, stop: threading.Event) -> None:
-        """Send moves one after another until the server dies (or the game ends)."""
+        """Send moves one after another, game after game, until the server dies."""
         try:
-            while not stop.is_set() and self.state["phase"] != "game-over":
+            while not stop.is_set():
+                if self.state["phase"] == "game-over":
+                    self.next_game(client)
+                    continue
                 route, body = choose_action(self.state, self.rng)
                 self.send(client, route, body)
         except httpx.TransportError:
             pass  # killed mid-request: the move stays in flight
+        except BaseException as error:  # the main thread reports it
+            self.failure = error
 
 
 def check_resumed(browser: Browser, client: httpx.Client, data_dir: Path) -> str:
@@ -113,14 +137,10 @@ def test_sigkill_at_random_moments_loses_and_repeats_nothing(tmp_path: Path) -> 
             server.start()
             with httpx.Client(base_url=server.url, cookies=COOKIE, timeout=20) as client:
                 if browser is None:
-                    created = client.post("/api/games", json={"levels": ["medium"] * 3})
-                    browser = Browser(created.json())
+                    browser = Browser.start(client)
                 else:
                     outcome = check_resumed(browser, client, data_dir)
                     outcomes[outcome] = outcomes.get(outcome, 0) + 1
-                if browser.state["phase"] == "game-over":
-                    created = client.post("/api/games", json={"levels": ["medium"] * 3})
-                    browser = Browser(created.json())
                 stop = threading.Event()
                 sender = threading.Thread(target=browser.play_until_broken, args=(client, stop))
                 sender.start()
@@ -129,6 +149,8 @@ def test_sigkill_at_random_moments_loses_and_repeats_nothing(tmp_path: Path) -> 
                 stop.set()
                 sender.join(timeout=30)
                 assert not sender.is_alive()
+                if browser.failure is not None:
+                    raise browser.failure
         server.start()
         assert browser is not None
         with httpx.Client(base_url=server.url, cookies=COOKIE, timeout=20) as client:
@@ -142,6 +164,11 @@ def test_sigkill_at_random_moments_loses_and_repeats_nothing(tmp_path: Path) -> 
         final["view"] == Replayer(data_dir).at(final["id"], len(replayed.actions)).view(0).to_dict()
     )
     assert sum(outcomes.values()) == KILLS - 1
+    # Games finished between restarts kept every move acknowledged in them.
+    for game_id, acknowledged in browser.finished:
+        actions = stored_actions(data_dir, game_id)
+        assert all(actions[move] == action for move, action in acknowledged.items())
+        assert stored_game(data_dir, game_id).is_over
     # Most kills land with a request in flight; the test is not just killing idle servers.
     print(f"after {KILLS} kills: {outcomes}")
     assert outcomes.get("in-flight-not-stored", 0) + outcomes.get("in-flight-stored", 0) > 0
