@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import random
 import sqlite3
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from .driver import (
     stored_actions,
     stored_game,
 )
+from .server import Server
 
 COOKIE = {"hearts_browser": "one-browser-two-tabs"}
 
@@ -154,3 +156,61 @@ def test_a_move_from_the_future_is_a_conflict_with_the_state(data_dir: Path) -> 
     body = answer.json()
     assert "has not been reached" in body["detail"]
     assert body["state"]["move"] == 0 and body["state"]["phase"] == "passing"
+
+
+def race(tabs: list[httpx.Client], url: str, bodies: list[dict[str, Any]]) -> list[Any]:
+    """Each tab posts its body to `url` at the same moment (threads behind a barrier)."""
+    start = threading.Barrier(len(tabs))
+    answers: list[Any] = [None] * len(tabs)
+
+    def send(index: int) -> None:
+        start.wait()
+        answers[index] = tabs[index].post(url, json=bodies[index])
+
+    threads = [threading.Thread(target=send, args=(i,)) for i in range(len(tabs))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    return answers
+
+
+def test_two_real_servers_over_one_store_apply_each_move_once(tmp_path: Path) -> None:
+    """Two `hearts serve` processes over one data directory, a tab on each, racing."""
+    data_dir = tmp_path / "data"
+    servers = [Server(data_dir), Server(data_dir)]
+    rng = random.Random(8)
+    conflicts = 0
+    try:
+        for server in servers:
+            server.start()
+        tabs = [httpx.Client(base_url=s.url, cookies=COOKIE, timeout=20) for s in servers]
+        state = tabs[0].post("/api/games", json={"levels": ["medium"] * 3}).json()
+        for _ in range(20):
+            if state["phase"] == "game-over":
+                break
+            route, first, second = two_different_requests(state, rng)
+            url = f"/api/games/{state['id']}/{route}"
+            answers = race(tabs, url, [first, second])
+            statuses = sorted(a.status_code for a in answers)
+            now = tabs[1].get(f"/api/games/{state['id']}").json()
+            if first != second:
+                assert statuses == [200, 409], [a.text for a in answers]
+                loser = next(a for a in answers if a.status_code == 409).json()
+                assert loser["state"]["move"] == now["move"]
+                assert loser["state"]["view"] == now["view"]
+                conflicts += 1
+            else:
+                assert statuses == [200, 200]
+            actions = stored_actions(data_dir, state["id"])
+            assert actions[state["move"]] in (_recorded(route, first), _recorded(route, second))
+            assert len(actions) == now["move"]
+            state = now
+        for tab in tabs:
+            tab.close()
+    finally:
+        for server in servers:
+            server.kill()
+    assert conflicts >= 10
+    person = [a for a in stored_game(data_dir, state["id"]).actions if a.get("seat", 0) == 0]
+    assert len(person) == 20
