@@ -206,11 +206,14 @@ def play_out(
     rng: random.Random,
     shooter: int = -1,
     noise: float = NOISE,
+    planner: int = -1,
     record: list[int] | None = None,
 ) -> Position:
     """Play `pos` (changed in place) to the end of the round and return it.
 
-    `shooter` is a seat that plays for the moon (-1 for none); `record`, if given, gets every
+    `shooter` is a seat that plays for the moon (-1 for none). A seat other than `planner`
+    (the seat searching) that has every point so far and plenty of them plays for the moon
+    too, so that the search sees a rival's moon coming. `record`, if given, gets every
     card played, in order (the tests replay them through `Round`).
     """
     n = table.players
@@ -230,6 +233,7 @@ def play_out(
     played = pos.played
     while trick or hands[leader]:
         threat = _moon_threat(pos.point_cards, shooter)
+        going_for_moon = shooter if shooter >= 0 or threat == planner else threat
         seat = (leader + len(trick)) % n
         trick_mask = 0
         best = 0
@@ -266,8 +270,8 @@ def play_out(
                     bits &= bits - 1
                 bit = bits & -bits
             elif not trick:
-                bit = _lead(hand, allowed, played, seat == shooter)
-            elif seat == shooter:
+                bit = _lead(hand, allowed, played, seat == going_for_moon)
+            elif seat == going_for_moon:
                 follow = allowed & led_suit
                 bit = _highest(follow) if follow else _low_rank(allowed & ~POINT_FACES or allowed)
             else:

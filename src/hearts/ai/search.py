@@ -111,7 +111,7 @@ class HardPlayer(MediumPlayer):
                     pos = start.copy()
                     _play_card(pos, view.seat, face, table)
                     playout_rng.seed(playout_seed)
-                    play_out(table, pos, playout_rng, shooter=plan)
+                    play_out(table, pos, playout_rng, shooter=plan, planner=view.seat)
                     outcome = results[(plan, face)]
                     outcome.total += _utility(view, table, pos)
                     outcome.count += 1
