@@ -8,76 +8,27 @@ Set HEARTS_SCREENSHOT_DIR to keep screenshots of the screens these tests reach.
 from __future__ import annotations
 
 import os
-import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 from fastapi import FastAPI
 
 from hearts.web import sheets_routes
 
+from browser_support import DESKTOP, PHONE, LiveServer, chromium
+
 pytestmark = pytest.mark.browser
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1366, "height": 768}
 
-
-def skip_or_fail(reason: str) -> None:
-    if os.environ.get("HEARTS_REQUIRE_BROWSER") == "1":
-        pytest.fail(f"browser required (HEARTS_REQUIRE_BROWSER=1): {reason}")
-    pytest.skip(reason)
-
-
-def chromium_path() -> str | None:
-    for candidate in (os.environ.get("HEARTS_CHROMIUM"), "/usr/bin/chromium"):
-        if candidate and Path(candidate).exists():
-            return candidate
-    return shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-class Server:
-    """uvicorn in a thread on a free loopback port."""
+class Server(LiveServer):
+    """The scorekeeper and sheets routes alone."""
 
     def __init__(self) -> None:
         app = FastAPI()
         app.include_router(sheets_routes.router)
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            self.port = sock.getsockname()[1]
-        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> Server:
-        self.thread.start()
-        deadline = time.monotonic() + 15
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("the test server did not start")
-            time.sleep(0.05)
-        return self
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
+        super().__init__(app)
 
 
 @pytest.fixture(scope="module")
@@ -89,22 +40,7 @@ def server() -> Iterator[Server]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError as error:  # pragma: no cover - playwright is a dev dependency
-        skip_or_fail(f"playwright is not installed: {error}")
-    executable = chromium_path()
-    if executable is None:
-        skip_or_fail("Chromium is not installed")
-    playwright = sync_playwright().start()
-    try:
-        chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-    except Exception as error:
-        playwright.stop()
-        skip_or_fail(f"Chromium cannot start: {error}")
-    yield chromium
-    chromium.close()
-    playwright.stop()
+    yield from chromium()
 
 
 @pytest.fixture

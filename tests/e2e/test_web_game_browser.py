@@ -9,80 +9,31 @@ keep screenshots of every screen these tests reach (docs/screenshots is made thi
 from __future__ import annotations
 
 import os
-import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 
 import hearts
 from hearts.web.app import create_app
 from hearts.web.store import Store, owner_key
 
+from browser_support import DESKTOP, PHONE, LiveServer, chromium
+
 pytestmark = pytest.mark.browser
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1366, "height": 768}
 TABLE = "#game"
 
 
-def skip_or_fail(reason: str) -> None:
-    if os.environ.get("HEARTS_REQUIRE_BROWSER") == "1":
-        pytest.fail(f"browser required (HEARTS_REQUIRE_BROWSER=1): {reason}")
-    pytest.skip(reason)
-
-
-def chromium_path() -> str | None:
-    for candidate in (os.environ.get("HEARTS_CHROMIUM"), "/usr/bin/chromium"):
-        if candidate and Path(candidate).exists():
-            return candidate
-    return shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-class Server:
-    """The whole app under uvicorn in a thread, on a free loopback port."""
+class Server(LiveServer):
+    """The whole app over a temporary data directory."""
 
     data_dir: Path
 
     def __init__(self, data_dir: Path) -> None:
         # Computer players in threads: a process pool inside the test process gains nothing.
-        app = create_app(data_dir, bot_workers=0)
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            self.port = sock.getsockname()[1]
-        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> Server:
-        self.thread.start()
-        deadline = time.monotonic() + 15
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("the test server did not start")
-            time.sleep(0.05)
-        return self
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
+        super().__init__(create_app(data_dir, bot_workers=0))
 
 
 @pytest.fixture(scope="module")
@@ -96,20 +47,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    path = chromium_path()
-    if path is None:
-        skip_or_fail("Chromium is not installed")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        skip_or_fail("Playwright is not installed")
-    with sync_playwright() as playwright:
-        try:
-            launched = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        except Exception as error:
-            skip_or_fail(f"Chromium did not start: {error}")
-        yield launched
-        launched.close()
+    yield from chromium()
 
 
 def open_page(

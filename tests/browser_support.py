@@ -1,0 +1,90 @@
+"""What every browser test needs: Debian's Chromium through Playwright, and a live server.
+
+Chromium that cannot start skips a browser test, unless HEARTS_REQUIRE_BROWSER=1 (CI), which
+makes it fail instead: a browser test never passes by not running.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Self
+
+import pytest
+import uvicorn
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1366, "height": 768}
+
+
+def skip_or_fail(reason: str) -> None:
+    if os.environ.get("HEARTS_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"browser required (HEARTS_REQUIRE_BROWSER=1): {reason}")
+    pytest.skip(reason)
+
+
+def chromium_path() -> str | None:
+    for candidate in (os.environ.get("HEARTS_CHROMIUM"), "/usr/bin/chromium"):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def chromium() -> Iterator[Any]:
+    """A launched headless Chromium, for a fixture to yield from; closed afterwards."""
+    path = chromium_path()
+    if path is None:
+        skip_or_fail("Chromium is not installed")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError as error:  # pragma: no cover - playwright is a dev dependency
+        skip_or_fail(f"Playwright is not installed: {error}")
+    with sync_playwright() as playwright:
+        try:
+            launched = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        except Exception as error:
+            skip_or_fail(f"Chromium did not start: {error}")
+        yield launched
+        launched.close()
+
+
+class LiveServer:
+    """An ASGI app under uvicorn in a thread, on a free loopback port."""
+
+    def __init__(self, app: Any) -> None:
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port = sock.getsockname()[1]
+        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Self:
+        self.thread.start()
+        deadline = time.monotonic() + 15
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.05)
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
