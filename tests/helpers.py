@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from hearts import Round, Rules
+import json
+import os
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from hearts import Card, Game, Round, Rules
+from hearts.record import from_record
 
 #: A deal built for the first-trick example of the rule texts. North (seat 0) holds the 2♣,
 #: East (1) the K♣, South (2) no clubs but the Q♠, hearts and the A♦, West (3) the 9♣.
@@ -65,3 +73,54 @@ QUEEN_CHANCE_DEAL = [
     "QS 2S 3S 4S 5S AD KD QD JD 5H 6H 7H 8H",
     "9C JC QC AC TS JS KS 9H TH JH QH KH AH",
 ]
+
+
+def play_game(
+    game: Game,
+    pick_card: Callable[[list[Card]], Card] = lambda legal: legal[0],
+    pick_pass: Callable[[list[Card], int], list[Card]] = lambda hand, count: hand[:count],
+    pick_moon: Callable[[], str] = lambda: "add",
+    *,
+    on_round_over: Callable[[Game], None] | None = None,
+    on_step: Callable[[Game], None] | None = None,
+) -> Game:
+    """Drive a game to its end through the public API, asking the picks at each decision."""
+    while not game.is_over:
+        phase = game.phase
+        if phase == "passing":
+            for seat in game.round.waiting_to_pass():
+                game.give(seat, pick_pass(game.round.hand(seat), game.round.cards_to_pass()))
+        elif phase == "playing":
+            game.play(pick_card(game.round.legal_cards()))
+        elif phase == "moon-choice":
+            game.choose_moon(pick_moon())
+        else:
+            if on_round_over is not None:
+                on_round_over(game)
+            game.next_round()
+        if on_step is not None:
+            on_step(game)
+    return game
+
+
+def play_random_game(game: Game, rng: random.Random, **hooks: Any) -> Game:
+    """`play_game` with every decision a seeded random one."""
+    return play_game(
+        game,
+        pick_card=rng.choice,
+        pick_pass=rng.sample,
+        pick_moon=lambda: rng.choice(["add", "subtract"]),
+        **hooks,
+    )
+
+
+def check_golden(path: Path, fresh: dict[str, Any]) -> None:
+    """Compare a fresh transcript with the stored one (HEARTS_UPDATE_GOLDEN=1 rewrites it),
+    and check that the stored record replays to the stored results."""
+    if os.environ.get("HEARTS_UPDATE_GOLDEN") == "1":
+        path.write_text(json.dumps(fresh, indent=1) + "\n")
+    stored = json.loads(path.read_text())
+    assert fresh == stored
+    replayed = from_record(stored["record"])
+    assert [r.to_dict() for r in replayed.results] == stored["results"]
+    assert replayed.scores == stored["scores"] and replayed.winners == stored["winners"]

@@ -5,7 +5,7 @@ import pytest
 from hearts import Game, IllegalMoveError, Rules
 from hearts.game import score_round
 
-from helpers import FIRST_TRICK_DEAL, SUN_DEAL, hands, play_lowest_until_over
+from helpers import FIRST_TRICK_DEAL, SUN_DEAL, hands, play_game, play_lowest_until_over
 
 HOLD = ("hold",)
 
@@ -147,17 +147,7 @@ def test_tied_lowest_totals_play_on_under_that_rule() -> None:
 
 
 def test_totals_add_up_over_a_seeded_game() -> None:
-    game = Game(Rules(target_score=60), seed=3)
-    while not game.is_over:
-        if game.phase == "passing":
-            for seat in game.round.waiting_to_pass():
-                game.give(seat, game.round.hand(seat)[:3])
-        elif game.phase == "playing":
-            game.play(game.round.legal_cards()[-1])
-        elif game.phase == "moon-choice":
-            game.choose_moon("add")
-        else:
-            game.next_round()
+    game = play_game(Game(Rules(target_score=60), seed=3), pick_card=lambda legal: legal[-1])
     assert [sum(r.scores[s] for r in game.results) for s in range(4)] == game.scores
     assert max(game.scores) >= 60
     assert game.winners == [s for s in range(4) if game.scores[s] == min(game.scores)]

@@ -5,7 +5,7 @@ import pytest
 from hearts import Game, RecordError, Rules
 from hearts.record import FORMAT, dumps, from_record, loads, to_record
 
-from helpers import SUN_DEAL, hands
+from helpers import SUN_DEAL, hands, play_game
 
 
 def played_game(seed: int = 4, steps: int = 30) -> Game:
@@ -90,17 +90,7 @@ def test_corrupt_records_are_refused_with_a_reason(text: str, message: str) -> N
 
 
 def test_replay_is_exact_for_a_whole_game() -> None:
-    game = Game(Rules(target_score=40), seed=21)
-    while not game.is_over:
-        if game.phase == "passing":
-            for seat in game.round.waiting_to_pass():
-                game.give(seat, game.round.hand(seat)[:3])
-        elif game.phase == "playing":
-            game.play(game.round.legal_cards()[len(game.round.legal_cards()) // 2])
-        elif game.phase == "moon-choice":
-            game.choose_moon("add")
-        else:
-            game.next_round()
+    game = play_game(Game(Rules(target_score=40), seed=21), pick_card=lambda c: c[len(c) // 2])
     again = loads(dumps(game))
     assert again.scores == game.scores
     assert again.results == game.results

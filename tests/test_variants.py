@@ -8,7 +8,6 @@ position, and playing it through the public API checks every card's legality on 
 from __future__ import annotations
 
 import json
-import os
 import random
 from pathlib import Path
 
@@ -17,10 +16,19 @@ import pytest
 from hearts import Game, IllegalMoveError, Round, Rules, Trick, parse_card
 from hearts.cards import CARDS, DECK_SIZE, POINT_MASK, points_of
 from hearts.game import score_round, team_of
-from hearts.record import from_record, to_record
+from hearts.record import to_record
 from hearts.round import deck_cards
 
-from helpers import FIRST_TRICK_DEAL, hands, play_all, play_lowest_until_over, round_from
+from helpers import (
+    FIRST_TRICK_DEAL,
+    check_golden,
+    hands,
+    play_all,
+    play_game,
+    play_lowest_until_over,
+    play_random_game,
+    round_from,
+)
 
 
 def names(cards: object) -> str:
@@ -501,18 +509,15 @@ def test_partners_pass_to_each_other_every_round() -> None:
 
 
 def test_partnership_scores_stay_paired_over_a_whole_game() -> None:
-    game = Game(Rules(partnership=True, target_score=60), seed=11)
-    while not game.is_over:
-        if game.phase == "passing":
-            for seat in game.round.waiting_to_pass():
-                game.give(seat, game.round.hand(seat)[-3:])
-        elif game.phase == "playing":
-            game.play(game.round.legal_cards()[-1])
-        elif game.phase == "moon-choice":
-            game.choose_moon("add")
-        else:
-            game.next_round()
+    def partners_level(game: Game) -> None:
         assert game.scores[0] == game.scores[2] and game.scores[1] == game.scores[3]
+
+    game = play_game(
+        Game(Rules(partnership=True, target_score=60), seed=11),
+        pick_card=lambda legal: legal[-1],
+        pick_pass=lambda hand, count: hand[-count:],
+        on_step=partners_level,
+    )
     assert len(game.winners) == 2 and game.winners[1] == game.winners[0] + 2
 
 
@@ -560,22 +565,13 @@ def trick_line(trick: Trick) -> str:
 
 
 def golden_transcript(rules: Rules, seed: int) -> dict[str, object]:
-    rng = random.Random(seed)
-    game = Game(rules, seed=seed)
     rounds: list[list[str]] = []
-    while not game.is_over:
-        phase = game.phase
-        if phase == "passing":
-            for seat in game.round.waiting_to_pass():
-                game.give(seat, rng.sample(game.round.hand(seat), game.round.cards_to_pass()))
-        elif phase == "playing":
-            game.play(rng.choice(game.round.legal_cards()))
-        elif phase == "moon-choice":
-            game.choose_moon(rng.choice(["add", "subtract"]))
-        else:
-            rounds.append([trick_line(t) for t in game.round.tricks])
-            game.next_round()
-    rounds.append([trick_line(t) for t in game.round.tricks])
+
+    def keep_tricks(game: Game) -> None:
+        rounds.append([trick_line(t) for t in game.round.tricks])
+
+    game = play_random_game(Game(rules, seed=seed), random.Random(seed), on_round_over=keep_tricks)
+    keep_tricks(game)
     return {
         "record": to_record(game),
         "tricks": rounds,
@@ -588,15 +584,7 @@ def golden_transcript(rules: Rules, seed: int) -> dict[str, object]:
 @pytest.mark.parametrize("name", sorted(GOLDEN_CASES))
 def test_golden_variant_games(name: str) -> None:
     rules, seed = GOLDEN_CASES[name]
-    path = GOLDEN / f"{name}.json"
-    fresh = golden_transcript(rules, seed)
-    if os.environ.get("HEARTS_UPDATE_GOLDEN") == "1":
-        path.write_text(json.dumps(fresh, indent=1) + "\n")
-    stored = json.loads(path.read_text())
-    assert fresh == stored
-    replayed = from_record(stored["record"])
-    assert [r.to_dict() for r in replayed.results] == stored["results"]
-    assert replayed.scores == stored["scores"] and replayed.winners == stored["winners"]
+    check_golden(GOLDEN / f"{name}.json", golden_transcript(rules, seed))
 
 
 def test_the_cancellation_golden_games_hold_a_trick_over() -> None:
