@@ -25,7 +25,7 @@ COOKIE_AGE = 400 * 24 * 3600  # the longest lifetime browsers accept
 
 router = APIRouter(prefix="/api")
 REFUSALS: dict[int | str, dict[str, Any]] = {
-    code: {"model": Problem} for code in (403, 404, 409, 422)
+    code: {"model": Problem} for code in (404, 409, 422)
 }
 
 

@@ -26,6 +26,7 @@ CACHE_SIZE = 512
 #: What the person is told about a stored game that cannot be replayed. The engine's own
 #: reason goes to the log only: it can name cards the person may not see.
 DAMAGED = "This saved game is damaged and cannot be played on; please start a new game."
+NO_SUCH_GAME = "This browser has no game with that id."
 log = logging.getLogger("hearts.web")
 
 
@@ -74,16 +75,16 @@ class GameService:
             except Exception:
                 log.exception("stored game %s cannot be read", game_id)
                 raise Refusal(500, DAMAGED) from None
-            if stored is None:
-                raise Refusal(404, "There is no game with that id.")
-            if stored.owner != owner:
-                raise Refusal(403, "This game belongs to another browser.")
+            # Another browser's game answers exactly as a missing one: a stranger cannot
+            # even learn that an id exists.
+            if stored is None or stored.owner != owner:
+                raise Refusal(404, NO_SUCH_GAME)
             loaded = _replayed(stored)
             self._remember(game_id, loaded)
         else:
             self._cache.move_to_end(game_id)
         if loaded.stored.owner != owner:
-            raise Refusal(403, "This game belongs to another browser.")
+            raise Refusal(404, NO_SUCH_GAME)
         return loaded
 
     def _remember(self, game_id: str, loaded: LoadedGame) -> None:
