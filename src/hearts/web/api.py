@@ -24,9 +24,7 @@ COOKIE = "hearts_browser"
 COOKIE_AGE = 400 * 24 * 3600  # the longest lifetime browsers accept
 
 router = APIRouter(prefix="/api")
-REFUSALS: dict[int | str, dict[str, Any]] = {
-    code: {"model": Problem} for code in (404, 409, 422)
-}
+REFUSALS: dict[int | str, dict[str, Any]] = {code: {"model": Problem} for code in (404, 409, 422)}
 
 
 def service(request: Request) -> GameService:
