@@ -4,7 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean browser
+.PHONY: run test lint typecheck pytest bench bench-ai bench-ai-strength bench-web bench-load \
+	test-deep clean browser
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -30,8 +31,26 @@ pytest: $(STAMP) browser
 
 test: lint typecheck pytest
 
+# Benchmarks (results and machine notes in docs/benchmarks.md). bench-ai-strength takes
+# about 50 minutes on this 2-core machine; the others a few minutes each.
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_speed.py
+
+bench-ai: $(STAMP)
+	$(BIN)/python benchmarks/ai_speed.py --rounds 30 --repeat 3
+
+bench-ai-strength: $(STAMP)
+	$(BIN)/python benchmarks/ai_strength.py --deals 500
+
+bench-web: $(STAMP)
+	$(BIN)/python benchmarks/web_play.py --players medium:4 --seconds 15 --runs 3
+
+bench-load: $(STAMP)
+	$(BIN)/python benchmarks/web_load.py --games 200 --seconds 60 --runs 3
+
+# Deeper runs of the hardening tests than CI makes.
+test-deep: $(STAMP)
+	HEARTS_FUZZ_EXAMPLES=2000 HEARTS_CRASH_KILLS=100 $(BIN)/pytest tests/hardening
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
