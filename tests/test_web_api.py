@@ -9,7 +9,7 @@ import sys
 import types
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import httpx
 import pytest
@@ -117,7 +117,16 @@ def test_every_dimmed_card_has_the_engines_reason(client: TestClient) -> None:
         assert state["reasons"][card].endswith(".")
 
 
-def refusal(response: httpx.Response, status: int) -> str:
+class Answer(Protocol):
+    """A response from either client: Starlette's test client (httpx2) or httpx itself."""
+
+    status_code: int
+    text: str
+
+    def json(self) -> Any: ...
+
+
+def refusal(response: Answer, status: int) -> str:
     assert response.status_code == status, response.text
     detail = response.json()["detail"]
     assert isinstance(detail, str) and detail
