@@ -120,8 +120,11 @@ def test_every_dimmed_card_has_the_engines_reason(client: TestClient) -> None:
 class Answer(Protocol):
     """A response from either client: Starlette's test client (httpx2) or httpx itself."""
 
-    status_code: int
-    text: str
+    @property
+    def status_code(self) -> int: ...
+
+    @property
+    def text(self) -> str: ...
 
     def json(self) -> Any: ...
 
