@@ -7,17 +7,18 @@ on demand and keeps the SQLite store there.
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from fastapi import FastAPI, Request, Response
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from . import api
 from .bots import BotPool
+from .headers import SecurityHeaders
 from .limits import BodyLimit
 from .service import GameService
 from .sheets_routes import router as sheets_router
@@ -25,11 +26,6 @@ from .store import Store
 
 STATIC = Path(__file__).parent / "static" / "game"
 DEFAULT_DATA_DIR = Path("data")
-# The game's own pages load only their own files; no outside fonts, images or scripts.
-PAGE_POLICY = (
-    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-    "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
-)
 
 
 def data_dir() -> Path:
@@ -55,27 +51,13 @@ def create_app(directory: Path | None = None, bot_workers: int | None = None) ->
     )
     app.state.service = GameService(store, bots)
     app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)
     app.include_router(api.router)
     app.include_router(sheets_router)
 
     @app.exception_handler(RequestValidationError)
     async def bad_body(request: Request, error: RequestValidationError) -> JSONResponse:
         return JSONResponse({"detail": _first_problem(error)}, status_code=422)
-
-    @app.middleware("http")
-    async def headers(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        response = await call_next(request)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "same-origin")
-        path = request.url.path
-        if path == "/" or path == "/rules" or path.startswith("/game/"):
-            response.headers.setdefault("Content-Security-Policy", PAGE_POLICY)
-            response.headers.setdefault("Cache-Control", "no-cache")
-        if path.startswith("/api/"):
-            response.headers.setdefault("Cache-Control", "no-store")
-        return response
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
