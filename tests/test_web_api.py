@@ -227,6 +227,14 @@ def test_a_malformed_body_gets_one_sentence(client: TestClient, body: Any, words
     unchanged(client, state)
 
 
+@pytest.mark.parametrize("name", ["\n", "a\nb", "x" * 500, " padded "])
+def test_an_odd_field_name_is_quoted_in_one_short_line(client: TestClient, name: str) -> None:
+    """The fuzzer found a field named by a line break echoed into the refusal."""
+    detail = refusal(client.post("/api/games", json={name: 1}), 422)
+    assert "\n" not in detail and len(detail) < 100
+    assert "Extra inputs are not permitted" in detail
+
+
 def test_an_unknown_game(client: TestClient) -> None:
     assert "no game" in refusal(client.get("/api/games/nope"), 404)
     response = client.post("/api/games/nope/play", json={"card": "2C", "move": 0})

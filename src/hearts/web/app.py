@@ -77,8 +77,17 @@ def _first_problem(error: RequestValidationError) -> str:
     if not problems:
         return "The request is malformed."
     first = problems[0]
-    where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
+    where = ".".join(_field_name(part) for part in first.get("loc", ()) if part != "body")
     message = str(first.get("msg", "is not valid"))
     if first.get("type") == "json_invalid":
         return "The request body is not valid JSON."
     return f"{where or 'The request body'}: {message}." if where else f"{message}."
+
+
+def _field_name(part: object) -> str:
+    """A field named in a refusal, safe to show: the client chose it, so it may be long or
+    hold line breaks; odd names are quoted and long ones cut short."""
+    text = str(part)
+    if not text.isprintable() or not text.strip() or text != text.strip():
+        text = repr(text)
+    return text if len(text) <= 40 else text[:39] + "…"
