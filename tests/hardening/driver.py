@@ -19,7 +19,7 @@ from hearts.web.store import Store
 PERSON = 0
 
 #: A card as the API writes it ("QS", "TD") or as a person reads it ("Q♠", "10♦").
-CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[CDHS♣♦♥♠](?![A-Za-z0-9])")
+CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9_-])(?:10|[2-9TJQKA])[CDHS♣♦♥♠](?![A-Za-z0-9_-])")
 SUIT_LETTER = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 
 

@@ -47,7 +47,10 @@ def _raw_action(seq: int, text: str) -> Edit:
 
 
 def _play_other_card(action: dict[str, Any]) -> dict[str, Any]:
-    return {**action, "card": "AS" if action["card"] != "AS" else "KS"}
+    # Action 8 leads the second trick; the 2♣ went in the first, so nobody holds it now.
+    # (Any other card could be legal for that seat, and the edit would make a valid game.)
+    assert action["type"] == "play" and action["card"] != "2C"
+    return {**action, "card": "2C"}
 
 
 EDITS: dict[str, Edit] = {
