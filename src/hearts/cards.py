@@ -126,13 +126,10 @@ def parse_card(text: str) -> Card:
     return CARDS[suit * 13 + rank]
 
 
-def card_of(number: int) -> Card:
-    """The card object for a number 0..103."""
-    return CARDS[number]
-
-
 TWO_OF_CLUBS: Final = parse_card("2C")
 THREE_OF_CLUBS: Final = parse_card("3C")
+KING_OF_SPADES: Final = parse_card("KS")
+ACE_OF_SPADES: Final = parse_card("AS")
 QUEEN_OF_SPADES: Final = parse_card("QS")
 QUEEN_MASK: Final = (1 << QUEEN_OF_SPADES) | (1 << (QUEEN_OF_SPADES + DECK_SIZE))
 #: Hearts and the queen of spades, in both decks.

@@ -1,37 +1,98 @@
-"""Game records: a versioned JSON document of the rules, the seed and every action.
+"""Game records: a versioned JSON document of the rules, the seed and every move.
 
 A game is its record; loading one replays it, so a record that holds an illegal or corrupt
-action is refused with an error naming the first bad one.
+move is refused with an error naming the first bad one. This module is the one place where
+moves are plain dicts (the saved form); everywhere else they are `hearts.moves` values.
 
 >>> from hearts import Game, Rules
 >>> game = Game(Rules(), seed=3)
->>> game.give(0, game.round.hand(0)[:3])
+>>> _ = game.give(0, game.round.hand(0)[:3])
 >>> text = dumps(game)
 >>> again = loads(text)
->>> again.round.given[0] == game.round.given[0], again.actions == game.actions
+>>> again.round.given[0] == game.round.given[0], again.moves == game.moves
 (True, True)
 >>> loads('{"format": "hearts-game", "version": 1, "rules": {}, "seed": 3,'
-...       ' "actions": [{"type": "play", "seat": 0, "card": "QS"}]}')
+...       ' "actions": [{"type": "play", "seat": 0, "card": "QS"}]}')  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-hearts.record.RecordError: Action 1 (seat 0 plays QS): Cards are still being passed.
+hearts.record.RecordError: Move 1 (seat 0 plays QS): Cards are still being passed; play ...
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
-from .game import Game
+from .game import Game, describe
+from .moves import ChooseMoon, Move, NextRound, Pass, Play
 from .round import IllegalMoveError
 from .rules import Rules
 
 FORMAT = "hearts-game"
 VERSION = 1
 
+Action = dict[str, Any]
+"""A move in its saved form: {"type": "play", "seat": 0, "card": "QS"} and so on."""
+
 
 class RecordError(ValueError):
     """A saved game that cannot be loaded; the message says what is wrong and where."""
+
+
+def move_to_action(move: Move) -> Action:
+    """A move in its saved form.
+
+    >>> move_to_action(Play(1, "qs"))
+    {'type': 'play', 'seat': 1, 'card': 'QS'}
+    """
+    if isinstance(move, Play):
+        return {"type": "play", "seat": move.seat, "card": str(move.card)}
+    if isinstance(move, Pass):
+        return {"type": "pass", "seat": move.seat, "cards": [str(c) for c in move.cards]}
+    if isinstance(move, ChooseMoon):
+        return {"type": "moon", "seat": move.seat, "choice": move.choice}
+    return {"type": "next"}
+
+
+def action_to_move(action: object) -> Move:
+    """A saved move read back; `IllegalMoveError` with a sentence when it is malformed.
+
+    >>> action_to_move({"type": "pass", "seat": 2, "cards": ["2C", "3C", "4C"]})
+    Pass(seat=2, cards=(Card('2C'), Card('3C'), Card('4C')))
+    >>> action_to_move({"type": "dance"})
+    Traceback (most recent call last):
+    ...
+    hearts.round.IllegalMoveError: 'dance' is not a move; use pass, play, moon or next.
+    """
+    if not isinstance(action, dict):
+        raise IllegalMoveError("A move must be an object with a type.")
+    kind = action.get("type")
+    if kind == "next":
+        return NextRound()
+    if kind not in ("pass", "play", "moon"):
+        raise IllegalMoveError(f"{kind!r} is not a move; use pass, play, moon or next.")
+    seat = action.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise IllegalMoveError(f"A {kind} names the seat that makes it.")
+    try:
+        if kind == "pass":
+            cards = action.get("cards")
+            if not isinstance(cards, list):
+                raise IllegalMoveError("A pass lists the cards passed.")
+            if not all(isinstance(c, str) for c in cards):
+                raise IllegalMoveError('A pass names its cards like "QS".')
+            return Pass(seat, cards)
+        if kind == "play":
+            card = action.get("card")
+            if not isinstance(card, str):
+                raise IllegalMoveError('A play names one card, like "QS".')
+            return Play(seat, card)
+        return ChooseMoon(seat, action.get("choice"))  # type: ignore[arg-type]
+    except IllegalMoveError:
+        raise
+    except ValueError as error:
+        raise IllegalMoveError(str(error)) from None
 
 
 def to_record(game: Game) -> dict[str, Any]:
@@ -41,8 +102,36 @@ def to_record(game: Game) -> dict[str, Any]:
         "rules": game.rules.to_dict(),
         "seed": game.seed,
         **({"deals": game.deals} if game.deals is not None else {}),
-        "actions": [dict(a) for a in game.actions],
+        **({"first_hand": game.first_hand} if game.first_hand else {}),
+        "actions": [move_to_action(m) for m in game.moves],
     }
+
+
+def replay(
+    rules: Rules,
+    seed: int | str,
+    actions: Sequence[object],
+    *,
+    deals: Sequence[Sequence[Sequence[str]]] | None = None,
+    first_hand: int = 0,
+) -> Game:
+    """A game rebuilt from saved moves; `IllegalMoveError` names the first bad one."""
+    game = Game(rules, seed, deals=deals, first_hand=first_hand)
+    for index, action in enumerate(actions):
+        try:
+            move = action_to_move(action)
+            game.apply(move)
+        except IllegalMoveError as error:
+            what = _describe(action)
+            raise IllegalMoveError(f"Move {index + 1}{what}: {error}") from None
+    return game
+
+
+def _describe(action: object) -> str:
+    try:
+        return f" ({describe(action_to_move(action))})"
+    except IllegalMoveError:
+        return ""
 
 
 def from_record(data: object) -> Game:
@@ -60,6 +149,9 @@ def from_record(data: object) -> Game:
     actions = data.get("actions")
     if not isinstance(actions, list):
         raise RecordError("The record's actions must be a list.")
+    first_hand = data.get("first_hand", 0)
+    if isinstance(first_hand, bool) or not isinstance(first_hand, int) or first_hand < 0:
+        raise RecordError("The record's first hand must be a whole number.")
     try:
         rules = Rules.from_dict(data.get("rules", {}))
     except (ValueError, TypeError) as error:
@@ -68,7 +160,7 @@ def from_record(data: object) -> Game:
     if deals is not None and not _is_deal_list(deals):
         raise RecordError("The record's deals must be lists of hands of card names.")
     try:
-        return Game.replay(rules, seed, actions, deals=deals)
+        return replay(rules, seed, actions, deals=deals, first_hand=first_hand)
     except IllegalMoveError as error:
         raise RecordError(str(error)) from None
     except ValueError as error:  # a fixed deal that does not fit the rules

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from .cards import (
     CARDS,
@@ -22,27 +22,19 @@ from .cards import (
     HEARTS_MASK,
     POINT_MASK,
     QUEEN_MASK,
-    SPADES,
     SUIT_MASKS,
-    SUIT_NAMES,
     Card,
     cards_of,
     iter_bits,
     parse_card,
     points_of,
 )
-from .rules import Rules
+from .legality import Reasons, legal_mask
+from .rules import PassDirection, Rules
 from .view import PlayerView, TrickView
 
 CardLike = Card | str | int
-
-_NO_POINTS_FIRST = "No points on the first trick: hearts and the queen of spades must wait."
-_HEARTS_UNBROKEN = "Hearts have not been broken yet, so you cannot lead one."
-_QUEEN_LEAD = (
-    "Hearts have not been broken, so holding only hearts and the queen of spades you must "
-    "lead the queen."
-)
-_QUEEN_NOW = "House rule: the queen of spades must go at the first safe chance, and this is one."
+RoundPhase = Literal["passing", "playing", "over"]
 
 
 class IllegalMoveError(ValueError):
@@ -124,7 +116,7 @@ class Round:
         rules: Rules,
         hands: Sequence[int],
         *,
-        pass_direction: str,
+        pass_direction: PassDirection,
         dealer: int = 0,
         kitty: int = 0,
         hand_number: int = 0,
@@ -139,6 +131,7 @@ class Round:
         self.dealer = dealer % n
         self.hand_number = hand_number
         self.pass_direction = pass_direction
+        self.phase: RoundPhase = "passing"
         self.scores: tuple[int, ...] = tuple(scores) if scores is not None else (0,) * n
         self._hands = list(hands)
         self._legal: int | None = None  # legal_mask() of the current position, once asked
@@ -160,8 +153,6 @@ class Round:
         self.turn = 0
         if rules.cards_to_pass(pass_direction) == 0:
             self._start_play()
-        else:
-            self.phase = "passing"
 
     # --- construction ---------------------------------------------------------------------
 
@@ -204,7 +195,7 @@ class Round:
         cls,
         rules: Rules,
         hands: Sequence[Iterable[CardLike]],
-        pass_direction: str = "left",
+        pass_direction: PassDirection = "left",
         *,
         dealer: int = 0,
         kitty: Iterable[CardLike] = (),
@@ -509,61 +500,17 @@ class Round:
         if last:
             self.phase = "over"
 
-    def _filter(self, hand: int, reasons: list[tuple[int, str]] | None) -> int:
-        """The legal part of `hand` for the seat to play; records why each card was dropped.
-
-        Each rule narrows `allowed` only when something is left, so a hand that holds nothing
-        else may always play what it has.
-        """
-        rules = self.rules
-        allowed = hand
-        first = not self.tricks
-        if not self._trick:
-            if first and rules.first_lead == "two-of-clubs":
-                opening = self._opening
-                subset = allowed & opening
-                if subset:
-                    if reasons is not None and allowed & ~subset:
-                        name = CARDS[opening.bit_length() - 1].name
-                        reasons.append(
-                            (allowed & ~subset, f"The first trick is led with the {name}.")
-                        )
-                    allowed = subset
-            if first and not rules.points_on_first_trick and allowed & ~POINT_MASK:
-                if reasons is not None and allowed & POINT_MASK:
-                    reasons.append((allowed & POINT_MASK, _NO_POINTS_FIRST))
-                allowed &= ~POINT_MASK
-            if rules.must_break_hearts and not self.hearts_broken and allowed & HEARTS_MASK:
-                others = allowed & ~HEARTS_MASK
-                only_queen = not others & ~QUEEN_MASK
-                if others and not (rules.lead_hearts_instead_of_queen and only_queen):
-                    if reasons is not None:
-                        reasons.append(
-                            (allowed & HEARTS_MASK, _QUEEN_LEAD if only_queen else _HEARTS_UNBROKEN)
-                        )
-                    allowed = others
-            return allowed
-        led = self._trick[0] % DECK_SIZE // 13
-        follow = allowed & SUIT_MASKS[led]
-        if follow:
-            if reasons is not None and allowed & ~follow:
-                reasons.append(
-                    (allowed & ~follow, f"You must follow suit: {SUIT_NAMES[led]} were led.")
-                )
-            allowed = follow
-        if first and not rules.points_on_first_trick and allowed & ~POINT_MASK:
-            if reasons is not None and allowed & POINT_MASK:
-                reasons.append((allowed & POINT_MASK, _NO_POINTS_FIRST))
-            allowed &= ~POINT_MASK
-        if rules.queen_at_first_chance and allowed & QUEEN_MASK:
-            safe = not follow or (
-                led == SPADES and any(c % DECK_SIZE in (50, 51) for c in self._trick)
-            )
-            if safe:
-                if reasons is not None and allowed & ~QUEEN_MASK:
-                    reasons.append((allowed & ~QUEEN_MASK, _QUEEN_NOW))
-                allowed &= QUEEN_MASK
-        return allowed
+    def _filter(self, hand: int, reasons: Reasons | None) -> int:
+        """The legal part of `hand` for the seat to play; records why each card was dropped."""
+        return legal_mask(
+            self.rules,
+            hand,
+            self._trick,
+            not self.tricks,
+            self.hearts_broken,
+            self._opening,
+            reasons,
+        )
 
     # --- what a seat may see -----------------------------------------------------------------
 

@@ -22,18 +22,38 @@ PassDirection = Literal["left", "right", "across", "hold", "scatter", "partner"]
 MoonRule = Literal["add", "subtract", "choose", "add-unless-losing"]
 TieRule = Literal["share", "play-on"]
 FirstLead = Literal["two-of-clubs", "dealer-left"]
+BonusCard = Literal["JD", "TD"]
 
 PASS_DIRECTIONS: Final = get_args(PassDirection)
 MOON_RULES: Final = get_args(MoonRule)
 TIE_RULES: Final = get_args(TieRule)
 FIRST_LEADS: Final = get_args(FirstLead)
+BONUS_CARDS: Final = get_args(BonusCard)
 
-STANDARD_CYCLE: Final = ("left", "right", "across", "hold")
-NO_HOLD_CYCLE: Final = ("left", "right", "across")
-SCATTER_CYCLE: Final = ("left", "right", "across", "scatter")
-SMALL_TABLE_CYCLE: Final = ("left", "right", "hold")
+PassCycle = tuple[PassDirection, ...]
+
+
+class UsualCycle(tuple[PassDirection, ...]):
+    """The table's usual pass cycle, as opposed to one chosen on purpose.
+
+    It equals and prints as a plain tuple; being of its own type, it survives
+    `dataclasses.replace`, so changing the number of players changes it too:
+
+    >>> dataclasses.replace(Rules(players=3), players=4).pass_cycle
+    ('left', 'right', 'across', 'hold')
+    """
+
+    __slots__ = ()
+
+
+STANDARD_CYCLE: Final[PassCycle] = ("left", "right", "across", "hold")
+NO_HOLD_CYCLE: Final[PassCycle] = ("left", "right", "across")
+SCATTER_CYCLE: Final[PassCycle] = ("left", "right", "across", "scatter")
+SMALL_TABLE_CYCLE: Final[PassCycle] = ("left", "right", "hold")
 MIN_PLAYERS: Final = 3
 MAX_PLAYERS: Final = 10
+#: The longest pass cycle a table may choose (a record or a request holds no more).
+MAX_PASS_CYCLE: Final = 16
 
 #: Cards taken out of one deck for 3 and 5 players, and of two decks for 6 to 10, so that the
 #: cards deal out evenly; never a point card, and one two of clubs (or the three) stays to lead.
@@ -44,12 +64,13 @@ REMOVED_CARDS: Final[dict[int, tuple[str, ...]]] = {
 }
 
 
-def _default_cycle(players: int) -> tuple[str, ...]:
+def usual_cycle(players: int) -> UsualCycle:
+    """The pass cycle a table of this size plays unless it chooses another."""
     if players == 4:
-        return STANDARD_CYCLE
+        return UsualCycle(STANDARD_CYCLE)
     if players in (3, 5):
-        return SMALL_TABLE_CYCLE
-    return ("hold",)
+        return UsualCycle(SMALL_TABLE_CYCLE)
+    return UsualCycle(("hold",))
 
 
 @dataclass(frozen=True)
@@ -84,30 +105,32 @@ class Rules:
 
     players: int = 4
     pass_count: int = 3
-    pass_cycle: tuple[str, ...] = field(default=STANDARD_CYCLE)
+    pass_cycle: PassCycle = field(default=UsualCycle(STANDARD_CYCLE))
     points_on_first_trick: bool = False
     must_break_hearts: bool = True
     queen_breaks_hearts: bool = False
     lead_hearts_instead_of_queen: bool = False
-    bonus_card: str | None = None
-    moon_rule: str = "add"
+    bonus_card: BonusCard | None = None
+    moon_rule: MoonRule = "add"
     shoot_the_sun: bool = False
     target_score: int = 100
     exactly_target_resets_to: int | None = None
-    tie_rule: str = "share"
-    first_lead: str = "two-of-clubs"
+    tie_rule: TieRule = "share"
+    first_lead: FirstLead = "two-of-clubs"
     queen_at_first_chance: bool = False
     kitty: bool = False
     partnership: bool = False
     partners_pass: bool = False
 
     def __post_init__(self) -> None:
-        if isinstance(self.pass_cycle, list):
-            object.__setattr__(self, "pass_cycle", tuple(self.pass_cycle))
-        # Only the untouched default stands for "the table's usual cycle": a four-player
-        # cycle given on purpose to another table is checked, and an "across" refused.
-        if self.players != 4 and self.pass_cycle is STANDARD_CYCLE:
-            object.__setattr__(self, "pass_cycle", _default_cycle(self.players))
+        cycle = self.pass_cycle
+        if cycle is None or isinstance(cycle, UsualCycle):
+            # The usual cycle follows the table: a four-player cycle given on purpose to
+            # another table is checked, and an "across" refused.
+            if isinstance(self.players, int):
+                object.__setattr__(self, "pass_cycle", usual_cycle(self.players))
+        elif isinstance(cycle, list | tuple):
+            object.__setattr__(self, "pass_cycle", tuple(cycle))
         for problem in self._problems():
             raise ValueError(problem)
 
@@ -121,8 +144,18 @@ class Rules:
         hand = self.hand_size
         if not isinstance(self.pass_count, int) or not 0 <= self.pass_count < hand:
             problems.append(f"The number of cards passed must be between 0 and {hand - 1}.")
+        if not isinstance(self.pass_cycle, tuple) or not all(
+            isinstance(d, str) for d in self.pass_cycle
+        ):
+            problems.append("The pass cycle is a list of directions such as left and right.")
+            return problems
         if not self.pass_cycle:
             problems.append("The pass cycle needs at least one direction.")
+        if len(self.pass_cycle) > MAX_PASS_CYCLE:
+            problems.append(
+                f"A pass cycle has at most {MAX_PASS_CYCLE} directions; it repeats by itself."
+            )
+            return problems
         for direction in self.pass_cycle:
             if direction not in PASS_DIRECTIONS:
                 problems.append(
@@ -207,13 +240,13 @@ class Rules:
         """The card that leads the first trick under "two-of-clubs": the lowest club dealt."""
         return "3C" if "2C" in self.removed_cards and self.decks == 1 else "2C"
 
-    def pass_direction(self, hand_number: int) -> str:
+    def pass_direction(self, hand_number: int) -> PassDirection:
         """The pass direction of a round, counting rounds from 0."""
         if self.partners_pass:
             return "partner"
         return self.pass_cycle[hand_number % len(self.pass_cycle)]
 
-    def cards_to_pass(self, direction: str) -> int:
+    def cards_to_pass(self, direction: PassDirection) -> int:
         if direction == "hold":
             return 0
         if direction == "scatter":
@@ -253,11 +286,10 @@ class Rules:
         if unknown:
             raise ValueError(f"Unknown rule {unknown[0]!r}.")
         values = dict(data)
-        if "pass_cycle" in values and values["pass_cycle"] is not None:
-            values["pass_cycle"] = tuple(values["pass_cycle"])
-        elif "pass_cycle" in values:
-            values["pass_cycle"] = _default_cycle(values.get("players", 4))
         _check_types(values)
+        if "pass_cycle" in values:
+            cycle = values["pass_cycle"]
+            values["pass_cycle"] = UsualCycle() if cycle is None else tuple(cycle)
         return cls(**values)
 
 
@@ -278,7 +310,9 @@ def _check_types(values: dict[str, Any]) -> None:
     if reset is not None and (isinstance(reset, bool) or not isinstance(reset, int)):
         raise ValueError("The rule 'exactly_target_resets_to' must be a whole number or null.")
     cycle = values.get("pass_cycle", ())
-    if not all(isinstance(d, str) for d in cycle):
+    if cycle is not None and (
+        not isinstance(cycle, tuple | list) or not all(isinstance(d, str) for d in cycle)
+    ):
         raise ValueError("The pass cycle is a list of directions such as left and right.")
 
 

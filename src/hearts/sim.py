@@ -24,9 +24,13 @@ from typing import Any
 
 from .ai import LEVELS, Player, make_player
 from .cards import QUEEN_MASK, Card, points_of
-from .game import Game, score_round, team_of
+from .driver import play_out
+from .events import RoundScored
+from .game import Game
 from .round import Round
 from .rules import Rules
+from .scoring import MoonChoice, team_of
+from .view import PlayerView
 
 MODES = ("rounds", "games")
 
@@ -119,28 +123,27 @@ def _seat_of(entry: int, rotation: int, players: int) -> int:
     return (entry + rotation) % players
 
 
-def _play_round(
-    rnd: Round,
-    bots: list[Player],
-    times: list[list[float]],
-    give: Callable[[int, list[Card]], None],
-    play: Callable[[Card], None],
-) -> None:
-    """Ask the bots for every pass and card of `rnd`, applied through `give` and `play`."""
-    if rnd.phase == "passing":
-        for seat in range(rnd.players):
-            view = rnd.view(seat)
-            start = time.perf_counter()
-            cards = bots[seat].choose_pass(view)
-            times[seat].append(time.perf_counter() - start)
-            give(seat, cards)
-    while rnd.phase == "playing":
-        seat = rnd.turn
-        view = rnd.view(seat)
+class _Timed:
+    """A player whose every decision is timed into `times`."""
+
+    def __init__(self, player: Player, times: list[float]) -> None:
+        self.player = player
+        self.times = times
+
+    def choose_pass(self, view: PlayerView) -> list[Card]:
         start = time.perf_counter()
-        card = bots[seat].choose_play(view)
-        times[seat].append(time.perf_counter() - start)
-        play(card)
+        cards = self.player.choose_pass(view)
+        self.times.append(time.perf_counter() - start)
+        return cards
+
+    def choose_play(self, view: PlayerView) -> Card:
+        start = time.perf_counter()
+        card = self.player.choose_play(view)
+        self.times.append(time.perf_counter() - start)
+        return card
+
+    def choose_moon(self, view: PlayerView) -> MoonChoice:
+        return self.player.choose_moon(view)
 
 
 def _blocked_moon(rules: Rules, rnd: Round) -> list[int]:
@@ -183,24 +186,13 @@ def play_table(config: TournamentConfig, deal: int, rotation: int) -> TableResul
         for seat in _blocked_moon(rules, rnd):
             entries[seat_entry[seat]].moons_blocked += 1
 
-    if config.mode == "rounds":
-        rnd = Round.deal(rules, deal_seed, deal)
-        _play_round(rnd, bots, times, rnd.give, rnd.play)
-        result = score_round(rules, rnd, [0] * n)
-        record(rnd, result.scores, result.shooter)
-    else:
-        game = Game(rules, deal_seed)
-        while True:
-            _play_round(game.round, bots, times, game.give, game.play)
-            if game.moon_pending is not None:
-                shooter = game.moon_pending
-                game.choose_moon(bots[shooter].choose_moon(game.view(shooter)))
-            last = game.last_result
-            assert last is not None
-            record(game.round, last.scores, last.shooter)
-            if game.is_over:
-                break
-            game.next_round()
+    seats = [_Timed(bot, times[s]) for s, bot in enumerate(bots)]
+    rounds = config.mode == "rounds"
+    game = Game(rules, deal_seed, first_hand=deal if rounds else 0)
+    for event in play_out(game, seats, next_round=not rounds):
+        if isinstance(event, RoundScored):
+            record(game.round, event.result.scores, event.result.shooter)
+    if not rounds:
         winners = game.winners
         for seat in winners:
             entries[seat_entry[seat]].wins += 1 / len(winners)

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from typing import Protocol, runtime_checkable
 
-from ..cards import DECK_SIZE, Card, points_of
-from ..game import team_of
+from ..cards import Card, points_of
+from ..scoring import MoonChoice, bonus_copies, score_points, team_of
 from ..view import PlayerView
 
 
@@ -29,7 +29,7 @@ class Player(Protocol):
         """A legal card to play (one of ``view.legal``); only asked on the seat's turn."""
         ...
 
-    def choose_moon(self, view: PlayerView) -> str:
+    def choose_moon(self, view: PlayerView) -> MoonChoice:
         """ "add" or "subtract": how to score the moon this seat just shot ("choose" rule)."""
         ...
 
@@ -68,7 +68,7 @@ class BasePlayer:
             raise ValueError("This seat has no card to play now; ask on its turn.")
         return self.pick_play(view)
 
-    def choose_moon(self, view: PlayerView) -> str:
+    def choose_moon(self, view: PlayerView) -> MoonChoice:
         return choose_moon(view)
 
     def pick_pass(self, view: PlayerView) -> list[Card]:
@@ -80,17 +80,13 @@ class BasePlayer:
         raise NotImplementedError
 
 
-def choose_moon(view: PlayerView) -> str:
-    """The better way for `view.seat`, who shot the moon, to score it under "choose".
-
-    Takes the option that wins the game outright if one does, avoids one that ends the game
-    with someone else winning, and otherwise keeps the widest lead over the best rival (the
-    same judgement `hearts.game` uses when nobody is asked). Partners shoot as a team.
-    """
+def choose_moon(view: PlayerView) -> MoonChoice:
+    """How `view.seat`, who shot the moon, scores it under "choose": the same judgement
+    `hearts.scoring` makes for a shooter who is not asked (win the game outright if an
+    option does, avoid one that ends it with the shooter losing, otherwise add)."""
     rules = view.rules
     n = rules.players
-    me = view.seat
-    shooters = team_of(rules, me)
+    shooters = team_of(rules, view.seat)
     taken = [0] * n
     won_every_trick = bool(view.tricks)
     for trick in view.tricks:
@@ -103,25 +99,12 @@ def choose_moon(view: PlayerView) -> str:
         won_every_trick = won_every_trick and trick.winner in shooters
     if view.kitty_taker is not None:
         taken[view.kitty_taker] |= view.kitty_mask
-    bonus = [view.points_taken[s] - points_of(taken[s]) for s in range(n)]
-    team_bonus = [sum(bonus[m] for m in team_of(rules, s)) for s in range(n)]
-    amount = rules.round_points * (2 if rules.shoot_the_sun and won_every_trick else 1)
-    totals = list(view.scores)
-    options = {
-        "add": [totals[s] + team_bonus[s] + (0 if s in shooters else amount) for s in range(n)],
-        "subtract": [
-            totals[s] + team_bonus[s] - (amount if s in shooters else 0) for s in range(n)
-        ],
-    }
-
-    def value(after: list[int]) -> tuple[int, int]:
-        rival = min(t for s, t in enumerate(after) if s not in shooters)
-        if max(after) >= rules.target_score:
-            return (1 if after[me] < rival else -1, rival - after[me])
-        return (0, rival - after[me])
-
-    return max(("add", "subtract"), key=lambda choice: value(options[choice]))
-
-
-def face(card: int) -> int:
-    return card % DECK_SIZE
+    result = score_points(
+        rules,
+        view.scores,
+        [points_of(mask) for mask in taken],
+        [bonus_copies(rules, mask) for mask in taken],
+        shooter=shooters[0],
+        sun=won_every_trick,
+    )
+    return result.moon_choice or "add"

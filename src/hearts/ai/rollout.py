@@ -19,7 +19,6 @@ from ..playout import PlayoutState, legal_mask
 from ..rules import Rules
 from .tracking import HEARTS_FACES, HIGH_SPADES, POINT_FACES, QUEEN, SUIT_FACES, dealt_faces
 
-SPADE_FACES = SUIT_FACES[3]
 NOISE = 0.06
 
 

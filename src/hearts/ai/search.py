@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass
 
 from ..cards import CARDS, Card
-from ..game import team_of
+from ..scoring import score_points, team_of
 from ..view import PlayerView
 from .medium import MediumPlayer, choose_play_face
 from .rollout import Position, Table, play_out
@@ -207,31 +207,13 @@ def round_scores(table: Table, pos: Position, totals: tuple[int, ...]) -> list[i
             break
     if shooter < 0:
         return team_points
-    shooters = teams[shooter]
     raw = [
         (pos.point_cards[s] & HEARTS_FACES).bit_count() + 13 * bool(pos.point_cards[s] & QUEEN)
         for s in range(n)
     ]
-    bonus = [sum(points[m] - raw[m] for m in teams[s]) for s in range(n)]
-    sun = rules.shoot_the_sun and sum(pos.tricks_won[m] for m in shooters) == rules.hand_size
-    amount = rules.round_points * (2 if sun else 1)
-    added = [bonus[s] + (0 if s in shooters else amount) for s in range(n)]
-    subtracted = [bonus[s] - (amount if s in shooters else 0) for s in range(n)]
-    rule = rules.moon_rule
-    if rule == "add":
-        return added
-    if rule == "subtract":
-        return subtracted
-    after_add = [t + a for t, a in zip(totals, added, strict=True)]
-    if rule == "choose":
-        after_sub = [t + a for t, a in zip(totals, subtracted, strict=True)]
-
-        def margin(after: list[int]) -> int:
-            return min(t for s, t in enumerate(after) if s not in shooters) - after[shooter]
-
-        return added if margin(after_add) >= margin(after_sub) else subtracted
-    ends = max(after_add) >= rules.target_score
-    return subtracted if ends and after_add[shooter] > min(after_add) else added
+    bonus = [(raw[s] - points[s]) // 10 for s in range(n)]
+    sun = sum(pos.tricks_won[m] for m in teams[shooter]) == rules.hand_size
+    return list(score_points(rules, totals, raw, bonus, shooter, sun).scores)
 
 
 def _utility(view: PlayerView, table: Table, pos: Position) -> float:

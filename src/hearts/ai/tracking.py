@@ -34,10 +34,6 @@ def fold(mask: int) -> int:
     return (mask | (mask >> DECK_SIZE)) & FULL_DECK
 
 
-def suit_of(face: int) -> int:
-    return face // 13
-
-
 def highest(mask: int) -> int:
     """The highest face in a non-empty mask (within a suit, the highest rank)."""
     return mask.bit_length() - 1

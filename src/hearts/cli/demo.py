@@ -1,9 +1,9 @@
-"""`hearts demo`: a game between random players, printed trick by trick."""
+"""`hearts demo`: a game between random players, printed trick by trick from its events."""
 
 from __future__ import annotations
 
 import argparse
-import random
+from collections.abc import Iterable
 from typing import Any
 
 from ..cards import Card
@@ -16,48 +16,38 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def _cards(cards: list[Card]) -> str:
-    return " ".join(c.symbol for c in cards)
+def _cards(cards: Iterable[Card]) -> str:
+    return " ".join(c.symbol for c in sorted(cards))
 
 
 def run(args: argparse.Namespace) -> int:
+    from .. import events as ev
+    from ..ai import make_player
+    from ..driver import play_out
     from ..game import Game
     from ..rules import Rules
 
-    rng = random.Random(args.seed)
     game = Game(Rules(target_score=args.target), seed=args.seed)
-    names = ["South", "West", "North", "East"]
-    while not game.is_over:
-        rnd = game.round
-        if game.phase == "passing":
-            print(f"\nRound {rnd.hand_number + 1}: pass {rnd.pass_direction}")
-            for seat in range(rnd.players):
-                cards = rng.sample(rnd.hand(seat), rnd.cards_to_pass())
-                print(f"  {names[seat]:>5} passes {_cards(sorted(cards))}")
-                game.give(seat, cards)
-        elif game.phase == "playing":
-            if not rnd.tricks and not rnd.trick and rnd.pass_direction == "hold":
-                print(f"\nRound {rnd.hand_number + 1}: no pass (hold)")
-            before = len(rnd.tricks)
-            game.play(rng.choice(rnd.legal_cards()))
-            if len(rnd.tricks) > before:
-                trick = rnd.tricks[-1]
-                plays = ", ".join(
-                    f"{names[s]} {c.symbol}"
-                    for s, c in zip(trick.seats(rnd.players), trick.cards, strict=True)
-                )
-                print(f"  trick {before + 1:>2}: {plays} -> {names[trick.winner]}")
-        elif game.phase == "moon-choice":
-            game.choose_moon("add")
-        else:
-            result = game.last_result
-            assert result is not None
+    n = game.rules.players
+    names = ["South", "West", "North", "East"] if n == 4 else [f"Seat {s}" for s in range(n)]
+    players = [make_player("random", seed=f"{args.seed}:{seat}") for seat in range(n)]
+    for event in [*game.start_events(), *play_out(game, players)]:
+        if isinstance(event, ev.Dealt):
+            how = "no pass (hold)" if event.pass_direction == "hold" else "pass"
+            direction = "" if event.pass_direction == "hold" else f" {event.pass_direction}"
+            print(f"\nRound {event.hand_number + 1}: {how}{direction}")
+        elif isinstance(event, ev.Passed) and event.cards is not None:
+            print(f"  {names[event.seat]:>5} passes {_cards(event.cards)}")
+        elif isinstance(event, ev.TrickWon):
+            plays = ", ".join(f"{names[s]} {c.symbol}" for s, c in event.plays)
+            print(f"  trick {event.number + 1:>2}: {plays} -> {names[event.winner]}")
+        elif isinstance(event, ev.RoundScored):
+            result = event.result
             taken = ", ".join(f"{names[s]} {p}" for s, p in enumerate(result.points_taken))
             print(f"  points taken: {taken}")
             if result.shooter is not None:
                 print(f"  {names[result.shooter]} shot the moon!")
-            print("  totals: " + ", ".join(f"{names[s]} {t}" for s, t in enumerate(game.scores)))
-            game.next_round()
+            print("  totals: " + ", ".join(f"{names[s]} {t}" for s, t in enumerate(result.totals)))
     winners = " and ".join(names[s] for s in game.winners)
     print(f"\nGame over after {len(game.results)} rounds. {winners} wins.")
     return 0

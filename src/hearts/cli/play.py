@@ -12,10 +12,14 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..cards import SUIT_SYMBOLS, parse_card
+from .. import events as ev
+from ..cards import SUIT_SYMBOLS, Card
+from ..moves import Pass, Play
+from ..scoring import MOON_CHOICES, MoonChoice, RoundResult
 
 if TYPE_CHECKING:
     from ..ai import Player
+    from ..driver import Seat
     from ..game import Game
     from ..view import PlayerView
 
@@ -74,7 +78,10 @@ def format_hand(view: PlayerView, mark_legal: bool) -> str:
 
 
 class TerminalGame:
-    """One game, with the person's input and the output given as functions (for tests)."""
+    """One game, with the person's input and the output given as functions (for tests).
+
+    The one driver plays it: the computer players are seats of their own, and the person is
+    the seat below, whose decisions are read from the input."""
 
     def __init__(
         self,
@@ -88,29 +95,42 @@ class TerminalGame:
         self.ask = ask
         self.say = say
         self.names = seat_names(game.rules.players)
+        self.me = next(s for s in range(game.rules.players) if s not in bots)
 
     def run(self) -> int:
+        from ..driver import play_out
+
+        seats: dict[int, Seat] = {**self.bots, self.me: _Person(self)}
         try:
-            while True:
-                phase = self.game.phase
-                if phase == "passing":
-                    self._passing()
-                elif phase == "playing":
-                    self._playing()
-                elif phase == "moon-choice":
-                    self._moon()
-                elif phase == "round-over":
-                    self._round_over()
-                    self.game.next_round()
-                else:
-                    self._round_over()
-                    self._game_over()
-                    return 0
+            for event in [*self.game.start_events(), *play_out(self.game, seats)]:
+                self._show(event)
         except Quit:
             self.say("Game left unfinished.")
             return 0
+        self._game_over()
+        return 0
 
-    def _read(self, prompt: str) -> str:
+    def _show(self, event: ev.Event) -> None:
+        names = self.names
+        if isinstance(event, ev.Dealt):
+            if self.game.rules.cards_to_pass(event.pass_direction) == 0:
+                self.say(f"\nRound {event.hand_number + 1}: no pass this round.")
+        elif isinstance(event, ev.Received) and event.seat == self.me and event.cards:
+            self.say("You received: " + " ".join(c.symbol for c in event.cards))
+        elif isinstance(event, ev.Played):
+            who = "You play" if event.seat == self.me else f"{names[event.seat]} plays"
+            self.say(f"{who} {event.card.symbol}")
+        elif isinstance(event, ev.TrickWon):
+            if event.held_over:
+                self.say("Every card of the suit led cancelled: the cards wait for the next trick.")
+            else:
+                unit = "point" if abs(event.points) == 1 else "points"
+                worth = f" ({event.points} {unit})" if event.points else ""
+                self.say(f"{names[event.winner]} takes the trick{worth}.")
+        elif isinstance(event, ev.RoundScored):
+            self._round_over(event.result)
+
+    def read(self, prompt: str) -> str:
         try:
             text = self.ask(prompt).strip()
         except EOFError:
@@ -120,74 +140,8 @@ class TerminalGame:
             raise Quit
         return text
 
-    def _passing(self) -> None:
-        rnd = self.game.round
-        view = rnd.view(0)
-        if view.passed_mask is None:
-            to = ", ".join(self.names[s] for s in view.pass_to)
-            self.say(f"\nRound {rnd.hand_number + 1}: pass {view.cards_to_pass} cards to {to}.")
-            self.say(format_hand(view, mark_legal=False))
-            while True:
-                text = self._read(f"Cards to pass ({view.cards_to_pass}): ")
-                if self._command(text, view):
-                    continue
-                cards = text.replace(",", " ").split()
-                reason = rnd.why_pass_illegal(0, cards)
-                if reason is None:
-                    self.game.give(0, cards)
-                    break
-                self.say(reason)
-        for seat in rnd.waiting_to_pass():
-            self.game.give(seat, self.bots[seat].choose_pass(rnd.view(seat)))
-        received = self.game.round.view(0).received
-        if received:
-            self.say("You received: " + " ".join(c.symbol for c in received))
-
-    def _playing(self) -> None:
-        rnd = self.game.round
-        if not rnd.tricks and not rnd.trick and rnd.cards_to_pass() == 0:
-            self.say(f"\nRound {rnd.hand_number + 1}: no pass this round.")
-        seat = rnd.turn
-        tricks_before = len(rnd.tricks)
-        points_before = list(rnd.points_taken)
-        if seat == 0:
-            self._human_play()
-        else:
-            card = self.bots[seat].choose_play(rnd.view(seat))
-            self.game.play(card)
-            self.say(f"{self.names[seat]} plays {card.symbol}")
-        rnd = self.game.round
-        if len(rnd.tricks) > tricks_before:
-            trick = rnd.tricks[-1]
-            if trick.held_over:
-                self.say("Every card of the suit led cancelled: the cards wait for the next trick.")
-            else:
-                gained = rnd.points_taken[trick.winner] - points_before[trick.winner]
-                unit = "point" if abs(gained) == 1 else "points"
-                worth = f" ({gained} {unit})" if gained else ""
-                self.say(f"{self.names[trick.winner]} takes the trick{worth}.")
-
-    def _human_play(self) -> None:
-        rnd = self.game.round
-        view = rnd.view(0)
-        if view.trick:
-            table = ", ".join(f"{self.names[s]} {c.symbol}" for s, c in view.trick)
-            self.say(f"\nOn the table: {table}")
-        else:
-            self.say("\nYour lead.")
-        self.say(format_hand(view, mark_legal=True))
-        while True:
-            text = self._read("Your card: ")
-            if self._command(text, view):
-                continue
-            reason = rnd.why_illegal(text, seat=0)
-            if reason is None:
-                self.game.play(text)
-                self.say(f"You play {parse_card(text).symbol}")
-                return
-            self.say(reason)
-
-    def _command(self, text: str, view: PlayerView) -> bool:
+    def command(self, text: str, view: PlayerView) -> bool:
+        """Answer a command word ("help", "hand", "score"); False for anything else."""
         word = text.lower()
         if not word:
             return True
@@ -202,24 +156,7 @@ class TerminalGame:
             return True
         return False
 
-    def _moon(self) -> None:
-        shooter = self.game.moon_pending
-        assert shooter is not None
-        if shooter != 0:
-            choice = self.bots[shooter].choose_moon(self.game.view(shooter))
-            self.game.choose_moon(choice)
-            return
-        self.say("\nYou shot the moon! Add 26 to everyone else, or take 26 off your score?")
-        while True:
-            text = self._read("add or subtract: ").lower()
-            if text in ("add", "subtract"):
-                self.game.choose_moon(text)
-                return
-            self.say("Type add (26 to everyone else) or subtract (26 off your own score).")
-
-    def _round_over(self) -> None:
-        result = self.game.last_result
-        assert result is not None
+    def _round_over(self, result: RoundResult) -> None:
         taken = ", ".join(f"{self.names[s]} {p}" for s, p in enumerate(result.points_taken))
         self.say(f"\nRound {result.hand_number + 1} over. Points taken: {taken}.")
         if result.shooter is not None:
@@ -233,12 +170,70 @@ class TerminalGame:
 
     def _game_over(self) -> None:
         winners = self.game.winners
-        if 0 in winners:
-            others = [self.names[s] for s in winners if s != 0]
+        if self.me in winners:
+            others = [self.names[s] for s in winners if s != self.me]
             tie = f" (shared with {', '.join(others)})" if others else ""
             self.say(f"\nGame over: you win{tie}!")
         else:
             self.say("\nGame over: " + " and ".join(self.names[s] for s in winners) + " wins.")
+
+
+class _Person:
+    """The person's seat: each decision is typed, and refused until the rules allow it."""
+
+    def __init__(self, terminal: TerminalGame) -> None:
+        self.terminal = terminal
+
+    def choose_pass(self, view: PlayerView) -> list[Card]:
+        term = self.terminal
+        to = ", ".join(term.names[s] for s in view.pass_to)
+        term.say(f"\nRound {view.hand_number + 1}: pass {view.cards_to_pass} cards to {to}.")
+        term.say(format_hand(view, mark_legal=False))
+        while True:
+            text = term.read(f"Cards to pass ({view.cards_to_pass}): ")
+            if term.command(text, view):
+                continue
+            try:
+                move = Pass(view.seat, text.replace(",", " ").split())
+            except ValueError as error:
+                term.say(str(error))
+                continue
+            reason = term.game.why_not(move)
+            if reason is None:
+                return list(move.cards)
+            term.say(reason)
+
+    def choose_play(self, view: PlayerView) -> Card:
+        term = self.terminal
+        if view.trick:
+            table = ", ".join(f"{term.names[s]} {c.symbol}" for s, c in view.trick)
+            term.say(f"\nOn the table: {table}")
+        else:
+            term.say("\nYour lead.")
+        term.say(format_hand(view, mark_legal=True))
+        while True:
+            text = term.read("Your card: ")
+            if term.command(text, view):
+                continue
+            try:
+                move = Play(view.seat, text)
+            except ValueError as error:
+                term.say(str(error))
+                continue
+            reason = term.game.why_not(move)
+            if reason is None:
+                return move.card
+            term.say(reason)
+
+    def choose_moon(self, view: PlayerView) -> MoonChoice:
+        term = self.terminal
+        term.say("\nYou shot the moon! Add 26 to everyone else, or take 26 off your score?")
+        while True:
+            text = term.read("add or subtract: ").lower()
+            for choice in MOON_CHOICES:
+                if text == choice:
+                    return choice
+            term.say("Type add (26 to everyone else) or subtract (26 off your own score).")
 
 
 def run(args: argparse.Namespace) -> int:
