@@ -20,8 +20,8 @@ import time
 from collections.abc import Callable
 
 from hearts import Round, Rules
-from hearts.game import score_round
 from hearts.playout import random_deal_playout
+from hearts.scoring import score_round
 
 
 def public_api_round(rules: Rules, seed: int, rng: random.Random) -> None:

@@ -9,8 +9,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from hearts import Card, Game, Round, Rules
+from hearts import Card, Game, PlayerView, Round, Rules, play_out
 from hearts.record import from_record
+from hearts.scoring import MoonChoice
 
 #: A deal built for the first-trick example of the rule texts. North (seat 0) holds the 2♣,
 #: East (1) the K♣, South (2) no clubs but the Q♠, hearts and the A♦, West (3) the 9♣.
@@ -75,32 +76,52 @@ QUEEN_CHANCE_DEAL = [
 ]
 
 
+class Picks:
+    """A seat for the driver that decides by three plain functions."""
+
+    def __init__(
+        self,
+        pick_card: Callable[[list[Card]], Card],
+        pick_pass: Callable[[list[Card], int], list[Card]],
+        pick_moon: Callable[[], MoonChoice],
+    ) -> None:
+        self.pick_card, self.pick_pass, self.pick_moon = pick_card, pick_pass, pick_moon
+
+    def choose_pass(self, view: PlayerView) -> list[Card]:
+        return self.pick_pass(view.hand, view.cards_to_pass)
+
+    def choose_play(self, view: PlayerView) -> Card:
+        return self.pick_card(view.legal)
+
+    def choose_moon(self, view: PlayerView) -> MoonChoice:
+        return self.pick_moon()
+
+
 def play_game(
     game: Game,
     pick_card: Callable[[list[Card]], Card] = lambda legal: legal[0],
     pick_pass: Callable[[list[Card], int], list[Card]] = lambda hand, count: hand[:count],
-    pick_moon: Callable[[], str] = lambda: "add",
+    pick_moon: Callable[[], MoonChoice] = lambda: "add",
     *,
     on_round_over: Callable[[Game], None] | None = None,
     on_step: Callable[[Game], None] | None = None,
 ) -> Game:
-    """Drive a game to its end through the public API, asking the picks at each decision."""
-    while not game.is_over:
-        phase = game.phase
-        if phase == "passing":
-            for seat in game.round.waiting_to_pass():
-                game.give(seat, pick_pass(game.round.hand(seat), game.round.cards_to_pass()))
-        elif phase == "playing":
-            game.play(pick_card(game.round.legal_cards()))
-        elif phase == "moon-choice":
-            game.choose_moon(pick_moon())
-        else:
-            if on_round_over is not None:
-                on_round_over(game)
-            game.next_round()
+    """Play a game to its end through the driver, asking the picks at each decision;
+    `on_step` sees the game after every move, `on_round_over` each scored round."""
+    seats = [Picks(pick_card, pick_pass, pick_moon)] * game.rules.players
+    while True:
+        seen = len(game.moves)
+        for _ in play_out(game, seats, next_round=False):
+            if on_step is not None and len(game.moves) != seen:
+                seen = len(game.moves)
+                on_step(game)
+        if game.is_over:
+            return game
+        if on_round_over is not None:
+            on_round_over(game)
+        game.next_round()
         if on_step is not None:
             on_step(game)
-    return game
 
 
 def play_random_game(game: Game, rng: random.Random, **hooks: Any) -> Game:

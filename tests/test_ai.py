@@ -7,10 +7,11 @@ import random
 
 import pytest
 
-from hearts import CARDS, PRESETS, Game, Round, Rules
+from hearts import CARDS, PRESETS, Game, Round, Rules, play_out
 from hearts.ai import LEVELS, Player, choose_moon, make_player
 from hearts.ai.search import distinct_candidates
 from hearts.ai.tracking import Knowledge
+from hearts.record import actions_of
 
 SMALL_BUDGET = 24  # playouts: enough to exercise the search, cheap enough for a unit test
 
@@ -37,26 +38,15 @@ def bot(level: str, seed: int) -> Player:
 
 
 def play_game(rules: Rules, levels: list[str], seed: int, max_rounds: int) -> Game:
-    """Play through `Game`, which refuses any illegal pass or card with an error."""
+    """Play through the driver and `Game`, which refuse any illegal pass or card."""
     game = Game(rules, seed=seed)
     bots = [bot(levels[s % len(levels)], seed * 10 + s) for s in range(rules.players)]
-    rounds = 0
-    while not game.is_over and rounds < max_rounds:
-        phase = game.phase
-        if phase == "passing":
-            for seat in game.round.waiting_to_pass():
-                game.give(seat, bots[seat].choose_pass(game.view(seat)))
-        elif phase == "playing":
-            seat = game.round.turn
-            game.play(bots[seat].choose_play(game.view(seat)))
-        elif phase == "moon-choice":
-            shooter = game.moon_pending
-            assert shooter is not None
-            game.choose_moon(bots[shooter].choose_moon(game.view(shooter)))
-        else:
-            rounds += 1
-            if not game.is_over:
-                game.next_round()
+    for _ in range(max_rounds):
+        for _event in play_out(game, bots, next_round=False):
+            pass
+        if game.is_over:
+            break
+        game.next_round()
     return game
 
 
@@ -64,7 +54,7 @@ def play_game(rules: Rules, levels: list[str], seed: int, max_rounds: int) -> Ga
 def test_every_level_plays_legally_under_every_rule(rules: Rules) -> None:
     game = play_game(rules, ["hard", "medium", "easy", "random"], seed=3, max_rounds=2)
     assert len(game.results) >= 1
-    moves = [a for a in game.actions if a["type"] == "play"]
+    moves = [a for a in actions_of(game) if a["type"] == "play"]
     assert len(moves) >= rules.hand_size * rules.players
 
 

@@ -12,7 +12,7 @@ from hearts.ai.rollout import Position, Table, play_out
 from hearts.ai.sampling import sample_deal
 from hearts.ai.search import _position, round_scores
 from hearts.ai.tracking import Knowledge, fold
-from hearts.game import score_round
+from hearts.scoring import score_round
 
 RULES = [
     Rules(),

@@ -2,12 +2,14 @@
 
 import pytest
 
-from hearts import Game, IllegalMoveError, Rules
-from hearts.game import score_round
+from hearts import ChooseMoon, Game, IllegalMoveError, Pass, Play, Rules
+from hearts.record import actions_of
+from hearts.rules import PassCycle
+from hearts.scoring import score_round
 
 from helpers import FIRST_TRICK_DEAL, SUN_DEAL, hands, play_game, play_lowest_until_over
 
-HOLD = ("hold",)
+HOLD: PassCycle = ("hold",)
 
 
 def rotated(deal: list[str], by: int) -> list[list[str]]:
@@ -84,12 +86,12 @@ def test_shooter_chooses_when_that_rule_is_on() -> None:
     game = Game(rules, seed=1, deals=[hands(SUN_DEAL)])
     while game.phase == "playing":
         game.play(game.round.legal_cards()[0])
-    assert game.phase == "moon-choice" and game.moon_pending == 0
+    assert game.to_act == (0,) and game.moon_pending == 0
     assert game.results == []
     with pytest.raises(IllegalMoveError, match="Only the player who shot the moon"):
-        game.apply({"type": "moon", "seat": 2, "choice": "add"})
+        game.apply(ChooseMoon(2, "add"))
     with pytest.raises(IllegalMoveError, match="Choose add"):
-        game.choose_moon("double")
+        game.choose_moon("double")  # type: ignore[arg-type]
     with pytest.raises(IllegalMoveError, match="not over yet"):
         game.next_round()
     game.choose_moon("subtract")
@@ -154,14 +156,14 @@ def test_totals_add_up_over_a_seeded_game() -> None:
     assert [r.hand_number for r in game.results] == list(range(len(game.results)))
 
 
-def test_bad_actions_are_refused() -> None:
+def test_bad_moves_are_refused() -> None:
     game = Game(Rules(), seed=2)
-    with pytest.raises(IllegalMoveError, match="not an action"):
-        game.apply({"type": "dance"})
-    with pytest.raises(IllegalMoveError, match="object"):
-        game.apply("play")  # type: ignore[arg-type]
-    with pytest.raises(IllegalMoveError, match="names the seat"):
-        game.apply({"type": "pass", "cards": []})
+    with pytest.raises(IllegalMoveError, match="not a move"):
+        game.apply({"type": "dance"})  # type: ignore[arg-type]
+    assert game.why_not("play") == "'play' is not a move; use Pass, Play, ChooseMoon or NextRound."  # type: ignore[arg-type]
+    with pytest.raises(IllegalMoveError, match="no seat 7"):
+        game.apply(Pass(7, ["2C", "3C", "4C"]))
     with pytest.raises(IllegalMoveError, match="still being passed"):
-        game.apply({"type": "play", "seat": 0, "card": "2C"})
-    assert game.actions == []
+        game.apply(Play(0, "2C"))
+    assert not game.can(Play(0, "2C")) and game.can(Pass(0, game.round.hand(0)[:3]))
+    assert actions_of(game) == []

@@ -1,11 +1,12 @@
 import pytest
 
 from hearts import IllegalMoveError, Round, Rules
+from hearts.rules import PassDirection
 
 from helpers import FIRST_TRICK_DEAL, hands
 
 
-def passing_round(direction: str, rules: Rules | None = None) -> Round:
+def passing_round(direction: PassDirection, rules: Rules | None = None) -> Round:
     return Round.from_hands(rules or Rules(), hands(FIRST_TRICK_DEAL), direction)
 
 
@@ -13,10 +14,10 @@ def passing_round(direction: str, rules: Rules | None = None) -> Round:
     ("direction", "receiver_of_north"), [("left", 1), ("right", 3), ("across", 2)]
 )
 def test_cards_change_hands_once_everyone_has_passed(
-    direction: str, receiver_of_north: int
+    direction: PassDirection, receiver_of_north: int
 ) -> None:
     rnd = passing_round(direction)
-    assert rnd.phase == "passing"
+    assert rnd.waiting_to_pass() == [0, 1, 2, 3]
     assert rnd.pass_recipients(0) == [receiver_of_north]
     rnd.give(0, ["2S", "3S", "4S"])
     assert rnd.waiting_to_pass() == [1, 2, 3]

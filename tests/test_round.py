@@ -259,7 +259,7 @@ def test_from_hands_refuses_a_card_dealt_twice() -> None:
 
 def test_from_hands_refuses_a_bad_direction() -> None:
     with pytest.raises(ValueError, match="not a pass direction"):
-        Round.from_hands(Rules(), hands(FIRST_TRICK_DEAL), "up")
+        Round.from_hands(Rules(), hands(FIRST_TRICK_DEAL), "up")  # type: ignore[arg-type]
 
 
 def test_unknown_seat_view() -> None:

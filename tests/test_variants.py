@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from hearts import Game, IllegalMoveError, Round, Rules, Trick, parse_card
+from hearts import ChooseMoon, Game, IllegalMoveError, Round, Rules, Trick, parse_card
 from hearts.cards import CARDS, DECK_SIZE, POINT_MASK, points_of
-from hearts.game import score_round, team_of
 from hearts.record import to_record
 from hearts.round import deck_cards
+from hearts.rules import BonusCard
+from hearts.scoring import score_round, team_of
 
 from helpers import (
     FIRST_TRICK_DEAL,
@@ -145,7 +146,7 @@ def test_passing_is_configurable_for_two_decks() -> None:
     rules = Rules(players=6, pass_cycle=("left", "across", "hold"))
     assert [rules.pass_direction(h) for h in range(3)] == ["left", "across", "hold"]
     rnd = Round.deal(rules, seed=2, hand_number=1)
-    assert rnd.phase == "passing" and rnd.pass_recipients(4) == [1]
+    assert rnd.waiting_to_pass() == list(range(6)) and rnd.pass_recipients(4) == [1]
     for seat in range(6):
         rnd.give(seat, rnd.hand(seat)[-3:])
     assert rnd.phase == "playing"
@@ -187,7 +188,7 @@ def test_kitty_of_four_deals_twelve_and_the_lowest_club_dealt_leads() -> None:
 
 @pytest.mark.parametrize(("bonus", "jack"), [(None, 0), ("JD", -10)])
 def test_the_kitty_goes_with_its_points_to_the_first_winner_of_a_point_card(
-    bonus: str | None, jack: int
+    bonus: BonusCard | None, jack: int
 ) -> None:
     rnd = kitty_round(Rules(kitty=True, bonus_card=bonus))
     for seat in range(4):
@@ -481,9 +482,9 @@ def test_the_team_moon_choice_belongs_to_the_team_and_weighs_the_other_team() ->
     game = partnership_game(moon_rule="choose")
     assert game.phase == "moon-choice" and game.moon_pending == 0
     with pytest.raises(IllegalMoveError):
-        game.choose_moon("sideways")
+        game.choose_moon("sideways")  # type: ignore[arg-type]
     with pytest.raises(IllegalMoveError, match="Only the player who shot"):
-        game.apply({"type": "moon", "seat": 2, "choice": "subtract"})
+        game.apply(ChooseMoon(2, "subtract"))
     game.choose_moon("subtract")
     assert game.scores == [-26, 0, -26, 0]
 

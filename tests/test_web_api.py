@@ -16,6 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import hearts
+from hearts.record import actions_of, replay
 from hearts.web.app import create_app
 from hearts.web.bots import BotPool, advance
 from hearts.web.options import RULE_OPTIONS
@@ -67,7 +68,7 @@ def step(client: TestClient, state: State) -> State:
 def stored_game(data_dir: Path, game_id: str) -> hearts.Game:
     stored = Store(data_dir).load(game_id)
     assert stored is not None
-    return hearts.Game.replay(hearts.Rules.from_dict(stored.rules), stored.seed, stored.actions)
+    return replay(hearts.Rules.from_dict(stored.rules), stored.seed, stored.actions)
 
 
 def test_a_whole_game_by_api(client: TestClient, data_dir: Path) -> None:
@@ -292,7 +293,7 @@ def test_a_retried_play_is_answered_from_the_record(client: TestClient, data_dir
     assert again.json()["move"] == first.json()["move"]
     assert again.json()["events"] == first.json()["events"]
     game = stored_game(data_dir, state["id"])
-    assert len(game.actions) == first.json()["move"]
+    assert len(actions_of(game)) == first.json()["move"]
 
 
 def test_raced_plays_apply_once(data_dir: Path) -> None:
@@ -316,8 +317,8 @@ def test_raced_plays_apply_once(data_dir: Path) -> None:
     statuses, final = asyncio.run(race())
     assert sorted(statuses) == [200, 200, 409]
     game = stored_game(data_dir, final["id"])
-    assert [a["cards"] for a in game.actions[:1]] == [final["view"]["passed"]]
-    assert sum(1 for a in game.actions if a["type"] == "pass" and a["seat"] == 0) == 1
+    assert [a["cards"] for a in actions_of(game)[:1]] == [final["view"]["passed"]]
+    assert sum(1 for a in actions_of(game) if a["type"] == "pass" and a["seat"] == 0) == 1
 
 
 def test_a_restarted_server_continues_at_the_same_card(data_dir: Path) -> None:
@@ -340,14 +341,14 @@ def test_the_process_pool_plays_as_the_players_would_in_process() -> None:
     game.give(0, game.round.hand(0)[:3])
     here, there = game.copy(), game.copy()
     # Hard players search, so they think in the pool (the quick levels use a thread).
-    advance(here, ["hard", "easy", "hard"], 11)
+    advance(here, {1: "hard", 2: "easy", 3: "hard"}, 11)
     pool = BotPool(workers=1)
     try:
-        asyncio.run(pool.advance(there, ["hard", "easy", "hard"], 11))
+        asyncio.run(pool.advance(there, {1: "hard", 2: "easy", 3: "hard"}, 11))
     finally:
         pool.close()
-    assert there.actions == here.actions
-    assert len(there.actions) > 4  # three passes, then play up to the person's turn
+    assert actions_of(there) == actions_of(here)
+    assert len(actions_of(there)) > 4  # three passes, then play up to the person's turn
     assert there.phase == "playing" and there.round.turn == 0
 
 
@@ -388,7 +389,13 @@ def test_the_person_chooses_how_their_moon_scores(client: TestClient, data_dir: 
     client.post("/api/games", json={})  # gives this browser its cookie
     owner = owner_key(client.cookies["hearts_browser"])
     Store(data_dir).create(
-        "moon-game", owner, rules.to_dict(), 392, {"levels": ["easy"] * 3}, game.actions, "active"
+        "moon-game",
+        owner,
+        rules.to_dict(),
+        392,
+        {"levels": ["easy"] * 3},
+        actions_of(game),
+        "active",
     )
     state = client.get("/api/games/moon-game").json()
     assert state["phase"] == "moon-choice" and state["moon_pending"] == 0
@@ -443,7 +450,7 @@ def test_without_a_loadable_main_the_players_think_in_threads(
     game = hearts.Game(hearts.Rules(), seed=5)
     game.give(0, game.round.hand(0)[:3])
     try:
-        asyncio.run(pool.advance(game, ["hard"] * 3, 5))
+        asyncio.run(pool.advance(game, dict.fromkeys((1, 2, 3), "hard"), 5))
     finally:
         pool.close()
     assert pool.workers == 0
@@ -455,7 +462,7 @@ def test_quick_players_do_not_wait_for_the_pool() -> None:
     game.give(0, game.round.hand(0)[:3])
     pool = BotPool(workers=1)
     try:
-        asyncio.run(pool.advance(game, ["medium", "easy", "medium"], 8))
+        asyncio.run(pool.advance(game, {1: "medium", 2: "easy", 3: "medium"}, 8))
         assert pool._pool is None  # no process was needed, so none was started
     finally:
         pool.close()

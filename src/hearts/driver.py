@@ -3,7 +3,8 @@
 The tournament runner, the terminal game, the demo, the web server's computer players and
 the tests all play through `play_out`, so every move is asked for, checked and applied in
 one place. A seat with no player (a person in the web game) stops the driver when its move
-is awaited; the caller makes that move and calls it again.
+is awaited, before the players of seats awaited with it (so a person passes first); the
+caller makes that move and calls it again.
 
 >>> import random
 >>> from hearts import Game, Rules
@@ -95,10 +96,9 @@ def play_out(
                 return
             yield from game.apply(NextRound())
             continue
-        seat = next((s for s in waiting if s in seats), None)
-        if seat is None:
+        if any(seat not in seats for seat in waiting):
             return
-        yield from _move(game, seat, seats[seat], fallback)
+        yield from _move(game, waiting[0], seats[waiting[0]], fallback)
 
 
 def _move(game: Game, seat: int, player: Seat, fallback: Fallback | None) -> list[Event]:

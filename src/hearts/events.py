@@ -87,6 +87,8 @@ class TrickWon:
     winner: int
     points: int
     """Points the winner took with this trick (carried cards and bonus card included)."""
+    points_taken: tuple[int, ...] = ()
+    """Each seat's points so far this round, after this trick (and any kitty it won)."""
     cancelled: tuple[Card, ...] = ()
     carried: tuple[Card, ...] = ()
     held_over: bool = False

@@ -263,6 +263,7 @@ class Game:
             plays=tuple(zip(trick.seats(rnd.players), trick.cards, strict=True)),
             winner=trick.winner,
             points=0 if trick.held_over else gained,
+            points_taken=tuple(rnd.points_taken),
             cancelled=cancelled if self.rules.cancellation else (),
             carried=trick.carried,
             held_over=trick.held_over,

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from .cards import CARDS, DECK_SIZE, Card, parse_card
+from .round import IllegalMoveError
 from .scoring import MOON_CHOICES, MoonChoice
 
 CardLike: TypeAlias = Card | str | int
@@ -70,7 +71,7 @@ class ChooseMoon:
 
     def __post_init__(self) -> None:
         if self.choice not in MOON_CHOICES:
-            raise ValueError(
+            raise IllegalMoveError(
                 "Choose add (26 to everyone else) or subtract (26 off your own score)."
             )
 

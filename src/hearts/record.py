@@ -24,7 +24,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from .game import Game, describe
+from .game import Game
 from .moves import ChooseMoon, Move, NextRound, Pass, Play
 from .round import IllegalMoveError
 from .rules import Rules
@@ -95,6 +95,11 @@ def action_to_move(action: object) -> Move:
         raise IllegalMoveError(str(error)) from None
 
 
+def actions_of(game: Game) -> list[Action]:
+    """A game's moves in their saved form."""
+    return [move_to_action(m) for m in game.moves]
+
+
 def to_record(game: Game) -> dict[str, Any]:
     return {
         "format": FORMAT,
@@ -103,7 +108,7 @@ def to_record(game: Game) -> dict[str, Any]:
         "seed": game.seed,
         **({"deals": game.deals} if game.deals is not None else {}),
         **({"first_hand": game.first_hand} if game.first_hand else {}),
-        "actions": [move_to_action(m) for m in game.moves],
+        "actions": actions_of(game),
     }
 
 
@@ -128,10 +133,15 @@ def replay(
 
 
 def _describe(action: object) -> str:
-    try:
-        return f" ({describe(action_to_move(action))})"
-    except IllegalMoveError:
-        return ""
+    """A saved move in a few words, read from its dict (it may not be a valid move)."""
+    if not isinstance(action, dict):
+        return " (not an object)"
+    kind = action.get("type")
+    if kind == "play":
+        return f" (seat {action.get('seat')} plays {action.get('card')})"
+    if kind == "pass":
+        return f" (seat {action.get('seat')} passes {action.get('cards')})"
+    return f" ({kind})"
 
 
 def from_record(data: object) -> Game:

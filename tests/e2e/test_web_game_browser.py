@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import hearts
+from hearts.record import actions_of
 from hearts.web.app import create_app
 from hearts.web.store import Store, owner_key
 
@@ -432,7 +433,7 @@ def test_the_moon_choice_is_asked(browser: Any, server: Server) -> None:
         rules.to_dict(),
         392,
         {"levels": ["easy"] * 3},
-        game.actions,
+        actions_of(game),
         "active",
     )
     page.goto(f"{server.url}/?speed=instant")

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from hearts import CARDS, Game, Rules
+from hearts.record import action_to_move, actions_of, replay
 from hearts.web.store import Store
 
 PERSON = 0
@@ -40,7 +41,7 @@ def stored_game(directory: Path, game_id: str) -> Game:
     """The game exactly as the store holds it, replayed by the engine."""
     stored = Store(directory).load(game_id)
     assert stored is not None, f"game {game_id} is not in the store"
-    return Game.replay(Rules.from_dict(stored.rules), stored.seed, stored.actions)
+    return replay(Rules.from_dict(stored.rules), stored.seed, stored.actions)
 
 
 def stored_actions(directory: Path, game_id: str) -> list[dict[str, Any]]:
@@ -54,7 +55,7 @@ def replay_to(directory: Path, game_id: str, move: int) -> Game:
     stored = Store(directory).load(game_id)
     assert stored is not None
     assert move <= len(stored.actions), f"move {move} is beyond the store's record"
-    return Game.replay(Rules.from_dict(stored.rules), stored.seed, stored.actions[:move])
+    return replay(Rules.from_dict(stored.rules), stored.seed, stored.actions[:move])
 
 
 class Replayer:
@@ -73,14 +74,14 @@ class Replayer:
         game = self._games.get(game_id)
         if (
             game is None
-            or len(game.actions) > move
-            or game.actions != stored.actions[: len(game.actions)]
+            or len(actions_of(game)) > move
+            or actions_of(game) != stored.actions[: len(actions_of(game))]
         ):
             game = Game(Rules.from_dict(stored.rules), stored.seed)
         else:
             game = game.copy()
-        for action in stored.actions[len(game.actions) : move]:
-            game.apply(action)
+        for action in stored.actions[len(game.moves) : move]:
+            game.apply(action_to_move(action))
         self._games[game_id] = game
         return game
 

@@ -4,6 +4,7 @@ restart the game is exactly where the browser was last told it was, or one move 
 when the killed request had been stored before its answer was lost; the browser's retry of
 that request is then answered from the record. No acknowledged move is ever lost, and no
 move is ever applied twice.
+from hearts.record import actions_of
 
 HEARTS_CRASH_KILLS sets the number of kills (10 by default, about 2 s each on a busy
 2-core machine, mostly the restart; HEARTS_CRASH_KILLS=100 for a deeper run).
@@ -161,7 +162,7 @@ def test_sigkill_at_random_moments_loses_and_repeats_nothing(tmp_path: Path) -> 
     # The record replays, and the browser's last view is the record's view.
     replayed = stored_game(data_dir, browser.state["id"])
     assert (
-        final["view"] == Replayer(data_dir).at(final["id"], len(replayed.actions)).view(0).to_dict()
+        final["view"] == Replayer(data_dir).at(final["id"], len(replayed.moves)).view(0).to_dict()
     )
     assert sum(outcomes.values()) == KILLS - 1
     # Games finished between restarts kept every move acknowledged in them.

@@ -16,6 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from hearts import Card, Game, Rules
+from hearts.record import actions_of
 from hearts.web.app import create_app
 from hearts.web.store import Store, owner_key
 
@@ -155,7 +156,7 @@ def test_a_game_answers_only_to_the_browser_that_made_it(
                 assert not card_tokens(answer.text), "a refusal names cards"
             assert stranger.get("/api/games/current").json() == {"id": None}
     # The owner's game is untouched by the stranger's attempts.
-    assert replay_to(data_dir, game_id, state["move"]).actions == []
+    assert replay_to(data_dir, game_id, state["move"]).moves == []
     assert client.get(f"/api/games/{game_id}").json()["move"] == state["move"]
 
 
@@ -254,7 +255,7 @@ def test_the_persons_moon_choice_is_scanned_too(client: TestClient, data_dir: Pa
         rules.to_dict(),
         seed,
         settings,
-        game.actions,
+        actions_of(game),
         "active",
     )
     client.cookies.set("hearts_browser", cookie)

@@ -32,13 +32,13 @@ class SlowRecorder:
         self.real = bots.advance_record
 
     def __call__(
-        self, rules: dict[str, Any], seed: int, actions: list[Any], levels: list[str]
+        self, rules: dict[str, Any], seed: int, moves: list[Any], computers: dict[int, str]
     ) -> list[Any]:
         with self.lock:
-            self.levels.append(list(levels))
+            self.levels.append(list(computers.values()))
         time.sleep(self.seconds)
         # The real work at easy strength: only the levels asked for are under test here.
-        return self.real(rules, seed, actions, ["easy"] * len(levels))
+        return self.real(rules, seed, moves, dict.fromkeys(computers, "easy"))
 
 
 @pytest.fixture
@@ -52,12 +52,15 @@ def test_hard_players_play_medium_while_the_pool_is_busy(recorder: SlowRecorder)
     pool = BotPool(workers=0)  # threads; one "worker" for the policy's arithmetic
     busy = BUSY_PER_WORKER * max(1, pool.workers)
     levels = ["hard", "medium", "hard"]
+    computers = dict(enumerate(levels, start=1))
 
     async def burst(count: int) -> None:
         games = [Game(Rules(), seed) for seed in range(count)]
         for game in games:  # the person passes; the computer players answer
             game.give(0, game.round.hand(0)[:3])
-        await asyncio.gather(*(pool.advance(game, levels, seed=i) for i, game in enumerate(games)))
+        await asyncio.gather(
+            *(pool.advance(game, computers, seed=i) for i, game in enumerate(games))
+        )
         for game in games:
             assert game.phase == "playing"  # every request was answered, none dropped
 
@@ -81,7 +84,7 @@ def test_a_quiet_server_never_weakens_hard_players(recorder: SlowRecorder) -> No
         for seed in range(5):
             game = Game(Rules(), seed)
             game.give(0, game.round.hand(0)[:3])
-            await pool.advance(game, ["hard"] * 3, seed)
+            await pool.advance(game, dict.fromkeys((1, 2, 3), "hard"), seed)
 
     try:
         asyncio.run(one_after_another())
@@ -137,16 +140,16 @@ def test_a_worker_reuses_games_only_when_exact() -> None:
     rng = random.Random(3)
     game = Game(rules, seed=99)
     _random_actions(game, rng, 300)
-    actions = game.actions
-    for done in (0, 5, 6, 40, 41, 120, 119, len(actions)):  # forward, and a step back
-        kept = bots._replay(rules.to_dict(), 99, actions[:done])
-        exact = Game.replay(rules, 99, actions[:done])
-        assert kept.actions == exact.actions
+    moves = game.moves
+    for done in (0, 5, 6, 40, 41, 120, 119, len(moves)):  # forward, and a step back
+        kept = bots._replay(rules.to_dict(), 99, moves[:done])
+        exact = Game.replay(rules, 99, moves[:done])
+        assert kept.moves == exact.moves
         assert kept.view(1).to_dict() == exact.view(1).to_dict()
         assert kept.scores == exact.scores
     # Another history from the same deal: nothing of the kept game leaks into it.
     other = Game(rules, seed=99)
     _random_actions(other, random.Random(4), 200)
-    kept = bots._replay(rules.to_dict(), 99, other.actions)
-    assert kept.actions == other.actions
+    kept = bots._replay(rules.to_dict(), 99, other.moves)
+    assert kept.moves == other.moves
     assert kept.view(2).to_dict() == other.view(2).to_dict()

@@ -25,7 +25,6 @@ from .driver import (
     hidden_from,
     leaked_cards,
     stored_actions,
-    stored_game,
 )
 from .server import Server
 
@@ -129,7 +128,7 @@ def test_two_tabs_racing_apply_each_move_once(
         assert refused_appends, "no race reached the store"
     # The whole record replays, and holds exactly one of the person's actions per race.
     (game_id,) = tally_ids(data_dir)
-    actions = stored_game(data_dir, game_id).actions
+    actions = stored_actions(data_dir, game_id)
     assert sum(1 for a in actions if a.get("seat", 0) == 0) == tally["raced"]
 
 
@@ -212,5 +211,5 @@ def test_two_real_servers_over_one_store_apply_each_move_once(tmp_path: Path) ->
         for server in servers:
             server.kill()
     assert conflicts >= 10
-    person = [a for a in stored_game(data_dir, state["id"]).actions if a.get("seat", 0) == 0]
+    person = [a for a in stored_actions(data_dir, state["id"]) if a.get("seat", 0) == 0]
     assert len(person) == 20

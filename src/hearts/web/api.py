@@ -12,12 +12,13 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Cookie, Depends, Request, Response
 from fastapi.responses import JSONResponse
 
-from .. import Rules
+from .. import ChooseMoon, NextRound, Pass, Play, Rules
 from ..ai import LEVELS as AI_LEVELS
+from ..moves import as_face
 from .characters import LEVEL_NOTES, LEVELS, OPPONENTS
 from .options import PRESETS, RULE_OPTIONS, rules_from_choices
 from .schemas import Current, GameState, MoonChoice, Move, NewGame, PassCards, PlayCard, Problem
-from .service import GameService, Refusal, canonical_card
+from .service import GameService, MoveFor, Refusal
 from .store import owner_key
 
 COOKIE = "hearts_browser"
@@ -90,7 +91,10 @@ async def new_game(
             # cannot be Secure or the browser would drop it.
             secure=request.url.scheme == "https",
         )
-    return await games.create(owner_key(cookie), rules, list(body.levels))
+    try:
+        return await games.create(owner_key(cookie), rules, list(body.levels))
+    except Refusal as refusal:
+        return refused(refusal)
 
 
 @router.get("/games/current", response_model=Current)
@@ -109,10 +113,10 @@ async def get_game(game_id: str, games: Service, cookie: BrowserCookie = None) -
 
 
 async def _act(
-    games: GameService, game_id: str, cookie: str | None, move: int, action: dict[str, Any]
+    games: GameService, game_id: str, cookie: str | None, number: int, move_for: MoveFor
 ) -> Any:
     try:
-        return await games.act(game_id, _owner(cookie), move, action)
+        return await games.act(game_id, _owner(cookie), number, move_for)
     except Refusal as refusal:
         return refused(refusal)
 
@@ -123,11 +127,10 @@ async def pass_cards(
 ) -> Any:
     """Pass cards; the computer players pass too, and play until it is your turn."""
     try:
-        cards = [canonical_card(card) for card in body.cards]
+        cards = [as_face(card) for card in body.cards]
     except ValueError as error:
         return JSONResponse({"detail": str(error)}, status_code=422)
-    action = {"type": "pass", "seat": 0, "cards": cards}
-    return await _act(games, game_id, cookie, body.move, action)
+    return await _act(games, game_id, cookie, body.move, lambda seat: Pass(seat, cards))
 
 
 @router.post("/games/{game_id}/play", response_model=GameState, responses=REFUSALS)
@@ -136,11 +139,10 @@ async def play_card(
 ) -> Any:
     """Play a card; the computer players answer until it is your turn again."""
     try:
-        card = canonical_card(body.card)
+        card = as_face(body.card)
     except ValueError as error:
         return JSONResponse({"detail": str(error)}, status_code=422)
-    action = {"type": "play", "seat": 0, "card": card}
-    return await _act(games, game_id, cookie, body.move, action)
+    return await _act(games, game_id, cookie, body.move, lambda seat: Play(seat, card))
 
 
 @router.post("/games/{game_id}/moon", response_model=GameState, responses=REFUSALS)
@@ -148,11 +150,11 @@ async def choose_moon(
     game_id: str, body: MoonChoice, games: Service, cookie: BrowserCookie = None
 ) -> Any:
     """You shot the moon under "the shooter chooses": pick how it scores."""
-    action = {"type": "moon", "seat": 0, "choice": body.choice}
-    return await _act(games, game_id, cookie, body.move, action)
+    choice = body.choice
+    return await _act(games, game_id, cookie, body.move, lambda seat: ChooseMoon(seat, choice))
 
 
 @router.post("/games/{game_id}/next", response_model=GameState, responses=REFUSALS)
 async def next_round(game_id: str, body: Move, games: Service, cookie: BrowserCookie = None) -> Any:
     """Deal the next round."""
-    return await _act(games, game_id, cookie, body.move, {"type": "next"})
+    return await _act(games, game_id, cookie, body.move, lambda seat: NextRound())

@@ -22,17 +22,18 @@ import multiprocessing
 import os
 import sys
 from collections import OrderedDict
-from collections.abc import Sequence
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from .. import Game, IllegalMoveError, PlayerView, Rules
+from .. import Game, IllegalMoveError, Move, PlayerView, Rules
 from ..ai import Player, make_player
-from ..game import Action, score_round
+from ..cards import Card
+from ..driver import plain_move, play_out
+from ..events import Event
+from ..scoring import MoonChoice
 
 log = logging.getLogger("hearts.web")
 
-PERSON = 0
 #: Levels that decide by heuristics alone, with no search: they think in a thread.
 QUICK_LEVELS = frozenset({"random", "easy", "medium"})
 #: Seconds the computer players of one request may take before easy players answer instead.
@@ -47,15 +48,8 @@ BUDGETS: dict[str, int | float | None] = {"easy": None, "medium": None, "hard": 
 #: seeded game, of reproducibility) while the server is busy.
 BUSY_PER_WORKER = 2
 
-
-def decide(kind: str, level: str, seed: int, budget: int | float | None, view: PlayerView) -> Any:
-    """One decision: "pass" -> card strings, "play" -> a card string, "moon" -> a choice."""
-    player: Player = make_player(level, seed=seed, budget=budget)
-    if kind == "pass":
-        return [str(card) for card in player.choose_pass(view)]
-    if kind == "play":
-        return str(player.choose_play(view))
-    return player.choose_moon(view)
+Computers = dict[int, str]
+"""The computer players of a table: seat -> level."""
 
 
 def decision_seed(game_seed: int, move: int, seat: int) -> int:
@@ -64,88 +58,81 @@ def decision_seed(game_seed: int, move: int, seat: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def advance(game: Game, levels: Sequence[str], game_seed: int) -> None:
-    """Computer players (seats 1..3, at `levels`) act until the person must, or the round
-    is over. Changes `game` in place."""
+class ComputerSeat:
+    """A seat's computer player, rebuilt for each decision from its level and a seed fixed by
+    the game, the move number and the seat: a worker process decides as any other would."""
 
-    def ask(kind: str, seat: int) -> Any:
-        level = levels[seat - 1]
-        seed = decision_seed(game_seed, len(game.actions), seat)
-        return decide(kind, level, seed, BUDGETS.get(level), game.view(seat))
+    def __init__(self, game: Game, seat: int, level: str, game_seed: int) -> None:
+        self.game = game
+        self.seat = seat
+        self.level = level
+        self.game_seed = game_seed
 
-    while True:
-        phase = game.phase
-        if phase == "passing":
-            waiting = game.round.waiting_to_pass()
-            if PERSON in waiting or not waiting:
-                return
-            for seat in waiting:
-                _apply_or_fallback(game, {"type": "pass", "seat": seat, "cards": ask("pass", seat)})
-        elif phase == "playing":
-            seat = game.round.turn
-            if seat == PERSON:
-                return
-            _apply_or_fallback(game, {"type": "play", "seat": seat, "card": ask("play", seat)})
-        elif phase == "moon-choice":
-            shooter = game.moon_pending
-            if shooter is None or shooter == PERSON:
-                return
-            choice = ask("moon", shooter)
-            if choice not in ("add", "subtract"):
-                choice = score_round(game.rules, game.round, game.scores, None).moon_choice
-            game.apply({"type": "moon", "seat": shooter, "choice": choice or "add"})
-        else:
-            return
+    def _player(self) -> Player:
+        seed = decision_seed(self.game_seed, len(self.game.moves), self.seat)
+        return make_player(self.level, seed=seed, budget=BUDGETS.get(self.level))
+
+    def choose_pass(self, view: PlayerView) -> list[Card]:
+        return self._player().choose_pass(view)
+
+    def choose_play(self, view: PlayerView) -> Card:
+        return self._player().choose_play(view)
+
+    def choose_moon(self, view: PlayerView) -> MoonChoice:
+        return self._player().choose_moon(view)
+
+
+def advance(game: Game, computers: Computers, game_seed: int) -> list[Event]:
+    """Computer players act until a person must, or the round is over; changes `game` in
+    place and returns the events. A computer player's refused move (a bug) is replaced by a
+    plain legal one, so a table never stalls."""
+    seats = {seat: ComputerSeat(game, seat, level, game_seed) for seat, level in computers.items()}
+    return list(play_out(game, seats, next_round=False, fallback=plain_move))
 
 
 def advance_record(
-    rules: dict[str, Any], seed: int, actions: list[Action], levels: list[str]
-) -> list[Action]:
-    """`advance` for a pool worker: from a record to the new actions."""
-    game = _replay(rules, seed, actions)
-    advance(game, levels, seed)
-    return game.actions[len(actions) :]
+    rules: dict[str, Any], seed: int, moves: list[Move], computers: Computers
+) -> list[Move]:
+    """`advance` for a pool worker: from a record to the new moves."""
+    game = _replay(rules, seed, moves)
+    advance(game, computers, seed)
+    return game.moves[len(moves) :]
 
 
 #: Games this worker advanced lately, by seed and rules. A game's next request then applies
-#: only the actions since (the person's move) instead of replaying the whole record, which
+#: only the moves since (the person's move) instead of replaying the whole record, which
 #: was most of a request's cost late in a game (found by the load benchmark).
 _RECENT: OrderedDict[tuple[int, str], Game] = OrderedDict()
 RECENT_GAMES = 256
 
 
-def _replay(rules: dict[str, Any], seed: int, actions: list[Action]) -> Game:
-    """The game after `actions`, exact: a kept game is used only when its actions are a
+def _replay(rules: dict[str, Any], seed: int, moves: list[Move]) -> Game:
+    """The game after `moves`, exact: a kept game is used only when its moves are a
     prefix of these (same rules, same seed), else the record is replayed in full."""
     key = (seed, json.dumps(rules, sort_keys=True))
     game = _RECENT.pop(key, None)  # taken out while in use, so no two threads share it
-    done = len(game.actions) if game is not None else 0
-    if game is None or done > len(actions) or game.actions != actions[:done]:
-        game = Game.replay(Rules.from_dict(rules), seed, actions)
+    done = len(game.moves) if game is not None else 0
+    if game is None or done > len(moves) or game.moves != moves[:done]:
+        game = Game.replay(Rules.from_dict(rules), seed, moves)
     else:
-        for action in actions[done:]:
-            game.apply(action)
+        for move in moves[done:]:
+            game.apply(move)
     _RECENT[key] = game
     while len(_RECENT) > RECENT_GAMES:
         _RECENT.popitem(last=False)
     return game
 
 
-def _apply_or_fallback(game: Game, action: Action) -> None:
-    """Apply a computer player's move; if the engine refuses it (a player's bug), make a
-    plain legal one instead, so the game never stalls."""
+def _apply_all(game: Game, moves: list[Move], computers: Computers, seed: int) -> list[Event]:
+    """Apply a worker's moves; if the engine refuses one, the players think here instead."""
+    events: list[Event] = []
     try:
-        game.apply(action)
-        return
+        for move in moves:
+            events += game.apply(move)
     except IllegalMoveError:
-        log.exception("computer player made an illegal move: %r", action)
-    seat = action["seat"]
-    if action["type"] == "pass":
-        count = game.round.cards_to_pass()
-        cards = [str(c) for c in game.round.hand(seat)[-count:]]
-        game.apply({"type": "pass", "seat": seat, "cards": cards})
-    else:
-        game.apply({"type": "play", "seat": seat, "card": str(game.round.legal_cards()[0])})
+        log.exception("a worker's computer moves were refused; playing them here")
+        events += advance(game, computers, seed)
+    return events
 
 
 def _ready() -> bool:
@@ -198,39 +185,36 @@ class BotPool:
         for _ in range(max(1, self.workers)):
             executor.submit(_ready)
 
-    def levels_now(self, levels: Sequence[str]) -> list[str]:
+    def levels_now(self, computers: Computers) -> Computers:
         """The levels to play at now: hard becomes medium while the pool is busy."""
         if self.waiting >= BUSY_PER_WORKER * max(1, self.workers):
-            return ["medium" if level == "hard" else level for level in levels]
-        return list(levels)
+            return {s: "medium" if level == "hard" else level for s, level in computers.items()}
+        return dict(computers)
 
-    async def advance(self, game: Game, levels: list[str], seed: int) -> None:
-        """Let the computer players act on `game` (in place) until the person must."""
-        if set(levels) <= QUICK_LEVELS:
+    async def advance(self, game: Game, computers: Computers, seed: int) -> list[Event]:
+        """Let the computer players act on `game` (in place) until a person must; the events.
+
+        Searching players think in the pool, which sends back their moves; they are applied
+        here once, and that application gives the events."""
+        if set(computers.values()) <= QUICK_LEVELS:
             # Heuristic players answer in microseconds: a thread keeps them off the event
             # loop without a trip to the pool, and never queues them behind a search.
-            await asyncio.to_thread(advance, game, levels, seed)
-            return
+            return await asyncio.to_thread(advance, game, computers, seed)
         loop = asyncio.get_running_loop()
-        record = (game.rules.to_dict(), seed, list(game.actions), self.levels_now(levels))
+        record = (game.rules.to_dict(), seed, list(game.moves), self.levels_now(computers))
         self.waiting += 1
         try:
             future = loop.run_in_executor(self._executor(), advance_record, *record)
-            new_actions = await asyncio.wait_for(future, TURN_TIMEOUT)
+            new_moves = await asyncio.wait_for(future, TURN_TIMEOUT)
         except (TimeoutError, BrokenProcessPool) as error:
             log.warning("computer players fell back to easy after %r", error)
             if isinstance(error, BrokenProcessPool):
                 self.close(wait=False)
-            await asyncio.to_thread(advance, game, ["easy"] * len(levels), seed)
-            return
+            easy = dict.fromkeys(computers, "easy")
+            return await asyncio.to_thread(advance, game, easy, seed)
         finally:
             self.waiting -= 1
-        try:
-            for action in new_actions:
-                game.apply(action)
-        except IllegalMoveError:
-            log.exception("a worker's computer moves were refused; playing them here")
-            await asyncio.to_thread(advance, game, levels, seed)
+        return await asyncio.to_thread(_apply_all, game, new_moves, computers, seed)
 
     def close(self, wait: bool = True) -> None:
         """Stop the workers (waiting lets each exit cleanly rather than linger)."""

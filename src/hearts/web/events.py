@@ -1,85 +1,75 @@
-"""What the person sees happen: the events to animate, derived from recorded actions.
+"""The engine's events as the browser game reads them, for one seat.
 
-Events carry only what seat 0 may know: other seats' passes say who passed, never which
-cards; plays, finished tricks and scores are public.
+The engine says what happened (`hearts.events`) and what a seat may see of it
+(`hearts.for_seat`); this module only writes that as the JSON the game's pages animate.
 
->>> from hearts import Game, Rules
+>>> from hearts import Game, Pass, Rules
 >>> game = Game(Rules(), seed=2)
->>> after = game.copy()
+>>> events = []
 >>> for seat in range(4):
-...     after.give(seat, after.round.hand(seat)[:3])
->>> [e["type"] for e in events_between(game, after.actions[len(game.actions):])][-2:]
+...     events += game.apply(Pass(seat, game.round.hand(seat)[:3]))
+>>> [e["type"] for e in for_browser(events, seat=2)][-2:]
 ['pass', 'exchange']
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from typing import Any
 
-from .. import Game
-from ..game import Action
+from .. import events as ev
+from ..events import Event, for_seat
 
-PERSON = 0
+#: The most events one answer carries: a round's worth at the largest table, with room.
+#: A longer run (never made by one request) is cut to its last events; the state sent with
+#: them is always whole, so a browser loses only animation.
+MAX_EVENTS = 600
 
 
-def events_between(before: Game, actions: Sequence[Action]) -> list[dict[str, Any]]:
-    """Apply `actions` to a copy of `before` and describe each step for the person."""
-    game = before.copy()
-    events: list[dict[str, Any]] = []
-    for action in actions:
-        kind = action.get("type")
-        tricks_before = len(game.round.tricks)
-        kitty_before = game.round.kitty_taker
-        broken_before = game.round.hearts_broken
-        results_before = len(game.results)
-        game.apply(action)
-        rnd = game.round
-        if kind == "pass":
-            seat = action["seat"]
-            event: dict[str, Any] = {"type": "pass", "seat": seat}
-            if seat == PERSON:
-                event["cards"] = list(action["cards"])
-            events.append(event)
-            if rnd.phase == "playing":
-                received = rnd.received[PERSON] or 0
-                events.append(
-                    {
-                        "type": "exchange",
-                        "received": [str(c) for c in game.view(PERSON).received or []],
-                        "count": received.bit_count(),
-                    }
-                )
-        elif kind == "play":
-            events.append({"type": "play", "seat": action["seat"], "card": action["card"]})
-            if not broken_before and rnd.hearts_broken:
-                events.append({"type": "hearts-broken"})
-            if len(rnd.tricks) > tricks_before:
-                trick = rnd.tricks[-1]
-                events.append(
-                    {
-                        "type": "trick",
-                        "winner": trick.winner,
-                        "cards": [str(c) for c in trick.cards],
-                        "points_taken": list(rnd.points_taken),
-                    }
-                )
-            if kitty_before is None and rnd.kitty_taker is not None:
-                # Everyone sees the kitty once it is taken (the view shows it too).
-                kitty = game.view(PERSON).to_dict()["kitty"] or []
-                events.append({"type": "kitty", "seat": rnd.kitty_taker, "cards": kitty})
-            if game.moon_pending is not None:
-                events.append({"type": "moon-pending", "seat": game.moon_pending})
-        elif kind == "moon":
-            events.append(
-                {"type": "moon-choice", "seat": action["seat"], "choice": action["choice"]}
-            )
-        elif kind == "next":
-            events.append(
-                {"type": "deal", "hand_number": rnd.hand_number, "pass": rnd.pass_direction}
-            )
-        if len(game.results) > results_before:
-            events.append({"type": "round-over", "result": game.results[-1].to_dict()})
-            if game.is_over:
-                events.append({"type": "game-over", "winners": game.winners})
-    return events
+def for_browser(events: Iterable[Event], seat: int) -> list[dict[str, Any]]:
+    """What `seat` may see of `events`, as the browser game's JSON (last MAX_EVENTS)."""
+    shown = [data for event in for_seat(events, seat) if (data := _json(event)) is not None]
+    return shown[-MAX_EVENTS:]
+
+
+def _cards(cards: Iterable[object]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _json(event: Event) -> dict[str, Any] | None:
+    if isinstance(event, ev.Played):
+        return {"type": "play", "seat": event.seat, "card": str(event.card)}
+    if isinstance(event, ev.TrickWon):
+        return {
+            "type": "trick",
+            "winner": event.winner,
+            "leader": event.leader,
+            "cards": [str(card) for _, card in event.plays],
+            "points": event.points,
+            "points_taken": list(event.points_taken),
+            "cancelled": _cards(event.cancelled),
+            "carried": _cards(event.carried),
+            "held_over": event.held_over,
+        }
+    if isinstance(event, ev.Passed):
+        data: dict[str, Any] = {"type": "pass", "seat": event.seat}
+        if event.cards is not None:
+            data["cards"] = _cards(event.cards)
+        return data
+    if isinstance(event, ev.Received):
+        return {"type": "exchange", "received": _cards(event.cards), "count": len(event.cards)}
+    if isinstance(event, ev.HeartsBroken):
+        return {"type": "hearts-broken"}
+    if isinstance(event, ev.KittyTaken):
+        return {"type": "kitty", "seat": event.seat, "cards": _cards(event.cards)}
+    if isinstance(event, ev.MoonAwaitingChoice):
+        return {"type": "moon-pending", "seat": event.seat}
+    if isinstance(event, ev.MoonChosen):
+        return {"type": "moon-choice", "seat": event.seat, "choice": event.choice}
+    if isinstance(event, ev.Dealt):
+        return {"type": "deal", "hand_number": event.hand_number, "pass": event.pass_direction}
+    if isinstance(event, ev.RoundScored):
+        return {"type": "round-over", "result": event.result.to_dict()}
+    if isinstance(event, ev.GameOver):
+        return {"type": "game-over", "winners": list(event.winners)}
+    return None  # PlayStarted: the state sent with the events shows who leads

@@ -1,8 +1,9 @@
-"""The referee: loads a game from its record, applies the person's move, lets the computer
-players answer, stores the new actions in one transaction and says what the person sees.
+"""The referee: loads a game from its record, applies a seat's move, lets the computer
+players answer, stores the new moves in one transaction and says what that seat sees.
 
-Seat 0 is the person. After every request that changes a game it is the person's move again
-(or the round or the game is over), so a stored game never waits on a computer player.
+After every request that changes a game it is a person's move again (or the round or the
+game is over), so a stored game never waits on a computer player. The engine's events of
+the request are what the answer shows, filtered for the caller's seat.
 """
 
 from __future__ import annotations
@@ -12,22 +13,27 @@ import logging
 import secrets
 import weakref
 from collections import OrderedDict
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from .. import Game, IllegalMoveError, Rules, parse_card
-from ..game import Action
-from .bots import BotPool
+from .. import ChooseMoon, Game, IllegalMoveError, Move, Pass, Play, Rules
+from ..events import Event
+from ..record import move_to_action, replay
+from .bots import BotPool, Computers
 from .characters import LEVELS, OPPONENTS
-from .events import PERSON, events_between
+from .events import for_browser
 from .store import Store, StoredGame
 
 CACHE_SIZE = 512
-#: What the person is told about a stored game that cannot be replayed. The engine's own
+#: What a person is told about a stored game that cannot be replayed. The engine's own
 #: reason goes to the log only: it can name cards the person may not see.
 DAMAGED = "This saved game is damaged and cannot be played on; please start a new game."
 NO_SUCH_GAME = "This browser has no game with that id."
 log = logging.getLogger("hearts.web")
+
+MoveFor = Callable[[int], Move]
+"""A move still to be given its seat: the caller's, known once the game is loaded."""
 
 
 class Refusal(Exception):
@@ -41,14 +47,49 @@ class Refusal(Exception):
         self.state = state
 
 
+@dataclass(frozen=True)
+class Table:
+    """Who sits where: a level for each computer seat, None for a person's seat."""
+
+    seats: tuple[str | None, ...]
+
+    @classmethod
+    def from_settings(cls, settings: dict[str, Any], players: int) -> Table:
+        seats = settings.get("seats")
+        if seats is None:
+            # Records from before tables of any size: the person first, then the levels.
+            seats = [None, *settings["levels"]]
+        table = cls(tuple(seats))
+        if len(table.seats) != players or not table.people:
+            raise ValueError(f"{players} players seated as {seats!r}")
+        if any(level not in LEVELS for level in table.computers.values()):
+            raise ValueError(f"unknown levels in {seats!r}")
+        return table
+
+    def to_settings(self) -> dict[str, Any]:
+        return {"seats": list(self.seats)}
+
+    @property
+    def computers(self) -> Computers:
+        return {seat: level for seat, level in enumerate(self.seats) if level is not None}
+
+    @property
+    def people(self) -> list[int]:
+        return [seat for seat, level in enumerate(self.seats) if level is None]
+
+    def seat_of(self, stored: StoredGame, owner: str) -> int | None:
+        """The seat a browser plays at this table, or None if it has none."""
+        return self.people[0] if owner == stored.owner else None
+
+
 @dataclass
 class LoadedGame:
     stored: StoredGame
     game: Game
-
-    @property
-    def levels(self) -> list[str]:
-        return list(self.stored.settings["levels"])
+    table: Table
+    answer: tuple[int, list[Event]] | None = field(default=None)
+    """The move number of the latest move a person made and the events from it on, so a
+    retry of that move is answered without replaying anything."""
 
 
 class GameService:
@@ -67,7 +108,8 @@ class GameService:
             self._locks[game_id] = lock
         return lock
 
-    async def _load(self, game_id: str, owner: str, fresh: bool = False) -> LoadedGame:
+    async def _load(self, game_id: str, owner: str, fresh: bool = False) -> tuple[LoadedGame, int]:
+        """The game and the caller's seat; a game the caller has no seat at is missing."""
         loaded = None if fresh else self._cache.get(game_id)
         if loaded is None:
             try:
@@ -79,13 +121,15 @@ class GameService:
             # even learn that an id exists.
             if stored is None or stored.owner != owner:
                 raise Refusal(404, NO_SUCH_GAME)
-            loaded = _replayed(stored)
+            # A replay costs as much as the game is long: never on the event loop.
+            loaded = await asyncio.to_thread(_replayed, stored)
             self._remember(game_id, loaded)
         else:
             self._cache.move_to_end(game_id)
-        if loaded.stored.owner != owner:
+        seat = loaded.table.seat_of(loaded.stored, owner)
+        if seat is None:
             raise Refusal(404, NO_SUCH_GAME)
-        return loaded
+        return loaded, seat
 
     def _remember(self, game_id: str, loaded: LoadedGame) -> None:
         self._cache[game_id] = loaded
@@ -95,119 +139,139 @@ class GameService:
 
     # --- requests ----------------------------------------------------------------------
 
-    async def create(self, owner: str, rules: Rules, levels: list[str]) -> dict[str, Any]:
+    async def create(self, owner: str, rules: Rules, levels: Sequence[str]) -> dict[str, Any]:
+        """A new game: the creator in the first seat, computer players at `levels` after."""
+        if len(levels) != rules.players - 1:
+            raise Refusal(
+                422,
+                f"A table of {rules.players} needs {rules.players - 1} computer levels, "
+                f"not {len(levels)}.",
+            )
         game_id = secrets.token_urlsafe(18)
         seed = secrets.randbits(62)
-        settings = {"levels": levels}
+        table = Table((None, *levels))
         game = Game(rules, seed)
-        stored = StoredGame(game_id, owner, rules.to_dict(), seed, settings, "active", [])
-        loaded = LoadedGame(stored, game)
-        await self._run_bots(loaded)
+        stored = StoredGame(
+            game_id, owner, rules.to_dict(), seed, table.to_settings(), "active", []
+        )
+        loaded = LoadedGame(stored, game, table)
+        events = await self.bots.advance(game, table.computers, seed)
         await asyncio.to_thread(
             self.store.create,
             game_id,
             owner,
             rules.to_dict(),
             seed,
-            settings,
-            game.actions,
+            table.to_settings(),
+            [move_to_action(m) for m in game.moves],
             _status(game),
         )
         self._remember(game_id, loaded)
-        return self.state(loaded, events_between(Game(rules, seed), game.actions))
+        return self.state(loaded, table.people[0], events)
 
     async def state_of(self, game_id: str, owner: str) -> dict[str, Any]:
         async with self._lock(game_id):
-            loaded = await self._load(game_id, owner)
+            loaded, seat = await self._load(game_id, owner)
             stored_moves = await asyncio.to_thread(self.store.moves, game_id)
-            if stored_moves is not None and stored_moves != len(loaded.game.actions):
-                loaded = await self._load(game_id, owner, fresh=True)
-            return self.state(loaded, [])
+            if stored_moves is not None and stored_moves != len(loaded.game.moves):
+                loaded, seat = await self._load(game_id, owner, fresh=True)
+            return self.state(loaded, seat, [])
 
     async def current(self, owner: str) -> str | None:
         return await asyncio.to_thread(self.store.latest_unfinished, owner)
 
-    async def act(self, game_id: str, owner: str, move: int, action: Action) -> dict[str, Any]:
-        """Apply the person's action at move number `move`, then the computer players'."""
+    async def act(self, game_id: str, owner: str, number: int, move_for: MoveFor) -> dict[str, Any]:
+        """Make the caller's move at move number `number`, then the computer players'."""
         async with self._lock(game_id):
-            loaded = await self._load(game_id, owner)
-            if move != len(loaded.game.actions):
+            loaded, seat = await self._load(game_id, owner)
+            if number != len(loaded.game.moves):
                 # Another process may have moved the game on: trust the store, not the cache.
-                loaded = await self._load(game_id, owner, fresh=True)
-            done = len(loaded.game.actions)
-            if move < done:
-                return self._answer_retry(loaded, move, action)
-            if move > done:
+                loaded, seat = await self._load(game_id, owner, fresh=True)
+            move = move_for(seat)
+            done = len(loaded.game.moves)
+            if number < done:
+                return await self._answer_retry(loaded, seat, number, move)
+            if number > done:
                 raise Refusal(
                     409,
-                    f"Move {move} has not been reached; the game is at move {done}.",
-                    self.state(loaded, []),
+                    f"Move {number} has not been reached; the game is at move {done}.",
+                    self.state(loaded, seat, []),
                 )
             game = loaded.game.copy()
-            status = 422 if _expected_now(game, action) else 409
             try:
-                game.apply(action)
+                events = game.apply(move)
             except IllegalMoveError as error:
-                now = self.state(loaded, []) if status == 409 else None
-                raise Refusal(status, str(error), now) from None
-            work = LoadedGame(loaded.stored, game)
-            await self._run_bots(work)
-            new_actions = game.actions[done:]
+                # A move of a kind the seat may make now but wrong (a card it may not play)
+                # is a 422; one it may not make at all now (not its turn) is a 409.
+                if _expected(move, game, seat):
+                    raise Refusal(422, str(error)) from None
+                raise Refusal(409, str(error), self.state(loaded, seat, [])) from None
+            events += await self.bots.advance(game, loaded.table.computers, loaded.stored.seed)
+            new_moves = [move_to_action(m) for m in game.moves[done:]]
             stored = await asyncio.to_thread(
-                self.store.append, game_id, done, new_actions, _status(game)
+                self.store.append, game_id, done, new_moves, _status(game)
             )
             if not stored:
                 # Another request stored this move first; answer from what it stored.
-                loaded = await self._load(game_id, owner, fresh=True)
-                return self._answer_retry(loaded, move, action)
+                loaded, seat = await self._load(game_id, owner, fresh=True)
+                return await self._answer_retry(loaded, seat, number, move)
+            work = LoadedGame(loaded.stored, game, loaded.table, (done, events))
             self._remember(game_id, work)
-            return self.state(work, events_between(loaded.game, new_actions))
+            return self.state(work, seat, events)
 
-    def _answer_retry(self, loaded: LoadedGame, move: int, action: Action) -> dict[str, Any]:
-        recorded = loaded.game.actions[move]
-        if not _same_action(recorded, action):
+    async def _answer_retry(
+        self, loaded: LoadedGame, seat: int, number: int, move: Move
+    ) -> dict[str, Any]:
+        """A move sent again (a lost answer): only the latest move a person made is answered
+        as it was; an older one is a conflict, answered with the game as it stands."""
+        game = loaded.game
+        latest = _latest_person_move(game, loaded.table)
+        if number != latest or game.moves[number] != move:
             raise Refusal(
                 409,
-                f"Move {move} was already made; the game is at move {len(loaded.game.actions)}.",
-                self.state(loaded, []),
+                f"Move {number} was already made; the game is at move {len(game.moves)}.",
+                self.state(loaded, seat, []),
             )
-        stored = loaded.stored
-        before = Game.replay(Rules.from_dict(stored.rules), stored.seed, stored.actions[:move])
-        return self.state(loaded, events_between(before, loaded.game.actions[move:]))
+        if loaded.answer is not None and loaded.answer[0] == number:
+            return self.state(loaded, seat, loaded.answer[1])
+        events = await asyncio.to_thread(_events_since, loaded, number)
+        return self.state(loaded, seat, events)
 
-    # --- computer players --------------------------------------------------------------
+    # --- what a seat sees --------------------------------------------------------------
 
-    async def _run_bots(self, loaded: LoadedGame) -> None:
-        """Computer players act until the person must (or the round is over)."""
-        await self.bots.advance(loaded.game, loaded.levels, loaded.stored.seed)
-
-    # --- what the person sees ----------------------------------------------------------
-
-    def state(self, loaded: LoadedGame, events: list[dict[str, Any]]) -> dict[str, Any]:
+    def state(self, loaded: LoadedGame, seat: int, events: list[Event]) -> dict[str, Any]:
         game = loaded.game
-        view = game.view(PERSON)
+        view = game.view(seat)
         reasons: dict[str, str] = {}
         if view.is_my_turn:
-            legal = set(view.legal)
+            legal = view.legal_mask
             for card in view.hand:
-                if card not in legal:
-                    reasons[str(card)] = game.round.why_illegal(card) or ""
-        players = [{"seat": 0, "name": "You", "level": None}]
-        for opponent, level in zip(OPPONENTS, loaded.levels, strict=True):
-            players.append({"seat": opponent["seat"], "name": opponent["name"], "level": level})
+                if not legal >> card & 1:
+                    reasons[str(card)] = game.why_not(Play(seat, card)) or ""
         return {
             "id": loaded.stored.id,
-            "move": len(game.actions),
+            "move": len(game.moves),
             "phase": game.phase,
             "view": view.to_dict(),
             "reasons": reasons,
-            "events": events,
+            "events": for_browser(events, seat),
             "results": [result.to_dict() for result in game.results],
             "scores": list(game.scores),
             "winners": list(game.winners),
             "moon_pending": game.moon_pending,
-            "players": players,
+            "players": _players(loaded.table, seat),
         }
+
+
+def _players(table: Table, me: int) -> list[dict[str, Any]]:
+    """Names for the seats: the caller is "You", computer players take the characters'
+    names in seat order."""
+    characters = iter(OPPONENTS)
+    players = []
+    for seat, level in enumerate(table.seats):
+        name = "You" if seat == me else next(characters)["name"] if level else "Guest"
+        players.append({"seat": seat, "name": name, "level": level})
+    return players
 
 
 def _replayed(stored: StoredGame) -> LoadedGame:
@@ -215,49 +279,48 @@ def _replayed(stored: StoredGame) -> LoadedGame:
     cannot seat, is reported as damaged rather than served half-loaded."""
     try:
         rules = Rules.from_dict(stored.rules)
-        levels = stored.settings["levels"]
-        if rules.players != 1 + len(OPPONENTS) or len(levels) != len(OPPONENTS):
-            raise ValueError(f"{rules.players} players with levels {levels!r}")
-        if any(level not in LEVELS for level in levels):
-            raise ValueError(f"unknown levels {levels!r}")
-        game = Game.replay(rules, stored.seed, stored.actions)
+        table = Table.from_settings(stored.settings, rules.players)
+        game = replay(rules, stored.seed, stored.actions)
     except Exception:
         log.exception("stored game %s cannot be replayed", stored.id)
         raise Refusal(500, DAMAGED) from None
-    return LoadedGame(stored, game)
+    return LoadedGame(stored, game, table)
+
+
+def _latest_person_move(game: Game, table: Table) -> int:
+    """The number of the latest move not made by a computer player (-1 if none): looking
+    back passes only the computer players' replies, at most a round's worth."""
+    computers = table.computers
+    for number in range(len(game.moves) - 1, -1, -1):
+        seat = getattr(game.moves[number], "seat", None)
+        if seat is None or seat not in computers:
+            return number
+    return -1
+
+
+def _events_since(loaded: LoadedGame, number: int) -> list[Event]:
+    """The events of moves `number` onwards, by replaying the record up to there (off the
+    event loop: it costs as much as the game is long)."""
+    stored = loaded.stored
+    game = replay(Rules.from_dict(stored.rules), stored.seed, stored.actions[:number])
+    events: list[Event] = []
+    for move in loaded.game.moves[number:]:
+        events += game.apply(move)
+    return events
+
+
+def _expected(move: Move, game: Game, seat: int) -> bool:
+    """Whether a move of this kind is the seat's to make now. A refusal of one that is not
+    is a 409 (wrong time); of one that is, a 422 (wrong move)."""
+    phase = game.phase
+    if isinstance(move, Play):
+        return phase == "playing" and game.round.turn == seat
+    if isinstance(move, Pass):
+        return phase == "passing" and seat in game.to_act
+    if isinstance(move, ChooseMoon):
+        return phase == "moon-choice" and game.moon_pending == seat
+    return phase == "round-over"
 
 
 def _status(game: Game) -> str:
     return "over" if game.is_over else "active"
-
-
-def _expected_now(game: Game, action: Action) -> bool:
-    """Whether this kind of action is the person's to make now. A refusal of one that is
-    not is a 409 (wrong time); of one that is, a 422 (wrong move)."""
-    kind = action.get("type")
-    phase = game.phase
-    if kind == "play":
-        return phase == "playing" and game.round.turn == PERSON
-    if kind == "pass":
-        return phase == "passing" and PERSON in game.round.waiting_to_pass()
-    if kind == "moon":
-        return phase == "moon-choice" and game.moon_pending == PERSON
-    return phase == "round-over"
-
-
-def _same_action(recorded: Action, wanted: Action) -> bool:
-    if recorded.get("type") != wanted.get("type") or recorded.get("seat") != wanted.get("seat"):
-        return False
-    kind = recorded.get("type")
-    if kind == "play":
-        return bool(recorded.get("card") == wanted.get("card"))
-    if kind == "pass":
-        return sorted(recorded.get("cards", [])) == sorted(wanted.get("cards", []))
-    if kind == "moon":
-        return bool(recorded.get("choice") == wanted.get("choice"))
-    return True
-
-
-def canonical_card(text: str) -> str:
-    """ "qs" -> "QS"; ValueError with the engine's sentence for text that is not a card."""
-    return str(parse_card(text))
