@@ -20,6 +20,7 @@ import random
 from dataclasses import dataclass
 
 from .cards import DECK_SIZE, HEARTS_MASK, POINT_MASK, QUEEN_MASK, SUIT_BLOCK, parse_card
+from .legality import legality
 from .round import Round, deck_cards
 from .rules import Rules
 
@@ -67,35 +68,9 @@ def _points(mask: int) -> int:
 
 
 def legal_mask(state: PlayoutState, hand: int) -> int:
-    """The legal cards in `hand` for the next card of `state`'s trick (same rules as Round)."""
-    rules = state.rules
-    trick = state.trick
-    if not trick:
-        allowed = hand
-        if state.first_trick:
-            if rules.first_lead == "two-of-clubs" and hand & state.opening:
-                return state.opening
-            if not rules.points_on_first_trick and allowed & ~_POINTS:
-                allowed &= ~_POINTS
-        if rules.must_break_hearts and not state.hearts_broken and allowed & _HEARTS:
-            others = allowed & ~_HEARTS
-            if others and not (rules.lead_hearts_instead_of_queen and not others & ~_QUEEN):
-                allowed = others
-        return allowed
-    led = trick[0] // 13
-    allowed = hand & _SUIT[led]
-    followed = bool(allowed)
-    if not followed:
-        allowed = hand
-    if state.first_trick and not rules.points_on_first_trick and allowed & ~_POINTS:
-        allowed &= ~_POINTS
-    if rules.queen_at_first_chance and allowed & _QUEEN:
-        mask = 0
-        for c in trick:
-            mask |= 1 << c
-        if not followed or (led == 3 and mask & _HIGH_SPADES):
-            allowed &= _QUEEN
-    return allowed
+    """The legal cards in `hand` for the next card of `state`'s trick (the one core)."""
+    legal = legality(state.rules)
+    return legal(hand, state.trick, state.first_trick, state.hearts_broken, state.opening)
 
 
 def random_playout(state: PlayoutState, rng: random.Random) -> list[int]:
@@ -112,60 +87,41 @@ def random_playout(state: PlayoutState, rng: random.Random) -> list[int]:
     first = state.first_trick
     broken = state.hearts_broken
     rand = rng.random
-    simple = not (
-        rules.queen_at_first_chance
-        or rules.points_on_first_trick
-        or rules.first_lead != "two-of-clubs"
-        or rules.lead_hearts_instead_of_queen
-        or not rules.must_break_hearts
-    )
+    legal = legality(rules)
     queen_breaks = rules.queen_breaks_hearts
     opening = state.opening
-    view = PlayoutState(rules, hands, leader, trick, first, broken, points, opening)
     remaining = sum(h.bit_count() for h in hands) + len(trick)
+    taken = 0  # the cards on the table, as a mask
+    for card in trick:
+        taken |= 1 << card
     while remaining:
         seat = (leader + len(trick)) % n
-        while len(trick) < n:
+        for _ in range(n - len(trick)):
             hand = hands[seat]
-            if simple:
-                if trick:
-                    allowed = hand & _SUIT[trick[0] // 13] or hand
-                    if first and allowed & ~_POINTS:
-                        allowed &= ~_POINTS
-                elif first:
-                    allowed = opening if hand & opening else hand
-                    if allowed & ~_POINTS:
-                        allowed &= ~_POINTS
-                elif not broken and hand & ~_HEARTS:
-                    allowed = hand & ~_HEARTS
-                else:
-                    allowed = hand
-            else:
-                view.trick, view.first_trick, view.hearts_broken = trick, first, broken
-                allowed = legal_mask(view, hand)
-            for _ in range(int(rand() * allowed.bit_count())):
-                allowed &= allowed - 1
-            card = (allowed & -allowed).bit_length() - 1
-            hands[seat] = hand & ~(1 << card)
-            trick.append(card)
-            if not broken and ((card >= 26 and card < 39) or (queen_breaks and card == 49)):
+            allowed = legal(hand, trick, first, broken, opening)
+            if allowed & (allowed - 1):
+                for _ in range(int(rand() * allowed.bit_count())):
+                    allowed &= allowed - 1
+            bit = allowed & -allowed
+            hands[seat] = hand ^ bit
+            trick.append(bit.bit_length() - 1)
+            taken |= bit
+            if not broken and (bit & _HEARTS or (queen_breaks and bit & _QUEEN)):
                 broken = True
-            seat = (seat + 1) % n
+            seat = seat + 1 if seat + 1 < n else 0
         led = trick[0] // 13
         best = trick[0]
         win = 0
         for i in range(1, n):
             c = trick[i]
-            if c // 13 == led and c > best:
+            if c > best and c // 13 == led:
                 best, win = c, i
-        mask = 0
-        for c in trick:
-            mask |= 1 << c
         leader = (leader + win) % n
-        if mask & _POINTS:
-            points[leader] += (mask & _HEARTS).bit_count() + (13 if mask & _QUEEN else 0)
+        if taken & _POINTS:
+            points[leader] += (taken & _HEARTS).bit_count() + (13 if taken & _QUEEN else 0)
         remaining -= n
         trick = []
+        taken = 0
         first = False
     return points
 

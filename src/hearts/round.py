@@ -29,7 +29,7 @@ from .cards import (
     parse_card,
     points_of,
 )
-from .legality import Reasons, legal_mask
+from .legality import Reasons, legality
 from .rules import PassDirection, Rules
 from .view import PlayerView, TrickView
 
@@ -86,6 +86,7 @@ class Round:
     __slots__ = (
         "_hands",
         "_legal",
+        "_legal_in",
         "_opening",
         "_pass_order",
         "_trick",
@@ -135,6 +136,7 @@ class Round:
         self.scores: tuple[int, ...] = tuple(scores) if scores is not None else (0,) * n
         self._hands = list(hands)
         self._legal: int | None = None  # legal_mask() of the current position, once asked
+        self._legal_in = legality(rules)
         self.dealt: tuple[int, ...] = tuple(hands)
         self.kitty = kitty
         self.kitty_taker: int | None = None
@@ -502,15 +504,8 @@ class Round:
 
     def _filter(self, hand: int, reasons: Reasons | None) -> int:
         """The legal part of `hand` for the seat to play; records why each card was dropped."""
-        return legal_mask(
-            self.rules,
-            hand,
-            self._trick,
-            not self.tricks,
-            self.hearts_broken,
-            self._opening,
-            reasons,
-        )
+        first = not self.tricks
+        return self._legal_in(hand, self._trick, first, self.hearts_broken, self._opening, reasons)
 
     # --- what a seat may see -----------------------------------------------------------------
 

@@ -1,11 +1,10 @@
 """The hard player's playout: a round played to its end on raw masks by a heuristic policy.
 
-One deck (faces 0..51), any house rule: legality comes from `hearts.playout.legal_mask`
-(or the same shortcut `hearts.playout.random_playout` takes for the common rules), so it
-stays exactly the engine's. Every seat plays the medium heuristics in their fast form,
-with a little noise; a seat told to shoot takes every trick it can and discards no points,
-and the others then stop a moon the way medium does: they keep points off the shooter's
-tricks and take a point trick from it when they can.
+One deck (faces 0..51), any house rule: legality comes from the engine's one core,
+`hearts.legality`, so it is exactly the engine's. Every seat plays the medium heuristics in
+their fast form, with a little noise; a seat told to shoot takes every trick it can and
+discards no points, and the others then stop a moon the way medium does: they keep points
+off the shooter's tricks and take a point trick from it when they can.
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ import random
 from dataclasses import dataclass
 
 from ..cards import parse_card
-from ..playout import PlayoutState, legal_mask
+from ..legality import LegalMask, legality
 from ..rules import Rules
 from .tracking import HEARTS_FACES, HIGH_SPADES, POINT_FACES, QUEEN, SUIT_FACES, dealt_faces
 
@@ -28,7 +27,7 @@ class Table:
 
     rules: Rules
     players: int
-    simple: bool
+    legal: LegalMask
     queen_breaks: bool
     bonus: int
     points_dealt: int
@@ -37,18 +36,11 @@ class Table:
     @staticmethod
     @functools.lru_cache(maxsize=64)
     def of(rules: Rules) -> Table:
-        simple = not (
-            rules.queen_at_first_chance
-            or rules.points_on_first_trick
-            or rules.first_lead != "two-of-clubs"
-            or rules.lead_hearts_instead_of_queen
-            or not rules.must_break_hearts
-        )
         bonus = 0 if rules.bonus_card is None else 1 << parse_card(rules.bonus_card)
         return Table(
             rules=rules,
             players=rules.players,
-            simple=simple,
+            legal=legality(rules),
             queen_breaks=rules.queen_breaks_hearts,
             bonus=bonus,
             points_dealt=dealt_faces(rules) & POINT_FACES,
@@ -216,16 +208,13 @@ def play_out(
     card played, in order (the tests replay them through `Round`).
     """
     n = table.players
-    simple = table.simple
-    rules = table.rules
+    legal = table.legal
     bonus = table.bonus
     queen_breaks = table.queen_breaks
     opening = table.opening
     hands = pos.hands
     trick = pos.trick
     rand = rng.random
-    state = PlayoutState(rules, hands, pos.leader, trick, pos.first_trick, pos.hearts_broken, [])
-    state.opening = opening
     leader = pos.leader
     first = pos.first_trick
     broken = pos.hearts_broken
@@ -245,22 +234,7 @@ def play_out(
                 best, best_seat = bit, (leader + i) % n
         while len(trick) < n:
             hand = hands[seat]
-            if simple:
-                if trick:
-                    allowed = hand & led_suit or hand
-                    if first and allowed & ~POINT_FACES:
-                        allowed &= ~POINT_FACES
-                elif first:
-                    allowed = opening if hand & opening else hand
-                    if allowed & ~POINT_FACES:
-                        allowed &= ~POINT_FACES
-                elif not broken and hand & ~HEARTS_FACES:
-                    allowed = hand & ~HEARTS_FACES
-                else:
-                    allowed = hand
-            else:
-                state.trick, state.first_trick, state.hearts_broken = trick, first, broken
-                allowed = legal_mask(state, hand)
+            allowed = legal(hand, trick, first, broken, opening)
             if not allowed & (allowed - 1):
                 bit = allowed
             elif rand() < noise and seat != shooter:
