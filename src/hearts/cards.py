@@ -158,10 +158,10 @@ def cards_of(mask: int) -> list[Card]:
     """
     blocks = _BLOCK_CARDS
     cards = [
-        *blocks[0][mask & 0x1FFF],
-        *blocks[1][mask >> 13 & 0x1FFF],
-        *blocks[2][mask >> 26 & 0x1FFF],
-        *blocks[3][mask >> 39 & 0x1FFF],
+        *blocks[CLUBS][mask & SUIT_BLOCK],
+        *blocks[DIAMONDS][mask >> 13 * DIAMONDS & SUIT_BLOCK],
+        *blocks[HEARTS][mask >> 13 * HEARTS & SUIT_BLOCK],
+        *blocks[SPADES][mask >> 13 * SPADES & SUIT_BLOCK],
     ]
     if mask >> DECK_SIZE:
         cards.extend(CARDS[i] for i in iter_bits(mask >> DECK_SIZE << DECK_SIZE))

@@ -19,16 +19,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .cards import DECK_SIZE, HEARTS_MASK, POINT_MASK, QUEEN_MASK, SUIT_BLOCK, parse_card
+from .cards import DECK_SIZE, HEARTS_MASK, POINT_MASK, QUEEN_MASK, mask_of, parse_card
 from .legality import legality
 from .round import Round, deck_cards
 from .rules import Rules
 
-_SUIT = (SUIT_BLOCK, SUIT_BLOCK << 13, SUIT_BLOCK << 26, SUIT_BLOCK << 39)
 _HEARTS = HEARTS_MASK & ((1 << DECK_SIZE) - 1)
 _POINTS = POINT_MASK & ((1 << DECK_SIZE) - 1)
 _QUEEN = QUEEN_MASK & ((1 << DECK_SIZE) - 1)
-_HIGH_SPADES = (1 << 50) | (1 << 51)
 
 
 @dataclass(slots=True)
@@ -61,6 +59,45 @@ class PlayoutState:
             points=[_points(m) for m in rnd.taken],
             opening=1 << parse_card(rnd.rules.opening_card),
         )
+
+    def copy(self) -> PlayoutState:
+        return PlayoutState(
+            self.rules,
+            self.hands.copy(),
+            self.leader,
+            self.trick.copy(),
+            self.first_trick,
+            self.hearts_broken,
+            self.points.copy(),
+            self.opening,
+        )
+
+    def play(self, card: int) -> None:
+        """The seat to play plays `card` (a legal one: not checked here, for speed)."""
+        n = self.rules.players
+        seat = (self.leader + len(self.trick)) % n
+        bit = 1 << card
+        self.hands[seat] &= ~bit
+        self.trick.append(card)
+        if bit & _HEARTS or (self.rules.queen_breaks_hearts and bit & _QUEEN):
+            self.hearts_broken = True
+        if len(self.trick) == n:
+            self.leader = (self.leader + trick_winner(self.trick)) % n
+            self.points[self.leader] += _points(mask_of(self.trick))
+            self.trick = []
+            self.first_trick = False
+
+
+def trick_winner(trick: list[int]) -> int:
+    """The index in a full one-deck trick of the highest card of the suit led."""
+    led = trick[0] // 13
+    best = trick[0]
+    win = 0
+    for i in range(1, len(trick)):
+        card = trick[i]
+        if card > best and card // 13 == led:
+            best, win = card, i
+    return win
 
 
 def _points(mask: int) -> int:
@@ -109,14 +146,7 @@ def random_playout(state: PlayoutState, rng: random.Random) -> list[int]:
             if not broken and (bit & _HEARTS or (queen_breaks and bit & _QUEEN)):
                 broken = True
             seat = seat + 1 if seat + 1 < n else 0
-        led = trick[0] // 13
-        best = trick[0]
-        win = 0
-        for i in range(1, n):
-            c = trick[i]
-            if c > best and c // 13 == led:
-                best, win = c, i
-        leader = (leader + win) % n
+        leader = (leader + trick_winner(trick)) % n
         if taken & _POINTS:
             points[leader] += (taken & _HEARTS).bit_count() + (13 if taken & _QUEEN else 0)
         remaining -= n

@@ -8,7 +8,7 @@ The same rules, written for speed on raw masks, are the playout policy of the ha
 
 from __future__ import annotations
 
-from ..cards import CARDS, Card
+from ..cards import CARDS, HEARTS, SPADES, Card
 from ..view import PlayerView
 from .base import BasePlayer
 from .tracking import (
@@ -25,9 +25,6 @@ from .tracking import (
     lowest,
     partner_of,
 )
-
-SPADES = 3
-HEARTS = 2
 
 
 class MediumPlayer(BasePlayer):
@@ -68,7 +65,7 @@ def pass_danger(hand: int, face: int, direction: str) -> float:
             return 2.0 if low_spades >= 4 else 24.0 + rank
         return 0.5 * rank / 12.0
     if suit == HEARTS:
-        low_hearts = (suit_cards & 0x3F << 26).bit_count()
+        low_hearts = (suit_cards & 0x3F << 13 * HEARTS).bit_count()
         return rank + (2.0 if rank >= 9 and low_hearts < 2 else 0.0)
     # Clubs and diamonds: high cards are risky, and a short suit is worth emptying so we can
     # discard on it later.

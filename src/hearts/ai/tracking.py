@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+from .. import cards
 from ..cards import DECK_SIZE, FULL_DECK, HEARTS_MASK, QUEEN_OF_SPADES, parse_card
 from ..round import deck_cards
 from ..rules import Rules
@@ -22,8 +23,8 @@ from ..view import PlayerView
 
 HEARTS_FACES = HEARTS_MASK & FULL_DECK
 QUEEN = 1 << QUEEN_OF_SPADES
-KING_OF_SPADES = 1 << 50
-ACE_OF_SPADES = 1 << 51
+KING_OF_SPADES = 1 << cards.KING_OF_SPADES
+ACE_OF_SPADES = 1 << cards.ACE_OF_SPADES
 HIGH_SPADES = KING_OF_SPADES | ACE_OF_SPADES
 POINT_FACES = HEARTS_FACES | QUEEN
 SUIT_FACES = tuple(0x1FFF << (13 * s) for s in range(4))
