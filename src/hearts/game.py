@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from collections.abc import Sequence
 from typing import Literal
 
@@ -63,13 +65,19 @@ class Game:
         *,
         deals: Sequence[Sequence[Sequence[str]]] | None = None,
         first_hand: int = 0,
+        keyed: bool = False,
     ) -> None:
         """A new game. Rounds are dealt from `seed`; `deals` fixes the first rounds' hands
         (a list per round of the players' cards, clockwise from seat 0), as records and
         tests of set positions need. `first_hand` numbers the first round (it sets the
-        pass direction and the dealer), so a tournament can play deal N of a seed alone."""
+        pass direction and the dealer), so a tournament can play deal N of a seed alone.
+
+        With `keyed`, round N is dealt from its own deal key (`deal_key(N)`, derived from
+        the seed, which stays secret): publishing a finished round's key lets anyone check
+        that deal without learning anything of the rounds still to come."""
         self.rules = rules if rules is not None else Rules()
         self.seed = seed
+        self.keyed = keyed
         self.deals = [[list(hand) for hand in deal] for deal in deals] if deals else None
         self.first_hand = first_hand
         self.scores: list[int] = [0] * self.rules.players
@@ -124,6 +132,23 @@ class Game:
 
     def view(self, seat: int) -> PlayerView:
         return self.round.view(seat)
+
+    def deal_key(self, hand_number: int) -> str:
+        """The key round `hand_number` is dealt from in a keyed game: 128 bits as hex,
+        an HMAC of the secret seed, so one round's key tells nothing of another's.
+
+        >>> game = Game(Rules(), seed="secret", keyed=True)
+        >>> key = game.deal_key(0)
+        >>> Round.deal(Rules(), seed=key, hand_number=0).dealt == game.round.dealt
+        True
+        """
+        message = f"hearts-deal:{hand_number}".encode()
+        return hmac.new(str(self.seed).encode(), message, hashlib.sha256).hexdigest()[:32]
+
+    def commitment(self, hand_number: int) -> str:
+        """SHA-256 of the round's deal key (hex): shown while the round is played, so the
+        key revealed at its end can be checked against it."""
+        return hashlib.sha256(self.deal_key(hand_number).encode()).hexdigest()
 
     def start_events(self) -> list[Event]:
         """The events that began the current round (its deal, and the first lead when there
@@ -280,7 +305,8 @@ class Game:
         rules = self.rules
         index = hand_number - self.first_hand
         if self.deals is None or index >= len(self.deals):
-            return Round.deal(rules, self.seed, hand_number, scores=self.scores)
+            seed = self.deal_key(hand_number) if self.keyed else self.seed
+            return Round.deal(rules, seed, hand_number, scores=self.scores)
         hands = self.deals[index]
         kitty: list[int] = []
         if rules.kitty:
@@ -323,9 +349,10 @@ class Game:
         *,
         deals: Sequence[Sequence[Sequence[str]]] | None = None,
         first_hand: int = 0,
+        keyed: bool = False,
     ) -> Game:
         """Rebuild a game from its moves; raises `IllegalMoveError` naming the bad one."""
-        game = cls(rules, seed, deals=deals, first_hand=first_hand)
+        game = cls(rules, seed, deals=deals, first_hand=first_hand, keyed=keyed)
         for index, move in enumerate(moves):
             try:
                 game.apply(move)
@@ -337,6 +364,7 @@ class Game:
         other = Game.__new__(Game)
         other.rules = self.rules
         other.seed = self.seed
+        other.keyed = self.keyed
         other.deals = self.deals
         other.first_hand = self.first_hand
         other.scores = self.scores.copy()

@@ -108,6 +108,7 @@ def to_record(game: Game) -> dict[str, Any]:
         "seed": game.seed,
         **({"deals": game.deals} if game.deals is not None else {}),
         **({"first_hand": game.first_hand} if game.first_hand else {}),
+        **({"dealing": "keyed"} if game.keyed else {}),
         "actions": actions_of(game),
     }
 
@@ -119,9 +120,10 @@ def replay(
     *,
     deals: Sequence[Sequence[Sequence[str]]] | None = None,
     first_hand: int = 0,
+    keyed: bool = False,
 ) -> Game:
     """A game rebuilt from saved moves; `IllegalMoveError` names the first bad one."""
-    game = Game(rules, seed, deals=deals, first_hand=first_hand)
+    game = Game(rules, seed, deals=deals, first_hand=first_hand, keyed=keyed)
     for index, action in enumerate(actions):
         try:
             move = action_to_move(action)
@@ -162,6 +164,9 @@ def from_record(data: object) -> Game:
     first_hand = data.get("first_hand", 0)
     if isinstance(first_hand, bool) or not isinstance(first_hand, int) or first_hand < 0:
         raise RecordError("The record's first hand must be a whole number.")
+    dealing = data.get("dealing", "seeded")
+    if dealing not in ("seeded", "keyed"):
+        raise RecordError(f"The record's dealing {dealing!r} is not seeded or keyed.")
     try:
         rules = Rules.from_dict(data.get("rules", {}))
     except (ValueError, TypeError) as error:
@@ -170,7 +175,8 @@ def from_record(data: object) -> Game:
     if deals is not None and not _is_deal_list(deals):
         raise RecordError("The record's deals must be lists of hands of card names.")
     try:
-        return replay(rules, seed, actions, deals=deals, first_hand=first_hand)
+        keyed = dealing == "keyed"
+        return replay(rules, seed, actions, deals=deals, first_hand=first_hand, keyed=keyed)
     except IllegalMoveError as error:
         raise RecordError(str(error)) from None
     except ValueError as error:  # a fixed deal that does not fit the rules
