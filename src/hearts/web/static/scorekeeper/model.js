@@ -3,7 +3,7 @@
 
 export const MIN_PLAYERS = 3;
 export const MAX_PLAYERS = 10;
-export const MAX_NAME = 20;
+export const MAX_NAME = 24;
 export const MIN_TARGET = 10;
 export const MAX_TARGET = 1000;
 /** Partnership Hearts: four players, partners sitting across (seats 1 and 3, 2 and 4). */
@@ -125,6 +125,11 @@ export function bonusName(bonus, count = 1) {
   return `${face}${count > 1 ? "s" : ""} of diamonds`;
 }
 
+/** An Error that names the player whose box is wrong (`error.player`), so the page can mark it. */
+function fieldError(message, player) {
+  return Object.assign(new Error(message), { player });
+}
+
 /** A new game from names and settings, or an Error whose message says what to fix. */
 export function newGame(names, settings) {
   const players = names.map((name) => String(name ?? "").trim());
@@ -132,15 +137,20 @@ export function newGame(names, settings) {
     throw new Error(`Hearts needs ${MIN_PLAYERS} to ${MAX_PLAYERS} players; you have ${players.length}.`);
   }
   const blank = players.findIndex((name) => name === "");
-  if (blank >= 0) throw new Error(`Player ${blank + 1} needs a name.`);
-  const long = players.find((name) => name.length > MAX_NAME);
-  if (long) throw new Error(`"${long.slice(0, 24)}…" is too long; keep names to ${MAX_NAME} letters.`);
-  const seen = new Map();
-  for (const name of players) {
-    const key = name.toLocaleLowerCase();
-    if (seen.has(key)) throw new Error(`Two players are called "${name}"; give each a different name.`);
-    seen.set(key, true);
+  if (blank >= 0) throw fieldError(`Player ${blank + 1} needs a name.`, blank);
+  const long = players.findIndex((name) => [...name].length > MAX_NAME);
+  if (long >= 0) {
+    throw fieldError(
+      `Player ${long + 1}'s name is ${[...players[long]].length} letters long; keep names to ${MAX_NAME}.`,
+      long,
+    );
   }
+  const seen = new Map();
+  players.forEach((name, i) => {
+    const key = name.toLocaleLowerCase();
+    if (seen.has(key)) throw fieldError(`Two players are called "${name}"; give each a different name.`, i);
+    seen.set(key, true);
+  });
   const target = Number(settings.target);
   if (!Number.isInteger(target) || target < MIN_TARGET || target > MAX_TARGET) {
     throw new Error(`The target score must be a whole number from ${MIN_TARGET} to ${MAX_TARGET}.`);
@@ -475,23 +485,34 @@ export function joinNames(names) {
   return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
-/** Check a game loaded from storage; returns the game or null when it does not hold together. */
+/**
+ * Check a game loaded from storage, round by round. Returns {game, dropped}: the game with
+ * every round that still checks out (null when the players or rules do not hold together),
+ * and the numbers (1-based) of the saved rounds that were left out.
+ */
 export function restoreGame(data) {
   try {
-    if (!data || data.version !== 1 || !Array.isArray(data.players) || !Array.isArray(data.rounds)) return null;
-    let game = newGame(data.players, data.settings ?? {});
-    for (const round of data.rounds) {
-      const entry = {
-        points: round.points.map(String),
-        bonus: round.bonus,
-        moon: round.moon,
-      };
-      const next = addRound(game, entry);
-      if (!next.check.ok) return null;
-      game = next.game;
+    if (!data || data.version !== 1 || !Array.isArray(data.players) || !Array.isArray(data.rounds)) {
+      return { game: null, dropped: [] };
     }
-    return game;
+    let game = newGame(data.players, data.settings ?? {});
+    const dropped = [];
+    data.rounds.forEach((round, index) => {
+      try {
+        const entry = {
+          points: round.points.map(String),
+          bonus: round.bonus,
+          moon: round.moon,
+        };
+        const next = addRound(game, entry);
+        if (next.check.ok) game = next.game;
+        else dropped.push(index + 1);
+      } catch {
+        dropped.push(index + 1);
+      }
+    });
+    return { game, dropped };
   } catch {
-    return null;
+    return { game: null, dropped: [] };
   }
 }
