@@ -8,7 +8,7 @@ Set HEARTS_SCREENSHOT_DIR to keep screenshots of the screens these tests reach.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -98,7 +98,7 @@ def start_game(tab: Any, names: list[str], **settings: str) -> None:
     tab.wait_for_selector("body[data-screen=game]")
 
 
-def enter_round(tab: Any, points: list[int | None], bonus: list[int] = ()) -> None:  # type: ignore[assignment]
+def enter_round(tab: Any, points: Sequence[int | None], bonus: Sequence[int] = ()) -> None:
     for i, value in enumerate(points):
         tab.fill(f"#points-{i}", "" if value is None else str(value))
     for i in bonus:
