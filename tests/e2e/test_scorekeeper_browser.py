@@ -757,3 +757,46 @@ def test_the_score_sheet_link_carries_the_games_passing(page: Any) -> None:
         assert response.status == 200
         assert response.headers["content-type"] == "application/pdf"
     assert tab.request.get(href).body() != tab.request.get("/sheets/score.pdf?players=4").body()
+
+
+LANDSCAPE = {"width": 844, "height": 390}
+
+
+def test_the_screens_fit_every_viewport_and_dark_mode(browser: Any, server: Server) -> None:
+    """Phone portrait and landscape, desktop, dark: no sideways scroll, names whole.
+
+    Also the screens docs/scorekeeper.md shows (with HEARTS_SCREENSHOT_DIR set).
+    """
+    backgrounds: dict[str, str] = {}
+    for scheme in ("light", "dark"):
+        context = browser.new_context(viewport=PHONE, base_url=server.url, color_scheme=scheme)
+        tab = context.new_page()
+        open_scorekeeper(tab)
+        start_game(tab, ["Ana", "Ben", "Cleo", "Dev"], moon="choose", bonus="jack", sun="on")
+        enter_round(tab, [13, 5, 6, 2], bonus=[3])
+        enter_round(tab, [0, 26, 0, 0])  # refused: the page says to use the button
+        backgrounds[scheme] = tab.evaluate(
+            "getComputedStyle(document.documentElement).backgroundColor"
+        )
+        if scheme == "dark":
+            assert backgrounds["dark"] != backgrounds["light"]
+            screenshot(tab, "scorekeeper-phone-dark")
+            context.close()
+            continue
+        screenshot(tab, "scorekeeper-phone-refused")
+        tab.click("[data-action=shoot-moon]")
+        tab.check("input[name=moon-shooter][value='1']")
+        tab.check("input[name=moon-sun]")
+        tab.click("[data-action=toggle-bonus][data-index='1']")
+        screenshot(tab, "scorekeeper-phone-moon")
+        tab.click("[data-action=add-round]")
+        assert totals(tab) == [13 + 52, 5 - 10, 6 + 52, -8 + 52]
+        for name, viewport in (("landscape", LANDSCAPE), ("desktop", DESKTOP)):
+            tab.set_viewport_size(viewport)
+            assert tab.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+            for card in score_card_names(tab):
+                assert card["full"] and card["inside"] and card["apart"], card
+            screenshot(tab, f"scorekeeper-{name}")
+        tab.emulate_media(media="print")
+        screenshot(tab, "scorekeeper-print")
+        context.close()

@@ -196,7 +196,7 @@ export function renderSetup(root, prefill, onStart) {
         moonGroup,
         h("div", { class: "choices extra" }, sunChoice),
       ),
-      h("div", { class: "field" }, partnershipChoice),
+      h("div", { class: "field choices" }, partnershipChoice),
       h("div", { class: "field" }, h("label", { for: "setup-bonus" }, "Bonus card"), bonusSelect),
       h("div", { class: "field" }, h("label", { for: "setup-passing" }, "Passing"), passingSelect),
       h(
