@@ -113,18 +113,16 @@ def pdf(request: Request, data: bytes, filename: str) -> Response:
     return Response(content=data, media_type="application/pdf", headers=headers)
 
 
-@router.api_route(
-    "/sheets/rules.pdf", methods=["GET", "HEAD"], response_class=Response, tags=["sheets"]
-)
+@router.get("/sheets/rules.pdf", response_class=Response, tags=["sheets"])
+@router.head("/sheets/rules.pdf", include_in_schema=False)  # the same answer, without the body
 def rules_pdf(request: Request, paper: PaperParam = "letter") -> Response:
     """The rules of Hearts on one page, with the common house rules in a box."""
     size = parse_paper(paper)
     return pdf(request, cached_rules(size), f"hearts-rules-{size}.pdf")
 
 
-@router.api_route(
-    "/sheets/score.pdf", methods=["GET", "HEAD"], response_class=Response, tags=["sheets"]
-)
+@router.get("/sheets/score.pdf", response_class=Response, tags=["sheets"])
+@router.head("/sheets/score.pdf", include_in_schema=False)  # the same answer, without the body
 def score_pdf(
     request: Request,
     players: PlayersParam = "4",
