@@ -146,6 +146,10 @@ def test_the_main_app_serves_the_sheets_and_the_scorekeeper(tmp_path: Path) -> N
         assert response.status_code == 200
         assert response.content.startswith(b"%PDF-")
         assert main.get("/sheets/score.pdf", params={"players": "99"}).status_code == 400
+        # HEAD passes the main app's middleware too (it answered 405 before).
+        head = main.head("/sheets/rules.pdf")
+        assert head.status_code == 200
+        assert int(head.headers["content-length"]) == len(main.get("/sheets/rules.pdf").content)
 
 
 def test_trailing_slash_redirects_to_the_page(client: TestClient) -> None:
