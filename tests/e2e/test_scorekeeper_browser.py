@@ -358,7 +358,7 @@ def test_works_offline_once_loaded(browser: Any) -> None:
         tab.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
         # Every file the page needs is in the worker's cache once it controls the page.
         tab.wait_for_function(
-            "caches.open('scorekeeper-v1').then(c => c.keys()).then(k => k.length >= 11)"
+            "caches.open('scorekeeper-v2').then(c => c.keys()).then(k => k.length >= 11)"
         )
         own.stop()  # the table has no network now
         tab.reload()
