@@ -9,6 +9,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from hearts import sheets
 from hearts.web import sheets_routes
 
 STATIC = Path(sheets_routes.__file__).parent / "static" / "scorekeeper"
@@ -63,6 +64,16 @@ def test_score_sheet_for_many_players_turns_sideways(client: TestClient) -> None
         ("/sheets/score.pdf", {"rounds": "500"}, "rounds must be from 10 to 30, not 500."),
         ("/sheets/score.pdf", {"paper": "legal"}, "paper must be 'letter' or 'a4', not 'legal'."),
         ("/sheets/rules.pdf", {"paper": "a3"}, "paper must be 'letter' or 'a4', not 'a3'."),
+        (
+            "/sheets/score.pdf",
+            {"passing": "up"},
+            "passing must be standard, no-hold, scatter or none, not 'up'.",
+        ),
+        (
+            "/sheets/score.pdf",
+            {"passing": "scatter", "players": "3"},
+            "A scatter round is offered for four players only.",
+        ),
     ],
 )
 def test_bad_sheet_requests_get_a_400_that_says_why(
@@ -71,6 +82,38 @@ def test_bad_sheet_requests_get_a_400_that_says_why(
     response = client.get(path, params=params)
     assert response.status_code == 400
     assert response.json() == {"detail": message}
+
+
+@pytest.mark.parametrize(
+    ("path", "params"),
+    [
+        ("/sheets/rules.pdf", {}),
+        ("/sheets/rules.pdf", {"paper": "a4"}),
+        ("/sheets/score.pdf", {"players": "7", "passing": "standard"}),
+    ],
+)
+def test_head_answers_like_get_without_the_body(
+    client: TestClient, path: str, params: dict[str, str]
+) -> None:
+    got = client.get(path, params=params)
+    head = client.head(path, params=params)
+    assert head.status_code == 200
+    assert head.content == b""
+    assert head.headers["content-type"] == "application/pdf"
+    assert int(head.headers["content-length"]) == len(got.content)
+    assert head.headers["content-disposition"] == got.headers["content-disposition"]
+
+
+def test_head_refuses_what_get_refuses(client: TestClient) -> None:
+    assert client.head("/sheets/score.pdf", params={"players": "99"}).status_code == 400
+
+
+def test_the_score_sheet_follows_the_passing_asked_for(client: TestClient) -> None:
+    usual = client.get("/sheets/score.pdf", params={"players": "4"}).content
+    no_hold = client.get("/sheets/score.pdf", params={"players": "4", "passing": "no-hold"})
+    assert no_hold.status_code == 200
+    assert no_hold.content != usual
+    assert no_hold.content == sheets.score_sheet_pdf(4, passing="no-hold")
 
 
 # --- the scorekeeper page --------------------------------------------------------------------
@@ -103,6 +146,10 @@ def test_the_main_app_serves_the_sheets_and_the_scorekeeper(tmp_path: Path) -> N
         assert response.status_code == 200
         assert response.content.startswith(b"%PDF-")
         assert main.get("/sheets/score.pdf", params={"players": "99"}).status_code == 400
+        # HEAD passes the main app's middleware too (it answered 405 before).
+        head = main.head("/sheets/rules.pdf")
+        assert head.status_code == 200
+        assert int(head.headers["content-length"]) == len(main.get("/sheets/rules.pdf").content)
 
 
 def test_trailing_slash_redirects_to_the_page(client: TestClient) -> None:

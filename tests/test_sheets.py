@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from hearts import sheets
+from hearts import Rules, sheets
 from hearts.cli import sheets as sheets_cli
 
 LETTER = (612.0, 792.0)
@@ -93,7 +93,7 @@ def test_rule_sheet_holds_the_key_rules(paper: str) -> None:
         "every other player scores 26",
         "100",
         "lowest total wins",
-        "2 of diamonds",
+        "play on until one player is lowest alone",
         "two decks",
         "cancel",
         "52",
@@ -102,10 +102,49 @@ def test_rule_sheet_holds_the_key_rules(paper: str) -> None:
         "takes 26 off",
         "jack of diamonds",
         "adds up to 16",
-        "exactly 100",
+        "exactly 100 drops to 50, or to 0",
         "scatter",
+        "the sun",
+        "counts 52",
+        "hearts any time",
+        "dealer's left leads",
+        "queen at first chance",
+        "the kitty",
+        "partnership",
     ]:
         assert phrase in text, phrase
+    # What the sheet used to get wrong.
+    for wrong in ["one more round", "winner of the first trick", "if every card cancels"]:
+        assert wrong not in text, wrong
+
+
+def test_rule_sheet_prints_no_bare_paths() -> None:
+    text = pdf_text(sheets.rule_sheet_pdf())
+    assert re.search(r"\(/|/sheets|/scorekeeper", text) is None, text
+
+
+def test_two_deck_paragraph_says_what_the_engine_does() -> None:
+    text = pdf_text(sheets.rule_sheet_pdf()).lower()
+    # Cards are left out of the deal (the engine removes them), one 2C always among them so
+    # that the other leads, and a trick waits only when every card of the suit led cancels.
+    assert "leave out the cards in the table" in text
+    assert "is always left out, so whoever holds the other" in text
+    assert "if every card of the suit led cancels, nobody wins" in text
+    for players in range(6, 11):
+        assert f"{players} players {Rules(players=players).hand_size} each" in text
+
+
+def test_the_rule_sheet_reads_its_numbers_from_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Change what Rules says a table holds: the sheet follows, because it asks Rules.
+    monkeypatch.setattr(Rules, "hand_size", property(lambda rules: 90 + rules.players))
+    monkeypatch.setattr(Rules, "removed_cards", property(lambda rules: ("AH",)))
+    text = pdf_text(sheets.rule_sheet_pdf())
+    assert "94 cards each with four players" in text
+    assert "(93 cards each)" in text  # three players
+    for players in range(6, 11):
+        assert f"{players} players {90 + players} each" in text
+    score = pdf_text(sheets.score_sheet_pdf(players=8))
+    assert "Deal 98 cards each, leave out" in score
 
 
 def test_rule_sheet_draws_suits_with_a_symbol_font() -> None:
@@ -128,7 +167,7 @@ def test_unknown_paper_is_refused_with_a_reason() -> None:
 
 
 def pass_labels(text: str) -> list[str]:
-    return re.findall(r"\b(Left|Right|Across|Hold|No pass)\b", text)
+    return re.findall(r"\b(Left|Right|Across|Hold|Scatter|No pass)\b", text)
 
 
 @pytest.mark.parametrize(
@@ -177,8 +216,34 @@ def test_three_and_five_players_pass_left_right_hold() -> None:
 def test_two_deck_sheet_has_no_passing_and_52_points() -> None:
     text = pdf_text(sheets.score_sheet_pdf(players=8))
     assert pass_labels(text) == ["No pass"] * 20
-    assert "two decks" in text
+    assert "two decks, no passing" in text
     assert "adds up to 52" in text
+    assert "Deal 12 cards each, leave out" in text
+
+
+@pytest.mark.parametrize(
+    ("players", "passing", "cycle"),
+    [
+        (4, "standard", ["Left", "Right", "Across", "Hold"]),
+        (4, "no-hold", ["Left", "Right", "Across"]),
+        (4, "scatter", ["Left", "Right", "Across", "Scatter"]),
+        (4, "none", ["No pass"]),
+        (3, "no-hold", ["Left", "Right"]),
+        (5, "standard", ["Left", "Right", "Hold"]),
+        (6, "standard", ["Left", "Right", "Hold"]),
+        (6, "none", ["No pass"]),
+    ],
+)
+def test_score_sheet_prints_the_games_passing(players: int, passing: str, cycle: list[str]) -> None:
+    text = pdf_text(sheets.score_sheet_pdf(players=players, rounds=12, passing=passing))
+    assert pass_labels(text) == (cycle * 12)[:12]
+
+
+def test_a_passing_the_table_cannot_play_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"A scatter round is offered for four players only\."):
+        sheets.score_sheet_pdf(players=5, passing="scatter")
+    with pytest.raises(ValueError, match="Passing must be standard, no-hold, scatter or none"):
+        sheets.score_sheet_pdf(players=4, passing="sideways")
 
 
 def test_score_sheet_rounds_can_grow() -> None:
@@ -200,13 +265,12 @@ def test_bad_score_sheet_requests_say_why(kwargs: dict[str, object], message: st
         sheets.score_sheet_pdf(**kwargs)  # type: ignore[arg-type]
 
 
-def test_pass_cycles() -> None:
-    assert sheets.pass_cycle(4) == ("left", "right", "across", "hold")
-    assert sheets.pass_cycle(3) == sheets.pass_cycle(5) == ("left", "right", "hold")
-    assert sheets.pass_cycle(6) == ()
-    assert sheets.pass_directions(8, 2) == ("none", "none")
-    assert sheets.decks_for(5) == 1
-    assert sheets.decks_for(6) == 2
+def test_pass_cycles_come_from_rules() -> None:
+    assert sheets.table_rules(4).pass_cycle == Rules().pass_cycle
+    assert sheets.table_rules(3).pass_cycle == Rules(players=3).pass_cycle
+    assert sheets.pass_directions(sheets.table_rules(8), 2) == ("none", "none")
+    assert sheets.pass_directions(sheets.table_rules(4, "scatter"), 4)[-1] == "scatter"
+    assert sheets.table_rules(6, "standard").pass_cycle == ("left", "right", "hold")
 
 
 # --- command line ----------------------------------------------------------------------------
@@ -232,6 +296,49 @@ def test_cli_defaults_to_letter_and_four_players(tmp_path: Path) -> None:
     args = cli(["sheets", "--out", str(tmp_path)])
     assert args.func(args) == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["rules-letter.pdf", "score-4p-letter.pdf"]
+
+
+def test_cli_writes_the_rounds_and_passing_asked_for(tmp_path: Path) -> None:
+    args = cli(["sheets", "--out", str(tmp_path), "--rounds", "12", "--passing", "no-hold"])
+    assert args.func(args) == 0
+    text = pdf_text((tmp_path / "score-4p-letter.pdf").read_bytes())
+    assert pass_labels(text) == ["Left", "Right", "Across"] * 4
+
+
+def test_cli_limits_agree_with_the_sheets() -> None:
+    assert (sheets_cli.MIN_ROUNDS, sheets_cli.MAX_ROUNDS, sheets_cli.DEFAULT_ROUNDS) == (
+        sheets.MIN_ROUNDS,
+        sheets.MAX_ROUNDS,
+        sheets.DEFAULT_ROUNDS,
+    )
+    assert sheets_cli.PASSING == sheets.PASSING
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--rounds", "5"], "rounds must be from 10 to 30, not 5"),
+        (["--rounds", "many"], "rounds must be a whole number, not 'many'"),
+        (["--passing", "up"], "invalid choice: 'up'"),
+    ],
+)
+def test_cli_refuses_bad_rounds_and_passing(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        cli(["sheets", "--out", "x", *argv])
+    assert exit_info.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_cli_refuses_a_scatter_for_five_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "print"
+    args = cli(["sheets", "--out", str(out), "--players", "5", "--passing", "scatter"])
+    assert args.func(args) == 2
+    assert "A scatter round is offered for four players only." in capsys.readouterr().err
+    assert not out.exists()
 
 
 def test_cli_refuses_bad_player_counts(capsys: pytest.CaptureFixture[str]) -> None:

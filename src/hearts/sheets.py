@@ -5,8 +5,8 @@ serve them and the command line can write them to files.
 
 >>> rule_sheet_pdf()[:5]
 b'%PDF-'
->>> pass_directions(4, 5)
-('left', 'right', 'across', 'hold', 'left')
+>>> score_sheet_pdf(players=5, passing="no-hold")[:5]
+b'%PDF-'
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
@@ -24,12 +25,23 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepInFrame, Paragraph, Table, TableStyle
 from reportlab.platypus.frames import Frame
 
+from hearts.cards import RANK_NAMES, SUIT_NAMES, parse_card
+from hearts.rules import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NO_HOLD_CYCLE,
+    SCATTER_CYCLE,
+    SMALL_TABLE_CYCLE,
+    STANDARD_CYCLE,
+    Rules,
+)
+
 PAPERS: dict[str, tuple[float, float]] = {"letter": letter, "a4": A4}
-MIN_PLAYERS = 3
-MAX_PLAYERS = 10
 MIN_ROUNDS = 10
 MAX_ROUNDS = 30
 DEFAULT_ROUNDS = 20
+#: The passing choices of a score sheet, in the scorekeeper's words. None is the table's usual.
+PASSING: Final = ("standard", "no-hold", "scatter", "none")
 
 INK = colors.HexColor("#1c1b1f")
 MUTED = colors.HexColor("#55525c")
@@ -62,25 +74,52 @@ def check_players(players: int) -> int:
     return players
 
 
-def decks_for(players: int) -> int:
-    """One deck for 3 to 5 players, two (Cancellation Hearts) for 6 to 10."""
-    return 1 if check_players(players) <= 5 else 2
+def table_rules(players: int, passing: str | None = None) -> Rules:
+    """The rules a sheet is printed for: the standard game at that table, and a passing choice.
 
+    `passing` takes the scorekeeper's words: "standard" (left, right, across, hold with four
+    players; left, right, hold otherwise), "no-hold", "scatter" (four players) or "none".
+    None keeps the table's usual cycle (two decks pass nothing).
 
-def pass_cycle(players: int) -> tuple[str, ...]:
-    """The standard pass directions, repeated round after round; empty means no passing."""
+    >>> table_rules(4, "no-hold").pass_cycle
+    ('left', 'right', 'across')
+    >>> table_rules(8).pass_cycle
+    ('hold',)
+    """
     check_players(players)
-    if players == 4:
-        return ("left", "right", "across", "hold")
-    if players in (3, 5):
-        return ("left", "right", "hold")
-    return ()
+    if passing is None:
+        return Rules(players=players)
+    four = players == len(STANDARD_CYCLE)
+    cycles = {
+        "standard": STANDARD_CYCLE if four else SMALL_TABLE_CYCLE,
+        "no-hold": NO_HOLD_CYCLE if four else SMALL_TABLE_CYCLE[:-1],
+        "none": ("hold",),
+    }
+    if four:
+        cycles["scatter"] = SCATTER_CYCLE
+    if passing not in cycles:
+        if passing == "scatter":
+            raise ValueError("A scatter round is offered for four players only.")
+        raise ValueError(
+            f"Passing must be standard, no-hold, scatter or none, not {passing[:20]!r}."
+        )
+    return Rules(players=players, pass_cycle=cycles[passing])
 
 
-def pass_directions(players: int, rounds: int) -> tuple[str, ...]:
-    """The pass direction of each of the first `rounds` rounds ("none" without passing)."""
-    cycle = pass_cycle(players)
-    return tuple(cycle[i % len(cycle)] if cycle else "none" for i in range(rounds))
+def passes(rules: Rules) -> bool:
+    """Does anyone pass at this table? (A cycle of hold rounds only means no passing.)"""
+    return any(direction != "hold" for direction in rules.pass_cycle)
+
+
+def pass_directions(rules: Rules, rounds: int) -> tuple[str, ...]:
+    """The pass direction of each of the first `rounds` rounds ("none" without passing).
+
+    >>> pass_directions(Rules(), 5)
+    ('left', 'right', 'across', 'hold', 'left')
+    """
+    if not passes(rules):
+        return ("none",) * rounds
+    return tuple(rules.pass_direction(i) for i in range(rounds))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -94,8 +133,24 @@ def suit(name: str, size: float | None = None) -> str:
     return f'<font name="Symbol" color="{colour}"{size_attr}>{SUIT_GLYPHS[name]}</font>'
 
 
-QS = f"Q{suit('spades')}"
-TWO_C = f"2{suit('clubs')}"
+def card(code: str) -> str:
+    """Paragraph markup for one card: "2C" -> 2 and a club sign, "TD" -> 10 and a red diamond."""
+    face = parse_card(code)
+    rank = "10" if face.rank == RANK_NAMES.index("ten") else str(face)[0]
+    return f"{rank}{suit(SUIT_NAMES[face.suit])}"
+
+
+def card_words(code: str) -> str:
+    """ "3C" -> "three of clubs"."""
+    return parse_card(code).name
+
+
+def card_list(codes: Sequence[str]) -> str:
+    """Markup for cards left out of a deal, a pair of the same card as "2♦ 2♦"."""
+    return " ".join(card(code) for code in codes)
+
+
+QS = card("QS")
 
 
 def draw_suit_row(canvas: Canvas, x: float, y: float, size: float, gap: float) -> float:
@@ -133,20 +188,20 @@ class RuleStyles:
 
 def rule_styles() -> RuleStyles:
     body = ParagraphStyle(
-        "body", fontName="Helvetica", fontSize=11, leading=14, textColor=INK, alignment=TA_LEFT
+        "body", fontName="Helvetica", fontSize=10.5, leading=13, textColor=INK, alignment=TA_LEFT
     )
     return RuleStyles(
         body=body,
-        step=ParagraphStyle("step", parent=body, spaceBefore=5),
+        step=ParagraphStyle("step", parent=body, spaceBefore=3),
         heading=ParagraphStyle(
             "heading",
             parent=body,
             fontName="Helvetica-Bold",
-            fontSize=13.5,
-            leading=16,
+            fontSize=13,
+            leading=15,
             textColor=RED,
-            spaceBefore=8,
-            spaceAfter=2,
+            spaceBefore=6,
+            spaceAfter=1.5,
         ),
         box_heading=ParagraphStyle(
             "box_heading",
@@ -157,7 +212,9 @@ def rule_styles() -> RuleStyles:
             textColor=INK,
             spaceAfter=3,
         ),
-        box_body=ParagraphStyle("box_body", parent=body, fontSize=9.8, leading=12.2, spaceBefore=2),
+        box_body=ParagraphStyle(
+            "box_body", parent=body, fontSize=9.3, leading=11.3, spaceBefore=1.5
+        ),
     )
 
 
@@ -169,121 +226,183 @@ def numbered(number: int, title: str, text: str, style: ParagraphStyle) -> Parag
     )
 
 
+PASS_WORDS = {
+    "left": "to the <b>left</b>",
+    "right": "to the <b>right</b>",
+    "across": "<b>across</b> the table",
+    "scatter": "one card to each other player (a <b>scatter</b>)",
+}
+
+
+def cycle_words(cycle: Sequence[str]) -> str:
+    """ "left in round 1, right in round 2, ... nobody passes in round 4 (a hold round)"."""
+    parts = [
+        f"nobody passes in round {i + 1} (a <b>hold</b> round)"
+        if direction == "hold"
+        else f"{PASS_WORDS[direction]} in round {i + 1}"
+        for i, direction in enumerate(cycle)
+    ]
+    return ", ".join(parts[:-1]) + f", and {parts[-1]}"
+
+
+def short_cycle(cycle: Sequence[str]) -> str:
+    """ "left, right, then a hold round"."""
+    words = [("a hold round" if d == "hold" else d) for d in cycle]
+    return ", ".join(words[:-1]) + f", then {words[-1]}"
+
+
 def rule_columns(s: RuleStyles) -> tuple[list[Flowable], list[Flowable]]:
-    """The text of the rule sheet, written for this project, as two columns of flowables."""
+    """The text of the rule sheet, written for this project, as two columns of flowables.
+
+    Every number that depends on the table (cards each, cards left out, who leads, the pass
+    cycle, points a round) is read from `Rules`, so the sheet says what the engine plays.
+    """
+    four, three, five = Rules(), Rules(players=3), Rules(players=5)
+    points = four.round_points
     left: list[Flowable] = [
         Paragraph("The aim", s.heading),
         Paragraph(
-            "Take as few points as you can. Every heart you win in a trick costs you "
-            f"<b>1 point</b>; the queen of spades ({QS}) costs <b>13</b>. "
-            "All other cards are harmless. Everyone plays alone, aces are high and "
-            "there are no trumps.",
+            "Take as few points as you can. Each heart you win in a trick costs "
+            f"<b>1 point</b>, the queen of spades ({QS}) <b>13</b>. "
+            "Everyone plays alone; aces are high; there are no trumps.",
             s.body,
         ),
         Paragraph("A round, step by step", s.heading),
         numbered(
             1,
             "Deal",
-            "Shuffle one 52-card deck (no jokers) and deal it all out, one card at a time, "
-            "clockwise. With four players, each gets 13 cards. The deal moves one seat "
-            "left every round.",
+            "Deal one 52-card deck (no jokers) clockwise: "
+            f"{four.hand_size} cards each with four players. The deal moves one seat left "
+            "each round.",
             s.step,
         ),
         numbered(
             2,
             "Pass",
-            "Each player picks 3 cards and gives them face down: to the <b>left</b> in "
-            "round 1, to the <b>right</b> in round 2, <b>across</b> the table in round 3, "
-            "and nobody passes in round 4 (a <b>hold</b> round). Then the cycle starts "
-            "again. Pass before you look at the cards coming to you.",
+            f"Each player gives {four.pass_count} cards face down: "
+            f"{cycle_words(four.pass_cycle)}; then again from the start. Pass before you "
+            "look at the cards coming to you.",
             s.step,
         ),
         numbered(
             3,
             "First trick",
-            f"Whoever holds the two of clubs ({TWO_C}) leads it. Going clockwise, everyone "
-            "plays one card. No hearts and no queen of spades on this trick, unless your "
-            "hand holds nothing else.",
+            f"Whoever holds the {card_words(four.opening_card)} ({card(four.opening_card)}) "
+            "leads it. Clockwise, everyone plays one card. No hearts and no queen of spades "
+            "on this trick, unless your hand holds nothing else.",
             s.step,
         ),
         numbered(
             4,
             "Follow suit",
-            "Play a card of the suit that was led if you have one. If you have none, play "
-            "any card: your chance to get rid of hearts and the queen. The highest card "
-            "of the suit led wins the trick; its winner leads next.",
+            "Play a card of the suit led if you can; if not, play any card (your chance to "
+            "shed hearts and the queen). The highest card of the suit led wins the trick "
+            "and its winner leads next.",
             s.step,
         ),
         numbered(
             5,
             "Breaking hearts",
             "Nobody may lead a heart until a heart has been played on an earlier trick, "
-            "unless they hold only hearts. The queen of spades may be led on any trick "
-            "after the first.",
+            "unless they hold only hearts.",
             s.step,
         ),
         numbered(
             6,
             "Count",
-            "After the last trick, each player counts the hearts and the queen in the "
-            "tricks they won and writes the points down. The points of a round always "
-            "add up to <b>26</b>: check it.",
+            "Each player counts the hearts and the queen in the tricks they won. The points "
+            f"of a round always add up to <b>{points}</b>: check it.",
             s.step,
+        ),
+        Paragraph("Three or five players", s.heading),
+        Paragraph(
+            f"Three players: take out the {card_list(three.removed_cards)} "
+            f"({three.hand_size} cards each). Five: take out the "
+            f"{card_list(five.removed_cards)} ({five.hand_size} each); the "
+            f"{card_words(five.opening_card)} ({card(five.opening_card)}) then leads. "
+            f"Passing goes {short_cycle(three.pass_cycle)}.",
+            s.body,
         ),
     ]
     right: list[Flowable] = [
         Paragraph("Points at a glance", s.heading),
-        points_table(s),
+        points_table(s, points),
         Paragraph("Shooting the moon", s.heading),
         Paragraph(
             "Win <b>every</b> heart and the queen of spades in one round and you "
-            "<b>shoot the moon</b>: you score 0 for the round and every other player "
-            "scores 26. Miss a single heart and you keep all those points yourself.",
+            "<b>shoot the moon</b>: you score 0 and every other player "
+            f"scores {points}. Miss one heart and the points are all yours.",
             s.body,
         ),
         Paragraph("End of the game", s.heading),
         Paragraph(
-            "Keep a running total for each player. The game ends after the round in "
-            "which someone reaches <b>100</b> or more. The <b>lowest total wins</b>. "
-            "If two players share the lowest total, they share the win, or play one "
-            "more round if your table prefers a single winner.",
+            "The game ends after the round in which someone reaches "
+            f"<b>{four.target_score}</b> or more. The <b>lowest total wins</b>. Players tied "
+            "for the lowest share the win; or, if your table agrees, play on until one "
+            "player is lowest alone.",
             s.body,
         ),
-        Paragraph("Three or five players", s.heading),
-        Paragraph(
-            "Take out the 2 of diamonds for three players (17 cards each). For five, "
-            "take out the 2 of diamonds and the 2 of clubs (10 each); the 3 of clubs "
-            "then leads. Passing goes left, right, then a hold round.",
-            s.body,
-        ),
-        Paragraph("Six to ten players: two decks", s.heading),
-        Paragraph(
-            "Shuffle two decks together and deal them out evenly; set any spare cards "
-            "aside for the winner of the first trick. When two identical cards fall on "
-            "the same trick they <b>cancel</b>: neither can win it. If every card "
-            "cancels, the trick goes to the winner of the next one. A round holds "
-            "<b>52</b> points and a moon needs all of them. Usually nobody passes.",
-            s.body,
-        ),
+        *two_decks(s),
     ]
     return left, right
 
 
-def points_table(s: RuleStyles) -> Table:
-    big = ParagraphStyle("big", parent=s.body, fontName="Helvetica-Bold", fontSize=15, leading=18)
+def two_decks(s: RuleStyles) -> list[Flowable]:
+    """Cancellation Hearts, 6 to 10 players, as the engine plays it."""
+    tables = [Rules(players=n) for n in range(MAX_PLAYERS - 4, MAX_PLAYERS + 1)]
+    rules = tables[0]
+    small = ParagraphStyle("small", parent=s.body, fontSize=9.3, leading=11.3)
     rows = [
         [
-            Paragraph(suit("hearts", 17), big),
+            Paragraph(f"<b>{t.players}</b> players", small),
+            Paragraph(f"{t.hand_size} each", small),
+            Paragraph(card_list(t.removed_cards), small),
+        ]
+        for t in tables
+    ]
+    table = Table(rows, colWidths=[54, 46, 150], hAlign="LEFT")
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("LINEBELOW", (0, 0), (-1, -2), 0.5, SHADE_DARK),
+                ("TOPPADDING", (0, 0), (-1, -1), 1),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+                ("LEFTPADDING", (0, 0), (-1, -1), 2),
+            ]
+        )
+    )
+    return [
+        Paragraph("Six to ten players: two decks", s.heading),
+        Paragraph(
+            "Shuffle two decks together, leave out the cards in the table and deal the "
+            f"rest evenly. One {card(rules.opening_card)} is always left out, so whoever holds "
+            f"the other {card(rules.opening_card)} leads. Identical cards on one trick "
+            "<b>cancel</b>: neither can win it. If every card of the suit led cancels, "
+            "nobody wins: the cards wait, the same player leads again, and the next trick's "
+            f"winner takes them too. A round holds <b>{rules.round_points}</b> points; a moon "
+            "takes them all. Usually nobody passes.",
+            s.body,
+        ),
+        table,
+    ]
+
+
+def points_table(s: RuleStyles, points: int) -> Table:
+    big = ParagraphStyle("big", parent=s.body, fontName="Helvetica-Bold", fontSize=13.5, leading=15)
+    rows = [
+        [
+            Paragraph(suit("hearts", 15), big),
             Paragraph("Each heart", s.body),
             Paragraph("1 point", big),
         ],
         [
-            Paragraph(f"Q{suit('spades', 15)}", big),
+            Paragraph(f"Q{suit('spades', 13.5)}", big),
             Paragraph("Queen of spades", s.body),
             Paragraph("13 points", big),
         ],
         ["", Paragraph("Any other card", s.body), Paragraph("0", big)],
-        ["", Paragraph("<b>Every round, in all</b>", s.body), Paragraph("26", big)],
+        ["", Paragraph("<b>Every round, in all</b>", s.body), Paragraph(str(points), big)],
     ]
     table = Table(rows, colWidths=[34, 120, 86], hAlign="LEFT")
     table.setStyle(
@@ -292,8 +411,8 @@ def points_table(s: RuleStyles) -> Table:
                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                 ("LINEBELOW", (0, 0), (-1, -2), 0.5, SHADE_DARK),
                 ("LINEABOVE", (0, -1), (-1, -1), 1.0, INK),
-                ("TOPPADDING", (0, 0), (-1, -1), 3),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+                ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
                 ("LEFTPADDING", (0, 0), (-1, -1), 2),
             ]
         )
@@ -302,31 +421,54 @@ def points_table(s: RuleStyles) -> Table:
 
 
 def house_rules_box(s: RuleStyles, width: float) -> Table:
+    four = Rules()
+    kitty = Rules(kitty=True)
+    points = four.round_points
+    target = four.target_score
     items = [
         (
             "Moon, other ways",
-            "the shooter takes 26 off their own total instead; or the "
-            "shooter chooses; or others get 26 unless that ends the game with the shooter "
-            "losing, then the shooter takes 26 off.",
+            f"the shooter takes {points} off instead; or the shooter chooses; or the others "
+            f"get {points} unless that ends the game with the shooter losing.",
         ),
+        ("The sun", f"win every trick and it counts {2 * points}, scored like a moon."),
         (
             "Bonus card",
-            f"the jack of diamonds (J{suit('diamonds')}), or the ten in some "
-            "groups, takes 10 off the score of whoever wins it, so a round adds up to 16.",
+            f"the jack of diamonds ({card('JD')}), or the ten, takes 10 off whoever wins "
+            f"it; a round then adds up to {points - 10}.",
         ),
-        ("Exactly 100", "a player who lands on exactly 100 drops back to 50."),
+        ("Exactly the target", f"a total of exactly {target} drops to {target // 2}, or to 0."),
+        (
+            "Partnership",
+            "four players, partners sitting across score as a team; a team that takes every "
+            "point card between them shoots the moon.",
+        ),
+        (
+            "The kitty",
+            "leave no card out: the spare ones lie face down (four players: "
+            f"{kitty.hand_size} each, {kitty.kitty_size} down) for the first to win a point card.",
+        ),
         (
             "Passing",
-            "skip the hold round (left, right, across), or replace it with a "
-            "scatter: one card to each other player.",
+            "skip the hold round; or make it a scatter, one card to each other player.",
+        ),
+        (
+            "Dealer's left leads",
+            f"any card to the first trick, instead of the {card(four.opening_card)}.",
         ),
         (
             "Softer start",
-            "points allowed on the first trick; or the queen of spades breaks hearts too.",
+            "points allowed on the first trick; or the Q" + suit("spades") + " breaks hearts too; "
+            "or <b>hearts any time</b>: they may be led from the start.",
         ),
-        ("Shorter game", "play to 50."),
+        (
+            "Queen at first chance",
+            f"the {QS} must be played as soon as it is safe: when you cannot follow suit, or "
+            f"when a higher spade is already on the trick.",
+        ),
+        ("Shorter game", f"play to {target // 2}."),
     ]
-    half = 2  # the two long entries on the left, the four short ones on the right
+    half = 5  # the two columns come out about the same length
     columns = [
         [Paragraph(f"<b>{name}:</b> {text}", s.box_body) for name, text in group]
         for group in (items[:half], items[half:])
@@ -427,8 +569,7 @@ def rule_sheet_pdf(paper: str = "letter") -> bytes:
     canvas.drawString(
         margin,
         footer_y,
-        "Keep score with the printable score sheet (/sheets/score.pdf) or the scorekeeper "
-        "for phones (/scorekeeper).",
+        "Keep score on the matching score sheet, or with the Hearts scorekeeper on a phone.",
     )
     canvas.showPage()
     canvas.save()
@@ -443,6 +584,7 @@ PASS_LABELS = {
     "right": "Right",
     "across": "Across",
     "hold": "Hold",
+    "scatter": "Scatter",
     "none": "No pass",
 }
 
@@ -474,14 +616,26 @@ def draw_pass_arrow(canvas: Canvas, direction: str, x: float, y: float, size: fl
         canvas.drawPath(path, stroke=0, fill=1)
     elif direction == "hold":
         canvas.circle(x, y, half * 0.55, stroke=1, fill=0)
+    elif direction == "scatter":
+        # Spokes from the middle: one card to each other player.
+        base = y - half * 0.6
+        for dx, dy in ((-0.95, 0.3), (-0.5, 0.95), (0.5, 0.95), (0.95, 0.3)):
+            canvas.line(x, base, x + dx * half, base + dy * half * 1.2)
+            canvas.circle(x + dx * half, base + dy * half * 1.2, half * 0.16, stroke=0, fill=1)
     canvas.restoreState()
 
 
-def score_sheet_pdf(players: int = 4, paper: str = "letter", rounds: int = DEFAULT_ROUNDS) -> bytes:
+def score_sheet_pdf(
+    players: int = 4,
+    paper: str = "letter",
+    rounds: int = DEFAULT_ROUNDS,
+    passing: str | None = None,
+) -> bytes:
     """One page laid out for keeping the score of a Hearts game by hand.
 
     A column per player (points of the round and running total), a row per round with its
     pass direction printed, and a final row. Seven or more players turn the page sideways.
+    `passing` is one of `PASSING` (see `table_rules`); None is the table's usual cycle.
 
     >>> b"/Count 1" in score_sheet_pdf(players=6)
     True
@@ -490,7 +644,7 @@ def score_sheet_pdf(players: int = 4, paper: str = "letter", rounds: int = DEFAU
     ...
     ValueError: A Hearts score sheet is for 3 to 10 players, not 11.
     """
-    check_players(players)
+    rules = table_rules(players, passing)
     if not MIN_ROUNDS <= rounds <= MAX_ROUNDS:
         raise ValueError(f"A score sheet has {MIN_ROUNDS} to {MAX_ROUNDS} rounds, not {rounds}.")
     size = page_size(paper)
@@ -500,8 +654,8 @@ def score_sheet_pdf(players: int = 4, paper: str = "letter", rounds: int = DEFAU
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, size, f"Hearts score sheet for {players} players")
     margin = 32.0
-    decks = decks_for(players)
-    per_round = 26 * decks
+    decks = rules.decks
+    per_round = rules.round_points
 
     # Title and fill-in fields.
     top = height - margin
@@ -514,8 +668,9 @@ def score_sheet_pdf(players: int = 4, paper: str = "letter", rounds: int = DEFAU
     )
     canvas.setFont("Helvetica", 10.5)
     canvas.setFillColor(MUTED)
-    deck_text = "one deck" if decks == 1 else "two decks, no passing"
-    canvas.drawRightString(width - margin, top - 10, f"{players} players, {deck_text}")
+    deck_text = "one deck" if decks == 1 else "two decks"
+    pass_text = "" if passes(rules) else ", no passing"
+    canvas.drawRightString(width - margin, top - 10, f"{players} players, {deck_text}{pass_text}")
     canvas.drawRightString(width - margin, top - 24, f"Each round's points add up to {per_round}")
     field_y = top - 48
     canvas.setFont("Helvetica", 11)
@@ -539,7 +694,7 @@ def score_sheet_pdf(players: int = 4, paper: str = "letter", rounds: int = DEFAU
     footer_height = 30.0
     table_top = field_y - 16
     table_bottom = margin + footer_height
-    round_w, pass_w = 40.0, (64.0 if pass_cycle(players) else 50.0)
+    round_w, pass_w = 40.0, (64.0 if passes(rules) else 50.0)
     player_w = (width - 2 * margin - round_w - pass_w) / players
     name_h, sub_h = 34.0, 16.0
     body_rows = rounds + 1  # the last row is the final total
@@ -602,7 +757,7 @@ def score_sheet_pdf(players: int = 4, paper: str = "letter", rounds: int = DEFAU
         canvas.drawCentredString(x0 + 3 * player_w / 4, sub_y, "Total")
 
     # Rows: number and pass direction.
-    directions = pass_directions(players, rounds)
+    directions = pass_directions(rules, rounds)
     number_font = min(12.0, row_h * 0.5)
     for r, direction in enumerate(directions):
         y_mid = first_row_top - (r + 0.5) * row_h
@@ -625,7 +780,7 @@ def score_sheet_pdf(players: int = 4, paper: str = "letter", rounds: int = DEFAU
     footer_style = ParagraphStyle(
         "footer", fontName="Helvetica", fontSize=9, leading=11.5, textColor=MUTED
     )
-    footer = Paragraph(" ".join(footer_lines(players)), footer_style)
+    footer = Paragraph(" ".join(footer_lines(rules)), footer_style)
     _, footer_h = footer.wrap(right - left, footer_height)
     footer.drawOn(canvas, left, margin + footer_height - 6 - footer_h)
     canvas.showPage()
@@ -633,13 +788,16 @@ def score_sheet_pdf(players: int = 4, paper: str = "letter", rounds: int = DEFAU
     return buffer.getvalue()
 
 
-def footer_lines(players: int) -> Sequence[str]:
-    decks = decks_for(players)
-    total = 26 * decks
+def footer_lines(rules: Rules) -> Sequence[str]:
+    decks = rules.decks
+    total = rules.round_points
     jack = "the jack of diamonds takes" if decks == 1 else "both jacks of diamonds take"
+    deal = f"{rules.hand_size} cards each"
+    if rules.removed_cards:
+        deal += f", leave out {card_list(rules.removed_cards)}"
     return (
-        f"Each heart 1 point, each queen of spades 13: every round adds up to {total} "
-        f"({total - 10 * decks} when {jack} 10 off).",
+        f"Deal {deal}. Each heart 1 point, each queen of spades 13: every round adds up to "
+        f"{total} ({total - 10 * decks} when {jack} 10 off).",
         f"Moon: the shooter scores 0 and everyone else {total}, unless your table plays "
         "another moon rule.",
         "The game ends after the round in which someone reaches the target; the lowest total wins.",
@@ -650,15 +808,21 @@ def footer_lines(players: int) -> Sequence[str]:
 # Files
 
 
-def write_sheets(out_dir: Path, paper: str = "letter", players: int = 4) -> list[Path]:
+def write_sheets(
+    out_dir: Path,
+    paper: str = "letter",
+    players: int = 4,
+    rounds: int = DEFAULT_ROUNDS,
+    passing: str | None = None,
+) -> list[Path]:
     """Write rules-<paper>.pdf and score-<players>p-<paper>.pdf into out_dir; returns paths."""
     page_size(paper)
-    check_players(players)
+    score = score_sheet_pdf(players, paper, rounds, passing)  # checks every choice first
     out_dir.mkdir(parents=True, exist_ok=True)
     paper = paper.lower()
     outputs: list[tuple[Path, bytes]] = [
         (out_dir / f"rules-{paper}.pdf", rule_sheet_pdf(paper)),
-        (out_dir / f"score-{players}p-{paper}.pdf", score_sheet_pdf(players, paper)),
+        (out_dir / f"score-{players}p-{paper}.pdf", score),
     ]
     for path, data in outputs:
         path.write_bytes(data)

@@ -8,7 +8,7 @@ Set HEARTS_SCREENSHOT_DIR to keep screenshots of the screens these tests reach.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -91,11 +91,14 @@ def start_game(tab: Any, names: list[str], **settings: str) -> None:
     for field in ("bonus", "passing", "exact", "tie"):
         if field in settings:
             tab.select_option(f"[data-field={field}]", settings[field])
+    for field in ("partnership", "sun"):
+        if field in settings:
+            tab.set_checked(f"[data-field={field}]", settings[field] == "on")
     tab.click("[data-action=start-game]")
     tab.wait_for_selector("body[data-screen=game]")
 
 
-def enter_round(tab: Any, points: list[int | None], bonus: list[int] = ()) -> None:  # type: ignore[assignment]
+def enter_round(tab: Any, points: Sequence[int | None], bonus: Sequence[int] = ()) -> None:
     for i, value in enumerate(points):
         tab.fill(f"#points-{i}", "" if value is None else str(value))
     for i in bonus:
@@ -103,9 +106,11 @@ def enter_round(tab: Any, points: list[int | None], bonus: list[int] = ()) -> No
     tab.click("[data-action=add-round]")
 
 
-def enter_moon(tab: Any, shooter: int, choice: str | None = None) -> None:
+def enter_moon(tab: Any, shooter: int, choice: str | None = None, sun: bool = False) -> None:
     tab.click("[data-action=shoot-moon]")
     tab.check(f"input[name=moon-shooter][value='{shooter}']")
+    if sun:
+        tab.check("input[name=moon-sun]")
     if choice:
         tab.check(f"input[name=moon-choice][value={choice}]")
     tab.click("[data-action=add-round]")
@@ -252,9 +257,11 @@ def test_moon_rules_and_the_bonus_card(page: Any) -> None:
     assert totals(tab) == [20, 6, -10]
     # The shooter chooses; the shooter also took the jack.
     tab.click("[data-action=shoot-moon]")
-    tab.check("input[name=moon-shooter][value='0']")
     tab.click("[data-action=add-round]")
-    assert "Pick what Ana chooses" in status(tab)
+    assert "Pick who shot the moon." in status(tab)
+    tab.check("input[name=moon-shooter][value='0']")
+    # Neither choice ends the game, so the page preselects the usual one; Ana picks the other.
+    assert tab.locator("input[name=moon-choice][value=add]").is_checked()
     tab.check("input[name=moon-choice][value=subtract]")
     tab.click("[data-action=toggle-bonus][data-index='0']")
     tab.click("[data-action=add-round]")
@@ -323,7 +330,7 @@ def test_links_to_the_sheets_match_the_players(page: Any) -> None:
     tab = page
     start_game(tab, ["Ana", "Ben", "Cy", "Dot", "Eve", "Flo"])
     href = tab.locator("[data-link=score-pdf]").get_attribute("href")
-    assert href == "/sheets/score.pdf?players=6"
+    assert href == "/sheets/score.pdf?players=6&passing=none"
     response = tab.request.get(href)
     assert response.status == 200
     assert response.headers["content-type"] == "application/pdf"
@@ -351,7 +358,7 @@ def test_works_offline_once_loaded(browser: Any) -> None:
         tab.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
         # Every file the page needs is in the worker's cache once it controls the page.
         tab.wait_for_function(
-            "caches.open('scorekeeper-v1').then(c => c.keys()).then(k => k.length >= 11)"
+            "caches.open('scorekeeper-v2').then(c => c.keys()).then(k => k.length >= 11)"
         )
         own.stop()  # the table has no network now
         tab.reload()
@@ -445,16 +452,50 @@ def test_a_tie_can_play_on(page: Any) -> None:
     assert tab.locator("[data-winner]").get_attribute("data-winner") == "Ben"
 
 
-def test_a_broken_save_is_dropped_with_a_message(page: Any) -> None:
+def break_saved_round(tab: Any, index: int, points: list[int]) -> None:
+    """Someone edits the saved game by hand: one round no longer adds up."""
+    tab.evaluate(
+        """([index, points]) => {
+          const key = 'hearts.scorekeeper.v1';
+          const data = JSON.parse(localStorage.getItem(key));
+          data.game.rounds[index].points = points;
+          localStorage.setItem(key, JSON.stringify(data));
+        }""",
+        [index, points],
+    )
+    tab.reload()
+    tab.wait_for_selector("body[data-ready=true]")
+
+
+def test_a_saved_game_with_one_bad_round_keeps_the_others(page: Any) -> None:
     tab = page
     start_game(tab, ["Ana", "Ben", "Cy"])
     enter_round(tab, [13, 13, 0])
-    # Someone edits the saved game by hand: the round no longer adds up.
+    enter_round(tab, [0, 13, 13])
+    enter_round(tab, [1, 12, 13])
+    break_saved_round(tab, 1, [13, 13, 13])
+    assert tab.locator("body").get_attribute("data-screen") == "game"
+    assert status(tab) == (
+        "Round 2 of the saved game did not add up, so it was left out; the other rounds are kept."
+    )
+    assert history_rows(tab) == 2
+    assert totals(tab) == [14, 25, 13]
+    # What is kept is saved: the next load is clean and says nothing.
+    tab.reload()
+    tab.wait_for_selector("body[data-ready=true]")
+    assert totals(tab) == [14, 25, 13]
+    assert not tab.locator("[role=status]").is_visible()
+
+
+def test_a_save_whose_players_do_not_hold_together_is_a_fresh_start(page: Any) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cy"])
+    enter_round(tab, [13, 13, 0])
     tab.evaluate(
         """() => {
           const key = 'hearts.scorekeeper.v1';
           const data = JSON.parse(localStorage.getItem(key));
-          data.game.rounds[0].points = [13, 13, 13];
+          data.game.players = ['Ana', 'Ana', 'Cy'];
           localStorage.setItem(key, JSON.stringify(data));
         }"""
     )
@@ -462,3 +503,300 @@ def test_a_broken_save_is_dropped_with_a_message(page: Any) -> None:
     tab.wait_for_selector("body[data-ready=true]")
     assert tab.locator("body").get_attribute("data-screen") == "setup"
     assert "could not be read" in status(tab)
+
+
+# --- issue 15: what a family at a kitchen table tripped over ---------------------------------
+
+
+def page_words(tab: Any) -> str:
+    """Everything a person or a screen reader gets: the text and every aria-label."""
+    words: str = tab.evaluate(
+        """() => document.body.innerText + ' ' + [...document.querySelectorAll('[aria-label]')]
+             .map(el => el.getAttribute('aria-label')).join(' ')"""
+    )
+    return words
+
+
+def test_two_decks_name_the_jacks_without_a_double_s(page: Any) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cy", "Dot", "Eve", "Flo"], bonus="jack")
+    tab.fill("#points-0", "26")
+    tab.fill("#points-1", "26")
+    tab.click("[data-action=add-round]")
+    assert "Mark who took both jacks of diamonds: 0 of 2 marked so far." in status(tab)
+    assert "jacks of diamonds" in page_words(tab)
+    assert "diamondss" not in page_words(tab)
+    tab.click("[data-action=toggle-bonus][data-index='2']")
+    tab.click("[data-action=toggle-bonus][data-index='2']")
+    assert "Cy took 2 of the 2 jacks of diamonds" in page_words(tab)
+    tab.click("[data-action=add-round]")
+    assert totals(tab) == [26, 26, -20, 0, 0, 0]
+    assert "Cy took both jacks of diamonds (−20)." in tab.locator("table.history").inner_text()
+    assert "diamondss" not in page_words(tab)
+
+
+def test_a_number_that_is_not_a_number_marks_its_box_and_blocks_the_round(page: Any) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cy", "Dot"])
+    # A text box with the number keypad: "13e" stays what was typed instead of becoming 0.
+    assert tab.locator("#points-0").get_attribute("type") == "text"
+    assert tab.locator("#points-0").get_attribute("inputmode") == "numeric"
+    enter_round(tab, [None, 13, None, None])
+    tab.fill("#points-0", "13e")
+    assert tab.locator("#points-0").get_attribute("aria-invalid") == "true"
+    assert (
+        "Ana's points must be a whole number from 0 to 26."
+        in tab.locator("[data-sum-check]").inner_text()
+    )
+    tab.click("[data-action=add-round]")
+    assert status(tab) == "Not added: Ana's points must be a whole number from 0 to 26."
+    assert history_rows(tab) == 0
+    # "0e" beside 13 and 13 looks like 26, but is not a number either.
+    for i, text in enumerate(["13", "13", "0e", ""]):
+        tab.fill(f"#points-{i}", text)
+    tab.click("[data-action=add-round]")
+    assert status(tab) == "Not added: Cy's points must be a whole number from 0 to 26."
+    assert tab.locator("#points-2").get_attribute("aria-invalid") == "true"
+    assert totals(tab) == [0, 0, 0, 0]
+    tab.fill("#points-2", "0")
+    tab.click("[data-action=add-round]")
+    assert totals(tab) == [13, 13, 0, 0]
+
+
+def test_a_moon_typed_as_its_result_points_to_the_button(page: Any) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cy", "Dot"])
+    for points in ([0, 26, 26, 26], [-26, 0, 0, 0]):
+        enter_round(tab, points)
+        said = status(tab)
+        assert "That is a moon's result, not the points taken" in said, said
+        assert 'press "Shot the moon" and pick Ana.' in said
+        assert "too many" not in said
+    assert history_rows(tab) == 0
+    # Under partnership the result of a team's moon is pointed to the button too.
+    tab.click("[data-action=new-game]")
+    tab.click("[data-action=confirm-new-game]")
+    start_game(tab, ["Ana", "Ben", "Cy", "Dot"], partnership="on")
+    enter_round(tab, [26, 0, 26, 0])
+    assert 'if Ben and Dot shot the moon, press "Shot the moon" and pick the team.' in status(tab)
+
+
+def score_card_names(tab: Any) -> list[dict[str, Any]]:
+    # Whole (nothing hidden), inside its card, and clear of the total: no overlap.
+    found: list[dict[str, Any]] = tab.locator(".score-card .name").evaluate_all(
+        """els => els.map(el => {
+          const r = el.getBoundingClientRect();
+          const card = el.closest('.score-card').getBoundingClientRect();
+          const t = el.closest('.score-card').querySelector('.total').getBoundingClientRect();
+          const apart = r.right <= t.left || t.right <= r.left || r.bottom <= t.top
+                        || t.bottom <= r.top;
+          return {text: el.textContent, full: el.scrollWidth <= el.clientWidth,
+                  inside: r.left >= card.left && r.right <= card.right, apart};
+        })"""
+    )
+    return found
+
+
+LONG_NAMES = [
+    "Grandmother Josephine",
+    "Bartholomew",
+    "Cleo",
+    "Uncle Maximilian",
+    "Evangeline",
+    "Fitzgerald Jr",
+    "Gwendolyn",
+    "Hieronymus",
+]
+
+
+def test_eight_players_on_a_phone_show_every_name_and_fit(page: Any, browser: Any) -> None:
+    tab = page
+    start_game(tab, LONG_NAMES)
+    enter_round(tab, [13, 13, 10, 10, 6, 0, 0, 0])
+    enter_moon(tab, shooter=3)
+    enter_round(tab, [0, 0, 0, 0, 26, 0, 13, 13])
+    for card in score_card_names(tab):
+        assert card["full"] and card["inside"] and card["apart"], card
+    assert [c["text"] for c in score_card_names(tab)] == LONG_NAMES
+    heads = tab.locator("table.history thead .head-name").evaluate_all(
+        "els => els.map(el => [el.textContent, el.scrollHeight <= el.clientHeight + 1])"
+    )
+    assert heads == [[name, True] for name in LONG_NAMES]
+    # The history fits a phone: no sideways scrolling, so no sign is needed either.
+    wrap = tab.locator(".table-wrap")
+    assert wrap.evaluate("el => el.scrollWidth <= el.clientWidth")
+    assert tab.locator("[data-scroll-cue]").is_hidden()
+    assert tab.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot(tab, "scorekeeper-phone-8-players")
+    # On a desktop the names are whole too.
+    tab.set_viewport_size(DESKTOP)
+    for card in score_card_names(tab):
+        assert card["full"] and card["inside"] and card["apart"], card
+    screenshot(tab, "scorekeeper-desktop-8-players")
+
+
+def test_a_table_too_wide_for_its_box_says_it_scrolls(page: Any) -> None:
+    tab = page
+    start_game(tab, [f"Player {i}" for i in range(1, 11)])
+    enter_moon(tab, shooter=0)
+    wrap = tab.locator(".table-wrap")
+    cue = tab.locator("[data-scroll-cue]")
+    for width in (390, 260):
+        tab.set_viewport_size({"width": width, "height": 844})
+        tab.wait_for_timeout(100)  # the resize observer runs after layout
+        overflowing = wrap.evaluate("el => el.scrollWidth > el.clientWidth + 1")
+        assert cue.is_visible() == overflowing, width
+    assert cue.is_visible(), "at 260 px ten columns cannot fit"
+    assert "swipe the table" in cue.inner_text()
+
+
+def test_a_long_name_is_refused_with_a_reason_not_cut(page: Any) -> None:
+    tab = page
+    long = "Maximiliana Josephine Rose"
+    tab.fill("#name-0", "Ana")
+    tab.fill("#name-1", long)
+    tab.fill("#name-2", "Cy")
+    tab.fill("#name-3", "Dot")
+    assert tab.locator("#name-1").input_value() == long
+    tab.click("[data-action=start-game]")
+    assert status(tab) == f"Player 2's name is {len(long)} letters long; keep names to 24."
+    assert tab.locator("#name-1").get_attribute("aria-invalid") == "true"
+    assert tab.locator("#name-0").get_attribute("aria-invalid") == "false"
+    tab.fill("#name-1", "Maximiliana Josephine")
+    tab.click("[data-action=start-game]")
+    assert tab.locator("body").get_attribute("data-screen") == "game"
+
+
+def team_totals(tab: Any) -> dict[str, int]:
+    cards = tab.locator("[data-team]").evaluate_all(
+        "els => els.map(el => [el.querySelector('.name').textContent,"
+        " Number(el.querySelector('[data-total]').dataset.total)])"
+    )
+    return dict(cards)
+
+
+def test_partnership_scores_by_team(page: Any) -> None:
+    tab = page
+    # Partnership is a four-player game: the choice is there for four names only.
+    tab.click("[data-action=add-player]")
+    assert tab.locator("[data-field=partnership]").is_hidden()
+    tab.locator("[data-action=remove-player]").last.click()
+    start_game(tab, ["Ana", "Ben", "Cy", "Dot"], target="50", partnership="on")
+    assert "partnership" in tab.locator("[data-region=rules]").inner_text()
+    enter_round(tab, [5, 8, 13, 0])
+    assert team_totals(tab) == {"Ana and Cy": 18, "Ben and Dot": 8}
+    assert tab.locator("[data-leader]").get_attribute("data-leader") == "Ben and Dot"
+    assert "Ben and Dot lead with 8." in tab.locator("[data-region=summary]").inner_text()
+    # Partners who take every point card between them have shot the moon.
+    enter_round(tab, [13, 0, 13, 0])
+    assert "Ana and Cy took all 26 points between them" in status(tab)
+    tab.click("[data-action=shoot-moon]")
+    assert tab.locator("input[name=moon-shooter]").count() == 2
+    tab.check("input[name=moon-shooter][value='0']")
+    tab.click("[data-action=add-round]")
+    assert "Ana and Cy shot the moon: Ben and Dot get 26 each." in status(tab)
+    assert team_totals(tab) == {"Ana and Cy": 18, "Ben and Dot": 34}
+    history = tab.locator("table.history thead").inner_text()
+    assert "Ana and Cy" in history and "Ben and Dot" in history
+    screenshot(tab, "scorekeeper-phone-partnership")
+    enter_round(tab, [3, 10, 0, 13])
+    winner = tab.locator("[data-winner]")
+    assert winner.get_attribute("data-winner") == "Ana and Cy"
+    assert "Ana and Cy win with 21." in winner.inner_text()
+
+
+def test_shooting_the_sun_counts_double(page: Any) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cy", "Dot"], sun="on")
+    assert "the sun counts 52" in tab.locator("[data-region=rules]").inner_text()
+    enter_moon(tab, shooter=1, sun=True)
+    assert totals(tab) == [52, 0, 52, 52]
+    assert "Ben shot the sun (every trick): everyone else gets 52." in status(tab)
+    enter_moon(tab, shooter=2)
+    assert totals(tab) == [78, 26, 52, 78]
+    # Without the sun rule there is no sun to tick.
+    tab.click("[data-action=new-game]")
+    tab.click("[data-action=confirm-new-game]")
+    start_game(tab, ["Ana", "Ben", "Cy", "Dot"], sun="off")
+    tab.click("[data-action=shoot-moon]")
+    assert tab.locator("input[name=moon-sun]").count() == 0
+
+
+def test_the_shooters_sensible_choice_is_preselected(page: Any) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cy"], target="50", moon="choose")
+    for points in ([13, 1, 12], [13, 1, 12], [12, 0, 14]):
+        enter_round(tab, points)
+    assert totals(tab) == [38, 2, 38]
+    tab.click("[data-action=shoot-moon]")
+    # Ana: 26 to the others ends the game with Ben lowest, so taking 26 off is preselected.
+    tab.check("input[name=moon-shooter][value='0']")
+    assert tab.locator("input[name=moon-choice][value=subtract]").is_checked()
+    # Ben: 26 to the others ends the game with Ben winning.
+    tab.check("input[name=moon-shooter][value='1']")
+    assert tab.locator("input[name=moon-choice][value=add]").is_checked()
+    # Once the table picks, the page leaves the pick alone.
+    tab.check("input[name=moon-choice][value=subtract]")
+    tab.check("input[name=moon-shooter][value='0']")
+    assert tab.locator("input[name=moon-choice][value=subtract]").is_checked()
+    tab.check("input[name=moon-shooter][value='1']")
+    assert tab.locator("input[name=moon-choice][value=subtract]").is_checked()
+    tab.click("[data-action=add-round]")
+    assert totals(tab) == [38, -24, 38]
+
+
+def test_the_score_sheet_link_carries_the_games_passing(page: Any) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cy", "Dot"], passing="no-hold")
+    href = tab.locator("[data-link=score-pdf]").get_attribute("href")
+    assert href == "/sheets/score.pdf?players=4&passing=no-hold"
+    a4 = tab.locator("[data-link=score-pdf-a4]").get_attribute("href")
+    assert a4 == "/sheets/score.pdf?players=4&passing=no-hold&paper=a4"
+    for link in (href, a4):
+        response = tab.request.get(link)
+        assert response.status == 200
+        assert response.headers["content-type"] == "application/pdf"
+    assert tab.request.get(href).body() != tab.request.get("/sheets/score.pdf?players=4").body()
+
+
+LANDSCAPE = {"width": 844, "height": 390}
+
+
+def test_the_screens_fit_every_viewport_and_dark_mode(browser: Any, server: Server) -> None:
+    """Phone portrait and landscape, desktop, dark: no sideways scroll, names whole.
+
+    Also the screens docs/scorekeeper.md shows (with HEARTS_SCREENSHOT_DIR set).
+    """
+    backgrounds: dict[str, str] = {}
+    for scheme in ("light", "dark"):
+        context = browser.new_context(viewport=PHONE, base_url=server.url, color_scheme=scheme)
+        tab = context.new_page()
+        open_scorekeeper(tab)
+        start_game(tab, ["Ana", "Ben", "Cleo", "Dev"], moon="choose", bonus="jack", sun="on")
+        enter_round(tab, [13, 5, 6, 2], bonus=[3])
+        enter_round(tab, [0, 26, 0, 0])  # refused: the page says to use the button
+        backgrounds[scheme] = tab.evaluate(
+            "getComputedStyle(document.documentElement).backgroundColor"
+        )
+        if scheme == "dark":
+            assert backgrounds["dark"] != backgrounds["light"]
+            screenshot(tab, "scorekeeper-phone-dark")
+            context.close()
+            continue
+        screenshot(tab, "scorekeeper-phone-refused")
+        tab.click("[data-action=shoot-moon]")
+        tab.check("input[name=moon-shooter][value='1']")
+        tab.check("input[name=moon-sun]")
+        tab.click("[data-action=toggle-bonus][data-index='1']")
+        screenshot(tab, "scorekeeper-phone-moon")
+        tab.click("[data-action=add-round]")
+        assert totals(tab) == [13 + 52, 5 - 10, 6 + 52, -8 + 52]
+        for name, viewport in (("landscape", LANDSCAPE), ("desktop", DESKTOP)):
+            tab.set_viewport_size(viewport)
+            assert tab.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+            for card in score_card_names(tab):
+                assert card["full"] and card["inside"] and card["apart"], card
+            screenshot(tab, f"scorekeeper-{name}")
+        tab.emulate_media(media="print")
+        screenshot(tab, "scorekeeper-print")
+        context.close()

@@ -7,19 +7,27 @@ import sys
 from pathlib import Path
 from typing import Any
 
-MIN_PLAYERS, MAX_PLAYERS = 3, 10
+from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
+
+# The sheets module (reportlab) loads only when the command runs; these mirror its limits,
+# and a test checks that they agree.
+MIN_ROUNDS, MAX_ROUNDS, DEFAULT_ROUNDS = 10, 30, 20
+PASSING = ("standard", "no-hold", "scatter", "none")
 
 
-def player_count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"players must be a whole number, not {text!r}") from None
-    if not MIN_PLAYERS <= value <= MAX_PLAYERS:
-        raise argparse.ArgumentTypeError(
-            f"players must be from {MIN_PLAYERS} to {MAX_PLAYERS}, not {value}"
-        )
-    return value
+def whole_number(name: str, low: int, high: int) -> Any:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{name} must be a whole number, not {text!r}"
+            ) from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{name} must be from {low} to {high}, not {value}")
+        return value
+
+    return parse
 
 
 def register(subparsers: Any) -> None:
@@ -34,10 +42,24 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--players",
-        type=player_count,
+        type=whole_number("players", MIN_PLAYERS, MAX_PLAYERS),
         default=4,
         metavar="N",
-        help="players on the score sheet, 3 to 10 (default 4)",
+        help=f"players on the score sheet, {MIN_PLAYERS} to {MAX_PLAYERS} (default 4)",
+    )
+    parser.add_argument(
+        "--rounds",
+        type=whole_number("rounds", MIN_ROUNDS, MAX_ROUNDS),
+        default=DEFAULT_ROUNDS,
+        metavar="N",
+        help=f"rounds on the score sheet, {MIN_ROUNDS} to {MAX_ROUNDS} (default {DEFAULT_ROUNDS})",
+    )
+    parser.add_argument(
+        "--passing",
+        choices=PASSING,
+        default=None,
+        help="the passing printed on the score sheet (default: the usual for the table; "
+        "scatter is for four players)",
     )
     parser.set_defaults(func=run)
 
@@ -50,7 +72,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"hearts sheets: {out} is a file, not a folder.", file=sys.stderr)
         return 2
     try:
-        paths = write_sheets(out, paper=args.paper, players=args.players)
+        paths = write_sheets(
+            out, paper=args.paper, players=args.players, rounds=args.rounds, passing=args.passing
+        )
+    except ValueError as error:
+        print(f"hearts sheets: {error}", file=sys.stderr)
+        return 2
     except OSError as error:
         print(f"hearts sheets: cannot write to {out}: {error.strerror or error}", file=sys.stderr)
         return 1

@@ -1,6 +1,7 @@
 """Routes for the printable sheets and the scorekeeper page.
 
-`GET /sheets/rules.pdf?paper=letter|a4`, `GET /sheets/score.pdf?players=3..10&paper=...`,
+`GET /sheets/rules.pdf?paper=letter|a4`, `GET /sheets/score.pdf?players=3..10&paper=...
+&rounds=10..30&passing=standard|no-hold|scatter|none` (both also answer HEAD),
 `GET /scorekeeper` and its static files under `/scorekeeper/`. The main app includes `router`.
 """
 
@@ -11,10 +12,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated
 
-from fastapi import APIRouter, HTTPException, Query
+from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import FileResponse, RedirectResponse, Response
 
 from hearts import sheets
+from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 
 router = APIRouter()
 
@@ -47,6 +49,14 @@ PlayersParam = Annotated[
 RoundsParam = Annotated[
     str, Query(description=f"Rounds on the sheet, {sheets.MIN_ROUNDS} to {sheets.MAX_ROUNDS}.")
 ]
+PassingParam = Annotated[
+    str | None,
+    Query(
+        description="The passing of the game, in the scorekeeper's words: "
+        + ", ".join(sheets.PASSING)
+        + ". Left out: the table's usual passing.",
+    ),
+]
 
 
 def bad_request(message: str) -> HTTPException:
@@ -70,39 +80,63 @@ def parse_whole(name: str, text: str, low: int, high: int) -> int:
     return value
 
 
+def parse_passing(passing: str | None, players: int) -> str | None:
+    if passing is None:
+        return None
+    value = passing.strip().lower()
+    if value not in sheets.PASSING:
+        choices = ", ".join(sheets.PASSING[:-1]) + f" or {sheets.PASSING[-1]}"
+        raise bad_request(f"passing must be {choices}, not {passing[:20]!r}.")
+    try:
+        sheets.table_rules(players, value)
+    except ValueError as error:
+        raise bad_request(str(error)) from None
+    return value
+
+
 @lru_cache(maxsize=8)
 def cached_rules(paper: str) -> bytes:
     return sheets.rule_sheet_pdf(paper)
 
 
 @lru_cache(maxsize=64)
-def cached_score(players: int, paper: str, rounds: int) -> bytes:
-    return sheets.score_sheet_pdf(players=players, paper=paper, rounds=rounds)
+def cached_score(players: int, paper: str, rounds: int, passing: str | None) -> bytes:
+    return sheets.score_sheet_pdf(players=players, paper=paper, rounds=rounds, passing=passing)
 
 
-def pdf(data: bytes, filename: str) -> Response:
+def pdf(request: Request, data: bytes, filename: str) -> Response:
     headers = {"Content-Disposition": f'inline; filename="{filename}"', **PDF_CACHE}
+    if request.method == "HEAD":
+        # What a GET would send, without the body: a link checker or a download manager asks.
+        headers["Content-Length"] = str(len(data))
+        return Response(media_type="application/pdf", headers=headers)
     return Response(content=data, media_type="application/pdf", headers=headers)
 
 
 @router.get("/sheets/rules.pdf", response_class=Response, tags=["sheets"])
-def rules_pdf(paper: PaperParam = "letter") -> Response:
+@router.head("/sheets/rules.pdf", include_in_schema=False)  # the same answer, without the body
+def rules_pdf(request: Request, paper: PaperParam = "letter") -> Response:
     """The rules of Hearts on one page, with the common house rules in a box."""
     size = parse_paper(paper)
-    return pdf(cached_rules(size), f"hearts-rules-{size}.pdf")
+    return pdf(request, cached_rules(size), f"hearts-rules-{size}.pdf")
 
 
 @router.get("/sheets/score.pdf", response_class=Response, tags=["sheets"])
+@router.head("/sheets/score.pdf", include_in_schema=False)  # the same answer, without the body
 def score_pdf(
+    request: Request,
     players: PlayersParam = "4",
     paper: PaperParam = "letter",
     rounds: RoundsParam = str(sheets.DEFAULT_ROUNDS),
+    passing: PassingParam = None,
 ) -> Response:
     """A score sheet laid out for Hearts: a column per player, the pass of every round."""
-    count = parse_whole("players", players, sheets.MIN_PLAYERS, sheets.MAX_PLAYERS)
+    count = parse_whole("players", players, MIN_PLAYERS, MAX_PLAYERS)
     size = parse_paper(paper)
     rows = parse_whole("rounds", rounds, sheets.MIN_ROUNDS, sheets.MAX_ROUNDS)
-    return pdf(cached_score(count, size, rows), f"hearts-score-{count}p-{size}.pdf")
+    chosen = parse_passing(passing, count)
+    data = cached_score(count, size, rows, chosen)
+    return pdf(request, data, f"hearts-score-{count}p-{size}.pdf")
 
 
 @router.get("/scorekeeper", include_in_schema=False)

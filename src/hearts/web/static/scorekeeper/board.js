@@ -12,43 +12,64 @@ import {
   decksFor,
   joinNames,
   pointsPerRound,
+  teamLeads,
+  teamName,
+  teamOf,
 } from "./model.js";
+
+/** The columns of the board: one per player, or one per team in partnership. */
+function sides(game) {
+  return teamLeads(game).map((i) => ({ seat: i, name: teamName(game, i), team: teamOf(game, i).length > 1 }));
+}
+
+/** The sides among some seats (a team counts once), named, with the verb that fits them. */
+function describe(game, seats) {
+  const leads = [...new Set(seats.map((i) => teamOf(game, i)[0]))];
+  const name = joinNames(leads.map((i) => teamName(game, i)));
+  const one = leads.length === 1 && !game.settings.partnership;
+  return { leads, name, one, plural: !one, tie: leads.length > 1 };
+}
 
 export function rulesLine(game) {
   const { settings, players } = game;
   const points = String(pointsPerRound(players.length));
   const parts = [
     `Game to ${settings.target}`,
-    `moon: ${MOON_RULES[settings.moonRule].replaceAll("26", points).toLowerCase()}`,
+    `moon: ${MOON_RULES[settings.moonRule].replaceAll("26", points).toLowerCase()}`.replace(
+      "everyone else gets",
+      settings.partnership ? "the other team gets" : "everyone else gets",
+    ),
   ];
   if (settings.bonus !== "none") parts.push(`bonus card: ${BONUS_CARDS[settings.bonus].toLowerCase()}`);
   if (settings.exact !== "none") parts.push(`exactly ${settings.target}: ${EXACT_TARGET[settings.exact].toLowerCase()}`);
   if (settings.tie === "play-on") parts.push("a tie at the end plays on");
+  if (settings.sun) parts.push(`the sun counts ${2 * Number(points)}`);
+  if (settings.partnership) parts.push("partnership: players 1 and 3 against 2 and 4");
   parts.push(decksFor(players.length) === 1 ? "one deck" : "two decks");
   return `${parts.join(" · ")}.`;
 }
 
 /** The headline: who leads or won, and what the next round passes. */
 export function renderSummary(root, game, sum) {
-  const names = (indexes) => joinNames(indexes.map((i) => game.players[i]));
   let headline;
   if (sum.over) {
-    const score = total(sum.totals[sum.winners[0]]);
-    headline =
-      sum.winners.length === 1
-        ? h("p", { class: "headline win", dataset: { winner: game.players[sum.winners[0]] } },
-            h("span", { class: "badge" }, "Game over"), ` ${names(sum.winners)} wins with ${score}.`)
-        : h("p", { class: "headline win", dataset: { winner: names(sum.winners), tie: "true" } },
-            h("span", { class: "badge" }, "Game over"), ` A tie: ${names(sum.winners)} share the win with ${score}.`);
+    const won = describe(game, sum.winners);
+    const score = total(sum.totals[won.leads[0]]);
+    headline = won.tie
+      ? h("p", { class: "headline win", dataset: { winner: won.name, tie: "true" } },
+          h("span", { class: "badge" }, "Game over"), ` A tie: ${won.name} share the win with ${score}.`)
+      : h("p", { class: "headline win", dataset: { winner: won.name } },
+          h("span", { class: "badge" }, "Game over"), ` ${won.name} ${won.one ? "wins" : "win"} with ${score}.`);
   } else if (sum.tieBreak) {
-    const score = total(sum.totals[sum.leaders[0]]);
-    headline = h("p", { class: "headline", dataset: { leader: names(sum.leaders), tieBreak: "true" } },
-      `${names(sum.leaders)} tie for the lowest total with ${score}: one more round to break the tie.`);
+    const tied = describe(game, sum.leaders);
+    const score = total(sum.totals[tied.leads[0]]);
+    headline = h("p", { class: "headline", dataset: { leader: tied.name, tieBreak: "true" } },
+      `${tied.name} tie for the lowest total with ${score}: one more round to break the tie.`);
   } else if (sum.leaders.length) {
-    const score = total(sum.totals[sum.leaders[0]]);
-    const verb = sum.leaders.length === 1 ? "leads" : "share the lead";
-    headline = h("p", { class: "headline", dataset: { leader: names(sum.leaders) } },
-      `${names(sum.leaders)} ${verb} with ${score}.`);
+    const lead = describe(game, sum.leaders);
+    const score = total(sum.totals[lead.leads[0]]);
+    const verb = lead.tie ? "share the lead" : lead.one ? "leads" : "lead";
+    headline = h("p", { class: "headline", dataset: { leader: lead.name } }, `${lead.name} ${verb} with ${score}.`);
   } else {
     headline = h("p", { class: "headline", dataset: { leader: "" } }, "No rounds yet. Lowest total wins.");
   }
@@ -71,24 +92,28 @@ export function renderSummary(root, game, sum) {
   clear(root, headline, next);
 }
 
-/** One card per player: name, total, and words (never colour alone) for leader and winner. */
+/** One card per player (or per team): name, total, and words (never colour alone) for leader and winner. */
 export function renderScoreboard(root, game, sum) {
-  root.classList.toggle("many", game.players.length > 6);
+  const columns = sides(game);
+  root.classList.toggle("many", columns.length > 6);
   const marks = sum.over ? sum.winners : sum.leaders;
   const word = sum.over ? "Winner" : "Leads";
   clear(
     root,
-    game.players.map((name, i) =>
+    columns.map(({ seat, name, team }) =>
       h(
         "li",
-        { class: `score-card${marks.includes(i) ? " marked" : ""}`, dataset: { player: i } },
+        {
+          class: `score-card${marks.includes(seat) ? " marked" : ""}${team ? " team" : ""}`,
+          dataset: team ? { team: seat } : { player: seat },
+        },
         h(
           "span",
           { class: "card-top" },
           h("span", { class: "name" }, name),
-          marks.includes(i) ? h("span", { class: "badge" }, word) : null,
+          marks.includes(seat) ? h("span", { class: "badge" }, team ? `${word.replace(/s$/, "")}` : word) : null,
         ),
-        h("span", { class: "total", dataset: { total: sum.totals[i] } }, total(sum.totals[i])),
+        h("span", { class: "total", dataset: { total: sum.totals[seat] } }, total(sum.totals[seat])),
       ),
     ),
   );
@@ -100,11 +125,13 @@ export function renderHistory(root, game, sum) {
     return;
   }
   const card = bonusName(game.settings.bonus);
+  const columns = sides(game);
   const rows = sum.history.flatMap((round) => {
     const notes = [...round.notes];
     round.entry.bonus.forEach((count, i) => {
       if (count && game.settings.bonus !== "none") {
-        notes.push(`${game.players[i]} took the ${card}${count > 1 ? ` ×${count}` : ""} (−${10 * count}).`);
+        const what = count > 1 ? `both ${bonusName(game.settings.bonus, count)}` : `the ${card}`;
+        notes.push(`${game.players[i]} took ${what} (−${10 * count}).`);
       }
     });
     const main = h(
@@ -114,19 +141,26 @@ export function renderHistory(root, game, sum) {
         "th",
         { scope: "row" },
         h("span", { class: "delta" }, String(round.index + 1)),
-        h("span", { class: "running" }, PASS_SHORT[round.pass]),
+        // Many columns: the pass as its arrow (the word stays for screen readers).
+        columns.length > 6
+          ? h("span", { class: "running", title: PASS_SHORT[round.pass] },
+              h("span", { "aria-hidden": "true" }, PASS_ARROWS[round.pass]),
+              h("span", { class: "sr-only" }, PASS_SHORT[round.pass]))
+          : h("span", { class: "running" }, PASS_SHORT[round.pass]),
       ),
-      round.points.map((points, i) =>
-        h(
+      columns.map(({ seat }) => {
+        const points = round.points[seat];
+        const shot = round.entry.moon && teamOf(game, round.entry.moon.shooter)[0] === seat;
+        return h(
           "td",
           { class: "num" },
-          h("span", { class: "delta" }, round.entry.moon?.shooter === i ? `${signed(points)} ☾` : signed(points)),
-          h("span", { class: "running" }, total(round.totals[i])),
-        ),
-      ),
+          h("span", { class: "delta" }, shot ? `${signed(points)} ☾` : signed(points)),
+          h("span", { class: "running" }, total(round.totals[seat])),
+        );
+      }),
     );
     if (!notes.length) return [main];
-    const note = h("td", { colspan: game.players.length + 1 }, h("span", {}, notes.join(" ")));
+    const note = h("td", { colspan: columns.length + 1 }, h("span", {}, notes.join(" ")));
     return [main, h("tr", { class: "note" }, note)];
   });
   clear(
@@ -142,21 +176,43 @@ export function renderHistory(root, game, sum) {
       { class: "table-wrap", tabindex: "0", role: "region", "aria-labelledby": "history-title" },
       h(
         "table",
-        { class: "history", dataset: { table: "history" }, "aria-labelledby": "history-title" },
+        {
+          class: `history${columns.length > 6 ? " many" : ""}`,
+          dataset: { table: "history" },
+          "aria-labelledby": "history-title",
+        },
         h(
           "thead",
           {},
           h("tr", {}, h("th", { scope: "col" }, h("span", { class: "sr-only" }, "Round and pass"), "#"),
-            game.players.map((name) => h("th", { scope: "col" }, name))),
+            columns.map(({ name }) => h("th", { scope: "col" }, h("span", { class: "head-name" }, name)))),
         ),
         h("tbody", {}, rows),
         h(
           "tfoot",
           {},
           h("tr", {}, h("th", { scope: "row" }, "Total"),
-            sum.totals.map((t) => h("td", { class: "num" }, total(t)))),
+            columns.map(({ seat }) => h("td", { class: "num" }, total(sum.totals[seat])))),
         ),
       ),
     ),
+    h("p", { class: "scroll-cue hint", dataset: { scrollCue: "" }, hidden: true, "aria-hidden": "true" },
+      "More columns to the side: swipe the table →"),
   );
+  const wrap = root.querySelector(".table-wrap");
+  showCue(wrap);
+  cueWatcher?.observe(wrap);
 }
+
+/** Say so when the table is wider than its box (it scrolls sideways), and only then. */
+function showCue(wrap) {
+  const overflowing = wrap.scrollWidth > wrap.clientWidth + 1;
+  wrap.classList.toggle("overflowing", overflowing);
+  const cue = wrap.nextElementSibling;
+  if (cue?.dataset.scrollCue !== undefined) cue.hidden = !overflowing;
+}
+
+// A turned phone or a resized window can make the table fit, or stop fitting.
+const cueWatcher = "ResizeObserver" in window
+  ? new ResizeObserver((entries) => entries.forEach((entry) => entry.target.isConnected && showCue(entry.target)))
+  : null;

@@ -1,7 +1,19 @@
 // The round entry: points per player, the bonus card, "Shot the moon", and a live sum check.
 
 import { h, clear } from "./dom.js";
-import { bonusName, checkRound, decksFor, emptyEntry, pointsPerRound, scoreRound, summary } from "./model.js";
+import {
+  bonusName,
+  checkRound,
+  decksFor,
+  emptyEntry,
+  moonAmount,
+  pointsPerRound,
+  scoreRound,
+  suggestedChoice,
+  summary,
+  teamLeads,
+  teamName,
+} from "./model.js";
 
 const BONUS_SHORT = { jack: "J♦", ten: "10♦" };
 
@@ -15,20 +27,25 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
   const full = pointsPerRound(n);
   const bonusOn = game.settings.bonus !== "none";
   const card = bonusName(game.settings.bonus);
+  const cards = bonusName(game.settings.bonus, decks);
+  const partnership = Boolean(game.settings.partnership);
+  const before = summary(game).totals;
   const entry = draft && draft.points?.length === n ? structuredClone(draft) : emptyEntry(game);
+  // Under "the shooter chooses" the page picks the sensible choice until the table picks one.
+  let choicePicked = Boolean(entry.moon?.choice);
 
   const sumCheck = h("p", { class: "sum-check", dataset: { sumCheck: "" }, "aria-live": "polite" });
   const pointInputs = [];
   const bonusButtons = [];
 
   const rows = game.players.map((name, i) => {
+    // A text box with a number keypad: a number box would let "13e" through as empty (0).
     const input = h("input", {
       id: `points-${i}`,
-      type: "number",
+      type: "text",
       inputmode: "numeric",
-      min: 0,
-      max: full,
-      step: 1,
+      pattern: "[0-9]*",
+      maxlength: 4,
       value: entry.points[i],
       placeholder: "0",
       enterkeyhint: i === n - 1 ? "done" : "next",
@@ -70,8 +87,9 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
   );
 
   const bonusHint = bonusOn
-    ? ` Tap ${BONUS_SHORT[game.settings.bonus]} beside whoever took the ${card}${decks > 1 ? "s" : ""}.`
+    ? ` Tap ${BONUS_SHORT[game.settings.bonus]} beside whoever took the ${decks > 1 ? cards : card}.`
     : "";
+  const teamHint = partnership ? " Partners' points are added together." : "";
   const hint = h("p", { class: "hint" });
   const list = h("ol", { class: `entry-list${n > 6 ? " many" : ""}`, "aria-labelledby": "entry-title" }, rows);
   const form = h(
@@ -93,7 +111,7 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
       button.setAttribute("aria-pressed", count ? "true" : "false");
       button.setAttribute(
         "aria-label",
-        `${game.players[i]} took the ${card}${decks > 1 ? ` (${count} of ${decks})` : ""}`,
+        decks > 1 ? `${game.players[i]} took ${count} of the ${decks} ${cards}` : `${game.players[i]} took the ${card}`,
       );
       button.classList.toggle("on", count > 0);
     });
@@ -114,22 +132,24 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
     });
     hint.textContent = on
       ? `The shooter took every heart and every queen of spades.${bonusHint}`
-      : `Hearts 1 each, queen of spades 13: a round holds ${full}. Leave a box empty for 0.${bonusHint}`;
+      : `Hearts 1 each, queen of spades 13: a round holds ${full}. Leave a box empty for 0.${teamHint}${bonusHint}`;
     if (!on) {
       clear(moonPanel);
       return;
     }
     const choose = game.settings.moonRule === "choose";
+    const amount = moonAmount(game, entry.moon.sun);
     clear(
       moonPanel,
       h(
         "fieldset",
         {},
-        h("legend", {}, "Who shot the moon?"),
+        h("legend", {}, partnership ? "Which team shot the moon?" : "Who shot the moon?"),
         h(
           "div",
           { class: "choices grid" },
-          game.players.map((name, i) =>
+          // In partnership a team shoots: one choice per team, named by its two players.
+          teamLeads(game).map((i) =>
             h(
               "label",
               { class: "choice" },
@@ -140,11 +160,24 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
                 checked: entry.moon.shooter === i,
                 dataset: { field: "moon-shooter" },
               }),
-              h("span", {}, name),
+              h("span", {}, partnership ? teamName(game, i) : game.players[i]),
             ),
           ),
         ),
       ),
+      game.settings.sun
+        ? h(
+            "label",
+            { class: "choice" },
+            h("input", {
+              type: "checkbox",
+              name: "moon-sun",
+              checked: Boolean(entry.moon.sun),
+              dataset: { field: "moon-sun" },
+            }),
+            h("span", {}, `…and took every trick: the sun, ${2 * full}`),
+          )
+        : null,
       choose
         ? h(
             "fieldset",
@@ -154,8 +187,8 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
               "div",
               { class: "choices" },
               [
-                ["add", `Everyone else gets ${full}`],
-                ["subtract", `Take ${full} off the shooter`],
+                ["add", partnership ? `The other team gets ${amount} each` : `Everyone else gets ${amount}`],
+                ["subtract", partnership ? `Take ${amount} off each partner` : `Take ${amount} off the shooter`],
               ].map(([value, label]) =>
                 h(
                   "label",
@@ -176,6 +209,12 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
     );
   }
 
+  /** Preselect what a sensible shooter would choose (until the table picks for itself). */
+  function suggest() {
+    if (game.settings.moonRule !== "choose" || choicePicked || !Number.isInteger(entry.moon?.shooter)) return;
+    entry.moon.choice = suggestedChoice(game, before, entry);
+  }
+
   function drawCheck() {
     const check = checkRound(game, entry);
     const touched = entry.moon || entry.points.some((p) => String(p).trim() !== "") || entry.bonus.some(Boolean);
@@ -186,7 +225,7 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
     let message = check.message;
     if (check.ok && entry.moon) {
       // Say what the moon will do under the chosen rule before it is added.
-      message = scoreRound(game, summary(game).totals, entry).notes.join(" ");
+      message = scoreRound(game, before, entry).notes.join(" ");
     }
     if (!touched) sumCheck.textContent = `A round holds ${full} points.`;
     else sumCheck.textContent = `${check.ok ? "✓ " : "✗ "}${message}`;
@@ -206,7 +245,16 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
   form.addEventListener("change", (event) => {
     const target = event.target;
     if (target.dataset.field === "moon-shooter") entry.moon.shooter = Number(target.value);
-    if (target.dataset.field === "moon-choice") entry.moon.choice = target.value;
+    if (target.dataset.field === "moon-sun") entry.moon.sun = target.checked;
+    if (target.dataset.field === "moon-choice") {
+      entry.moon.choice = target.value;
+      choicePicked = true;
+    }
+    if (target.dataset.field === "moon-shooter" || target.dataset.field === "moon-sun") {
+      suggest();
+      drawMoon(); // the choices name the amount, and one may now be preselected
+      moonPanel.querySelector(`input[data-field="${target.dataset.field}"][value="${target.value}"]`)?.focus();
+    }
     changed();
   });
   form.addEventListener("click", (event) => {
@@ -220,7 +268,8 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
       drawBonus();
       changed();
     } else if (action === "shoot-moon") {
-      entry.moon = { shooter: null, choice: null };
+      entry.moon = { shooter: null, choice: null, sun: false };
+      choicePicked = false;
       drawMoon();
       changed();
       moonPanel.querySelector("input")?.focus();

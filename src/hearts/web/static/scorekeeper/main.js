@@ -48,6 +48,7 @@ function showSetup(prefill) {
       state.game = newGame(names, settings);
     } catch (error) {
       say(error.message, "error");
+      view.mark(error.player);
       return;
     }
     state.draft = null;
@@ -73,8 +74,10 @@ function showGame({ focus = false } = {}) {
   renderSummary($("[data-region=summary]"), game, sum);
   renderScoreboard($("[data-region=scoreboard]"), game, sum);
   renderHistory($("[data-region=history]"), game, sum);
-  $("[data-link=score-pdf]").href = `/sheets/score.pdf?players=${game.players.length}`;
-  $("[data-link=score-pdf-a4]").href = `/sheets/score.pdf?players=${game.players.length}&paper=a4`;
+  // The score sheet prints this game's table and passing, round by round.
+  const sheet = `/sheets/score.pdf?players=${game.players.length}&passing=${game.settings.passing}`;
+  $("[data-link=score-pdf]").href = sheet;
+  $("[data-link=score-pdf-a4]").href = `${sheet}&paper=a4`;
 
   const entryRoot = $("[data-region=entry]");
   let entryView = null;
@@ -215,11 +218,23 @@ store.onOtherTab((fresh) => {
   // Another tab of this scorekeeper changed the game: follow it rather than overwrite it.
   state.game = fresh.game;
   state.draft = fresh.draft;
+  if (fresh.dropped.length) say(droppedMessage(fresh.dropped), "error");
   if (state.game) showGame();
   else showSetup({ names: fresh.lastPlayers ?? undefined });
 });
 
+/** "Round 2 of the saved game ...", "Rounds 2 and 5 of the saved game ..." */
+function droppedMessage(dropped) {
+  const rounds = dropped.length === 1 ? `Round ${dropped[0]}` : `Rounds ${joinNames(dropped.map(String))}`;
+  const verb = dropped.length === 1 ? "did not add up, so it was" : "did not add up, so they were";
+  return `${rounds} of the saved game ${verb} left out; the other rounds are kept.`;
+}
+
 if (!saved.ok) say("The saved game could not be read, so this is a fresh start.", "error");
+else if (saved.dropped.length) {
+  say(droppedMessage(saved.dropped), "error");
+  persist(); // keep what holds together, so the next load is clean
+}
 if (state.game) showGame();
 else showSetup({ names: state.lastPlayers ?? undefined }).focus();
 document.body.dataset.ready = "true";

@@ -3,9 +3,11 @@
 
 export const MIN_PLAYERS = 3;
 export const MAX_PLAYERS = 10;
-export const MAX_NAME = 20;
+export const MAX_NAME = 24;
 export const MIN_TARGET = 10;
 export const MAX_TARGET = 1000;
+/** Partnership Hearts: four players, partners sitting across (seats 1 and 3, 2 and 4). */
+export const PARTNERSHIP_PLAYERS = 4;
 
 export const MOON_RULES = {
   add: "Everyone else gets 26",
@@ -100,6 +102,8 @@ export function defaultSettings(playerCount = 4) {
     passing: passingOptions(playerCount)[0].value,
     exact: "none",
     tie: "share",
+    partnership: false,
+    sun: false,
   };
 }
 
@@ -115,9 +119,15 @@ export function passFor(game, index) {
   return cycle.length ? cycle[index % cycle.length] : "none";
 }
 
-export function bonusName(bonus, decks = 1) {
-  const card = bonus === "ten" ? "ten of diamonds" : "jack of diamonds";
-  return decks > 1 ? `${card.replace(" of", "s of")}` : card;
+/** "jack of diamonds", or for more than one "jacks of diamonds" (never "diamondss"). */
+export function bonusName(bonus, count = 1) {
+  const face = bonus === "ten" ? "ten" : "jack";
+  return `${face}${count > 1 ? "s" : ""} of diamonds`;
+}
+
+/** An Error that names the player whose box is wrong (`error.player`), so the page can mark it. */
+function fieldError(message, player) {
+  return Object.assign(new Error(message), { player });
 }
 
 /** A new game from names and settings, or an Error whose message says what to fix. */
@@ -127,15 +137,20 @@ export function newGame(names, settings) {
     throw new Error(`Hearts needs ${MIN_PLAYERS} to ${MAX_PLAYERS} players; you have ${players.length}.`);
   }
   const blank = players.findIndex((name) => name === "");
-  if (blank >= 0) throw new Error(`Player ${blank + 1} needs a name.`);
-  const long = players.find((name) => name.length > MAX_NAME);
-  if (long) throw new Error(`"${long.slice(0, 24)}…" is too long; keep names to ${MAX_NAME} letters.`);
-  const seen = new Map();
-  for (const name of players) {
-    const key = name.toLocaleLowerCase();
-    if (seen.has(key)) throw new Error(`Two players are called "${name}"; give each a different name.`);
-    seen.set(key, true);
+  if (blank >= 0) throw fieldError(`Player ${blank + 1} needs a name.`, blank);
+  const long = players.findIndex((name) => [...name].length > MAX_NAME);
+  if (long >= 0) {
+    throw fieldError(
+      `Player ${long + 1}'s name is ${[...players[long]].length} letters long; keep names to ${MAX_NAME}.`,
+      long,
+    );
   }
+  const seen = new Map();
+  players.forEach((name, i) => {
+    const key = name.toLocaleLowerCase();
+    if (seen.has(key)) throw fieldError(`Two players are called "${name}"; give each a different name.`, i);
+    seen.set(key, true);
+  });
   const target = Number(settings.target);
   if (!Number.isInteger(target) || target < MIN_TARGET || target > MAX_TARGET) {
     throw new Error(`The target score must be a whole number from ${MIN_TARGET} to ${MAX_TARGET}.`);
@@ -148,10 +163,17 @@ export function newGame(names, settings) {
   const passing = passingOptions(players.length).some((o) => o.value === settings.passing)
     ? settings.passing
     : passingOptions(players.length)[0].value;
+  // Games saved before partnership and the sun existed have neither field: both off.
+  const partnership = settings.partnership ?? false;
+  const sun = settings.sun ?? false;
+  if (typeof partnership !== "boolean" || typeof sun !== "boolean") throw new Error("Partnership and the sun are on or off.");
+  if (partnership && players.length !== PARTNERSHIP_PLAYERS) {
+    throw new Error(`Partnership Hearts is for ${PARTNERSHIP_PLAYERS} players, two teams of two; you have ${players.length}.`);
+  }
   return {
     version: 1,
     players,
-    settings: { moonRule: settings.moonRule, target, bonus: settings.bonus, passing, exact: settings.exact, tie },
+    settings: { moonRule: settings.moonRule, target, bonus: settings.bonus, passing, exact: settings.exact, tie, partnership, sun },
     rounds: [],
   };
 }
@@ -162,9 +184,9 @@ export function emptyEntry(game) {
   return { points: Array(n).fill(""), bonus: Array(n).fill(0), moon: null };
 }
 
-/** Parse one points field: "" counts as 0. Returns a number or NaN. */
+/** Parse one points field: "" counts as 0; "−5" (a real minus sign) is -5. Returns a number or NaN. */
 export function parsePoints(text) {
-  const clean = String(text ?? "").trim();
+  const clean = String(text ?? "").trim().replace("−", "-");
   if (clean === "") return 0;
   if (!/^[+-]?\d+$/.test(clean)) return NaN;
   return Number(clean);
@@ -175,8 +197,27 @@ function sumOf(values) {
 }
 
 /**
- * Check a round entry. Returns {ok, message, sum, expected}; message is one plain sentence
- * saying what is wrong (or, when ok, what will be scored).
+ * A moon typed as its result rather than as points taken (0/26/26/26, or −26 and zeros):
+ * the shooter's seat, or null.
+ */
+function moonTypedAsResult(game, values) {
+  const amounts = [pointsPerRound(game.players.length)];
+  if (game.settings.sun) amounts.push(2 * amounts[0]);
+  for (const lead of teamLeads(game)) {
+    const team = teamOf(game, lead);
+    for (const amount of amounts) {
+      const added = values.every((v, i) => v === (team.includes(i) ? 0 : amount));
+      const taken = values.every((v, i) => v === (team.includes(i) ? -amount : 0));
+      if (added || taken) return lead;
+    }
+  }
+  return null;
+}
+
+/**
+ * Check a round entry. Returns {ok, message, sum, expected, player}; message is one plain
+ * sentence saying what is wrong (or, when ok, what will be scored); player is the seat whose
+ * box is wrong, when one is.
  */
 export function checkRound(game, entry) {
   const n = game.players.length;
@@ -185,6 +226,7 @@ export function checkRound(game, entry) {
   const names = game.players;
   const bonusOn = game.settings.bonus !== "none";
   const card = bonusName(game.settings.bonus);
+  const cards = bonusName(game.settings.bonus, decks);
   const result = (ok, message, sum = 0) => ({ ok, message, sum, expected });
 
   if (game.rounds.length && isOver(game)) return result(false, "The game is over. Undo the last round or start a new game.");
@@ -193,15 +235,15 @@ export function checkRound(game, entry) {
     if (!bonusOn) return null;
     const marked = sumOf(entry.bonus);
     if (entry.bonus.some((b) => !Number.isInteger(b) || b < 0 || b > decks)) {
-      return `A player can take at most ${decks} ${card}${decks > 1 ? "s" : ""}.`;
+      return `A player can take at most ${decks} ${cards}.`;
     }
     if (marked < decks) {
       return decks === 1
         ? `Mark who took the ${card} (its button beside their name).`
-        : `Mark who took both ${card}s: ${marked} of 2 marked so far.`;
+        : `Mark who took both ${cards}: ${marked} of ${decks} marked so far.`;
     }
     if (marked > decks) {
-      const what = decks === 1 ? `one ${card} is` : `two ${card}s are`;
+      const what = decks === 1 ? `one ${card} is` : `two ${cards} are`;
       return `Only ${what} in play, but ${marked} are marked.`;
     }
     return null;
@@ -210,17 +252,28 @@ export function checkRound(game, entry) {
   if (entry.moon) {
     const shooter = entry.moon.shooter;
     if (!Number.isInteger(shooter) || shooter < 0 || shooter >= n) {
-      return result(false, "Pick who shot the moon.");
+      return result(false, game.settings.partnership ? "Pick the team that shot the moon." : "Pick who shot the moon.");
     }
+    const amount = moonAmount(game, entry.moon.sun);
     if (game.settings.moonRule === "choose" && !["add", "subtract"].includes(entry.moon.choice)) {
-      return result(false, `Pick what ${names[shooter]} chooses: ${expected} to everyone else, or ${expected} off.`);
+      return result(false, `Pick what ${teamName(game, shooter)} ${game.settings.partnership ? "choose" : "chooses"}: ${amount} to everyone else, or ${amount} off.`);
     }
     const problem = bonusProblem();
     if (problem) return result(false, problem, expected);
-    return result(true, `${names[shooter]} shot the moon.`, expected);
+    return result(true, `${teamName(game, shooter)} shot the ${amount > expected ? "sun" : "moon"}.`, expected);
   }
 
   const values = entry.points.map(parsePoints);
+  if (!values.some(Number.isNaN)) {
+    const shooter = moonTypedAsResult(game, values);
+    if (shooter !== null) {
+      return result(
+        false,
+        `That is a moon's result, not the points taken: if ${teamName(game, shooter)} shot the moon, press "Shot the moon" and pick ${game.settings.partnership ? "the team" : names[shooter]}.`,
+        sumOf(values),
+      );
+    }
+  }
   for (let i = 0; i < n; i += 1) {
     const v = values[i];
     if (Number.isNaN(v) || v < 0 || v > expected) {
@@ -229,14 +282,19 @@ export function checkRound(game, entry) {
     }
   }
   const sum = sumOf(values);
-  const withBonus = bonusOn ? ` (${sum - 10 * decks} after the ${card}${decks > 1 ? "s" : ""})` : "";
+  const withBonus = bonusOn ? ` (${sum - 10 * decks} after the ${decks > 1 ? cards : card})` : "";
   if (sum !== expected) {
     const missing = sum < expected ? `${expected - sum} missing` : `${sum - expected} too many`;
     return result(false, `These add up to ${sum}; a round holds ${expected} (${missing}).`, sum);
   }
-  const all = values.findIndex((v) => v === expected);
-  if (all >= 0) {
-    return result(false, `${names[all]} took all ${expected} points: that is shooting the moon. Use "Shot the moon" to score it.`, sum);
+  const all = teamLeads(game).find((lead) => teamOf(game, lead).reduce((t, i) => t + values[i], 0) === expected);
+  if (all !== undefined) {
+    const between = teamOf(game, all).length > 1 ? " between them" : "";
+    return result(
+      false,
+      `${teamName(game, all)} took all ${expected} points${between}: that is shooting the moon. Use "Shot the moon" to score it.`,
+      sum,
+    );
   }
   const problem = bonusProblem();
   if (problem) return result(false, `These add up to ${expected}. ${problem}`, sum);
@@ -254,44 +312,125 @@ function lowest(totals) {
   return totals.flatMap((t, i) => (t === min ? [i] : []));
 }
 
+/** The seats that score together with `seat`: partners sit across (four players), or the seat alone. */
+export function teamOf(game, seat) {
+  return game.settings.partnership ? [seat % 2, (seat % 2) + 2] : [seat];
+}
+
+/** Each team's first seat: 0 and 1 in partnership, every seat otherwise. */
+export function teamLeads(game) {
+  return game.settings.partnership ? [0, 1] : game.players.map((_, i) => i);
+}
+
+/** "Ana", or "Ana and Cy" for a partnership team. */
+export function teamName(game, seat) {
+  return joinNames(teamOf(game, seat).map((i) => game.players[i]));
+}
+
+/**
+ * Does the game end with these totals? Someone has reached the target, and either ties are
+ * shared or one team alone has the lowest total.
+ */
+export function gameEnds(game, totals) {
+  if (!totals.some((t) => t >= game.settings.target)) return false;
+  if (game.settings.tie !== "play-on") return true;
+  return new Set(lowest(totals).map((i) => teamOf(game, i)[0])).size === 1;
+}
+
+/** What a moon counts: 26 a deck, doubled for a sun when the sun is played. */
+export function moonAmount(game, sun) {
+  return pointsPerRound(game.players.length) * (sun && game.settings.sun ? 2 : 1);
+}
+
+function bonusScores(game, entry) {
+  return entry.bonus.map((b) => (game.settings.bonus === "none" ? 0 : -10 * b));
+}
+
+/** Per seat, the team's sum of `values`. */
+function teamSums(game, values) {
+  return values.map((_, i) => teamOf(game, i).reduce((sum, j) => sum + values[j], 0));
+}
+
+/** The two ways a moon can be scored: each {scores, totals} against the totals before it. */
+function moonOptions(game, before, entry) {
+  const { shooter, sun } = entry.moon;
+  const team = teamOf(game, shooter);
+  const amount = moonAmount(game, sun);
+  const bonus = teamSums(game, bonusScores(game, entry));
+  const option = (scores) => {
+    const totals = dropBack(before.map((t, i) => t + scores[i]), game.settings).map((d) => d.total);
+    const ends = gameEnds(game, totals);
+    const shooterLowest = lowest(totals).includes(shooter);
+    return { scores, totals, wins: ends && shooterLowest, loses: ends && !shooterLowest };
+  };
+  return {
+    add: option(bonus.map((b, i) => b + (team.includes(i) ? 0 : amount))),
+    subtract: option(bonus.map((b, i) => b - (team.includes(i) ? amount : 0))),
+  };
+}
+
+/**
+ * The sensible choice for a shooter who chooses but was not asked: the option that ends the
+ * game with the shooter winning; else the one that avoids ending it with the shooter losing;
+ * otherwise add. The scorekeeper preselects it.
+ */
+export function suggestedChoice(game, before, entry) {
+  const { add, subtract } = moonOptions(game, before, entry);
+  if (add.wins) return "add";
+  if (subtract.wins) return "subtract";
+  if (add.loses && !subtract.loses) return "subtract";
+  return "add";
+}
+
 /**
  * Score a checked round against the totals before it.
- * Returns {points, totals, notes}: points are what each player scored this round (after moon
- * and bonus card), totals the running totals after it (after any drop-back).
+ * Returns {points, totals, notes, choice}: points are what each player scored this round
+ * (after moon, bonus card and partnership), totals the running totals after it (after any
+ * drop-back), choice how a moon was scored ("add" or "subtract", null without a moon).
  */
 export function scoreRound(game, before, entry) {
-  const n = game.players.length;
-  const decks = decksFor(n);
-  const full = 26 * decks;
   const { settings, players } = game;
   const notes = [];
-  const bonus = entry.bonus.map((b) => (settings.bonus === "none" ? 0 : -10 * b));
   let points;
+  let choice = null;
   if (entry.moon) {
     const s = entry.moon.shooter;
-    const add = () => players.map((_, i) => (i === s ? 0 : full));
-    const subtract = () => players.map((_, i) => (i === s ? -full : 0));
-    let rule = settings.moonRule;
-    if (rule === "choose") rule = entry.moon.choice;
-    if (rule === "add-unless-losing") {
-      const tried = dropBack(before.map((t, i) => t + add()[i] + bonus[i]), settings).map((d) => d.total);
-      const ends = tried.some((t) => t >= settings.target);
-      rule = ends && !lowest(tried).includes(s) ? "subtract" : "add";
-      if (rule === "subtract") notes.push(`${full} to the others would end the game with ${players[s]} losing, so ${players[s]} takes ${full} off instead.`);
+    const full = moonAmount(game, entry.moon.sun);
+    const who = teamName(game, s);
+    const sun = full > pointsPerRound(players.length);
+    const options = moonOptions(game, before, entry);
+    choice = settings.moonRule;
+    if (choice === "choose") {
+      choice = ["add", "subtract"].includes(entry.moon.choice) ? entry.moon.choice : suggestedChoice(game, before, entry);
+    } else if (choice === "add-unless-losing") {
+      // Decided on the totals after adding, drop-back included: a rival who lands on the
+      // target and drops back has not ended the game.
+      choice = options.add.loses ? "subtract" : "add";
+      if (choice === "subtract") {
+        notes.push(`${full} to the others would end the game with ${who} losing, so ${who} ${team(game) ? "take" : "takes"} ${full} off instead.`);
+      }
     }
-    points = rule === "subtract" ? subtract() : add();
-    notes.unshift(rule === "subtract"
-      ? `${players[s]} shot the moon and takes ${full} off.`
-      : `${players[s]} shot the moon: everyone else gets ${full}.`);
+    points = options[choice].scores;
+    const what = sun ? "shot the sun (every trick)" : "shot the moon";
+    const others = settings.partnership
+      ? teamName(game, s + 1)
+      : "everyone else";
+    notes.unshift(choice === "subtract"
+      ? `${who} ${what} and ${team(game) ? "take" : "takes"} ${full} off${team(game) ? " each" : ""}.`
+      : `${who} ${what}: ${others} ${team(game) ? "get" : "gets"} ${full}${team(game) ? " each" : ""}.`);
   } else {
-    points = entry.points.map(parsePoints);
+    points = teamSums(game, entry.points.map(parsePoints).map((p, i) => p + bonusScores(game, entry)[i]));
   }
-  points = points.map((p, i) => p + bonus[i]);
   const settled = dropBack(before.map((t, i) => t + points[i]), settings);
-  settled.forEach((d, i) => {
-    if (d.dropped) notes.push(`${players[i]} landed on exactly ${settings.target} and drops back to ${d.total}.`);
-  });
-  return { points, totals: settled.map((d) => d.total), notes };
+  const dropped = settled.flatMap((d, i) => (d.dropped && teamOf(game, i)[0] === i ? [i] : []));
+  for (const i of dropped) {
+    notes.push(`${teamName(game, i)} landed on exactly ${settings.target} and ${team(game) ? "drop" : "drops"} back to ${settled[i].total}.`);
+  }
+  return { points, totals: settled.map((d) => d.total), notes, choice };
+}
+
+function team(game) {
+  return Boolean(game.settings.partnership);
 }
 
 /** Add a round if it checks out; returns {game, check}. The game passed in is not changed. */
@@ -301,7 +440,9 @@ export function addRound(game, entry) {
   const stored = {
     points: entry.moon ? Array(game.players.length).fill(0) : entry.points.map(parsePoints),
     bonus: game.settings.bonus === "none" ? Array(game.players.length).fill(0) : [...entry.bonus],
-    moon: entry.moon ? { shooter: entry.moon.shooter, choice: entry.moon.choice ?? null } : null,
+    moon: entry.moon
+      ? { shooter: entry.moon.shooter, choice: entry.moon.choice ?? null, sun: Boolean(entry.moon.sun) }
+      : null,
   };
   return { game: { ...game, rounds: [...game.rounds, stored] }, check };
 }
@@ -321,7 +462,7 @@ export function summary(game) {
   const leaders = lowest(totals);
   const reached = totals.some((t) => t >= game.settings.target);
   // "Play on": a tie for the lowest total at the end means one more round, until one is lowest.
-  const over = reached && (game.settings.tie !== "play-on" || leaders.length === 1);
+  const over = gameEnds(game, totals);
   return {
     history,
     totals,
@@ -344,23 +485,34 @@ export function joinNames(names) {
   return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
-/** Check a game loaded from storage; returns the game or null when it does not hold together. */
+/**
+ * Check a game loaded from storage, round by round. Returns {game, dropped}: the game with
+ * every round that still checks out (null when the players or rules do not hold together),
+ * and the numbers (1-based) of the saved rounds that were left out.
+ */
 export function restoreGame(data) {
   try {
-    if (!data || data.version !== 1 || !Array.isArray(data.players) || !Array.isArray(data.rounds)) return null;
-    let game = newGame(data.players, data.settings ?? {});
-    for (const round of data.rounds) {
-      const entry = {
-        points: round.points.map(String),
-        bonus: round.bonus,
-        moon: round.moon,
-      };
-      const next = addRound(game, entry);
-      if (!next.check.ok) return null;
-      game = next.game;
+    if (!data || data.version !== 1 || !Array.isArray(data.players) || !Array.isArray(data.rounds)) {
+      return { game: null, dropped: [] };
     }
-    return game;
+    let game = newGame(data.players, data.settings ?? {});
+    const dropped = [];
+    data.rounds.forEach((round, index) => {
+      try {
+        const entry = {
+          points: round.points.map(String),
+          bonus: round.bonus,
+          moon: round.moon,
+        };
+        const next = addRound(game, entry);
+        if (next.check.ok) game = next.game;
+        else dropped.push(index + 1);
+      } catch {
+        dropped.push(index + 1);
+      }
+    });
+    return { game, dropped };
   } catch {
-    return null;
+    return { game: null, dropped: [] };
   }
 }

@@ -9,6 +9,7 @@ import {
   MAX_NAME,
   MIN_PLAYERS,
   MOON_RULES,
+  PARTNERSHIP_PLAYERS,
   defaultSettings,
   passingOptions,
   pointsPerRound,
@@ -35,6 +36,15 @@ export function renderSetup(root, prefill, onStart) {
   const countNote = h("p", { class: "hint", dataset: { note: "decks" } });
   const passingSelect = h("select", { id: "setup-passing", dataset: { field: "passing" } });
   const moonGroup = h("div", { class: "choices", role: "radiogroup", "aria-labelledby": "moon-legend" });
+  const checkbox = (field, label) =>
+    h(
+      "label",
+      { class: "choice" },
+      h("input", { type: "checkbox", id: `setup-${field}`, checked: Boolean(settings[field]), dataset: { field } }),
+      h("span", {}, label),
+    );
+  const sunChoice = checkbox("sun", "");
+  const partnershipChoice = checkbox("partnership", "");
 
   function readNames() {
     names = [...playerList.querySelectorAll("input")].map((input) => input.value);
@@ -52,7 +62,9 @@ export function renderSetup(root, prefill, onStart) {
             id: `name-${i}`,
             type: "text",
             value: name,
-            maxlength: MAX_NAME,
+            // No maxlength: a browser would cut a long name without a word. A name over
+            // MAX_NAME is refused at Start with a sentence, and its box is marked.
+            "aria-describedby": "name-limit",
             autocomplete: "off",
             autocapitalize: "words",
             spellcheck: "false",
@@ -82,6 +94,7 @@ export function renderSetup(root, prefill, onStart) {
         : `${names.length} players: two decks shuffled together (Cancellation Hearts), ${points} points a round.`;
     drawPassing();
     drawMoonRules();
+    drawExtras();
     if (focusIndex !== null) playerList.querySelectorAll("input")[focusIndex]?.focus();
   }
 
@@ -97,6 +110,17 @@ export function renderSetup(root, prefill, onStart) {
       passingSelect,
       options.map((o) => h("option", { value: o.value, selected: o.value === settings.passing }, o.label)),
     );
+  }
+
+  function drawExtras() {
+    const points = pointsPerRound(names.length);
+    sunChoice.lastChild.textContent = `Shooting the sun: taking every trick counts ${2 * points}, scored like a moon`;
+    // Partnership is a four-player game: partners sit across, players 1 and 3 against 2 and 4.
+    const four = names.length === PARTNERSHIP_PLAYERS;
+    partnershipChoice.hidden = !four;
+    if (!four) settings.partnership = false;
+    partnershipChoice.querySelector("input").checked = settings.partnership;
+    partnershipChoice.lastChild.textContent = "Partnership: players 1 and 3 against 2 and 4, partners' points added together";
   }
 
   function drawMoonRules() {
@@ -151,6 +175,7 @@ export function renderSetup(root, prefill, onStart) {
       h("legend", {}, "Players"),
       h("p", { class: "hint" }, "In seating order, clockwise, starting with the first dealer."),
       playerList,
+      h("p", { class: "hint", id: "name-limit" }, `Names up to ${MAX_NAME} letters.`),
       addButton,
       countNote,
     ),
@@ -169,7 +194,9 @@ export function renderSetup(root, prefill, onStart) {
         { class: "field inner" },
         h("legend", { id: "moon-legend" }, "Shooting the moon"),
         moonGroup,
+        h("div", { class: "choices extra" }, sunChoice),
       ),
+      h("div", { class: "field choices" }, partnershipChoice),
       h("div", { class: "field" }, h("label", { for: "setup-bonus" }, "Bonus card"), bonusSelect),
       h("div", { class: "field" }, h("label", { for: "setup-passing" }, "Passing"), passingSelect),
       h(
@@ -210,6 +237,8 @@ export function renderSetup(root, prefill, onStart) {
     if (field === "bonus") settings.bonus = event.target.value;
     if (field === "exact") settings.exact = event.target.value;
     if (field === "tie") settings.tie = event.target.value;
+    if (field === "sun") settings.sun = event.target.checked;
+    if (field === "partnership") settings.partnership = event.target.checked;
   });
   form.addEventListener("keydown", (event) => {
     // Enter in a name moves on to the next name instead of starting a half-named game.
@@ -231,5 +260,14 @@ export function renderSetup(root, prefill, onStart) {
   drawPlayers();
   clear(root, h("h2", {}, "New game"), form);
   const firstEmpty = [...playerList.querySelectorAll("input")].find((input) => !input.value);
-  return { focus: () => (firstEmpty ?? playerList.querySelector("input"))?.focus() };
+  return {
+    focus: () => (firstEmpty ?? playerList.querySelector("input"))?.focus(),
+    /** Mark the name box a refusal was about (or none), and put the cursor in it. */
+    mark: (index) => {
+      playerList.querySelectorAll("input").forEach((input, i) => {
+        input.setAttribute("aria-invalid", String(i === index));
+      });
+      if (Number.isInteger(index)) playerList.querySelectorAll("input")[index]?.focus();
+    },
+  };
 }

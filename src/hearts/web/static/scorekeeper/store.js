@@ -8,18 +8,20 @@ const KEY = "hearts.scorekeeper.v1";
 export function load() {
   try {
     const raw = window.localStorage.getItem(KEY);
-    if (!raw) return { game: null, draft: null, lastPlayers: null, ok: true };
+    if (!raw) return { game: null, dropped: [], draft: null, lastPlayers: null, ok: true };
     const data = JSON.parse(raw);
-    const game = data.game ? restoreGame(data.game) : null;
+    const { game, dropped } = data.game ? restoreGame(data.game) : { game: null, dropped: [] };
     return {
       game,
-      draft: game ? data.draft ?? null : null,
+      // A saved round that no longer adds up is not shown wrong: it is left out, and we say
+      // which; the rounds that check out are kept.
+      dropped,
+      draft: game && !dropped.length ? data.draft ?? null : null,
       lastPlayers: Array.isArray(data.lastPlayers) ? data.lastPlayers : null,
-      // A saved game that no longer adds up is not shown wrong: it is dropped, and we say so.
       ok: !data.game || game !== null,
     };
   } catch {
-    return { game: null, draft: null, lastPlayers: null, ok: false };
+    return { game: null, dropped: [], draft: null, lastPlayers: null, ok: false };
   }
 }
 

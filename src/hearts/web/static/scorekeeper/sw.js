@@ -1,7 +1,8 @@
 // Service worker: keeps the scorekeeper's files so the page opens with no network.
 // Stale-while-revalidate: answer from the cache at once, refresh the cache in the background.
 
-const VERSION = "scorekeeper-v1";
+// A new version whenever the files change together, so a phone never mixes old and new modules.
+const VERSION = "scorekeeper-v2";
 const FILES = [
   "/scorekeeper",
   "/scorekeeper/scorekeeper.css",
