@@ -19,6 +19,7 @@ from .options import PRESETS, RULE_OPTIONS, rules_from_choices
 from .schemas import Current, GameState, MoonChoice, Move, NewGame, PassCards, PlayCard, Problem
 from .service import GameService, Refusal, canonical_card
 from .store import owner_key
+from .unfinished import GameSummary, summaries
 
 COOKIE = "hearts_browser"
 COOKIE_AGE = 400 * 24 * 3600  # the longest lifetime browsers accept
@@ -97,6 +98,12 @@ async def new_game(
 async def current_game(games: Service, cookie: BrowserCookie = None) -> Any:
     """The id of this browser's unfinished game, for "Continue game"."""
     return {"id": await games.current(owner_key(cookie)) if cookie else None}
+
+
+@router.get("/games", response_model=list[GameSummary])
+async def unfinished(games: Service, cookie: BrowserCookie = None) -> Any:
+    """This browser's unfinished games, most recently played first."""
+    return await summaries(games, owner_key(cookie)) if cookie else []
 
 
 @router.get("/games/{game_id}", response_model=GameState, responses=REFUSALS)

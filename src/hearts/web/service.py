@@ -20,6 +20,7 @@ from ..game import Action
 from .bots import BotPool
 from .characters import LEVELS, OPPONENTS
 from .events import PERSON, events_between
+from .finish import finish_settled_round
 from .store import Store, StoredGame
 
 CACHE_SIZE = 512
@@ -152,6 +153,7 @@ class GameService:
                 raise Refusal(status, str(error), now) from None
             work = LoadedGame(loaded.stored, game)
             await self._run_bots(work)
+            finish_settled_round(game, PERSON)  # issue 15: a settled round ends at once
             new_actions = game.actions[done:]
             stored = await asyncio.to_thread(
                 self.store.append, game_id, done, new_actions, _status(game)

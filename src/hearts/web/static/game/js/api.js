@@ -43,3 +43,4 @@ export const api = {
   moon: (id, move, choice) => call("POST", `/api/games/${encodeURIComponent(id)}/moon`, { move, choice }),
   next: (id, move) => call("POST", `/api/games/${encodeURIComponent(id)}/next`, { move }),
 };
+api.games = () => call("GET", "/api/games");

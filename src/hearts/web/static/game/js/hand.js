@@ -110,6 +110,14 @@ export class Hand {
     this.focus(this.buttons.get(this.order[next]));
   }
 
+  /** Keep the keyboard in the hand when the button it was on goes away. */
+  focusRegion() {
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected || active.dataset.action) {
+      this.root.focus({ preventScroll: true });
+    }
+  }
+
   focusFirst(filter = () => true) {
     const card = this.order.find(filter) || this.order[0];
     if (card) this.focus(this.buttons.get(card));

@@ -21,8 +21,13 @@ export function overlayPanel(state, opponents, actions) {
         "Deal the next round"));
   }
   if (state.phase === "game-over") {
+    // The last round's own summary comes first: how the game was decided.
     return panel("over-title", `Game over. ${winnerLine(state)}`,
       standings(state),
+      h("section", { class: "last-round", "aria-labelledby": "last-round-title" },
+        h("h3", { id: "last-round-title" }, `${roundTitle(state.view.hand_number)}, the last`),
+        roundSummary(state),
+        opponentWords(state, opponents)),
       h("div", { class: "two" }, totalsChart(state), scoreSheet(state)),
       h("div", { class: "row" },
         h("button", { type: "button", class: "primary", "data-action": "play-again", onclick: actions.again },
