@@ -14,6 +14,11 @@ export class Hand {
     this.buttons = new Map();
     this.order = [];
     root.addEventListener("keydown", (event) => this.keydown(event));
+    // Whichever card has the focus is the hand's one tab stop, so Tab leaves the hand.
+    root.addEventListener("focusin", (event) => {
+      if (!event.target?.dataset?.card) return;
+      for (const other of this.buttons.values()) other.tabIndex = other === event.target ? 0 : -1;
+    });
     new ResizeObserver(() => this.layout()).observe(root);
   }
 
