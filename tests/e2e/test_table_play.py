@@ -56,7 +56,7 @@ def store_for(page: Any, server: Server, game_id: str, game: hearts.Game) -> Non
         game_id,
         owner_key(cookie),
         game.rules.to_dict(),
-        game.seed,
+        int(game.seed),
         {"levels": ["easy"] * 3},
         game.actions,
         "over" if game.is_over else "active",
