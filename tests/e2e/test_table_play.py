@@ -175,7 +175,7 @@ def summary_rows(page: Any) -> list[list[str]]:
 
 
 def test_round_results_say_who_took_the_hearts_and_the_queen(browser: Any, server: Server) -> None:
-    page = open_page(browser, server, DESKTOP)
+    page = open_page(browser, server, PHONE)
     start_game(page)
     play_to(page, {"round-over", "game-over"})
     heads = page.eval_on_selector_all(
@@ -196,7 +196,7 @@ def test_round_results_say_who_took_the_hearts_and_the_queen(browser: Any, serve
     )
     for name, hearts_taken, queen, *_ in rows:
         assert badges[name] == [int(hearts_taken) > 0, queen == "Q♠"], (name, badges)
-    shoot(page, "desktop-round-over")
+    shoot(page, "phone-round-over")
     assert not page.errors
 
 

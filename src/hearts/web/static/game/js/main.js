@@ -119,7 +119,8 @@ async function startGame() {
   setBusy(true);
   const rules = { ...app.prefs.rules, target_score: app.prefs.target };
   try {
-    const state = await api.newGame(app.prefs.levels, rules);
+    const levels = app.options.opponents.map((_, i) => app.prefs.levels[i] || app.options.levels[0].name);
+    const state = await api.newGame(levels, rules);
     savePrefs(app.prefs);
     app.selected = new Set();
     clear(ui.log);

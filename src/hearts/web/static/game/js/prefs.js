@@ -18,7 +18,7 @@ const DEFAULTS = {
   autoPlay: false,
   tapToContinue: false,
   sound: null, // null: not chosen yet (on, unless the system asks for reduced motion)
-  levels: ["easy", "easy", "easy"],
+  levels: [], // one per opponent, filled in from the options the server sends
   target: 100,
   preset: "standard",
   rules: {},

@@ -11,6 +11,8 @@ const LENGTHS = [100, 50];
 export function renderSetup(root, args) {
   const { options, prefs, unfinished, onStart, onContinue, onChange } = args;
   const canContinue = unfinished.length > 0;
+  // One level per opponent, however many the server seats.
+  prefs.levels = options.opponents.map((_, i) => prefs.levels[i] || options.levels[0].name);
   const levelNames = options.levels.map((l) => l.name);
   const change = () => onChange(prefs);
   // The opponents sit in seat order clockwise: the first on the left, the last on the right.
