@@ -131,6 +131,7 @@ def test_a_new_game_asks_first_and_the_old_one_can_be_reached(browser: Any, serv
     # Asked, not discarded: going back leads to the same cards.
     page.wait_for_selector("dialog[open] [data-action=confirm-new]")
     assert "stays saved" in page.inner_text("dialog")
+    shoot(page, "phone-new-game")
     page.click("[data-action=keep-playing]")
     wait_for_person(page)
     assert hand(page) == first_hand

@@ -406,6 +406,7 @@ def test_dialogs_and_settings(browser: Any, server: Server) -> None:
         "dialog .trick-row", "els => els.map(e => e.querySelectorAll('.last-trick li').length)"
     )
     assert len(rows) == tricks >= 2 and set(rows) == {4}
+    shoot(page, "desktop-tricks")
     text = page.inner_text("dialog")
     assert text.count("took it") >= tricks and text.count("· led") == tricks
     page.click("dialog button")
