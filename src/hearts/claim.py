@@ -27,7 +27,7 @@ from .game import moon_shooter, team_of
 from .round import Round
 
 #: Positions searched at most; a round still open after this many is called unsettled.
-BUDGET = 600
+BUDGET = 200
 
 Outcome = tuple[tuple[int, ...], int | None, bool]
 

@@ -153,7 +153,7 @@ class GameService:
                 raise Refusal(status, str(error), now) from None
             work = LoadedGame(loaded.stored, game)
             await self._run_bots(work)
-            finish_settled_round(game, PERSON)  # issue 15: a settled round ends at once
+            await asyncio.to_thread(finish_settled_round, game, PERSON)  # issue 15
             new_actions = game.actions[done:]
             stored = await asyncio.to_thread(
                 self.store.append, game_id, done, new_actions, _status(game)
