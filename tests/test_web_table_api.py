@@ -84,39 +84,55 @@ def settled_position(rules: hearts.Rules) -> tuple[int, list[dict[str, Any]]]:
     raise AssertionError("no settled position found")
 
 
-def test_a_settled_round_is_played_out_at_once(client: TestClient, data_dir: Path) -> None:
+def store_settled(client: TestClient, data_dir: Path, game_id: str) -> tuple[Any, ...]:
     new_game(client)
     cookie = client.cookies[COOKIE]
     rules = hearts.Rules(pass_cycle=("hold",))
     seed, actions = settled_position(rules)
     expected = settled_points(hearts.Game.replay(rules, seed, actions).round)
+    levels = {"levels": ["easy"] * 3}
     Store(data_dir).create(
-        "settled",
-        owner_key(cookie),
-        rules.to_dict(),
-        seed,
-        {"levels": ["easy"] * 3},
-        actions,
-        "active",
+        game_id, owner_key(cookie), rules.to_dict(), seed, levels, actions, "active"
     )
+    return rules, seed, expected
+
+
+def test_a_settled_round_is_played_out_when_asked(client: TestClient, data_dir: Path) -> None:
+    rules, seed, expected = store_settled(client, data_dir, "settled")
     state = client.get("/api/games/settled").json()
     tricks_left = 13 - len(state["view"]["tricks"])
     answer = client.post(
-        "/api/games/settled/play", json={"move": state["move"], "card": state["view"]["legal"][0]}
+        "/api/games/settled/play?finish=true",
+        json={"move": state["move"], "card": state["view"]["legal"][0]},
     ).json()
     assert answer["phase"] in ("round-over", "moon-choice", "game-over")
     assert tuple(answer["view"]["points_taken"]) == expected
     plays = [e for e in answer["events"] if e["type"] == "play"]
     assert len(plays) >= 4 * tricks_left - 3  # every card left, not just one trick
     # The record replays to the same place: the plays made for the person are real actions.
-    replayed = hearts.Game.replay(rules, seed, Store(data_dir).load("settled").actions)  # type: ignore[union-attr]
-    assert replayed.phase == answer["phase"]
+    stored = Store(data_dir).load("settled")
+    assert stored is not None
+    assert hearts.Game.replay(rules, seed, stored.actions).phase == answer["phase"]
+
+
+def test_without_asking_a_settled_round_is_played_card_by_card(
+    client: TestClient, data_dir: Path
+) -> None:
+    # Each request then adds exactly one of the person's cards, as before.
+    store_settled(client, data_dir, "settled")
+    state = client.get("/api/games/settled").json()
+    answer = client.post(
+        "/api/games/settled/play", json={"move": state["move"], "card": state["view"]["legal"][0]}
+    ).json()
+    assert len(answer["view"]["hand"]) == len(state["view"]["hand"]) - 1
+    mine = [e for e in answer["events"] if e["type"] == "play" and e["seat"] == 0]
+    assert len(mine) == 1
 
 
 def test_an_open_round_is_not_played_out(client: TestClient) -> None:
     state = new_game(client, pass_cycle=["hold"])
     answer = client.post(
-        f"/api/games/{state['id']}/play",
+        f"/api/games/{state['id']}/play?finish=true",
         json={"move": state["move"], "card": state["view"]["legal"][0]},
     ).json()
     assert answer["phase"] == "playing" and len(answer["view"]["hand"]) == 12

@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Cookie, Depends, Request, Response
+from fastapi import APIRouter, Cookie, Depends, Query, Request, Response
 from fastapi.responses import JSONResponse
 
 from .. import Rules
@@ -116,10 +116,15 @@ async def get_game(game_id: str, games: Service, cookie: BrowserCookie = None) -
 
 
 async def _act(
-    games: GameService, game_id: str, cookie: str | None, move: int, action: dict[str, Any]
+    games: GameService,
+    game_id: str,
+    cookie: str | None,
+    move: int,
+    action: dict[str, Any],
+    finish: bool = False,
 ) -> Any:
     try:
-        return await games.act(game_id, _owner(cookie), move, action)
+        return await games.act(game_id, _owner(cookie), move, action, finish=finish)
     except Refusal as refusal:
         return refused(refusal)
 
@@ -137,9 +142,19 @@ async def pass_cards(
     return await _act(games, game_id, cookie, body.move, action)
 
 
+Finish = Annotated[
+    bool,
+    Query(description="Then, if no point can change hands any more, play the round out."),
+]
+
+
 @router.post("/games/{game_id}/play", response_model=GameState, responses=REFUSALS)
 async def play_card(
-    game_id: str, body: PlayCard, games: Service, cookie: BrowserCookie = None
+    game_id: str,
+    body: PlayCard,
+    games: Service,
+    cookie: BrowserCookie = None,
+    finish: Finish = False,
 ) -> Any:
     """Play a card; the computer players answer until it is your turn again."""
     try:
@@ -147,7 +162,7 @@ async def play_card(
     except ValueError as error:
         return JSONResponse({"detail": str(error)}, status_code=422)
     action = {"type": "play", "seat": 0, "card": card}
-    return await _act(games, game_id, cookie, body.move, action)
+    return await _act(games, game_id, cookie, body.move, action, finish)
 
 
 @router.post("/games/{game_id}/moon", response_model=GameState, responses=REFUSALS)

@@ -128,8 +128,11 @@ class GameService:
     async def current(self, owner: str) -> str | None:
         return await asyncio.to_thread(self.store.latest_unfinished, owner)
 
-    async def act(self, game_id: str, owner: str, move: int, action: Action) -> dict[str, Any]:
-        """Apply the person's action at move number `move`, then the computer players'."""
+    async def act(
+        self, game_id: str, owner: str, move: int, action: Action, *, finish: bool = False
+    ) -> dict[str, Any]:
+        """Apply the person's action at move number `move`, then the computer players'
+        (and with `finish`, the rest of a round in which no point can change hands)."""
         async with self._lock(game_id):
             loaded = await self._load(game_id, owner)
             if move != len(loaded.game.actions):
@@ -153,7 +156,8 @@ class GameService:
                 raise Refusal(status, str(error), now) from None
             work = LoadedGame(loaded.stored, game)
             await self._run_bots(work)
-            await asyncio.to_thread(finish_settled_round, game, PERSON)  # issue 15
+            if finish:  # issue 15: a settled round ends at once, when the person asks
+                await asyncio.to_thread(finish_settled_round, game, PERSON)
             new_actions = game.actions[done:]
             stored = await asyncio.to_thread(
                 self.store.append, game_id, done, new_actions, _status(game)

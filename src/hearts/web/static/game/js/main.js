@@ -354,7 +354,7 @@ async function sendPlay(card, button) {
   const t = timing(app.prefs);
   const flight = flyFrom(placed, from, t.fly);
   try {
-    const next = await api.play(state.id, state.move, card);
+    const next = await api.play(state.id, state.move, card, app.prefs.finishSettled !== false);
     await flight;
     await showEvents(next, { fromView: state.view, skipOwnPlay: true });
     app.state = next;

@@ -17,6 +17,7 @@ const DEFAULTS = {
   fourColour: false,
   autoPlay: false,
   tapToContinue: false,
+  finishSettled: true,
   sound: null, // null: not chosen yet (on, unless the system asks for reduced motion)
   levels: [], // one per opponent, filled in from the options the server sends
   target: 100,
