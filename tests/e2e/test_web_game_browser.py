@@ -245,7 +245,7 @@ def test_keyboard_play(browser: Any, server: Server) -> None:
         chosen.append(page.evaluate("document.activeElement.dataset.card"))
         page.keyboard.press("Enter")
         page.keyboard.press("ArrowRight")
-    assert page.eval_on_selector_all("[aria-pressed=true]", "els => els.length") == 3
+    assert page.eval_on_selector_all("[data-card][aria-pressed=true]", "els => els.length") == 3
     page.focus("[data-action=pass]")
     page.keyboard.press("Enter")
     wait_for_person(page)
@@ -392,13 +392,24 @@ def test_dialogs_and_settings(browser: Any, server: Server) -> None:
     page = open_page(browser, server, DESKTOP)
     start_game(page)
     pass_three(page)
-    while not page.query_selector("[data-action=last-trick]:visible"):
+    # Play until two tricks are done: the list shows every trick of the round, not one.
+    while page.evaluate("document.querySelector('[data-action=tricks]').textContent") in (
+        "Tricks",
+        "Tricks (0)",
+        "Tricks (1)",
+    ):
         wait_for_person(page)
         play_one(page)
     wait_for_person(page)
-    page.click("[data-action=last-trick]")
-    assert page.eval_on_selector_all("dialog .last-trick li", "els => els.length") == 4
-    assert "took it" in page.inner_text("dialog")
+    tricks = int(page.inner_text("[data-action=tricks]").strip("Tricks ()"))
+    page.click("[data-action=tricks]")
+    rows = page.eval_on_selector_all(
+        "dialog .trick-row", "els => els.map(e => e.querySelectorAll('.last-trick li').length)"
+    )
+    assert len(rows) == tricks >= 2 and set(rows) == {4}
+    shoot(page, "desktop-tricks")
+    text = page.inner_text("dialog")
+    assert text.count("took it") >= tricks and text.count("· led") == tricks
     page.click("dialog button")
     page.click("[data-action=scores]")
     assert page.is_visible("dialog .chart svg") and page.is_visible("dialog table.sheet")

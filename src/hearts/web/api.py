@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Cookie, Depends, Request, Response
+from fastapi import APIRouter, Cookie, Depends, Query, Request, Response
 from fastapi.responses import JSONResponse
 
 from .. import ChooseMoon, NextRound, Pass, Play, Rules
@@ -20,6 +20,7 @@ from .options import PRESETS, RULE_OPTIONS, rules_from_choices
 from .schemas import Current, GameState, MoonChoice, Move, NewGame, PassCards, PlayCard, Problem
 from .service import GameService, MoveFor, Refusal
 from .store import owner_key
+from .unfinished import GameSummary, summaries
 
 COOKIE = "hearts_browser"
 COOKIE_AGE = 400 * 24 * 3600  # the longest lifetime browsers accept
@@ -103,6 +104,12 @@ async def current_game(games: Service, cookie: BrowserCookie = None) -> Any:
     return {"id": await games.current(owner_key(cookie)) if cookie else None}
 
 
+@router.get("/games", response_model=list[GameSummary])
+async def unfinished(games: Service, cookie: BrowserCookie = None) -> Any:
+    """This browser's unfinished games, most recently played first."""
+    return await summaries(games, owner_key(cookie)) if cookie else []
+
+
 @router.get("/games/{game_id}", response_model=GameState, responses=REFUSALS)
 async def get_game(game_id: str, games: Service, cookie: BrowserCookie = None) -> Any:
     """The game as the person sees it now."""
@@ -113,10 +120,15 @@ async def get_game(game_id: str, games: Service, cookie: BrowserCookie = None) -
 
 
 async def _act(
-    games: GameService, game_id: str, cookie: str | None, number: int, move_for: MoveFor
+    games: GameService,
+    game_id: str,
+    cookie: str | None,
+    number: int,
+    move_for: MoveFor,
+    finish: bool = False,
 ) -> Any:
     try:
-        return await games.act(game_id, _owner(cookie), number, move_for)
+        return await games.act(game_id, _owner(cookie), number, move_for, finish=finish)
     except Refusal as refusal:
         return refused(refusal)
 
@@ -133,16 +145,26 @@ async def pass_cards(
     return await _act(games, game_id, cookie, body.move, lambda seat: Pass(seat, cards))
 
 
+Finish = Annotated[
+    bool,
+    Query(description="Then, if no point can change hands any more, play the round out."),
+]
+
+
 @router.post("/games/{game_id}/play", response_model=GameState, responses=REFUSALS)
 async def play_card(
-    game_id: str, body: PlayCard, games: Service, cookie: BrowserCookie = None
+    game_id: str,
+    body: PlayCard,
+    games: Service,
+    cookie: BrowserCookie = None,
+    finish: Finish = False,
 ) -> Any:
     """Play a card; the computer players answer until it is your turn again."""
     try:
         card = as_face(body.card)
     except ValueError as error:
         return JSONResponse({"detail": str(error)}, status_code=422)
-    return await _act(games, game_id, cookie, body.move, lambda seat: Play(seat, card))
+    return await _act(games, game_id, cookie, body.move, lambda seat: Play(seat, card), finish)
 
 
 @router.post("/games/{game_id}/moon", response_model=GameState, responses=REFUSALS)

@@ -23,6 +23,7 @@ from ..record import move_to_action, replay
 from .bots import BotPool, Computers
 from .characters import LEVELS, OPPONENTS
 from .events import for_browser
+from .finish import finish_settled_round
 from .store import Store, StoredGame
 
 CACHE_SIZE = 512
@@ -180,8 +181,11 @@ class GameService:
     async def current(self, owner: str) -> str | None:
         return await asyncio.to_thread(self.store.latest_unfinished, owner)
 
-    async def act(self, game_id: str, owner: str, number: int, move_for: MoveFor) -> dict[str, Any]:
-        """Make the caller's move at move number `number`, then the computer players'."""
+    async def act(
+        self, game_id: str, owner: str, number: int, move_for: MoveFor, *, finish: bool = False
+    ) -> dict[str, Any]:
+        """Make the caller's move at move number `number`, then the computer players'
+        (and with `finish`, the rest of a round in which no point can change hands)."""
         async with self._lock(game_id):
             cached = game_id in self._cache
             loaded, seat = await self._load(game_id, owner)
@@ -208,6 +212,8 @@ class GameService:
                     raise Refusal(422, str(error)) from None
                 raise Refusal(409, str(error), self.state(loaded, seat, [])) from None
             events += await self.bots.advance(game, loaded.table.computers, loaded.stored.seed)
+            if finish:  # a settled round ends at once, when the person asks for it
+                events += await asyncio.to_thread(finish_settled_round, game, seat)
             new_moves = [move_to_action(m) for m in game.moves[done:]]
             stored = await asyncio.to_thread(
                 self.store.append, game_id, done, new_moves, _status(game)

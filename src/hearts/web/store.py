@@ -208,3 +208,18 @@ def _insert_actions(
             for i, action in enumerate(actions)
         ],
     )
+
+
+def unfinished_games(store: Store, owner: str, limit: int) -> list[str]:
+    """Ids of the browser's games that are not over, most recently played first (at most
+    `limit`): the start screen offers each one to continue."""
+    rows = (
+        store._connection()
+        .execute(
+            "SELECT id FROM games WHERE owner = ? AND status <> 'over'"
+            " ORDER BY updated_at DESC LIMIT ?",
+            (owner, limit),
+        )
+        .fetchall()
+    )
+    return [str(row[0]) for row in rows]

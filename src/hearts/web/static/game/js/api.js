@@ -39,7 +39,10 @@ export const api = {
   newGame: (levels, rules) => call("POST", "/api/games", { levels, rules }),
   game: (id) => call("GET", `/api/games/${encodeURIComponent(id)}`),
   pass: (id, move, cards) => call("POST", `/api/games/${encodeURIComponent(id)}/pass`, { move, cards }),
-  play: (id, move, card) => call("POST", `/api/games/${encodeURIComponent(id)}/play`, { move, card }),
+  // finish: then play the round out if no point can change hands any more.
+  play: (id, move, card, finish = false) =>
+    call("POST", `/api/games/${encodeURIComponent(id)}/play${finish ? "?finish=true" : ""}`, { move, card }),
   moon: (id, move, choice) => call("POST", `/api/games/${encodeURIComponent(id)}/moon`, { move, choice }),
   next: (id, move) => call("POST", `/api/games/${encodeURIComponent(id)}/next`, { move }),
 };
+api.games = () => call("GET", "/api/games");

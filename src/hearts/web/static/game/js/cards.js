@@ -36,15 +36,11 @@ export function sortCards(cards) {
   return [...cards].sort((a, b) => key(a) - key(b));
 }
 
-export function points(card) {
-  if (card[1] === "H") return 1;
-  return card === "QS" ? 13 : 0;
-}
-
-function pip(suit, x, y, size, flip = false) {
+// Every pip stands upright: at phone size an upside-down spade reads as a black heart and
+// an upside-down heart as a red spade.
+function pip(suit, x, y, size) {
   const scale = size / 100;
-  const transform = `translate(${x - size / 2} ${y - size / 2}) scale(${scale})` +
-    (flip ? " rotate(180 50 50)" : "");
+  const transform = `translate(${x - size / 2} ${y - size / 2}) scale(${scale})`;
   return s("path", { d: SUIT_PATHS[suit], transform, class: "pip" });
 }
 
@@ -60,22 +56,22 @@ export function suitIcon(suit, label = null) {
   return s("svg", attrs, s("path", { d: SUIT_PATHS[suit] }));
 }
 
-// Pip positions for number cards on a 60 x 84 card (x, y, upside down).
+// Pip positions for number cards on a 60 x 84 card (x, y).
 const COLUMNS = { left: 19, mid: 30, right: 41 };
 const LAYOUTS = {
-  2: [["mid", 22], ["mid", 62, 1]],
-  3: [["mid", 22], ["mid", 42], ["mid", 62, 1]],
-  4: [["left", 22], ["right", 22], ["left", 62, 1], ["right", 62, 1]],
-  5: [["left", 22], ["right", 22], ["mid", 42], ["left", 62, 1], ["right", 62, 1]],
-  6: [["left", 22], ["right", 22], ["left", 42], ["right", 42], ["left", 62, 1], ["right", 62, 1]],
-  7: [["left", 22], ["right", 22], ["mid", 32], ["left", 42], ["right", 42], ["left", 62, 1],
-    ["right", 62, 1]],
-  8: [["left", 22], ["right", 22], ["mid", 32], ["left", 42], ["right", 42], ["mid", 52, 1],
-    ["left", 62, 1], ["right", 62, 1]],
-  9: [["left", 20], ["right", 20], ["left", 35], ["right", 35], ["mid", 42], ["left", 49, 1],
-    ["right", 49, 1], ["left", 64, 1], ["right", 64, 1]],
-  T: [["left", 20], ["right", 20], ["mid", 28], ["left", 35], ["right", 35], ["left", 49, 1],
-    ["right", 49, 1], ["mid", 56, 1], ["left", 64, 1], ["right", 64, 1]],
+  2: [["mid", 22], ["mid", 62]],
+  3: [["mid", 22], ["mid", 42], ["mid", 62]],
+  4: [["left", 22], ["right", 22], ["left", 62], ["right", 62]],
+  5: [["left", 22], ["right", 22], ["mid", 42], ["left", 62], ["right", 62]],
+  6: [["left", 22], ["right", 22], ["left", 42], ["right", 42], ["left", 62], ["right", 62]],
+  7: [["left", 22], ["right", 22], ["mid", 32], ["left", 42], ["right", 42], ["left", 62],
+    ["right", 62]],
+  8: [["left", 22], ["right", 22], ["mid", 32], ["left", 42], ["right", 42], ["mid", 52],
+    ["left", 62], ["right", 62]],
+  9: [["left", 20], ["right", 20], ["left", 35], ["right", 35], ["mid", 42], ["left", 49],
+    ["right", 49], ["left", 64], ["right", 64]],
+  T: [["left", 20], ["right", 20], ["mid", 28], ["left", 35], ["right", 35], ["left", 49],
+    ["right", 49], ["mid", 56], ["left", 64], ["right", 64]],
 };
 
 function centre(rank, suit) {
@@ -96,7 +92,7 @@ function centre(rank, suit) {
       rank);
     return [frame, crown, letter, pip(suit, 30, 63.5, 7), pip(suit, 30, 21, 7)];
   }
-  return LAYOUTS[rank].map(([col, y, flip]) => pip(suit, COLUMNS[col], y, 11, Boolean(flip)));
+  return LAYOUTS[rank].map(([col, y]) => pip(suit, COLUMNS[col], y, 11));
 }
 
 /** The face of a card as an SVG element (decorative: the button around it carries the name). */
@@ -104,13 +100,14 @@ export function cardFace(card) {
   const rank = cardRank(card);
   const suit = cardSuit(card);
   const label = RANK_LABELS[rank] || rank;
-  const corner = (flip) => s("g", { transform: flip ? "rotate(180 30 42)" : null },
+  // The index in the top-left corner and again, upright, in the bottom-right one.
+  const corner = (x, y) => s("g", { class: "corner" },
     s("text", {
-      x: 6.5, y: 12.5, class: "index", "text-anchor": "middle",
+      x, y, class: "index", "text-anchor": "middle",
       // "10" is squeezed to the width of one figure so it stays inside the corner.
       textLength: label.length > 1 ? 10 : null, lengthAdjust: label.length > 1 ? "spacingAndGlyphs" : null,
     }, label),
-    pip(suit, 6.5, 18.5, 7));
+    pip(suit, x, y + 6, 7));
   return s("svg", {
     viewBox: "0 0 60 84",
     class: `card-face suit-${suit}${isRed(card) ? " red" : ""}`,
@@ -118,7 +115,7 @@ export function cardFace(card) {
     focusable: "false",
   },
   s("rect", { x: 0.5, y: 0.5, width: 59, height: 83, rx: 4.5, class: "card-bg" }),
-  corner(false), corner(true), ...centre(rank, suit));
+  corner(6.5, 12.5), corner(53.5, 71.5), ...centre(rank, suit));
 }
 
 /** A card back. */

@@ -1,10 +1,11 @@
-// Dialogs opened from the table: the last trick, the scores so far, and the settings.
+// Dialogs opened from the table: every trick of the round, the scores so far, the settings,
+// and the question before a new game.
 
 import { $, h, clear } from "./dom.js";
 import { cardFace, cardName } from "./cards.js";
 import { scoreSheet, totalsChart } from "./scores.js";
-import { SPEEDS } from "./prefs.js";
-import { nameOf } from "./words.js";
+import { SPEEDS, soundOn } from "./prefs.js";
+import { plural, roundTitle, whoIs } from "./words.js";
 
 function openDialog(title, ...content) {
   const dialog = $("#dialog");
@@ -14,17 +15,36 @@ function openDialog(title, ...content) {
     ...content,
     h("form", { method: "dialog" }, h("button", { class: "primary", value: "close" }, "Close")));
   dialog.showModal();
+  return dialog;
 }
 
-export function showLastTrick(state) {
+/** Every trick of the round so far: who led, every card by who played it, who took it and
+ * what it carried. The newest comes first. */
+export function showTricks(state) {
   const tricks = state?.view.tricks || [];
-  const last = tricks[tricks.length - 1];
-  if (!last) return;
-  openDialog("The last trick",
-    h("ol", { class: "last-trick" }, last.plays.map(([seat, card]) => h("li", {
-      class: seat === last.winner ? "winner" : "",
-    }, h("div", { class: "played", role: "img", "aria-label": cardName(card) }, cardFace(card)),
-    h("span", {}, seat === 0 ? "You" : nameOf(state, seat), seat === last.winner ? " · took it" : "")))));
+  if (!tricks.length) return;
+  const bonus = state.view.rules.bonus_card;
+  const items = tricks.map((trick, i) => {
+    const cards = [...trick.plays.map(([, card]) => card), ...trick.carried];
+    const hearts = cards.filter((card) => card[1] === "H").length;
+    const carried = [];
+    if (hearts) carried.push(plural(hearts, "heart"));
+    if (cards.includes("QS")) carried.push("the queen of spades");
+    if (bonus && cards.includes(bonus)) carried.push(`the ${cardName(bonus)}`);
+    const outcome = trick.held_over
+      ? "Cancelled: its cards go to the next trick's winner."
+      : `${whoIs(state, trick.winner)} took it${carried.length ? `: ${carried.join(", ")}` : ", nothing that scores"}.`;
+    return h("li", { class: "trick-row", "data-trick": i + 1 },
+      h("h3", {}, `Trick ${i + 1}`, h("span", { class: "trick-outcome" }, ` ${outcome}`)),
+      h("ol", { class: "last-trick" }, trick.plays.map(([seat, card], k) => h("li", {
+        class: [seat === trick.winner && !trick.held_over ? "winner" : "", k === 0 ? "lead" : ""].join(" ").trim(),
+      }, h("div", { class: "played", role: "img",
+        "aria-label": `${whoIs(state, seat)}: ${cardName(card)}${k === 0 ? ", led" : ""}` }, cardFace(card)),
+      h("span", {}, whoIs(state, seat), k === 0 ? " · led" : "",
+        seat === trick.winner && !trick.held_over ? " · took it" : "")))));
+  });
+  openDialog(`Tricks of ${roundTitle(state.view.hand_number).toLowerCase()}`,
+    h("ol", { class: "trick-list", reversed: true }, items.reverse()));
 }
 
 export function showScores(state) {
@@ -39,6 +59,18 @@ export function showSettings(prefs, changed) {
       Object.entries(SPEEDS).map(([key, value]) => h("label", {},
         h("input", { type: "radio", name: "speed-setting", value: key, checked: prefs.speed === key,
           onchange: () => { prefs.speed = key; changed(); } }), h("span", {}, value.label)))),
+    toggle("set-tap", prefs.tapToContinue, "Tap to continue",
+      "Each finished trick stays on the table until you press Continue.",
+      (on) => { prefs.tapToContinue = on; changed(); }),
+    toggle("set-auto", prefs.autoPlay, "Play my only card",
+      "When just one of your cards may be played, it plays itself.",
+      (on) => { prefs.autoPlay = on; changed(); }),
+    toggle("set-finish", prefs.finishSettled !== false, "Finish a decided round",
+      "When no point can change hands any more, the rest of the round plays itself.",
+      (on) => { prefs.finishSettled = on; changed(); }),
+    toggle("set-sound", soundOn(prefs), "Sound",
+      "A card laid down, hearts broken, the queen falling, a moon. Off at first when your system asks for less motion.",
+      (on) => { prefs.sound = on; changed(); }),
     toggle("set-points", prefs.showPoints, "Show points taken",
       "Each player's points so far this round, beside their name.",
       (on) => { prefs.showPoints = on; changed(); }),
@@ -51,4 +83,21 @@ function toggle(id, checked, label, help, onchange) {
   return h("div", { class: "rule toggle" },
     h("input", { type: "checkbox", id, checked, onchange: (e) => onchange(e.target.checked) }),
     h("label", { for: id }, h("strong", {}, label), h("span", { class: "help" }, help)));
+}
+
+/** Before a new game while one is unfinished: say that it stays saved, and offer it. */
+export function confirmNewGame(game, { start, keep }) {
+  const dialog = $("#dialog");
+  dialog.setAttribute("aria-label", "Start a new game?");
+  const close = (then) => () => { dialog.close(); then(); };
+  clear(dialog,
+    h("h2", {}, "Start a new game?"),
+    h("p", {}, `Your game to ${game.target} is in round ${game.round}: `,
+      game.names.map((name, seat) => `${name} ${game.scores[seat]}`).join(", "), "."),
+    h("p", {}, "It stays saved: you can go back to it from the start screen at any time."),
+    h("div", { class: "row dialog-buttons" },
+      h("button", { type: "button", "data-action": "keep-playing", onclick: close(keep) }, "Back to my game"),
+      h("button", { type: "button", class: "primary", "data-action": "confirm-new", onclick: close(start) },
+        "Start a new game")));
+  dialog.showModal();
 }

@@ -14,6 +14,11 @@ export class Hand {
     this.buttons = new Map();
     this.order = [];
     root.addEventListener("keydown", (event) => this.keydown(event));
+    // Whichever card has the focus is the hand's one tab stop, so Tab leaves the hand.
+    root.addEventListener("focusin", (event) => {
+      if (!event.target?.dataset?.card) return;
+      for (const other of this.buttons.values()) other.tabIndex = other === event.target ? 0 : -1;
+    });
     new ResizeObserver(() => this.layout()).observe(root);
   }
 
@@ -108,6 +113,14 @@ export class Hand {
     event.preventDefault();
     next = (next + this.order.length) % this.order.length;
     this.focus(this.buttons.get(this.order[next]));
+  }
+
+  /** Keep the keyboard in the hand when the button it was on goes away. */
+  focusRegion() {
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected || active.dataset.action) {
+      this.root.focus({ preventScroll: true });
+    }
   }
 
   focusFirst(filter = () => true) {

@@ -1,20 +1,24 @@
 // The game's controller: which screen shows, what the person may do now, and the order in
 // which the server's events are shown. Every rule comes from the server; this file only asks
-// and shows.
+// and shows. Seats and their number come from the state the server sends.
 
 import { api, Refused } from "./api.js";
 import { $, h, clear, wait } from "./dom.js";
-import { cardName, points } from "./cards.js";
+import { cardName } from "./cards.js";
 import { Hand } from "./hand.js";
 import { Table } from "./table.js";
 import { renderSetup } from "./setup.js";
 import { overlayPanel } from "./panels.js";
-import { showLastTrick, showScores, showSettings } from "./dialogs.js";
-import { loadPrefs, savePrefs, timing, isDismissed, dismiss } from "./prefs.js";
+import { confirmNewGame, showScores, showSettings, showTricks } from "./dialogs.js";
+import { loadPrefs, savePrefs, soundOn, timing, isDismissed, dismiss } from "./prefs.js";
+import { play as playSound } from "./sound.js";
+import { applyTheme } from "./theme.js";
 import { flyFrom, sweepTo } from "./animate.js";
-import { passLabel, directionPhrase, roundTitle, nameOf, plural } from "./words.js";
-
-const RECEIVED_FROM = { left: 3, right: 1, across: 2 };
+import { takenSummary } from "./taken.js";
+import {
+  passLabel, directionPhrase, directionShort, roundTitle, nameOf, plural, passedFrom, isMe,
+  whoIs, seating,
+} from "./words.js";
 
 const app = {
   options: null,
@@ -22,7 +26,8 @@ const app = {
   state: null,
   selected: new Set(),
   busy: false,
-  currentId: null,
+  unfinished: [],
+  autoPlayed: null,
 };
 
 const ui = {
@@ -32,7 +37,10 @@ const ui = {
   actions: $("[data-region=actions]"),
   overlay: $("[data-region=overlay]"),
   setup: $("[data-screen-part=setup]"),
-  heading: $("[data-region=round]"),
+  roundNumber: $(".round-n"),
+  roundPass: $(".round-pass"),
+  tricks: $("[data-action=tricks]"),
+  sound: $("[data-action=sound]"),
 };
 
 let table;
@@ -59,6 +67,10 @@ function narrate(text) {
   while (ui.log.childElementCount > 6) ui.log.firstElementChild.remove();
 }
 
+function sound(name) {
+  playSound(name, soundOn(app.prefs));
+}
+
 function showScreen(name) {
   document.body.dataset.screen = name;
   ui.setup.hidden = name !== "setup";
@@ -72,25 +84,34 @@ function showScreen(name) {
 
 function applyLook() {
   document.body.classList.toggle("four-colour", Boolean(app.prefs.fourColour));
+  const on = soundOn(app.prefs);
+  ui.sound.setAttribute("aria-pressed", on ? "true" : "false");
+  ui.sound.textContent = on ? "Sound on" : "Sound off";
 }
 
 // --- setup --------------------------------------------------------------------------
 
 async function showSetup() {
   try {
-    app.currentId = (await api.current()).id;
+    app.unfinished = await api.games();
   } catch {
-    app.currentId = null;
+    app.unfinished = [];
   }
   renderSetup(ui.setup, {
     options: app.options,
     prefs: app.prefs,
-    canContinue: Boolean(app.currentId),
-    onStart: startGame,
-    onContinue: () => resume(app.currentId),
-    onChange: (prefs) => savePrefs(prefs),
+    unfinished: app.unfinished,
+    onStart: askToStart,
+    onContinue: (id) => resume(id),
+    onChange: (prefs) => { savePrefs(prefs); applyTheme(); },
   });
   showScreen("setup");
+}
+
+/** A new game leaves the unfinished ones saved; with one in progress, ask first. */
+function askToStart() {
+  if (!app.unfinished.length) return startGame();
+  return confirmNewGame(app.unfinished[0], { start: startGame, keep: () => resume(app.unfinished[0].id) });
 }
 
 async function startGame() {
@@ -98,7 +119,8 @@ async function startGame() {
   setBusy(true);
   const rules = { ...app.prefs.rules, target_score: app.prefs.target };
   try {
-    const state = await api.newGame(app.prefs.levels, rules);
+    const levels = app.options.opponents.map((_, i) => app.prefs.levels[i] || app.options.levels[0].name);
+    const state = await api.newGame(levels, rules);
     savePrefs(app.prefs);
     app.selected = new Set();
     clear(ui.log);
@@ -132,6 +154,7 @@ async function resume(id) {
     const state = await api.game(id);
     app.state = state;
     app.selected = new Set();
+    clear(ui.log);
     showScreen("table");
     render(state);
   } catch (error) {
@@ -149,28 +172,33 @@ function phaseOf(state) {
 function receivedCards(state) {
   const view = state.view;
   if (!view.received || view.phase !== "playing") return new Set();
-  const played = view.tricks.some((t) => t.plays.some(([seat]) => seat === 0)) ||
-    view.trick.some(([seat]) => seat === 0);
+  const mine = ([seat]) => isMe(state, seat);
+  const played = view.tricks.some((t) => t.plays.some(mine)) || view.trick.some(mine);
   if (played || isDismissed(state.id, view.hand_number)) return new Set();
   return new Set(view.received);
 }
 
 function render(state, { waiting = false } = {}) {
   const view = state.view;
+  const { me } = seating(state);
   ui.root.dataset.phase = phaseOf(state);
-  ui.heading.textContent = `${roundTitle(view.hand_number)} · ${directionPhrase(view.pass_direction)}`;
-  const myTurn = !waiting && state.phase === "playing" && view.turn === 0;
+  ui.roundNumber.textContent = roundTitle(view.hand_number);
+  ui.roundPass.textContent = directionShort(view.pass_direction);
+  ui.roundPass.title = directionPhrase(view.pass_direction);
+  const myTurn = !waiting && state.phase === "playing" && view.turn === me;
   table.renderSeats({
     state,
     pointsTaken: view.points_taken,
     handSizes: view.hand_sizes,
     turn: waiting ? null : view.turn,
     showPoints: app.prefs.showPoints,
+    taken: takenSummary(state),
   });
   table.showTrick(view.trick);
   table.setHearts(view.hearts_broken);
-  table.setLastTrick(view.tricks.length > 0);
-  const passing = !waiting && state.phase === "passing" && view.waiting_to_pass.includes(0);
+  ui.tricks.hidden = !(view.tricks.length > 0 && state.phase === "playing");
+  ui.tricks.textContent = `Tricks (${view.tricks.length})`;
+  const passing = !waiting && state.phase === "passing" && view.waiting_to_pass.includes(me);
   const received = receivedCards(state);
   hand.render({
     cards: view.hand,
@@ -185,6 +213,20 @@ function render(state, { waiting = false } = {}) {
     (document.activeElement === document.body || !document.activeElement)) {
     hand.focusFirst((card) => view.legal.includes(card));
   }
+  if (myTurn && !app.busy) autoPlay(state);
+}
+
+/** With "play the only card" on, a turn with one legal card plays itself. */
+function autoPlay(state) {
+  const legal = state.view.legal;
+  if (!app.prefs.autoPlay || legal.length !== 1 || app.autoPlayed === state.move) return;
+  app.autoPlayed = state.move;
+  say(`Your only card: the ${cardName(legal[0])}.`);
+  setTimeout(() => {
+    if (app.state !== state || app.busy) return;
+    const button = hand.button(legal[0]);
+    if (button) sendPlay(legal[0], button);
+  }, Math.max(300, timing(app.prefs).fly));
 }
 
 function drawActions(state, { passing, myTurn, received, waiting }) {
@@ -197,9 +239,8 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
       type: "button", class: "primary", "data-action": "pass", disabled: left !== 0,
       onclick: sendPass,
     }, passLabel(state)));
-
   } else if (state.phase === "playing" && received.size) {
-    const from = RECEIVED_FROM[view.pass_direction];
+    const from = passedFrom(state);
     const who = from !== undefined ? nameOf(state, from) : "the others";
     parts.push(h("span", { class: "hint received-note" },
       h("span", { class: "dot", "aria-hidden": "true" }), `Marked: passed to you by ${who}.`));
@@ -208,7 +249,7 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
       onclick: () => { dismiss(state.id, view.hand_number); render(app.state); },
     }, "Unmark"));
   }
-  clear(ui.actions, parts);
+  clear(ui.actions, waiting ? [] : parts);
   if (waiting) return;
   if (passing) {
     const left = view.cards_to_pass - app.selected.size;
@@ -282,6 +323,9 @@ async function sendPass() {
   setBusy(true);
   const cards = [...app.selected];
   say("");
+  // The pass is on its way: the button goes, so nothing looks pressable while others play.
+  clear(ui.actions);
+  hand.focusRegion();
   try {
     const next = await api.pass(state.id, state.move, cards);
     app.selected = new Set();
@@ -298,17 +342,19 @@ async function sendPass() {
 
 async function sendPlay(card, button) {
   const state = app.state;
+  if (app.busy) return;
   setBusy(true);
   say("");
   const from = button.getBoundingClientRect();
   // The card goes down at once; the server's answer follows.
   const inHand = state.view.hand.filter((c) => c !== card);
   hand.render({ cards: inHand, mode: "wait" });
-  const placed = table.place(0, card);
+  const placed = table.place(state.view.seat, card, state.view.trick.length === 0);
+  sound("card");
   const t = timing(app.prefs);
   const flight = flyFrom(placed, from, t.fly);
   try {
-    const next = await api.play(state.id, state.move, card);
+    const next = await api.play(state.id, state.move, card, app.prefs.finishSettled !== false);
     await flight;
     await showEvents(next, { fromView: state.view, skipOwnPlay: true });
     app.state = next;
@@ -368,18 +414,33 @@ async function recover(error) {
   }
 }
 
+/** "Tap to continue": wait for the person before a finished trick leaves the table. */
+function tapToContinue() {
+  return new Promise((resolve) => {
+    const button = h("button", {
+      type: "button", class: "primary", "data-action": "continue-trick",
+      onclick: () => { clear(ui.actions); resolve(); },
+    }, "Continue");
+    clear(ui.actions, button);
+    button.focus({ preventScroll: true });
+  });
+}
+
 // --- showing what happened -------------------------------------------------------------
 
 async function showEvents(next, { fromView, skipOwnPlay = false }) {
-  const t = timing(app.prefs);
+  let t = timing(app.prefs);
+  const count = next.view.players;
+  const me = next.view.seat;
   const base = fromView || next.view;
   let trick = fromView ? fromView.trick.slice() : [];
-  const pointsTaken = fromView ? fromView.points_taken.slice() : [0, 0, 0, 0];
+  const pointsTaken = fromView ? fromView.points_taken.slice() : next.view.points_taken.map(() => 0);
   const sizes = fromView ? fromView.hand_sizes.slice() : next.view.hand_sizes.slice();
+  let settled = false;
   if (!fromView) {
     // A fresh round: the cards played in these events were still in hand when it began.
     for (const event of next.events) {
-      if (event.type === "deal") sizes.splice(0, 4, ...next.view.hand_sizes);
+      if (event.type === "deal") sizes.splice(0, sizes.length, ...next.view.hand_sizes);
       if (event.type === "play") sizes[event.seat] += 1;
     }
   }
@@ -388,33 +449,46 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
   });
   if (!next.events.length) return;
   ui.root.dataset.animating = "true";
+  clear(ui.actions);
   // The hand as it ends up (after any exchange), with nothing playable while others move.
   hand.render({ cards: next.view.hand, mode: "wait", received: receivedCards(next) });
-  if (skipOwnPlay) sizes[0] = base.hand_sizes[0] - 1;
+  if (skipOwnPlay) sizes[me] = base.hand_sizes[me] - 1;
   for (const event of next.events) {
     if (event.type === "play") {
-      if (event.seat === 0 && skipOwnPlay) {
+      if (event.seat === me && skipOwnPlay) {
         skipOwnPlay = false;
-        trick.push([0, event.card]);
+        trick.push([me, event.card]);
         continue;
       }
-      if (trick.length === 4) trick = [];
+      if (event.seat === me && !settled) {
+        // The server played the person's card: no point could change hands any more.
+        settled = true;
+        t = { fly: 0, pause: 0 };
+        const line = "No point can change hands now: the rest of the round plays itself.";
+        narrate(line);
+        table.setMessage(line);
+      }
+      if (trick.length === count) trick = [];
       sizes[event.seat] -= 1;
+      const led = trick.length === 0;
       trick.push([event.seat, event.card]);
       seats(event.seat);
-      const placed = table.place(event.seat, event.card);
-      narrate(`${event.seat === 0 ? "You" : nameOf(next, event.seat)} played the ${cardName(event.card)}.`);
+      const placed = table.place(event.seat, event.card, led);
+      narrate(`${whoIs(next, event.seat)} played the ${cardName(event.card)}${led ? " to lead" : ""}.`);
+      if (!settled) sound(event.card === "QS" ? "queen" : "card");
       await flyFrom(placed, table.seatBox(event.seat), t.fly);
-      seats((event.seat + 1) % 4);
+      seats((event.seat + 1) % count);
     } else if (event.type === "trick") {
       table.markWinner(event.winner);
-      const taken = event.cards.reduce((sum, c) => sum + points(c), 0);
-      const who = event.winner === 0 ? "You take" : `${nameOf(next, event.winner)} takes`;
-      narrate(`${who} the trick${taken ? `, ${plural(taken, "point")}` : ""}.`);
-      if (event.winner !== 0 && event.cards.includes("QS")) {
-        table.say(event.winner, app.options.opponents[event.winner - 1].quips.queen);
+      const taken = event.points_taken[event.winner] - pointsTaken[event.winner];
+      const who = isMe(next, event.winner) ? "You take" : `${nameOf(next, event.winner)} takes`;
+      const worth = taken > 0 ? `, ${plural(taken, "point")}` : taken < 0 ? `: ${-taken} points off` : "";
+      narrate(`${who} the trick${worth}.`);
+      if (!isMe(next, event.winner) && event.cards.includes("QS")) {
+        table.say(event.winner, quip(event.winner, "queen"));
       }
-      await wait(t.pause);
+      if (app.prefs.tapToContinue && !settled && t.pause > 0) await tapToContinue();
+      else await wait(t.pause);
       const cards = [...ui.root.querySelectorAll("[data-played]")];
       await sweepTo(cards, table.seatBox(event.winner), t.fly);
       table.clearTrick();
@@ -422,7 +496,7 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
       event.points_taken.forEach((p, seat) => { pointsTaken[seat] = p; });
       seats(event.winner);
     } else if (event.type === "kitty") {
-      const who = event.seat === 0 ? "You take" : `${nameOf(next, event.seat)} takes`;
+      const who = isMe(next, event.seat) ? "You take" : `${nameOf(next, event.seat)} takes`;
       const line = `${who} the kitty: ${event.cards.map(cardName).join(", ")}.`;
       narrate(line);
       table.setMessage(line);
@@ -430,33 +504,48 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
     } else if (event.type === "hearts-broken") {
       table.setHearts(true);
       narrate("Hearts are broken.");
+      if (!settled) sound("hearts");
     } else if (event.type === "exchange") {
-      const from = RECEIVED_FROM[next.view.pass_direction];
+      const from = passedFrom(next);
       const who = from !== undefined ? nameOf(next, from) : "the others";
       narrate(`${who} passed you ${event.received.map(cardName).join(", ")}.`);
       table.setMessage(`${who} passed you ${plural(event.count, "card")}: they are marked in your hand.`);
       await wait(t.pause);
-    } else if (event.type === "moon-choice" && event.seat !== 0) {
+    } else if (event.type === "moon-choice" && !isMe(next, event.seat)) {
       narrate(`${nameOf(next, event.seat)} chose to ${event.choice === "add" ? "give everyone else 26" : "take 26 off"}.`);
-    } else if (event.type === "round-over" && event.result.shooter !== null && event.result.shooter !== 0) {
-      table.say(event.result.shooter, app.options.opponents[event.result.shooter - 1].quips.moon);
+    } else if (event.type === "round-over" && event.result.shooter !== null) {
+      sound("moon");
+      if (!isMe(next, event.result.shooter)) table.say(event.result.shooter, quip(event.result.shooter, "moon"));
     }
   }
   delete ui.root.dataset.animating;
 }
 
+function quip(seat, kind) {
+  const opponent = app.options.opponents.find((o) => o.seat === seat);
+  return opponent ? opponent.quips[kind] : "";
+}
+
 // --- start -------------------------------------------------------------------------------
 
 async function boot() {
+  applyTheme();
   applyLook();
   hand = new Hand($("[data-region=hand]"), { onCard });
   $("[data-action=scores]").addEventListener("click", () => showScores(app.state));
   $("[data-action=settings]").addEventListener("click", () => showSettings(app.prefs, () => {
     savePrefs(app.prefs);
     applyLook();
-    if (app.state && !app.busy) render(app.state);
+    if (app.state && !app.busy && document.body.dataset.screen === "table") render(app.state);
   }));
   $("[data-action=menu-new]").addEventListener("click", () => { if (!app.busy) showSetup(); });
+  ui.tricks.addEventListener("click", () => showTricks(app.state));
+  ui.sound.addEventListener("click", () => {
+    app.prefs.sound = !soundOn(app.prefs);
+    savePrefs(app.prefs);
+    applyLook();
+    sound("card");
+  });
   try {
     app.options = await api.options();
   } catch (error) {
@@ -464,7 +553,7 @@ async function boot() {
     showScreen("setup");
     return;
   }
-  table = new Table(ui.root, app.options.opponents, { onLastTrick: () => showLastTrick(app.state) });
+  table = new Table(ui.root, app.options.opponents);
   let current = null;
   try {
     current = (await api.current()).id;

@@ -16,19 +16,25 @@ export function overlayPanel(state, opponents, actions) {
     return panel("round-title", `${roundTitle(state.view.hand_number)} is over`,
       roundSummary(state),
       opponentWords(state, opponents),
-      h("div", { class: "two" }, totalsChart(state), scoreSheet(state)),
+      // The way on comes before the chart, so a short screen shows it without scrolling.
       h("button", { type: "button", class: "primary wide", "data-action": "next-round", onclick: actions.next },
-        "Deal the next round"));
+        "Deal the next round"),
+      h("div", { class: "two" }, totalsChart(state), scoreSheet(state)));
   }
   if (state.phase === "game-over") {
+    // The last round's own summary comes first: how the game was decided.
     return panel("over-title", `Game over. ${winnerLine(state)}`,
       standings(state),
-      h("div", { class: "two" }, totalsChart(state), scoreSheet(state)),
+      h("section", { class: "last-round", "aria-labelledby": "last-round-title" },
+        h("h3", { id: "last-round-title" }, `${roundTitle(state.view.hand_number)}, the last`),
+        roundSummary(state),
+        opponentWords(state, opponents)),
       h("div", { class: "row" },
         h("button", { type: "button", class: "primary", "data-action": "play-again", onclick: actions.again },
           "Play again"),
         h("button", { type: "button", "data-action": "change-table", onclick: actions.setup },
-          "Change the table")));
+          "Change the table")),
+      h("div", { class: "two" }, totalsChart(state), scoreSheet(state)));
   }
   return null;
 }

@@ -2,10 +2,12 @@
 
 const KEY = "hearts.prefs.v1";
 
+// `pause` is how long a finished trick stays on the table before it goes to its winner:
+// long enough to see who took it, even at the fast speed.
 export const SPEEDS = {
-  slow: { label: "Slow", fly: 650, pause: 1300 },
-  normal: { label: "Normal", fly: 380, pause: 800 },
-  fast: { label: "Fast", fly: 170, pause: 380 },
+  slow: { label: "Slow", fly: 650, pause: 1800 },
+  normal: { label: "Normal", fly: 380, pause: 1200 },
+  fast: { label: "Fast", fly: 170, pause: 800 },
   instant: { label: "Instant", fly: 0, pause: 0 },
 };
 
@@ -13,7 +15,11 @@ const DEFAULTS = {
   speed: "normal",
   showPoints: true,
   fourColour: false,
-  levels: ["easy", "easy", "easy"],
+  autoPlay: false,
+  tapToContinue: false,
+  finishSettled: true,
+  sound: null, // null: not chosen yet (on, unless the system asks for reduced motion)
+  levels: [], // one per opponent, filled in from the options the server sends
   target: 100,
   preset: "standard",
   rules: {},
@@ -44,6 +50,11 @@ export function savePrefs(prefs) {
 
 export function reducedMotion() {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** Whether sounds play: the person's own choice, else quiet when motion is reduced. */
+export function soundOn(prefs) {
+  return prefs.sound === null || prefs.sound === undefined ? !reducedMotion() : Boolean(prefs.sound);
 }
 
 /** Flight and pause times for the chosen speed (no flights when motion is reduced). */

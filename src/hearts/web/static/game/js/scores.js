@@ -2,29 +2,53 @@
 // totals. After the game: the winner and the standings.
 
 import { h, s } from "./dom.js";
+import { cardName } from "./cards.js";
+import { takenSummary } from "./taken.js";
+import { isMe } from "./words.js";
 
-const LINE_CLASSES = ["line-you", "line-left", "line-across", "line-right"];
+// Line colours and marker shapes, in seat order from the person round the table.
+const LINE_CLASSES = ["line-a", "line-b", "line-c", "line-d", "line-e", "line-f"];
+// Equal totals would hide one line under another: each line sits a little apart and has its
+// own dash pattern, so every line stays in sight.
+const DASHES = ["", "6 3", "2 3", "8 3 2 3", "4 2", "1 2"];
+const SPREAD = 2.2;
 
+/** The round just scored: the moon, then who took the hearts, the queen and the bonus card,
+ * the points, the score and the total of each player. */
 export function roundSummary(state) {
   const result = state.results[state.results.length - 1];
   const names = state.players.map((p) => p.name);
+  const taken = takenSummary(state);
+  const bonus = state.view.rules.bonus_card;
   const items = [];
   if (result && result.shooter !== null) {
-    const shooter = result.shooter === 0 ? "You" : names[result.shooter];
+    const you = isMe(state, result.shooter);
+    const shooter = you ? "You" : names[result.shooter];
     const what = result.sun ? "shot the sun: every trick" : "shot the moon: every heart and the queen of spades";
     const how = result.moon_choice === "subtract"
-      ? `${result.shooter === 0 ? "Your" : `${shooter}'s`} total drops instead.`
+      ? `${you ? "Your" : `${shooter}'s`} total drops instead.`
       : "Everyone else takes the points.";
     items.push(h("p", { class: "moon-news" }, moonIcon(), ` ${shooter} ${what}! ${how}`));
   }
+  const queen = taken.findIndex((t) => t.queen);
+  if (queen >= 0) {
+    items.push(h("p", { class: "queen-news" },
+      `${isMe(state, queen) ? "You" : names[queen]} took the queen of spades.`));
+  }
   const rows = names.map((name, seat) => h("tr", {},
     h("th", { scope: "row" }, name),
+    h("td", {}, taken[seat].hearts),
+    h("td", {}, taken[seat].queen ? "Q♠" : "–"),
+    bonus ? h("td", {}, taken[seat].bonus ? "yes" : "–") : null,
     h("td", {}, result ? result.points_taken[seat] : 0),
     h("td", {}, result ? signed(result.scores[seat]) : 0),
     h("td", {}, state.scores[seat])));
   items.push(h("table", { class: "summary" },
     h("caption", { class: "sr" }, "This round"),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Took"),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Hearts"),
+      h("th", { scope: "col" }, "Queen"),
+      bonus ? h("th", { scope: "col", title: cardName(bonus) }, "Bonus") : null,
+      h("th", { scope: "col" }, "Points"),
       h("th", { scope: "col" }, "Scored"), h("th", { scope: "col" }, "Total"))),
     h("tbody", {}, rows)));
   if (result && result.reset.length) {
@@ -54,7 +78,8 @@ export function scoreSheet(state) {
 /** A line chart of the totals after each round, with the target as a dashed line. */
 export function totalsChart(state) {
   const target = state.view.rules.target_score;
-  const series = [0, 1, 2, 3].map((seat) => [0, ...state.results.map((r) => r.totals[seat])]);
+  const seats = state.players.map((p) => p.seat);
+  const series = seats.map((seat) => [0, ...state.results.map((r) => r.totals[seat])]);
   const rounds = series[0].length - 1;
   const high = Math.max(target, ...series.flat());
   const low = Math.min(0, ...series.flat());
@@ -64,13 +89,18 @@ export function totalsChart(state) {
   const x = (i) => pad.l + (rounds ? (i / rounds) * (W - pad.l - pad.r) : 0);
   const y = (v) => pad.t + (1 - (v - low) / (high - low || 1)) * (H - pad.t - pad.b);
   const names = state.players.map((p) => p.name);
-  const lines = series.map((values, seat) => s("g", { class: `series ${LINE_CLASSES[seat]}` },
-    s("polyline", { points: values.map((v, i) => `${x(i)},${y(v)}`).join(" ") }),
+  const shift = (seat) => (seat - (seats.length - 1) / 2) * SPREAD;
+  const lines = series.map((values, seat) => s("g", { class: `series ${LINE_CLASSES[seat % LINE_CLASSES.length]}` },
+    s("polyline", {
+      points: values.map((v, i) => `${x(i)},${y(v) + shift(seat)}`).join(" "),
+      "stroke-dasharray": DASHES[seat % DASHES.length] || null,
+    }),
     // Each line has its own marker shape, so the lines differ by more than colour.
-    ...values.map((v, i) => marker(seat, x(i), y(v)))));
-  const legend = names.map((name, seat) => h("li", { class: LINE_CLASSES[seat] },
-    s("svg", { viewBox: "0 0 20 10", "aria-hidden": "true" }, s("line", { x1: 0, y1: 5, x2: 20, y2: 5 }),
-      marker(seat, 10, 5)), ` ${name} ${state.scores[seat]}`));
+    ...values.map((v, i) => marker(seat, x(i), y(v) + shift(seat)))));
+  const legend = names.map((name, seat) => h("li", { class: LINE_CLASSES[seat % LINE_CLASSES.length] },
+    s("svg", { viewBox: "0 0 20 10", "aria-hidden": "true" }, s("line", { x1: 0, y1: 5, x2: 20, y2: 5,
+      "stroke-dasharray": DASHES[seat % DASHES.length] || null }),
+    marker(seat, 10, 5)), ` ${name} ${state.scores[seat]}`));
   const description = names.map((n, seat) => `${n} ${state.scores[seat]}`).join(", ");
   return h("figure", { class: "chart" },
     s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": `Totals after ${rounds} rounds: ${description}. Target ${target}.` },
@@ -82,12 +112,15 @@ export function totalsChart(state) {
     h("figcaption", {}, h("ul", { class: "legend" }, legend)));
 }
 
+const MARKERS = [
+  (cx, cy, r) => s("circle", { cx, cy, r }),
+  (cx, cy, r) => s("rect", { x: cx - r, y: cy - r, width: 2 * r, height: 2 * r }),
+  (cx, cy, r) => s("path", { d: `M${cx} ${cy - r - 1}L${cx + r + 1} ${cy + r}H${cx - r - 1}Z` }),
+  (cx, cy, r) => s("path", { d: `M${cx} ${cy - r - 1}L${cx + r + 1} ${cy}L${cx} ${cy + r + 1}L${cx - r - 1} ${cy}Z` }),
+];
+
 function marker(seat, cx, cy) {
-  const r = 3;
-  if (seat === 0) return s("circle", { cx, cy, r });
-  if (seat === 1) return s("rect", { x: cx - r, y: cy - r, width: 2 * r, height: 2 * r });
-  if (seat === 2) return s("path", { d: `M${cx} ${cy - r - 1}L${cx + r + 1} ${cy + r}H${cx - r - 1}Z` });
-  return s("path", { d: `M${cx} ${cy - r - 1}L${cx + r + 1} ${cy}L${cx} ${cy + r + 1}L${cx - r - 1} ${cy}Z` });
+  return MARKERS[seat % MARKERS.length](cx, cy, 3);
 }
 
 /** A full moon, drawn (emoji fonts are not everywhere). */
@@ -109,7 +142,7 @@ function trophy() {
 }
 
 export function standings(state) {
-  const order = [0, 1, 2, 3].sort((a, b) => state.scores[a] - state.scores[b]);
+  const order = state.players.map((p) => p.seat).sort((a, b) => state.scores[a] - state.scores[b]);
   return h("ol", { class: "standings" }, order.map((seat) => h("li", {
     class: state.winners.includes(seat) ? "won" : "",
   }, h("span", { class: "name" }, state.players[seat].name),
@@ -118,8 +151,8 @@ export function standings(state) {
 }
 
 export function winnerLine(state) {
-  const names = state.winners.map((seat) => (seat === 0 ? "You" : state.players[seat].name));
-  if (state.winners.includes(0) && names.length === 1) return "You win!";
+  const names = state.winners.map((seat) => (isMe(state, seat) ? "You" : state.players[seat].name));
+  if (state.winners.some((seat) => isMe(state, seat)) && names.length === 1) return "You win!";
   if (names.length === 1) return `${names[0]} wins.`;
   return `${names.join(" and ")} share the win.`;
 }

@@ -4,20 +4,26 @@
 import { h, clear, $$ } from "./dom.js";
 import { face } from "./faces.js";
 import { SPEEDS } from "./prefs.js";
+import { themeControl } from "./theme.js";
 
-const SEAT_WORDS = { 1: "On your left", 2: "Across", 3: "On your right" };
 const LENGTHS = [100, 50];
 
-export function renderSetup(root, { options, prefs, canContinue, onStart, onContinue, onChange }) {
+export function renderSetup(root, args) {
+  const { options, prefs, unfinished, onStart, onContinue, onChange } = args;
+  const canContinue = unfinished.length > 0;
+  // One level per opponent, however many the server seats.
+  prefs.levels = options.opponents.map((_, i) => prefs.levels[i] || options.levels[0].name);
   const levelNames = options.levels.map((l) => l.name);
   const change = () => onChange(prefs);
+  // The opponents sit in seat order clockwise: the first on the left, the last on the right.
+  const seatWord = (i) => (i === 0 ? "On your left" : i === options.opponents.length - 1 ? "On your right" : "Across");
 
   const opponents = options.opponents.map((o, i) => {
     const group = `level-${o.seat}`;
     return h("li", { class: "opponent" },
       face(o.face, "pleased"),
       h("div", {},
-        h("h3", {}, o.name, h("span", { class: "seat-word" }, ` · ${SEAT_WORDS[o.seat]}`)),
+        h("h3", {}, o.name, h("span", { class: "seat-word" }, ` · ${seatWord(i)}`)),
         h("p", { class: "blurb" }, o.blurb),
         h("fieldset", { class: "segmented small", "aria-label": `How sharp is ${o.name}?` },
           levelNames.map((level) => h("label", {},
@@ -34,7 +40,7 @@ export function renderSetup(root, { options, prefs, canContinue, onStart, onCont
         type: "radio", name: "level-all", value: level,
         checked: prefs.levels.every((l) => l === level),
         onchange: () => {
-          prefs.levels = [level, level, level];
+          prefs.levels = prefs.levels.map(() => level);
           for (const input of $$("input[type=radio][name^='level-']", root)) {
             if (input.name !== "level-all") input.checked = input.value === level;
           }
@@ -53,29 +59,50 @@ export function renderSetup(root, { options, prefs, canContinue, onStart, onCont
   }
 
   const custom = !LENGTHS.includes(prefs.target);
+  const lengthNote = h("p", { class: "hint length-note", id: "length-note", "aria-live": "polite" });
+  // What the box says is what counts: a number out of range marks the box and blocks Start,
+  // never leaving an older value in force behind it.
   const targetInput = h("input", {
-    type: "number", min: 1, max: 1000, step: 1, inputmode: "numeric",
+    type: "text", inputmode: "numeric", pattern: "[0-9]*", "data-min": 1, "data-max": 1000,
     value: custom ? prefs.target : "", placeholder: "e.g. 75", "aria-label": "Other game length",
-    oninput: (e) => {
-      const n = Number(e.target.value);
-      if (Number.isInteger(n) && n > 0) {
-        prefs.target = n;
-        $$("input[name=length]", root).forEach((r) => { r.checked = r.value === "other"; });
-        change();
-      }
+    "aria-describedby": "length-note",
+    oninput: () => {
+      $$("input[name=length]", root).forEach((r) => { r.checked = r.value === "other"; });
+      readTarget();
     },
   });
+  function readTarget() {
+    const other = $$("input[name=length]", root).some((r) => r.checked && r.value === "other");
+    let problem = "";
+    if (other) {
+      const text = targetInput.value.trim();
+      const low = Number(targetInput.dataset.min);
+      const high = Number(targetInput.dataset.max);
+      if (!/^[0-9]+$/.test(text)) problem = text ? "Type a whole number of points, like 75." : "Type the score that ends the game.";
+      else if (Number(text) < low || Number(text) > high) problem = `Choose a game length from ${low} to ${high} points.`;
+      else prefs.target = Number(text);
+    }
+    targetInput.setAttribute("aria-invalid", problem ? "true" : "false");
+    lengthNote.textContent = problem;
+    lengthNote.classList.toggle("problem", Boolean(problem));
+    const start = root.querySelector("[data-action=new-game]");
+    if (start) start.disabled = Boolean(problem);
+    const hint = root.querySelector("[data-region=preset-help]");
+    if (hint) hint.textContent = presetHelp(options, prefs);
+    if (!problem) change();
+  }
   const length = h("fieldset", { class: "segmented" },
     h("legend", {}, "Game length"),
     LENGTHS.map((n) => h("label", {},
       h("input", {
         type: "radio", name: "length", value: n, checked: prefs.target === n,
-        onchange: () => { prefs.target = n; targetInput.value = ""; change(); },
+        onchange: () => { prefs.target = n; targetInput.value = ""; readTarget(); },
       }), h("span", {}, `To ${n}`))),
     h("label", { class: "other" },
       h("input", { type: "radio", name: "length", value: "other", checked: custom,
-        onchange: () => targetInput.focus() }),
-      h("span", {}, "Other"), targetInput));
+        onchange: () => { targetInput.focus(); readTarget(); } }),
+      h("span", {}, "Other"), targetInput),
+    lengthNote);
 
   const ruleList = h("div", { class: "rule-list" });
   const presetBox = h("fieldset", { class: "segmented wrap" },
@@ -91,10 +118,10 @@ export function renderSetup(root, { options, prefs, canContinue, onStart, onCont
             delete prefs.rules.target_score;
           }
           change();
-          renderSetup(root, { options, prefs, canContinue, onStart, onContinue, onChange });
+          renderSetup(root, args);
         },
       }), h("span", {}, preset.label))),
-    h("p", { class: "hint" }, presetHelp(options, prefs)));
+    h("p", { class: "hint", "data-region": "preset-help" }, presetHelp(options, prefs)));
 
   function drawRules() {
     clear(ruleList, options.rules
@@ -119,10 +146,7 @@ export function renderSetup(root, { options, prefs, canContinue, onStart, onCont
     h("header", { class: "hero" },
       h("h1", {}, "Hearts"),
       h("p", { class: "tagline" }, "Keep clear of hearts and the queen of spades. Lowest score wins.")),
-    canContinue
-      ? h("button", { class: "primary wide", type: "button", "data-action": "continue", onclick: onContinue },
-        "Continue game")
-      : null,
+    canContinue ? unfinishedList(unfinished, onContinue) : null,
     h("section", { class: "panel", "aria-labelledby": "meet" },
       h("h2", { id: "meet" }, "Your table"),
       h("ul", { class: "opponents" }, opponents),
@@ -131,12 +155,14 @@ export function renderSetup(root, { options, prefs, canContinue, onStart, onCont
     h("section", { class: "panel" },
       presetBox,
       h("details", { class: "all-rules" },
-        h("summary", {}, "Every house rule"),
+        h("summary", {}, h("span", { class: "disclosure", "aria-hidden": "true" }), "Every house rule",
+          h("span", { class: "summary-note" }, ` · ${options.rules.length} options`)),
         ruleList)),
     h("button", {
       class: canContinue ? "wide" : "primary wide", type: "button", "data-action": "new-game",
       onclick: () => onStart(),
     }, canContinue ? "Start a new game" : "Deal the cards"),
+    h("section", { class: "panel look" }, themeControl()),
     h("nav", { class: "links", "aria-label": "More" },
       h("a", { href: "/rules" }, "How to play"),
       h("a", { href: "/scorekeeper" }, "Scorekeeper for real cards"),
@@ -151,9 +177,25 @@ function levelHelp(options, prefs) {
   return level ? `${capital(level.name)}: ${level.help} Or choose for each player above.` : "";
 }
 
+/** The chosen preset's line, unless the chosen length differs from the preset's own: then
+ * the line says the length that will be played. */
 function presetHelp(options, prefs) {
   const preset = options.presets.find((p) => p.name === prefs.preset);
-  return preset ? preset.help : "Your own mix of house rules.";
+  if (!preset) return `Your own mix of house rules, played to ${prefs.target}.`;
+  const own = preset.rules.target_score ?? options.defaults.target_score;
+  return own === prefs.target ? preset.help : `${preset.label} rules, played to ${prefs.target}.`;
+}
+
+/** This browser's unfinished games, newest first, each with a button to take it up again. */
+function unfinishedList(games, onContinue) {
+  const line = (game) => game.names.map((name, seat) => `${name} ${game.scores[seat]}`).join(" · ");
+  return h("section", { class: "panel unfinished", "aria-labelledby": "unfinished-title" },
+    h("h2", { id: "unfinished-title" }, games.length > 1 ? "Your unfinished games" : "Your unfinished game"),
+    h("ul", {}, games.map((game, i) => h("li", {},
+      h("button", { class: i === 0 ? "primary" : "", type: "button", "data-action": "continue",
+        "data-game": game.id, onclick: () => onContinue(game.id) },
+      i === 0 ? "Continue game" : "Continue"),
+      h("span", { class: "game-line" }, h("strong", {}, `Round ${game.round}, to ${game.target}`), ` ${line(game)}`)))));
 }
 
 function ruleControl(rule, defaults, prefs, changed) {

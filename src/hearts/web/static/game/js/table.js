@@ -1,67 +1,89 @@
-// The table: the three opponents around it, the trick in the middle, the person's own score
-// line, and the small signs (hearts broken, the last trick, whose turn it is).
+// The table: the opponents around it, the trick in the middle, the person's own score line,
+// and the small signs (hearts broken, whose turn it is). Seats are built from the state the
+// server sends: how many there are and which one is the person's.
 
 import { h, clear, $ } from "./dom.js";
-import { cardFace, cardBack, cardName, suitIcon } from "./cards.js";
+import { cardBack, cardFace, cardName, suitIcon } from "./cards.js";
 import { face } from "./faces.js";
-import { plural, where } from "./words.js";
-
-const POSITIONS = ["bottom", "left", "top", "right"];
+import { allSeats, compass, isMe, plural, where, whoIs } from "./words.js";
 
 export class Table {
-  constructor(root, opponents, { onLastTrick }) {
+  constructor(root, opponents) {
     this.root = root;
-    this.opponents = opponents;
-    this.seats = [];
-    this.slots = [];
-    for (const opponent of opponents) {
-      const seat = $(`[data-seat="${opponent.seat}"]`, root);
-      this.seats[opponent.seat] = seat;
-    }
-    this.seats[0] = $('[data-seat="0"]', root);
-    for (let seat = 0; seat < 4; seat++) {
-      this.slots[seat] = $(`[data-slot="${POSITIONS[seat]}"]`, root);
-    }
+    this.opponents = new Map(opponents.map((o) => [o.seat, o]));
+    this.seats = new Map();
+    this.slots = new Map();
+    this.shape = "";
+    this.trick = $("[data-region=trick]", root);
+    this.mine = $("[data-region=me]", root);
     this.heartsSign = $("[data-region=hearts]", root);
     this.message = $("[data-region=message]", root);
-    this.lastTrickButton = $("[data-action=last-trick]", root);
-    this.lastTrickButton.addEventListener("click", () => onLastTrick());
   }
 
-  /** Draw every seat from `table`: {state, pointsTaken, handSizes, turn, showPoints}. */
-  renderSeats({ state, pointsTaken, handSizes, turn, showPoints }) {
-    for (const opponent of this.opponents) {
-      const seat = opponent.seat;
+  /** Build a seat and a trick slot for every player, once per table shape. */
+  build(state) {
+    this.state = state;
+    const shape = `${state.view.seat}/${state.view.players}`;
+    if (shape === this.shape) return;
+    this.shape = shape;
+    for (const el of this.seats.values()) if (el !== this.mine) el.remove();
+    this.seats.clear();
+    clear(this.trick);
+    this.slots.clear();
+    const centre = $(".centre", this.root);
+    for (const seat of allSeats(state)) {
+      const pos = compass(state, seat);
+      if (isMe(state, seat)) {
+        this.mine.dataset.seat = seat;
+        this.seats.set(seat, this.mine);
+      } else {
+        const el = h("div", { class: "seat opponent", "data-seat": seat, "data-pos": pos, role: "group" });
+        this.root.insertBefore(el, centre);
+        this.seats.set(seat, el);
+      }
+      const slot = h("div", { class: "slot", "data-slot": pos, "data-seat": seat });
+      this.trick.append(slot);
+      this.slots.set(seat, slot);
+    }
+  }
+
+  /** Draw every seat: {state, pointsTaken, handSizes, turn, showPoints, taken}. */
+  renderSeats({ state, pointsTaken, handSizes, turn, showPoints, taken }) {
+    this.build(state);
+    for (const seat of allSeats(state)) {
       const player = state.players[seat];
-      const el = this.seats[seat];
-      const taken = pointsTaken[seat];
-      const partner = state.view.rules.partnership && seat === 2;
+      const el = this.seats.get(seat);
+      const points = pointsTaken[seat];
+      const badge = showPoints ? pointsBadge(points, taken?.[seat]) : null;
+      el.classList.toggle("turn", turn === seat);
+      if (isMe(state, seat)) {
+        clear(el,
+          h("span", { class: "name" }, "You"),
+          h("span", { class: "total", title: "Total score" }, `${state.scores[seat]}`,
+            h("span", { class: "sr" }, " total")),
+          badge);
+        continue;
+      }
+      const opponent = this.opponents.get(seat);
+      const partner = state.view.partner === seat;
       clear(el,
-        h("div", { class: "avatar" }, face(opponent.face, this.mood(seat, taken))),
+        h("div", { class: "avatar" }, opponent ? face(opponent.face, this.mood(points)) : null),
         h("div", { class: "who" },
           h("span", { class: "name" }, player.name),
           h("span", { class: "level" }, partner ? `${player.level}, your partner` : player.level)),
         h("div", { class: "numbers" },
           h("span", { class: "total", title: "Total score" }, `${state.scores[seat]}`,
             h("span", { class: "sr" }, " total")),
-          showPoints ? pointsBadge(taken) : null),
+          badge),
         h("div", { class: "held", role: "img", "aria-label": `${plural(handSizes[seat], "card")} in hand` },
           h("span", { class: "fan" }, Array.from({ length: handSizes[seat] }, () => cardBack())),
           h("span", { class: "count" }, handSizes[seat])),
         this.quipFor(seat));
-      el.setAttribute("aria-label", `${player.name}, ${where(seat)}`);
-      el.classList.toggle("turn", turn === seat);
+      el.setAttribute("aria-label", `${player.name}, ${where(state, seat)}`);
     }
-    const me = this.seats[0];
-    clear(me,
-      h("span", { class: "name" }, "You"),
-      h("span", { class: "total", title: "Total score" }, `${state.scores[0]}`,
-        h("span", { class: "sr" }, " total")),
-      showPoints ? pointsBadge(pointsTaken[0]) : null);
-    me.classList.toggle("turn", turn === 0);
   }
 
-  mood(seat, taken) {
+  mood(taken) {
     if (taken >= 13) return "glum";
     if (taken === 0) return "pleased";
     return "calm";
@@ -69,12 +91,14 @@ export class Table {
 
   /** An opponent says something for a few seconds (kept while the seats are redrawn). */
   say(seat, text, ms = 3000) {
+    const el = this.seats.get(seat);
+    if (!el || !text) return;
     this.quips = this.quips || {};
     this.quips[seat] = { text, until: Date.now() + ms };
-    const old = $(".quip", this.seats[seat]);
+    const old = $(".quip", el);
     if (old) old.replaceWith(this.quipFor(seat));
     setTimeout(() => {
-      const bubble = $(".quip", this.seats[seat]);
+      const bubble = $(".quip", this.seats.get(seat));
       if (bubble && Date.now() >= this.quips[seat].until) bubble.hidden = true;
     }, ms);
   }
@@ -85,24 +109,26 @@ export class Table {
     return h("p", { class: "quip", hidden: !live, role: "note" }, live ? quip.text : "");
   }
 
-  /** Show the trick on the table: [[seat, card], ...]. */
+  /** Show the trick on the table: [[seat, card], ...]; the first play is the lead. */
   showTrick(plays, winner = null) {
-    for (let seat = 0; seat < 4; seat++) clear(this.slots[seat]);
-    for (const [seat, card] of plays) this.place(seat, card);
+    for (const slot of this.slots.values()) clear(slot);
+    plays.forEach(([seat, card], i) => this.place(seat, card, i === 0));
     this.markWinner(winner);
   }
 
-  place(seat, card) {
-    const el = h("div", { class: "played", role: "img", "aria-label": cardName(card), "data-played": card },
+  place(seat, card, led = false) {
+    const who = whoIs(this.state, seat);
+    const label = `${who} played the ${cardName(card)}${led ? ", the lead" : ""}`;
+    const el = h("div", { class: "played", role: "img", "aria-label": label, "data-played": card },
       cardFace(card));
-    clear(this.slots[seat], el);
+    const slot = this.slots.get(seat);
+    slot.classList.toggle("led", led);
+    clear(slot, el, led ? h("span", { class: "led-mark", "aria-hidden": "true" }, "led") : null);
     return el;
   }
 
   markWinner(winner) {
-    for (let seat = 0; seat < 4; seat++) {
-      this.slots[seat].classList.toggle("winner", seat === winner);
-    }
+    for (const [seat, slot] of this.slots) slot.classList.toggle("winner", seat === winner);
   }
 
   clearTrick() {
@@ -118,16 +144,25 @@ export class Table {
     this.message.textContent = text || "";
   }
 
-  setLastTrick(available) {
-    this.lastTrickButton.hidden = !available;
-  }
-
   seatBox(seat) {
-    return (seat === 0 ? this.slots[0] : this.seats[seat]).getBoundingClientRect();
+    const el = isMe(this.state, seat) ? this.slots.get(seat) : this.seats.get(seat);
+    return el.getBoundingClientRect();
   }
 }
 
-function pointsBadge(points) {
+/** Points this round, with what made them: a heart only for hearts, the Q♠ for the queen. */
+function pointsBadge(points, taken) {
+  const marks = [];
+  if (taken?.hearts) marks.push(h("span", { class: "mark-hearts" }, suitIcon("H"), `${taken.hearts}`));
+  if (taken?.queen) marks.push(h("span", { class: "mark-queen", title: "Took the queen of spades" }, "Q", suitIcon("S")));
+  if (taken?.bonus) marks.push(h("span", { class: "mark-bonus", title: "Took the bonus card" },
+    taken.bonus[0] === "T" ? "10" : taken.bonus[0], suitIcon(taken.bonus[1])));
+  const said = [`${points === 1 ? "1 point" : `${points} points`} this round`];
+  if (taken?.hearts) said.push(plural(taken.hearts, "heart"));
+  if (taken?.queen) said.push("the queen of spades");
+  if (taken?.bonus) said.push("the bonus card");
   return h("span", { class: `taken${points ? " some" : ""}`, title: "Points taken this round" },
-    suitIcon("H"), `${points}`, h("span", { class: "sr" }, ` ${points === 1 ? "point" : "points"} this round`));
+    h("span", { class: "pts", "aria-hidden": "true" }, `${points}`),
+    h("span", { class: "marks", "aria-hidden": "true" }, marks),
+    h("span", { class: "sr" }, ` ${said.join(", ")}`));
 }

@@ -1,13 +1,58 @@
-// Sentences the game shows, built from the state. Seats: 0 you, 1 left, 2 across, 3 right.
+// Sentences the game shows, built from the state. Seats come from the state: the person's
+// own seat is `view.seat`, the table size `view.players`; "left" is the next seat clockwise.
 
-const WHERE = { 1: "on your left", 2: "across from you", 3: "on your right" };
+/** The person's seat and the number of seats, as the server sent them. */
+export function seating(state) {
+  return { me: state.view.seat, count: state.view.players };
+}
 
-export function where(seat) {
-  return WHERE[seat] || "";
+/** How far round the table `seat` sits from the person: 0 is the person, 1 the left. */
+export function offsetOf(state, seat) {
+  const { me, count } = seating(state);
+  return (seat - me + count) % count;
+}
+
+export function isMe(state, seat) {
+  return seat === state.view.seat;
+}
+
+/** Every seat number, clockwise from the first. */
+export function allSeats(state) {
+  return state.players.map((player) => player.seat);
+}
+
+/** Where a seat sits as the person sees it: bottom (the person), left, top or right. */
+export function compass(state, seat) {
+  const { count } = seating(state);
+  const offset = offsetOf(state, seat);
+  if (offset === 0) return "bottom";
+  const turn = (offset * 2) / count; // in half turns: 1 is straight across
+  if (turn === 1) return "top";
+  return turn < 1 ? "left" : "right";
+}
+
+export function where(state, seat) {
+  return { left: "on your left", top: "across from you", right: "on your right", bottom: "" }[
+    compass(state, seat)];
+}
+
+/** The seat whose cards come to the person this round, or undefined when none does. */
+export function passedFrom(state) {
+  const { me, count } = seating(state);
+  const direction = state.view.pass_direction;
+  if (direction === "left") return (me - 1 + count) % count;
+  if (direction === "right") return (me + 1) % count;
+  if (direction === "across" || direction === "partner") return (me + count / 2) % count;
+  return undefined;
 }
 
 export function nameOf(state, seat) {
   return state.players[seat].name;
+}
+
+/** "You" for the person, the name for anyone else. */
+export function whoIs(state, seat) {
+  return isMe(state, seat) ? "You" : nameOf(state, seat);
 }
 
 export function plural(n, one, many = `${one}s`) {
@@ -20,7 +65,7 @@ export function passLabel(state) {
   const n = view.cards_to_pass;
   if (view.pass_direction === "scatter") return `Pass ${n}: one to each player`;
   const to = view.pass_to[0];
-  return `Pass ${n} to ${nameOf(state, to)}, ${where(to)}`;
+  return `Pass ${n} to ${nameOf(state, to)}, ${where(state, to)}`;
 }
 
 export function directionPhrase(direction) {
@@ -31,6 +76,18 @@ export function directionPhrase(direction) {
     hold: "No passing: keep your cards",
     scatter: "Pass one card to each player",
     partner: "Pass to your partner",
+  }[direction] || direction;
+}
+
+/** The same, short enough for the top bar of a phone. */
+export function directionShort(direction) {
+  return {
+    left: "Pass left",
+    right: "Pass right",
+    across: "Pass across",
+    hold: "No pass",
+    scatter: "Pass 1 each",
+    partner: "To partner",
   }[direction] || direction;
 }
 

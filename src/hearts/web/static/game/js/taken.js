@@ -1,0 +1,32 @@
+// What each player has taken this round, read from the tricks the server sent (and the
+// kitty): the hearts, the queen of spades and the bonus card. The points themselves always
+// come from the server; this only says which cards made them.
+
+/** Cards each seat has won so far this round: an array of card lists, one per seat. */
+export function wonCards(state) {
+  const view = state.view;
+  const won = state.players.map(() => []);
+  for (const trick of view.tricks) {
+    if (trick.held_over) continue; // its cards wait for the next trick's winner
+    won[trick.winner].push(...trick.plays.map(([, card]) => card), ...trick.carried);
+  }
+  if (view.kitty_taker !== null && view.kitty) won[view.kitty_taker].push(...view.kitty);
+  return won;
+}
+
+/** The bonus card of this game ("JD", "TD"), or null. */
+export function bonusCard(state) {
+  const rules = state.view.rules;
+  return rules.bonus_card || null;
+}
+
+/** Per seat: {hearts, queen, bonus}: the number of hearts, whether the Q♠ is among what the
+ * seat took, and the bonus card if it is (else null). */
+export function takenSummary(state) {
+  const bonus = bonusCard(state);
+  return wonCards(state).map((cards) => ({
+    hearts: cards.filter((card) => card[1] === "H").length,
+    queen: cards.includes("QS"),
+    bonus: bonus !== null && cards.includes(bonus) ? bonus : null,
+  }));
+}

@@ -1,0 +1,189 @@
+"""Issue 15, the game table's look: it fits every screen, and nothing hides anything else.
+
+Points 1-3: dimmed cards are not see-through, pips stand upright, and on a landscape phone
+the hand and the trick are on screen together with the header, the across player's card
+count and the signs whole. Screenshots go to HEARTS_SCREENSHOT_DIR when it is set.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from test_web_game_browser import Server, open_page, pass_three, shoot, start_game, wait_for_person
+
+from browser_support import chromium
+
+pytestmark = pytest.mark.browser
+
+VIEWPORTS = {
+    "phone": {"width": 390, "height": 844},
+    "phone-landscape": {"width": 844, "height": 390},
+    "tablet": {"width": 768, "height": 1024},
+    "desktop": {"width": 1366, "height": 800},
+}
+
+BOXES = """() => {
+    const box = (e) => { const r = e.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom]; };
+    const all = (sel) => [...document.querySelectorAll(sel)].map(box);
+    return {
+        hand: all('[data-region=hand] [data-card]'),
+        slots: all('.trick .slot'),
+        seats: all('#game .seat'),
+        names: all('#game .seat .name'),
+        vw: innerWidth, vh: innerHeight,
+        scrolled: [scrollX, scrollY],
+        wide: document.documentElement.scrollWidth,
+    };
+}"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    data_dir = tmp_path_factory.mktemp("table-layout")
+    running = Server(data_dir).start()
+    running.data_dir = data_dir
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from chromium()
+
+
+def overlap(a: list[float], b: list[float]) -> bool:
+    """Whether two boxes share any area (touching edges do not count)."""
+    return min(a[2], b[2]) - max(a[0], b[0]) > 0.5 and min(a[3], b[3]) - max(a[1], b[1]) > 0.5
+
+
+def inside(box: list[float], width: float, height: float) -> bool:
+    return box[0] >= -0.5 and box[1] >= -0.5 and box[2] <= width + 0.5 and box[3] <= height + 0.5
+
+
+@pytest.mark.parametrize("name", list(VIEWPORTS))
+def test_hand_and_trick_fit_and_nothing_overlaps(browser: Any, server: Server, name: str) -> None:
+    page = open_page(browser, server, VIEWPORTS[name])
+    shoot(page, f"{name}-start")
+    start_game(page)
+    pass_three(page, screenshot=f"{name}-pass")
+    wait_for_person(page)
+    shoot(page, f"{name}-play")
+    found = page.evaluate(BOXES)
+    width, height = found["vw"], found["vh"]
+    assert found["scrolled"] == [0, 0] and found["wide"] <= width
+    assert len(found["hand"]) >= 12
+    for box in found["hand"] + found["slots"]:
+        assert inside(box, width, height), (name, box, width, height)
+    seats = found["seats"]
+    assert len(seats) == len(found["slots"]) == len(found["names"])
+    for group in (seats, found["names"], found["slots"]):
+        for a, b in itertools.combinations(group, 2):
+            assert not overlap(a, b), (name, a, b)
+    for seat, slot in itertools.product(seats, found["slots"]):
+        assert not overlap(seat, slot), (name, seat, slot)
+    for card, other in itertools.product(found["hand"], seats + found["slots"]):
+        assert not overlap(card, other), (name, card, other)
+    assert not page.errors
+
+
+def test_a_dimmed_card_is_opaque_all_the_way_up(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, VIEWPORTS["phone"])
+    start_game(page)
+    pass_three(page)
+    wait_for_person(page)
+    dimmed = page.query_selector("[data-card][data-legal=false]")
+    assert dimmed is not None, "on the first trick some cards are always refused"
+    see_through = dimmed.evaluate(
+        """(card) => {
+            const found = [];
+            for (const part of [card, ...card.querySelectorAll('*')]) {
+                for (let el = part; el; el = el.parentElement) {
+                    const style = getComputedStyle(el);
+                    if (style.opacity !== '1') found.push([el.tagName, style.opacity]);
+                    if (el.matches('.card-bg') && style.fillOpacity !== '1')
+                        found.push(['fill', style.fillOpacity]);
+                }
+            }
+            return found;
+        }"""
+    )
+    assert see_through == []
+    # The dimmed card still looks dimmed: its face is not the playable cards' white.
+    fill = dimmed.evaluate("c => getComputedStyle(c.querySelector('.card-bg')).fill")
+    legal = page.eval_on_selector(
+        "[data-card][data-legal=true] .card-bg", "e => getComputedStyle(e).fill"
+    )
+    assert fill != legal
+    # The "new" badge of a received card is not covered by the card beside it.
+    badge = page.evaluate(
+        """() => {
+            const card = document.querySelector('.card.received');
+            if (!card) return null;
+            const r = card.getBoundingClientRect();
+            const after = getComputedStyle(card, '::after');
+            const x = r.left + parseFloat(after.left) + 6;
+            const y = r.top + r.height * parseFloat(after.top) / 100 + 4;
+            return document.elementFromPoint(x, y)?.closest('.card') === card;
+        }"""
+    )
+    assert badge is not False
+    assert not page.errors
+
+
+def test_every_pip_stands_upright(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, VIEWPORTS["phone"])
+    start_game(page)
+    turned = page.eval_on_selector_all(
+        "[data-region=hand] [data-card] svg *",
+        "els => els.map(e => e.getAttribute('transform') || '').filter(t => t.includes('rotate'))",
+    )
+    pips = page.eval_on_selector_all("[data-region=hand] .pip", "els => els.length")
+    assert pips > 13 and turned == []
+    assert not page.errors
+
+
+@pytest.mark.parametrize("name", ["phone", "phone-landscape"])
+def test_header_counts_and_signs_are_whole_on_a_phone(
+    browser: Any, server: Server, name: str
+) -> None:
+    page = open_page(browser, server, VIEWPORTS[name])
+    start_game(page)
+    pass_three(page)
+    wait_for_person(page)
+    # The round and the pass direction are both there, not cut to "Pass ri…".
+    heading = page.eval_on_selector(
+        "[data-region=round]",
+        "e => [...e.children].map(c => [c.textContent, c.scrollWidth <= c.clientWidth + 1,"
+        " c.getBoundingClientRect().right <= innerWidth])",
+    )
+    assert [text for text, _, _ in heading] == ["Round 1", "Pass left"]
+    assert all(whole and on_screen for _, whole, on_screen in heading), heading
+    menu = page.eval_on_selector(".menu", "e => e.getBoundingClientRect().right")
+    assert menu <= VIEWPORTS[name]["width"]
+    # Every opponent shows how many cards they hold, the player across too.
+    counts = page.eval_on_selector_all(
+        "#game .seat.opponent .held .count", "els => els.map(e => e.offsetParent !== null)"
+    )
+    assert len(counts) >= 3 and all(counts)
+    # The signs keep to one line.
+    page.evaluate("document.querySelector('[data-region=hearts]').hidden = false")
+    page.evaluate("document.querySelector('[data-action=tricks]').hidden = false")
+    lines = page.evaluate(
+        """() => ['[data-region=hearts]', '[data-action=tricks]', '[data-action=sound]'].map(s => {
+            const el = document.querySelector(s);
+            const tops = new Set();
+            for (const node of el.childNodes) {
+                if (node.nodeType !== Node.TEXT_NODE || !node.textContent.trim()) continue;
+                const range = document.createRange();
+                range.selectNodeContents(node);
+                for (const r of range.getClientRects()) tops.add(Math.round(r.top));
+            }
+            return tops.size;
+        })"""
+    )
+    assert lines == [1, 1, 1]
+    assert not page.errors

@@ -1,0 +1,519 @@
+"""Issue 15, the game table in play: points 4-10 and what players expect that we lacked.
+
+Each test drives Chromium as a person would and checks one thing that was wrong before:
+the Pass button after the pass, a new game that discarded the old one, the round results,
+the lead and the pause after a trick, the keyboard, the chart, the start screen; then sound,
+playing the only card, tap to continue, a round that finishes itself, and light or dark.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from test_web_game_browser import (
+    TABLE,
+    Server,
+    hand,
+    open_page,
+    pass_three,
+    play_one,
+    shoot,
+    start_game,
+    wait_for_person,
+)
+
+import hearts
+from hearts.claim import settled_points
+from hearts.record import actions_of
+from hearts.web.store import Store, owner_key
+
+from browser_support import DESKTOP, PHONE, chromium
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    data_dir = tmp_path_factory.mktemp("table-play")
+    running = Server(data_dir).start()
+    running.data_dir = data_dir
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from chromium()
+
+
+def store_for(page: Any, server: Server, game_id: str, game: hearts.Game) -> None:
+    """Save `game` for this page's browser, as if it had been played here."""
+    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == "hearts_browser")
+    Store(server.data_dir).create(
+        game_id,
+        owner_key(cookie),
+        game.rules.to_dict(),
+        int(game.seed),
+        {"levels": ["easy"] * 3},
+        actions_of(game),
+        "over" if game.is_over else "active",
+    )
+
+
+def open_stored(page: Any, server: Server, game_id: str, query: str = "speed=instant") -> None:
+    page.goto(f"{server.url}/?{query}")
+    page.wait_for_selector("body[data-ready=true]")
+    page.click(f"[data-action=continue][data-game='{game_id}']")
+    wait_for_person(page)
+
+
+def play_until(game: hearts.Game, rng: random.Random, stop: Any) -> hearts.Game:
+    """Random legal play (no passing rounds) until `stop(game)` holds at seat 0's turn."""
+    while game.phase == "playing":
+        if game.round.turn == 0 and stop(game):
+            return game
+        game.play(rng.choice(game.round.legal_cards()))
+    raise LookupError("the round ended first")
+
+
+def find_game(rules: hearts.Rules, stop: Any) -> hearts.Game:
+    for seed in range(400):
+        try:
+            return play_until(hearts.Game(rules, seed), random.Random(seed), stop)
+        except LookupError:
+            continue
+    raise AssertionError("no game reached the wanted position")
+
+
+def record_log(page: Any) -> None:
+    """Keep every line the screen reader log is given (it only shows the last few)."""
+    page.evaluate(
+        """() => {
+            window.said = [];
+            new MutationObserver((changes) => changes.forEach((c) => c.addedNodes.forEach(
+                (n) => window.said.push(n.textContent)))).observe(
+                document.querySelector('#log'), { childList: true });
+        }"""
+    )
+
+
+# --- point 4: the Pass button ------------------------------------------------------------
+
+
+def test_the_pass_button_goes_once_the_pass_is_sent(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, DESKTOP, speed="slow")
+    start_game(page)
+    pass_three(page)
+    page.wait_for_selector(f"{TABLE}[data-animating]")
+    # While the exchange and the opponents' cards are shown, nothing offers to pass again.
+    assert page.query_selector("[data-action=pass]") is None
+    wait_for_person(page)
+    assert page.query_selector("[data-action=pass]") is None
+    assert not page.errors
+
+
+# --- point 5: a new game does not discard the old one ------------------------------------
+
+
+def test_a_new_game_asks_first_and_the_old_one_can_be_reached(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, PHONE)
+    start_game(page)
+    pass_three(page)
+    wait_for_person(page)
+    first_hand = hand(page)
+    page.click("[data-action=menu-new]")
+    page.wait_for_selector("[data-action=continue]")
+    assert "Round 1" in page.inner_text(".unfinished")
+    page.click("[data-action=new-game]")
+    # Asked, not discarded: going back leads to the same cards.
+    page.wait_for_selector("dialog[open] [data-action=confirm-new]")
+    assert "stays saved" in page.inner_text("dialog")
+    shoot(page, "phone-new-game")
+    page.click("[data-action=keep-playing]")
+    wait_for_person(page)
+    assert hand(page) == first_hand
+    # A second game, then the first again from the start screen.
+    page.click("[data-action=menu-new]")
+    page.click("[data-action=new-game]")
+    page.click("[data-action=confirm-new]")
+    page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]")
+    page.click("[data-action=menu-new]")
+    page.wait_for_selector(".unfinished li:nth-child(2)")
+    page.click(".unfinished li:nth-child(2) [data-action=continue]")
+    wait_for_person(page)
+    assert hand(page) == first_hand
+    assert not page.errors
+
+
+# --- point 7: the round's results -------------------------------------------------------
+
+
+def play_to(page: Any, wanted: set[str]) -> str:
+    for _ in range(200):
+        now = wait_for_person(page)
+        if now in wanted:
+            return now
+        if now == "passing":
+            pass_three(page)
+        elif now == "playing":
+            play_one(page)
+        elif page.query_selector("[data-action=moon-add]"):
+            page.click("[data-action=moon-add]")
+        else:
+            page.click("[data-action=next-round]")
+    raise AssertionError("never reached " + ", ".join(wanted))
+
+
+def summary_rows(page: Any) -> list[list[str]]:
+    rows: list[list[str]] = page.eval_on_selector_all(
+        "table.summary tbody tr",
+        "rows => rows.map(r => [...r.children].map(c => c.textContent))",
+    )
+    return rows
+
+
+def test_round_results_say_who_took_the_hearts_and_the_queen(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, PHONE)
+    start_game(page)
+    play_to(page, {"round-over", "game-over"})
+    heads = page.eval_on_selector_all(
+        "table.summary thead th", "els => els.map(e => e.textContent)"
+    )
+    assert heads[:3] == ["Player", "Hearts", "Queen"]
+    rows = summary_rows(page)
+    assert sum(int(row[1]) for row in rows) == 13
+    queens = [row[0] for row in rows if row[2] == "Q♠"]
+    assert len(queens) == 1
+    assert f"{queens[0]} took the queen of spades" in page.inner_text(".queen-news")
+    # The seats' badges: a heart only for hearts, the queen only for the queen.
+    badges = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('#game .seat')].map((s) => [
+            s.querySelector('.name').textContent,
+            [!!s.querySelector('.taken .mark-hearts'), !!s.querySelector('.taken .mark-queen')],
+        ]))"""
+    )
+    for name, hearts_taken, queen, *_ in rows:
+        assert badges[name] == [int(hearts_taken) > 0, queen == "Q♠"], (name, badges)
+    shoot(page, "phone-round-over")
+    assert not page.errors
+
+
+def test_the_last_round_is_summed_up_before_game_over(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, DESKTOP)
+    start_game(page, target=5)
+    play_to(page, {"game-over"})
+    overlay = page.inner_text("[data-region=overlay]")
+    assert "Game over" in overlay and ", the last" in overlay
+    rows = summary_rows(page)
+    assert len(rows) == 4 and sum(int(row[1]) for row in rows) == 13
+    shoot(page, "desktop-game-over")
+    assert not page.errors
+
+
+def test_the_commentary_counts_the_bonus_card(browser: Any, server: Server) -> None:
+    # Omnibus: seat 0 is last to play to a trick that holds the jack of diamonds.
+    rules = hearts.Rules(bonus_card="JD", pass_cycle=("hold",))
+
+    def jack_on_the_table(game: hearts.Game) -> bool:
+        cards = [str(card) for _, card in game.round.trick]
+        return len(cards) == 3 and "JD" in cards
+
+    game = find_game(rules, jack_on_the_table)
+    card = str(game.round.legal_cards()[0])
+    after = game.copy()
+    after.play(card)
+    winner = after.round.tricks[-1].winner
+    change = after.round.points_taken[winner] - game.round.points_taken[winner]
+    assert change < 0
+    page = open_page(browser, server, DESKTOP)
+    start_game(page)
+    store_for(page, server, "omnibus-jack", game)
+    open_stored(page, server, "omnibus-jack")
+    record_log(page)
+    page.click(f"[data-card='{card}']")
+    wait_for_person(page)
+    said = " ".join(page.evaluate("window.said"))
+    assert f"the trick: {-change} points off." in said, said
+    assert not page.errors
+
+
+# --- point 8: the trick ---------------------------------------------------------------
+
+
+def test_the_lead_is_marked_and_the_cards_say_who_played_them(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, DESKTOP)
+    start_game(page)
+    pass_three(page)
+    wait_for_person(page)
+    if not page.query_selector("[data-played]"):
+        play_one(page)  # the person led: let the others answer
+        wait_for_person(page)
+    played = page.eval_on_selector_all(
+        ".trick .slot:has([data-played])",
+        "els => els.map(e => [e.classList.contains('led'), !!e.querySelector('.led-mark'),"
+        " e.querySelector('[data-played]').getAttribute('aria-label')])",
+    )
+    assert sum(1 for led, _, _ in played if led) == 1
+    names = ["You", "Marisol", "Bertie", "Tamsin"]
+    for led, mark, label in played:
+        assert mark == led
+        assert any(label.startswith(f"{name} played the ") for name in names), label
+        assert label.endswith(", the lead") == led
+    assert not page.errors
+
+
+def test_a_finished_trick_stays_long_enough_to_see_at_fast(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, DESKTOP, speed="fast")
+    start_game(page)
+    pass_three(page)
+    wait_for_person(page)
+    page.evaluate(
+        """() => {
+            window.shown = [];
+            let since = null;
+            new MutationObserver(() => {
+                const on = !!document.querySelector('.slot.winner');
+                if (on && since === null) since = performance.now();
+                if (!on && since !== null) {
+                    window.shown.push(performance.now() - since);
+                    since = null;
+                }
+            }).observe(document.querySelector('.trick'), { subtree: true, attributes: true,
+                attributeFilter: ['class'] });
+        }"""
+    )
+    play_one(page)
+    wait_for_person(page)
+    shown = page.evaluate("window.shown")
+    assert shown and min(shown) >= 700, shown
+    assert not page.errors
+
+
+# --- point 9: the keyboard -------------------------------------------------------------
+
+
+def test_keyboard_order_and_the_skip_link(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, DESKTOP)
+    # No hand on the start screen: no "Skip to your hand".
+    assert page.eval_on_selector(".skip", "e => getComputedStyle(e).display") == "none"
+    start_game(page)
+    assert page.eval_on_selector(".skip", "e => getComputedStyle(e).display") != "none"
+    # The Pass button comes after the hand, and Tab from the hand reaches a button.
+    after = page.evaluate(
+        "document.querySelector('#hand').compareDocumentPosition("
+        "document.querySelector('[data-action=pass]')) & Node.DOCUMENT_POSITION_FOLLOWING"
+    )
+    assert after
+    for card in hand(page)[:3]:
+        page.click(f"[data-card='{card}']")
+    page.focus(f"[data-card='{hand(page)[0]}']")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.action") == "pass"
+    page.keyboard.press("Enter")
+    wait_for_person(page)
+    page.focus("[data-card][data-legal=true]")
+    page.keyboard.press("Tab")
+    landed = page.evaluate(
+        "[document.activeElement.tagName, document.activeElement.dataset.action]"
+    )
+    assert landed[0] == "BUTTON" and landed[1] in ("tricks", "sound", "dismiss"), landed
+    assert not page.errors
+
+
+# --- point 10: the chart -------------------------------------------------------------
+
+
+def test_equal_totals_keep_every_line_in_sight(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, DESKTOP)
+    lines = page.evaluate(
+        """async () => {
+            const { totalsChart } = await import('/game/js/scores.js');
+            const players = ['You', 'Marisol', 'Bertie', 'Tamsin'].map((name, seat) =>
+                ({ seat, name, level: null }));
+            const results = [[13, 13, 0, 0], [20, 20, 6, 6]].map((totals, i) =>
+                ({ hand_number: i, totals, scores: totals, points_taken: totals, shooter: null,
+                   reset: [] }));
+            const chart = totalsChart({ players, results, scores: [20, 20, 6, 6],
+                view: { rules: { target_score: 100 } } });
+            return [...chart.querySelectorAll('.series polyline')].map(
+                (p) => [p.getAttribute('points'), p.getAttribute('stroke-dasharray') || '']);
+        }"""
+    )
+    assert len(lines) == 4
+    assert len({points for points, _ in lines}) == 4
+    assert len({dash for _, dash in lines}) == 4
+    assert not page.errors
+
+
+# --- point 6: the start screen -------------------------------------------------------
+
+
+def test_the_start_screen_says_what_will_be_played(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, PHONE)
+    page.click("input[name=preset][value=standard] + span")
+    page.click("input[name=length][value='50'] + span")
+    hint = page.inner_text("[data-region=preset-help]")
+    assert "100" not in hint and "50" in hint
+    # "Every house rule" shows a marker that it opens.
+    marker = page.eval_on_selector(
+        ".all-rules summary .disclosure",
+        "e => { const r = e.getBoundingClientRect(); return r.width > 4 && r.height > 4; }",
+    )
+    assert marker
+    page.click(".all-rules summary")
+    assert page.eval_on_selector(".all-rules", "e => e.open")
+    # What the length box says is what counts: a bad value blocks Start and says why.
+    box = "input[aria-label='Other game length']"
+    start = "[data-action=new-game]"
+    page.fill(box, "5000")
+    assert "1 to 1000" in page.inner_text("#length-note") and page.is_disabled(start)
+    page.fill(box, "0")
+    assert page.input_value(box) == "0"
+    assert "1 to 1000" in page.inner_text("#length-note") and page.is_disabled(start)
+    assert page.get_attribute(box, "aria-invalid") == "true"
+    page.fill(box, "75")
+    assert page.inner_text("#length-note") == "" and not page.is_disabled(start)
+    assert "75" in page.inner_text("[data-region=preset-help]")
+    page.click(start)
+    page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]")
+    games = json.loads(page.evaluate("fetch('/api/games').then(r => r.text())"))
+    assert games[0]["target"] == 75
+    assert not page.errors
+
+
+# --- what players expect -------------------------------------------------------------
+
+
+def test_sound_plays_can_be_muted_and_is_remembered(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, DESKTOP, speed="fast")
+    start_game(page)
+    pass_three(page)
+    wait_for_person(page)
+    assert page.get_attribute("[data-action=sound]", "aria-pressed") == "true"
+    play_one(page)
+    wait_for_person(page)
+    heard = int(page.get_attribute("body", "data-sounds") or 0)
+    assert heard >= 4  # every card laid down
+    page.click("[data-action=sound]")
+    assert page.get_attribute("[data-action=sound]", "aria-pressed") == "false"
+    heard = int(page.get_attribute("body", "data-sounds") or 0)
+    play_one(page)
+    wait_for_person(page)
+    assert int(page.get_attribute("body", "data-sounds") or 0) == heard
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.get_attribute("[data-action=sound]", "aria-pressed") == "false"
+    assert not page.errors
+
+
+def test_sound_starts_off_when_motion_is_reduced(browser: Any, server: Server) -> None:
+    context = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(f"{server.url}/?speed=instant")
+    page.wait_for_selector("body[data-ready=true]")
+    start_game(page)
+    pass_three(page)
+    wait_for_person(page)
+    assert page.get_attribute("[data-action=sound]", "aria-pressed") == "false"
+    play_one(page)
+    wait_for_person(page)
+    assert page.get_attribute("body", "data-sounds") is None
+    context.close()
+
+
+def one_card_game() -> tuple[hearts.Game, str]:
+    rules = hearts.Rules(pass_cycle=("hold",))
+    game = find_game(rules, lambda g: len(g.round.legal_cards()) == 1 and len(g.round.hand(0)) > 3)
+    return game, str(game.round.legal_cards()[0])
+
+
+@pytest.mark.parametrize("auto", [True, False])
+def test_the_only_card_plays_itself_when_asked(browser: Any, server: Server, auto: bool) -> None:
+    game, only = one_card_game()
+    page = open_page(browser, server, DESKTOP)
+    start_game(page)
+    page.evaluate(
+        """(auto) => {
+            const prefs = JSON.parse(localStorage.getItem('hearts.prefs.v1') || '{}');
+            prefs.autoPlay = auto;
+            localStorage.setItem('hearts.prefs.v1', JSON.stringify(prefs));
+        }""",
+        auto,
+    )
+    store_for(page, server, f"only-card-{auto}", game)
+    page.goto(f"{server.url}/?speed=instant")
+    page.wait_for_selector("body[data-ready=true]")
+    page.click(f"[data-action=continue][data-game='only-card-{auto}']")
+    if auto:
+        page.wait_for_function(
+            f"() => !document.querySelector(\"[data-region=hand] [data-card='{only}']\")"
+        )
+    else:
+        wait_for_person(page)
+        page.wait_for_timeout(800)
+        assert only in hand(page)
+    assert not page.errors
+
+
+def test_tap_to_continue_holds_each_finished_trick(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, DESKTOP, speed="fast")
+    page.evaluate(
+        """() => {
+            const prefs = JSON.parse(localStorage.getItem('hearts.prefs.v1') || '{}');
+            prefs.tapToContinue = true;
+            localStorage.setItem('hearts.prefs.v1', JSON.stringify(prefs));
+        }"""
+    )
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    start_game(page)
+    pass_three(page)
+    wait_for_person(page)
+    play_one(page)
+    page.wait_for_selector("[data-action=continue-trick]")
+    page.wait_for_timeout(1500)  # longer than any pause: the trick waits for the person
+    assert page.query_selector(".slot.winner") is not None
+    assert page.query_selector("[data-action=continue-trick]") is not None
+    page.click("[data-action=continue-trick]")
+    page.wait_for_function("() => !document.querySelector('.slot.winner')")
+    assert not page.errors
+
+
+def test_a_round_with_nothing_left_to_decide_finishes_at_once(browser: Any, server: Server) -> None:
+    rules = hearts.Rules(pass_cycle=("hold",))
+    game = find_game(
+        rules, lambda g: len(g.round.tricks) <= 10 and settled_points(g.round) is not None
+    )
+    page = open_page(browser, server, DESKTOP)
+    start_game(page)
+    store_for(page, server, "settled-round", game)
+    open_stored(page, server, "settled-round")
+    record_log(page)
+    play_one(page)
+    assert wait_for_person(page) in ("round-over", "game-over")
+    said = " ".join(page.evaluate("window.said"))
+    assert "No point can change hands now" in said
+    assert not page.errors
+
+
+def test_pages_follow_the_system_theme_and_keep_a_choice(browser: Any, server: Server) -> None:
+    context = browser.new_context(viewport=PHONE, color_scheme="dark")
+    page = context.new_page()
+    page.goto(f"{server.url}/rules")
+    background = "() => getComputedStyle(document.body).backgroundColor"
+    dark = page.evaluate(background)
+    assert sum(int(part) for part in dark[4:-1].split(",")) < 200, dark
+    assert "Words players use" in page.inner_text("main")
+    assert "11 rounds on average" in page.inner_text("[data-region=rounds-measured]")
+    page.click(".theme-choice input[value=light] + span")
+    light = page.evaluate(background)
+    assert sum(int(part) for part in light[4:-1].split(",")) > 600, light
+    page.goto(f"{server.url}/")
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.evaluate(background) == light
+    assert page.is_checked(".theme-choice input[value=light]")
+    context.close()
