@@ -11,18 +11,19 @@ import asyncio
 import logging
 import secrets
 import weakref
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
 from .. import Game, IllegalMoveError, Rules, parse_card
 from ..game import Action
 from .bots import BotPool
+from .cache import SizedCache
 from .characters import LEVELS, OPPONENTS
 from .events import PERSON, events_between
 from .store import Store, StoredGame
 
-CACHE_SIZE = 512
+#: Games kept replayed in memory, weighed by their actions (a long game is ~5,000).
+CACHE_ACTIONS = 200_000
 #: What the person is told about a stored game that cannot be replayed. The engine's own
 #: reason goes to the log only: it can name cards the person may not see.
 DAMAGED = "This saved game is damaged and cannot be played on; please start a new game."
@@ -52,10 +53,10 @@ class LoadedGame:
 
 
 class GameService:
-    def __init__(self, store: Store, bots: BotPool) -> None:
+    def __init__(self, store: Store, bots: BotPool, cache_actions: int = CACHE_ACTIONS) -> None:
         self.store = store
         self.bots = bots
-        self._cache: OrderedDict[str, LoadedGame] = OrderedDict()
+        self._cache: SizedCache[str, LoadedGame] = SizedCache(cache_actions)
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
     # --- loading -----------------------------------------------------------------------
@@ -81,17 +82,12 @@ class GameService:
                 raise Refusal(404, NO_SUCH_GAME)
             loaded = _replayed(stored)
             self._remember(game_id, loaded)
-        else:
-            self._cache.move_to_end(game_id)
         if loaded.stored.owner != owner:
             raise Refusal(404, NO_SUCH_GAME)
         return loaded
 
     def _remember(self, game_id: str, loaded: LoadedGame) -> None:
-        self._cache[game_id] = loaded
-        self._cache.move_to_end(game_id)
-        while len(self._cache) > CACHE_SIZE:
-            self._cache.popitem(last=False)
+        self._cache.put(game_id, loaded, weight=len(loaded.game.actions))
 
     # --- requests ----------------------------------------------------------------------
 
