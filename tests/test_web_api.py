@@ -17,9 +17,9 @@ from fastapi.testclient import TestClient
 
 import hearts
 from hearts.web.app import create_app
-from hearts.web.settings import Settings
 from hearts.web.bots import BotPool, advance
 from hearts.web.options import RULE_OPTIONS
+from hearts.web.settings import Settings
 from hearts.web.store import Store, owner_key
 
 State = dict[str, Any]

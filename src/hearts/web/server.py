@@ -11,8 +11,11 @@ a byte every few seconds keeps it waiting too. So the protocol here adds, per re
   in: past it the client gets a 408 and the connection is closed;
 - a body deadline (`body_timeout`) from the headers until the body is in: past it the
   connection is closed (the app sees the client leave);
-- a cap on open connections: one more gets a 503 and is closed at once, before anything
-  is read, so the descriptors the cap leaves are never used up by waiting clients.
+- a cap on open connections: at the cap, a new connection makes room by closing the one
+  that has waited longest for a request to arrive (still sending its headers or body, or
+  idle between requests); only when every connection has a request being answered does the
+  new one get a 503. Slow clients then cannot crowd out a quick one, and the descriptors
+  the cap leaves are never used up.
 
 `raise_fd_limit()` lifts the soft RLIMIT_NOFILE to the hard one at start, and
 `connection_cap()` derives the cap from what is left after the store and the pool.
@@ -23,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import json
 import resource
+from collections import OrderedDict
 from typing import Any, ClassVar
 
 import h11
@@ -58,19 +62,36 @@ class GuardedH11Protocol(H11Protocol):
     header_timeout: ClassVar[float] = 10.0
     body_timeout: ClassVar[float] = 10.0
     max_connections: ClassVar[int] = MOST_CONNECTIONS
+    #: This server's connections waiting on their client, longest-waiting first.
+    waiting: ClassVar[OrderedDict[GuardedH11Protocol, None]] = OrderedDict()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._deadline: asyncio.TimerHandle | None = None
-        self._waiting_for: str | None = None  # "headers" or "body"
+        self._waiting_for: str | None = None  # "headers", "body" or "idle"
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)  # type: ignore[arg-type]
-        if len(self.connections) > self.max_connections:
+        if len(self.connections) > self.max_connections and not self._make_room():
             self.transport.write(SERVER_FULL)
             self.transport.close()
             return
         self._expect("headers")
+
+    def _make_room(self) -> bool:
+        """Close the connection that has waited longest on its client; False if none is."""
+        while self.waiting:
+            oldest, _ = self.waiting.popitem(last=False)
+            if not oldest.transport.is_closing():
+                oldest._too_slow()
+                return True
+        return False
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        idle = self.conn.our_state is h11.IDLE and self.conn.their_state is h11.IDLE
+        if idle and not self.transport.is_closing() and self._waiting_for is None:
+            self._expect("idle")  # uvicorn's keep-alive timer closes it in time
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
@@ -96,16 +117,21 @@ class GuardedH11Protocol(H11Protocol):
         if self._deadline is not None:
             self._deadline.cancel()
             self._deadline = None
+        self.waiting.pop(self, None)
         self._waiting_for = what
-        if what is not None:
+        if what is None:
+            return
+        self.waiting[self] = None
+        if what != "idle":
             seconds = self.header_timeout if what == "headers" else self.body_timeout
             self._deadline = self.loop.call_later(seconds, self._too_slow)
 
     def _too_slow(self) -> None:
-        self._deadline = None
+        waited_for = self._waiting_for
+        self._expect(None)
         if self.transport.is_closing():
             return
-        if self._waiting_for == "headers":
+        if waited_for == "headers":
             self.transport.write(REQUEST_TIMEOUT)
         self.transport.close()
 
@@ -119,6 +145,7 @@ def protocol_for(settings: Settings, cap: int) -> type[GuardedH11Protocol]:
             "header_timeout": settings.header_timeout,
             "body_timeout": settings.body_timeout,
             "max_connections": cap,
+            "waiting": OrderedDict(),
         },
     )
 
