@@ -35,12 +35,14 @@ class Server:
         log: Path | None = None,
         args: tuple[str, ...] = (),
         files: tuple[int, int] | None = None,
+        env: dict[str, str] | None = None,
     ) -> None:
         """`args`: more `hearts serve` flags; `files`: start it with these soft and hard
         limits on open files, as a small server would have."""
         self.data_dir = data_dir
         self.args = args
         self.files = files
+        self.env = env or {}
         self.port = port or free_port()
         self.url = f"http://{HOST}:{self.port}"
         self.log_path = log or data_dir.parent / f"server-{self.port}.log"
@@ -61,7 +63,7 @@ class Server:
             str(self.data_dir),
             *self.args,
         ]
-        env = {**os.environ, "HEARTS_DATA_DIR": str(self.data_dir)}
+        env = {**os.environ, "HEARTS_DATA_DIR": str(self.data_dir), **self.env}
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
                 command,

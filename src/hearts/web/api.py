@@ -116,7 +116,7 @@ async def new_game(
             secure=https,
         )
     created = await games.create(owner_key(cookie), rules, list(body.levels))
-    await asyncio.to_thread(quotas.after_create, owner_key(cookie))
+    games.forget(await asyncio.to_thread(quotas.after_create, owner_key(cookie)))
     return created
 
 

@@ -59,11 +59,13 @@ def create_app(
     tokens = Tokens.in_directory(settings.data_dir)
     quotas = Quotas(store, settings)
     bots = BotPool(bot_workers)
+    service = GameService(store, bots, cache_actions=settings.cache_actions)
 
     async def expire_now_and_hourly() -> None:
         while True:
             try:
                 removed = await asyncio.to_thread(quotas.expire)
+                service.forget(removed)
                 if removed:
                     log.info("removed %d unfinished games untouched too long", len(removed))
             except sqlite3.Error:
@@ -93,7 +95,7 @@ def create_app(
     app.state.settings = settings
     app.state.tokens = tokens
     app.state.quotas = quotas
-    app.state.service = GameService(store, bots, cache_actions=settings.cache_actions)
+    app.state.service = service
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders, https=settings.https)
     if settings.trusted_hosts:

@@ -89,6 +89,11 @@ class GameService:
     def _remember(self, game_id: str, loaded: LoadedGame) -> None:
         self._cache.put(game_id, loaded, weight=len(loaded.game.actions))
 
+    def forget(self, game_ids: list[str]) -> None:
+        """Drop games the store no longer holds (closed by a quota, or expired)."""
+        for game_id in game_ids:
+            self._cache.discard(game_id)
+
     # --- requests ----------------------------------------------------------------------
 
     async def create(self, owner: str, rules: Rules, levels: list[str]) -> dict[str, Any]:
