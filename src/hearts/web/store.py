@@ -105,12 +105,14 @@ class Store:
         try:
             found = [row[0] for row in self._connection().execute("PRAGMA quick_check")]
         except sqlite3.DatabaseError as error:
+            reason = " ".join(str(error).split())[:80]
             raise StoreError(
-                f"{self.path} cannot be read ({error}); restore a backup or move it aside."
+                f"{self.path} cannot be read ({reason}); restore a backup or move it aside."
             ) from None
         if found != ["ok"]:
+            first = " ".join(str(found[0]).replace("*** in database main ***", "").split())
             raise StoreError(
-                f"{self.path} is damaged ({str(found[0])[:80]}); restore a backup or move it aside."
+                f"{self.path} is damaged ({first[:80]}); restore a backup or move it aside."
             )
 
     def _connection(self) -> sqlite3.Connection:
@@ -132,7 +134,10 @@ class Store:
         try:
             yield db
         except BaseException:
-            db.execute("ROLLBACK")
+            # SQLite has already rolled back after some errors (a full disk): a second
+            # ROLLBACK would fail and hide the real error.
+            if db.in_transaction:
+                db.execute("ROLLBACK")
             raise
         db.execute("COMMIT")
 
