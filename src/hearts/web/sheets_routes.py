@@ -75,7 +75,16 @@ def cached_rules(paper: str) -> bytes:
     return sheets.rule_sheet_pdf(paper)
 
 
-@lru_cache(maxsize=64)
+#: Every valid score sheet fits (8 table sizes x 2 papers x 21 lengths = 336, ~4.5 KB each,
+#: about 1.5 MB in all), so a client asking for them in turn cannot make it thrash.
+SCORE_SHEETS = (
+    (sheets.MAX_PLAYERS - sheets.MIN_PLAYERS + 1)
+    * len(sheets.PAPERS)
+    * (sheets.MAX_ROUNDS - sheets.MIN_ROUNDS + 1)
+)
+
+
+@lru_cache(maxsize=SCORE_SHEETS)
 def cached_score(players: int, paper: str, rounds: int) -> bytes:
     return sheets.score_sheet_pdf(players=players, paper=paper, rounds=rounds)
 
