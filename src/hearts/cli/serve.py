@@ -112,7 +112,7 @@ def serve(settings: Any) -> int:
     import uvicorn
 
     from ..web.app import create_app
-    from ..web.server import connection_cap, protocol_for, raise_fd_limit
+    from ..web.server import connection_cap, listen_backlog, protocol_for, raise_fd_limit
     from ..web.store import StoreError
 
     directory: Path = settings.data_dir
@@ -127,7 +127,8 @@ def serve(settings: Any) -> int:
             file=sys.stderr,
         )
         return 2
-    cap = connection_cap(settings, raise_fd_limit())
+    files = raise_fd_limit()
+    cap = connection_cap(settings, files)
     where = f"http://{settings.host}:{settings.port}"
     print(f"Hearts is at {where}  (games saved in {directory.resolve()})")
     config = uvicorn.Config(
@@ -136,6 +137,7 @@ def serve(settings: Any) -> int:
         port=settings.port,
         log_level="warning",
         http=protocol_for(settings, cap),
+        backlog=listen_backlog(files),
         timeout_keep_alive=math.ceil(settings.idle_timeout),
         forwarded_allow_ips=list(settings.trusted_proxies),
     )

@@ -112,7 +112,7 @@ def advance_record(
 #: was most of a request's cost late in a game (found by the load benchmark).
 #: Bounded by the actions the games hold, not by count: a game to 1,000 points has 5,000.
 _RECENT: OrderedDict[tuple[int, str], Game] = OrderedDict()
-RECENT_ACTIONS = 100_000
+RECENT_ACTIONS = 50_000
 
 
 def _replay(rules: dict[str, Any], seed: int, actions: list[Action]) -> Game:

@@ -18,7 +18,11 @@ a byte every few seconds keeps it waiting too. So the protocol here adds, per re
   the cap leaves are never used up.
 
 `raise_fd_limit()` lifts the soft RLIMIT_NOFILE to the hard one at start, and
-`connection_cap()` derives the cap from what is left after the store and the pool.
+`connection_cap()` derives the cap from what is left after the store and the pool, and after
+a burst of accepts: asyncio accepts up to the listen backlog at a time before any of those
+connections is seen here, and one accept that fails for want of a descriptor stops all
+accepting for a second. So the backlog is kept small when descriptors are few
+(`listen_backlog()`), and the cap leaves room for three such bursts.
 """
 
 from __future__ import annotations
@@ -163,9 +167,15 @@ def raise_fd_limit() -> int:
     return soft
 
 
+def listen_backlog(fd_limit: int) -> int:
+    """The listen backlog: 2,048 (uvicorn's default) when descriptors are plenty, less when
+    they are few."""
+    return max(16, min(2048, fd_limit // 16))
+
+
 def connection_cap(settings: Settings, fd_limit: int) -> int:
     """The cap on open connections: the one set, but never more than the descriptors allow."""
-    room = max(16, fd_limit - RESERVED_DESCRIPTORS)
+    room = max(16, fd_limit - RESERVED_DESCRIPTORS - 3 * listen_backlog(fd_limit))
     if settings.max_connections:
         return min(settings.max_connections, room)
     return min(MOST_CONNECTIONS, room)

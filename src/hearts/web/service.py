@@ -23,7 +23,7 @@ from .events import PERSON, events_between
 from .store import Store, StoredGame
 
 #: Games kept replayed in memory, weighed by their actions (a long game is ~5,000).
-CACHE_ACTIONS = 200_000
+CACHE_ACTIONS = 100_000
 #: What the person is told about a stored game that cannot be replayed. The engine's own
 #: reason goes to the log only: it can name cards the person may not see.
 DAMAGED = "This saved game is damaged and cannot be played on; please start a new game."

@@ -65,7 +65,7 @@ class Settings:
 
     # --- memory ---------------------------------------------------------------------------
     #: Games kept replayed in memory, counted in actions (a long game is ~5,000).
-    cache_actions: int = 200_000
+    cache_actions: int = 100_000
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
