@@ -159,7 +159,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=200, help="web_load.py browsers")
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--floods", type=int, default=2, help="clients flooding at once")
-    parser.add_argument("--ceiling-mb", type=float, default=600.0)
+    parser.add_argument("--ceiling-mb", type=float, default=400.0)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as directory:
         data_dir = Path(directory) / "data"
