@@ -157,11 +157,13 @@ def cards_of(mask: int) -> list[Card]:
     [Card('2C'), Card('4C')]
     """
     blocks = _BLOCK_CARDS
+    # One block a suit, clubs to spades, at bits 13 * suit: written out, because this runs
+    # for every legal set and hand shown, and literals cost nothing to look up.
     cards = [
-        *blocks[CLUBS][mask & SUIT_BLOCK],
-        *blocks[DIAMONDS][mask >> 13 * DIAMONDS & SUIT_BLOCK],
-        *blocks[HEARTS][mask >> 13 * HEARTS & SUIT_BLOCK],
-        *blocks[SPADES][mask >> 13 * SPADES & SUIT_BLOCK],
+        *blocks[0][mask & 0x1FFF],
+        *blocks[1][mask >> 13 & 0x1FFF],
+        *blocks[2][mask >> 26 & 0x1FFF],
+        *blocks[3][mask >> 39 & 0x1FFF],
     ]
     if mask >> DECK_SIZE:
         cards.extend(CARDS[i] for i in iter_bits(mask >> DECK_SIZE << DECK_SIZE))

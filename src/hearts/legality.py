@@ -18,9 +18,7 @@ Masks may hold either deck's cards (two-deck Cancellation Hearts numbers the sec
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
-from typing import Protocol
 
 from .cards import (
     ACE_OF_SPADES,
@@ -49,20 +47,6 @@ Reasons = list[tuple[int, str]]
 """(the cards a rule kept out, that rule's sentence), in the order the rules apply."""
 
 
-class LegalMask(Protocol):
-    """`legal_mask` with the rules fixed: legal(hand, trick, first, broken, opening)."""
-
-    def __call__(
-        self,
-        hand: int,
-        trick: Sequence[int],
-        first_trick: bool,
-        hearts_broken: bool,
-        opening: int,
-        reasons: Reasons | None = None,
-    ) -> int: ...
-
-
 def legal_mask(
     rules: Rules,
     hand: int,
@@ -78,71 +62,48 @@ def legal_mask(
     allowed cards only when something is left, so a hand that holds nothing else may always
     play what it has. With `reasons`, records what each rule kept out and why.
     """
-    return legality(rules)(hand, trick, first_trick, hearts_broken, opening, reasons)
-
-
-@functools.lru_cache(maxsize=256)
-def legality(rules: Rules) -> LegalMask:
-    """`legal_mask` for one set of rules, with the rules read once (search calls it for every
-    card of every playout, so the house rules become constants here)."""
-    opening_lead = rules.first_lead == "two-of-clubs"
-    points_first = rules.points_on_first_trick
-    must_break = rules.must_break_hearts
-    heart_for_queen = rules.lead_hearts_instead_of_queen
-    queen_first_chance = rules.queen_at_first_chance
-    # Closure cells read faster than module globals, and this runs for every card searched.
-    deck, suits, points, hearts, queen = DECK_SIZE, SUIT_MASKS, POINT_MASK, HEARTS_MASK, QUEEN_MASK
-
-    def legal(
-        hand: int,
-        trick: Sequence[int],
-        first_trick: bool,
-        hearts_broken: bool,
-        opening: int,
-        reasons: Reasons | None = None,
-    ) -> int:
-        allowed = hand
-        if trick:
-            led = trick[0] % deck // 13
-            follow = allowed & suits[led]
-            if follow:
-                if reasons is not None and allowed & ~follow:
-                    why = f"You must follow suit: {SUIT_NAMES[led]} were led."
-                    reasons.append((allowed & ~follow, why))
-                allowed = follow
-            if first_trick and not points_first and allowed & ~points:
-                if reasons is not None and allowed & points:
-                    reasons.append((allowed & points, NO_POINTS_FIRST))
-                allowed &= ~points
-            if queen_first_chance and allowed & queen:
-                safe = not follow or (
-                    led == SPADES and any(c % DECK_SIZE in _HIGH_SPADE_FACES for c in trick)
-                )
-                if safe:
-                    if reasons is not None and allowed & ~queen:
-                        reasons.append((allowed & ~queen, QUEEN_NOW))
-                    allowed &= queen
-            return allowed
-        if first_trick and opening_lead:
+    allowed = hand
+    no_points_first = first_trick and not rules.points_on_first_trick
+    if not trick:
+        if first_trick and rules.first_lead == "two-of-clubs":
             subset = allowed & opening
             if subset:
                 if reasons is not None and allowed & ~subset:
                     name = CARDS[opening.bit_length() - 1].name
-                    why = f"The first trick is led with the {name}."
-                    reasons.append((allowed & ~subset, why))
+                    reasons.append((allowed & ~subset, f"The first trick is led with the {name}."))
                 allowed = subset
-        if first_trick and not points_first and allowed & ~points:
-            if reasons is not None and allowed & points:
-                reasons.append((allowed & points, NO_POINTS_FIRST))
-            allowed &= ~points
-        if must_break and not hearts_broken and allowed & hearts:
-            others = allowed & ~hearts
-            only_queen = not others & ~queen
-            if others and not (heart_for_queen and only_queen):
+        if no_points_first and allowed & ~POINT_MASK:
+            if reasons is not None and allowed & POINT_MASK:
+                reasons.append((allowed & POINT_MASK, NO_POINTS_FIRST))
+            allowed &= ~POINT_MASK
+        if rules.must_break_hearts and not hearts_broken and allowed & HEARTS_MASK:
+            others = allowed & ~HEARTS_MASK
+            only_queen = not others & ~QUEEN_MASK
+            if others and not (rules.lead_hearts_instead_of_queen and only_queen):
                 if reasons is not None:
-                    why = QUEEN_LEAD if only_queen else HEARTS_UNBROKEN
-                    reasons.append((allowed & hearts, why))
+                    reasons.append(
+                        (allowed & HEARTS_MASK, QUEEN_LEAD if only_queen else HEARTS_UNBROKEN)
+                    )
                 allowed = others
         return allowed
-
-    return legal
+    led = trick[0] % DECK_SIZE // 13
+    follow = allowed & SUIT_MASKS[led]
+    if follow:
+        if reasons is not None and allowed & ~follow:
+            reasons.append(
+                (allowed & ~follow, f"You must follow suit: {SUIT_NAMES[led]} were led.")
+            )
+        allowed = follow
+    if no_points_first and allowed & ~POINT_MASK:
+        if reasons is not None and allowed & POINT_MASK:
+            reasons.append((allowed & POINT_MASK, NO_POINTS_FIRST))
+        allowed &= ~POINT_MASK
+    if rules.queen_at_first_chance and allowed & QUEEN_MASK:
+        safe = not follow or (
+            led == SPADES and any(c % DECK_SIZE in _HIGH_SPADE_FACES for c in trick)
+        )
+        if safe:
+            if reasons is not None and allowed & ~QUEEN_MASK:
+                reasons.append((allowed & ~QUEEN_MASK, QUEEN_NOW))
+            allowed &= QUEEN_MASK
+    return allowed

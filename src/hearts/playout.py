@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 
 from .cards import DECK_SIZE, HEARTS_MASK, POINT_MASK, QUEEN_MASK, mask_of, parse_card
-from .legality import legality
+from .legality import legal_mask as core_legal_mask
 from .round import Round, deck_cards
 from .rules import Rules
 
@@ -106,8 +106,9 @@ def _points(mask: int) -> int:
 
 def legal_mask(state: PlayoutState, hand: int) -> int:
     """The legal cards in `hand` for the next card of `state`'s trick (the one core)."""
-    legal = legality(state.rules)
-    return legal(hand, state.trick, state.first_trick, state.hearts_broken, state.opening)
+    return core_legal_mask(
+        state.rules, hand, state.trick, state.first_trick, state.hearts_broken, state.opening
+    )
 
 
 def random_playout(state: PlayoutState, rng: random.Random) -> list[int]:
@@ -124,7 +125,7 @@ def random_playout(state: PlayoutState, rng: random.Random) -> list[int]:
     first = state.first_trick
     broken = state.hearts_broken
     rand = rng.random
-    legal = legality(rules)
+    legal = core_legal_mask
     queen_breaks = rules.queen_breaks_hearts
     opening = state.opening
     remaining = sum(h.bit_count() for h in hands) + len(trick)
@@ -135,7 +136,7 @@ def random_playout(state: PlayoutState, rng: random.Random) -> list[int]:
         seat = (leader + len(trick)) % n
         for _ in range(n - len(trick)):
             hand = hands[seat]
-            allowed = legal(hand, trick, first, broken, opening)
+            allowed = legal(rules, hand, trick, first, broken, opening)
             if allowed & (allowed - 1):
                 for _ in range(int(rand() * allowed.bit_count())):
                     allowed &= allowed - 1

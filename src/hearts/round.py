@@ -29,7 +29,7 @@ from .cards import (
     parse_card,
     points_of,
 )
-from .legality import Reasons, legality
+from .legality import Reasons, legal_mask
 from .rules import PassDirection, Rules
 from .view import PlayerView, TrickView
 
@@ -86,7 +86,6 @@ class Round:
     __slots__ = (
         "_hands",
         "_legal",
-        "_legal_in",
         "_opening",
         "_pass_order",
         "_trick",
@@ -136,7 +135,6 @@ class Round:
         self.scores: tuple[int, ...] = tuple(scores) if scores is not None else (0,) * n
         self._hands = list(hands)
         self._legal: int | None = None  # legal_mask() of the current position, once asked
-        self._legal_in = legality(rules)
         self.dealt: tuple[int, ...] = tuple(hands)
         self.kitty = kitty
         self.kitty_taker: int | None = None
@@ -505,7 +503,9 @@ class Round:
     def _filter(self, hand: int, reasons: Reasons | None) -> int:
         """The legal part of `hand` for the seat to play; records why each card was dropped."""
         first = not self.tricks
-        return self._legal_in(hand, self._trick, first, self.hearts_broken, self._opening, reasons)
+        return legal_mask(
+            self.rules, hand, self._trick, first, self.hearts_broken, self._opening, reasons
+        )
 
     # --- what a seat may see -----------------------------------------------------------------
 

@@ -160,10 +160,14 @@ def score_points(
     'subtract'
     """
     n = rules.players
-    bonus_points = [-10 * b for b in (bonus or [0] * n)]
-    teams = [team_of(rules, s) for s in range(n)]
-    team_points = [sum(points[m] for m in team) for team in teams]
-    team_bonus = [sum(bonus_points[m] for m in team) for team in teams]
+    bonus_points = [-10 * b for b in bonus] if bonus else [0] * n
+    if rules.partnership:
+        teams = [team_of(rules, s) for s in range(n)]
+        team_points = [sum(points[m] for m in team) for team in teams]
+        team_bonus = [sum(bonus_points[m] for m in team) for team in teams]
+    else:
+        teams = [(s,) for s in range(n)]
+        team_points, team_bonus = list(points), bonus_points
     chosen: MoonChoice | None = None
     if shooter is None:
         scores = [p + b for p, b in zip(team_points, team_bonus, strict=True)]
@@ -231,11 +235,16 @@ def score_round(
     partners' totals stay equal.
     """
     shooter, sun = moon_shooter(rules, rnd.taken)
+    if rules.bonus_card is None:
+        points, bonus = rnd.points_taken, None
+    else:
+        points = [points_of(mask) for mask in rnd.taken]
+        bonus = [bonus_copies(rules, mask) for mask in rnd.taken]
     return score_points(
         rules,
         totals,
-        [points_of(mask) for mask in rnd.taken],
-        [bonus_copies(rules, mask) for mask in rnd.taken],
+        points,
+        bonus,
         shooter,
         sun,
         choice,

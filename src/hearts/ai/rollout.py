@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass
 
 from ..cards import parse_card
-from ..legality import LegalMask, legality
+from ..legality import legal_mask
 from ..rules import Rules
 from .tracking import HEARTS_FACES, HIGH_SPADES, POINT_FACES, QUEEN, SUIT_FACES, dealt_faces
 
@@ -27,7 +27,6 @@ class Table:
 
     rules: Rules
     players: int
-    legal: LegalMask
     queen_breaks: bool
     bonus: int
     points_dealt: int
@@ -40,7 +39,6 @@ class Table:
         return Table(
             rules=rules,
             players=rules.players,
-            legal=legality(rules),
             queen_breaks=rules.queen_breaks_hearts,
             bonus=bonus,
             points_dealt=dealt_faces(rules) & POINT_FACES,
@@ -208,7 +206,8 @@ def play_out(
     card played, in order (the tests replay them through `Round`).
     """
     n = table.players
-    legal = table.legal
+    legal = legal_mask
+    rules = table.rules
     bonus = table.bonus
     queen_breaks = table.queen_breaks
     opening = table.opening
@@ -234,7 +233,7 @@ def play_out(
                 best, best_seat = bit, (leader + i) % n
         while len(trick) < n:
             hand = hands[seat]
-            allowed = legal(hand, trick, first, broken, opening)
+            allowed = legal(rules, hand, trick, first, broken, opening)
             if not allowed & (allowed - 1):
                 bit = allowed
             elif rand() < noise and seat != shooter:
