@@ -7,6 +7,7 @@ engine's sentence.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -213,3 +214,28 @@ def test_there_is_a_character_for_every_computer_seat(client: TestClient) -> Non
     for o in opponents:
         assert o["blurb"].endswith(".") and set(o["quips"]) == {"queen", "moon", "clean"}
         assert {"skin", "hair", "style", "extra"} <= set(o["face"])
+
+
+def test_the_rules_page_table_matches_the_engine(client: TestClient) -> None:
+    page = client.get("/rules").text
+    rows = dict(re.findall(r'<tr data-players="(\d+)">(.*?)</tr>', page))
+    assert sorted(map(int, rows)) == list(SIZES)
+    for players, row in rows.items():
+        cells = re.findall(r"<td>(.*?)</td>", row)
+        rules = hearts.Rules(players=int(players))
+        assert cells[0] == players
+        assert cells[1] == ("one" if rules.decks == 1 else "two")
+        assert cells[2] == str(rules.hand_size)
+        assert cells[3] == (" ".join(_face(c) for c in rules.removed_cards) or "none")
+        assert cells[4] == _face(rules.opening_card)
+        if int(players) <= 5:
+            assert cells[5] == str(hearts.Rules(players=int(players), kitty=True).kitty_size)
+        else:
+            assert cells[5] == "no kitty"
+    for words in ("Identical cards cancel", "hold-over", "Three and five players", "Partners"):
+        assert words in page
+
+
+def _face(card: str) -> str:
+    rank = "10" if card[0] == "T" else card[0]
+    return rank + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[card[1]]
