@@ -143,7 +143,10 @@ export class Table {
 
   /** Show the trick on the table: [[seat, card], ...]; the first play is the lead. */
   showTrick(plays, winner = null) {
-    for (const slot of this.slots.values()) clear(slot);
+    for (const slot of this.slots.values()) {
+      clear(slot);
+      slot.classList.remove("cancelled");
+    }
     plays.forEach(([seat, card], i) => this.place(seat, card, i === 0));
     this.markWinner(winner);
   }
