@@ -151,3 +151,106 @@ def test_a_whole_round_at_every_table_size(
     assert tricks >= 3
     assert not page.errors, page.errors
     page.context.close()
+
+
+def play_until(page: Any, condition: str, limit: int = 80) -> bool:
+    """Play the person's simplest moves until `condition` (a JS function) holds."""
+    for _ in range(limit):
+        phase = wait_for_person(page)
+        if page.evaluate(condition):
+            return True
+        if phase == "passing":
+            pass_cards(page)
+        elif phase == "playing":
+            card = page.get_attribute("[data-card][data-legal=true]", "data-key")
+            page.click(f"[data-region=hand] [data-key='{card}']")
+        elif phase == "round-over":
+            page.click("[data-action=next-round]")
+        else:
+            return False
+    return False
+
+
+def choose_rule(page: Any, field: str) -> None:
+    page.click(".all-rules summary")
+    page.click(f"label[for=rule-{field}]")
+
+
+def test_the_kitty_shows_who_took_it_and_what_was_in_it(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, VIEWPORTS["phone"])
+    page.click("[data-players='3']")
+    choose_rule(page, "kitty")
+    assert "1 face down" in page.text_content("[data-region=table-line]")
+    page.click("[data-action=new-game]")
+    page.wait_for_selector(f"{TABLE}[data-players='3'] [data-card]")
+    assert page.text_content("[data-region=kitty]") == "Kitty: 1 card face down"
+    assert play_until(
+        page, "() => document.querySelector('[data-region=kitty]').textContent.includes('took')"
+    )
+    sign = page.text_content("[data-region=kitty]")
+    taker = sign.split(" took the kitty")[0]
+    assert taker == "You" or taker in page.eval_on_selector_all(
+        "#game .seat.opponent .name", "els => els.map(e => e.textContent)"
+    )
+    cards = page.eval_on_selector_all(
+        "[data-region=kitty] .mini", "els => els.map(e => e.getAttribute('aria-label'))"
+    )
+    assert len(cards) == 1 and " of " in cards[0], cards
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_partners_see_the_team_totals(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, VIEWPORTS["phone"])
+    page.click("[data-players='4']")
+    choose_rule(page, "partnership")
+    page.click("[data-action=new-game]")
+    page.wait_for_selector(f"{TABLE}[data-players='4'] [data-card]")
+    names = page.eval_on_selector_all(
+        "#game .seat.opponent",
+        "els => els.map(e => [e.dataset.seat, e.querySelector('.name').textContent])",
+    )
+    by_seat = dict(names)
+    # The partner sits across: two seats on from the person at a table of four.
+    assert page.text_content("[data-region=teams]") == (
+        f"You & {by_seat['2']} 0 · {by_seat['1']} & {by_seat['3']} 0"
+    )
+    assert "your partner" in page.text_content("#game .seat[data-seat='2']")
+    assert play_until(page, "() => document.querySelector('#game').dataset.phase === 'round-over'")
+    page.click("[data-action=next-round]")
+    wait_for_person(page)
+    sign = page.text_content("[data-region=teams]")
+    mine = int(page.text_content("#game .seat.mine .total").split()[0])
+    theirs = int(page.text_content("#game .seat[data-seat='1'] .total").split()[0])
+    assert sign == f"You & {by_seat['2']} {mine} · {by_seat['1']} & {by_seat['3']} {theirs}"
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_two_copies_in_hand_are_told_apart(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, VIEWPORTS["desktop"])
+    page.click("[data-players='6']")
+    page.click("[data-action=new-game]")
+    page.wait_for_selector(f"{TABLE}[data-players='6'] [data-card]")
+    # Seventeen cards from two decks: deal until the hand holds both copies of some face.
+    twins: list[Any] = []
+    for _ in range(12):
+        twins = page.eval_on_selector_all(
+            "[data-region=hand] [data-copy]",
+            "els => els.map(e => [e.dataset.card, e.dataset.copy, e.dataset.key,"
+            " e.getAttribute('aria-label')])",
+        )
+        if twins:
+            break
+        play_until(page, "() => document.querySelector('#game').dataset.phase === 'round-over'")
+        page.click("[data-action=next-round]")
+        wait_for_person(page)
+    assert twins, "no deal held both copies of a face"
+    faces = {card for card, *_ in twins}
+    for face in faces:
+        pair = [t for t in twins if t[0] == face]
+        assert sorted(t[1] for t in pair) == ["1", "2"]
+        assert sorted(t[2] for t in pair) == [face, f"{face}#2"]
+        assert {t[3].split(", ")[1] for t in pair} == {"first copy", "second copy"}
+    assert not page.errors, page.errors
+    page.context.close()

@@ -66,14 +66,12 @@ export class Table {
     this.mine.dataset.seat = state.view.seat;
     this.seats.set(state.view.seat, this.mine);
     for (const seat of allSeats(state)) {
-      const pos = count === 4 ? compass(state, seat) : "ring";
-      const slot = h("div", { class: "slot", "data-slot": pos, "data-seat": seat });
-      if (pos === "ring") {
-        // Round an ellipse, the person's card at the bottom, clockwise from there.
-        const angle = Math.PI / 2 + (offsetOf(state, seat) * 2 * Math.PI) / count;
-        slot.style.setProperty("--cx", Math.cos(angle).toFixed(4));
-        slot.style.setProperty("--cy", Math.sin(angle).toFixed(4));
-      }
+      // Round an ellipse, the person's card at the bottom, clockwise from there (at four
+      // seats: bottom, left, top, right). `data-pos` names the compass side for the words.
+      const slot = h("div", { class: "slot", "data-slot": "ring", "data-pos": compass(state, seat), "data-seat": seat });
+      const angle = Math.PI / 2 + (offsetOf(state, seat) * 2 * Math.PI) / count;
+      slot.style.setProperty("--cx", Math.cos(angle).toFixed(4));
+      slot.style.setProperty("--cy", Math.sin(angle).toFixed(4));
       this.trick.append(slot);
       this.slots.set(seat, slot);
     }
