@@ -20,6 +20,7 @@ from hearts.record import actions_of, replay
 from hearts.web.app import create_app
 from hearts.web.bots import BotPool, advance
 from hearts.web.options import RULE_OPTIONS
+from hearts.web.settings import Settings
 from hearts.web.store import Store, owner_key
 
 State = dict[str, Any]
@@ -363,14 +364,19 @@ def test_every_rule_has_a_line_of_explanation(client: TestClient) -> None:
         assert response.status_code == 201, (preset["name"], response.text)
 
 
-def test_pages_and_docs_are_served(client: TestClient) -> None:
+def test_pages_are_served_and_docs_only_when_asked(client: TestClient, data_dir: Path) -> None:
     page = client.get("/")
     assert page.status_code == 200 and "Content-Security-Policy" in page.headers
     assert 'type="module"' in page.text
     assert "Breaking hearts" in client.get("/rules").text
     assert client.get("/game/js/main.js").status_code == 200
-    assert client.get("/openapi.json").json()["paths"]["/api/games/{game_id}/play"]
+    assert client.get("/openapi.json").status_code == 404
+    assert client.get("/docs").status_code == 404
     assert client.get("/scorekeeper").status_code in (200, 307)
+    settings = Settings(data_dir=data_dir, api_docs=True)
+    with TestClient(create_app(bot_workers=0, settings=settings)) as documented:
+        spec = documented.get("/openapi.json").json()
+        assert spec["paths"]["/api/games/{game_id}/play"]
 
 
 def test_the_person_chooses_how_their_moon_scores(client: TestClient, data_dir: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import socket
 import subprocess
@@ -12,6 +13,7 @@ from pathlib import Path
 import httpx
 
 from hearts.cli import build_parser
+from hearts.web.settings import Settings, default_trusted_hosts
 
 
 def test_serve_options() -> None:
@@ -59,3 +61,59 @@ def test_serve_refuses_a_bad_port(tmp_path: Path) -> None:
     )
     assert done.returncode == 2
     assert "between 1 and 65535" in done.stderr
+
+
+def test_serve_hardening_flags_reach_the_settings() -> None:
+    args = build_parser().parse_args(
+        [
+            "serve",
+            "--header-timeout",
+            "5",
+            "--api-docs",
+            "--https",
+            "--trusted-host",
+            "a.example",
+            "--trusted-host",
+            "b.example",
+            "--max-connections",
+            "50",
+        ]
+    )
+    assert (args.header_timeout, args.api_docs, args.https) == (5.0, True, True)
+    assert args.trusted_host == ["a.example", "b.example"] and args.max_connections == 50
+    defaults = build_parser().parse_args(["serve"])
+    assert (defaults.api_docs, defaults.https, defaults.trusted_host) == (None, None, None)
+
+
+def test_settings_come_from_defaults_then_environment_then_flags() -> None:
+    env = {"HEARTS_HEADER_TIMEOUT": "7", "HEARTS_API_DOCS": "1", "HEARTS_EXPIRE_DAYS": "2.5"}
+    settings = Settings.from_env(env, header_timeout=3.0, body_timeout=None)
+    assert settings.header_timeout == 3.0  # the flag wins
+    assert settings.body_timeout == Settings().body_timeout  # a flag not given changes nothing
+    assert settings.api_docs is True and settings.expire_days == 2.5
+    assert default_trusted_hosts("127.0.0.1") == ("localhost", "127.0.0.1", "::1")
+    assert default_trusted_hosts("192.0.2.7")[-1] == "192.0.2.7"
+    assert Settings(header_timeout=0).problems() == [
+        "header timeout must be above 0 and at most 300 s."
+    ]
+
+
+def run_serve(*flags: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    hearts = Path(sys.executable).with_name("hearts")
+    return subprocess.run(
+        [str(hearts), "serve", *flags],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, **(env or {})},
+    )
+
+
+def test_serve_refuses_bad_settings_in_one_line(tmp_path: Path) -> None:
+    data = ("--data-dir", str(tmp_path))
+    done = run_serve("--header-timeout", "0", *data)
+    assert done.returncode == 2
+    assert done.stderr.strip() == "header timeout must be above 0 and at most 300 s."
+    done = run_serve(*data, env={"HEARTS_GAMES_PER_HOUR": "many"})
+    assert done.returncode == 2
+    assert done.stderr.strip() == "HEARTS_GAMES_PER_HOUR must be a whole number, not 'many'."

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import resource
 import signal
 import socket
 import subprocess
@@ -27,8 +28,21 @@ def free_port() -> int:
 class Server:
     """One `hearts serve` process over `data_dir`; `kill()` is SIGKILL, no goodbye."""
 
-    def __init__(self, data_dir: Path, port: int | None = None, log: Path | None = None) -> None:
+    def __init__(
+        self,
+        data_dir: Path,
+        port: int | None = None,
+        log: Path | None = None,
+        args: tuple[str, ...] = (),
+        files: tuple[int, int] | None = None,
+        env: dict[str, str] | None = None,
+    ) -> None:
+        """`args`: more `hearts serve` flags; `files`: start it with these soft and hard
+        limits on open files, as a small server would have."""
         self.data_dir = data_dir
+        self.args = args
+        self.files = files
+        self.env = env or {}
         self.port = port or free_port()
         self.url = f"http://{HOST}:{self.port}"
         self.log_path = log or data_dir.parent / f"server-{self.port}.log"
@@ -47,11 +61,17 @@ class Server:
             str(self.port),
             "--data-dir",
             str(self.data_dir),
+            *self.args,
         ]
-        env = {**os.environ, "HEARTS_DATA_DIR": str(self.data_dir)}
+        env = {**os.environ, "HEARTS_DATA_DIR": str(self.data_dir), **self.env}
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
-                command, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
+                command,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env=env,
+                start_new_session=True,
+                preexec_fn=self._limit_files if self.files else None,
             )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -65,6 +85,10 @@ class Server:
             time.sleep(0.05)
         self.kill()
         raise RuntimeError(f"the server did not answer within {timeout} s")
+
+    def _limit_files(self) -> None:
+        assert self.files is not None
+        resource.setrlimit(resource.RLIMIT_NOFILE, self.files)
 
     def kill(self) -> None:
         """SIGKILL the server and its process group (the computer players' workers too)."""

@@ -26,7 +26,8 @@ from .driver import Replayer, choose_action, stored_actions, stored_game
 from .server import Server
 
 KILLS = int(os.environ.get("HEARTS_CRASH_KILLS", "10"))
-COOKIE = {"hearts_browser": "crash-test-browser-cookie-0123456789"}
+#: The browser's cookie, as the server issued it with the first game (a signed token).
+COOKIE: dict[str, str] = {}
 
 
 def recorded(route: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -139,6 +140,7 @@ def test_sigkill_at_random_moments_loses_and_repeats_nothing(tmp_path: Path) -> 
             with httpx.Client(base_url=server.url, cookies=COOKIE, timeout=20) as client:
                 if browser is None:
                     browser = Browser.start(client)
+                    COOKIE.update(dict(client.cookies))
                 else:
                     outcome = check_resumed(browser, client, data_dir)
                     outcomes[outcome] = outcomes.get(outcome, 0) + 1

@@ -19,6 +19,7 @@ from hearts import Card, Game, Rules
 from hearts.record import actions_of
 from hearts.web.app import create_app
 from hearts.web.store import Store, owner_key
+from hearts.web.tokens import Tokens
 
 from .driver import (
     Replayer,
@@ -284,7 +285,7 @@ def test_the_persons_moon_choice_is_scanned_too(client: TestClient, data_dir: Pa
     rules = Rules(moon_rule="choose", pass_cycle=("hold",))
     seed = next(s for s in range(500) if _moon_for_the_person(rules, s).moon_pending == 0)
     game = _moon_for_the_person(rules, seed)
-    cookie = "moon-shooter-browser-cookie"
+    cookie = Tokens.in_directory(data_dir).issue()  # as the server would have issued it
     settings = {"levels": ["easy"] * 3}
     Store(data_dir).create(
         "moon-game-id-for-the-test",

@@ -19,6 +19,7 @@ from hearts import Game, Rules
 from hearts.web import bots
 from hearts.web.app import create_app
 from hearts.web.bots import BUSY_PER_WORKER, BotPool
+from hearts.web.settings import Settings
 
 
 class SlowRecorder:
@@ -95,7 +96,9 @@ def test_a_quiet_server_never_weakens_hard_players(recorder: SlowRecorder) -> No
 
 def test_many_hard_games_at_once_all_get_answers(recorder: SlowRecorder, data_dir: Path) -> None:
     """Through the API: a burst of hard games is served, degraded past the threshold."""
-    app = create_app(data_dir, bot_workers=0)
+    # One browser with eight games at once: more than it may keep unfinished by default.
+    settings = Settings(data_dir=data_dir, unfinished_per_browser=8)
+    app = create_app(bot_workers=0, settings=settings)
 
     async def burst() -> list[int]:
         transport = httpx.ASGITransport(app=app)

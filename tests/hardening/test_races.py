@@ -18,6 +18,7 @@ import pytest
 
 from hearts.web.app import create_app
 from hearts.web.store import Store
+from hearts.web.tokens import COOKIE, Tokens
 
 from .driver import (
     Replayer,
@@ -28,7 +29,11 @@ from .driver import (
 )
 from .server import Server
 
-COOKIE = {"hearts_browser": "one-browser-two-tabs"}
+
+def cookie_for(data_dir: Path) -> dict[str, str]:
+    """One browser's cookie for every tab: a token signed with the store's secret, as the
+    servers over that store issue (they made the secret when they started)."""
+    return {COOKIE: Tokens.in_directory(data_dir).issue()}
 
 
 def two_different_requests(
@@ -44,9 +49,10 @@ def two_different_requests(
 
 
 async def race_a_game(apps: list[Any], rounds_of_racing: int, data_dir: Path) -> dict[str, int]:
+    cookie = cookie_for(data_dir)
     tabs = [
         httpx.AsyncClient(
-            transport=httpx.ASGITransport(app=app), base_url="http://tab", cookies=COOKIE
+            transport=httpx.ASGITransport(app=app), base_url="http://tab", cookies=cookie
         )
         for app in apps
     ]
@@ -142,7 +148,7 @@ def test_a_move_from_the_future_is_a_conflict_with_the_state(data_dir: Path) -> 
         app = create_app(data_dir, bot_workers=0)
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(
-            transport=transport, base_url="http://tab", cookies=COOKIE
+            transport=transport, base_url="http://tab", cookies=cookie_for(data_dir)
         ) as tab:
             state = (await tab.post("/api/games", json={})).json()
             hand = state["view"]["hand"]
@@ -183,7 +189,8 @@ def test_two_real_servers_over_one_store_apply_each_move_once(tmp_path: Path) ->
     try:
         for server in servers:
             server.start()
-        tabs = [httpx.Client(base_url=s.url, cookies=COOKIE, timeout=20) for s in servers]
+        cookie = cookie_for(data_dir)
+        tabs = [httpx.Client(base_url=s.url, cookies=cookie, timeout=20) for s in servers]
         state = tabs[0].post("/api/games", json={"levels": ["medium"] * 3}).json()
         for _ in range(20):
             if state["phase"] == "game-over":

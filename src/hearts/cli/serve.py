@@ -1,9 +1,13 @@
-"""`hearts serve`: the browser game at http://127.0.0.1:8000 (saved games in ./data)."""
+"""`hearts serve`: the browser game at http://127.0.0.1:8000 (saved games in ./data).
+
+Every flag has a `HEARTS_*` environment variable (hearts.web.settings); a flag wins.
+"""
 
 from __future__ import annotations
 
 import argparse
-import os
+import contextlib
+import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -21,26 +25,124 @@ def register(subparsers: Any) -> None:
         default=None,
         help="where saved games are kept (default: $HEARTS_DATA_DIR or ./data)",
     )
+    parser.add_argument(
+        "--header-timeout",
+        type=float,
+        default=None,
+        help="seconds a client may take to send a request's headers (10)",
+    )
+    parser.add_argument(
+        "--body-timeout",
+        type=float,
+        default=None,
+        help="seconds a client may take to send a request's body (10)",
+    )
+    parser.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=None,
+        help="seconds an idle keep-alive connection is kept (30)",
+    )
+    parser.add_argument(
+        "--max-connections",
+        type=int,
+        default=None,
+        help="connections open at once (default: from the open-file limit, at most 4096)",
+    )
+    parser.add_argument(
+        "--api-docs",
+        action="store_true",
+        default=None,
+        help="serve the API's documentation at /docs and /openapi.json",
+    )
+    parser.add_argument(
+        "--trusted-host",
+        action="append",
+        default=None,
+        metavar="NAME",
+        help="a Host name to answer (repeat; default: localhost, 127.0.0.1, ::1 and --host;"
+        " '*' for any)",
+    )
+    parser.add_argument(
+        "--https",
+        action="store_true",
+        default=None,
+        help="served over HTTPS by a proxy: Secure __Host- cookie and HSTS",
+    )
+    parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=None,
+        metavar="ADDRESS",
+        help="a proxy whose X-Forwarded-Proto/-For is believed (repeat; default 127.0.0.1)",
+    )
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..web.settings import Settings, default_trusted_hosts
+
+    try:
+        settings = Settings.from_env(
+            data_dir=args.data_dir,
+            host=args.host,
+            port=args.port,
+            header_timeout=args.header_timeout,
+            body_timeout=args.body_timeout,
+            idle_timeout=args.idle_timeout,
+            max_connections=args.max_connections,
+            api_docs=args.api_docs,
+            trusted_hosts=tuple(args.trusted_host) if args.trusted_host else None,
+            https=args.https,
+            trusted_proxies=tuple(args.trusted_proxy) if args.trusted_proxy else None,
+        )
+    except ValueError as error:
+        print(error, file=sys.stderr)
+        return 2
+    if not settings.trusted_hosts:
+        settings = settings.replace(trusted_hosts=default_trusted_hosts(settings.host))
+    problems = settings.problems()
+    if problems:
+        print(problems[0], file=sys.stderr)
+        return 2
+    return serve(settings)
+
+
+def serve(settings: Any) -> int:
     import uvicorn
 
-    from ..web.app import create_app, data_dir
+    from ..web.app import create_app
+    from ..web.server import connection_cap, listen_backlog, protocol_for, raise_fd_limit
+    from ..web.store import StoreError
 
-    directory: Path = args.data_dir if args.data_dir is not None else data_dir()
+    directory: Path = settings.data_dir
     try:
-        app = create_app(directory)
+        app = create_app(settings=settings)
+    except (StoreError, ValueError) as error:
+        print(error, file=sys.stderr)
+        return 1
     except OSError as error:
-        print(f"Cannot use the data directory {directory}: {error}", file=sys.stderr)
+        print(
+            f"Cannot use the data directory {directory}: {error.strerror or error}.",
+            file=sys.stderr,
+        )
         return 2
-    if not 0 < args.port < 65536:
-        print(f"The port must be between 1 and 65535, not {args.port}.", file=sys.stderr)
-        return 2
-    os.environ["HEARTS_DATA_DIR"] = str(directory)
-    print(f"Hearts is at http://{args.host}:{args.port}  (games saved in {directory.resolve()})")
-    # Keep idle connections open for a person's pause between cards (uvicorn's default is
-    # 5 s), so the next move does not pay for a new connection.
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", timeout_keep_alive=75)
-    return 0
+    files = raise_fd_limit()
+    cap = connection_cap(settings, files)
+    where = f"http://{settings.host}:{settings.port}"
+    print(f"Hearts is at {where}  (games saved in {directory.resolve()})")
+    config = uvicorn.Config(
+        app,
+        host=settings.host,
+        port=settings.port,
+        log_level="warning",
+        http=protocol_for(settings, cap),
+        backlog=listen_backlog(files),
+        timeout_keep_alive=math.ceil(settings.idle_timeout),
+        forwarded_allow_ips=list(settings.trusted_proxies),
+    )
+    server = uvicorn.Server(config)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run()
+    # uvicorn logs why it could not start (the port taken, say); the exit status says so too.
+    return 0 if server.started else 1

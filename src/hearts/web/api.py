@@ -1,28 +1,32 @@
 """The JSON API of the web game: one router, thin handlers around `GameService`.
 
 A browser is known by an HttpOnly cookie made when it starts its first game; a game answers
-only to the browser that started it.
+only to the browser that started it. The cookie is a token this server signed
+(`hearts.web.tokens`): any other value owns nothing and is replaced by the next new game.
 """
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Cookie, Depends, Query, Request, Response
+from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.responses import JSONResponse
 
 from .. import ChooseMoon, NextRound, Pass, Play, Rules
 from ..ai import LEVELS as AI_LEVELS
 from ..moves import as_face
 from .characters import LEVEL_NOTES, LEVELS, OPPONENTS
+from .headers import is_https
 from .options import PRESETS, RULE_OPTIONS, rules_from_choices, table_sizes
+from .quotas import OverQuota, Quotas
 from .schemas import Current, GameState, MoonChoice, Move, NewGame, PassCards, PlayCard, Problem
 from .service import GameService, MoveFor, Refusal
 from .store import owner_key
+from .tokens import COOKIE, SECURE_COOKIE, Tokens
 from .unfinished import GameSummary, summaries
 
-COOKIE = "hearts_browser"
 COOKIE_AGE = 400 * 24 * 3600  # the longest lifetime browsers accept
 
 router = APIRouter(prefix="/api")
@@ -36,8 +40,19 @@ def service(request: Request) -> GameService:
     return found
 
 
+def _https(request: Request) -> bool:
+    return is_https(request.scope, request.app.state.settings.https)
+
+
+async def browser_token(request: Request) -> str | None:
+    """The browser's owner token if this server issued it; None for none or any other."""
+    value = request.cookies.get(SECURE_COOKIE if _https(request) else COOKIE)
+    tokens: Tokens = request.app.state.tokens
+    return value if tokens.is_valid(value) else None
+
+
 Service = Annotated[GameService, Depends(service)]
-BrowserCookie = Annotated[str | None, Cookie(alias=COOKIE)]
+BrowserCookie = Annotated[str | None, Depends(browser_token)]
 
 
 def _owner(cookie: str | None) -> str:
@@ -87,10 +102,20 @@ async def new_game(
     levels = list(body.levels)
     if len(levels) == 1:
         levels *= rules.players - 1
+    quotas: Quotas = request.app.state.quotas
+    address = request.client.host if request.client else None
+    fresh = not cookie
     if not cookie:
-        cookie = secrets.token_urlsafe(32)
+        cookie = request.app.state.tokens.issue()
+    try:
+        await asyncio.to_thread(quotas.admit, owner_key(cookie), address)
+    except OverQuota as over:
+        headers = {"Retry-After": str(over.retry_after)} if over.retry_after else None
+        return JSONResponse({"detail": over.reason}, status_code=over.status, headers=headers)
+    if fresh:
+        https = _https(request)
         response.set_cookie(
-            COOKIE,
+            SECURE_COOKIE if https else COOKIE,
             cookie,
             max_age=COOKIE_AGE,
             httponly=True,
@@ -98,12 +123,14 @@ async def new_game(
             path="/",
             # Over HTTPS the cookie must never travel in clear; on plain-HTTP loopback it
             # cannot be Secure or the browser would drop it.
-            secure=request.url.scheme == "https",
+            secure=https,
         )
     try:
-        return await games.create(owner_key(cookie), rules, levels)
+        created = await games.create(owner_key(cookie), rules, levels)
     except Refusal as refusal:
         return refused(refusal)
+    games.forget(await asyncio.to_thread(quotas.after_create, owner_key(cookie)))
+    return created
 
 
 @router.get("/games/current", response_model=Current)

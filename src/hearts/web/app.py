@@ -1,12 +1,16 @@
 """The web game's application: the JSON API, the game's pages and the sheets' routes.
 
-`create_app()` reads the data directory from `HEARTS_DATA_DIR` (default ./data), creates it
-on demand and keeps the SQLite store there.
+`create_app()` takes its settings from `hearts.web.settings` (the data directory from
+`HEARTS_DATA_DIR`, default ./data), creates the directory on demand and keeps the SQLite
+store and the cookie secret there.
 """
 
 from __future__ import annotations
 
-import os
+import asyncio
+import contextlib
+import logging
+import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -18,46 +22,102 @@ from fastapi.staticfiles import StaticFiles
 
 from . import api
 from .bots import BotPool
-from .headers import SecurityHeaders
+from .headers import SecurityHeaders, TrustedHosts
 from .limits import BodyLimit
+from .quotas import HOUR, Quotas
 from .service import GameService
+from .settings import Settings
 from .sheets_routes import router as sheets_router
 from .store import Store
+from .tokens import Tokens
 
 STATIC = Path(__file__).parent / "static" / "game"
-DEFAULT_DATA_DIR = Path("data")
+log = logging.getLogger("hearts.web")
+
+#: What a person is told when something unexpected goes wrong (the reason goes to the log).
+SERVER_ERROR = "Something went wrong on the server; please try again."
+DISK_FULL = "The server's disk is full, so this could not be saved; please try again later."
 
 
 def data_dir() -> Path:
-    return Path(os.environ.get("HEARTS_DATA_DIR") or DEFAULT_DATA_DIR)
+    return Settings.from_env().data_dir
 
 
-def create_app(directory: Path | None = None, bot_workers: int | None = None) -> FastAPI:
-    """The app; `bot_workers=0` runs computer players in threads (quick to start, for tests)."""
-    store = Store(directory if directory is not None else data_dir())
+def create_app(
+    directory: Path | None = None,
+    bot_workers: int | None = None,
+    settings: Settings | None = None,
+) -> FastAPI:
+    """The app; `bot_workers=0` runs computer players in threads (quick to start, for tests).
+
+    Without `settings` they come from the environment, with `directory` as the data
+    directory when given. A damaged store raises `StoreError` with one sentence.
+    """
+    if settings is None:
+        settings = Settings.from_env(data_dir=directory)
+    store = Store(settings.data_dir)
+    tokens = Tokens.in_directory(settings.data_dir)
+    quotas = Quotas(store, settings)
     bots = BotPool(bot_workers)
+    service = GameService(store, bots, cache_actions=settings.cache_actions)
+
+    async def expire_now_and_hourly() -> None:
+        while True:
+            try:
+                removed = await asyncio.to_thread(quotas.expire)
+                service.forget(removed)
+                if removed:
+                    log.info("removed %d unfinished games untouched too long", len(removed))
+            except sqlite3.Error:
+                log.exception("expiring old games failed")
+            await asyncio.sleep(HOUR)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         bots.warm_up()
+        expiry = asyncio.create_task(expire_now_and_hourly())
         yield
+        expiry.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await expiry
         bots.close()
 
+    docs = settings.api_docs
     app = FastAPI(
         title="Hearts",
         summary="Play Hearts against three computer players.",
         version="1",
         lifespan=lifespan,
+        docs_url="/docs" if docs else None,
+        redoc_url=None,
+        openapi_url="/openapi.json" if docs else None,
     )
-    app.state.service = GameService(store, bots)
+    app.state.settings = settings
+    app.state.tokens = tokens
+    app.state.quotas = quotas
+    app.state.service = service
     app.add_middleware(BodyLimit)
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(SecurityHeaders, https=settings.https)
+    if settings.trusted_hosts:
+        app.add_middleware(TrustedHosts, names=settings.trusted_hosts)
     app.include_router(api.router)
     app.include_router(sheets_router)
 
     @app.exception_handler(RequestValidationError)
     async def bad_body(request: Request, error: RequestValidationError) -> JSONResponse:
         return JSONResponse({"detail": _first_problem(error)}, status_code=422)
+
+    @app.exception_handler(sqlite3.OperationalError)
+    async def store_failed(request: Request, error: sqlite3.OperationalError) -> JSONResponse:
+        log.error("store error on %s %s: %s", request.method, request.url.path, error)
+        if "full" in str(error).lower():
+            return JSONResponse({"detail": DISK_FULL}, status_code=507)
+        return JSONResponse({"detail": SERVER_ERROR}, status_code=500)
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, error: Exception) -> JSONResponse:
+        log.error("unexpected error on %s %s: %r", request.method, request.url.path, error)
+        return JSONResponse({"detail": SERVER_ERROR}, status_code=500)
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:

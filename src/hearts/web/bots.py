@@ -102,8 +102,9 @@ def advance_record(
 #: Games this worker advanced lately, by seed and rules. A game's next request then applies
 #: only the moves since (the person's move) instead of replaying the whole record, which
 #: was most of a request's cost late in a game (found by the load benchmark).
+#: Bounded by the actions the games hold, not by count: a game to 1,000 points has 5,000.
 _RECENT: OrderedDict[tuple[int, str], Game] = OrderedDict()
-RECENT_GAMES = 256
+RECENT_ACTIONS = 50_000
 
 
 def _replay(rules: dict[str, Any], seed: int, moves: list[Move]) -> Game:
@@ -118,7 +119,7 @@ def _replay(rules: dict[str, Any], seed: int, moves: list[Move]) -> Game:
         for move in moves[done:]:
             game.apply(move)
     _RECENT[key] = game
-    while len(_RECENT) > RECENT_GAMES:
+    while len(_RECENT) > 1 and sum(len(g.moves) for g in _RECENT.values()) > RECENT_ACTIONS:
         _RECENT.popitem(last=False)
     return game
 

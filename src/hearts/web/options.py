@@ -193,6 +193,10 @@ PRESETS: Final[tuple[dict[str, Any], ...]] = (
 )
 
 MAX_TARGET: Final = 1000
+#: The longest list any rule takes (a pass cycle of 16 rounds is more than any table uses).
+MAX_LIST: Final = 16
+#: The longest text any rule takes ("add-unless-losing" is 17).
+MAX_TEXT: Final = 40
 
 
 def rules_from_choices(choices: dict[str, Any]) -> Rules:
@@ -206,7 +210,19 @@ def rules_from_choices(choices: dict[str, Any]) -> Rules:
     Traceback (most recent call last):
     ...
     ValueError: Partnership Hearts is played by four players, two teams of two.
+    >>> rules_from_choices({"pass_cycle": 5})
+    Traceback (most recent call last):
+    ...
+    ValueError: The pass cycle is a list of directions such as left and right.
     """
+    known = rule_fields()
+    for field, value in choices.items():
+        if field not in known:
+            raise ValueError(f"Unknown rule {str(field)[:MAX_TEXT]!r}.")
+        _check_size(field, value)
+    cycle = choices.get("pass_cycle")
+    if cycle is not None and not isinstance(cycle, list):
+        raise ValueError("The pass cycle is a list of directions such as left and right.")
     target = choices.get("target_score", 100)
     if isinstance(target, int) and not isinstance(target, bool) and target > MAX_TARGET:
         raise ValueError(f"Choose a game length of at most {MAX_TARGET} points.")
@@ -283,3 +299,18 @@ def table_size(players: int) -> dict[str, Any]:
 
 def table_sizes() -> list[dict[str, Any]]:
     return [table_size(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
+
+
+def _check_size(field: str, value: Any) -> None:
+    """Refuse a list longer than MAX_LIST or text longer than MAX_TEXT in any rule."""
+    if isinstance(value, list):
+        if len(value) > MAX_LIST:
+            raise ValueError(f"{field} may have at most {MAX_LIST} entries, not {len(value)}.")
+        for item in value:
+            if isinstance(item, (list, dict)):
+                raise ValueError(f"{field} holds a list of plain values.")
+            _check_size(field, item)
+    elif isinstance(value, dict):
+        raise ValueError(f"{field} cannot be an object.")
+    elif isinstance(value, str) and len(value) > MAX_TEXT:
+        raise ValueError(f"{field} is too long; at most {MAX_TEXT} characters.")

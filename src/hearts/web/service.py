@@ -12,7 +12,6 @@ import asyncio
 import logging
 import secrets
 import weakref
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,12 +20,14 @@ from .. import ChooseMoon, Game, IllegalMoveError, Move, Pass, Play, Rules
 from ..events import Event
 from ..record import move_to_action, replay
 from .bots import BotPool, Computers
+from .cache import SizedCache
 from .characters import LEVELS, OPPONENTS
 from .events import for_browser
 from .finish import finish_settled_round
 from .store import Store, StoredGame
 
-CACHE_SIZE = 512
+#: Games kept replayed in memory, weighed by their moves (a long game is ~5,000).
+CACHE_ACTIONS = 100_000
 #: What a person is told about a stored game that cannot be replayed. The engine's own
 #: reason goes to the log only: it can name cards the person may not see.
 DAMAGED = "This saved game is damaged and cannot be played on; please start a new game."
@@ -94,10 +95,10 @@ class LoadedGame:
 
 
 class GameService:
-    def __init__(self, store: Store, bots: BotPool) -> None:
+    def __init__(self, store: Store, bots: BotPool, cache_actions: int = CACHE_ACTIONS) -> None:
         self.store = store
         self.bots = bots
-        self._cache: OrderedDict[str, LoadedGame] = OrderedDict()
+        self._cache: SizedCache[str, LoadedGame] = SizedCache(cache_actions)
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
     # --- loading -----------------------------------------------------------------------
@@ -125,18 +126,18 @@ class GameService:
             # A replay costs as much as the game is long: never on the event loop.
             loaded = await asyncio.to_thread(_replayed, stored)
             self._remember(game_id, loaded)
-        else:
-            self._cache.move_to_end(game_id)
         seat = loaded.table.seat_of(loaded.stored, owner)
         if seat is None:
             raise Refusal(404, NO_SUCH_GAME)
         return loaded, seat
 
     def _remember(self, game_id: str, loaded: LoadedGame) -> None:
-        self._cache[game_id] = loaded
-        self._cache.move_to_end(game_id)
-        while len(self._cache) > CACHE_SIZE:
-            self._cache.popitem(last=False)
+        self._cache.put(game_id, loaded, weight=len(loaded.game.moves))
+
+    def forget(self, game_ids: list[str]) -> None:
+        """Drop games the store no longer holds (closed by a quota, or expired)."""
+        for game_id in game_ids:
+            self._cache.discard(game_id)
 
     # --- requests ----------------------------------------------------------------------
 

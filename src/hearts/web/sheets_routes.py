@@ -99,7 +99,17 @@ def cached_rules(paper: str) -> bytes:
     return sheets.rule_sheet_pdf(paper)
 
 
-@lru_cache(maxsize=64)
+#: Every valid score sheet with the table's usual passing fits (8 table sizes x 2 papers x
+#: 21 lengths = 336, ~4.5 KB each, about 1.5 MB in all), so a client asking for them in turn
+#: cannot make it thrash; the other passing choices take a share of the same room.
+SCORE_SHEETS = (
+    (MAX_PLAYERS - MIN_PLAYERS + 1)
+    * len(sheets.PAPERS)
+    * (sheets.MAX_ROUNDS - sheets.MIN_ROUNDS + 1)
+)
+
+
+@lru_cache(maxsize=SCORE_SHEETS)
 def cached_score(players: int, paper: str, rounds: int, passing: str | None) -> bytes:
     return sheets.score_sheet_pdf(players=players, paper=paper, rounds=rounds, passing=passing)
 

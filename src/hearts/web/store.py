@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 import threading
 import time
@@ -48,6 +49,14 @@ SCHEMA = (
 )
 
 
+#: The first 16 bytes of every SQLite database file.
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+class StoreError(Exception):
+    """The store cannot be used as it is: one sentence saying why and what to do."""
+
+
 def owner_key(cookie: str) -> str:
     """What the store keeps for a browser: a hash of its cookie, never the cookie."""
     return hashlib.sha256(cookie.encode()).hexdigest()
@@ -68,12 +77,43 @@ class Store:
     """SQLite game records in `directory`/hearts.sqlite3 (created on demand, WAL mode)."""
 
     def __init__(self, directory: Path) -> None:
-        directory.mkdir(parents=True, exist_ok=True)
+        # Every hand of every game is in here: only the server's own user may read it.
+        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        _make_private(directory, 0o700)
         self.path = directory / "hearts.sqlite3"
         self._local = threading.local()
+        self.check()
         with self._transaction() as db:
             for statement in SCHEMA:
                 db.execute(statement)
+        for suffix in ("", "-wal", "-shm"):
+            _make_private(Path(f"{self.path}{suffix}"), 0o600)
+
+    def check(self) -> None:
+        """Refuse a file that is not a SQLite database or fails `PRAGMA quick_check`, with
+        a StoreError that says so in one sentence (new games are never written into it)."""
+        if not self.path.exists():
+            # Created private from the start, before SQLite makes it with the umask's bits.
+            os.close(os.open(self.path, os.O_CREAT | os.O_RDWR, 0o600))
+            return
+        with open(self.path, "rb") as file:
+            head = file.read(len(SQLITE_MAGIC))
+        if head and head != SQLITE_MAGIC:
+            raise StoreError(
+                f"{self.path} is not a SQLite database; move it aside or choose another --data-dir."
+            )
+        try:
+            found = [row[0] for row in self._connection().execute("PRAGMA quick_check")]
+        except sqlite3.DatabaseError as error:
+            reason = " ".join(str(error).split())[:80]
+            raise StoreError(
+                f"{self.path} cannot be read ({reason}); restore a backup or move it aside."
+            ) from None
+        if found != ["ok"]:
+            first = " ".join(str(found[0]).replace("*** in database main ***", "").split())
+            raise StoreError(
+                f"{self.path} is damaged ({first[:80]}); restore a backup or move it aside."
+            )
 
     def _connection(self) -> sqlite3.Connection:
         # One connection per thread: sqlite3 connections must not be shared across threads.
@@ -94,7 +134,10 @@ class Store:
         try:
             yield db
         except BaseException:
-            db.execute("ROLLBACK")
+            # SQLite has already rolled back after some errors (a full disk): a second
+            # ROLLBACK would fail and hide the real error.
+            if db.in_transaction:
+                db.execute("ROLLBACK")
             raise
         db.execute("COMMIT")
 
@@ -160,8 +203,11 @@ class Store:
             db.execute("COMMIT")
         if row is None:
             return None
-        # A hand-edited or truncated record: a gap, or fewer moves than the game says.
-        if [seq for seq, _ in rows] != list(range(row[6])):
+        # A hand-edited or truncated record: a gap, or fewer moves than the game says. The
+        # stored count is checked against the rows before it is used for anything.
+        if not isinstance(row[6], int) or row[6] != len(rows):
+            raise ValueError(f"game {game_id} says {row[6]!r} moves but has {len(rows)}")
+        if any(seq != i for i, (seq, _) in enumerate(rows)):
             raise ValueError(f"game {game_id} should have {row[6]} moves numbered from 0")
         actions = [json.loads(text) for _, text in rows]
         return StoredGame(
@@ -196,6 +242,57 @@ class Store:
             .fetchone()
         )
         return None if row is None else str(row[0])
+
+    # --- quotas ------------------------------------------------------------------------
+
+    def created_since(self, owner: str, since: float) -> tuple[int, float | None]:
+        """How many games the browser started after `since`, and when the first of them."""
+        row = (
+            self._connection()
+            .execute(
+                "SELECT COUNT(*), MIN(created_at) FROM games WHERE owner = ? AND created_at > ?",
+                (owner, since),
+            )
+            .fetchone()
+        )
+        return int(row[0]), (None if row[1] is None else float(row[1]))
+
+    def trim_unfinished(self, owner: str, keep: int) -> list[str]:
+        """Remove the browser's unfinished games past the `keep` most recently played; the
+        ids removed (the longest untouched first)."""
+        with self._transaction() as db:
+            rows = db.execute(
+                "SELECT id FROM games WHERE owner = ? AND status <> 'over'"
+                " ORDER BY updated_at DESC LIMIT -1 OFFSET ?",
+                (owner, keep),
+            ).fetchall()
+            ids = [str(row[0]) for row in reversed(rows)]
+            _delete(db, ids)
+        return ids
+
+    def expire(self, before: float) -> list[str]:
+        """Remove unfinished games untouched since `before`; the ids removed."""
+        with self._transaction() as db:
+            rows = db.execute(
+                "SELECT id FROM games WHERE status <> 'over' AND updated_at < ?", (before,)
+            ).fetchall()
+            ids = [str(row[0]) for row in rows]
+            _delete(db, ids)
+        return ids
+
+
+def _make_private(path: Path, mode: int) -> None:
+    try:
+        if path.exists() and path.stat().st_mode & 0o777 != mode:
+            path.chmod(mode)
+    except PermissionError:
+        pass  # not ours to change (a shared directory): the files inside still are
+
+
+def _delete(db: sqlite3.Connection, ids: Sequence[str]) -> None:
+    for game_id in ids:
+        db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
+        db.execute("DELETE FROM games WHERE id = ?", (game_id,))
 
 
 def _insert_actions(

@@ -1,0 +1,157 @@
+"""Every setting of the web server in one place: defaults, then the environment, then flags.
+
+`Settings.from_env()` reads `HEARTS_*` variables (see `ENVIRONMENT`); `hearts serve` lays
+its command-line flags over that. Nothing else in the web game reads the environment.
+
+>>> s = Settings.from_env({"HEARTS_HEADER_TIMEOUT": "5", "HEARTS_TRUSTED_HOSTS": "a.example b"})
+>>> s.header_timeout, s.trusted_hosts
+(5.0, ('a.example', 'b'))
+>>> Settings.from_env({"HEARTS_GAMES_PER_HOUR": "many"})
+Traceback (most recent call last):
+...
+ValueError: HEARTS_GAMES_PER_HOUR must be a whole number, not 'many'.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+#: Host names a server on the loopback interface answers to when no list is given.
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1")
+WILDCARD_ADDRESSES = ("0.0.0.0", "::", "")
+
+
+@dataclass(frozen=True)
+class Settings:
+    data_dir: Path = Path("data")
+    host: str = "127.0.0.1"
+    port: int = 8000
+
+    # --- slow and idle clients (hearts serve) -------------------------------------------
+    #: Seconds a connection may take to send a request's line and headers, from when it
+    #: opens (or its previous answer went out and it starts a new request).
+    header_timeout: float = 10.0
+    #: Seconds a request may take to send its body once its headers are in.
+    body_timeout: float = 10.0
+    #: Seconds an idle keep-alive connection is kept between requests.
+    idle_timeout: float = 30.0
+    #: Connections open at once; past it a new one gets a 503 and is closed. 0: derived
+    #: from the file-descriptor limit at start (see `hearts.web.server`).
+    max_connections: int = 0
+
+    # --- what is served -------------------------------------------------------------------
+    #: /docs and /openapi.json (off unless asked for).
+    api_docs: bool = False
+    #: Host header values answered; empty means no check (an app embedded elsewhere).
+    #: `hearts serve` fills in the loopback names and its --host.
+    trusted_hosts: tuple[str, ...] = ()
+    #: Served over HTTPS (by a proxy in front): Secure `__Host-` cookie and HSTS on every
+    #: answer. A request a trusted proxy marks `X-Forwarded-Proto: https` counts as HTTPS too.
+    https: bool = False
+    #: Addresses whose X-Forwarded-Proto/-For are believed (uvicorn's forwarded_allow_ips).
+    trusted_proxies: tuple[str, ...] = ("127.0.0.1",)
+
+    # --- quotas ---------------------------------------------------------------------------
+    games_per_hour: int = 60  # new games per browser in any hour
+    games_per_hour_per_address: int = 600  # per client address (new cookies are free)
+    unfinished_per_browser: int = 5  # past it the longest-untouched one is closed
+    expire_days: float = 30.0  # unfinished games untouched this long are removed
+    min_free_bytes: int = 64 * 1024 * 1024  # new games refused below this free space
+
+    # --- memory ---------------------------------------------------------------------------
+    #: Games kept replayed in memory, counted in actions (a long game is ~5,000).
+    cache_actions: int = 100_000
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
+        """Defaults, then `HEARTS_*` variables, then `overrides` (flags given on purpose)."""
+        env = os.environ if environ is None else environ
+        values: dict[str, Any] = {}
+        for name, variable in ENVIRONMENT.items():
+            text = env.get(variable)
+            if text is None or text == "":
+                continue
+            values[name] = _parse(name, variable, text)
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**values)
+
+    def replace(self, **changes: Any) -> Settings:
+        return dataclasses.replace(self, **changes)
+
+    def problems(self) -> list[str]:
+        """What is wrong with these settings, one sentence each."""
+        found = []
+        for name in ("header_timeout", "body_timeout", "idle_timeout"):
+            if not 0 < getattr(self, name) <= 300:
+                found.append(f"{name.replace('_', ' ')} must be above 0 and at most 300 s.")
+        if self.max_connections < 0:
+            found.append("max connections must be at least 1 (0 for the automatic cap).")
+        for name in ("games_per_hour", "games_per_hour_per_address", "unfinished_per_browser"):
+            if getattr(self, name) < 1:
+                found.append(f"{name.replace('_', ' ')} must be at least 1.")
+        if self.expire_days <= 0:
+            found.append("expire days must be above 0.")
+        if not 0 < self.port < 65536:
+            found.append(f"The port must be between 1 and 65535, not {self.port}.")
+        return found
+
+
+#: Setting -> environment variable.
+ENVIRONMENT = {
+    "data_dir": "HEARTS_DATA_DIR",
+    "header_timeout": "HEARTS_HEADER_TIMEOUT",
+    "body_timeout": "HEARTS_BODY_TIMEOUT",
+    "idle_timeout": "HEARTS_IDLE_TIMEOUT",
+    "max_connections": "HEARTS_MAX_CONNECTIONS",
+    "api_docs": "HEARTS_API_DOCS",
+    "trusted_hosts": "HEARTS_TRUSTED_HOSTS",
+    "https": "HEARTS_HTTPS",
+    "trusted_proxies": "HEARTS_TRUSTED_PROXIES",
+    "games_per_hour": "HEARTS_GAMES_PER_HOUR",
+    "games_per_hour_per_address": "HEARTS_GAMES_PER_HOUR_PER_ADDRESS",
+    "unfinished_per_browser": "HEARTS_UNFINISHED_PER_BROWSER",
+    "expire_days": "HEARTS_EXPIRE_DAYS",
+    "min_free_bytes": "HEARTS_MIN_FREE_BYTES",
+    "cache_actions": "HEARTS_CACHE_ACTIONS",
+}
+
+
+def _parse(name: str, variable: str, text: str) -> Any:
+    default = getattr(Settings(), name)
+    if isinstance(default, bool):
+        if text.lower() in ("1", "true", "yes", "on"):
+            return True
+        if text.lower() in ("0", "false", "no", "off"):
+            return False
+        raise ValueError(f"{variable} must be 1 or 0, not {text[:20]!r}.")
+    if isinstance(default, Path):
+        return Path(text)
+    if isinstance(default, tuple):
+        return tuple(part for part in text.replace(",", " ").split() if part)
+    if isinstance(default, float):
+        try:
+            return float(text)
+        except ValueError:
+            raise ValueError(f"{variable} must be a number, not {text[:20]!r}.") from None
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"{variable} must be a whole number, not {text[:20]!r}.") from None
+
+
+def default_trusted_hosts(host: str) -> tuple[str, ...]:
+    """The loopback names plus what --host gives; a wildcard address adds this machine's
+    name (set --trusted-host for the names people type)."""
+    names = list(LOOPBACK_HOSTS)
+    if host in WILDCARD_ADDRESSES:
+        import socket
+
+        names.append(socket.gethostname())
+    elif host not in names:
+        names.append(host)
+    return tuple(names)
