@@ -272,7 +272,7 @@ def test_the_cookie_is_http_only_and_the_store_keeps_only_its_hash(
 
 def test_bad_rules_are_refused_in_one_sentence(client: TestClient) -> None:
     cases = [
-        ({"players": 5}, "four players"),
+        ({"players": 11}, "3 to 10 players"),
         ({"target_score": 0}, "positive"),
         ({"target_score": 5000}, "at most"),
         ({"no_such_rule": True}, "Unknown rule"),
@@ -358,7 +358,7 @@ def test_every_rule_has_a_line_of_explanation(client: TestClient) -> None:
     explained = {rule["field"] for rule in options["rules"]}
     assert explained == {f.name for f in dataclasses.fields(hearts.Rules)}
     assert all(rule["help"].endswith(".") for rule in RULE_OPTIONS)
-    assert [o["seat"] for o in options["opponents"]] == [1, 2, 3]
+    assert [o["seat"] for o in options["opponents"]][:3] == [1, 2, 3]
     for preset in options["presets"]:
         response = client.post("/api/games", json={"rules": preset["rules"]})
         assert response.status_code == 201, (preset["name"], response.text)

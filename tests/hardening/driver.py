@@ -86,9 +86,16 @@ class Replayer:
         return game
 
 
-def hidden_from(game: Game, seat: int = PERSON) -> set[str]:
-    """Cards `seat` may not know the place of: other seats' hands (and passes not yet
-    exchanged) and an untaken kitty, minus the cards `seat` itself passed to them."""
+def _visible_mask(game: Game, seat: int) -> int:
+    """Cards `seat` has seen this round: its hand, its own pass, the table, a taken kitty."""
+    rnd = game.round
+    visible = rnd.hand_mask(seat) | (rnd.given[seat] or 0) | rnd.played_mask
+    if rnd.kitty_taker is not None:
+        visible |= rnd.kitty
+    return visible
+
+
+def _hidden_mask(game: Game, seat: int) -> int:
     rnd = game.round
     hidden = 0
     for other in range(rnd.players):
@@ -99,12 +106,51 @@ def hidden_from(game: Game, seat: int = PERSON) -> set[str]:
                 hidden |= given
     if rnd.kitty_taker is None:
         hidden |= rnd.kitty
-    own_pass = rnd.given[seat] or 0
-    hidden &= ~own_pass
-    # Also drop anything the seat can see for itself (its hand, cards on the table).
-    hidden &= ~rnd.hand_mask(seat)
-    hidden &= ~rnd.played_mask
-    return {str(CARDS[i]) for i in range(len(CARDS)) if hidden >> i & 1}
+    return hidden & ~_visible_mask(game, seat)
+
+
+def _faces(mask: int) -> list[str]:
+    return [str(CARDS[i]) for i in range(len(CARDS)) if mask >> i & 1]
+
+
+def hidden_from(game: Game, seat: int = PERSON) -> set[str]:
+    """Cards `seat` may not know the place of: other seats' hands (and passes not yet
+    exchanged) and an untaken kitty, minus the cards `seat` itself passed to them and
+    anything it sees for itself (its hand, cards on the table). With two decks both copies
+    print alike, so a face is hidden only while no copy of it is in the seat's sight; the
+    copies one of which is in sight are counted by `overcounted`."""
+    return set(_faces(_hidden_mask(game, seat))) - set(_faces(_visible_mask(game, seat)))
+
+
+def overcounted(body: Any, game: Game, seat: int = PERSON) -> list[str]:
+    """Two decks: a list in a response naming more copies of a face than `seat` has in
+    sight, while the other copy is hidden (an unseen second-deck copy), as "path: QS x2"."""
+    hidden = set(_faces(_hidden_mask(game, seat)))
+    seen: dict[str, int] = {}
+    for face in _faces(_visible_mask(game, seat)):
+        seen[face] = seen.get(face, 0) + 1
+    found = []
+
+    def walk(data: Any, path: tuple[str, ...]) -> None:
+        if path in RULE_PATHS:
+            return
+        if isinstance(data, dict):
+            for key, value in data.items():
+                walk(value, (*path, str(key)))
+        elif isinstance(data, list):
+            counts: dict[str, int] = {}
+            for item in data:
+                if isinstance(item, str):
+                    for card in card_tokens(item):
+                        counts[card] = counts.get(card, 0) + 1
+                else:
+                    walk(item, path)
+            for card, count in counts.items():
+                if card in hidden and count > seen.get(card, 0):
+                    found.append(f"{'.'.join(path)}: {card} x{count}")
+
+    walk(body, ())
+    return found
 
 
 def card_tokens(text: str) -> set[str]:

@@ -26,6 +26,7 @@ from .driver import (
     card_tokens,
     hidden_from,
     leaked_cards,
+    overcounted,
     play_game,
     replay_to,
 )
@@ -41,6 +42,20 @@ RULE_SETS: list[tuple[str, dict[str, Any]]] = [
         {"target_score": 40, "pass_cycle": ["scatter", "across"], "moon_rule": "choose"},
     ),
     ("partners", {"target_score": 40, "partnership": True, "first_lead": "dealer-left"}),
+]
+# Every other table size (issue 11): a card left out, a kitty of the spare cards, two decks
+# whose copies print alike. A pass in the cycle so that passes are scanned at every size.
+RULE_SETS += [
+    # Two decks give out 52 points a round: a target above that plays two rounds at least.
+    (
+        f"players-{n}",
+        {"players": n, "target_score": 30 if n < 6 else 60, "pass_cycle": ["left", "hold"]},
+    )
+    for n in (3, 5, 6, 7, 8, 9, 10)
+]
+RULE_SETS += [
+    (f"kitty-{n}", {"players": n, "target_score": 30, "kitty": True, "pass_cycle": ["right"]})
+    for n in (3, 5)
 ]
 
 
@@ -73,6 +88,7 @@ class LeakScanner:
         assert body["phase"] == game.phase
         hidden = hidden_from(game)
         self.leaks += [f"{url} move {body['move']}: {leak}" for leak in leaked_cards(body, hidden)]
+        self.leaks += [f"{url} move {body['move']}: {leak}" for leak in overcounted(body, game)]
         self.checked += 1
         self.phases.add(body["phase"])
 
@@ -98,7 +114,8 @@ def test_no_response_shows_a_hidden_card(
 ) -> None:
     scanner = LeakScanner(client, data_dir, page_texts(client))
     seed = sum(map(ord, name))
-    final = play_game(client, seed, rules=rules, on_response=scanner)
+    levels = ["easy"] * (rules.get("players", 4) - 1)
+    final = play_game(client, seed, levels=levels, rules=rules, on_response=scanner)
     assert final["phase"] == "game-over"
     assert scanner.leaks == []
     # Every phase the person meets was scanned, many times over.
@@ -127,10 +144,30 @@ def test_the_scanner_finds_a_planted_card(client: TestClient, data_dir: Path) ->
     assert leaked_cards(rules_only, hidden) == []
 
 
+def test_the_scanner_finds_an_unseen_second_deck_copy(client: TestClient, data_dir: Path) -> None:
+    """Two decks: the person holds one copy of a face and an opponent the other; a response
+    showing the person both copies is caught, though the face alone is no secret."""
+    body = client.post("/api/games", json={"rules": {"players": 6}}).json()
+    game = replay_to(data_dir, body["id"], body["move"])
+    mine = {str(card) for card in game.round.hand(0)}
+    theirs = {str(card) for seat in range(1, 6) for card in game.round.hand(seat)}
+    shared = sorted(mine & theirs)
+    assert shared, "every deal of 102 cards shares faces"
+    assert overcounted(body, game) == []
+    doubled = {**body, "view": {**body["view"], "hand": [*body["view"]["hand"], shared[0]]}}
+    assert overcounted(doubled, game) == [f"view.hand: {shared[0]} x2"]
+    # A face no copy of which is in sight is hidden outright, once is enough.
+    unseen = sorted(theirs - mine)[0]
+    planted = {**body, "events": [{"type": "play", "seat": 3, "card": unseen}]}
+    assert leaked_cards(planted, hidden_from(game)) == [f"events.card: {unseen}"]
+
+
 def test_the_options_name_cards_only_as_rules(client: TestClient) -> None:
     body = client.get("/api/options").json()
     every_card = {f"{r}{s}" for r in "23456789TJQKA" for s in "CDHS"}
-    rule_paths = frozenset({("rules",), ("presets", "rules"), ("defaults",)})
+    rule_paths = frozenset(
+        {("rules",), ("presets", "rules"), ("defaults",), ("tables",)}
+    )  # the table sizes name the cards each leaves out and the card that leads
     assert leaked_cards(body, every_card, rule_paths) == []
 
 

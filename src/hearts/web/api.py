@@ -19,7 +19,7 @@ from ..ai import LEVELS as AI_LEVELS
 from ..moves import as_face
 from .characters import LEVEL_NOTES, LEVELS, OPPONENTS
 from .headers import is_https
-from .options import PRESETS, RULE_OPTIONS, rules_from_choices
+from .options import PRESETS, RULE_OPTIONS, rules_from_choices, table_sizes
 from .quotas import OverQuota, Quotas
 from .schemas import Current, GameState, MoonChoice, Move, NewGame, PassCards, PlayCard, Problem
 from .service import GameService, MoveFor, Refusal
@@ -30,6 +30,8 @@ from .unfinished import GameSummary, summaries
 COOKIE_AGE = 400 * 24 * 3600  # the longest lifetime browsers accept
 
 router = APIRouter(prefix="/api")
+#: The table sizes with their lines and allowed house rules (worked out once, from `Rules`).
+TABLES = table_sizes()
 REFUSALS: dict[int | str, dict[str, Any]] = {code: {"model": Problem} for code in (404, 409, 422)}
 
 
@@ -67,7 +69,8 @@ def refused(refusal: Refusal) -> JSONResponse:
 
 @router.get("/options")
 def options() -> dict[str, Any]:
-    """The opponents, the levels and every house rule with a line of explanation."""
+    """The opponents, the levels, every house rule with a line of explanation and the table
+    sizes (3 to 10) with what each changes and the house rules it allows."""
     return {
         "opponents": [
             {key: o[key] for key in ("seat", "name", "blurb", "face", "quips")} for o in OPPONENTS
@@ -78,6 +81,7 @@ def options() -> dict[str, Any]:
         "rules": RULE_OPTIONS,
         "presets": PRESETS,
         "defaults": Rules().to_dict(),
+        "tables": TABLES,
     }
 
 
@@ -89,11 +93,15 @@ async def new_game(
     games: Service,
     cookie: BrowserCookie = None,
 ) -> Any:
-    """Start a game against three computer players; the browser keeps it by a cookie."""
+    """Start a game against computer players (one level each, or one for all); the browser
+    keeps it by a cookie."""
     try:
         rules = rules_from_choices(body.rules)
     except (ValueError, TypeError) as error:
         return JSONResponse({"detail": str(error)}, status_code=422)
+    levels = list(body.levels)
+    if len(levels) == 1:
+        levels *= rules.players - 1
     quotas: Quotas = request.app.state.quotas
     address = request.client.host if request.client else None
     fresh = not cookie
@@ -118,7 +126,7 @@ async def new_game(
             secure=https,
         )
     try:
-        created = await games.create(owner_key(cookie), rules, list(body.levels))
+        created = await games.create(owner_key(cookie), rules, levels)
     except Refusal as refusal:
         return refused(refusal)
     games.forget(await asyncio.to_thread(quotas.after_create, owner_key(cookie)))

@@ -1,7 +1,9 @@
-"""The three computer opponents: names, a line of character each, and how their faces look.
+"""The computer opponents: names, a line of character each, and how their faces look.
 
-Seats run clockwise from the person (seat 0): seat 1 sits on the person's left, seat 2
-across, seat 3 on the right. The face fields are read by the front end's SVG face drawer.
+Nine of them, enough for the largest table (ten seats). Seats run clockwise from the person:
+the character with seat k sits k places to the person's left, so a table of N players
+seats the first N - 1 characters. The face fields are read by the front end's SVG face
+drawer (styles: bun, curls, bob; extras: cap, toque, glasses or none).
 """
 
 from __future__ import annotations
@@ -40,6 +42,72 @@ OPPONENTS: Final[tuple[dict[str, Any], ...]] = (
             "queen": "Thirteen letters: misfortune.",
             "moon": "A full set. How tidy.",
             "clean": "Nothing to declare.",
+        },
+    },
+    {
+        "seat": 4,
+        "name": "Oskar",
+        "blurb": "Beekeeper. Slow to lead, quick to duck a trick.",
+        "face": {"skin": "#e0ac82", "hair": "#6b4f2a", "style": "curls", "extra": "glasses"},
+        "quips": {
+            "queen": "Stung, and I saw it coming.",
+            "moon": "The whole hive. Every drop.",
+            "clean": "Not a sting on me.",
+        },
+    },
+    {
+        "seat": 5,
+        "name": "Priya",
+        "blurb": "Air-traffic controller. Keeps every card in its lane.",
+        "face": {"skin": "#a86f4c", "hair": "#1d1a1a", "style": "bob", "extra": "none"},
+        "quips": {
+            "queen": "Unscheduled arrival.",
+            "moon": "Cleared for landing: all of it.",
+            "clean": "Clear skies.",
+        },
+    },
+    {
+        "seat": 6,
+        "name": "Dunstan",
+        "blurb": "Retired bus driver. Chatty, generous, and sneakier than he looks.",
+        "face": {"skin": "#f3d2b3", "hair": "#9a9a9a", "style": "bob", "extra": "cap"},
+        "quips": {
+            "queen": "Well, that's my stop.",
+            "moon": "All aboard, and nobody else.",
+            "clean": "Exact fare, no change.",
+        },
+    },
+    {
+        "seat": 7,
+        "name": "Ngozi",
+        "blurb": "Chess coach. Plans three tricks ahead and smiles about it.",
+        "face": {"skin": "#6e4330", "hair": "#111111", "style": "bun", "extra": "none"},
+        "quips": {
+            "queen": "A sacrifice. Temporarily.",
+            "moon": "Checkmate, in hearts.",
+            "clean": "A quiet positional game.",
+        },
+    },
+    {
+        "seat": 8,
+        "name": "Felix",
+        "blurb": "Street magician. Loves a surprise, even when it is on him.",
+        "face": {"skin": "#d9a07a", "hair": "#3a2314", "style": "curls", "extra": "none"},
+        "quips": {
+            "queen": "And for my next trick, I vanish.",
+            "moon": "Ta-da! Every heart.",
+            "clean": "Nothing up my sleeve.",
+        },
+    },
+    {
+        "seat": 9,
+        "name": "Agnieszka",
+        "blurb": "Librarian. Remembers every card and says nothing.",
+        "face": {"skin": "#f0c8a8", "hair": "#c9a25a", "style": "bun", "extra": "glasses"},
+        "quips": {
+            "queen": "Overdue, and now fined.",
+            "moon": "The complete collection.",
+            "clean": "Shh. Nothing taken.",
         },
     },
 )

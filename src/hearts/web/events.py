@@ -6,7 +6,7 @@ The engine says what happened (`hearts.events`) and what a seat may see of it
 >>> from hearts import Game, Pass, Rules
 >>> game = Game(Rules(), seed=2)
 >>> events = []
->>> for seat in range(4):
+>>> for seat in range(game.rules.players):
 ...     events += game.apply(Pass(seat, game.round.hand(seat)[:3]))
 >>> [e["type"] for e in for_browser(events, seat=2)][-2:]
 ['pass', 'exchange']

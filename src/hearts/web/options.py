@@ -1,17 +1,20 @@
 """House rules offered on the start screen: every `Rules` field with one line of explanation.
 
-The web game always seats four (the person and three opponents), so `players` is fixed and
-the other fields are offered with choices that make sense at a table of four.
-`rules_from_choices` turns what the browser sent into `Rules`, refusing bad input with one
-sentence.
+The web game seats 3 to 10 (the person and computer players). `table_sizes` describes each
+size from `Rules(players=N)` itself (cards left out, the opening card, decks, hand size) and
+lists the house-rule choices the engine accepts at that size, so nothing here is written per
+size. `rules_from_choices` turns what the browser sent into `Rules`, refusing bad input with
+one sentence (the engine's own, for a rule that makes no sense at the chosen table).
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import Any, Final
 
 from .. import Rules
+from ..rules import MAX_PLAYERS, MIN_PLAYERS
 
 #: One entry per `Rules` field: its label, a one-line explanation and the choices offered.
 RULE_OPTIONS: Final[tuple[dict[str, Any], ...]] = (
@@ -29,6 +32,7 @@ RULE_OPTIONS: Final[tuple[dict[str, Any], ...]] = (
         "choices": [
             {"value": ["left", "right", "across", "hold"], "label": "Left, right, across, keep"},
             {"value": ["left", "right", "across"], "label": "Left, right, across (no keep)"},
+            {"value": ["left", "right", "hold"], "label": "Left, right, keep"},
             {
                 "value": ["left", "right", "across", "scatter"],
                 "label": "Left, right, across, one card to each",
@@ -136,13 +140,13 @@ RULE_OPTIONS: Final[tuple[dict[str, Any], ...]] = (
     {
         "field": "kitty",
         "label": "Kitty",
-        "help": "Deal 12 each; the first to take a point card also takes the 4 spare cards.",
+        "help": "Spare cards lie face down; the first to take a point card takes them too.",
         "kind": "toggle",
     },
     {
         "field": "partnership",
         "label": "Partners",
-        "help": "You and the player across score as a team against the other two.",
+        "help": "You and the player across score as a team against the other two (four players).",
         "kind": "toggle",
     },
     {
@@ -154,8 +158,8 @@ RULE_OPTIONS: Final[tuple[dict[str, Any], ...]] = (
     {
         "field": "players",
         "label": "Players",
-        "help": "The web game seats four: you and three computer players.",
-        "kind": "fixed",
+        "help": "How many sit at the table: you and 2 to 9 computer players.",
+        "kind": "table",
     },
 )
 
@@ -200,10 +204,12 @@ def rules_from_choices(choices: dict[str, Any]) -> Rules:
 
     >>> rules_from_choices({"target_score": 50}).target_score
     50
-    >>> rules_from_choices({"players": 5})
+    >>> rules_from_choices({"players": 5}).opening_card
+    '3C'
+    >>> rules_from_choices({"players": 5, "partnership": True})
     Traceback (most recent call last):
     ...
-    ValueError: The web game seats four players.
+    ValueError: Partnership Hearts is played by four players, two teams of two.
     >>> rules_from_choices({"pass_cycle": 5})
     Traceback (most recent call last):
     ...
@@ -217,16 +223,82 @@ def rules_from_choices(choices: dict[str, Any]) -> Rules:
     cycle = choices.get("pass_cycle")
     if cycle is not None and not isinstance(cycle, list):
         raise ValueError("The pass cycle is a list of directions such as left and right.")
-    if choices.get("players", 4) != 4:
-        raise ValueError("The web game seats four players.")
     target = choices.get("target_score", 100)
     if isinstance(target, int) and not isinstance(target, bool) and target > MAX_TARGET:
         raise ValueError(f"Choose a game length of at most {MAX_TARGET} points.")
-    return Rules.from_dict({**choices, "players": 4})
+    return Rules.from_dict(dict(choices))
 
 
 def rule_fields() -> list[str]:
     return [f.name for f in dataclasses.fields(Rules)]
+
+
+#: A rule that only works with another one set (tried together when listing choices).
+NEEDS: Final[dict[str, dict[str, Any]]] = {"partners_pass": {"partnership": True}}
+
+
+def _accepted(players: int, field: str, value: Any) -> bool:
+    try:
+        Rules.from_dict({"players": players, **NEEDS.get(field, {}), field: value})
+    except (ValueError, TypeError):
+        return False
+    return True
+
+
+def _cards_words(cards: Sequence[str]) -> str:
+    if not cards:
+        return "every card is dealt"
+    return "left out: " + " ".join(face_of(card) for card in cards)
+
+
+def face_of(card: str) -> str:
+    """ "2D" as a person reads it: "2♦"."""
+    rank = "10" if card[0] == "T" else card[0]
+    return rank + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[card[1]]
+
+
+def table_size(players: int) -> dict[str, Any]:
+    """One table size as the start screen shows it, read off `Rules(players=N)`."""
+    rules = Rules(players=players)
+    decks = "one deck" if rules.decks == 1 else f"{rules.decks} decks, identical cards cancel"
+    line = (
+        f"{players} players, {decks}; {rules.hand_size} cards each, "
+        f"{_cards_words(rules.removed_cards)}; the {face_of(rules.opening_card)} leads."
+    )
+    offered: dict[str, Any] = {}
+    for option in RULE_OPTIONS:
+        field, kind = option["field"], option["kind"]
+        if kind == "toggle":
+            offered[field] = _accepted(players, field, True)
+        elif kind == "choice":
+            offered[field] = [
+                i
+                for i, choice in enumerate(option["choices"])
+                if _accepted(players, field, choice["value"])
+            ]
+    kitty = None
+    if offered.get("kitty"):
+        with_kitty = Rules(players=players, kitty=True)
+        kitty = (
+            f"With a kitty: {with_kitty.hand_size} cards each and "
+            f"{with_kitty.kitty_size} face down for the first to take a point card."
+        )
+    return {
+        "players": players,
+        "computers": players - 1,
+        "decks": rules.decks,
+        "hand_size": rules.hand_size,
+        "removed_cards": list(rules.removed_cards),
+        "opening_card": rules.opening_card,
+        "line": line,
+        "kitty": kitty,
+        "defaults": rules.to_dict(),
+        "offered": offered,
+    }
+
+
+def table_sizes() -> list[dict[str, Any]]:
+    return [table_size(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
 
 
 def _check_size(field: str, value: Any) -> None:

@@ -15,10 +15,13 @@ class Strict(BaseModel):
 
 class NewGame(Strict):
     levels: list[Level] = Field(
-        default=["easy", "easy", "easy"],
-        min_length=3,
-        max_length=3,
-        description="How sharp each opponent is, seats 1 (left), 2 (across), 3 (right).",
+        default=["easy"],
+        min_length=1,
+        max_length=9,
+        description=(
+            "How sharp each computer player is, one per seat clockwise from your left "
+            "(players - 1 of them), or a single level for all."
+        ),
     )
     rules: dict[str, Any] = Field(
         default_factory=dict, description="Changes from the standard rules, by field name."
@@ -53,7 +56,7 @@ class GameState(BaseModel):
     id: str
     move: int = Field(description="Actions taken so far: send it with the next move.")
     phase: str = Field(description="passing, playing, moon-choice, round-over or game-over.")
-    view: dict[str, Any] = Field(description="What the person (seat 0) may know.")
+    view: dict[str, Any] = Field(description="What the caller's seat may know.")
     reasons: dict[str, str] = Field(description="Why each held card cannot be played now.")
     events: list[dict[str, Any]] = Field(description="What happened since the move sent.")
     results: list[dict[str, Any]]

@@ -27,31 +27,43 @@ export class Hand {
    * legal: Set of playable cards (play mode); reasons: card -> why not.
    */
   render({ cards, mode, legal = new Set(), selected = new Set(), received = new Set() }) {
-    const focused = document.activeElement?.dataset?.card;
+    const focused = document.activeElement?.dataset?.key;
     this.order = sortCards(cards);
     this.buttons = new Map();
     this.root.dataset.mode = mode;
+    // Two decks: both copies of a face may be in hand. Each copy is its own button, keyed
+    // "QS" and "QS#2", marked 1 and 2 so the person sees which is which.
+    const copies = {};
+    for (const card of this.order) copies[card] = (copies[card] || 0) + 1;
+    const seen = {};
     const buttons = this.order.map((card, index) => {
+      const copy = (seen[card] = (seen[card] || 0) + 1);
+      const key = copy > 1 ? `${card}#${copy}` : card;
+      const twin = copies[card] > 1;
       const isReceived = received.has(card);
       const attrs = {
         class: "card",
         type: "button",
         "data-card": card,
-        "aria-label": cardName(card) + (isReceived ? ", passed to you" : ""),
+        "data-key": key,
+        "aria-label": cardName(card) + (twin ? (copy > 1 ? ", second copy" : ", first copy") : "")
+          + (isReceived ? ", passed to you" : ""),
         tabindex: index === 0 ? "0" : "-1",
       };
+      if (twin) attrs["data-copy"] = String(copy);
       if (mode === "play") {
         const ok = legal.has(card);
         attrs["data-legal"] = ok ? "true" : "false";
         // Not aria-disabled: a dimmed card must stay tappable, to say why it cannot go.
         if (!ok) attrs["aria-label"] += ", cannot be played now";
       }
-      if (mode === "pass") attrs["aria-pressed"] = selected.has(card) ? "true" : "false";
-      const button = h("button", attrs, cardFace(card));
+      if (mode === "pass") attrs["aria-pressed"] = selected.has(key) ? "true" : "false";
+      const button = h("button", attrs, cardFace(card),
+        twin ? h("span", { class: "copy-mark", "aria-hidden": "true" }, String(copy)) : null);
       if (isReceived) button.classList.add("received");
-      if (selected.has(card)) button.classList.add("selected");
-      button.addEventListener("click", () => this.onCard(card, button));
-      this.buttons.set(card, button);
+      if (selected.has(key)) button.classList.add("selected");
+      button.addEventListener("click", () => this.onCard(card, button, key));
+      this.buttons.set(key, button);
       return button;
     });
     clear(this.root, buttons);
@@ -65,7 +77,7 @@ export class Hand {
   }
 
   layout() {
-    const buttons = this.order.map((card) => this.buttons.get(card)).filter(Boolean);
+    const buttons = [...this.buttons.values()];
     const n = buttons.length;
     const width = this.root.clientWidth;
     const style = getComputedStyle(this.root);
@@ -101,18 +113,19 @@ export class Hand {
   }
 
   keydown(event) {
-    const card = event.target?.dataset?.card;
-    if (!card) return;
-    const index = this.order.indexOf(card);
+    const key = event.target?.dataset?.key;
+    if (!key) return;
+    const keys = [...this.buttons.keys()];
+    const index = keys.indexOf(key);
     let next = null;
     if (event.key === "ArrowRight" || event.key === "ArrowDown") next = index + 1;
     if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = index - 1;
     if (event.key === "Home") next = 0;
-    if (event.key === "End") next = this.order.length - 1;
+    if (event.key === "End") next = keys.length - 1;
     if (next === null) return;
     event.preventDefault();
-    next = (next + this.order.length) % this.order.length;
-    this.focus(this.buttons.get(this.order[next]));
+    next = (next + keys.length) % keys.length;
+    this.focus(this.buttons.get(keys[next]));
   }
 
   /** Keep the keyboard in the hand when the button it was on goes away. */

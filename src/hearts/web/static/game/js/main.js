@@ -119,7 +119,10 @@ async function startGame() {
   setBusy(true);
   const rules = { ...app.prefs.rules, target_score: app.prefs.target };
   try {
-    const levels = app.options.opponents.map((_, i) => app.prefs.levels[i] || app.options.levels[0].name);
+    const players = app.prefs.players || app.options.defaults.players;
+    rules.players = players;
+    const levels = app.options.opponents.slice(0, players - 1)
+      .map((_, i) => app.prefs.levels[i] || app.options.levels[0].name);
     const state = await api.newGame(levels, rules);
     savePrefs(app.prefs);
     app.selected = new Set();
@@ -196,6 +199,9 @@ function render(state, { waiting = false } = {}) {
   });
   table.showTrick(view.trick);
   table.setHearts(view.hearts_broken);
+  table.setHeld(view.held_over);
+  table.setKitty(state);
+  table.setTeams(state);
   ui.tricks.hidden = !(view.tricks.length > 0 && state.phase === "playing");
   ui.tricks.textContent = `Tricks (${view.tricks.length})`;
   const passing = !waiting && state.phase === "passing" && view.waiting_to_pass.includes(me);
@@ -287,14 +293,14 @@ function focusFirstButton() {
 
 // --- the person's moves --------------------------------------------------------------
 
-function onCard(card, button) {
+function onCard(card, button, key = card) {
   const state = app.state;
   if (!state || app.busy) return;
   const mode = hand.root.dataset.mode;
   if (mode === "pass") {
     const need = state.view.cards_to_pass;
-    if (app.selected.has(card)) app.selected.delete(card);
-    else if (app.selected.size < need) app.selected.add(card);
+    if (app.selected.has(key)) app.selected.delete(key);
+    else if (app.selected.size < need) app.selected.add(key);
     else {
       say(`You have chosen ${need} already; tap one of them to put it back.`, true);
       return;
@@ -321,7 +327,8 @@ async function sendPass() {
   const state = app.state;
   if (app.busy || app.selected.size !== state.view.cards_to_pass) return;
   setBusy(true);
-  const cards = [...app.selected];
+  // Selected copies are keyed "QS" and "QS#2"; the server takes faces.
+  const cards = [...app.selected].map((key) => key.split("#")[0]);
   say("");
   // The pass is on its way: the button goes, so nothing looks pressable while others play.
   clear(ui.actions);
@@ -347,7 +354,8 @@ async function sendPlay(card, button) {
   say("");
   const from = button.getBoundingClientRect();
   // The card goes down at once; the server's answer follows.
-  const inHand = state.view.hand.filter((c) => c !== card);
+  const inHand = state.view.hand.slice();
+  inHand.splice(inHand.indexOf(card), 1); // one copy goes, even with two decks
   hand.render({ cards: inHand, mode: "wait" });
   const placed = table.place(state.view.seat, card, state.view.trick.length === 0);
   sound("card");
@@ -484,6 +492,16 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
       const who = isMe(next, event.winner) ? "You take" : `${nameOf(next, event.winner)} takes`;
       const worth = taken > 0 ? `, ${plural(taken, "point")}` : taken < 0 ? `: ${-taken} points off` : "";
       narrate(`${who} the trick${worth}.`);
+      if (event.cancelled.length) {
+        narrate(`Cancelled by their twins: ${event.cancelled.map(cardName).join(", ")}.`);
+      }
+      if (event.held_over) {
+        const line = "Every card of the suit led cancelled: the next trick's winner takes this one too.";
+        narrate(line);
+        table.setMessage(line);
+      } else if (event.carried.length) {
+        narrate(`${isMe(next, event.winner) ? "You also take" : `${nameOf(next, event.winner)} also takes`} the ${plural(event.carried.length, "held-over card")}.`);
+      }
       if (!isMe(next, event.winner) && event.cards.includes("QS")) {
         table.say(event.winner, quip(event.winner, "queen"));
       }
@@ -492,6 +510,7 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
       const cards = [...ui.root.querySelectorAll("[data-played]")];
       await sweepTo(cards, table.seatBox(event.winner), t.fly);
       table.clearTrick();
+      table.setHeld(event.held_over ? event.cards.concat(event.carried) : []);
       trick = [];
       event.points_taken.forEach((p, seat) => { pointsTaken[seat] = p; });
       seats(event.winner);
@@ -500,6 +519,7 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
       const line = `${who} the kitty: ${event.cards.map(cardName).join(", ")}.`;
       narrate(line);
       table.setMessage(line);
+      table.setKitty({ ...next, view: { ...next.view, kitty_taker: event.seat, kitty: event.cards } });
       await wait(t.pause);
     } else if (event.type === "hearts-broken") {
       table.setHearts(true);
@@ -554,6 +574,10 @@ async function boot() {
     return;
   }
   table = new Table(ui.root, app.options.opponents);
+  // Turning a phone moves the seats: more across the top when wide, more down the sides.
+  matchMedia("(orientation: landscape)").addEventListener("change", () => {
+    if (app.state && !app.busy && document.body.dataset.screen === "table") render(app.state);
+  });
   let current = null;
   try {
     current = (await api.current()).id;

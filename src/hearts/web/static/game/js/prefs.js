@@ -19,6 +19,7 @@ const DEFAULTS = {
   tapToContinue: false,
   finishSettled: true,
   sound: null, // null: not chosen yet (on, unless the system asks for reduced motion)
+  players: 4, // the table size chosen on the start screen
   levels: [], // one per opponent, filled in from the options the server sends
   target: 100,
   preset: "standard",

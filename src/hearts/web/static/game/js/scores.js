@@ -30,15 +30,16 @@ export function roundSummary(state) {
       : "Everyone else takes the points.";
     items.push(h("p", { class: "moon-news" }, moonIcon(), ` ${shooter} ${what}! ${how}`));
   }
-  const queen = taken.findIndex((t) => t.queen);
-  if (queen >= 0) {
-    items.push(h("p", { class: "queen-news" },
-      `${isMe(state, queen) ? "You" : names[queen]} took the queen of spades.`));
-  }
+  // Two decks hold two queens of spades: each taker is named, "both" for one who took both.
+  taken.forEach((t, seat) => {
+    if (!t.queen) return;
+    const what = t.queen > 1 ? "both queens of spades" : "the queen of spades";
+    items.push(h("p", { class: "queen-news" }, `${isMe(state, seat) ? "You" : names[seat]} took ${what}.`));
+  });
   const rows = names.map((name, seat) => h("tr", {},
     h("th", { scope: "row" }, name),
     h("td", {}, taken[seat].hearts),
-    h("td", {}, taken[seat].queen ? "Q♠" : "–"),
+    h("td", {}, taken[seat].queen ? `Q♠${taken[seat].queen > 1 ? ` ×${taken[seat].queen}` : ""}` : "–"),
     bonus ? h("td", {}, taken[seat].bonus ? "yes" : "–") : null,
     h("td", {}, result ? result.points_taken[seat] : 0),
     h("td", {}, result ? signed(result.scores[seat]) : 0),
@@ -64,6 +65,11 @@ function signed(n) {
 /** Every round so far, one row each, with running totals. */
 export function scoreSheet(state) {
   const names = state.players.map((p) => p.name);
+  // A big table's sheet is wider than a phone: it scrolls in its own box, not the page.
+  return h("div", { class: "sheet-scroll", role: "region", "aria-label": "Score sheet", tabindex: "0" }, sheetTable(state, names));
+}
+
+function sheetTable(state, names) {
   return h("table", { class: "sheet" },
     h("caption", {}, "Score sheet"),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"),

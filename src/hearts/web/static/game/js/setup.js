@@ -11,14 +11,32 @@ const LENGTHS = [100, 50];
 export function renderSetup(root, args) {
   const { options, prefs, unfinished, onStart, onContinue, onChange } = args;
   const canContinue = unfinished.length > 0;
-  // One level per opponent, however many the server seats.
-  prefs.levels = options.opponents.map((_, i) => prefs.levels[i] || options.levels[0].name);
+  // The table sizes come from the server (3 to 10), each with its line and the house rules
+  // that make sense at it; the default size is the server's.
+  const tables = options.tables || [];
+  const size = tables.find((t) => t.players === prefs.players)
+    || tables.find((t) => t.players === options.defaults.players);
+  prefs.players = size.players;
+  keepOffered(prefs, options, size);
+  const seated = options.opponents.slice(0, size.players - 1);
+  // One level per opponent at the table.
+  prefs.levels = seated.map((_, i) => prefs.levels[i] || options.levels[0].name);
   const levelNames = options.levels.map((l) => l.name);
   const change = () => onChange(prefs);
   // The opponents sit in seat order clockwise: the first on the left, the last on the right.
-  const seatWord = (i) => (i === 0 ? "On your left" : i === options.opponents.length - 1 ? "On your right" : "Across");
+  const seatWord = (i) => sideWord(i + 1, size.players);
 
-  const opponents = options.opponents.map((o, i) => {
+  const sizes = h("fieldset", { class: "segmented wrap table-size" },
+    h("legend", {}, "Players at the table"),
+    tables.map((t) => h("label", { "data-players": t.players, title: t.line },
+      h("input", {
+        type: "radio", name: "players", value: t.players, checked: t.players === size.players,
+        onchange: () => { prefs.players = t.players; change(); renderSetup(root, args); },
+      }), h("span", {}, String(t.players)))),
+    h("p", { class: "hint", "data-region": "table-line" }, size.line,
+      size.kitty ? ` ${size.kitty}` : ""));
+
+  const opponents = seated.map((o, i) => {
     const group = `level-${o.seat}`;
     return h("li", { class: "opponent" },
       face(o.face, "pleased"),
@@ -125,8 +143,10 @@ export function renderSetup(root, args) {
 
   function drawRules() {
     clear(ruleList, options.rules
-      .filter((rule) => rule.kind !== "number")
-      .map((rule) => ruleControl(rule, options.defaults, prefs, () => {
+      .filter((rule) => rule.kind !== "number" && rule.kind !== "table")
+      .map((rule) => offeredRule(rule, size))
+      .filter(Boolean)
+      .map((rule) => ruleControl(rule, size.defaults, prefs, () => {
         prefs.preset = "custom";
         for (const r of $$("input[name=preset]", root)) r.checked = false;
         change();
@@ -149,7 +169,8 @@ export function renderSetup(root, args) {
     canContinue ? unfinishedList(unfinished, onContinue) : null,
     h("section", { class: "panel", "aria-labelledby": "meet" },
       h("h2", { id: "meet" }, "Your table"),
-      h("ul", { class: "opponents" }, opponents),
+      sizes,
+      h("ul", { class: "opponents", "data-count": seated.length }, opponents),
       allButtons),
     h("section", { class: "panel" }, length, speed),
     h("section", { class: "panel" },
@@ -168,6 +189,45 @@ export function renderSetup(root, args) {
       h("a", { href: "/scorekeeper" }, "Scorekeeper for real cards"),
       h("a", { href: "/sheets/rules.pdf" }, "Rule sheet (PDF)"),
       h("a", { href: "/sheets/score.pdf" }, "Score sheet (PDF)")));
+}
+
+/** Where a seat sits for the person, `offset` places clockwise: "On your left", "Across",
+ * "2nd on your right". Worked out from the table size, never from a fixed seat. */
+function sideWord(offset, players) {
+  const turn = (offset * 2) / players; // in half turns: 1 is straight across
+  if (turn === 1) return "Across";
+  if (turn < 1) return offset === 1 ? "On your left" : `${ordinal(offset)} on your left`;
+  const back = players - offset;
+  return back === 1 ? "On your right" : `${ordinal(back)} on your right`;
+}
+
+function ordinal(n) {
+  return `${n}${{ 1: "st", 2: "nd", 3: "rd" }[n] || "th"}`;
+}
+
+/** A rule as offered at this table size: a toggle the engine refuses there is left out, a
+ * choice keeps only the values it accepts. */
+function offeredRule(rule, size) {
+  const offered = size.offered[rule.field];
+  if (rule.kind === "toggle") return offered ? rule : null;
+  if (rule.kind === "choice") {
+    const choices = rule.choices.filter((_, i) => offered.includes(i));
+    return choices.length > 1 ? { ...rule, choices } : null;
+  }
+  return rule;
+}
+
+/** Drop remembered house rules this table size does not allow. */
+function keepOffered(prefs, options, size) {
+  for (const rule of options.rules) {
+    if (!(rule.field in prefs.rules)) continue;
+    const offered = size.offered[rule.field];
+    const value = JSON.stringify(prefs.rules[rule.field]);
+    const ok = rule.kind === "toggle" ? offered || !prefs.rules[rule.field]
+      : rule.kind === "choice" ? rule.choices.some((c, i) => offered.includes(i) && JSON.stringify(c.value) === value)
+        : rule.field !== "players";
+    if (!ok) delete prefs.rules[rule.field];
+  }
 }
 
 function levelHelp(options, prefs) {

@@ -5,7 +5,7 @@
 import { h, clear, $ } from "./dom.js";
 import { cardBack, cardFace, cardName, suitIcon } from "./cards.js";
 import { face } from "./faces.js";
-import { allSeats, compass, isMe, plural, where, whoIs } from "./words.js";
+import { allSeats, compass, isMe, offsetOf, plural, where, whoIs } from "./words.js";
 
 export class Table {
   constructor(root, opponents) {
@@ -18,30 +18,60 @@ export class Table {
     this.mine = $("[data-region=me]", root);
     this.heartsSign = $("[data-region=hearts]", root);
     this.message = $("[data-region=message]", root);
+    // Signs of the other tables: a trick held over (two decks), the kitty, the teams.
+    const signs = $(".signs", root);
+    this.heldSign = h("p", { class: "table-sign held-sign", "data-region": "held", hidden: true });
+    this.kittySign = h("p", { class: "table-sign kitty-sign", "data-region": "kitty", hidden: true });
+    this.teamSign = h("p", { class: "table-sign team-sign", "data-region": "teams", hidden: true });
+    signs.append(this.heldSign, this.kittySign, this.teamSign);
   }
 
-  /** Build a seat and a trick slot for every player, once per table shape. */
+  /** Build a seat and a trick slot for every player, once per table shape. The opponents
+   * sit along three sides, clockwise from the person's left: up the left side, across the
+   * top, down the right side; how many go on each side follows the screen's shape. */
   build(state) {
     this.state = state;
-    const shape = `${state.view.seat}/${state.view.players}`;
+    const wide = matchMedia("(orientation: landscape)").matches;
+    const shape = `${state.view.seat}/${state.view.players}/${wide}`;
     if (shape === this.shape) return;
     this.shape = shape;
     for (const el of this.seats.values()) if (el !== this.mine) el.remove();
+    for (const el of this.sides || []) el.remove();
     this.seats.clear();
     clear(this.trick);
     this.slots.clear();
+    const count = state.view.players;
+    this.root.dataset.players = count;
+    this.trick.dataset.players = count;
+    this.root.dataset.crowded = count >= 5 ? "true" : "false";
     const centre = $(".centre", this.root);
+    const opponents = allSeats(state).filter((seat) => !isMe(state, seat))
+      .sort((a, b) => offsetOf(state, a) - offsetOf(state, b));
+    const [left, top] = sideCounts(opponents.length, wide);
+    const sides = {
+      left: h("div", { class: "side", "data-side": "left", "data-count": left }),
+      top: h("div", { class: "side", "data-side": "top", "data-count": opponents.length - 2 * left }),
+      right: h("div", { class: "side", "data-side": "right", "data-count": left }),
+    };
+    this.sides = Object.values(sides);
+    for (const side of this.sides) this.root.insertBefore(side, centre);
+    opponents.forEach((seat, i) => {
+      const side = i < left ? "left" : i < left + top ? "top" : "right";
+      const el = h("div", { class: "seat opponent", "data-seat": seat, "data-pos": side, role: "group" });
+      // Up the left side: the first on the left sits lowest.
+      if (side === "left") sides.left.prepend(el);
+      else sides[side].append(el);
+      this.seats.set(seat, el);
+    });
+    this.mine.dataset.seat = state.view.seat;
+    this.seats.set(state.view.seat, this.mine);
     for (const seat of allSeats(state)) {
-      const pos = compass(state, seat);
-      if (isMe(state, seat)) {
-        this.mine.dataset.seat = seat;
-        this.seats.set(seat, this.mine);
-      } else {
-        const el = h("div", { class: "seat opponent", "data-seat": seat, "data-pos": pos, role: "group" });
-        this.root.insertBefore(el, centre);
-        this.seats.set(seat, el);
-      }
-      const slot = h("div", { class: "slot", "data-slot": pos, "data-seat": seat });
+      // Round an ellipse, the person's card at the bottom, clockwise from there (at four
+      // seats: bottom, left, top, right). `data-pos` names the compass side for the words.
+      const slot = h("div", { class: "slot", "data-slot": "ring", "data-pos": compass(state, seat), "data-seat": seat });
+      const angle = Math.PI / 2 + (offsetOf(state, seat) * 2 * Math.PI) / count;
+      slot.style.setProperty("--cx", Math.cos(angle).toFixed(4));
+      slot.style.setProperty("--cy", Math.sin(angle).toFixed(4));
       this.trick.append(slot);
       this.slots.set(seat, slot);
     }
@@ -111,7 +141,10 @@ export class Table {
 
   /** Show the trick on the table: [[seat, card], ...]; the first play is the lead. */
   showTrick(plays, winner = null) {
-    for (const slot of this.slots.values()) clear(slot);
+    for (const slot of this.slots.values()) {
+      clear(slot);
+      slot.classList.remove("cancelled");
+    }
     plays.forEach(([seat, card], i) => this.place(seat, card, i === 0));
     this.markWinner(winner);
   }
@@ -123,8 +156,65 @@ export class Table {
       cardFace(card));
     const slot = this.slots.get(seat);
     slot.classList.toggle("led", led);
+    slot.classList.remove("cancelled");
     clear(slot, el, led ? h("span", { class: "led-mark", "aria-hidden": "true" }, "led") : null);
+    // Two decks: the second copy of a face on one trick cancels both (they count for
+    // nothing and cannot win).
+    for (const [other, otherSlot] of this.slots) {
+      if (other !== seat && otherSlot.querySelector(`[data-played="${card}"]`)) {
+        for (const pair of [slot, otherSlot]) this.cancel(pair);
+      }
+    }
     return el;
+  }
+
+  cancel(slot) {
+    if (slot.classList.contains("cancelled")) return;
+    slot.classList.add("cancelled");
+    const played = $(".played", slot);
+    if (played) played.setAttribute("aria-label", `${played.getAttribute("aria-label")}, cancelled by its twin`);
+    slot.append(h("span", { class: "cancel-mark", "aria-hidden": "true" }, "cancelled"));
+  }
+
+  /** Two decks: the cards of a trick that cancelled out entirely, waiting for the next
+   * trick's winner. */
+  setHeld(cards) {
+    const n = cards ? cards.length : 0;
+    this.heldSign.hidden = n === 0;
+    if (!n) return;
+    const points = cards.reduce((sum, c) => sum + (c === "QS" ? 13 : c[1] === "H" ? 1 : 0), 0);
+    this.heldSign.textContent = `Held over: ${plural(n, "card")}${points ? `, ${plural(points, "point")}` : ""}`;
+    this.heldSign.title = `For the next trick's winner: ${cards.map(cardName).join(", ")}`;
+  }
+
+  /** The kitty: face down until someone takes it, then who did and what was in it. */
+  setKitty(state) {
+    const view = state.view;
+    this.kittySign.hidden = !view.kitty_size;
+    if (!view.kitty_size) return;
+    if (view.kitty_taker === null || view.kitty_taker === undefined) {
+      clear(this.kittySign, `Kitty: ${plural(view.kitty_size, "card")} face down`);
+      return;
+    }
+    const who = isMe(state, view.kitty_taker) ? "You" : state.players[view.kitty_taker].name;
+    clear(this.kittySign, `${who} took the kitty: `,
+      h("span", { class: "kitty-cards" }, (view.kitty || []).map((card) =>
+        h("span", { class: "mini", role: "img", "aria-label": cardName(card) }, cardFace(card)))));
+  }
+
+  /** Partnerships: the person's team and the other, with their totals. */
+  setTeams(state) {
+    const partner = state.view.partner;
+    this.teamSign.hidden = partner === null || partner === undefined;
+    if (this.teamSign.hidden) return;
+    const me = state.view.seat;
+    const mine = [me, partner];
+    const others = allSeats(state).filter((seat) => !mine.includes(seat));
+    const names = (seats) => seats.map((seat) => whoIs(state, seat)).join(" & ");
+    clear(this.teamSign,
+      h("span", { class: "team mine-team" }, `${names(mine)} ${state.scores[me]}`),
+      " · ",
+      h("span", { class: "team" }, `${names(others)} ${state.scores[others[0]]}`));
   }
 
   markWinner(winner) {
@@ -148,6 +238,15 @@ export class Table {
     const el = isMe(this.state, seat) ? this.slots.get(seat) : this.seats.get(seat);
     return el.getBoundingClientRect();
   }
+}
+
+/** How many opponents sit up the left side and across the top (the right side mirrors the
+ * left). A tall screen stacks more down the sides, a wide one puts more across the top. */
+export function sideCounts(opponents, wide) {
+  if (opponents < 2) return [0, opponents];
+  const side = Math.max(1, Math.round(opponents / 3));
+  const left = wide ? Math.min(2, side) : side;
+  return [left, opponents - 2 * left];
 }
 
 /** Points this round, with what made them: a heart only for hearts, the Q♠ for the queen. */

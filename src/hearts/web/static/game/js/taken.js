@@ -20,13 +20,13 @@ export function bonusCard(state) {
   return rules.bonus_card || null;
 }
 
-/** Per seat: {hearts, queen, bonus}: the number of hearts, whether the Q♠ is among what the
- * seat took, and the bonus card if it is (else null). */
+/** Per seat: {hearts, queen, bonus}: the number of hearts, how many queens of spades (0, 1,
+ * or 2 with two decks) the seat took, and the bonus card if it is among them (else null). */
 export function takenSummary(state) {
   const bonus = bonusCard(state);
   return wonCards(state).map((cards) => ({
     hearts: cards.filter((card) => card[1] === "H").length,
-    queen: cards.includes("QS"),
+    queen: cards.filter((card) => card === "QS").length,
     bonus: bonus !== null && cards.includes(bonus) ? bonus : null,
   }));
 }

@@ -1,0 +1,256 @@
+"""Issue 11: the web game at 3, 5, 6 and 10 players, on a phone and a desktop, chosen on the
+start screen's table-size choice and played for a whole round as a person plays it.
+
+At the deal and on every trick the layout is checked: every seat's name and card count on
+screen, the whole hand reachable without sideways scrolling, and no seat, name, hand card or
+trick card overlapping another. Screenshots go to HEARTS_SCREENSHOT_DIR when it is set.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from test_web_game_browser import TABLE, Server, open_page, shoot, wait_for_person
+
+from browser_support import chromium
+
+pytestmark = pytest.mark.browser
+
+VIEWPORTS = {
+    "phone": {"width": 390, "height": 844},
+    "phone-landscape": {"width": 844, "height": 390},
+    "desktop": {"width": 1366, "height": 800},
+}
+
+LAYOUT = """() => {
+    const box = (e) => { const r = e.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom]; };
+    const all = (sel) => [...document.querySelectorAll(sel)].map(box);
+    const shown = (e) => e.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+    const opponents = [...document.querySelectorAll('#game .seat.opponent')].map((seat) => ({
+        seat: seat.dataset.seat,
+        name: seat.querySelector('.name').textContent,
+        nameBox: box(seat.querySelector('.name')), nameShown: shown(seat.querySelector('.name')),
+        count: seat.querySelector('.count').textContent,
+        countBox: box(seat.querySelector('.count')),
+        countShown: shown(seat.querySelector('.count')),
+    }));
+    return {
+        opponents,
+        hand: all('[data-region=hand] [data-card]'),
+        handCount: document.querySelectorAll('[data-region=hand] [data-card]').length,
+        slots: all('.trick .slot'),
+        seats: all('#game .seat'),
+        names: all('#game .seat .name'),
+        vw: innerWidth, vh: innerHeight,
+        wide: document.documentElement.scrollWidth,
+        players: Number(document.querySelector('#game').dataset.players),
+    };
+}"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    data_dir = tmp_path_factory.mktemp("tables")
+    running = Server(data_dir).start()
+    running.data_dir = data_dir
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from chromium()
+
+
+def overlap(a: list[float], b: list[float]) -> bool:
+    return min(a[2], b[2]) - max(a[0], b[0]) > 0.5 and min(a[3], b[3]) - max(a[1], b[1]) > 0.5
+
+
+def inside(box: list[float], width: float, height: float) -> bool:
+    return box[0] >= -0.5 and box[1] >= -0.5 and box[2] <= width + 0.5 and box[3] <= height + 0.5
+
+
+def check_layout(page: Any, players: int, where: str) -> None:
+    found = page.evaluate(LAYOUT)
+    width, height = found["vw"], found["vh"]
+    assert found["players"] == players, where
+    assert found["wide"] <= width, f"{where}: the page scrolls sideways"
+    opponents = found["opponents"]
+    assert len(opponents) == players - 1, where
+    assert len({o["name"] for o in opponents}) == players - 1, where
+    for o in opponents:
+        for part in ("name", "count"):
+            assert o[f"{part}Shown"], f"{where}: {o['name']}'s {part} is hidden"
+            assert inside(o[f"{part}Box"], width, height), f"{where}: {o['name']}'s {part}"
+            assert o[f"{part}Box"][2] - o[f"{part}Box"][0] > 4, f"{where}: {o['name']}'s {part}"
+        assert o["count"].isdigit(), (where, o)
+    # The whole hand on screen: every card inside the viewport, none beyond its width.
+    for card in found["hand"]:
+        assert inside(card, width, height), (where, card, width, height)
+    seats, names, slots = found["seats"], found["names"], found["slots"]
+    assert len(seats) == len(names) == len(slots) == players, where
+    for a, b in itertools.combinations(seats, 2):
+        assert not overlap(a, b), (where, "seats", a, b)
+    for a, b in itertools.combinations(names, 2):
+        assert not overlap(a, b), (where, "names", a, b)
+    for seat, slot in itertools.product(seats, slots):
+        assert not overlap(seat, slot), (where, "seat and trick", seat, slot)
+    for card, other in itertools.product(found["hand"], seats + slots):
+        assert not overlap(card, other), (where, "hand", card, other)
+    for slot in slots:
+        assert inside(slot, width, height), (where, slot)
+
+
+def pass_cards(page: Any) -> None:
+    cards = page.eval_on_selector_all(
+        "[data-region=hand] [data-card]", "els => els.map(e => e.dataset.key)"
+    )
+    for key in reversed(cards):
+        if page.is_enabled("[data-action=pass]"):
+            break
+        page.click(f"[data-region=hand] [data-key='{key}']")
+    page.click("[data-action=pass]")
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+@pytest.mark.parametrize("players", [3, 5, 6, 10])
+def test_a_whole_round_at_every_table_size(
+    browser: Any, server: Server, players: int, viewport: str
+) -> None:
+    page = open_page(browser, server, VIEWPORTS[viewport])
+    # The table-size choice, with the line read off the engine's rules for that size.
+    page.click(f"[data-players='{players}']")
+    line = page.text_content("[data-region=table-line]")
+    assert line.startswith(f"{players} players"), line
+    opponents = page.eval_on_selector_all(".setup .opponents > li", "els => els.length")
+    assert opponents == players - 1
+    page.click("[data-action=new-game]")
+    page.wait_for_selector(f"{TABLE}[data-players='{players}'] [data-card]")
+    name = f"table-{players}-{viewport}"
+    tricks = 0
+    for _ in range(80):
+        phase = wait_for_person(page)
+        if phase == "passing":
+            check_layout(page, players, f"{name} pass")
+            pass_cards(page)
+        elif phase == "playing":
+            check_layout(page, players, f"{name} trick {tricks}")
+            if tricks == 2:
+                shoot(page, name)
+            card = page.get_attribute("[data-card][data-legal=true]", "data-key")
+            page.click(f"[data-region=hand] [data-key='{card}']")
+            tricks += 1
+        else:
+            break
+    assert phase == "round-over", f"{name}: the round did not end ({phase})"
+    assert page.is_visible("[data-action=next-round]")
+    assert tricks >= 3
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def play_until(page: Any, condition: str, limit: int = 80) -> bool:
+    """Play the person's simplest moves until `condition` (a JS function) holds."""
+    for _ in range(limit):
+        phase = wait_for_person(page)
+        if page.evaluate(condition):
+            return True
+        if phase == "passing":
+            pass_cards(page)
+        elif phase == "playing":
+            card = page.get_attribute("[data-card][data-legal=true]", "data-key")
+            page.click(f"[data-region=hand] [data-key='{card}']")
+        elif phase == "round-over":
+            page.click("[data-action=next-round]")
+        else:
+            return False
+    return False
+
+
+def choose_rule(page: Any, field: str) -> None:
+    page.click(".all-rules summary")
+    page.click(f"label[for=rule-{field}]")
+
+
+def test_the_kitty_shows_who_took_it_and_what_was_in_it(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, VIEWPORTS["phone"])
+    page.click("[data-players='3']")
+    choose_rule(page, "kitty")
+    assert "1 face down" in page.text_content("[data-region=table-line]")
+    page.click("[data-action=new-game]")
+    page.wait_for_selector(f"{TABLE}[data-players='3'] [data-card]")
+    assert page.text_content("[data-region=kitty]") == "Kitty: 1 card face down"
+    assert play_until(
+        page, "() => document.querySelector('[data-region=kitty]').textContent.includes('took')"
+    )
+    sign = page.text_content("[data-region=kitty]")
+    taker = sign.split(" took the kitty")[0]
+    assert taker == "You" or taker in page.eval_on_selector_all(
+        "#game .seat.opponent .name", "els => els.map(e => e.textContent)"
+    )
+    cards = page.eval_on_selector_all(
+        "[data-region=kitty] .mini", "els => els.map(e => e.getAttribute('aria-label'))"
+    )
+    assert len(cards) == 1 and " of " in cards[0], cards
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_partners_see_the_team_totals(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, VIEWPORTS["phone"])
+    page.click("[data-players='4']")
+    choose_rule(page, "partnership")
+    page.click("[data-action=new-game]")
+    page.wait_for_selector(f"{TABLE}[data-players='4'] [data-card]")
+    names = page.eval_on_selector_all(
+        "#game .seat.opponent",
+        "els => els.map(e => [e.dataset.seat, e.querySelector('.name').textContent])",
+    )
+    by_seat = dict(names)
+    # The partner sits across: two seats on from the person at a table of four.
+    assert page.text_content("[data-region=teams]") == (
+        f"You & {by_seat['2']} 0 · {by_seat['1']} & {by_seat['3']} 0"
+    )
+    assert "your partner" in page.text_content("#game .seat[data-seat='2']")
+    assert play_until(page, "() => document.querySelector('#game').dataset.phase === 'round-over'")
+    page.click("[data-action=next-round]")
+    wait_for_person(page)
+    sign = page.text_content("[data-region=teams]")
+    mine = int(page.text_content("#game .seat.mine .total").split()[0])
+    theirs = int(page.text_content("#game .seat[data-seat='1'] .total").split()[0])
+    assert sign == f"You & {by_seat['2']} {mine} · {by_seat['1']} & {by_seat['3']} {theirs}"
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_two_copies_in_hand_are_told_apart(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, VIEWPORTS["desktop"])
+    page.click("[data-players='6']")
+    page.click("[data-action=new-game]")
+    page.wait_for_selector(f"{TABLE}[data-players='6'] [data-card]")
+    # Seventeen cards from two decks: deal until the hand holds both copies of some face.
+    twins: list[Any] = []
+    for _ in range(12):
+        twins = page.eval_on_selector_all(
+            "[data-region=hand] [data-copy]",
+            "els => els.map(e => [e.dataset.card, e.dataset.copy, e.dataset.key,"
+            " e.getAttribute('aria-label')])",
+        )
+        if twins:
+            break
+        play_until(page, "() => document.querySelector('#game').dataset.phase === 'round-over'")
+        page.click("[data-action=next-round]")
+        wait_for_person(page)
+    assert twins, "no deal held both copies of a face"
+    faces = {card for card, *_ in twins}
+    for face in faces:
+        pair = [t for t in twins if t[0] == face]
+        assert sorted(t[1] for t in pair) == ["1", "2"]
+        assert sorted(t[2] for t in pair) == [face, f"{face}#2"]
+        assert {t[3].split(", ")[1] for t in pair} == {"first copy", "second copy"}
+    assert not page.errors, page.errors
+    page.context.close()
