@@ -32,6 +32,7 @@ from frozen_hard import FrozenHardPlayer
 from hearts import Round, Rules
 from hearts.ai import Player, make_player
 from hearts.ai.search import ExpertPlayer, HardPlayer
+from hearts.cards import QUEEN_MASK, points_of
 from hearts.game import score_round
 
 
@@ -69,6 +70,8 @@ class SeatResult:
     score: int
     moon: bool
     cpu: list[float]
+    attempt: bool = False
+    """The seat took the Q♠ and all hearts but two or fewer (a moon tried, shot or not)."""
 
 
 def play_seat(spec: str, against: str, rules: Rules, seed: str, deal: int, seat: int) -> SeatResult:
@@ -95,7 +98,9 @@ def play_seat(spec: str, against: str, rules: Rules, seed: str, deal: int, seat:
     while rnd.phase == "playing":
         rnd.play(ask(rnd.turn, False))
     result = score_round(rules, rnd, [0] * n)
-    return SeatResult(result.scores[seat], result.shooter == seat, cpu)
+    taken = rnd.taken[seat]
+    attempt = bool(taken & QUEEN_MASK) and points_of(taken) >= rules.round_points - 2
+    return SeatResult(result.scores[seat], result.shooter == seat, cpu, attempt)
 
 
 def _task(args: tuple[str, str, str, str, int, int]) -> tuple[int, int, SeatResult, SeatResult]:

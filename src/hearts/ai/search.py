@@ -195,7 +195,7 @@ class ExpertPlayer(HardPlayer):
 
     level = "expert"
     settings = SearchSettings(
-        playouts=3000, min_samples=24, drop_z=3.0, endgame_cards=4, pass_playouts=1500
+        playouts=1200, min_samples=20, drop_z=3.0, endgame_cards=3, pass_playouts=1000
     )
 
 

@@ -39,7 +39,15 @@ QUICK_LEVELS = frozenset({"random", "easy", "medium"})
 TURN_TIMEOUT = 30.0
 #: Thinking allowance per decision for each level (None: the player's own default; for
 #: "hard" an int is a number of playouts, which keeps a seeded game reproducible).
-BUDGETS: dict[str, int | float | None] = {"easy": None, "medium": None, "hard": None}
+BUDGETS: dict[str, int | float | None] = {
+    "easy": None,
+    "medium": None,
+    "hard": None,
+    "expert": None,
+}
+#: What a searching level plays while the pool is busy: expert thinks like hard (a tenth of
+#: the time), hard like medium.
+WHEN_BUSY: dict[str, str] = {"expert": "hard", "hard": "medium"}
 #: Under load, hard players think like medium ones: once this many requests per worker are
 #: already waiting on the pool, a new request's hard players play medium for that request.
 #: A hard move costs tens of milliseconds and a medium one about one, so this keeps every
@@ -199,9 +207,10 @@ class BotPool:
             executor.submit(_ready)
 
     def levels_now(self, levels: Sequence[str]) -> list[str]:
-        """The levels to play at now: hard becomes medium while the pool is busy."""
+        """The levels to play at now: expert becomes hard, and hard medium, while the pool
+        is busy."""
         if self.waiting >= BUSY_PER_WORKER * max(1, self.workers):
-            return ["medium" if level == "hard" else level for level in levels]
+            return [WHEN_BUSY.get(level, level) for level in levels]
         return list(levels)
 
     async def advance(self, game: Game, levels: list[str], seed: int) -> None:

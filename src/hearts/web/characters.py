@@ -44,9 +44,10 @@ OPPONENTS: Final[tuple[dict[str, Any], ...]] = (
     },
 )
 
-LEVELS: Final = ("easy", "medium", "hard")
+LEVELS: Final = ("easy", "medium", "hard", "expert")
 LEVEL_NOTES: Final = {
     "easy": "Plays safe, simple cards and misses tricks a sharp player would see.",
     "medium": "Tracks what has been played and passes with a plan.",
     "hard": "Thinks ahead through likely deals; slower and much tougher.",
+    "expert": "Searches deeper, plans its pass and works out the last tricks exactly.",
 }
