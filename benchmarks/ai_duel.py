@@ -57,12 +57,14 @@ VARIANTS: dict[str, type[Any]] = {
 
 
 def make(spec: str, seed: str) -> Player:
+    """A player from "level", "level:budget" or "level/style" (e.g. "hard/bertie")."""
+    spec, _, style = spec.partition("/")
     name, _, budget_text = spec.partition(":")
     budget = int(budget_text) if budget_text else None
     if name in VARIANTS:
         player: Player = VARIANTS[name](seed, budget)
         return player
-    return make_player(name, seed=seed, budget=budget)
+    return make_player(name, seed=seed, budget=budget, style=style or None)
 
 
 @dataclasses.dataclass
@@ -72,6 +74,8 @@ class SeatResult:
     cpu: list[float]
     attempt: bool = False
     """The seat took the Q♠ and all hearts but two or fewer (a moon tried, shot or not)."""
+    queen: bool = False
+    """The seat took the Q♠."""
 
 
 def play_seat(spec: str, against: str, rules: Rules, seed: str, deal: int, seat: int) -> SeatResult:
@@ -100,7 +104,8 @@ def play_seat(spec: str, against: str, rules: Rules, seed: str, deal: int, seat:
     result = score_round(rules, rnd, [0] * n)
     taken = rnd.taken[seat]
     attempt = bool(taken & QUEEN_MASK) and points_of(taken) >= rules.round_points - 2
-    return SeatResult(result.scores[seat], result.shooter == seat, cpu, attempt)
+    queen = bool(taken & QUEEN_MASK)
+    return SeatResult(result.scores[seat], result.shooter == seat, cpu, attempt, queen)
 
 
 def _task(args: tuple[str, str, str, str, int, int]) -> tuple[int, int, SeatResult, SeatResult]:

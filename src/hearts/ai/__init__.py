@@ -25,15 +25,21 @@ from .easy import EasyPlayer
 from .medium import MediumPlayer
 from .moonshooter import MoonPlayer
 from .randomplayer import RandomPlayer
-from .search import ExpertPlayer, HardPlayer
+from .search import STYLES, ExpertPlayer, HardPlayer
 
 LEVELS = ("random", "easy", "medium", "hard", "expert", "moon")
 
 
 def make_player(
-    level: str, seed: int | str | None = None, budget: int | float | None = None
+    level: str,
+    seed: int | str | None = None,
+    budget: int | float | None = None,
+    style: str | None = None,
 ) -> Player:
     """A computer player of this level. With a fixed seed (and budget) it is deterministic.
+
+    `style` names a taste for the searching levels (`STYLES`: "marisol", "bertie",
+    "tamsin", "plain"); the other levels ignore it.
 
     >>> make_player("grandmaster")
     Traceback (most recent call last):
@@ -42,6 +48,9 @@ def make_player(
     """
     if budget is not None and (isinstance(budget, bool) or budget <= 0):
         raise ValueError("A budget is a positive number of playouts (int) or seconds (float).")
+    if style is not None and style not in STYLES:
+        raise ValueError(f"{style!r} is not a style; choose {', '.join(STYLES)}.")
+    taste = STYLES[style] if style is not None else None
     if level == "random":
         return RandomPlayer(seed, budget)
     if level == "easy":
@@ -49,9 +58,9 @@ def make_player(
     if level == "medium":
         return MediumPlayer(seed, budget)
     if level == "hard":
-        return HardPlayer(seed, budget)
+        return HardPlayer(seed, budget, taste)
     if level == "expert":
-        return ExpertPlayer(seed, budget)
+        return ExpertPlayer(seed, budget, taste)
     if level == "moon":
         return MoonPlayer(seed, budget)
     raise ValueError(
@@ -59,4 +68,4 @@ def make_player(
     )
 
 
-__all__ = ["LEVELS", "BasePlayer", "Player", "choose_moon", "make_player"]
+__all__ = ["LEVELS", "STYLES", "BasePlayer", "Player", "choose_moon", "make_player"]

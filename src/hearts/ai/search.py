@@ -73,15 +73,59 @@ class SearchSettings:
 OLD_HARD = SearchSettings(playouts=DEFAULT_PLAYOUTS)
 
 
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How a named computer player's taste bends the search (the same search, other values).
+
+    - ``moon_appetite``: tries the moon plan with this many fewer high cards than usual, and
+      counts a moon plan this many points better than it averages.
+    - ``queen_caution``: points added to every playout in which it takes the Q♠ (negative:
+      it takes her more lightly and keeps her to dump later).
+    """
+
+    name: str
+    moon_appetite: float = 0.0
+    queen_caution: float = 0.0
+
+
+STYLES = {
+    "plain": Style("plain"),
+    "marisol": Style("marisol", moon_appetite=-1.0, queen_caution=3.0),
+    "bertie": Style("bertie", moon_appetite=2.0, queen_caution=-1.5),
+    "tamsin": Style("tamsin", moon_appetite=0.5, queen_caution=1.0),
+}
+"""The web game's three opponents (`hearts.web.characters`), and the plain player."""
+
+
 class HardPlayer(MediumPlayer):
     """Searches deals sampled from what it knows; `budget` is playouts (int) or seconds (float)."""
 
     level = "hard"
     settings = SearchSettings(playouts=240, min_samples=10, drop_z=2.5, pass_playouts=160)
 
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        budget: int | float | None = None,
+        style: Style | None = None,
+    ) -> None:
+        super().__init__(seed, budget)
+        self.style = style if style is not None else STYLES["plain"]
+
+    def score(self, view: PlayerView, table: Table, pos: Position, plan: int) -> float:
+        """A finished playout's value (lower is better), with this player's style."""
+        value = _utility(view, table, pos)
+        style = self.style
+        if style.queen_caution and pos.point_cards[view.seat] & QUEEN:
+            value += style.queen_caution
+        if plan >= 0:
+            value -= style.moon_appetite
+        return value
+
     def pick_pass(self, view: PlayerView) -> list[Card]:
         hand = fold(view.hand_mask)
-        moon = moon_pass(hand, view.cards_to_pass) if is_moon_hand(hand) else None
+        keen = self.style.moon_appetite >= 1
+        moon = moon_pass(hand, view.cards_to_pass) if is_moon_hand(hand, keen) else None
         if self.settings.pass_playouts and can_search_pass(view):
             return self._search_pass(view, hand, moon)
         if view.rules.decks != 1 or moon is None:
@@ -103,7 +147,7 @@ class HardPlayer(MediumPlayer):
             settings.min_samples,
             settings.drop_z,
             tuple(sorted(moon)) if moon is not None else None,
-            lambda pos: _utility(view, table, pos),
+            lambda pos: self.score(view, table, pos, -1),
         )
         best = min((a for a in arms if a.active), key=lambda a: (a.mean, a.face))
         return [CARDS[f] for f in candidates[best.face]]
@@ -139,7 +183,7 @@ class HardPlayer(MediumPlayer):
         rng = self.rng_for(view, "play")
         table = Table.of(view.rules)
         base = _position(view, know)
-        plans = [-1, view.seat] if _moon_possible(know, view) else [-1]
+        plans = [-1, view.seat] if _moon_possible(know, view, self.style) else [-1]
         gamble = QUEEN_FACE if is_queen_gamble(know) else -1
         arms = [
             Arm(plan, face, [])
@@ -182,7 +226,7 @@ class HardPlayer(MediumPlayer):
                     _play_card(pos, view.seat, arm.face, table)
                     playout_rng.seed(playout_seed)
                     play_out(table, pos, playout_rng, shooter=arm.plan, planner=view.seat)
-                    arm.values.append(_utility(view, table, pos))
+                    arm.values.append(self.score(view, table, pos, arm.plan))
             used += len(active)
             index += 1
             if index >= least and index % 4 == 0:
@@ -280,15 +324,17 @@ def moon_pass(hand: int, count: int) -> list[int]:
     return order[:count]
 
 
-def is_moon_hand(hand: int) -> bool:
-    """A hand worth passing for the moon: long, high hearts and aces to keep the lead."""
+def is_moon_hand(hand: int, keen: bool = False) -> bool:
+    """A hand worth passing for the moon: long, high hearts and aces to keep the lead (a
+    keen player settles for one heart and one ace fewer)."""
     hearts = hand & HEARTS_FACES
     top_hearts = (hearts >> 35).bit_count()  # jack of hearts and up
     aces = sum(hand >> (13 * s + 12) & 1 for s in (0, 1, 3))
-    return hearts.bit_count() >= 6 and top_hearts >= 3 and aces >= 2
+    less = 1 if keen else 0
+    return hearts.bit_count() >= 6 - less and top_hearts >= 3 - less and aces >= 2 - less
 
 
-def _moon_possible(know: Knowledge, view: PlayerView) -> bool:
+def _moon_possible(know: Knowledge, view: PlayerView, style: Style) -> bool:
     """Worth searching a moon plan: no rival has a point, and the hand is strong."""
     mine = team_of(view.rules, view.seat)
     if any(know.taken[s] & POINT_FACES for s in range(know.players) if s not in mine):
@@ -297,7 +343,8 @@ def _moon_possible(know: Knowledge, view: PlayerView) -> bool:
     high = sum(((hand & SUIT_FACES[s]) >> (13 * s + 9)).bit_count() for s in range(4))
     high_hearts = ((hand & HEARTS_FACES) >> 34).bit_count()  # ten of hearts and up
     taken = sum((know.taken[s] & POINT_FACES).bit_count() for s in mine)
-    return high + high_hearts >= 7 or (taken >= 5 and high >= 3)
+    need = 7 - round(style.moon_appetite)
+    return high + high_hearts >= need or (taken >= 5 and high >= 3)
 
 
 def round_scores(table: Table, pos: Position, totals: tuple[int, ...]) -> list[int]:
