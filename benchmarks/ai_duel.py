@@ -119,6 +119,22 @@ def _task(args: tuple[str, str, str, str, int, int]) -> tuple[int, int, SeatResu
     )
 
 
+def interim(per_deal: dict[int, list[tuple[SeatResult, SeatResult]]], a: str, b: str) -> None:
+    """The paired difference so far, over the deals with every seat played (to stderr)."""
+    diffs = [
+        statistics.fmean(ra.score - rb.score for ra, rb in pairs)
+        for pairs in per_deal.values()
+        if len(pairs) == Rules().players
+    ]
+    if len(diffs) > 1:
+        print(
+            f"  so far, {len(diffs)} whole deals: {a} minus {b} "
+            f"{statistics.fmean(diffs):+.3f} ± {ci95(diffs):.3f}",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
 def ci95(values: list[float]) -> float:
     return 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
 
@@ -149,6 +165,8 @@ def main() -> None:
     with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
         for done, (deal, _, ra, rb) in enumerate(pool.imap_unordered(_task, tasks), 1):
             per_deal.setdefault(deal, []).append((ra, rb))
+            if done % 100 == 0:
+                interim(per_deal, args.a, args.b)
             if done % 40 == 0 or done == len(tasks):
                 print(
                     f"  {done}/{len(tasks)} rounds, {time.perf_counter() - started:.0f}s",

@@ -88,23 +88,24 @@ def kind_of(view: PlayerView) -> str:
     return "follow" if view.legal_mask & (0x1FFF << (13 * led)) else "discard"
 
 
-def harvest(deals: int, seed: str, opponents: str) -> list[dict[str, Any]]:
-    """Decision points from rounds of medium players (one seat maybe a moon shooter)."""
+def harvest(deals: int, seed: str, opponents: str, late: bool = False) -> list[dict[str, Any]]:
+    """Decision points from rounds of medium players (one seat maybe a moon shooter, whose
+    own decisions are then the ones kept: moon attempts); `late`: only the last tricks."""
     rng = random.Random(seed)
     found: list[dict[str, Any]] = []
     for deal in range(deals):
         rnd = Round.deal(Rules(), seed=f"{seed}:{deal}", hand_number=deal)
         levels = ["medium"] * 4
-        if opponents == "moon":
+        if opponents in ("moon", "moon-seat"):
             levels[deal % 4] = "moon"
         bots = [make_player(levels[s], seed=f"{seed}:{deal}:{s}") for s in range(4)]
         if rnd.phase == "passing":
-            seat = rng.randrange(4)
+            seat = deal % 4 if opponents == "moon-seat" else rng.randrange(4)
             found.append(record_of(rnd, seat, [], "pass"))
             for s in range(4):
                 rnd.give(s, bots[s].choose_pass(rnd.view(s)))
         plays: list[str] = []
-        stops = set(rng.sample(range(52), 4))
+        stops = set(rng.sample(range(40, 52), 3) if late else rng.sample(range(52), 4))
         while rnd.phase == "playing":
             seat = rnd.turn
             view = rnd.view(seat)
@@ -284,16 +285,32 @@ def main() -> None:
     parser.add_argument("--spread", type=float, default=1.0)
     parser.add_argument("--limit", type=int, default=60, help="stop after this many positions")
     parser.add_argument("--out", default="tests/data/tactics.json")
+    parser.add_argument(
+        "--add",
+        choices=["moon-attempts", "endings"],
+        help="append to --out: the moon shooter's own decisions, or the last three tricks",
+    )
     args = parser.parse_args()
-    pool = [QUEEN_POSITION, *harvest(args.moon_deals, "tactics-moon", "moon")]
-    pool += harvest(args.deals, "tactics", "medium")
-    random.Random("order").shuffle(pool[1:])
     kept: list[dict[str, Any]] = []
+    if args.add:
+        previous = json.loads(pathlib.Path(args.out).read_text())
+        kept = previous["positions"]
+        if args.add == "moon-attempts":
+            pool = harvest(args.moon_deals, "tactics-moon-seat", "moon-seat")
+        else:
+            pool = harvest(args.deals, "tactics-late", "medium", late=True)
+        args.limit += len(kept)
+    else:
+        pool = [QUEEN_POSITION, *harvest(args.moon_deals, "tactics-moon", "moon")]
+        pool += harvest(args.deals, "tactics", "medium")
+        random.Random("order").shuffle(pool[1:])
     counts: dict[str, int] = {}
     for index, data in enumerate(pool):
         if len(kept) >= args.limit:
             break
         if counts.get(data["kind"], 0) >= args.limit // 3 and data is not QUEEN_POSITION:
+            continue
+        if args.add == "moon-attempts" and data["kind"] == "pass":
             continue
         screened = analyse(data, args.screen, args.exact_cards, args.tolerance, args.spread)
         if screened is None:
@@ -301,8 +318,11 @@ def main() -> None:
         deep = analyse(data, args.playouts, args.exact_cards, args.tolerance, args.spread)
         if deep is None:
             continue
-        deep["id"] = deep.get("id") or f"{deep['kind']}-{index}"
+        prefix = {"moon-attempts": "moon-", "endings": "ending-"}.get(args.add or "", "")
+        deep["id"] = deep.get("id") or f"{prefix}{deep['kind']}-{index}"
         deep["tags"] = tags_of(deep)
+        if args.add == "moon-attempts" and "moon-attempt" not in deep["tags"]:
+            continue
         kept.append(deep)
         counts[deep["kind"]] = counts.get(deep["kind"], 0) + 1
         print(
@@ -314,7 +334,9 @@ def main() -> None:
         "about": "Positions with answers from a far deeper search; rebuilt by "
         "benchmarks/tactics_build.py, scored by benchmarks/ai_tactics.py.",
         "built": datetime.date.today().isoformat(),
-        "command": "python benchmarks/tactics_build.py " + " ".join(sys.argv[1:]),
+        "command": (previous["command"] + "; then " if args.add else "")
+        + "python benchmarks/tactics_build.py "
+        + " ".join(sys.argv[1:]),
         "tolerance": args.tolerance,
         "spread": args.spread,
         "positions": kept,

@@ -72,6 +72,7 @@ def evaluate_passes(
     direction = view.pass_direction
     unseen = [f for f in range(52) if dealt_faces(rules) >> f & 1 and not hand >> f & 1]
     arms = [Arm(me if c == moon_plan else -1, i, []) for i, c in enumerate(candidates)]
+    arms[0].protected = True  # medium's pass: the others must clearly beat it
     playout_rng = random.Random()
     used = 0
     index = 0

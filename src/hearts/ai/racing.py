@@ -18,6 +18,8 @@ class Arm:
     face: int
     values: list[float]
     active: bool = True
+    protected: bool = False
+    """Never dropped (the default choice that others must clearly beat)."""
 
     @property
     def mean(self) -> float:
@@ -34,7 +36,7 @@ def race(arms: list[Arm], drop_z: float, tolerance: float = 0.05) -> None:
         return
     best = min(active, key=lambda a: (a.mean, a.face))
     for arm in active:
-        if arm is best:
+        if arm is best or arm.protected:
             continue
         diffs = [x - y for x, y in zip(arm.values, best.values, strict=True)]
         mean = sum(diffs) / count
@@ -44,4 +46,16 @@ def race(arms: list[Arm], drop_z: float, tolerance: float = 0.05) -> None:
             arm.active = False
 
 
-__all__ = ["Arm", "race"]
+def clearly_better(arm: Arm, than: Arm, margin: float, z: float) -> bool:
+    """Whether `arm` beats `than` (lower is better) by more than `margin` points and by `z`
+    standard errors of the paired difference, over the deals both were tried in."""
+    count = min(len(arm.values), len(than.values))
+    if count < 2:
+        return False
+    diffs = [b - a for a, b in zip(arm.values[:count], than.values[:count], strict=True)]
+    mean = sum(diffs) / count
+    var = sum((d - mean) ** 2 for d in diffs) / (count - 1)
+    return mean > margin and mean > z * math.sqrt(var / count)
+
+
+__all__ = ["Arm", "clearly_better", "race"]

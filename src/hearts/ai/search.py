@@ -27,7 +27,7 @@ from ..view import PlayerView
 from .endgame import Solver
 from .medium import MediumPlayer, choose_play_face
 from .passing import can_search_pass, evaluate_passes, pass_candidates
-from .racing import Arm, race
+from .racing import Arm, clearly_better, race
 from .rollout import Position, Table, play_out
 from .sampling import sample_deal
 from .tracking import (
@@ -45,6 +45,9 @@ DEFAULT_PLAYOUTS = 1000
 """Playouts per decision of the old hard player; see `HardPlayer.playouts` for today's."""
 MIN_SAMPLES = 8
 SPADES = 3
+PASS_MARGIN = 0.5
+"""Points a searched pass must gain over medium's, beyond noise, to be chosen instead: the
+playouts play worse than the search does, so small gains in them are not trusted."""
 QUEEN_FACE = QUEEN.bit_length() - 1
 RIVAL_WEIGHT = 0.3
 GAME_END_WEIGHT = 30.0
@@ -101,7 +104,7 @@ class HardPlayer(MediumPlayer):
     """Searches deals sampled from what it knows; `budget` is playouts (int) or seconds (float)."""
 
     level = "hard"
-    settings = SearchSettings(playouts=240, min_samples=10, drop_z=2.5, pass_playouts=160)
+    settings = SearchSettings(playouts=240, min_samples=10, drop_z=2.5, pass_playouts=0)
 
     def __init__(
         self,
@@ -150,6 +153,8 @@ class HardPlayer(MediumPlayer):
             lambda pos: self.score(view, table, pos, -1),
         )
         best = min((a for a in arms if a.active), key=lambda a: (a.mean, a.face))
+        if not clearly_better(best, arms[0], PASS_MARGIN, settings.drop_z):
+            best = arms[0]  # medium's pass, unless another is clearly better
         return [CARDS[f] for f in candidates[best.face]]
 
     def pick_play(self, view: PlayerView) -> Card:
