@@ -68,3 +68,22 @@ def test_a_busy_pool_plays_expert_as_hard(monkeypatch: pytest.MonkeyPatch) -> No
         pool.close()
     assert asked[:busy] == [levels] * busy
     assert asked[busy:] == [["hard", "medium", "medium"]] * busy
+
+
+def test_each_character_plays_with_its_own_style(monkeypatch: pytest.MonkeyPatch) -> None:
+    from hearts.ai import STYLES, make_player
+    from hearts.web.characters import OPPONENTS
+
+    assert {o["style"] for o in OPPONENTS} <= set(STYLES)
+    asked: dict[int, str | None] = {}
+
+    def spy(level: str, seed: Any = None, budget: Any = None, style: str | None = None) -> Any:
+        asked[len(asked)] = style
+        return make_player(level, seed=seed, budget=budget, style=style)
+
+    monkeypatch.setattr(bots, "make_player", spy)
+    game = Game(Rules(), 3)
+    game.give(0, game.round.hand(0)[:3])
+    bots.advance(game, ["hard", "hard", "hard"], 3)  # the three pass, then play to seat 0
+    asked = dict(list(asked.items())[:3])  # the passes: one decision per seat
+    assert sorted(str(s) for s in asked.values()) == sorted(o["style"] for o in OPPONENTS)

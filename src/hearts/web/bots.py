@@ -29,6 +29,7 @@ from typing import Any
 from .. import Game, IllegalMoveError, PlayerView, Rules
 from ..ai import Player, make_player
 from ..game import Action, score_round
+from .characters import STYLE_BY_SEAT
 
 log = logging.getLogger("hearts.web")
 
@@ -56,9 +57,17 @@ WHEN_BUSY: dict[str, str] = {"expert": "hard", "hard": "medium"}
 BUSY_PER_WORKER = 2
 
 
-def decide(kind: str, level: str, seed: int, budget: int | float | None, view: PlayerView) -> Any:
-    """One decision: "pass" -> card strings, "play" -> a card string, "moon" -> a choice."""
-    player: Player = make_player(level, seed=seed, budget=budget)
+def decide(
+    kind: str,
+    level: str,
+    seed: int,
+    budget: int | float | None,
+    view: PlayerView,
+    style: str | None = None,
+) -> Any:
+    """One decision: "pass" -> card strings, "play" -> a card string, "moon" -> a choice.
+    `style` is the character's taste (`hearts.ai.STYLES`), for the searching levels."""
+    player: Player = make_player(level, seed=seed, budget=budget, style=style)
     if kind == "pass":
         return [str(card) for card in player.choose_pass(view)]
     if kind == "play":
@@ -79,7 +88,8 @@ def advance(game: Game, levels: Sequence[str], game_seed: int) -> None:
     def ask(kind: str, seat: int) -> Any:
         level = levels[seat - 1]
         seed = decision_seed(game_seed, len(game.actions), seat)
-        return decide(kind, level, seed, BUDGETS.get(level), game.view(seat))
+        style = STYLE_BY_SEAT.get(seat)
+        return decide(kind, level, seed, BUDGETS.get(level), game.view(seat), style)
 
     while True:
         phase = game.phase

@@ -1,5 +1,8 @@
 """The three computer opponents: names, a line of character each, and how their faces look.
 
+Each has a `style` (`hearts.ai.STYLES`) that the searching levels play with: Marisol is
+careful with the queen and seldom tries the moon, Bertie tries it readily, Tamsin between.
+
 Seats run clockwise from the person (seat 0): seat 1 sits on the person's left, seat 2
 across, seat 3 on the right. The face fields are read by the front end's SVG face drawer.
 """
@@ -11,6 +14,7 @@ from typing import Any, Final
 OPPONENTS: Final[tuple[dict[str, Any], ...]] = (
     {
         "seat": 1,
+        "style": "marisol",
         "name": "Marisol",
         "blurb": "Retired ferry captain. Counts every card and never panics.",
         "face": {"skin": "#c68863", "hair": "#2b2b2b", "style": "bun", "extra": "cap"},
@@ -22,6 +26,7 @@ OPPONENTS: Final[tuple[dict[str, Any], ...]] = (
     },
     {
         "seat": 2,
+        "style": "bertie",
         "name": "Bertie",
         "blurb": "Night-shift baker. Loves a gamble and will try for the moon.",
         "face": {"skin": "#f1c9a5", "hair": "#b5651d", "style": "curls", "extra": "toque"},
@@ -33,6 +38,7 @@ OPPONENTS: Final[tuple[dict[str, Any], ...]] = (
     },
     {
         "seat": 3,
+        "style": "tamsin",
         "name": "Tamsin",
         "blurb": "Crossword setter. Quiet, patient, and hard to read.",
         "face": {"skin": "#8d5a3b", "hair": "#d9d2c5", "style": "bob", "extra": "glasses"},
@@ -43,6 +49,8 @@ OPPONENTS: Final[tuple[dict[str, Any], ...]] = (
         },
     },
 )
+
+STYLE_BY_SEAT: Final = {o["seat"]: o["style"] for o in OPPONENTS}
 
 LEVELS: Final = ("easy", "medium", "hard", "expert")
 LEVEL_NOTES: Final = {
