@@ -42,7 +42,7 @@ from hearts.ai.search import (
     solve_candidates,
 )
 from hearts.ai.tactics import TacticsPosition, pass_key
-from hearts.ai.tracking import Knowledge, fold
+from hearts.ai.tracking import POINT_FACES, Knowledge, fold
 from hearts.cards import CARDS
 from hearts.view import PlayerView
 
@@ -89,19 +89,18 @@ def kind_of(view: PlayerView) -> str:
 
 
 def harvest(deals: int, seed: str, opponents: str, late: bool = False) -> list[dict[str, Any]]:
-    """Decision points from rounds of medium players (one seat maybe a moon shooter, whose
-    own decisions are then the ones kept: moon attempts); `late`: only the last tricks."""
+    """Decision points from rounds of medium players; with `opponents` "moon" one seat is the
+    moon shooter; `late`: only the last tricks."""
     rng = random.Random(seed)
     found: list[dict[str, Any]] = []
     for deal in range(deals):
         rnd = Round.deal(Rules(), seed=f"{seed}:{deal}", hand_number=deal)
         levels = ["medium"] * 4
-        if opponents in ("moon", "moon-seat"):
+        if opponents == "moon":
             levels[deal % 4] = "moon"
         bots = [make_player(levels[s], seed=f"{seed}:{deal}:{s}") for s in range(4)]
         if rnd.phase == "passing":
-            seat = deal % 4 if opponents == "moon-seat" else rng.randrange(4)
-            found.append(record_of(rnd, seat, [], "pass"))
+            found.append(record_of(rnd, rng.randrange(4), [], "pass"))
             for s in range(4):
                 rnd.give(s, bots[s].choose_pass(rnd.view(s)))
         plays: list[str] = []
@@ -115,6 +114,35 @@ def harvest(deals: int, seed: str, opponents: str, late: bool = False) -> list[d
                 and view.legal_mask & (view.legal_mask - 1)
             ):
                 found.append(record_of(rnd, seat, plays, kind_of(view)))
+            card = bots[seat].choose_play(view)
+            rnd.play(card)
+            plays.append(str(card))
+    return found
+
+
+def moon_shooter_positions(deals: int, seed: str) -> list[dict[str, Any]]:
+    """The moon shooter's own decisions from the sixth trick on, while it holds every point
+    taken so far and at least six of them (moon attempts, if the deep search agrees)."""
+    found: list[dict[str, Any]] = []
+    for deal in range(deals):
+        rnd = Round.deal(Rules(), seed=f"{seed}:{deal}", hand_number=deal)
+        shooter = deal % 4
+        bots = [
+            make_player("moon" if s == shooter else "medium", seed=f"{seed}:{deal}:{s}")
+            for s in range(4)
+        ]
+        if rnd.phase == "passing":
+            for s in range(4):
+                rnd.give(s, bots[s].choose_pass(rnd.view(s)))
+        plays: list[str] = []
+        while rnd.phase == "playing":
+            seat = rnd.turn
+            view = rnd.view(seat)
+            if seat == shooter and len(rnd.tricks) >= 5 and view.legal_mask & (view.legal_mask - 1):
+                know = Knowledge.from_view(view)
+                rivals = any(know.taken[o] & POINT_FACES for o in range(4) if o != seat)
+                if not rivals and (know.taken[seat] & POINT_FACES).bit_count() >= 6:
+                    found.append(record_of(rnd, seat, plays, kind_of(view)))
             card = bots[seat].choose_play(view)
             rnd.play(card)
             plays.append(str(card))
@@ -296,7 +324,7 @@ def main() -> None:
         previous = json.loads(pathlib.Path(args.out).read_text())
         kept = previous["positions"]
         if args.add == "moon-attempts":
-            pool = harvest(args.moon_deals, "tactics-moon-seat", "moon-seat")
+            pool = moon_shooter_positions(args.moon_deals, "mooncraft")
         else:
             pool = harvest(args.deals, "tactics-late", "medium", late=True)
         args.limit += len(kept)
@@ -310,7 +338,7 @@ def main() -> None:
             break
         if counts.get(data["kind"], 0) >= args.limit // 3 and data is not QUEEN_POSITION:
             continue
-        if args.add == "moon-attempts" and data["kind"] == "pass":
+        if args.add and data["kind"] == "pass":
             continue
         screened = analyse(data, args.screen, args.exact_cards, args.tolerance, args.spread)
         if screened is None:
