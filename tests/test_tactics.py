@@ -47,10 +47,12 @@ def test_a_bad_position_is_refused_with_its_name(tmp_path: Path) -> None:
 
 
 def test_levels_score_in_order_within_loose_bounds() -> None:
-    positions = load(SUITE)
-    medium = score(positions, lambda s: make_player("medium", seed=s), [0])
-    hard = score(positions, lambda s: make_player("hard", seed=s), [0])
-    expert = score(positions[::4], lambda s: make_player("expert", seed=s), [0])
-    assert hard.share >= 0.75, hard.wrong
-    assert expert.share >= 0.75, expert.wrong
-    assert hard.share > medium.share + 0.1
+    """On the cards played; the passes are scored in the benchmark but not bounded here
+    (their answers come from a pass search that lost in real play: docs/benchmarks.md)."""
+    cards = [p for p in load(SUITE) if p.kind != "pass"]
+    medium = score(cards, lambda s: make_player("medium", seed=s), [0])
+    hard = score(cards, lambda s: make_player("hard", seed=s), [0])
+    expert = score(cards[::3], lambda s: make_player("expert", seed=s), [0])
+    assert hard.share >= 0.85, hard.wrong
+    assert expert.share >= 0.85, expert.wrong
+    assert hard.share > medium.share + 0.15
