@@ -127,6 +127,19 @@ def test_players_decide_from_the_view_alone() -> None:
 
 
 @pytest.mark.parametrize("level", LEVELS)
+def test_passes_are_decided_from_the_view_alone(level: str) -> None:
+    """The searched passes (hard, expert) sample the other hands; they must not peek."""
+    for hand_number in range(3):
+        rnd = Round.deal(Rules(), seed=30 + hand_number, hand_number=hand_number)
+        twin, a, _ = _swap_hidden_cards(rnd, 0)
+        assert twin.hand_mask(a) != rnd.hand_mask(a)
+        assert twin.view(0) == rnd.view(0)
+        first = make_player(level, seed=2, budget=80).choose_pass(rnd.view(0))
+        second = make_player(level, seed=2, budget=80).choose_pass(twin.view(0))
+        assert first == second, level
+
+
+@pytest.mark.parametrize("level", LEVELS)
 def test_fixed_seed_and_budget_repeat_every_decision(level: str) -> None:
     rnd = Round.deal(Rules(), seed=8, hand_number=1)
     first, second = make_player(level, 4, 60), make_player(level, 4, 60)

@@ -107,6 +107,7 @@ class EntryResult:
     scores: list[int] = field(default_factory=list)
     moons: int = 0
     moons_blocked: int = 0
+    moon_attempts: int = 0
     wins: float = 0.0
     games: int = 0
     times: list[float] = field(default_factory=list)
@@ -146,9 +147,9 @@ class _Timed:
         return self.player.choose_moon(view)
 
 
-def _blocked_moon(rules: Rules, rnd: Round) -> list[int]:
-    """Seats that stopped a moon: someone took the Q♠ and all hearts but one or two, and
-    these seats took the rest."""
+def _moon_attempt(rules: Rules, rnd: Round) -> tuple[list[int], list[int]]:
+    """(the team that went for the moon, the seats that stopped it): a team that took the Q♠
+    and every heart, or all but one or two of them, went for the moon."""
     n = rules.players
     points_dealt = rules.round_points
     for seat in range(n):
@@ -157,9 +158,10 @@ def _blocked_moon(rules: Rules, rnd: Round) -> list[int]:
         for member in team:
             taken |= rnd.taken[member]
         raw = points_of(taken)
-        if taken & QUEEN_MASK and points_dealt - 2 <= raw < points_dealt:
-            return [s for s in range(n) if s not in team and points_of(rnd.taken[s]) > 0]
-    return []
+        if taken & QUEEN_MASK and points_dealt - 2 <= raw <= points_dealt:
+            blockers = [s for s in range(n) if s not in team and points_of(rnd.taken[s]) > 0]
+            return list(team), blockers
+    return [], []
 
 
 def play_table(config: TournamentConfig, deal: int, rotation: int) -> TableResult:
@@ -183,8 +185,11 @@ def play_table(config: TournamentConfig, deal: int, rotation: int) -> TableResul
         if shooter is not None:
             for seat in team_of(rules, shooter):
                 entries[seat_entry[seat]].moons += 1
-        for seat in _blocked_moon(rules, rnd):
+        team, blockers = _moon_attempt(rules, rnd)
+        for seat in blockers:
             entries[seat_entry[seat]].moons_blocked += 1
+        for seat in team:
+            entries[seat_entry[seat]].moon_attempts += 1
 
     seats = [_Timed(bot, times[s]) for s, bot in enumerate(bots)]
     rounds = config.mode == "rounds"
@@ -218,6 +223,7 @@ class NameReport:
     ci95: float
     moons: int
     moons_blocked: int
+    moon_attempts: int
     games: int
     wins: float
     decision_ms_median: float
@@ -285,6 +291,7 @@ def summarize(
             total.scores.extend(entry.scores)
             total.moons += entry.moons
             total.moons_blocked += entry.moons_blocked
+            total.moon_attempts += entry.moon_attempts
             total.wins += entry.wins
             total.games += entry.games
             total.times.extend(entry.times)
@@ -300,6 +307,7 @@ def summarize(
             ci95=_ci95(deal_means),
             moons=total.moons,
             moons_blocked=total.moons_blocked,
+            moon_attempts=total.moon_attempts,
             games=total.games,
             wins=total.wins,
             decision_ms_median=1000 * statistics.median(total.times) if total.times else 0.0,
@@ -382,14 +390,14 @@ def format_report(report: TournamentReport) -> str:
         f"{report.rounds} rounds ({config.deals} deals x {config.rules.players} rotations, "
         f"mode {config.mode}) in {report.seconds:.1f}s",
         "",
-        f"{'player':<14}{'seats':>6}{'points/round':>14}{'95% CI':>10}{'moons':>7}"
+        f"{'player':<14}{'seats':>6}{'points/round':>14}{'95% CI':>10}{'tried':>7}{'moons':>7}"
         f"{'blocked':>9}{'games won':>11}{'ms median':>11}{'ms p95':>9}",
     ]
     for r in report.by_name.values():
         won = f"{r.wins:g}/{r.games}" if r.games else "-"
         lines.append(
             f"{r.name:<14}{r.entries:>6}{r.points_per_round:>14.2f}{'±' + f'{r.ci95:.2f}':>10}"
-            f"{r.moons:>7}{r.moons_blocked:>9}{won:>11}{r.decision_ms_median:>11.2f}"
+            f"{r.moon_attempts:>7}{r.moons:>7}{r.moons_blocked:>9}{won:>11}{r.decision_ms_median:>11.2f}"
             f"{r.decision_ms_p95:>9.2f}"
         )
     if report.difference is not None:

@@ -11,9 +11,11 @@
 >>> sum(rnd.points_taken)
 26
 
-Levels: "easy", "medium", "hard", and "random" for benchmarks (see `docs/ai.md`).
-`budget` matters to "hard" only: an int is a number of playouts per decision (deterministic
-with a seed), a float a time limit in seconds (not deterministic); None takes the default.
+Levels: "easy", "medium", "hard", "expert", and for benchmarks "random" (the floor) and
+"moon" (always goes for the moon while it can); see `docs/ai.md`.
+`budget` matters to "hard" and "expert" only: an int is a number of playouts per decision
+(deterministic with a seed), a float a time limit in seconds (not deterministic); None takes
+the default.
 """
 
 from __future__ import annotations
@@ -21,24 +23,34 @@ from __future__ import annotations
 from .base import BasePlayer, Player, choose_moon
 from .easy import EasyPlayer
 from .medium import MediumPlayer
+from .moonshooter import MoonPlayer
 from .randomplayer import RandomPlayer
-from .search import HardPlayer
+from .search import STYLES, ExpertPlayer, HardPlayer
 
-LEVELS = ("random", "easy", "medium", "hard")
+LEVELS = ("random", "easy", "medium", "hard", "expert", "moon")
 
 
 def make_player(
-    level: str, seed: int | str | None = None, budget: int | float | None = None
+    level: str,
+    seed: int | str | None = None,
+    budget: int | float | None = None,
+    style: str | None = None,
 ) -> Player:
     """A computer player of this level. With a fixed seed (and budget) it is deterministic.
 
-    >>> make_player("expert")
+    `style` names a taste for the searching levels (`STYLES`: "marisol", "bertie",
+    "tamsin", "plain"); the other levels ignore it.
+
+    >>> make_player("grandmaster")
     Traceback (most recent call last):
     ...
-    ValueError: 'expert' is not a level; choose random, easy, medium or hard.
+    ValueError: 'grandmaster' is not a level; choose random, easy, medium, hard, expert or moon.
     """
     if budget is not None and (isinstance(budget, bool) or budget <= 0):
         raise ValueError("A budget is a positive number of playouts (int) or seconds (float).")
+    if style is not None and style not in STYLES:
+        raise ValueError(f"{style!r} is not a style; choose {', '.join(STYLES)}.")
+    taste = STYLES[style] if style is not None else None
     if level == "random":
         return RandomPlayer(seed, budget)
     if level == "easy":
@@ -46,8 +58,14 @@ def make_player(
     if level == "medium":
         return MediumPlayer(seed, budget)
     if level == "hard":
-        return HardPlayer(seed, budget)
-    raise ValueError(f"{level!r} is not a level; choose random, easy, medium or hard.")
+        return HardPlayer(seed, budget, taste)
+    if level == "expert":
+        return ExpertPlayer(seed, budget, taste)
+    if level == "moon":
+        return MoonPlayer(seed, budget)
+    raise ValueError(
+        f"{level!r} is not a level; choose random, easy, medium, hard, expert or moon."
+    )
 
 
-__all__ = ["LEVELS", "BasePlayer", "Player", "choose_moon", "make_player"]
+__all__ = ["LEVELS", "STYLES", "BasePlayer", "Player", "choose_moon", "make_player"]

@@ -75,9 +75,11 @@ def pass_danger(hand: int, face: int, direction: str) -> float:
 
 
 def choose_pass_faces(view: PlayerView) -> list[int]:
-    hand = fold(view.hand_mask)
-    direction = view.pass_direction
-    count = view.cards_to_pass
+    return pass_faces(fold(view.hand_mask), view.pass_direction, view.cards_to_pass)
+
+
+def pass_faces(hand: int, direction: str, count: int) -> list[int]:
+    """Medium's pass from a hand of faces: the most dangerous card, one at a time."""
     chosen: list[int] = []
     for _ in range(count):
         remaining = hand & ~sum(1 << f for f in chosen)

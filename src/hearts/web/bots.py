@@ -31,6 +31,7 @@ from ..cards import Card
 from ..driver import plain_move, play_out
 from ..events import Event
 from ..scoring import MoonChoice
+from .characters import STYLE_BY_SEAT
 
 log = logging.getLogger("hearts.web")
 
@@ -40,7 +41,15 @@ QUICK_LEVELS = frozenset({"random", "easy", "medium"})
 TURN_TIMEOUT = 30.0
 #: Thinking allowance per decision for each level (None: the player's own default; for
 #: "hard" an int is a number of playouts, which keeps a seeded game reproducible).
-BUDGETS: dict[str, int | float | None] = {"easy": None, "medium": None, "hard": None}
+BUDGETS: dict[str, int | float | None] = {
+    "easy": None,
+    "medium": None,
+    "hard": None,
+    "expert": None,
+}
+#: What a searching level plays while the pool is busy: expert thinks like hard (a tenth of
+#: the time), hard like medium.
+WHEN_BUSY: dict[str, str] = {"expert": "hard", "hard": "medium"}
 #: Under load, hard players think like medium ones: once this many requests per worker are
 #: already waiting on the pool, a new request's hard players play medium for that request.
 #: A hard move costs tens of milliseconds and a medium one about one, so this keeps every
@@ -67,10 +76,12 @@ class ComputerSeat:
         self.seat = seat
         self.level = level
         self.game_seed = game_seed
+        #: The character's taste (`hearts.ai.STYLES`), for the searching levels.
+        self.style = STYLE_BY_SEAT.get(seat)
 
     def _player(self) -> Player:
         seed = decision_seed(self.game_seed, len(self.game.moves), self.seat)
-        return make_player(self.level, seed=seed, budget=BUDGETS.get(self.level))
+        return make_player(self.level, seed=seed, budget=BUDGETS.get(self.level), style=self.style)
 
     def choose_pass(self, view: PlayerView) -> list[Card]:
         return self._player().choose_pass(view)
@@ -187,9 +198,10 @@ class BotPool:
             executor.submit(_ready)
 
     def levels_now(self, computers: Computers) -> Computers:
-        """The levels to play at now: hard becomes medium while the pool is busy."""
+        """The levels to play at now: expert becomes hard, and hard medium, while the pool
+        is busy."""
         if self.waiting >= BUSY_PER_WORKER * max(1, self.workers):
-            return {s: "medium" if level == "hard" else level for s, level in computers.items()}
+            return {s: WHEN_BUSY.get(level, level) for s, level in computers.items()}
         return dict(computers)
 
     async def advance(self, game: Game, computers: Computers, seed: int) -> list[Event]:

@@ -4,6 +4,10 @@ Nine of them, enough for the largest table (ten seats). Seats run clockwise from
 the character with seat k sits k places to the person's left, so a table of N players
 seats the first N - 1 characters. The face fields are read by the front end's SVG face
 drawer (styles: bun, curls, bob; extras: cap, toque, glasses or none).
+
+The first three have a playing `style` (`hearts.ai.STYLES`) that the searching levels play
+with: Marisol is careful with the queen and seldom tries the moon, Bertie tries it readily,
+Tamsin between. The others play the plain game.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from typing import Any, Final
 OPPONENTS: Final[tuple[dict[str, Any], ...]] = (
     {
         "seat": 1,
+        "style": "marisol",
         "name": "Marisol",
         "blurb": "Retired ferry captain. Counts every card and never panics.",
         "face": {"skin": "#c68863", "hair": "#2b2b2b", "style": "bun", "extra": "cap"},
@@ -24,6 +29,7 @@ OPPONENTS: Final[tuple[dict[str, Any], ...]] = (
     },
     {
         "seat": 2,
+        "style": "bertie",
         "name": "Bertie",
         "blurb": "Night-shift baker. Loves a gamble and will try for the moon.",
         "face": {"skin": "#f1c9a5", "hair": "#b5651d", "style": "curls", "extra": "toque"},
@@ -35,6 +41,7 @@ OPPONENTS: Final[tuple[dict[str, Any], ...]] = (
     },
     {
         "seat": 3,
+        "style": "tamsin",
         "name": "Tamsin",
         "blurb": "Crossword setter. Quiet, patient, and hard to read.",
         "face": {"skin": "#8d5a3b", "hair": "#d9d2c5", "style": "bob", "extra": "glasses"},
@@ -112,9 +119,12 @@ OPPONENTS: Final[tuple[dict[str, Any], ...]] = (
     },
 )
 
-LEVELS: Final = ("easy", "medium", "hard")
+STYLE_BY_SEAT: Final[dict[int, str | None]] = {o["seat"]: o.get("style") for o in OPPONENTS}
+
+LEVELS: Final = ("easy", "medium", "hard", "expert")
 LEVEL_NOTES: Final = {
     "easy": "Plays safe, simple cards and misses tricks a sharp player would see.",
     "medium": "Tracks what has been played and passes with a plan.",
     "hard": "Thinks ahead through likely deals; slower and much tougher.",
+    "expert": "Searches deeper, plans its pass and works out the last tricks exactly.",
 }

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
-Level = Literal["easy", "medium", "hard"]
+Level = Literal["easy", "medium", "hard", "expert"]
 
 
 class Strict(BaseModel):

@@ -1,0 +1,70 @@
+"""Do the named players play like their descriptions? Each style against three plain players.
+
+Usage: python benchmarks/ai_styles.py [--level hard] [--deals 50] [--workers 1]
+
+For every style (`hearts.ai.STYLES`) the styled player sits in each seat of every deal in
+turn against three plain players of the same level. Reported: points a round (95% interval
+over deals), moon attempts and moons shot per 100 rounds, and how often it took the Q♠.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import pathlib
+import statistics
+import sys
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent))
+
+from ai_duel import SeatResult, play_seat
+
+from hearts import Rules
+from hearts.ai import STYLES
+
+
+def _task(args: tuple[str, str, str, int, int]) -> tuple[int, SeatResult]:
+    spec, against, seed, deal, seat = args
+    return deal, play_seat(spec, against, Rules(), seed, deal, seat)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--level", default="hard")
+    parser.add_argument("--deals", type=int, default=50)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--seed", default="styles")
+    args = parser.parse_args()
+    seats = Rules().players
+    print(f"{args.deals} deals x {seats} seats, each style against three plain {args.level}")
+    for style in STYLES:
+        started = time.perf_counter()
+        spec = f"{args.level}/{style}"
+        tasks = [
+            (spec, f"{args.level}/plain", args.seed, d, s)
+            for d in range(args.deals)
+            for s in range(seats)
+        ]
+        with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
+            results = pool.map(_task, tasks)
+        per_deal: dict[int, list[int]] = {}
+        for deal, result in results:
+            per_deal.setdefault(deal, []).append(result.score)
+        means = [statistics.fmean(v) for v in per_deal.values()]
+        ci = 1.96 * statistics.stdev(means) / math.sqrt(len(means))
+        rounds = len(results)
+        attempts = sum(r.attempt or r.moon for _, r in results)
+        moons = sum(r.moon for _, r in results)
+        queens = sum(r.queen for _, r in results)
+        print(
+            f"| {style} | {rounds} | {statistics.fmean(means):.2f} ± {ci:.2f} | "
+            f"{100 * attempts / rounds:.1f} | {100 * moons / rounds:.1f} | "
+            f"{queens / rounds:.1%} | {time.perf_counter() - started:.0f}s |",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,237 @@
+"""Medium: sound heuristics and card counting, no search.
+
+It ducks when it can, dumps the Q♠ and its high cards when void, keeps the Q♠ while its
+spades guard her, fishes for her with low spades, leads from suits where others still hold
+higher cards, and stops a moon by keeping hearts off a would-be shooter's tricks.
+The same rules, written for speed on raw masks, are the playout policy of the hard player.
+"""
+
+from __future__ import annotations
+
+from hearts.ai.base import BasePlayer
+from hearts.cards import CARDS, Card
+from hearts.view import PlayerView
+
+from .tracking import (
+    HEARTS_FACES,
+    HIGH_SPADES,
+    POINT_FACES,
+    QUEEN,
+    SUIT_FACES,
+    Knowledge,
+    bonus_face,
+    card_for_face,
+    fold,
+    highest,
+    lowest,
+    partner_of,
+)
+
+SPADES = 3
+HEARTS = 2
+
+
+class MediumPlayer(BasePlayer):
+    level = "medium"
+
+    def pick_pass(self, view: PlayerView) -> list[Card]:
+        faces = choose_pass_faces(view)
+        hand = view.hand_mask
+        cards: list[Card] = []
+        for f in faces:
+            number = card_for_face(hand, f)
+            hand &= ~(1 << number)
+            cards.append(CARDS[number])
+        return cards
+
+    def pick_play(self, view: PlayerView) -> Card:
+        know = Knowledge.from_view(view)
+        face = choose_play_face(know)
+        return CARDS[card_for_face(view.legal_mask, face)]
+
+
+# --- passing --------------------------------------------------------------------------------
+
+
+def pass_danger(hand: int, face: int, direction: str) -> float:
+    """How much a card hurts to keep; the highest scores are passed."""
+    suit, rank = face // 13, face % 13
+    suit_cards = hand & SUIT_FACES[suit]
+    length = suit_cards.bit_count()
+    if suit == SPADES:
+        low_spades = (suit_cards & ~(QUEEN | HIGH_SPADES)).bit_count()
+        if face == highest(QUEEN):
+            # The queen is safe behind enough low spades; passing her left hands her to the
+            # player who plays right after us, so keep her a little more readily then.
+            guarded = low_spades >= (3 if direction == "left" else 4)
+            return 0.0 if guarded else 30.0
+        if (1 << face) & HIGH_SPADES:
+            return 2.0 if low_spades >= 4 else 24.0 + rank
+        return 0.5 * rank / 12.0
+    if suit == HEARTS:
+        low_hearts = (suit_cards & 0x3F << 26).bit_count()
+        return rank + (2.0 if rank >= 9 and low_hearts < 2 else 0.0)
+    # Clubs and diamonds: high cards are risky, and a short suit is worth emptying so we can
+    # discard on it later.
+    void_bonus = {1: 6.0, 2: 3.5, 3: 1.0}.get(length, 0.0)
+    keep_low = -4.0 if face in (0, 1) and suit == 0 else 0.0
+    return rank * 0.8 + void_bonus + keep_low
+
+
+def choose_pass_faces(view: PlayerView) -> list[int]:
+    hand = fold(view.hand_mask)
+    direction = view.pass_direction
+    count = view.cards_to_pass
+    chosen: list[int] = []
+    for _ in range(count):
+        remaining = hand & ~sum(1 << f for f in chosen)
+        faces = [f for f in range(52) if remaining >> f & 1]
+        best = max(faces, key=lambda f: (pass_danger(remaining, f, direction), f))
+        chosen.append(best)
+    return chosen
+
+
+# --- playing ---------------------------------------------------------------------------------
+
+
+def choose_play_face(know: Knowledge) -> int:
+    legal = know.legal
+    if legal & (legal - 1) == 0:
+        return highest(legal)
+    if not know.trick:
+        return choose_lead(know)
+    led = know.trick[0][1] // 13
+    if legal & SUIT_FACES[led]:
+        return choose_follow(know, led)
+    return choose_discard(know)
+
+
+def lead_risk(know: Knowledge, face: int) -> float:
+    """Roughly, how likely leading this card wins a trick with points in it."""
+    suit = face // 13
+    outstanding = know.outstanding(suit)
+    above = (outstanding >> face).bit_count() - (outstanding >> face & 1)
+    if not outstanding:
+        # Nobody can follow: we win and everyone discards on us.
+        return 8.0
+    others_void = sum(
+        1 for s in range(know.players) if s != know.seat and know.voids[s] >> suit & 1
+    )
+    risk = 1.0 - above / outstanding.bit_count() if above else 4.0
+    risk += 0.4 * others_void * (1.0 if above == 0 else 0.3)
+    bit = 1 << face
+    if suit == SPADES:
+        if bit & QUEEN:
+            risk += 10.0
+        elif bit & HIGH_SPADES and know.queen_out:
+            risk += 6.0
+        elif know.queen_out and not know.hand & (QUEEN | HIGH_SPADES):
+            risk -= 0.5  # fishing for the queen with a low spade
+    if suit == HEARTS:
+        risk += 0.3
+    if bit & bonus_face(know.rules) and above == 0:
+        risk -= 3.0  # a sure winner of the jack of diamonds
+    # Leading a short suit works towards a void.
+    risk -= 0.05 * max(0, 4 - (know.hand & SUIT_FACES[suit]).bit_count())
+    return risk
+
+
+def choose_lead(know: Knowledge) -> int:
+    legal = know.legal
+    candidates = []
+    for suit in range(4):
+        cards = legal & SUIT_FACES[suit]
+        if cards:
+            candidates.append(lowest(cards))
+            if suit == SPADES and cards & ~QUEEN:
+                candidates.append(lowest(cards & ~QUEEN))
+    return min(candidates, key=lambda f: (lead_risk(know, f), f % 13))
+
+
+def choose_follow(know: Knowledge, led: int) -> int:
+    follow = know.legal & SUIT_FACES[led]
+    winner = know.winning_face()
+    if winner is None:
+        return lowest(follow)  # every card so far cancelled: nothing to duck under
+    last = len(know.trick) == know.players - 1
+    points = know.trick_points()
+    if led == SPADES and follow & QUEEN and winner > highest(QUEEN):
+        return highest(QUEEN)  # the king or ace is out: drop the queen on it
+    below = follow & ((1 << winner) - 1)
+    threat = know.moon_threat()
+    if threat is not None and know.winning_seat() == threat and points:
+        # Take a point trick away from a would-be shooter, as cheaply as we can.
+        above = follow & ~below & ~QUEEN
+        if above:
+            return lowest(above)
+    if below:
+        return highest(below)
+    safe = follow & ~QUEEN if follow & ~QUEEN else follow
+    bonus = bonus_face(know.rules)
+    if last:
+        if points <= 0 and safe & bonus:
+            return highest(bonus)
+        return highest(safe)
+    if know.first_trick:
+        return highest(safe)  # first trick: no points can fall on it
+    if led == SPADES and know.queen_out:
+        # Winning with the ace or king invites the queen; the lowest spade gives others
+        # the chance to go over us.
+        return lowest(safe)
+    if not _someone_after_can_follow(know, led):
+        return highest(safe)
+    return lowest(safe)
+
+
+def _someone_after_can_follow(know: Knowledge, suit: int) -> bool:
+    played = {s for s, _ in know.trick}
+    after = [s for s in range(know.players) if s != know.seat and s not in played]
+    return bool(know.outstanding(suit)) and any(not know.voids[s] >> suit & 1 for s in after)
+
+
+def choose_discard(know: Knowledge) -> int:
+    legal = know.legal
+    winner_seat = know.winning_seat()
+    partner = partner_of(know.rules, know.seat)
+    threat = know.moon_threat()
+    feeding_shooter = threat is not None and winner_seat == threat
+    if (
+        feeding_shooter or (partner is not None and winner_seat == partner)
+    ) and legal & ~POINT_FACES:
+        return _highest_by_rank(
+            legal & ~POINT_FACES & ~bonus_face(know.rules) or legal & ~POINT_FACES
+        )
+    if legal & QUEEN:
+        return highest(QUEEN)
+    if know.queen_out and legal & HIGH_SPADES:
+        return highest(legal & HIGH_SPADES)
+    hearts = legal & HEARTS_FACES
+    keep_bonus = legal & ~bonus_face(know.rules) or legal
+    if hearts:
+        top_heart = highest(hearts)
+        other = keep_bonus & ~HEARTS_FACES
+        # A high heart goes first; with only low hearts left, a queen, king or ace of another
+        # suit is the bigger danger.
+        if other and top_heart % 13 < 6 and _highest_by_rank(other) % 13 >= 10:
+            return _highest_by_rank(other)
+        return top_heart
+    return _dangerous_discard(know, keep_bonus)
+
+
+def _highest_by_rank(mask: int) -> int:
+    return max((f for f in range(52) if mask >> f & 1), key=lambda f: (f % 13, -f))
+
+
+def _dangerous_discard(know: Knowledge, mask: int) -> int:
+    """The card most likely to win a trick later: high, with few cards of its suit out below."""
+
+    def danger(face: int) -> tuple[float, int]:
+        suit = face // 13
+        below = (know.outstanding(suit) & ((1 << face) - 1)).bit_count()
+        length = (know.hand & SUIT_FACES[suit]).bit_count()
+        return (face % 13 + 0.5 * below - 0.3 * length, face)
+
+    return max((f for f in range(52) if mask >> f & 1), key=danger)
+
+
+__all__ = ["MediumPlayer", "choose_pass_faces", "choose_play_face"]

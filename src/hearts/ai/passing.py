@@ -1,0 +1,136 @@
+"""The searched pass (hard and expert): try several passes on deals sampled for the others.
+
+The candidates are the passes made of the cards medium finds most dangerous to keep (every
+choice of `cards_to_pass` among the top few), medium's own pass, and the moon pass when the
+hand is a moon hand. In each sampled deal the other seats pass as medium does, the round is
+played out from the first lead by the playout policy, and every candidate meets the same
+deal and the same random numbers. Candidates that trail are dropped as in the play search.
+Only a pass to one seat, one deck and no kitty are searched; anything else falls back.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable
+
+from ..view import PlayerView
+from .medium import pass_danger, pass_faces
+from .racing import Arm, race
+from .rollout import Position, Table, play_out
+from .tracking import dealt_faces, fold
+
+TOP_CARDS = 6
+
+
+def can_search_pass(view: PlayerView) -> bool:
+    rules = view.rules
+    return (
+        rules.decks == 1
+        and not rules.kitty
+        and len(view.pass_to) == 1
+        and view.cards_to_pass > 0
+        and sum(view.hand_sizes) == bin(dealt_faces(rules)).count("1")
+    )
+
+
+def pass_candidates(
+    hand: int, direction: str, count: int, moon_pass: list[int] | None
+) -> list[tuple[int, ...]]:
+    """Passes worth trying, medium's first."""
+    faces = [f for f in range(52) if hand >> f & 1]
+    danger = sorted(faces, key=lambda f: (-pass_danger(hand, f, direction), -f))
+    result: list[tuple[int, ...]] = [tuple(sorted(pass_faces(hand, direction, count)))]
+    if moon_pass is not None:
+        result.append(tuple(sorted(moon_pass)))
+    for combo in itertools.combinations(sorted(danger[: max(TOP_CARDS, count)]), count):
+        if combo not in result:
+            result.append(combo)
+    return result
+
+
+def evaluate_passes(
+    view: PlayerView,
+    candidates: list[tuple[int, ...]],
+    rng: random.Random,
+    budget: int,
+    least: int,
+    drop_z: float,
+    moon_plan: tuple[int, ...] | None,
+    score: Callable[[Position], float],
+) -> list[Arm]:
+    """Each candidate pass (its index in `face`) with `score` of every deal tried."""
+
+    rules = view.rules
+    n = rules.players
+    me = view.seat
+    table = Table.of(rules)
+    hand = fold(view.hand_mask)
+    offset = (view.pass_to[0] - me) % n
+    giver = (me - offset) % n
+    count = view.cards_to_pass
+    direction = view.pass_direction
+    unseen = [f for f in range(52) if dealt_faces(rules) >> f & 1 and not hand >> f & 1]
+    arms = [Arm(me if c == moon_plan else -1, i, []) for i, c in enumerate(candidates)]
+    arms[0].protected = True  # medium's pass: the others must clearly beat it
+    playout_rng = random.Random()
+    used = 0
+    index = 0
+    while True:
+        active = [a for a in arms if a.active]
+        if index >= least and (len(active) == 1 or used + len(active) > budget):
+            break
+        rng.shuffle(unseen)
+        hands = [0] * n
+        at = 0
+        for seat in range(n):
+            if seat == me:
+                hands[seat] = hand
+                continue
+            for face in unseen[at : at + view.hand_sizes[seat]]:
+                hands[seat] |= 1 << face
+            at += view.hand_sizes[seat]
+        passes = [0] * n
+        for seat in range(n):
+            if seat != me:
+                for face in pass_faces(hands[seat], direction, count):
+                    passes[seat] |= 1 << face
+        after = [0] * n
+        for seat in range(n):
+            if seat != me:
+                after[seat] = hands[seat] & ~passes[seat] | passes[(seat - offset) % n]
+        playout_seed = rng.getrandbits(32)
+        for arm in active:
+            given = 0
+            for face in candidates[arm.face]:
+                given |= 1 << face
+            dealt = after.copy()
+            dealt[me] = hand & ~given | passes[giver]
+            dealt[(me + offset) % n] |= given
+            if rules.first_lead == "dealer-left":
+                leader = (view.dealer + 1) % n
+            else:
+                leader = next(s for s in range(n) if dealt[s] & table.opening)
+            pos = Position(
+                hands=dealt,
+                trick=[],
+                leader=leader,
+                first_trick=True,
+                hearts_broken=False,
+                played=0,
+                points=[0] * n,
+                point_cards=[0] * n,
+                tricks_won=[0] * n,
+                kitty=0,
+            )
+            playout_rng.seed(playout_seed)
+            play_out(table, pos, playout_rng, shooter=arm.plan, planner=me)
+            arm.values.append(score(pos))
+        used += len(active)
+        index += 1
+        if index >= least and index % 4 == 0:
+            race(arms, drop_z)
+    return arms
+
+
+__all__ = ["can_search_pass", "evaluate_passes", "pass_candidates"]
