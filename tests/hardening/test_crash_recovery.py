@@ -21,9 +21,13 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from .driver import Replayer, choose_action, stored_actions, stored_game
 from .server import Server
+
+# Every test here runs on SQLite and on PostgreSQL (`database`, tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("database")
 
 KILLS = int(os.environ.get("HEARTS_CRASH_KILLS", "10"))
 #: The browser's cookie, as the server issued it with the first game (a signed token).

@@ -28,7 +28,7 @@ from .quotas import HOUR, Quotas
 from .service import GameService
 from .settings import Settings
 from .sheets_routes import router as sheets_router
-from .store import Store
+from .stores import UNAVAILABLE, StoreUnavailable, open_store
 from .tokens import Tokens
 
 STATIC = Path(__file__).parent / "static" / "game"
@@ -55,7 +55,7 @@ def create_app(
     """
     if settings is None:
         settings = Settings.from_env(data_dir=directory)
-    store = Store(settings.data_dir)
+    store = open_store(settings)
     tokens = Tokens.in_directory(settings.data_dir)
     quotas = Quotas(store, settings)
     bots = BotPool(bot_workers)
@@ -68,7 +68,7 @@ def create_app(
                 service.forget(removed)
                 if removed:
                     log.info("removed %d unfinished games untouched too long", len(removed))
-            except sqlite3.Error:
+            except (sqlite3.Error, StoreUnavailable):
                 log.exception("expiring old games failed")
             await asyncio.sleep(HOUR)
 
@@ -81,6 +81,7 @@ def create_app(
         with contextlib.suppress(asyncio.CancelledError):
             await expiry
         bots.close()
+        store.close()
 
     docs = settings.api_docs
     app = FastAPI(
@@ -113,6 +114,11 @@ def create_app(
         if "full" in str(error).lower():
             return JSONResponse({"detail": DISK_FULL}, status_code=507)
         return JSONResponse({"detail": SERVER_ERROR}, status_code=500)
+
+    @app.exception_handler(StoreUnavailable)
+    async def store_away(request: Request, error: StoreUnavailable) -> JSONResponse:
+        log.warning("database unavailable on %s %s: %s", request.method, request.url.path, error)
+        return JSONResponse({"detail": UNAVAILABLE}, status_code=503, headers={"Retry-After": "2"})
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, error: Exception) -> JSONResponse:
