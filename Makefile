@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: run test lint typecheck pytest bench bench-ai bench-ai-strength bench-web bench-load \
-	test-deep clean browser postgres
+	test-deep clean browser postgres deploy-local
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -50,6 +50,10 @@ bench-web: $(STAMP)
 
 bench-load: $(STAMP)
 	$(BIN)/python benchmarks/web_load.py --games 200 --seconds 60 --runs 3
+
+# Two processes over a throwaway PostgreSQL behind nginx on loopback (docs/deploy.md).
+deploy-local: $(STAMP)
+	bash scripts/deploy-local.sh
 
 # Deeper runs of the hardening tests than CI makes.
 test-deep: $(STAMP)

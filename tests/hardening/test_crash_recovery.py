@@ -138,6 +138,7 @@ def test_sigkill_at_random_moments_loses_and_repeats_nothing(tmp_path: Path) -> 
     outcomes: dict[str, int] = {}
     browser: Browser | None = None
     server = Server(data_dir)
+    COOKIE.clear()  # a cookie of an earlier run (the other store) is not this server's
     try:
         for _ in range(KILLS):
             server.start()

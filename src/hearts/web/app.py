@@ -24,6 +24,7 @@ from . import api
 from .bots import BotPool
 from .headers import SecurityHeaders, TrustedHosts
 from .limits import BodyLimit
+from .notify import live_updates
 from .quotas import HOUR, Quotas
 from .service import GameService
 from .settings import Settings
@@ -60,6 +61,7 @@ def create_app(
     quotas = Quotas(store, settings)
     bots = BotPool(bot_workers)
     service = GameService(store, bots, cache_actions=settings.cache_actions)
+    hub, listener = live_updates(store)
 
     async def expire_now_and_hourly() -> None:
         while True:
@@ -76,7 +78,11 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         bots.warm_up()
         expiry = asyncio.create_task(expire_now_and_hourly())
+        if listener is not None:
+            listener.start()
         yield
+        if listener is not None:
+            await listener.stop()
         expiry.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await expiry
@@ -97,6 +103,7 @@ def create_app(
     app.state.tokens = tokens
     app.state.quotas = quotas
     app.state.service = service
+    app.state.hub = hub
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders, https=settings.https)
     if settings.trusted_hosts:

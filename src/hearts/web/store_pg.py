@@ -24,6 +24,7 @@ import psycopg
 from psycopg import errors
 from psycopg_pool import ConnectionPool, PoolTimeout
 
+from .notify import CHANNEL
 from .store import StoredGame, StoreError
 from .stores import StoreUnavailable
 
@@ -120,6 +121,7 @@ class PgStore:
                 ),
             )
             _insert_actions(db, game_id, 0, actions)
+            _announce(db, game_id, len(actions))
 
     def append(
         self, game_id: str, start: int, actions: Sequence[dict[str, Any]], status: str
@@ -131,6 +133,7 @@ class PgStore:
                     "UPDATE games SET status = %s, moves = %s, updated_at = %s WHERE id = %s",
                     (status, start + len(actions), time.time(), game_id),
                 )
+                _announce(db, game_id, start + len(actions))
         except errors.UniqueViolation:
             return False
         return True
@@ -208,6 +211,11 @@ class PgStore:
             ids = [str(row[0]) for row in rows]
             _delete(db, ids)
         return ids
+
+
+def _announce(db: psycopg.Connection[Any], game_id: str, moves: int) -> None:
+    """Tell every listening process (hearts.web.notify) when this transaction commits."""
+    db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} {moves}"))
 
 
 def _delete(db: psycopg.Connection[Any], ids: Sequence[str]) -> None:
