@@ -150,3 +150,27 @@ def test_the_cluster_fixture_gives_fresh_databases(pg_cluster: Cluster) -> None:
     first, second = pg_cluster.new_database(), pg_cluster.new_database()
     assert first != second
     assert upgrade(first) == STEPS and upgrade(second) == STEPS
+
+
+def test_the_database_setting_is_checked(tmp_path: Path) -> None:
+    settings = Settings.from_env({"HEARTS_DATABASE_URL": "mysql://somewhere/hearts"})
+    assert settings.problems() == ["The database must be a postgresql:// URL."]
+    pool = Settings.from_env({"HEARTS_DATABASE_POOL": "0"})
+    assert pool.problems() == ["database pool must be at least 1."]
+    assert Settings.from_env({}, database_url="postgresql://h/db").problems() == []
+
+
+def test_serve_with_an_unreachable_database_stops_in_one_line(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from pg_support import free_port
+
+    hearts = Path(sys.executable).with_name("hearts")
+    url = f"postgresql://hearts@127.0.0.1:{free_port()}/hearts"
+    command = [str(hearts), "serve", "--port", str(free_port()), "--database", url]
+    command += ["--data-dir", str(tmp_path / "data")]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Cannot reach PostgreSQL"), done.stderr
