@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: run test lint typecheck pytest bench bench-ai bench-ai-strength bench-web bench-load \
-	test-deep clean browser
+	test-deep clean browser postgres deploy-local
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -19,6 +19,9 @@ run: $(STAMP)
 browser:
 	@bash scripts/ensure-chromium.sh
 
+postgres:
+	@bash scripts/ensure-postgres.sh
+
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
@@ -26,7 +29,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-pytest: $(STAMP) browser
+pytest: $(STAMP) browser postgres
 	$(BIN)/pytest
 
 test: lint typecheck pytest
@@ -47,6 +50,10 @@ bench-web: $(STAMP)
 
 bench-load: $(STAMP)
 	$(BIN)/python benchmarks/web_load.py --games 200 --seconds 60 --runs 3
+
+# Two processes over a throwaway PostgreSQL behind nginx on loopback (docs/deploy.md).
+deploy-local: $(STAMP)
+	bash scripts/deploy-local.sh
 
 # Deeper runs of the hardening tests than CI makes.
 test-deep: $(STAMP)

@@ -16,18 +16,20 @@ import pytest
 from fastapi.testclient import TestClient
 
 import hearts
+from hardening.driver import store_at
 from hearts.record import actions_of, replay
 from hearts.web.app import create_app
 from hearts.web.bots import BotPool, advance
 from hearts.web.options import RULE_OPTIONS
 from hearts.web.settings import Settings
-from hearts.web.store import Store, owner_key
+from hearts.web.store import owner_key
 
 State = dict[str, Any]
 
 
 @pytest.fixture
-def data_dir(tmp_path: Path) -> Path:
+def data_dir(tmp_path: Path, database: str) -> Path:
+    # Every test with a store runs on SQLite and on PostgreSQL (`database`, tests/conftest.py).
     return tmp_path / "data"
 
 
@@ -67,7 +69,7 @@ def step(client: TestClient, state: State) -> State:
 
 
 def stored_game(data_dir: Path, game_id: str) -> hearts.Game:
-    stored = Store(data_dir).load(game_id)
+    stored = store_at(data_dir).load(game_id)
     assert stored is not None
     return replay(hearts.Rules.from_dict(stored.rules), stored.seed, stored.actions)
 
@@ -266,7 +268,7 @@ def test_the_cookie_is_http_only_and_the_store_keeps_only_its_hash(
     assert "HttpOnly" in header and "SameSite=strict" in header
     assert "Secure" not in header  # plain HTTP on loopback: a Secure cookie would be dropped
     cookie = client.cookies["hearts_browser"]
-    stored = Store(data_dir).load(response.json()["id"])
+    stored = store_at(data_dir).load(response.json()["id"])
     assert stored is not None and stored.owner == owner_key(cookie) != cookie
 
 
@@ -394,7 +396,7 @@ def test_the_person_chooses_how_their_moon_scores(client: TestClient, data_dir: 
     assert game.phase == "moon-choice" and game.moon_pending == 0
     client.post("/api/games", json={})  # gives this browser its cookie
     owner = owner_key(client.cookies["hearts_browser"])
-    Store(data_dir).create(
+    store_at(data_dir).create(
         "moon-game",
         owner,
         rules.to_dict(),

@@ -1,8 +1,9 @@
 """Shared helpers for the hardening tests: play games through the HTTP API, rebuild the
 truth from the store, and find hidden cards in what a browser was sent.
 
-The tests read the SQLite store directly (a test may): the referee's record is the truth
-a response is checked against.
+The tests read the store directly (a test may): the referee's record is the truth a response
+is checked against. `store_at` opens whichever store the server uses (SQLite in the data
+directory, or the PostgreSQL named by HEARTS_DATABASE_URL).
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from typing import Any, Protocol
 
 from hearts import CARDS, Game, Rules
 from hearts.record import action_to_move, actions_of, replay
-from hearts.web.store import Store
+from hearts.web.settings import Settings
+from hearts.web.stores import GameStore, open_store
 
 PERSON = 0
 
@@ -37,22 +39,49 @@ class Client(Protocol):
     def get(self, url: str) -> Any: ...
 
 
+_OPEN: dict[tuple[Path, str], GameStore] = {}
+
+
+def store_at(directory: Path) -> GameStore:
+    """The store a server over `directory` uses (opened once per test run)."""
+    settings = Settings.from_env(data_dir=directory)
+    key = (directory, settings.database_url)
+    if key not in _OPEN:
+        _OPEN[key] = open_store(settings)
+    return _OPEN[key]
+
+
+def game_ids(directory: Path) -> list[str]:
+    """Every game id in the store a server over `directory` uses."""
+    store = store_at(directory)
+    url = getattr(store, "url", None)
+    if url is None:
+        import sqlite3
+
+        with sqlite3.connect(directory / "hearts.sqlite3") as db:
+            return [row[0] for row in db.execute("SELECT id FROM games")]
+    import psycopg
+
+    with psycopg.connect(url) as pg:
+        return [row[0] for row in pg.execute("SELECT id FROM games")]
+
+
 def stored_game(directory: Path, game_id: str) -> Game:
     """The game exactly as the store holds it, replayed by the engine."""
-    stored = Store(directory).load(game_id)
+    stored = store_at(directory).load(game_id)
     assert stored is not None, f"game {game_id} is not in the store"
     return replay(Rules.from_dict(stored.rules), stored.seed, stored.actions)
 
 
 def stored_actions(directory: Path, game_id: str) -> list[dict[str, Any]]:
-    stored = Store(directory).load(game_id)
+    stored = store_at(directory).load(game_id)
     assert stored is not None, f"game {game_id} is not in the store"
     return stored.actions
 
 
 def replay_to(directory: Path, game_id: str, move: int) -> Game:
     """The stored game as it stood after `move` actions."""
-    stored = Store(directory).load(game_id)
+    stored = store_at(directory).load(game_id)
     assert stored is not None
     assert move <= len(stored.actions), f"move {move} is beyond the store's record"
     return replay(Rules.from_dict(stored.rules), stored.seed, stored.actions[:move])
@@ -63,7 +92,7 @@ class Replayer:
     move by move costs one action per step, not a whole replay."""
 
     def __init__(self, directory: Path) -> None:
-        self.store = Store(directory)
+        self.store = store_at(directory)
         self._games: dict[str, Game] = {}
 
     def at(self, game_id: str, move: int) -> Game:

@@ -21,9 +21,13 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from .driver import Replayer, choose_action, stored_actions, stored_game
 from .server import Server
+
+# Every test here runs on SQLite and on PostgreSQL (`database`, tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("database")
 
 KILLS = int(os.environ.get("HEARTS_CRASH_KILLS", "10"))
 #: The browser's cookie, as the server issued it with the first game (a signed token).
@@ -134,6 +138,7 @@ def test_sigkill_at_random_moments_loses_and_repeats_nothing(tmp_path: Path) -> 
     outcomes: dict[str, int] = {}
     browser: Browser | None = None
     server = Server(data_dir)
+    COOKIE.clear()  # a cookie of an earlier run (the other store) is not this server's
     try:
         for _ in range(KILLS):
             server.start()

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
 import threading
 from pathlib import Path
 from typing import Any
@@ -17,17 +16,21 @@ import httpx
 import pytest
 
 from hearts.web.app import create_app
-from hearts.web.store import Store
 from hearts.web.tokens import COOKIE, Tokens
 
 from .driver import (
     Replayer,
     choose_action,
+    game_ids,
     hidden_from,
     leaked_cards,
+    store_at,
     stored_actions,
 )
 from .server import Server
+
+# Every test here runs on SQLite and on PostgreSQL (`database`, tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("database")
 
 
 def cookie_for(data_dir: Path) -> dict[str, str]:
@@ -116,15 +119,16 @@ def test_two_tabs_racing_apply_each_move_once(
     servers: int, data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     refused_appends = []
-    append = Store.append
+    kind = type(store_at(data_dir))
+    append = kind.append
 
-    def counted_append(self: Store, *args: Any) -> bool:
-        stored = append(self, *args)
+    def counted_append(self: Any, *args: Any) -> bool:
+        stored: bool = append(self, *args)
         if not stored:
             refused_appends.append(args[1])
         return stored
 
-    monkeypatch.setattr(Store, "append", counted_append)
+    monkeypatch.setattr(kind, "append", counted_append)
     apps = [create_app(data_dir, bot_workers=0) for _ in range(servers)]
     tally = asyncio.run(race_a_game(apps, 60, data_dir))
     assert tally["raced"] == 60
@@ -139,8 +143,7 @@ def test_two_tabs_racing_apply_each_move_once(
 
 
 def tally_ids(data_dir: Path) -> list[str]:
-    with sqlite3.connect(data_dir / "hearts.sqlite3") as db:
-        return [row[0] for row in db.execute("SELECT id FROM games")]
+    return game_ids(data_dir)
 
 
 def test_a_move_from_the_future_is_a_conflict_with_the_state(data_dir: Path) -> None:

@@ -26,6 +26,13 @@ def register(subparsers: Any) -> None:
         help="where saved games are kept (default: $HEARTS_DATA_DIR or ./data)",
     )
     parser.add_argument(
+        "--database",
+        default=None,
+        metavar="URL",
+        help="keep games in PostgreSQL at this postgresql:// URL (several processes may share"
+        " it; default: $HEARTS_DATABASE_URL, else SQLite in the data directory)",
+    )
+    parser.add_argument(
         "--header-timeout",
         type=float,
         default=None,
@@ -85,6 +92,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         settings = Settings.from_env(
             data_dir=args.data_dir,
+            database_url=args.database,
             host=args.host,
             port=args.port,
             header_timeout=args.header_timeout,
@@ -130,7 +138,13 @@ def serve(settings: Any) -> int:
     files = raise_fd_limit()
     cap = connection_cap(settings, files)
     where = f"http://{settings.host}:{settings.port}"
-    print(f"Hearts is at {where}  (games saved in {directory.resolve()})")
+    if settings.database_url:
+        from ..web.store_pg import where as database_at
+
+        database = database_at(settings.database_url)
+        print(f"Hearts is at {where}  (games saved in PostgreSQL, {database})")
+    else:
+        print(f"Hearts is at {where}  (games saved in {directory.resolve()})")
     config = uvicorn.Config(
         app,
         host=settings.host,

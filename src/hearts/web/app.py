@@ -24,11 +24,12 @@ from . import api
 from .bots import BotPool
 from .headers import SecurityHeaders, TrustedHosts
 from .limits import BodyLimit
+from .notify import live_updates
 from .quotas import HOUR, Quotas
 from .service import GameService
 from .settings import Settings
 from .sheets_routes import router as sheets_router
-from .store import Store
+from .stores import UNAVAILABLE, StoreUnavailable, open_store
 from .tokens import Tokens
 
 STATIC = Path(__file__).parent / "static" / "game"
@@ -55,11 +56,12 @@ def create_app(
     """
     if settings is None:
         settings = Settings.from_env(data_dir=directory)
-    store = Store(settings.data_dir)
+    store = open_store(settings)
     tokens = Tokens.in_directory(settings.data_dir)
     quotas = Quotas(store, settings)
     bots = BotPool(bot_workers)
     service = GameService(store, bots, cache_actions=settings.cache_actions)
+    hub, listener = live_updates(store)
 
     async def expire_now_and_hourly() -> None:
         while True:
@@ -68,7 +70,7 @@ def create_app(
                 service.forget(removed)
                 if removed:
                     log.info("removed %d unfinished games untouched too long", len(removed))
-            except sqlite3.Error:
+            except (sqlite3.Error, StoreUnavailable):
                 log.exception("expiring old games failed")
             await asyncio.sleep(HOUR)
 
@@ -76,11 +78,16 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         bots.warm_up()
         expiry = asyncio.create_task(expire_now_and_hourly())
+        if listener is not None:
+            listener.start()
         yield
+        if listener is not None:
+            await listener.stop()
         expiry.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await expiry
         bots.close()
+        store.close()
 
     docs = settings.api_docs
     app = FastAPI(
@@ -96,6 +103,7 @@ def create_app(
     app.state.tokens = tokens
     app.state.quotas = quotas
     app.state.service = service
+    app.state.hub = hub
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders, https=settings.https)
     if settings.trusted_hosts:
@@ -113,6 +121,11 @@ def create_app(
         if "full" in str(error).lower():
             return JSONResponse({"detail": DISK_FULL}, status_code=507)
         return JSONResponse({"detail": SERVER_ERROR}, status_code=500)
+
+    @app.exception_handler(StoreUnavailable)
+    async def store_away(request: Request, error: StoreUnavailable) -> JSONResponse:
+        log.warning("database unavailable on %s %s: %s", request.method, request.url.path, error)
+        return JSONResponse({"detail": UNAVAILABLE}, status_code=503, headers={"Retry-After": "2"})
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, error: Exception) -> JSONResponse:

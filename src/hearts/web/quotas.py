@@ -16,7 +16,7 @@ from collections import deque
 from collections.abc import Callable
 
 from .settings import Settings
-from .store import Store
+from .stores import GameStore
 
 HOUR = 3600.0
 DAY = 86400.0
@@ -36,7 +36,7 @@ class OverQuota(Exception):
 
 class Quotas:
     def __init__(
-        self, store: Store, settings: Settings, clock: Callable[[], float] = time.time
+        self, store: GameStore, settings: Settings, clock: Callable[[], float] = time.time
     ) -> None:
         self.store = store
         self.settings = settings
@@ -46,7 +46,7 @@ class Quotas:
     def admit(self, owner: str, address: str | None) -> None:
         """Raise OverQuota if this browser (or address) may not start a game now."""
         now = self.clock()
-        free = shutil.disk_usage(self.store.path.parent).free
+        free = shutil.disk_usage(self.store.directory).free
         if free < self.settings.min_free_bytes:
             raise OverQuota(
                 507, "The server is short of disk space, so no new game can start just now."

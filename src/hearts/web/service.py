@@ -24,7 +24,8 @@ from .cache import SizedCache
 from .characters import LEVELS, OPPONENTS
 from .events import for_browser
 from .finish import finish_settled_round
-from .store import Store, StoredGame
+from .store import StoredGame
+from .stores import GameStore, StoreUnavailable
 
 #: Games kept replayed in memory, weighed by their moves (a long game is ~5,000).
 CACHE_ACTIONS = 100_000
@@ -95,7 +96,7 @@ class LoadedGame:
 
 
 class GameService:
-    def __init__(self, store: Store, bots: BotPool, cache_actions: int = CACHE_ACTIONS) -> None:
+    def __init__(self, store: GameStore, bots: BotPool, cache_actions: int = CACHE_ACTIONS) -> None:
         self.store = store
         self.bots = bots
         self._cache: SizedCache[str, LoadedGame] = SizedCache(cache_actions)
@@ -116,6 +117,8 @@ class GameService:
         if loaded is None:
             try:
                 stored = await asyncio.to_thread(self.store.load, game_id)
+            except StoreUnavailable:
+                raise  # the database is away, not the game damaged: a 503
             except Exception:
                 log.exception("stored game %s cannot be read", game_id)
                 raise Refusal(500, DAMAGED) from None

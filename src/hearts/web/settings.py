@@ -31,6 +31,11 @@ class Settings:
     data_dir: Path = Path("data")
     host: str = "127.0.0.1"
     port: int = 8000
+    #: A postgresql:// URL: games in PostgreSQL (several processes may share it); empty:
+    #: SQLite in the data directory.
+    database_url: str = ""
+    #: Connections each process keeps to PostgreSQL at most.
+    database_pool: int = 10
 
     # --- slow and idle clients (hearts serve) -------------------------------------------
     #: Seconds a connection may take to send a request's line and headers, from when it
@@ -96,6 +101,10 @@ class Settings:
                 found.append(f"{name.replace('_', ' ')} must be at least 1.")
         if self.expire_days <= 0:
             found.append("expire days must be above 0.")
+        if self.database_url and not self.database_url.startswith(("postgresql://", "postgres://")):
+            found.append("The database must be a postgresql:// URL.")
+        if self.database_pool < 1:
+            found.append("database pool must be at least 1.")
         if not 0 < self.port < 65536:
             found.append(f"The port must be between 1 and 65535, not {self.port}.")
         return found
@@ -104,6 +113,8 @@ class Settings:
 #: Setting -> environment variable.
 ENVIRONMENT = {
     "data_dir": "HEARTS_DATA_DIR",
+    "database_url": "HEARTS_DATABASE_URL",
+    "database_pool": "HEARTS_DATABASE_POOL",
     "header_timeout": "HEARTS_HEADER_TIMEOUT",
     "body_timeout": "HEARTS_BODY_TIMEOUT",
     "idle_timeout": "HEARTS_IDLE_TIMEOUT",
@@ -131,6 +142,8 @@ def _parse(name: str, variable: str, text: str) -> Any:
         raise ValueError(f"{variable} must be 1 or 0, not {text[:20]!r}.")
     if isinstance(default, Path):
         return Path(text)
+    if isinstance(default, str):
+        return text
     if isinstance(default, tuple):
         return tuple(part for part in text.replace(",", " ").split() if part)
     if isinstance(default, float):

@@ -5,7 +5,8 @@ appends the actions it made in one transaction, numbered from the move it starte
 requests racing for the same move cannot both win: the second insert breaks the primary key
 and `append` reports the conflict, so the caller answers from the record instead.
 
-The SQL is plain enough for PostgreSQL too (text, integers, a composite primary key).
+The schema is in `hearts/web/schema/` (applied by `hearts.web.migrations`); the same tables
+serve PostgreSQL (`hearts.web.store_pg`) for several processes.
 Browsers are kept as a SHA-256 of their cookie, so the database never holds a live cookie.
 """
 
@@ -22,32 +23,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-SCHEMA = (
-    """
-    CREATE TABLE IF NOT EXISTS games (
-        id TEXT PRIMARY KEY,
-        owner TEXT NOT NULL,
-        rules TEXT NOT NULL,
-        seed BIGINT NOT NULL,
-        settings TEXT NOT NULL,
-        status TEXT NOT NULL,
-        moves INTEGER NOT NULL,
-        created_at DOUBLE PRECISION NOT NULL,
-        updated_at DOUBLE PRECISION NOT NULL
-    )
-    """,
-    "CREATE INDEX IF NOT EXISTS games_by_owner ON games (owner, updated_at)",
-    """
-    CREATE TABLE IF NOT EXISTS actions (
-        game_id TEXT NOT NULL REFERENCES games (id),
-        seq INTEGER NOT NULL,
-        action TEXT NOT NULL,
-        PRIMARY KEY (game_id, seq)
-    )
-    """,
-)
-
 
 #: The first 16 bytes of every SQLite database file.
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -82,10 +57,11 @@ class Store:
         _make_private(directory, 0o700)
         self.path = directory / "hearts.sqlite3"
         self._local = threading.local()
+        self.directory = directory
         self.check()
-        with self._transaction() as db:
-            for statement in SCHEMA:
-                db.execute(statement)
+        from .migrations import upgrade
+
+        upgrade(self.path)
         for suffix in ("", "-wal", "-shm"):
             _make_private(Path(f"{self.path}{suffix}"), 0o600)
 
@@ -220,6 +196,22 @@ class Store:
             actions=actions,
         )
 
+    def close(self) -> None:
+        """Nothing to close: each thread's connection ends with the thread."""
+
+    def unfinished(self, owner: str, limit: int) -> list[str]:
+        """Ids of the browser's games that are not over, most recently played first."""
+        rows = (
+            self._connection()
+            .execute(
+                "SELECT id FROM games WHERE owner = ? AND status <> 'over'"
+                " ORDER BY updated_at DESC LIMIT ?",
+                (owner, limit),
+            )
+            .fetchall()
+        )
+        return [str(row[0]) for row in rows]
+
     def moves(self, game_id: str) -> int | None:
         """How many actions the game has stored (None for no such game): a cheap check that a
         cached copy is current when several server processes share the store."""
@@ -307,16 +299,8 @@ def _insert_actions(
     )
 
 
-def unfinished_games(store: Store, owner: str, limit: int) -> list[str]:
+def unfinished_games(store: Any, owner: str, limit: int) -> list[str]:
     """Ids of the browser's games that are not over, most recently played first (at most
-    `limit`): the start screen offers each one to continue."""
-    rows = (
-        store._connection()
-        .execute(
-            "SELECT id FROM games WHERE owner = ? AND status <> 'over'"
-            " ORDER BY updated_at DESC LIMIT ?",
-            (owner, limit),
-        )
-        .fetchall()
-    )
-    return [str(row[0]) for row in rows]
+    `limit`): the start screen offers each one to continue. `store` is either store."""
+    found: list[str] = store.unfinished(owner, limit)
+    return found

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# `make deploy-local`: a throwaway PostgreSQL, two `hearts serve` processes over it and nginx
+# in front of them, all on loopback, to try several processes by hand. Ctrl-C stops it all and
+# removes the directory. HEARTS_DEPLOY_PORT (8080) is nginx's port.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-postgres.sh
+if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+    if [ "$(id -u)" = "0" ]; then
+        echo "Installing nginx (apt-get)..."
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null \
+            || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null
+    else
+        echo "nginx is missing; install Debian's nginx package first." >&2
+        exit 1
+    fi
+fi
+NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+PG=/usr/lib/postgresql/15/bin
+PORT=${HEARTS_DEPLOY_PORT:-8080}
+DIR=$(mktemp -d /tmp/hearts-deploy-XXXXXX)
+free_port() { .venv/bin/python -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+PGPORT=$(free_port)
+AS=()
+if [ "$(id -u)" = "0" ]; then chown postgres: "$DIR"; AS=(runuser -u postgres --); fi
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    [ -f "$DIR/nginx.pid" ] && kill "$(cat "$DIR/nginx.pid")" 2>/dev/null || true
+    "${AS[@]}" "$PG/pg_ctl" -D "$DIR/pg" -m fast -w stop >/dev/null 2>&1 || true
+    rm -rf "$DIR"
+}
+trap cleanup EXIT INT TERM
+"${AS[@]}" "$PG/initdb" -D "$DIR/pg" -U hearts -A trust --no-sync >/dev/null
+"${AS[@]}" "$PG/pg_ctl" -D "$DIR/pg" -l "$DIR/pg.log" -w \
+    -o "-p $PGPORT -k $DIR -c listen_addresses=127.0.0.1" start >/dev/null
+"${AS[@]}" "$PG/createdb" -h 127.0.0.1 -p "$PGPORT" -U hearts hearts
+export HEARTS_DATABASE_URL="postgresql://hearts@127.0.0.1:$PGPORT/hearts"
+export HEARTS_DATA_DIR="$DIR/data"
+upstreams=""
+for n in 1 2; do
+    port=$(free_port)
+    .venv/bin/hearts serve --port "$port" --trusted-host localhost --trusted-host 127.0.0.1 \
+        >"$DIR/serve-$n.log" 2>&1 &
+    pids+=($!)
+    upstreams="$upstreams server 127.0.0.1:$port max_fails=1 fail_timeout=5s;"
+done
+sed -e "s|@UPSTREAMS@|$upstreams|" -e "s|@PORT@|$PORT|" deploy/nginx-hearts.conf >"$DIR/site.conf"
+cat >"$DIR/nginx.conf" <<CONF
+daemon on;
+pid $DIR/nginx.pid;
+error_log $DIR/nginx-error.log;
+events { worker_connections 1024; }
+http {
+    access_log $DIR/nginx-access.log;
+    client_body_temp_path $DIR; proxy_temp_path $DIR; fastcgi_temp_path $DIR;
+    uwsgi_temp_path $DIR; scgi_temp_path $DIR;
+    include $DIR/site.conf;
+}
+CONF
+sleep 3
+"$NGINX" -c "$DIR/nginx.conf" -p "$DIR"
+echo "Hearts: two processes over PostgreSQL behind nginx at http://127.0.0.1:$PORT (Ctrl-C stops)"
+wait "${pids[@]}"

@@ -1,0 +1,143 @@
+"""Live updates across processes: a move stored by any `hearts serve` process is announced in
+every other one, through PostgreSQL's own LISTEN/NOTIFY (no extra broker).
+
+The PostgreSQL store sends `NOTIFY hearts_moves, '<game id> <move count>'` in the same
+transaction that stores the moves, so an announcement goes out only for moves that are
+stored, and in the order they were committed. In each process one `Listener` holds a
+connection that LISTENs on that channel and feeds a `Hub`; whatever in the process wants to
+follow a game (the event streams, a later issue) calls `hub.subscribe(game_id)` and gets an
+async iterator of move counts, each larger than the last: none doubled, none skipped over
+(a subscriber that falls behind gets the latest count, from which it reads the moves).
+
+When the listening connection is lost (PostgreSQL restarted), the listener reconnects and
+catches up from the stored moves: each followed game's count is read from the store and
+announced if it moved on while no notification could arrive.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+
+CHANNEL = "hearts_moves"
+log = logging.getLogger("hearts.web")
+
+
+@dataclass(eq=False)
+class _Follower:
+    queue: asyncio.Queue[int] = field(default_factory=asyncio.Queue)
+    last: int = -1
+
+
+class Hub:
+    """In-process fan-out of move counts to the subscribers of each game."""
+
+    def __init__(self) -> None:
+        self._followers: dict[str, set[_Follower]] = {}
+
+    def games(self) -> list[str]:
+        """The games someone in this process follows."""
+        return list(self._followers)
+
+    def publish(self, game_id: str, moves: int) -> None:
+        """Announce that `game_id` now has `moves` moves (repeats and older counts are
+        dropped per subscriber, so a catch-up after a reconnect never doubles one)."""
+        for follower in self._followers.get(game_id, ()):
+            if moves > follower.last:
+                follower.last = moves
+                follower.queue.put_nowait(moves)
+
+    async def subscribe(self, game_id: str, since: int = -1) -> AsyncIterator[int]:
+        """Move counts of `game_id` above `since`, as they are stored, until closed."""
+        follower = _Follower(last=since)
+        self._followers.setdefault(game_id, set()).add(follower)
+        try:
+            while True:
+                yield await follower.queue.get()
+        finally:
+            followers = self._followers.get(game_id)
+            if followers is not None:
+                followers.discard(follower)
+                if not followers:
+                    del self._followers[game_id]
+
+
+def parse(payload: str) -> tuple[str, int] | None:
+    """'<game id> <moves>' -> (game id, moves); None for anything else."""
+    game_id, _, number = payload.rpartition(" ")
+    if not game_id or not number.isdigit():
+        return None
+    return game_id, int(number)
+
+
+class Listener:
+    """LISTENs on `CHANNEL` at `url` and feeds `hub`, reconnecting after a lost connection
+    and catching up with `moves_of(game_id)` (the store's count, or None)."""
+
+    def __init__(
+        self,
+        url: str,
+        hub: Hub,
+        moves_of: Callable[[str], int | None],
+        retry: float = 1.0,
+    ) -> None:
+        self.url = url
+        self.hub = hub
+        self.moves_of = moves_of
+        self.retry = retry
+        #: Set while the connection is listening (tests and health checks wait on it).
+        self.listening = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _run(self) -> None:
+        import psycopg
+
+        first = True
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(
+                    self.url, autocommit=True, connect_timeout=3
+                ) as db:
+                    await db.execute(f"LISTEN {CHANNEL}")
+                    if not first:
+                        await self._catch_up()
+                    first = False
+                    self.listening.set()
+                    async for note in db.notifies():
+                        parsed = parse(note.payload)
+                        if parsed is not None:
+                            self.hub.publish(*parsed)
+            except psycopg.OperationalError as error:
+                log.warning("live updates: reconnecting to PostgreSQL (%s)", str(error)[:100])
+            self.listening.clear()
+            await asyncio.sleep(self.retry)
+
+    async def _catch_up(self) -> None:
+        """What was stored while nobody listened: each followed game's count from the store."""
+        for game_id in self.hub.games():
+            moves = await asyncio.to_thread(self.moves_of, game_id)
+            if moves is not None:
+                self.hub.publish(game_id, moves)
+
+
+def live_updates(store: object) -> tuple[Hub, Listener | None]:
+    """The process's hub, and for a PostgreSQL store the listener that feeds it (started
+    and stopped with the app). With SQLite there is one process and no listener."""
+    hub = Hub()
+    url = getattr(store, "url", None)
+    moves_of = getattr(store, "moves", None)
+    if not isinstance(url, str) or moves_of is None:
+        return hub, None
+    return hub, Listener(url, hub, moves_of)

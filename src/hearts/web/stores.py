@@ -1,0 +1,76 @@
+"""One game-store interface, two implementations: SQLite in the data directory (the default,
+`hearts.web.store`) and PostgreSQL (`hearts.web.store_pg`, chosen by `HEARTS_DATABASE_URL`
+or `hearts serve --database URL`).
+
+Both decide races in the database: the actions of a game are keyed by (game, move number),
+so of two requests storing the same move number exactly one insert succeeds and `append`
+tells the other it lost, in one process or across many.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+from .settings import Settings
+from .store import Store, StoredGame
+
+
+class StoreUnavailable(Exception):
+    """The database cannot be reached just now (stopped, restarting, every connection busy):
+    answered 503 with this sentence, and nothing is lost."""
+
+
+UNAVAILABLE = "The game's database is not answering just now; please try again in a moment."
+
+
+class GameStore(Protocol):
+    """What the web game needs of a store (see `hearts.web.store.Store` for each method)."""
+
+    #: The directory whose free space the quotas watch (the data directory).
+    directory: Path
+
+    def check(self) -> None: ...
+
+    def create(
+        self,
+        game_id: str,
+        owner: str,
+        rules: dict[str, Any],
+        seed: int,
+        settings: dict[str, Any],
+        actions: Sequence[dict[str, Any]],
+        status: str,
+    ) -> None: ...
+
+    def append(
+        self, game_id: str, start: int, actions: Sequence[dict[str, Any]], status: str
+    ) -> bool: ...
+
+    def load(self, game_id: str) -> StoredGame | None: ...
+
+    def moves(self, game_id: str) -> int | None: ...
+
+    def latest_unfinished(self, owner: str) -> str | None: ...
+
+    def unfinished(self, owner: str, limit: int) -> list[str]: ...
+
+    def created_since(self, owner: str, since: float) -> tuple[int, float | None]: ...
+
+    def trim_unfinished(self, owner: str, keep: int) -> list[str]: ...
+
+    def expire(self, before: float) -> list[str]: ...
+
+    def close(self) -> None: ...
+
+
+def open_store(settings: Settings) -> GameStore:
+    """PostgreSQL when `settings.database_url` is set, else SQLite in the data directory.
+    Either is migrated to the current schema first; a store that cannot be used raises
+    `StoreError` with one sentence."""
+    if settings.database_url:
+        from .store_pg import PgStore
+
+        return PgStore(settings.database_url, settings.data_dir, pool_size=settings.database_pool)
+    return Store(settings.data_dir)

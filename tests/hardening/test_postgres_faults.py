@@ -1,0 +1,106 @@
+"""PostgreSQL going away under real `hearts serve` processes: stopped mid-game, requests are
+answered 503 with a sentence within a few seconds (no hang), and the game goes on with
+nothing lost when it is back; a full connection pool is a 503 too, not a hang."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psycopg
+import pytest
+
+from hearts.web.stores import UNAVAILABLE
+from pg_support import Cluster
+
+from .driver import choose_action, stored_actions
+from .server import Server
+
+#: Seconds within which a request must be answered while the database is away: the pool's
+#: wait (3 s) or the statement timeout (5 s), plus a busy machine's slack.
+PROMPT = 12.0
+
+
+@pytest.fixture
+def pg_url(pg_cluster: Cluster, monkeypatch: pytest.MonkeyPatch) -> str:
+    url = pg_cluster.new_database()
+    monkeypatch.setenv("HEARTS_DATABASE_URL", url)
+    return url
+
+
+def play(browser: httpx.Client, state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    route, body = choose_action(state, rng)
+    answer = browser.post(f"/api/games/{state['id']}/{route}", json=body)
+    assert answer.status_code == 200, answer.text
+    result: dict[str, Any] = answer.json()
+    return result
+
+
+def unavailable(answer: httpx.Response, started: float) -> None:
+    assert time.monotonic() - started < PROMPT, "the request hung"
+    assert answer.status_code == 503, answer.text
+    assert answer.json() == {"detail": UNAVAILABLE}
+
+
+def test_postgresql_restarted_mid_game_is_503_then_the_game_goes_on(
+    pg_cluster: Cluster, pg_url: str, tmp_path: Path
+) -> None:
+    rng = random.Random(3)
+    data_dir = tmp_path / "data"
+    with Server(data_dir) as server, httpx.Client(base_url=server.url, timeout=60) as browser:
+        state = browser.post("/api/games", json={}).json()
+        for _ in range(4):
+            state = play(browser, state, rng)
+        # A process killed with SIGKILL mid-game, then PostgreSQL stopped under the next one.
+        server.kill()
+        server.start()
+        pg_cluster.stop()
+        try:
+            started = time.monotonic()
+            unavailable(browser.get(f"/api/games/{state['id']}"), started)
+            route, body = choose_action(state, rng)
+            started = time.monotonic()
+            unavailable(browser.post(f"/api/games/{state['id']}/{route}", json=body), started)
+            started = time.monotonic()
+            unavailable(browser.post("/api/games", json={}), started)
+            assert browser.get("/api/options").status_code == 200  # the rest still serves
+        finally:
+            pg_cluster.start()
+        # Back: the same request is answered (within a few tries while the pool reconnects).
+        deadline = time.monotonic() + 30
+        while True:
+            answer = browser.post(f"/api/games/{state['id']}/{route}", json=body)
+            if answer.status_code != 503 or time.monotonic() > deadline:
+                break
+            time.sleep(0.5)
+        assert answer.status_code == 200, answer.text
+        state = answer.json()
+        for _ in range(4):
+            state = play(browser, state, rng)
+        assert len(stored_actions(data_dir, state["id"])) == state["move"]
+
+
+def test_a_full_pool_and_a_stuck_database_answer_503_not_hang(pg_url: str, tmp_path: Path) -> None:
+    data_dir = tmp_path / "data"
+    server = Server(data_dir, env={"HEARTS_DATABASE_POOL": "1"})
+    with server, httpx.Client(base_url=server.url, timeout=60) as browser:
+        state = browser.post("/api/games", json={}).json()
+        url = f"/api/games/{state['id']}"
+        # Another client holds the games table: the server's one connection waits on it
+        # (until the statement timeout) and every other request waits for that connection.
+        with psycopg.connect(pg_url) as holder:
+            holder.execute("LOCK TABLE games IN ACCESS EXCLUSIVE MODE")
+            started = time.monotonic()
+            with concurrent.futures.ThreadPoolExecutor(4) as pool:
+                stuck = pool.submit(browser.get, url)
+                time.sleep(0.5)  # the game's request has the one connection now
+                waiting = [pool.submit(browser.post, "/api/games", json={}) for _ in range(3)]
+                answers = [stuck.result(), *(f.result() for f in waiting)]
+            for answer in answers:
+                unavailable(answer, started)
+            holder.rollback()
+        assert browser.get(url).json()["move"] == state["move"]

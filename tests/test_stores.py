@@ -1,0 +1,176 @@
+"""Both game stores, SQLite and PostgreSQL, through the one interface: the same tests for each,
+races decided by the database, and schema migrations that upgrade in place."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hearts.web.migrations import SCHEMA, applied, upgrade
+from hearts.web.settings import Settings
+from hearts.web.store import Store, StoreError
+from hearts.web.stores import GameStore, open_store
+from pg_support import Cluster
+
+STEPS = sorted(path.stem for path in SCHEMA.glob("*.sql"))
+
+
+@pytest.fixture
+def store(database: str, tmp_path: Path) -> Iterator[GameStore]:
+    opened = open_store(Settings.from_env(data_dir=tmp_path / "data"))
+    assert type(opened).__name__ == ("Store" if database == "sqlite" else "PgStore")
+    yield opened
+    opened.close()
+
+
+def action(n: int) -> dict[str, Any]:
+    return {"type": "play", "seat": n % 4, "card": f"{n % 9 + 2}C"}
+
+
+def make(store: GameStore, game_id: str, owner: str = "o", moves: int = 3) -> None:
+    actions = [action(i) for i in range(moves)]
+    store.create(game_id, owner, {"players": 4}, 2**61 + 5, {"seats": [None]}, actions, "active")
+
+
+def test_a_game_is_stored_and_loaded_whole(store: GameStore) -> None:
+    make(store, "g1", moves=3)
+    stored = store.load("g1")
+    assert stored is not None
+    assert (stored.owner, stored.seed, stored.rules, stored.settings, stored.status) == (
+        "o", 2**61 + 5, {"players": 4}, {"seats": [None]}, "active",
+    )  # fmt: skip
+    assert stored.actions == [action(i) for i in range(3)]
+    assert store.moves("g1") == 3
+    assert store.load("nope") is None and store.moves("nope") is None
+
+
+def test_append_numbers_moves_and_refuses_a_taken_number(store: GameStore) -> None:
+    make(store, "g1", moves=2)
+    assert store.append("g1", 2, [action(2), action(3)], "active")
+    # A second request that started at move 2 lost the race: nothing of it is written.
+    assert not store.append("g1", 2, [action(9)], "over")
+    assert not store.append("g1", 3, [action(9), action(10)], "over")
+    stored = store.load("g1")
+    assert stored is not None and stored.status == "active"
+    assert stored.actions == [action(i) for i in range(4)]
+    assert store.moves("g1") == 4
+
+
+def test_racing_threads_store_each_move_number_once(store: GameStore) -> None:
+    make(store, "g1", moves=1)
+    results: list[bool] = []
+    start = threading.Barrier(6)
+
+    def race(n: int) -> None:
+        start.wait()
+        results.append(store.append("g1", 1, [action(100 + n), action(200 + n)], "active"))
+
+    threads = [threading.Thread(target=race, args=(n,)) for n in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(results) == [False] * 5 + [True]
+    stored = store.load("g1")
+    assert stored is not None and len(stored.actions) == 3
+    # Both moves are from the one request that won, none from a loser.
+    winners = [n for n in range(6) if stored.actions[1:] == [action(100 + n), action(200 + n)]]
+    assert len(winners) == 1
+    assert store.moves("g1") == 3
+
+
+def test_unfinished_games_newest_first_and_quotas(store: GameStore) -> None:
+    for n in range(4):
+        make(store, f"g{n}", owner="a")
+    make(store, "other", owner="b")
+    store.append("g1", 3, [action(3)], "active")  # g1 played last
+    store.append("g2", 3, [action(3)], "over")  # g2 is over
+    assert store.unfinished("a", 10)[0] == "g1"
+    assert set(store.unfinished("a", 10)) == {"g0", "g1", "g3"}
+    assert store.latest_unfinished("a") == "g1"
+    assert store.latest_unfinished("nobody") is None
+    count, first = store.created_since("a", 0.0)
+    assert count == 4 and first is not None
+    assert store.created_since("a", first + 3600) == (0, None)
+    removed = store.trim_unfinished("a", keep=1)
+    assert set(removed) == {"g0", "g3"} and store.unfinished("a", 10) == ["g1"]
+    assert store.load("g0") is None and store.load("g2") is not None
+    assert sorted(store.expire(before=first + 3600)) == ["g1", "other"]
+    assert store.unfinished("a", 10) == [] and store.unfinished("b", 10) == []
+    assert store.load("g2") is not None  # a finished game is never expired
+
+
+def test_every_schema_step_is_applied_once(database: str, tmp_path: Path) -> None:
+    import os
+
+    target: str | Path = (
+        os.environ["HEARTS_DATABASE_URL"] if database == "postgresql" else tmp_path / "s.db"
+    )
+    assert upgrade(target) == STEPS
+    assert upgrade(target) == []
+    assert applied(target) == STEPS
+
+
+def test_a_database_from_before_migrations_upgrades_and_keeps_its_games(tmp_path: Path) -> None:
+    # The schema and a game exactly as the store wrote them before migrations existed.
+    data = tmp_path / "data"
+    data.mkdir()
+    with sqlite3.connect(data / "hearts.sqlite3") as db:
+        db.executescript((SCHEMA / "0001_games.sql").read_text())
+        db.execute(
+            "INSERT INTO games VALUES ('old', 'o', '{\"players\": 4}', 7, '{}', 'active', 1, 1, 1)"
+        )
+        db.execute("INSERT INTO actions VALUES ('old', 0, '{\"type\": \"next\"}')")
+    store = Store(data)
+    stored = store.load("old")
+    assert stored is not None and stored.actions == [{"type": "next"}]
+    assert applied(data / "hearts.sqlite3") == STEPS
+    with sqlite3.connect(data / "hearts.sqlite3") as db:
+        indexes = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+    assert "games_by_age" in indexes
+
+
+def test_an_unreachable_postgresql_is_one_sentence(tmp_path: Path) -> None:
+    from pg_support import free_port
+
+    url = f"postgresql://hearts@127.0.0.1:{free_port()}/hearts"
+    with pytest.raises(StoreError) as caught:
+        open_store(Settings(data_dir=tmp_path, database_url=url))
+    message = str(caught.value)
+    assert message.startswith("Cannot reach PostgreSQL (hearts at 127.0.0.1:")
+    assert "\n" not in message and message.endswith(".")
+
+
+def test_the_cluster_fixture_gives_fresh_databases(pg_cluster: Cluster) -> None:
+    first, second = pg_cluster.new_database(), pg_cluster.new_database()
+    assert first != second
+    assert upgrade(first) == STEPS and upgrade(second) == STEPS
+
+
+def test_the_database_setting_is_checked(tmp_path: Path) -> None:
+    settings = Settings.from_env({"HEARTS_DATABASE_URL": "mysql://somewhere/hearts"})
+    assert settings.problems() == ["The database must be a postgresql:// URL."]
+    pool = Settings.from_env({"HEARTS_DATABASE_POOL": "0"})
+    assert pool.problems() == ["database pool must be at least 1."]
+    assert Settings.from_env({}, database_url="postgresql://h/db").problems() == []
+
+
+def test_serve_with_an_unreachable_database_stops_in_one_line(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from pg_support import free_port
+
+    hearts = Path(sys.executable).with_name("hearts")
+    url = f"postgresql://hearts@127.0.0.1:{free_port()}/hearts"
+    command = [str(hearts), "serve", "--port", str(free_port()), "--database", url]
+    command += ["--data-dir", str(tmp_path / "data")]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Cannot reach PostgreSQL"), done.stderr
