@@ -92,7 +92,7 @@ def create_app(
     docs = settings.api_docs
     app = FastAPI(
         title="Hearts",
-        summary="Play Hearts against three computer players.",
+        summary="Play Hearts against computer players, at tables of 3 to 10.",
         version="1",
         lifespan=lifespan,
         docs_url="/docs" if docs else None,
