@@ -9,7 +9,9 @@ other process's through LISTEN/NOTIFY); table news (people joining, going away, 
 reacting) comes as a message of kind `table` with the same id.
 
 A comment line every `PING` seconds keeps proxies from closing a quiet stream and tells the
-table the person is still here.
+table the person is still here. While the database cannot be reached the stream stays open,
+says `event: reconnecting` once, and carries on when it is back (nothing is lost: the next
+message has every move since the last one shown).
 """
 
 from __future__ import annotations
@@ -23,7 +25,10 @@ from fastapi import APIRouter, Header, Request
 from fastapi.responses import StreamingResponse
 
 from .api import REFUSALS, BrowserCookie, Service, _owner, refused
+from .notify import Follower
 from .service import GameService, Refusal
+from .store import Seating
+from .stores import UNAVAILABLE, StoreUnavailable
 
 router = APIRouter(prefix="/api")
 #: Seconds between keep-alive comments on a quiet stream.
@@ -35,6 +40,11 @@ RETRY_MS = 2000
 def message(state: dict[str, Any], kind: str = "state") -> bytes:
     data = json.dumps(state, separators=(",", ":"))
     return f"id: {state['move']}\nevent: {kind}\ndata: {data}\n\n".encode()
+
+
+def notice(kind: str, detail: str) -> bytes:
+    """A message with a sentence and no state: `reconnecting` or `gone`."""
+    return f"event: {kind}\ndata: {json.dumps({'detail': detail})}\n\n".encode()
 
 
 def last_event_id(header: str | None, since: int | None) -> int | None:
@@ -84,33 +94,48 @@ async def _stream(
     games: GameService,
     seat: int,
     state: dict[str, Any],
-    seating: Any,
-    follower: Any,
+    seating: Seating,
+    follower: Follower,
     ping: float,
 ) -> AsyncIterator[bytes]:
     game_id = state["id"]
     shown = state["move"]
+    behind = False  # moves or table news came that could not be read yet
+    table_behind = False
+    away = False  # the database did not answer: said once, until it does again
     try:
         yield f"retry: {RETRY_MS}\n\n".encode()
         yield message(state)
         while True:
             try:
-                news = await asyncio.wait_for(follower.next(), ping)
+                news = await asyncio.wait_for(follower.next(), RETRY_MS / 1000 if away else ping)
             except TimeoutError:
-                yield b": ping\n\n"
-                await games.seen(game_id, seat)
-                continue
-            if news is None:
-                seating, update = await games.table_news(game_id, seat, seating)
-                if update is not None:
-                    yield message(update, "table")
-            elif news > shown:
-                seated, update = await games.moved(game_id, seat, shown)
-                seating = seated.seating
-                shown = update["move"]
-                yield message(update)
+                news = -1  # nothing new: a ping, or (while away) another try
+            try:
+                if news == -1 and not away:
+                    yield b": ping\n\n"
+                    await games.seen(game_id, seat)
+                    continue
+                behind = behind or (news is not None and news > shown) or away
+                table_behind = table_behind or news is None or away
+                if table_behind:
+                    seating, update = await games.table_news(game_id, seat, seating)
+                    table_behind = False
+                    if update is not None:
+                        yield message(update, "table")
+                if behind:
+                    seated, update = await games.moved(game_id, seat, shown)
+                    seating, behind = seated.seating, False
+                    if update["move"] != shown or away:
+                        shown = update["move"]
+                        yield message(update)
+                away = False
+            except StoreUnavailable:
+                if not away:
+                    away = True
+                    yield notice("reconnecting", UNAVAILABLE)
     except Refusal as refusal:
         # The game is gone (expired or closed): say so once and end the stream.
-        yield f"event: gone\ndata: {json.dumps({'detail': refusal.reason})}\n\n".encode()
+        yield notice("gone", refusal.reason)
     finally:
         games.hub.unfollow(follower)

@@ -60,6 +60,8 @@ FILL = "medium"
 CONNECTED = 40.0
 #: Seconds between notes of a person's presence in the store (not one write per request).
 TOUCH_EVERY = 10.0
+#: Seats whose latest presence note this process remembers.
+TOUCHED_KEPT = 10_000
 #: The least time between two reactions of one seat.
 REACTION_GAP = 2.0
 #: Reactions a person can send: a key, a short label and an emoji (no free text).
@@ -253,7 +255,7 @@ class GameService:
             raise Refusal(404, NO_SUCH_GAME)
         return seating
 
-    async def _seated(self, game_id: str, owner: str, number: int | None = None) -> Seated:
+    async def _seated(self, game_id: str, owner: str) -> Seated:
         """The game and the caller's seat; a game the caller has no seat at is missing (a
         stranger cannot even learn that an id exists). The store is trusted over the cache
         when they disagree (another process moved the game on), and a request from an away
@@ -263,8 +265,7 @@ class GameService:
         seat = loaded.table.seat_of(loaded.stored, seating, owner)
         if seat is None:
             raise Refusal(404, NO_SUCH_GAME)
-        stored_moves = await asyncio.to_thread(self.store.moves, game_id)
-        if stored_moves is not None and stored_moves != len(loaded.game.moves):
+        if seating.moves != len(loaded.game.moves):
             loaded = await self._caught_up(game_id, loaded)
         person = seating.people.get(seat)
         if person is not None and loaded.table.friends:
@@ -273,8 +274,7 @@ class GameService:
                 self.hub.poke(game_id)
                 seating = await self._seating(game_id)
             if now - self._touched.get((game_id, seat), 0.0) > TOUCH_EVERY:
-                self._touched[(game_id, seat)] = now
-                await asyncio.to_thread(self.store.touch, game_id, seat, now)
+                await self.seen(game_id, seat)
         return Seated(loaded, seat, seating)
 
     async def _caught_up(self, game_id: str, loaded: LoadedGame) -> LoadedGame:
@@ -379,7 +379,7 @@ class GameService:
             if all(p.owner != owner for p in people):  # a game from before seats were kept
                 people.append(Person(host, owner, name))
         started = not friends or rematch_of is not None
-        seating = Seating(started, None, time.time(), {p.seat: p for p in people})
+        seating = Seating(started, None, time.time(), 0, {p.seat: p for p in people})
         stored = StoredGame(
             game_id, owner, rules.to_dict(), seed, table.to_settings(), "active", [], started
         )
@@ -617,10 +617,9 @@ class GameService:
         the events since."""
         async with self._lock(game_id):
             loaded = await self._loaded(game_id)
-            stored_moves = await asyncio.to_thread(self.store.moves, game_id)
-            if stored_moves is not None and stored_moves != len(loaded.game.moves):
-                loaded = await self._caught_up(game_id, loaded)
             seating = await self._seating(game_id)
+            if seating.moves != len(loaded.game.moves):
+                loaded = await self._caught_up(game_id, loaded)
             self._wind(loaded, seating)
             entries = await self.journal_since(loaded, shown)
             return Seated(loaded, seat, seating), self.state(loaded, seat, seating, entries)
@@ -644,6 +643,8 @@ class GameService:
     async def seen(self, game_id: str, seat: int) -> None:
         """A stream's heartbeat: the person is still here."""
         now = time.time()
+        if len(self._touched) > TOUCHED_KEPT:
+            self._touched.clear()  # only an economy: forgetting costs one write each
         self._touched[(game_id, seat)] = now
         await asyncio.to_thread(self.store.touch, game_id, seat, now)
 
@@ -674,10 +675,9 @@ class GameService:
         try:
             async with self._lock(game_id):
                 loaded = await self._loaded(game_id)
-                stored_moves = await asyncio.to_thread(self.store.moves, game_id)
-                if stored_moves is not None and stored_moves != len(loaded.game.moves):
-                    loaded = await self._caught_up(game_id, loaded)
                 seating = await self._seating(game_id)
+                if seating.moves != len(loaded.game.moves):
+                    loaded = await self._caught_up(game_id, loaded)
                 now = time.time()
                 due = _deadline(loaded, seating, now)
                 if due is None or due[0] > now:

@@ -75,6 +75,7 @@ class Seating:
     started: bool
     rematch: str | None
     updated_at: float
+    moves: int
     people: dict[int, Person]
 
 
@@ -265,7 +266,7 @@ class Store:
         db.execute("BEGIN")
         try:
             game = db.execute(
-                "SELECT started, rematch, updated_at FROM games WHERE id = ?", (game_id,)
+                "SELECT started, rematch, updated_at, moves FROM games WHERE id = ?", (game_id,)
             ).fetchone()
             rows = db.execute(
                 f"SELECT {PERSON_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
@@ -275,7 +276,7 @@ class Store:
         if game is None:
             return None
         people = {row[0]: person(row) for row in rows}
-        return Seating(bool(game[0]), game[1], float(game[2]), people)
+        return Seating(bool(game[0]), game[1], float(game[2]), int(game[3]), people)
 
     def join(self, game_id: str, owner: str, name: str) -> int | None:
         """Seat `owner` in the lowest open seat of a table not yet started; the seat, or

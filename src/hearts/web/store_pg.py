@@ -198,7 +198,8 @@ class PgStore:
         with self._connection() as db:
             db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
             game = db.execute(
-                "SELECT started, rematch, updated_at FROM games WHERE id = %s", (game_id,)
+                "SELECT started, rematch, updated_at, moves FROM games WHERE id = %s",
+                (game_id,),
             ).fetchone()
             rows = db.execute(
                 f"SELECT {PERSON_COLUMNS} FROM seats WHERE game_id = %s ORDER BY seat",
@@ -207,7 +208,7 @@ class PgStore:
         if game is None:
             return None
         people = {row[0]: person(row) for row in rows}
-        return Seating(bool(game[0]), game[1], float(game[2]), people)
+        return Seating(bool(game[0]), game[1], float(game[2]), int(game[3]), people)
 
     def join(self, game_id: str, owner: str, name: str) -> int | None:
         with self._connection() as db:
