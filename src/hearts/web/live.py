@@ -99,7 +99,7 @@ async def _stream(
     ping: float,
 ) -> AsyncIterator[bytes]:
     game_id = state["id"]
-    shown = state["move"]
+    shown = told = state["move"]
     behind = False  # moves or table news came that could not be read yet
     table_behind = False
     away = False  # the database did not answer: said once, until it does again
@@ -116,7 +116,9 @@ async def _stream(
                     yield b": ping\n\n"
                     await games.seen(game_id, seat)
                     continue
-                behind = behind or (news is not None and news > shown) or away
+                if news is not None and news > told:
+                    told = news
+                behind = behind or told > shown or away
                 table_behind = table_behind or news is None or away
                 if table_behind:
                     seating, update = await games.table_news(game_id, seat, seating)
@@ -124,7 +126,7 @@ async def _stream(
                     if update is not None:
                         yield message(update, "table")
                 if behind:
-                    seated, update = await games.moved(game_id, seat, shown)
+                    seated, update = await games.moved(game_id, seat, shown, told, seating)
                     seating, behind = seated.seating, False
                     if update["move"] != shown or away:
                         shown = update["move"]

@@ -178,6 +178,8 @@ class LoadedGame:
     journal: Journal = field(default_factory=list)
     """The events of the latest moves by move, so a retried move and a stream catching up
     are answered without replaying anything."""
+    moved_at: float = 0.0
+    """When the latest move was stored (a turn's clock starts then)."""
 
     def since(self, number: int) -> Journal | None:
         """The journal of moves after move count `number`; None if it no longer reaches."""
@@ -192,7 +194,7 @@ class LoadedGame:
         kept = [*self.journal, *entries]
         if kept and len(kept) > JOURNAL_MOVES:
             kept = kept[-JOURNAL_MOVES:]
-        return LoadedGame(self.stored, game, self.table, kept)
+        return LoadedGame(self.stored, game, self.table, kept, self.moved_at)
 
 
 @dataclass
@@ -295,6 +297,9 @@ class GameService:
         return fresh
 
     def _remember(self, game_id: str, loaded: LoadedGame) -> None:
+        kept = self._cache.get(game_id)
+        if kept is not None and len(kept.game.moves) > len(loaded.game.moves):
+            return  # a stream caught up from an older read than a request's since: keep newer
         self._cache.put(game_id, loaded, weight=len(loaded.game.moves))
 
     def forget(self, game_ids: list[str]) -> None:
@@ -319,6 +324,7 @@ class GameService:
         if not stored:
             return None
         work = loaded.moved_on(game, entries)
+        work.moved_at = time.time()
         self._remember(game_id, work)
         self.hub.publish(game_id, len(game.moves))
         return work
@@ -612,17 +618,29 @@ class GameService:
                 entries = await self.journal_since(seated.loaded, since)
             return seated, self.state(seated.loaded, seated.seat, seated.seating, entries)
 
-    async def moved(self, game_id: str, seat: int, shown: int) -> tuple[Seated, dict[str, Any]]:
-        """For a stream that has shown the game up to move count `shown`: the state now, with
-        the events since."""
-        async with self._lock(game_id):
-            loaded = await self._loaded(game_id)
+    async def moved(
+        self, game_id: str, seat: int, shown: int, told: int, seating: Seating
+    ) -> tuple[Seated, dict[str, Any]]:
+        """For a stream that has shown the game up to move count `shown`, told that it now
+        has `told` moves, and last saw the table as `seating`: the state now, with the
+        events since.
+
+        Without the game's lock: a request holding it may be waiting on the computer players
+        after storing a person's card, and that card must reach the streams now. When this
+        process stored the moves (the usual case) they are in its cache; moves stored by
+        another process are read from the store."""
+        loaded = await self._loaded(game_id)
+        if len(loaded.game.moves) < told:
             seating = await self._seating(game_id)
             if seating.moves != len(loaded.game.moves):
                 loaded = await self._caught_up(game_id, loaded)
-            self._wind(loaded, seating)
-            entries = await self.journal_since(loaded, shown)
-            return Seated(loaded, seat, seating), self.state(loaded, seat, seating, entries)
+        seating = replace(
+            seating,
+            updated_at=max(seating.updated_at, loaded.moved_at),
+            moves=len(loaded.game.moves),
+        )
+        entries = await self.journal_since(loaded, shown)
+        return Seated(loaded, seat, seating), self.state(loaded, seat, seating, entries)
 
     async def table_news(
         self, game_id: str, seat: int, before: Seating
@@ -859,7 +877,7 @@ def _replayed(stored: StoredGame) -> LoadedGame:
     except Exception:
         log.exception("stored game %s cannot be replayed", stored.id)
         raise Refusal(500, DAMAGED) from None
-    return LoadedGame(stored, game, table)
+    return LoadedGame(stored, game, table, moved_at=stored.updated_at)
 
 
 def _latest_move_of(game: Game, seat: int) -> int:
