@@ -18,10 +18,11 @@ from typing import Any
 
 from .. import ChooseMoon, Game, IllegalMoveError, Move, Pass, Play, Rules
 from ..events import Event
-from ..record import move_to_action, replay
+from ..record import move_to_action
 from .bots import BotPool, Computers
 from .cache import SizedCache
 from .characters import LEVELS, OPPONENTS
+from .deals import commitment, new_game, new_secret, replayed, results
 from .events import for_browser
 from .finish import finish_settled_round
 from .store import StoredGame
@@ -153,9 +154,9 @@ class GameService:
                 f"not {len(levels)}.",
             )
         game_id = secrets.token_urlsafe(18)
-        seed = secrets.randbits(62)
+        seed = new_secret()
         table = Table((None, *levels))
-        game = Game(rules, seed)
+        game = new_game(rules, seed)
         stored = StoredGame(
             game_id, owner, rules.to_dict(), seed, table.to_settings(), "active", []
         )
@@ -266,7 +267,8 @@ class GameService:
             "view": view.to_dict(),
             "reasons": reasons,
             "events": for_browser(events, seat),
-            "results": [result.to_dict() for result in game.results],
+            "results": results(game),
+            **commitment(game),
             "scores": list(game.scores),
             "winners": list(game.winners),
             "moon_pending": game.moon_pending,
@@ -291,7 +293,7 @@ def _replayed(stored: StoredGame) -> LoadedGame:
     try:
         rules = Rules.from_dict(stored.rules)
         table = Table.from_settings(stored.settings, rules.players)
-        game = replay(rules, stored.seed, stored.actions)
+        game = replayed(rules, stored.seed, stored.actions)
     except Exception:
         log.exception("stored game %s cannot be replayed", stored.id)
         raise Refusal(500, DAMAGED) from None
@@ -313,7 +315,7 @@ def _events_since(loaded: LoadedGame, number: int) -> list[Event]:
     """The events of moves `number` onwards, by replaying the record up to there (off the
     event loop: it costs as much as the game is long)."""
     stored = loaded.stored
-    game = replay(Rules.from_dict(stored.rules), stored.seed, stored.actions[:number])
+    game = replayed(Rules.from_dict(stored.rules), stored.seed, stored.actions[:number])
     events: list[Event] = []
     for move in loaded.game.moves[number:]:
         events += game.apply(move)

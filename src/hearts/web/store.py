@@ -42,7 +42,8 @@ class StoredGame:
     id: str
     owner: str
     rules: dict[str, Any]
-    seed: int
+    seed: int | str
+    """A keyed game's secret (text), or an older game's integer seed."""
     settings: dict[str, Any]
     status: str
     actions: list[dict[str, Any]]
@@ -122,7 +123,7 @@ class Store:
         game_id: str,
         owner: str,
         rules: dict[str, Any],
-        seed: int,
+        seed: int | str,
         settings: dict[str, Any],
         actions: Sequence[dict[str, Any]],
         status: str,
@@ -131,13 +132,13 @@ class Store:
         now = time.time()
         with self._transaction() as db:
             db.execute(
-                "INSERT INTO games (id, owner, rules, seed, settings, status, moves, created_at,"
-                " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games (id, owner, rules, seed, secret, settings, status, moves,"
+                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game_id,
                     owner,
                     json.dumps(rules),
-                    seed,
+                    *seed_columns(seed),
                     json.dumps(settings),
                     status,
                     len(actions),
@@ -169,7 +170,8 @@ class Store:
         db.execute("BEGIN")
         try:
             row = db.execute(
-                "SELECT id, owner, rules, seed, settings, status, moves FROM games WHERE id = ?",
+                "SELECT id, owner, rules, seed, settings, status, moves, secret FROM games"
+                " WHERE id = ?",
                 (game_id,),
             ).fetchone()
             rows = db.execute(
@@ -190,7 +192,7 @@ class Store:
             id=row[0],
             owner=row[1],
             rules=json.loads(row[2]),
-            seed=int(row[3]),
+            seed=int(row[3]) if row[7] is None else str(row[7]),
             settings=json.loads(row[4]),
             status=row[5],
             actions=actions,
@@ -271,6 +273,12 @@ class Store:
             ids = [str(row[0]) for row in rows]
             _delete(db, ids)
         return ids
+
+
+def seed_columns(seed: int | str) -> tuple[int, str | None]:
+    """The `seed` and `secret` columns: a keyed game's secret is text, kept in `secret`
+    (its `seed` is 0); an older game's integer seed stays in `seed`."""
+    return (0, seed) if isinstance(seed, str) else (seed, None)
 
 
 def _make_private(path: Path, mode: int) -> None:

@@ -25,7 +25,7 @@ from psycopg import errors
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from .notify import CHANNEL
-from .store import StoredGame, StoreError
+from .store import StoredGame, StoreError, seed_columns
 from .stores import StoreUnavailable
 
 #: Seconds a request waits for a free connection before it is answered 503.
@@ -98,7 +98,7 @@ class PgStore:
         game_id: str,
         owner: str,
         rules: dict[str, Any],
-        seed: int,
+        seed: int | str,
         settings: dict[str, Any],
         actions: Sequence[dict[str, Any]],
         status: str,
@@ -106,13 +106,13 @@ class PgStore:
         now = time.time()
         with self._connection() as db:
             db.execute(
-                "INSERT INTO games (id, owner, rules, seed, settings, status, moves, created_at,"
-                " updated_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                "INSERT INTO games (id, owner, rules, seed, secret, settings, status, moves,"
+                " created_at, updated_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                 (
                     game_id,
                     owner,
                     json.dumps(rules),
-                    seed,
+                    *seed_columns(seed),
                     json.dumps(settings),
                     status,
                     len(actions),
@@ -143,7 +143,8 @@ class PgStore:
             # One snapshot, so the game row and its actions are from the same moment.
             db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
             row = db.execute(
-                "SELECT id, owner, rules, seed, settings, status, moves FROM games WHERE id = %s",
+                "SELECT id, owner, rules, seed, settings, status, moves, secret FROM games"
+                " WHERE id = %s",
                 (game_id,),
             ).fetchone()
             rows = db.execute(
@@ -159,7 +160,7 @@ class PgStore:
             id=row[0],
             owner=row[1],
             rules=json.loads(row[2]),
-            seed=int(row[3]),
+            seed=int(row[3]) if row[7] is None else str(row[7]),
             settings=json.loads(row[4]),
             status=row[5],
             actions=[json.loads(text) for _, text in rows],

@@ -38,7 +38,7 @@ class GameStore(Protocol):
         game_id: str,
         owner: str,
         rules: dict[str, Any],
-        seed: int,
+        seed: int | str,
         settings: dict[str, Any],
         actions: Sequence[dict[str, Any]],
         status: str,

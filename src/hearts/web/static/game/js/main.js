@@ -15,6 +15,7 @@ import { play as playSound } from "./sound.js";
 import { applyTheme } from "./theme.js";
 import { flyFrom, sweepTo } from "./animate.js";
 import { takenSummary } from "./taken.js";
+import { noteDeal } from "./deal-check.js";
 import {
   passLabel, directionPhrase, directionShort, roundTitle, nameOf, plural, passedFrom, isMe,
   whoIs, seating,
@@ -184,6 +185,7 @@ function receivedCards(state) {
 function render(state, { waiting = false } = {}) {
   const view = state.view;
   const { me } = seating(state);
+  noteDeal(state);
   ui.root.dataset.phase = phaseOf(state);
   ui.roundNumber.textContent = roundTitle(view.hand_number);
   ui.roundPass.textContent = directionShort(view.pass_direction);

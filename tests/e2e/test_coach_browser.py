@@ -1,0 +1,75 @@
+"""The coach in Chromium, on a phone: the deal check after a round, the hint, the history and
+the statistics pages. Screenshots go to $HEARTS_SCREENSHOT_DIR as coach-*.png."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_table_play import play_to
+from test_web_game_browser import Server, open_page, start_game
+
+from browser_support import PHONE, chromium
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    running = Server(tmp_path_factory.mktemp("coach")).start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from chromium()
+
+
+def shoot(page: Any, name: str) -> None:
+    folder = os.environ.get("HEARTS_SCREENSHOT_DIR")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"coach-{name}.png"))
+
+
+def test_check_this_deal_after_a_round(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, PHONE)
+    start_game(page)
+    cards = page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
+    dealt = sorted(cards)
+    page.click("[data-action=scores]")
+    fingerprint = page.inner_text("[data-region=fingerprint] code")
+    assert len(fingerprint) == 64
+    page.keyboard.press("Escape")
+    play_to(page, {"round-over", "game-over"})
+    link = page.wait_for_selector("[data-action=check-deal]")
+    shoot(page, "phone-check-deal-link")
+    href = link.get_attribute("href")
+    assert href.startswith("/rules?") and href.endswith("#check-a-deal")
+    rules = page.context.new_page()
+    rules.goto(server.url + href)
+    rules.wait_for_selector("[data-region=deal-verdict][data-matches]")
+    code = rules.inner_text("[data-region=deal-code]")
+    key = code.split('seed="')[1].split('"')[0]
+    assert hashlib.sha256(key.encode()).hexdigest() == fingerprint
+    assert f'== "{fingerprint}"' in code and "hand_number=0).hand(0)" in code
+    assert rules.get_attribute("[data-region=deal-verdict]", "data-matches") == "true"
+    facts = " ".join(rules.inner_text("[data-region=deal-facts]").split())
+    assert sorted(facts.split("You were dealt ")[1].split(".")[0].split()) == dealt
+    # The two lines, run as printed: True, and the hand this browser was dealt.
+    ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert ran.returncode == 0, ran.stderr
+    verdict, printed = ran.stdout.split(" ", 1)
+    assert verdict == "True"
+    assert sorted(re.findall(r"Card\('(\w+)'\)", printed)) == dealt
+    rules.eval_on_selector("#check-a-deal", "el => el.scrollIntoView()")
+    shoot(rules, "phone-check-deal")
+    assert not page.errors
