@@ -14,9 +14,15 @@ from typing import Any
 
 import pytest
 from test_table_play import play_to
-from test_web_game_browser import Server, open_page, start_game
+from test_web_game_browser import (
+    Server,
+    no_horizontal_scroll,
+    open_page,
+    start_game,
+    wait_for_person,
+)
 
-from browser_support import PHONE, chromium
+from browser_support import DESKTOP, PHONE, chromium
 
 pytestmark = pytest.mark.browser
 
@@ -72,4 +78,56 @@ def test_check_this_deal_after_a_round(browser: Any, server: Server) -> None:
     assert sorted(re.findall(r"Card\('(\w+)'\)", printed)) == dealt
     rules.eval_on_selector("#check-a-deal", "el => el.scrollIntoView()")
     shoot(rules, "phone-check-deal")
+    assert not page.errors
+
+
+LANDSCAPE = {"width": 844, "height": 390}
+
+
+def hinted(page: Any) -> list[str]:
+    cards: list[str] = page.eval_on_selector_all(
+        "#hand [data-hinted=true]", "els => els.map(e => e.dataset.card)"
+    )
+    return cards
+
+
+def ask_hint(page: Any) -> str:
+    page.click("[data-action=hint]")
+    page.wait_for_selector("[data-region=hint]:not([hidden])")
+    page.wait_for_function("document.querySelectorAll('#hand [data-hinted=true]').length > 0")
+    text: str = page.inner_text("[data-region=hint]")
+    return text
+
+
+@pytest.mark.parametrize(
+    ("viewport", "name"), [(PHONE, "phone"), (LANDSCAPE, "phone-landscape"), (DESKTOP, "desktop")]
+)
+def test_the_hint_marks_the_cards_and_says_why(
+    browser: Any, server: Server, viewport: dict[str, int], name: str
+) -> None:
+    page = open_page(browser, server, viewport)
+    start_game(page)
+    reason = ask_hint(page)
+    cards = hinted(page)
+    assert reason.startswith("Pass the ") and len(cards) == 3
+    # The same cards the API gives for this move.
+    game_id = page.evaluate("async () => (await (await fetch('/api/games')).json())[0].id")
+    api = page.evaluate(f"async () => (await (await fetch('/api/games/{game_id}/hint')).json())")
+    assert sorted(api["cards"]) == sorted(cards) and api["reason"] == reason
+    no_horizontal_scroll(page)
+    shoot(page, f"{name}-hint-pass")
+    for card in cards:
+        page.click(f"[data-region=hand] [data-card='{card}']")
+    page.click("[data-action=pass]")
+    assert wait_for_person(page) == "playing"
+    assert page.is_hidden("[data-region=hint]") and hinted(page) == []  # that hint is gone
+    reason = ask_hint(page)
+    (card,) = hinted(page)
+    assert page.get_attribute(f"#hand [data-card='{card}']", "data-legal") == "true"
+    assert reason.endswith(".") and card[0] in reason
+    no_horizontal_scroll(page)
+    shoot(page, f"{name}-hint-play")
+    page.click(f"#hand [data-card='{card}'][data-legal=true]")
+    wait_for_person(page)
+    assert page.is_hidden("[data-region=hint]")
     assert not page.errors

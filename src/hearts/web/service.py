@@ -176,12 +176,18 @@ class GameService:
         return self.state(loaded, table.people[0], events)
 
     async def state_of(self, game_id: str, owner: str) -> dict[str, Any]:
+        loaded, seat = await self.loaded(game_id, owner)
+        return self.state(loaded, seat, [])
+
+    async def loaded(self, game_id: str, owner: str) -> tuple[LoadedGame, int]:
+        """The game as the store holds it now and the caller's seat, for a request that only
+        reads it (a 404 Refusal for another browser's game)."""
         async with self._lock(game_id):
             loaded, seat = await self._load(game_id, owner)
             stored_moves = await asyncio.to_thread(self.store.moves, game_id)
             if stored_moves is not None and stored_moves != len(loaded.game.moves):
                 loaded, seat = await self._load(game_id, owner, fresh=True)
-            return self.state(loaded, seat, [])
+            return loaded, seat
 
     async def current(self, owner: str) -> str | None:
         return await asyncio.to_thread(self.store.latest_unfinished, owner)

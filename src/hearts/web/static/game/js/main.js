@@ -16,6 +16,7 @@ import { applyTheme } from "./theme.js";
 import { flyFrom, sweepTo } from "./animate.js";
 import { takenSummary } from "./taken.js";
 import { noteDeal } from "./deal-check.js";
+import { mountHint, renderHint } from "./hint.js";
 import {
   passLabel, directionPhrase, directionShort, roundTitle, nameOf, plural, passedFrom, isMe,
   whoIs, seating,
@@ -217,6 +218,7 @@ function render(state, { waiting = false } = {}) {
   });
   drawActions(state, { passing, myTurn, received, waiting });
   drawOverlay(state, waiting);
+  renderHint(state, passing || myTurn);
   if (myTurn && !app.busy && hand.root.contains(document.activeElement) === false &&
     (document.activeElement === document.body || !document.activeElement)) {
     hand.focusFirst((card) => view.legal.includes(card));
@@ -554,6 +556,7 @@ async function boot() {
   applyTheme();
   applyLook();
   hand = new Hand($("[data-region=hand]"), { onCard });
+  mountHint();
   $("[data-action=scores]").addEventListener("click", () => showScores(app.state));
   $("[data-action=settings]").addEventListener("click", () => showSettings(app.prefs, () => {
     savePrefs(app.prefs);
