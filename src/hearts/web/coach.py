@@ -1,5 +1,6 @@
-"""The coach's routes: a hint on the person's turn (more routes follow: history, records,
-statistics). Kept apart from `api.py`, whose routes play the game; these only read it.
+"""The coach's routes: a hint on the person's turn, the browser's finished games (history),
+a finished game's record, and statistics. Kept apart from `api.py`, whose routes play the
+game; these only read it.
 
 Refusals are as everywhere in the API: `{"detail": "one sentence"}`, 404 for an unknown game
 or another browser's game (answered alike), 409 for a request at the wrong time.
@@ -8,6 +9,7 @@ or another browser's game (answered alike), 409 for a request at the wrong time.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from typing import Any
 
@@ -15,13 +17,17 @@ from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
+from .. import Game, Rules
 from ..ai.hint import hint
+from ..record import to_record
 from .api import REFUSALS, BrowserCookie, Service, refused
 from .bots import BUDGETS, decision_seed
-from .service import Refusal
-from .store import owner_key
+from .history import GameFacts, Names, facts_of, history_line, kept, statistics
+from .service import GameService, LoadedGame, Refusal, Table
+from .store import StoredGame, owner_key
 
 router = APIRouter(prefix="/api")
+log = logging.getLogger("hearts.web")
 
 NOT_YOUR_TURN = "It is not your turn, so there is nothing to hint yet."
 ROUND_OVER = "The round is over, so there is no card to choose."
@@ -58,3 +64,79 @@ async def get_hint(game_id: str, games: Service, cookie: BrowserCookie = None) -
     # A search takes a tenth of a second or so: off the event loop.
     advice = await asyncio.to_thread(hint, view, names, seed, BUDGETS.get("hard"))
     return {"cards": [str(card) for card in advice.cards], "reason": advice.reason, "move": move}
+
+
+# --- history, records and statistics ---------------------------------------------------------
+
+#: Finished games listed in the history, and summed in the statistics (newest first).
+HISTORY_GAMES = 50
+STATS_GAMES = 1000
+NOT_OVER = (
+    "A game's record can be exported once it is over: until then it would show the deals to come."
+)
+
+
+def _names(games: GameService, table: Table, seat: int) -> Names:
+    def names(stored: StoredGame, game: Game) -> list[dict[str, Any]]:
+        players: list[dict[str, Any]] = games.state(LoadedGame(stored, game, table), seat, [])[
+            "players"
+        ]
+        return players
+
+    return names
+
+
+def _finished(games: GameService, owner: str, limit: int) -> list[GameFacts]:
+    """The browser's finished games, newest first; a game that cannot be replayed is left
+    out (and logged), so one damaged record never hides the others."""
+    found = []
+    for dates in games.store.finished(owner, limit):
+        facts = kept(dates)
+        if facts is None:
+            try:
+                stored = games.store.load(dates.id)
+                if stored is None:
+                    continue
+                rules = Rules.from_dict(stored.rules)
+                table = Table.from_settings(stored.settings, rules.players)
+                seat = table.seat_of(stored, owner)
+                if seat is None:
+                    continue
+                facts = facts_of(stored, dates, seat, _names(games, table, seat))
+            except Exception:
+                log.exception("finished game %s cannot be summed up", dates.id)
+                continue
+        found.append(facts)
+    return found
+
+
+@router.get("/history")
+async def get_history(games: Service, cookie: BrowserCookie = None) -> Any:
+    """This browser's finished games, the most recently finished first: when, the rules, the
+    opponents and the result."""
+    if not cookie:
+        return []
+    found = await asyncio.to_thread(_finished, games, owner_key(cookie), HISTORY_GAMES)
+    return [history_line(facts) for facts in found]
+
+
+@router.get("/stats")
+async def get_stats(games: Service, cookie: BrowserCookie = None) -> Any:
+    """This browser's statistics over its finished games."""
+    found = await asyncio.to_thread(_finished, games, owner(cookie), STATS_GAMES) if cookie else []
+    return statistics(found)
+
+
+@router.get("/games/{game_id}/record", responses=REFUSALS)
+async def get_record(game_id: str, games: Service, cookie: BrowserCookie = None) -> Any:
+    """A finished game as its JSON record (`hearts replay RECORD.json` shows it)."""
+    try:
+        loaded, seat = await games.loaded(game_id, owner(cookie))
+    except Refusal as refusal:
+        return refused(refusal)
+    if not loaded.game.is_over:
+        return JSONResponse({"detail": NOT_OVER}, status_code=409)
+    record = to_record(loaded.game)
+    record["players"] = games.state(loaded, seat, [])["players"]
+    headers = {"Content-Disposition": f'attachment; filename="hearts-{game_id}.json"'}
+    return JSONResponse(record, headers=headers)

@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 #: The first 16 bytes of every SQLite database file.
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -47,6 +47,14 @@ class StoredGame:
     settings: dict[str, Any]
     status: str
     actions: list[dict[str, Any]]
+
+
+class FinishedGame(NamedTuple):
+    """A finished game's id, and when it was started and last played (seconds since 1970)."""
+
+    id: str
+    started: float
+    finished: float
 
 
 class Store:
@@ -213,6 +221,19 @@ class Store:
             .fetchall()
         )
         return [str(row[0]) for row in rows]
+
+    def finished(self, owner: str, limit: int) -> list[FinishedGame]:
+        """The browser's finished games, the most recently played first."""
+        rows = (
+            self._connection()
+            .execute(
+                "SELECT id, created_at, updated_at FROM games WHERE owner = ? AND status = 'over'"
+                " ORDER BY updated_at DESC LIMIT ?",
+                (owner, limit),
+            )
+            .fetchall()
+        )
+        return [FinishedGame(str(r[0]), float(r[1]), float(r[2])) for r in rows]
 
     def moves(self, game_id: str) -> int | None:
         """How many actions the game has stored (None for no such game): a cheap check that a

@@ -25,7 +25,7 @@ from psycopg import errors
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from .notify import CHANNEL
-from .store import StoredGame, StoreError, seed_columns
+from .store import FinishedGame, StoredGame, StoreError, seed_columns
 from .stores import StoreUnavailable
 
 #: Seconds a request waits for a free connection before it is answered 503.
@@ -183,6 +183,15 @@ class PgStore:
                 (owner, limit),
             ).fetchall()
         return [str(row[0]) for row in rows]
+
+    def finished(self, owner: str, limit: int) -> list[FinishedGame]:
+        with self._connection() as db:
+            rows = db.execute(
+                "SELECT id, created_at, updated_at FROM games WHERE owner = %s"
+                " AND status = 'over' ORDER BY updated_at DESC LIMIT %s",
+                (owner, limit),
+            ).fetchall()
+        return [FinishedGame(str(r[0]), float(r[1]), float(r[2])) for r in rows]
 
     def created_since(self, owner: str, since: float) -> tuple[int, float | None]:
         with self._connection() as db:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .settings import Settings
-from .store import Store, StoredGame
+from .store import FinishedGame, Store, StoredGame
 
 
 class StoreUnavailable(Exception):
@@ -55,6 +55,8 @@ class GameStore(Protocol):
     def latest_unfinished(self, owner: str) -> str | None: ...
 
     def unfinished(self, owner: str, limit: int) -> list[str]: ...
+
+    def finished(self, owner: str, limit: int) -> list[FinishedGame]: ...
 
     def created_since(self, owner: str, since: float) -> tuple[int, float | None]: ...
 
