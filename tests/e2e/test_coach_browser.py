@@ -39,11 +39,11 @@ def browser() -> Iterator[Any]:
     yield from chromium()
 
 
-def shoot(page: Any, name: str) -> None:
+def shoot(page: Any, name: str, full_page: bool = False) -> None:
     folder = os.environ.get("HEARTS_SCREENSHOT_DIR")
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"coach-{name}.png"))
+        page.screenshot(path=str(Path(folder) / f"coach-{name}.png"), full_page=full_page)
 
 
 def test_check_this_deal_after_a_round(browser: Any, server: Server) -> None:
@@ -130,4 +130,36 @@ def test_the_hint_marks_the_cards_and_says_why(
     page.click(f"#hand [data-card='{card}'][data-legal=true]")
     wait_for_person(page)
     assert page.is_hidden("[data-region=hint]")
+    assert not page.errors
+
+
+def test_your_games_after_a_finished_game(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, PHONE)
+    start_game(page, target=5)
+    play_to(page, {"game-over"})
+    shoot(page, "phone-game-over")
+    with page.expect_navigation():
+        page.click("[data-action=your-games]")
+    page.wait_for_selector("[data-region=stats][data-ready=true]")
+    stats = page.evaluate("async () => (await (await fetch('/api/stats')).json())")
+    history = page.evaluate("async () => (await (await fetch('/api/history')).json())")
+    assert stats["games"] == len(history) >= 1
+    value = page.inner_text("[data-stat=games] .stat-value")
+    assert value == str(stats["games"])
+    assert page.inner_text("[data-stat=win_rate] .stat-value") == (
+        f"{round(stats['win_rate'] * 100)}%"
+    )
+    rows = page.eval_on_selector_all(
+        "[data-region=history] tbody tr", "rows => rows.map(r => r.dataset.game)"
+    )
+    assert rows == [line["id"] for line in history]
+    href = page.get_attribute("[data-action=record]", "href")
+    record = page.evaluate(f"async () => (await (await fetch('{href}')).json())")
+    assert record["format"] == "hearts-game" and record["dealing"] == "keyed"
+    no_horizontal_scroll(page)
+    shoot(page, "phone-stats", full_page=True)
+    for name, viewport in (("phone-landscape", LANDSCAPE), ("desktop", DESKTOP)):
+        page.set_viewport_size(viewport)
+        no_horizontal_scroll(page)
+        shoot(page, f"{name}-stats", full_page=True)
     assert not page.errors

@@ -110,6 +110,7 @@ def create_app(
         app.add_middleware(TrustedHosts, names=settings.trusted_hosts)
     app.include_router(api.router)
     app.include_router(coach.router)
+    app.include_router(coach.pages)
     app.include_router(sheets_router)
 
     @app.exception_handler(RequestValidationError)

@@ -11,10 +11,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter
-from fastapi.responses import JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
 from pydantic import BaseModel, Field
 
 from .. import Game, Rules
@@ -27,6 +28,9 @@ from .service import GameService, LoadedGame, Refusal, Table
 from .store import StoredGame, owner_key
 
 router = APIRouter(prefix="/api")
+#: The coach's pages (outside /api).
+pages = APIRouter()
+STATS_PAGE = Path(__file__).parent / "static" / "game" / "stats.html"
 log = logging.getLogger("hearts.web")
 
 NOT_YOUR_TURN = "It is not your turn, so there is nothing to hint yet."
@@ -140,3 +144,8 @@ async def get_record(game_id: str, games: Service, cookie: BrowserCookie = None)
     record["players"] = games.state(loaded, seat, [])["players"]
     headers = {"Content-Disposition": f'attachment; filename="hearts-{game_id}.json"'}
     return JSONResponse(record, headers=headers)
+
+
+@pages.get("/stats", include_in_schema=False)
+def stats_page() -> FileResponse:
+    return FileResponse(STATS_PAGE)

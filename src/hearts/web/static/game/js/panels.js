@@ -37,6 +37,9 @@ export function overlayPanel(state, opponents, actions) {
           "Play again"),
         h("button", { type: "button", "data-action": "change-table", onclick: actions.setup },
           "Change the table")),
+      h("p", { class: "deal-check" },
+        h("a", { href: "/stats", "data-action": "your-games" }, "Your games"),
+        ": statistics, and every finished game's record"),
       h("div", { class: "two" }, totalsChart(state), scoreSheet(state)));
   }
   return null;
