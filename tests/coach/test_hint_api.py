@@ -3,13 +3,19 @@ refused when it is not the person's turn (409) and for another browser's game (4
 
 from __future__ import annotations
 
+import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 import hearts
 from hardening.driver import store_at
 from hearts.ai import make_player
+from hearts.ai.hint import hint
+from hearts.web import coach
 from hearts.web.bots import decision_seed
 from hearts.web.coach import NOT_YOUR_TURN, ROUND_OVER
 from hearts.web.deals import replayed
@@ -117,3 +123,27 @@ def test_another_browsers_game_gets_no_hint(client: TestClient) -> None:
     theirs = stranger.get(f"/api/games/{state['id']}/hint")
     assert missing.status_code == theirs.status_code == 404
     assert theirs.json() == missing.json() == {"detail": "This browser has no game with that id."}
+
+
+def test_asking_again_for_the_same_move_runs_one_search(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[int] = []
+
+    def slow_hint(*args: object) -> Any:
+        calls.append(1)
+        time.sleep(0.3)  # long enough for the second request to arrive while it runs
+        return hint(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(coach, "hint", slow_hint)
+    state = step(client, start(client))
+    with ThreadPoolExecutor(2) as pool:
+        answers = list(pool.map(lambda _: client.get(f"/api/games/{state['id']}/hint"), range(2)))
+    assert [a.status_code for a in answers] == [200, 200]
+    assert answers[0].json() == answers[1].json() and len(calls) == 1
+    assert client.get(f"/api/games/{state['id']}/hint").json() == answers[0].json()
+    assert len(calls) == 1
+    state = step(client, state)  # a new move: a new search
+    if state["phase"] == "playing":
+        client.get(f"/api/games/{state['id']}/hint")
+        assert len(calls) == 2

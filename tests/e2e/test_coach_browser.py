@@ -91,6 +91,18 @@ def hinted(page: Any) -> list[str]:
     return cards
 
 
+def hand_in_view(page: Any) -> None:
+    """Every card of the hand whole on the screen, with the hint shown."""
+    outside = page.evaluate(
+        """() => [...document.querySelectorAll('#hand [data-card]')].filter((card) => {
+            const box = card.getBoundingClientRect();
+            return box.top < 0 || box.left < 0 || box.bottom > innerHeight + 0.5
+                || box.right > innerWidth + 0.5;
+        }).map((card) => card.dataset.card)"""
+    )
+    assert outside == []
+
+
 def ask_hint(page: Any) -> str:
     page.click("[data-action=hint]")
     page.wait_for_selector("[data-region=hint]:not([hidden])")
@@ -115,6 +127,7 @@ def test_the_hint_marks_the_cards_and_says_why(
     api = page.evaluate(f"async () => (await (await fetch('/api/games/{game_id}/hint')).json())")
     assert sorted(api["cards"]) == sorted(cards) and api["reason"] == reason
     no_horizontal_scroll(page)
+    hand_in_view(page)
     shoot(page, f"{name}-hint-pass")
     for card in cards:
         page.click(f"[data-region=hand] [data-card='{card}']")
@@ -126,7 +139,10 @@ def test_the_hint_marks_the_cards_and_says_why(
     assert page.get_attribute(f"#hand [data-card='{card}']", "data-legal") == "true"
     assert reason.endswith(".") and card[0] in reason
     no_horizontal_scroll(page)
+    hand_in_view(page)
     shoot(page, f"{name}-hint-play")
+    page.click("[data-region=hint]")  # a tap puts the words away; the card stays marked
+    assert page.is_hidden("[data-region=hint]") and hinted(page) == [card]
     page.click(f"#hand [data-card='{card}'][data-legal=true]")
     wait_for_person(page)
     assert page.is_hidden("[data-region=hint]")

@@ -11,10 +11,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import FileResponse, JSONResponse
 from pydantic import BaseModel, Field
 
@@ -48,8 +50,46 @@ class Hint(BaseModel):
     move: int = Field(description="The move number the hint is for.")
 
 
+class HintCache:
+    """Hints by (game, move, seat): asking again for the same move (a second tap, a retry,
+    another tab) waits for the same search instead of starting one more, and the answer is
+    kept while the game is at that move. Bounded: the oldest entries go first."""
+
+    def __init__(self, size: int = 512) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[str, int, int], asyncio.Future[dict[str, Any]]] = (
+            OrderedDict()
+        )
+
+    async def get(
+        self, key: tuple[str, int, int], compute: Callable[[], Awaitable[dict[str, Any]]]
+    ) -> dict[str, Any]:
+        found = self._items.get(key)
+        if found is None or (found.done() and found.exception() is not None):
+            found = asyncio.ensure_future(compute())
+            self._items[key] = found
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+        else:
+            self._items.move_to_end(key)
+        # Shielded: a browser that goes away does not cancel a search another one awaits.
+        return await asyncio.shield(found)
+
+
+def hint_cache(request: Request) -> HintCache:
+    cache: HintCache | None = getattr(request.app.state, "coach_hints", None)
+    if cache is None:
+        cache = request.app.state.coach_hints = HintCache()
+    return cache
+
+
 @router.get("/games/{game_id}/hint", response_model=Hint, responses=REFUSALS)
-async def get_hint(game_id: str, games: Service, cookie: BrowserCookie = None) -> Any:
+async def get_hint(
+    game_id: str,
+    games: Service,
+    cache: Annotated[HintCache, Depends(hint_cache)],
+    cookie: BrowserCookie = None,
+) -> Any:
     """What the hard player would do in your place now, and why."""
     try:
         loaded, seat = await games.loaded(game_id, owner(cookie))
@@ -65,9 +105,13 @@ async def get_hint(game_id: str, games: Service, cookie: BrowserCookie = None) -
     move = len(game.moves)
     seed = decision_seed(loaded.stored.seed, move, seat)
     view = game.view(seat)
-    # A search takes a tenth of a second or so: off the event loop.
-    advice = await asyncio.to_thread(hint, view, names, seed, BUDGETS.get("hard"))
-    return {"cards": [str(card) for card in advice.cards], "reason": advice.reason, "move": move}
+
+    async def search() -> dict[str, Any]:
+        # A search takes a tenth of a second or so: off the event loop.
+        advice = await asyncio.to_thread(hint, view, names, seed, BUDGETS.get("hard"))
+        return {"cards": [str(c) for c in advice.cards], "reason": advice.reason, "move": move}
+
+    return await cache.get((game_id, move, seat), search)
 
 
 # --- history, records and statistics ---------------------------------------------------------

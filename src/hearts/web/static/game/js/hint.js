@@ -7,7 +7,8 @@ import { h } from "./dom.js";
 import { cardName } from "./cards.js";
 
 const button = h("button", { type: "button", class: "quiet", "data-action": "hint", hidden: true }, "Hint");
-const line = h("p", { class: "coach-hint", "data-region": "hint", "aria-live": "polite", hidden: true });
+const line = h("p", { class: "coach-hint", "data-region": "hint", "aria-live": "polite", hidden: true,
+  title: "Tap to put the hint away" });
 let shown = null; // {id, move, cards} of the hint on screen
 let latest = null; // {state, canAct} from the last render
 let asking = false;
@@ -17,6 +18,8 @@ export function mountHint() {
   document.querySelector(".table-tools")?.prepend(button);
   document.querySelector(".me-line")?.append(line);
   button.addEventListener("click", ask);
+  // The cards stay marked; the words can be put away (on a short screen they cover the felt).
+  line.addEventListener("click", () => { line.hidden = true; });
 }
 
 /** After each render: the button while the person has a pass or a card to choose, and the
