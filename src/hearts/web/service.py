@@ -28,10 +28,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .. import ChooseMoon, Game, IllegalMoveError, Move, NextRound, Pass, Play, Rules
-from ..record import move_to_action, replay
+from ..record import move_to_action
 from .bots import BotPool, Computers
 from .cache import SizedCache
 from .characters import LEVELS, OPPONENTS
+from .deals import commitment, new_game, new_secret, replayed, results
 from .events import Journal, journal_for_browser
 from .finish import finish_settled_round
 from .notify import Hub
@@ -374,8 +375,8 @@ class GameService:
             hold_time=hold_time,
         )
         game_id = secrets.token_urlsafe(18)
-        seed = secrets.randbits(62)
-        game = Game(rules, seed)
+        seed = new_secret()
+        game = new_game(rules, seed)
         if rematch_of is None:
             people = [Person(host, owner, name)] + [
                 Person(seat, None, "") for seat in table.people if seat != host
@@ -459,9 +460,8 @@ class GameService:
         return self.state(loaded, seat, seating, entries)
 
     async def state_of(self, game_id: str, owner: str) -> dict[str, Any]:
-        async with self._lock(game_id):
-            seated = await self._settled(game_id, owner)
-            return self.state(seated.loaded, seated.seat, seated.seating, [])
+        seated = await self.loaded(game_id, owner)
+        return self.state(seated.loaded, seated.seat, seated.seating, [])
 
     async def _settled(self, game_id: str, owner: str) -> Seated:
         """`_seated`, with any computer moves a stopped process left unmade made now."""
@@ -471,6 +471,12 @@ class GameService:
             seated.loaded = loaded
             self._wind(loaded, seated.seating)
         return seated
+
+    async def loaded(self, game_id: str, owner: str) -> Seated:
+        """The game as the store holds it now, the caller's seat and the table, for a
+        request that only reads it (a 404 Refusal for a game the caller has no seat at)."""
+        async with self._lock(game_id):
+            return await self._settled(game_id, owner)
 
     async def current(self, owner: str) -> str | None:
         return await asyncio.to_thread(self.store.latest_unfinished, owner)
@@ -744,7 +750,8 @@ class GameService:
             "view": view.to_dict(),
             "reasons": reasons,
             "events": journal_for_browser(entries, seat),
-            "results": [result.to_dict() for result in game.results],
+            "results": results(game),
+            **commitment(game),
             "scores": list(game.scores),
             "winners": list(game.winners),
             "moon_pending": game.moon_pending,
@@ -873,7 +880,7 @@ def _replayed(stored: StoredGame) -> LoadedGame:
     try:
         rules = Rules.from_dict(stored.rules)
         table = Table.from_settings(stored.settings, rules.players)
-        game = replay(rules, stored.seed, stored.actions)
+        game = replayed(rules, stored.seed, stored.actions)
     except Exception:
         log.exception("stored game %s cannot be replayed", stored.id)
         raise Refusal(500, DAMAGED) from None
@@ -894,7 +901,7 @@ def _replayed_since(loaded: LoadedGame, number: int) -> Journal:
     """The events of moves after move count `number`, by replaying the record up to there
     (it costs as much as the game is long)."""
     stored = loaded.stored
-    game = replay(
+    game = replayed(
         Rules.from_dict(stored.rules),
         stored.seed,
         [move_to_action(m) for m in loaded.game.moves[:number]],

@@ -46,3 +46,4 @@ export const api = {
   next: (id, move) => call("POST", `/api/games/${encodeURIComponent(id)}/next`, { move }),
 };
 api.games = () => call("GET", "/api/games");
+api.hint = (id) => call("GET", `/api/games/${encodeURIComponent(id)}/hint`);

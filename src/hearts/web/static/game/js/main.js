@@ -15,6 +15,8 @@ import { play as playSound } from "./sound.js";
 import { applyTheme } from "./theme.js";
 import { flyFrom, sweepTo } from "./animate.js";
 import { takenSummary } from "./taken.js";
+import { noteDeal } from "./deal-check.js";
+import { mountHint, renderHint } from "./hint.js";
 import {
   passLabel, directionPhrase, directionShort, roundTitle, nameOf, plural, passedFrom, isMe,
   whoIs, seating,
@@ -184,6 +186,7 @@ function receivedCards(state) {
 function render(state, { waiting = false } = {}) {
   const view = state.view;
   const { me } = seating(state);
+  noteDeal(state);
   ui.root.dataset.phase = phaseOf(state);
   ui.roundNumber.textContent = roundTitle(view.hand_number);
   ui.roundPass.textContent = directionShort(view.pass_direction);
@@ -215,6 +218,7 @@ function render(state, { waiting = false } = {}) {
   });
   drawActions(state, { passing, myTurn, received, waiting });
   drawOverlay(state, waiting);
+  renderHint(state, passing || myTurn);
   if (myTurn && !app.busy && hand.root.contains(document.activeElement) === false &&
     (document.activeElement === document.body || !document.activeElement)) {
     hand.focusFirst((card) => view.legal.includes(card));
@@ -552,6 +556,7 @@ async function boot() {
   applyTheme();
   applyLook();
   hand = new Hand($("[data-region=hand]"), { onCard });
+  mountHint();
   $("[data-action=scores]").addEventListener("click", () => showScores(app.state));
   $("[data-action=settings]").addEventListener("click", () => showSettings(app.prefs, () => {
     savePrefs(app.prefs);
