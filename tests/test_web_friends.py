@@ -243,6 +243,10 @@ def test_a_rematch_keeps_the_table_and_its_people(browsers: list[TestClient]) ->
     assert second.json()["table"]["seat"] == 0
     assert [p["name"] for p in second.json()["players"]][:2] == ["Ann", "Bea"]
     assert ann.get(f"/api/games/{game}").json()["table"]["rematch"] == new["id"]
+    # The finished game is in both people's history, each from their own seat.
+    for browser in (ann, bea):
+        history = browser.get("/api/history").json()
+        assert [line["id"] for line in history] == [game], history
 
 
 def test_single_player_games_are_as_they_were(browsers: list[TestClient]) -> None:

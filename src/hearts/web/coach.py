@@ -139,7 +139,7 @@ def _finished(games: GameService, owner: str, limit: int) -> list[GameFacts]:
     out (and logged), so one damaged record never hides the others."""
     found = []
     for dates in games.store.finished(owner, limit):
-        facts = kept(dates)
+        facts = kept(dates, owner)
         if facts is None:
             try:
                 stored = games.store.load(dates.id)
@@ -151,7 +151,7 @@ def _finished(games: GameService, owner: str, limit: int) -> list[GameFacts]:
                 seat = table.seat_of(stored, seating, owner)
                 if seat is None:
                     continue
-                facts = facts_of(stored, dates, seat, _names(games, table, seat, seating))
+                facts = facts_of(stored, dates, seat, _names(games, table, seat, seating), owner)
             except Exception:
                 log.exception("finished game %s cannot be summed up", dates.id)
                 continue

@@ -69,21 +69,24 @@ class GameFacts:
 Names = Callable[[StoredGame, Any], list[dict[str, Any]]]
 """The names of a game's seats, as play shows them: (stored game, replayed game) -> players."""
 
-_kept: OrderedDict[str, GameFacts] = OrderedDict()
+_kept: OrderedDict[tuple[str, str], GameFacts] = OrderedDict()
 _lock = threading.Lock()
 
 
-def kept(dates: FinishedGame) -> GameFacts | None:
-    """The facts of a finished game worked out before, if they are still kept."""
+def kept(dates: FinishedGame, owner: str) -> GameFacts | None:
+    """The facts of a finished game worked out before for this browser (each person at a
+    table sees it from their own seat), if they are still kept."""
     with _lock:
-        found = _kept.get(dates.id)
+        found = _kept.get((dates.id, owner))
         if found is not None and found.finished == dates.finished:
-            _kept.move_to_end(dates.id)
+            _kept.move_to_end((dates.id, owner))
             return found
     return None
 
 
-def facts_of(stored: StoredGame, dates: FinishedGame, seat: int, names: Names) -> GameFacts:
+def facts_of(
+    stored: StoredGame, dates: FinishedGame, seat: int, names: Names, owner: str
+) -> GameFacts:
     """A finished game's facts, replayed from its record."""
     rules = Rules.from_dict(stored.rules)
     game = new_game(rules, stored.seed)
@@ -107,7 +110,7 @@ def facts_of(stored: StoredGame, dates: FinishedGame, seat: int, names: Names) -
         winners=list(game.winners),
     )
     with _lock:
-        _kept[stored.id] = facts
+        _kept[(stored.id, owner)] = facts
         while len(_kept) > KEPT:
             _kept.popitem(last=False)
     return facts

@@ -357,13 +357,14 @@ class Store:
         return [str(row[0]) for row in rows]
 
     def finished(self, owner: str, limit: int) -> list[FinishedGame]:
-        """The browser's finished games, the most recently played first."""
+        """The browser's finished games (made or joined), the most recently played first."""
         rows = (
             self._connection()
             .execute(
-                "SELECT id, created_at, updated_at FROM games WHERE owner = ? AND status = 'over'"
+                "SELECT id, created_at, updated_at FROM games WHERE (owner = ? OR id IN"
+                " (SELECT game_id FROM seats WHERE owner = ?)) AND status = 'over'"
                 " ORDER BY updated_at DESC LIMIT ?",
-                (owner, limit),
+                (owner, owner, limit),
             )
             .fetchall()
         )

@@ -299,9 +299,10 @@ class PgStore:
     def finished(self, owner: str, limit: int) -> list[FinishedGame]:
         with self._connection() as db:
             rows = db.execute(
-                "SELECT id, created_at, updated_at FROM games WHERE owner = %s"
-                " AND status = 'over' ORDER BY updated_at DESC LIMIT %s",
-                (owner, limit),
+                "SELECT id, created_at, updated_at FROM games WHERE (owner = %s OR id IN"
+                " (SELECT game_id FROM seats WHERE owner = %s)) AND status = 'over'"
+                " ORDER BY updated_at DESC LIMIT %s",
+                (owner, owner, limit),
             ).fetchall()
         return [FinishedGame(str(r[0]), float(r[1]), float(r[2])) for r in rows]
 
