@@ -56,8 +56,8 @@ def last_event_id(header: str | None, since: int | None) -> int | None:
 
 
 def ping_seconds(request: Request) -> float:
-    value = getattr(request.app.state, "stream_ping", PING)
-    return float(value)
+    settings = getattr(request.app.state, "settings", None)
+    return float(getattr(settings, "stream_ping", PING))
 
 
 @router.get(
