@@ -99,8 +99,7 @@ async def play(url: str, rules: dict[str, Any]) -> list[Person]:
         round_two = first["view"]["hand_number"] + 1
 
         def done(state: State) -> bool:
-            view = state["view"]
-            return view["hand_number"] >= round_two and state["phase"] == "playing"
+            return bool(state["view"]["hand_number"] >= round_two and state["phase"] == "playing")
 
         async def host() -> State:
             # The host also deals the next round (no turn clock runs at these tables).
