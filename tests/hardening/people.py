@@ -53,12 +53,18 @@ class Person:
     openings: list[Opening] = field(default_factory=list)
     answers: list[tuple[str, int, Any]] = field(default_factory=list)
     """(url, status, body) of every request the person made."""
+    sent: list[tuple[str, dict[str, Any], int]] = field(default_factory=list)
+    """(url, body, status) of every POST answered."""
     state: State | None = None
     """The newest state the stream showed."""
     seated: State | None = None
     """The answer that seated the person (creating or joining): its events are what the
     person saw before the stream opened (which it opens from that answer's move)."""
     last_id: int | None = None
+    reconnects: bool = False
+    """Whether the stream ending is expected (a test kills the server and reopens it)."""
+    lost: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    """Moves sent whose answers never came (the server died)."""
     ended: BaseException | None = None
     """Why the stream ended, if it did by itself (the server killed, say)."""
     _news: asyncio.Event = field(default_factory=asyncio.Event)
@@ -73,6 +79,7 @@ class Person:
     async def post(self, url: str, body: dict[str, Any]) -> httpx.Response:
         answer = await self.client.post(url, json=body)
         self.answers.append((url, answer.status_code, _body(answer)))
+        self.sent.append((url, body, answer.status_code))
         return answer
 
     async def get(self, url: str) -> httpx.Response:
@@ -208,11 +215,35 @@ class Person:
                     acted = state["move"]
                     route, body = choose_action(state, rng)
                     url = f"/api/games/{self.game_id}/{route}"
-                    answer = await self.post(url, body)
-                    if on_answer is not None:
-                        on_answer(url, answer)
-                    assert answer.status_code in (200, 409), answer.text
-            state = await self.news(timeout)
+                    try:
+                        answer = await self.post(url, body)
+                    except httpx.TransportError:
+                        # The server died with the move in flight: whether it was stored
+                        # shows on the stream once it is back; act on what it shows.
+                        self.lost.append((url, body))
+                        acted = -1
+                    else:
+                        if on_answer is not None:
+                            on_answer(url, answer)
+                        assert answer.status_code in (200, 409), answer.text
+            try:
+                state = await self.news(timeout)
+            except ConnectionError:
+                if not self.reconnects:
+                    raise
+                # Somebody (the test) reopens the stream; play on from what it shows.
+                state = None
+                acted = -1
+                await self.reopened(timeout)
+                state = self.state
+
+    async def reopened(self, timeout: float) -> None:
+        """Wait until the stream is open again after it ended."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while not self.streaming or self.ended is not None:
+            if asyncio.get_running_loop().time() > deadline:
+                raise TimeoutError(f"{self.name}'s stream was not reopened")
+            await asyncio.sleep(0.05)
 
     def events(self, kind: str | None = None) -> list[dict[str, Any]]:
         """Every event the person was shown (of `kind`), in order: those of the answer that
@@ -237,14 +268,18 @@ def _body(answer: httpx.Response) -> Any:
         return answer.text
 
 
-async def seat_table(base_url: str, seats: list[str], rules: dict[str, Any]) -> list[Person]:
+async def seat_table(
+    base_url: str, seats: list[str], rules: dict[str, Any], others: list[str] | None = None
+) -> list[Person]:
     """A table made by its first person ("you") and joined by the rest ("friend"s), every
-    person's stream open before the last one joins (so each sees the table start)."""
+    person's stream open before the last one joins (so each sees the table start). With
+    `others`, the friends talk to those servers in turn (the host to `base_url`)."""
+    urls = others or [base_url]
     people = [Person(base_url, "Host")]
     made = await people[0].create(seats, rules)
     await people[0].open_stream(since=made["move"], header=False)
     for number in range(seats.count("friend")):
-        person = Person(base_url, f"Friend {number + 1}")
+        person = Person(urls[number % len(urls)], f"Friend {number + 1}")
         joined = await person.join(made)
         # From the answer's move: what happened since (the table starting, the computer
         # players' first cards) comes on the stream; a browser opens with `?since=`.
