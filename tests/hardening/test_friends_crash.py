@@ -17,6 +17,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from hearts.web.live import PING
 from pg_support import Cluster
 
 from .driver import stored_actions, stored_game
@@ -163,3 +164,58 @@ def test_two_processes_on_one_postgresql_a_person_on_each(
     for me, other in ((people[0], people[1]), (people[1], people[0])):
         theirs = [p for p in streamed_plays(me) if p[1] == other.seat]
         assert theirs == [p for p in record if p[1] == other.seat] and theirs
+
+
+def test_streams_stay_open_across_a_postgresql_restart_and_say_so(
+    pg_cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PostgreSQL stopped mid-game for longer than a keep-alive: every open stream stays
+    open and says `reconnecting` once; a stream opened meanwhile gets the same message and
+    ends (for the browser to reopen it, where a 503 would stop it for good); once PostgreSQL
+    is back each stream sends the whole state and the round plays on to its end over the
+    same streams, nothing lost or doubled."""
+    monkeypatch.setenv("HEARTS_DATABASE_URL", pg_cluster.new_database())
+    data_dir = tmp_path / "data"
+
+    def said(person: Person, kind: str) -> list[int]:
+        return [i for i, m in enumerate(person.messages) if m.kind == kind]
+
+    async def scenario(server: Server) -> list[Person]:
+        people = await seat_table(server.url, SEATS, {})
+        try:
+            await asyncio.gather(
+                *(p.play(random.Random(i), lambda s: s["move"] >= 8) for i, p in enumerate(people))
+            )
+            await asyncio.to_thread(pg_cluster.stop)
+            try:
+                # Past a keep-alive: each stream has tried the store and said it is away.
+                deadline = asyncio.get_running_loop().time() + PING + 10
+                while not all(said(p, "reconnecting") for p in people):
+                    assert asyncio.get_running_loop().time() < deadline, "no stream said so"
+                    await asyncio.sleep(0.2)
+                cookies = people[1].client.cookies
+                async with httpx.AsyncClient(base_url=server.url, cookies=cookies) as late:
+                    url = f"/api/games/{people[1].game_id}/events"
+                    opened = await late.get(url, headers={"Last-Event-ID": "3"}, timeout=30)
+                assert opened.status_code == 200, opened.text
+                assert "event: reconnecting" in opened.text and "retry: " in opened.text
+            finally:
+                await asyncio.to_thread(pg_cluster.start)
+            for person in people:
+                assert person.streaming, f"{person.name}'s stream ended: {person.ended!r}"
+                assert len(said(person, "reconnecting")) == 1
+            # Back: each stream sends the whole state, then the round goes on.
+            deadline = asyncio.get_running_loop().time() + 30
+            while not all(said(p, "state")[-1] > said(p, "reconnecting")[0] for p in people):
+                assert asyncio.get_running_loop().time() < deadline, "no stream came back"
+                await asyncio.sleep(0.2)
+            playing = (p.play(random.Random(i), round_over) for i, p in enumerate(people))
+            await asyncio.wait_for(asyncio.gather(*playing), 300)
+            return people
+        finally:
+            for person in people:
+                await person.aclose()
+
+    with Server(data_dir) as server:
+        people = asyncio.run(scenario(server))
+    check_round(data_dir, people)

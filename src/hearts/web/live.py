@@ -10,6 +10,13 @@ reacting) comes as a message of kind `table` with the same id.
 
 A comment line every `PING` seconds keeps proxies from closing a quiet stream and tells the
 table the person is still here.
+
+While the store does not answer (PostgreSQL restarting), a stream stays open and says so
+once with a message of kind `reconnecting` (data: the sentence a 503 carries); when the
+store answers again it sends the whole state (kind `state`, with the events since the last
+message), which also says the game is live again. A stream opened while the store is away
+gets that `reconnecting` message and ends: a 503 would make a browser's EventSource give up
+for good, where an ended stream is reopened by it after `retry` with its Last-Event-ID.
 """
 
 from __future__ import annotations
@@ -24,17 +31,24 @@ from fastapi.responses import StreamingResponse
 
 from .api import REFUSALS, BrowserCookie, Service, _owner, refused
 from .service import GameService, Refusal
+from .stores import UNAVAILABLE, StoreUnavailable
 
 router = APIRouter(prefix="/api")
 #: Seconds between keep-alive comments on a quiet stream.
 PING = 15.0
 #: Milliseconds a browser waits before reconnecting a dropped stream.
 RETRY_MS = 2000
+#: Seconds between tries of a stream whose store does not answer.
+RETRY_STORE = 1.0
 
 
 def message(state: dict[str, Any], kind: str = "state") -> bytes:
     data = json.dumps(state, separators=(",", ":"))
     return f"id: {state['move']}\nevent: {kind}\ndata: {data}\n\n".encode()
+
+
+#: What a stream says while the store does not answer.
+RECONNECTING = f"event: reconnecting\ndata: {json.dumps({'detail': UNAVAILABLE})}\n\n".encode()
 
 
 def last_event_id(header: str | None, since: int | None) -> int | None:
@@ -72,6 +86,13 @@ async def events(
     except Refusal as refusal:
         hub.unfollow(follower)
         return refused(refusal)
+    except StoreUnavailable:
+        hub.unfollow(follower)
+        return StreamingResponse(
+            iter([f"retry: {RETRY_MS}\n\n".encode(), RECONNECTING]),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-store"},
+        )
     except BaseException:
         hub.unfollow(follower)
         raise
@@ -90,25 +111,37 @@ async def _stream(
 ) -> AsyncIterator[bytes]:
     game_id = state["id"]
     shown = state["move"]
+    away = False  # the store stopped answering; the stream said so
     try:
         yield f"retry: {RETRY_MS}\n\n".encode()
         yield message(state)
         while True:
             try:
-                news = await asyncio.wait_for(follower.next(), ping)
-            except TimeoutError:
-                yield b": ping\n\n"
-                await games.seen(game_id, seat)
-                continue
-            if news is None:
-                seating, update = await games.table_news(game_id, seat, seating)
-                if update is not None:
-                    yield message(update, "table")
-            elif news > shown:
-                seated, update = await games.moved(game_id, seat, shown)
-                seating = seated.seating
-                shown = update["move"]
-                yield message(update)
+                if away:  # try again until the store answers; then the whole state
+                    await asyncio.sleep(RETRY_STORE)
+                    seated, update = await games.moved(game_id, seat, shown)
+                    seating, shown, away = seated.seating, update["move"], False
+                    yield message(update)
+                    continue
+                try:
+                    news = await asyncio.wait_for(follower.next(), ping)
+                except TimeoutError:
+                    yield b": ping\n\n"
+                    await games.seen(game_id, seat)
+                    continue
+                if news is None:
+                    seating, notice = await games.table_news(game_id, seat, seating)
+                    if notice is not None:
+                        yield message(notice, "table")
+                elif news > shown:
+                    seated, update = await games.moved(game_id, seat, shown)
+                    seating = seated.seating
+                    shown = update["move"]
+                    yield message(update)
+            except StoreUnavailable:
+                if not away:
+                    away = True
+                    yield RECONNECTING
     except Refusal as refusal:
         # The game is gone (expired or closed): say so once and end the stream.
         yield f"event: gone\ndata: {json.dumps({'detail': refusal.reason})}\n\n".encode()
