@@ -131,6 +131,14 @@ async def _stream(
                     continue
                 if news is None:
                     seating, notice = await games.table_news(game_id, seat, seating)
+                    if notice is not None and notice["move"] > shown:
+                        # Moves were stored while the news was read: their events first,
+                        # so no id (a reconnect's Last-Event-ID) passes an unsent move.
+                        seated, update = await games.moved(game_id, seat, shown)
+                        seating, shown = seated.seating, update["move"]
+                        yield message(update)
+                        events = [{**event, "n": shown} for event in notice["events"]]
+                        notice = {**update, "events": events}
                     if notice is not None:
                         yield message(notice, "table")
                 elif news > shown:
