@@ -19,7 +19,10 @@ one creates the table, three join it by its invitation, so it starts), then meas
   end, and any event a stream shows twice;
 - the server's CPU seconds (user + system, from /proc) per move over the play.
 
-Each run starts a fresh server. Bounded: --seconds of play, --tables tables, --grace.
+Each run starts a fresh server. The simulated people are spread over --clients processes
+(a table's four people in one, so a move's send and its arrivals are timed on one clock);
+each reads its streams over plain sockets, and the client's own loop delay is reported
+beside the times (it is part of them). Bounded: --seconds of play, --tables, --grace.
 
     .venv/bin/python benchmarks/friends_load.py --tables 100 --seconds 60 --runs 3
 
@@ -31,6 +34,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import resource
@@ -98,15 +102,6 @@ def rss_bytes(pid: int) -> int:
     raise RuntimeError(f"no VmRSS for {pid}")
 
 
-async def settled_rss(pid: int) -> float:
-    """The median of five samples of the server's RSS, 0.2 s apart."""
-    samples = []
-    for _ in range(5):
-        samples.append(rss_bytes(pid))
-        await asyncio.sleep(0.2)
-    return statistics.median(samples)
-
-
 def cpu_seconds(pid: int) -> float:
     with open(f"/proc/{pid}/stat") as stat:
         fields = stat.read().rsplit(")", 1)[1].split()
@@ -147,20 +142,35 @@ class Person:
         self.client = httpx.AsyncClient(base_url=self.base, timeout=30)
 
     async def stream(self, since: int) -> None:
+        """Read the seat's event stream over a plain socket (HTTP/1.1, chunked): cheaper for
+        the client than an HTTP library, so its own delay weighs less in the times."""
         url = f"/api/games/{self.game_id}/events?since={since}"
+        cookie = "; ".join(f"{name}={value}" for name, value in self.client.cookies.items())
+        host = self.base.removeprefix("http://")
+        writer = None
         try:
-            timeout = httpx.Timeout(30, read=None)
-            async with self.client.stream("GET", url, timeout=timeout) as got:
-                if got.status_code != 200:
-                    self.tally.error(f"stream {got.status_code}")
-                    return
-                data = ""
-                async for line in got.aiter_lines():
-                    if line.startswith("data:"):
-                        data = line[5:].strip()
-                    elif not line and data:
-                        self.receive(json.loads(data), time.monotonic())
-                        data = ""
+            reader, writer = await asyncio.open_connection(*host.split(":"))
+            writer.write(
+                f"GET {url} HTTP/1.1\r\nHost: {host}\r\nCookie: {cookie}\r\n"
+                "Accept: text/event-stream\r\n\r\n".encode()
+            )
+            status = await reader.readline()
+            if b" 200 " not in status:
+                self.tally.error(f"stream {status.decode().strip()}")
+                return
+            while (await reader.readline()) not in (b"\r\n", b""):
+                pass  # the headers: uvicorn streams with chunked transfer encoding
+            buffer = b""
+            while True:
+                size = int((await reader.readline()).strip() or b"0", 16)
+                if size == 0:
+                    break
+                buffer += (await reader.readexactly(size + 2))[:-2]
+                while b"\n\n" in buffer:
+                    block, buffer = buffer.split(b"\n\n", 1)
+                    for line in block.split(b"\n"):
+                        if line.startswith(b"data:"):
+                            self.receive(json.loads(line[5:]), time.monotonic())
             self.tally.error("stream ended")
         except asyncio.CancelledError:
             raise
@@ -168,9 +178,14 @@ class Person:
             self.tally.error(f"stream {type(error).__name__}")
         finally:
             self.opened.set()
+            if writer is not None:
+                writer.close()
 
     def receive(self, state: dict[str, Any], now: float) -> None:
         tally = self.tally
+        if "move" not in state:  # a stream's notice (gone, reconnecting): not a state
+            tally.error(f"stream said {state.get('detail', '?')}")
+            return
         for event in state.get("events", ()):
             n = event["n"]
             mover = event.get("seat")
@@ -275,84 +290,168 @@ async def seat(base: str, number: int, tally: Tally) -> list[Person]:
     return people
 
 
-async def one_run(args: argparse.Namespace, run: int) -> dict[str, Any]:
+async def clients(
+    base: str, tables: range, args: argparse.Namespace, seed: int, step: Any
+) -> dict[str, Any]:
+    """One client process: its share of the tables, through the run's steps (`step()`
+    waits for every client process and the conductor)."""
+    tally = Tally()
+    seated: list[list[Person]] = []
+    streams: list[asyncio.Task[None]] = []
+    try:
+        for number in tables:
+            seated.append(await seat(base, number, tally))
+        people = [p for table in seated for p in table]
+        await asyncio.to_thread(step)  # 1: seated; the conductor weighs the server
+        await asyncio.to_thread(step)  # 2: open the streams
+        for person in people:
+            assert person.state is not None
+            streams.append(asyncio.create_task(person.stream(person.state["move"])))
+        await asyncio.wait_for(asyncio.gather(*(p.opened.wait() for p in people)), 120)
+        open_streams = sum(1 for task in streams if not task.done())
+        await asyncio.to_thread(step)  # 3: open; the conductor weighs the server again
+        await asyncio.to_thread(step)  # 4: play
+        cpu = time.process_time()
+        started = time.monotonic()
+        until = started + args.seconds
+        rng = random.Random(seed)
+        think = (args.think_min, args.think_max)
+        players = [asyncio.create_task(p.play(random.Random(rng.random()), until, think))
+                   for p in people]  # fmt: skip
+
+        async def watch_the_client() -> None:
+            # How late this client's own loop runs (its lag adds to the delivery times).
+            while time.monotonic() < until:
+                before = time.monotonic()
+                await asyncio.sleep(0.1)
+                tally.loop_lag.append(time.monotonic() - before - 0.1)
+
+        await asyncio.gather(*players, watch_the_client())
+        played = time.monotonic() - started
+        cpu = time.process_time() - cpu
+        await asyncio.to_thread(step)  # 5: played
+        await asyncio.sleep(args.grace)
+        missing = sum(max(0, left) for left in tally.expected.values())
+        if missing:
+            tally.errors["deliveries missing"] = missing
+        ended = sum(1 for task in streams if task.done())
+    finally:
+        for task in streams:
+            task.cancel()
+        await asyncio.gather(*streams, return_exceptions=True)
+        for table in seated:
+            for person in table:
+                await person.client.aclose()
+    return {
+        "delivery": tally.delivery,
+        "loop_lag": tally.loop_lag,
+        "moves": tally.moves,
+        "conflicts": tally.conflicts,
+        "errors": tally.errors,
+        "streams": open_streams,
+        "ended": ended,
+        "played": played,
+        "client_cpu": cpu,
+    }
+
+
+def client_process(
+    base: str, tables: range, args: argparse.Namespace, seed: int, barrier: Any, out: Any
+) -> None:
+    def step() -> None:
+        barrier.wait(timeout=600)
+
+    try:
+        out.put(asyncio.run(clients(base, tables, args, seed, step)))
+    except BaseException as error:
+        barrier.abort()
+        out.put({"failed": repr(error)})
+
+
+def one_run(args: argparse.Namespace, run: int) -> dict[str, Any]:
+    """A fresh server; --clients processes play its tables; the conductor (this process)
+    weighs the server between the steps."""
+    context = multiprocessing.get_context("spawn")
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="hearts-friends-") as directory:
         process = start_server(port, Path(directory) / "data")
         base = f"http://{HOST}:{port}"
-        tally = Tally()
-        tables: list[list[Person]] = []
-        streams: list[asyncio.Task[None]] = []
+        barrier = context.Barrier(args.clients + 1)
+        out = context.Queue()
+        shares = [range(i, args.tables, args.clients) for i in range(args.clients)]
+        workers = [
+            context.Process(
+                target=client_process, args=(base, share, args, run * 100 + i, barrier, out)
+            )
+            for i, share in enumerate(shares)
+        ]
         try:
-            for number in range(args.tables):
-                tables.append(await seat(base, number, tally))
-            people = [p for table in tables for p in table]
-            await asyncio.sleep(2)
-            without = await settled_rss(process.pid)
-            for person in people:
-                assert person.state is not None
-                streams.append(asyncio.create_task(person.stream(person.state["move"])))
-            await asyncio.wait_for(asyncio.gather(*(p.opened.wait() for p in people)), 120)
-            await asyncio.sleep(2)
-            with_streams = await settled_rss(process.pid)
-            open_streams = sum(1 for task in streams if not task.done())
+            for worker in workers:
+                worker.start()
+            barrier.wait(timeout=600)  # 1: every table seated
+            time.sleep(2)
+            without = median_rss(process.pid)
+            barrier.wait(timeout=600)  # 2: open the streams
+            barrier.wait(timeout=600)  # 3: every stream open
+            time.sleep(2)
+            with_streams = median_rss(process.pid)
             cpu_before = cpu_seconds(process.pid)
-            moves_before = tally.moves
-            started = time.monotonic()
-            until = started + args.seconds
-            rng = random.Random(run)
-            players = [
-                asyncio.create_task(
-                    p.play(random.Random(rng.random()), until, (args.think_min, args.think_max))
-                )
-                for p in people
-            ]
-
-            async def watch_the_client() -> None:
-                # How late this client's own loop runs (its lag adds to the delivery times).
-                while time.monotonic() < until:
-                    before = time.monotonic()
-                    await asyncio.sleep(0.1)
-                    tally.loop_lag.append(time.monotonic() - before - 0.1)
-
-            await asyncio.gather(*players, watch_the_client())
-            played = time.monotonic() - started
+            barrier.wait(timeout=600)  # 4: play
+            barrier.wait(timeout=args.seconds + 600)  # 5: played
             cpu = cpu_seconds(process.pid) - cpu_before
-            moves = tally.moves - moves_before
-            await asyncio.sleep(args.grace)
-            missing = sum(max(0, left) for left in tally.expected.values())
-            if missing:
-                tally.errors["deliveries missing"] = missing
-            ended = sum(1 for task in streams if task.done())
+            parts = [out.get(timeout=args.grace + 120) for _ in workers]
+            for worker in workers:
+                worker.join(timeout=60)
         finally:
-            for task in streams:
-                task.cancel()
-            await asyncio.gather(*streams, return_exceptions=True)
-            for table in tables:
-                for person in table:
-                    await person.client.aclose()
+            for worker in workers:
+                if worker.is_alive():
+                    worker.kill()
             os.killpg(process.pid, signal.SIGTERM)
             process.wait(timeout=30)
+    failed = [part["failed"] for part in parts if "failed" in part]
+    if failed:
+        raise RuntimeError(f"a client process failed: {failed}")
+    delivery = [t for part in parts for t in part["delivery"]]
+    lag = [t for part in parts for t in part["loop_lag"]]
+    moves = sum(part["moves"] for part in parts)
+    streams = sum(part["streams"] for part in parts)
+    played = max(part["played"] for part in parts)
+    errors: dict[str, int] = {}
+    for part in parts:
+        for kind, count in part["errors"].items():
+            errors[kind] = errors.get(kind, 0) + count
     mb = 1024 * 1024
     return {
         "tables": args.tables,
-        "streams": open_streams,
+        "streams": streams,
+        "client_processes": args.clients,
         "seconds": round(played, 1),
         "moves": moves,
         "moves_per_s": round(moves / played, 1),
-        "deliveries": len(tally.delivery),
-        "delivery_p50_ms": round(1000 * percentile(tally.delivery, 0.50), 1),
-        "delivery_p99_ms": round(1000 * percentile(tally.delivery, 0.99), 1),
-        "delivery_max_ms": round(1000 * max(tally.delivery, default=float("nan")), 1),
-        "conflicts_409": tally.conflicts,
-        "errors": dict(tally.errors),
-        "streams_ended": ended,
+        "deliveries": len(delivery),
+        "delivery_p50_ms": round(1000 * percentile(delivery, 0.50), 1),
+        "delivery_p99_ms": round(1000 * percentile(delivery, 0.99), 1),
+        "delivery_max_ms": round(1000 * max(delivery, default=float("nan")), 1),
+        "conflicts_409": sum(part["conflicts"] for part in parts),
+        "errors": errors,
+        "streams_ended": sum(part["ended"] for part in parts),
         "rss_without_streams_mb": round(without / mb, 1),
         "rss_with_streams_mb": round(with_streams / mb, 1),
-        "kib_per_stream": round((with_streams - without) / open_streams / 1024, 1),
+        "kib_per_stream": round((with_streams - without) / streams / 1024, 1),
         "server_cpu_ms_per_move": round(1000 * cpu / moves, 2) if moves else None,
-        "client_lag_p99_ms": round(1000 * percentile(tally.loop_lag, 0.99), 1),
+        "server_cpu_share": round(cpu / played, 2),
+        "client_cpu_share": round(sum(part["client_cpu"] for part in parts) / played, 2),
+        "client_lag_p99_ms": round(1000 * percentile(lag, 0.99), 1),
     }
+
+
+def median_rss(pid: int) -> float:
+    """The median of five samples of the server's RSS, 0.2 s apart."""
+    samples = []
+    for _ in range(5):
+        samples.append(rss_bytes(pid))
+        time.sleep(0.2)
+    return statistics.median(samples)
 
 
 def main() -> int:
@@ -363,6 +462,7 @@ def main() -> int:
     parser.add_argument("--think-min", type=float, default=1.0)
     parser.add_argument("--think-max", type=float, default=3.0)
     parser.add_argument("--grace", type=float, default=5.0)
+    parser.add_argument("--clients", type=int, default=2, help="client processes")
     args = parser.parse_args()
     if not 1 <= args.tables <= 500 or not 1 <= args.seconds <= 600 or not 1 <= args.runs <= 10:
         parser.error("--tables 1..500, --seconds 1..600 and --runs 1..10 keep a run bounded.")
@@ -372,12 +472,13 @@ def main() -> int:
           f"load {' '.join(f'{x:.2f}' for x in os.getloadavg())}")  # fmt: skip
     results = []
     for run in range(args.runs):
-        result = asyncio.run(one_run(args, run))
+        result = one_run(args, run)
         print(json.dumps(result))
         results.append(result)
     keys = [
         "delivery_p50_ms", "delivery_p99_ms", "delivery_max_ms", "moves_per_s",
-        "kib_per_stream", "server_cpu_ms_per_move", "conflicts_409", "client_lag_p99_ms",
+        "kib_per_stream", "server_cpu_ms_per_move", "server_cpu_share", "client_cpu_share",
+        "conflicts_409", "client_lag_p99_ms",
     ]  # fmt: skip
     summary = {
         key: {
