@@ -9,9 +9,17 @@ other process's through LISTEN/NOTIFY); table news (people joining, going away, 
 reacting) comes as a message of kind `table` with the same id.
 
 A comment line every `PING` seconds keeps proxies from closing a quiet stream and tells the
-table the person is still here. While the database cannot be reached the stream stays open,
-says `event: reconnecting` once, and carries on when it is back (nothing is lost: the next
-message has every move since the last one shown).
+table the person is still here.
+
+While the store does not answer (PostgreSQL restarting), a stream stays open and says so
+once with a message of kind `reconnecting` (data: the sentence a 503 carries); when the
+store answers again it sends the whole state (kind `state`, with the events since the last
+message), which also says the game is live again. A stream opened while the store is away
+gets that `reconnecting` message and ends: a 503 would make a browser's EventSource give up
+for good, where an ended stream is reopened by it after `retry` with its Last-Event-ID.
+
+A message's id never passes a move whose events the stream has not sent: moves go out
+before table news, so a reconnect's Last-Event-ID loses nothing.
 """
 
 from __future__ import annotations
@@ -82,6 +90,13 @@ async def events(
     except Refusal as refusal:
         hub.unfollow(follower)
         return refused(refusal)
+    except StoreUnavailable:
+        hub.unfollow(follower)
+        return StreamingResponse(
+            iter([f"retry: {RETRY_MS}\n\n".encode(), notice("reconnecting", UNAVAILABLE)]),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-store"},
+        )
     except BaseException:
         hub.unfollow(follower)
         raise
@@ -120,17 +135,25 @@ async def _stream(
                     told = news
                 behind = behind or told > shown or away
                 table_behind = table_behind or news is None or away
-                if table_behind:
-                    seating, update = await games.table_news(game_id, seat, seating)
-                    table_behind = False
-                    if update is not None:
-                        yield message(update, "table")
-                if behind:
+                if behind:  # moves first: see the module's note on ids
                     seated, update = await games.moved(game_id, seat, shown, told, seating)
                     seating, behind = seated.seating, False
                     if update["move"] != shown or away:
                         shown = update["move"]
                         yield message(update)
+                if table_behind:
+                    seating, news_state = await games.table_news(game_id, seat, seating)
+                    table_behind = False
+                    if news_state is not None and news_state["move"] > shown:
+                        # Moves were stored while the news was read: their events first.
+                        told = news_state["move"]
+                        seated, update = await games.moved(game_id, seat, shown, told, seating)
+                        seating, shown = seated.seating, update["move"]
+                        yield message(update)
+                        notices = [{**event, "n": shown} for event in news_state["events"]]
+                        news_state = {**update, "events": notices}
+                    if news_state is not None:
+                        yield message(news_state, "table")
                 away = False
             except StoreUnavailable:
                 if not away:
