@@ -147,15 +147,20 @@ def test_moves_act_for_the_callers_seat_and_a_stale_move_is_a_conflict(
     made = table(ann, ["you", "friend", "medium", "medium"])
     bea_state = join(bea, made, "Bea").json()
     ann_state = ann.get(f"/api/games/{made['id']}").json()
-    # Both pass; whoever passes second sees the exchange and the computers' passes.
+    # Both pass at once: Bea's pass, sent with the move number from before Ann's was
+    # stored, still stands (a pass depends on the passer's hand alone); whoever passes
+    # second sees the exchange and the computers' passes.
     first = move(ann, ann_state)
     assert first.status_code == 200, first.text
-    stale = move(bea, bea_state)  # sent with the move number from before Ann passed
-    assert stale.status_code == 409 and "state" in stale.json()
-    bea_state = stale.json()["state"]
     second = move(bea, bea_state)
     assert second.status_code == 200, second.text
     after = second.json()
+    # Ann's pass sent again is a retry (answered as it was); a different pass from her at
+    # that number is a conflict, answered with the state.
+    assert move(ann, ann_state).status_code == 200
+    other = {"move": ann_state["move"], "cards": ann_state["view"]["hand"][-3:]}
+    again = ann.post(f"/api/games/{made['id']}/pass", json=other)
+    assert again.status_code == 409 and "state" in again.json()
     kinds = [e["type"] for e in after["events"]]
     assert "exchange" in kinds and after["phase"] == "playing"
     # Each seat is told the cards only of its own pass.

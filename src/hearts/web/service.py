@@ -493,6 +493,8 @@ class GameService:
                 raise Refusal(409, NOT_STARTED, self.state(loaded, seat, seating, []))
             move = move_for(seat)
             done = len(loaded.game.moves)
+            if number < done and _passes_cross(loaded.game, number, move):
+                number = done  # the people of a table pass at once: no pass goes stale
             if number < done:
                 return await self._answer_retry(loaded, seat, seating, number, move)
             if number > done:
@@ -910,6 +912,15 @@ def _replayed_since(loaded: LoadedGame, number: int) -> Journal:
     for move in loaded.game.moves[number:]:
         entries.append((len(game.moves) + 1, game.apply(move)))
     return entries
+
+
+def _passes_cross(game: Game, number: int, move: Move) -> bool:
+    """Whether `move` is a pass sent at move `number` while only other seats' passes were
+    stored since: each person's pass depends on their own hand alone, so it still stands."""
+    if not isinstance(move, Pass):
+        return False
+    since = game.moves[number:]
+    return all(isinstance(m, Pass) and m.seat != move.seat for m in since)
 
 
 def _expected(move: Move, game: Game, seat: int) -> bool:
