@@ -158,8 +158,8 @@ def test_moves_act_for_the_callers_seat_and_a_stale_move_is_a_conflict(
     # Ann's pass sent again is a retry (answered as it was); a different pass from her at
     # that number is a conflict, answered with the state.
     assert move(ann, ann_state).status_code == 200
-    other = {"move": ann_state["move"], "cards": ann_state["view"]["hand"][-3:]}
-    again = ann.post(f"/api/games/{made['id']}/pass", json=other)
+    different = {"move": ann_state["move"], "cards": ann_state["view"]["hand"][-3:]}
+    again = ann.post(f"/api/games/{made['id']}/pass", json=different)
     assert again.status_code == 409 and "state" in again.json()
     kinds = [e["type"] for e in after["events"]]
     assert "exchange" in kinds and after["phase"] == "playing"
