@@ -1,14 +1,16 @@
-"""How long `GET /api/games/{id}/hint` takes, against a real `hearts serve`.
+"""How long `GET /api/games/{id}/hint` (and the round review) takes, on a real `hearts serve`.
 
 Starts `hearts serve` on a free loopback port with a temporary data directory, then one
 browser plays whole games against easy players, asking for a hint before every pass and
-every card and then making the move the hint gave. Each hint is timed from send to answer
-(wall clock), and the server process's CPU time for it is read from /proc around the request
-(one client at a time, so the CPU is the hint's: the search runs in a thread of the server).
-Passes and plays are timed apart, with medians, their 95% intervals and p95.
+every card and then making the move the hint gave; with `--review` it also asks for each
+round's review as the round ends (`GET /api/games/{id}/review?round=N`). Each request is
+timed from send to answer (wall clock), and the server process's CPU time for it is read
+from /proc around it (one client at a time, so the CPU is the request's: the searches run in
+threads of the server). Medians with their 95% intervals, and p95.
 
     .venv/bin/python benchmarks/hint_latency.py --games 4
     .venv/bin/python benchmarks/hint_latency.py --games 2 --players 3
+    .venv/bin/python benchmarks/hint_latency.py --games 2 --review
 """
 
 from __future__ import annotations
@@ -52,12 +54,16 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
 
 
-def play(client: httpx.Client, pid: int, players: int, target: int) -> dict[str, list[float]]:
-    timed: dict[str, list[float]] = {"pass": [], "play": [], "pass cpu": [], "play cpu": []}
+def play(
+    client: httpx.Client, pid: int, players: int, target: int, review: bool
+) -> dict[str, list[float]]:
+    timed: dict[str, list[float]] = {
+        kind: [] for kind in ("pass", "play", "review", "pass cpu", "play cpu", "review cpu")
+    }
     body = {"levels": ["easy"], "rules": {"players": players, "target_score": target}}
     state: dict[str, Any] = client.post("/api/games", json=body).json()
     game = state["id"]
-    while state["phase"] != "game-over":
+    while True:
         phase = state["phase"]
         if phase in ("passing", "playing"):
             kind = "pass" if phase == "passing" else "play"
@@ -74,6 +80,15 @@ def play(client: httpx.Client, pid: int, players: int, target: int) -> dict[str,
         elif phase == "moon-choice":
             path, move = "moon", {"choice": "add"}
         else:
+            if review:
+                number = len(state["results"])
+                cpu, start = cpu_seconds(pid), time.perf_counter()
+                answer = client.get(f"/api/games/{game}/review", params={"round": number})
+                timed["review"].append(time.perf_counter() - start)
+                timed["review cpu"].append(cpu_seconds(pid) - cpu)
+                answer.raise_for_status()
+            if phase == "game-over":
+                break
             path, move = "next", {}
         answer = client.post(f"/api/games/{game}/{path}", json={**move, "move": state["move"]})
         answer.raise_for_status()
@@ -86,6 +101,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--target", type=int, default=100)
+    parser.add_argument(
+        "--review", action="store_true", help="also time GET review at the end of each round"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as directory:
         port = free_port()
@@ -94,7 +112,8 @@ def main() -> None:
             timed: dict[str, list[float]] = {}
             with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=60) as client:
                 for _ in range(args.games):
-                    for key, values in play(client, server.pid, args.players, args.target).items():
+                    found = play(client, server.pid, args.players, args.target, args.review)
+                    for key, values in found.items():
                         timed.setdefault(key, []).extend(values)
         finally:
             server.terminate()
@@ -107,8 +126,10 @@ def main() -> None:
     print(f"{args.games} games to {args.target} at {args.players} players against easy players")
     print("| hint | n | wall p50 (95% CI) | wall p95 | server CPU p50 | server CPU p95 |")
     print("|---|---:|---:|---:|---:|---:|")
-    for kind in ("pass", "play"):
+    for kind in ("pass", "play", "review"):
         wall, cpu = timed[kind], timed[f"{kind} cpu"]
+        if not wall:
+            continue
         low, high = median_interval(wall)
         print(
             f"| {kind} | {len(wall)} | {statistics.median(wall) * 1000:.0f} ms "

@@ -137,7 +137,8 @@ def test_the_hint_marks_the_cards_and_says_why(
     reason = ask_hint(page)
     (card,) = hinted(page)
     assert page.get_attribute(f"#hand [data-card='{card}']", "data-legal") == "true"
-    assert reason.endswith(".") and card[0] in reason
+    rank = "10" if card[0] == "T" else card[0]
+    assert reason.endswith(".") and f"the {rank}" in reason
     no_horizontal_scroll(page)
     hand_in_view(page)
     shoot(page, f"{name}-hint-play")
@@ -178,4 +179,34 @@ def test_your_games_after_a_finished_game(browser: Any, server: Server) -> None:
         page.set_viewport_size(viewport)
         no_horizontal_scroll(page)
         shoot(page, f"{name}-stats", full_page=True)
+    assert not page.errors
+
+
+def test_the_review_of_a_round_on_a_phone(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, PHONE)
+    start_game(page)
+    play_to(page, {"round-over", "game-over"})
+    page.click("[data-action=review]")
+    page.wait_for_selector("[data-region=review][data-ready=true]", timeout=120_000)
+    game_id = page.evaluate("async () => (await (await fetch('/api/games')).json())[0]?.id")
+    if game_id is None:  # the round ended the game
+        game_id = page.evaluate("async () => (await (await fetch('/api/history')).json())[0].id")
+    review = page.evaluate(
+        f"async () => (await (await fetch('/api/games/{game_id}/review?round=1')).json())"
+    )
+    total = page.inner_text("[data-region=review-total]")
+    if review["total_cost"] > 0:
+        assert f"about {review['total_cost']:.1f} point" in total
+    else:
+        assert "as good as the hard player's" in total
+    worst = page.eval_on_selector_all(".review-worst li", "items => items.length")
+    assert worst == len(review["costliest"])
+    page.click("[data-action=whole-review]")
+    items = page.eval_on_selector_all(
+        ".review-all li", "items => items.map((li) => li.dataset.cost)"
+    )
+    assert len(items) == len(review["decisions"]) == 14
+    page.eval_on_selector("[data-region=review]", "el => el.scrollIntoView()")
+    no_horizontal_scroll(page)
+    shoot(page, "phone-review")
     assert not page.errors

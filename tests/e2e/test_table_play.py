@@ -320,7 +320,7 @@ def test_keyboard_order_and_the_skip_link(browser: Any, server: Server) -> None:
     landed = page.evaluate(
         "[document.activeElement.tagName, document.activeElement.dataset.action]"
     )
-    assert landed[0] == "BUTTON" and landed[1] in ("tricks", "sound", "dismiss"), landed
+    assert landed[0] == "BUTTON" and landed[1] in ("tricks", "hint", "sound", "dismiss"), landed
     assert not page.errors
 
 

@@ -1,6 +1,6 @@
-"""The coach's routes: a hint on the person's turn, the browser's finished games (history),
-a finished game's record, and statistics. Kept apart from `api.py`, whose routes play the
-game; these only read it.
+"""The coach's routes: a hint on the person's turn, the review of a finished round, the
+browser's finished games (history), a finished game's record, and statistics. Kept apart
+from `api.py`, whose routes play the game; these only read it.
 
 Refusals are as everywhere in the API: `{"detail": "one sentence"}`, 404 for an unknown game
 or another browser's game (answered alike), 409 for a request at the wrong time.
@@ -16,15 +16,17 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import FileResponse, JSONResponse
 from pydantic import BaseModel, Field
 
 from .. import Game, Rules
 from ..ai.hint import hint
-from ..record import to_record
+from ..ai.review import review_round
+from ..record import action_to_move, actions_of, to_record
 from .api import REFUSALS, BrowserCookie, Service, refused
 from .bots import BUDGETS, decision_seed
+from .deals import replayed
 from .history import GameFacts, Names, facts_of, history_line, kept, statistics
 from .service import GameService, LoadedGame, Refusal, Table
 from .store import Seating, StoredGame, owner_key
@@ -50,10 +52,10 @@ class Hint(BaseModel):
     move: int = Field(description="The move number the hint is for.")
 
 
-class HintCache:
-    """Hints by (game, move, seat): asking again for the same move (a second tap, a retry,
-    another tab) waits for the same search instead of starting one more, and the answer is
-    kept while the game is at that move. Bounded: the oldest entries go first."""
+class Answers:
+    """Searches' answers by key (a hint by game, move and seat; a review by game and round):
+    asking again (a second tap, a retry, another tab) waits for the same search instead of
+    starting one more, and the answer is kept. Bounded: the oldest entries go first."""
 
     def __init__(self, size: int = 512) -> None:
         self.size = size
@@ -76,10 +78,10 @@ class HintCache:
         return await asyncio.shield(found)
 
 
-def hint_cache(request: Request) -> HintCache:
-    cache: HintCache | None = getattr(request.app.state, "coach_hints", None)
+def kept_answers(request: Request) -> Answers:
+    cache: Answers | None = getattr(request.app.state, "coach_hints", None)
     if cache is None:
-        cache = request.app.state.coach_hints = HintCache()
+        cache = request.app.state.coach_hints = Answers()
     return cache
 
 
@@ -87,7 +89,7 @@ def hint_cache(request: Request) -> HintCache:
 async def get_hint(
     game_id: str,
     games: Service,
-    cache: Annotated[HintCache, Depends(hint_cache)],
+    cache: Annotated[Answers, Depends(kept_answers)],
     cookie: BrowserCookie = None,
 ) -> Any:
     """What the hard player would do in your place now, and why."""
@@ -190,6 +192,89 @@ async def get_record(game_id: str, games: Service, cookie: BrowserCookie = None)
     record["players"] = games.state(loaded, seated.seat, seated.seating, [])["players"]
     headers = {"Content-Disposition": f'attachment; filename="hearts-{game_id}.json"'}
     return JSONResponse(record, headers=headers)
+
+
+# --- round review --------------------------------------------------------------------------
+
+NOT_FINISHED = "Round {n} is not over yet: it can be reviewed once it is."
+
+
+def _round_moves(actions: list[dict[str, Any]], number: int) -> tuple[int, int]:
+    """Where round `number` (from 0) starts and ends among a game's actions: rounds are
+    separated by the "next" action that deals the following one."""
+    starts = [0] + [i + 1 for i, action in enumerate(actions) if action.get("type") == "next"]
+    start = starts[number]
+    end = starts[number + 1] - 1 if number + 1 < len(starts) else len(actions)
+    return start, end
+
+
+def _review(
+    stored: StoredGame, actions: list[dict[str, Any]], seat: int, names: list[str], number: int
+) -> dict[str, Any]:
+    rules = Rules.from_dict(stored.rules)
+    start, end = _round_moves(actions, number)
+    game = replayed(rules, stored.seed, actions[:start])
+    moves = [action_to_move(action) for action in actions[start:end]]
+    seed = decision_seed(stored.seed, start, seat)
+    decisions = [d.to_dict() for d in review_round(game, moves, seat, names, seed)]
+    costs = [d["cost"] for d in decisions if isinstance(d["cost"], float)]
+    costliest = sorted(
+        (i for i, d in enumerate(decisions) if isinstance(d["cost"], float) and d["cost"] > 0),
+        key=lambda i: -float(decisions[i]["cost"]),  # type: ignore[arg-type]
+    )
+    return {
+        "round": number + 1,
+        "decisions": decisions,
+        "total_cost": round(sum(costs), 2),
+        "costliest": costliest[:3],
+    }
+
+
+def review_turn(request: Request) -> asyncio.Semaphore:
+    """One review search at a time in a process (each takes seconds of CPU): the others wait
+    their turn instead of all slowing each other and the games."""
+    turn: asyncio.Semaphore | None = getattr(request.app.state, "coach_review_turn", None)
+    if turn is None:
+        turn = request.app.state.coach_review_turn = asyncio.Semaphore(1)
+    return turn
+
+
+class Review(BaseModel):
+    round: int = Field(description="The round reviewed, counted from 1.")
+    decisions: list[dict[str, Any]] = Field(
+        description="Each decision of yours: kind, trick, played, preferred, cost, reason."
+    )
+    total_cost: float = Field(description="The decisions' costs added up (points).")
+    costliest: list[int] = Field(description="Up to three decisions that cost most, by index.")
+
+
+@router.get("/games/{game_id}/review", response_model=Review, responses=REFUSALS)
+async def get_review(
+    game_id: str,
+    request: Request,
+    games: Service,
+    answers: Annotated[Answers, Depends(kept_answers)],
+    round: Annotated[int, Query(ge=1, le=10_000, description="The round, counted from 1.")],
+    cookie: BrowserCookie = None,
+) -> Any:
+    """Your decisions in a finished round, each against the hard player's preference after
+    a deeper search, with what it cost."""
+    try:
+        seated = await games.loaded(game_id, owner(cookie))
+    except Refusal as refusal:
+        return refused(refusal)
+    loaded, seat = seated.loaded, seated.seat
+    if round > len(loaded.game.results):
+        return JSONResponse({"detail": NOT_FINISHED.format(n=round)}, status_code=409)
+    names = [p["name"] for p in games.state(loaded, seat, seated.seating, [])["players"]]
+    stored = loaded.stored
+    actions = actions_of(loaded.game)  # the stored game row holds the actions as first loaded
+
+    async def work() -> dict[str, Any]:
+        async with review_turn(request):
+            return await asyncio.to_thread(_review, stored, actions, seat, names, round - 1)
+
+    return await answers.get((f"review:{game_id}", round, seat), work)
 
 
 @pages.get("/stats", include_in_schema=False)

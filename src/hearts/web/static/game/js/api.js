@@ -47,3 +47,4 @@ export const api = {
 };
 api.games = () => call("GET", "/api/games");
 api.hint = (id) => call("GET", `/api/games/${encodeURIComponent(id)}/hint`);
+api.review = (id, round) => call("GET", `/api/games/${encodeURIComponent(id)}/review?round=${round}`);

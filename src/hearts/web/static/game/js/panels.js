@@ -3,6 +3,7 @@
 
 import { h } from "./dom.js";
 import { dealCheckLink } from "./deal-check.js";
+import { reviewSummary } from "./review.js";
 import { face } from "./faces.js";
 import { moonIcon, roundSummary, scoreSheet, totalsChart, standings, winnerLine } from "./scores.js";
 import { roundTitle } from "./words.js";
@@ -17,6 +18,7 @@ export function overlayPanel(state, opponents, actions) {
     return panel("round-title", `${roundTitle(state.view.hand_number)} is over`,
       roundSummary(state),
       opponentWords(state, opponents),
+      reviewSummary(state),
       dealCheckLink(state),
       // The way on comes before the chart, so a short screen shows it without scrolling.
       h("button", { type: "button", class: "primary wide", "data-action": "next-round", onclick: actions.next },
@@ -31,6 +33,7 @@ export function overlayPanel(state, opponents, actions) {
         h("h3", { id: "last-round-title" }, `${roundTitle(state.view.hand_number)}, the last`),
         roundSummary(state),
         opponentWords(state, opponents),
+        reviewSummary(state),
         dealCheckLink(state)),
       h("div", { class: "row" },
         h("button", { type: "button", class: "primary", "data-action": "play-again", onclick: actions.again },

@@ -1,0 +1,174 @@
+"""The coach's round review: every decision a seat made in one round (its pass and each card),
+what the hard player prefers there after a deeper search than play uses, and the `cost` of
+the seat's choice: its average result over the same sampled deals less the best one's (lower
+is better, so the cost is 0 when they agree and never negative).
+
+The search is the hard player's (`HardPlayer.evaluate`, every candidate on the same deals,
+none dropped), at `budget` playouts; at the hint's depth it prefers the hint's card. A pass
+is weighed among the passes the searched pass tries (`passing.pass_candidates`) and the one
+made. Where the hard player does not search (a two-deck table, a pass it cannot search, a
+forced card), `cost` is None unless the choice is the only one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from ..cards import CARDS, Card
+from ..game import Game
+from ..moves import Move, Pass, Play
+from ..view import PlayerView
+from .hint import hint
+from .passing import can_search_pass, evaluate_passes, pass_candidates
+from .racing import Arm
+from .rollout import Position, Table
+from .search import HardPlayer, is_moon_hand, moon_pass, representatives
+from .tracking import Knowledge, card_for_face, fold
+
+#: Playouts per decision in a review: twice the hard player's in play.
+REVIEW_BUDGET = 2000
+
+
+@dataclass(frozen=True)
+class Decision:
+    kind: str
+    """"pass" or "play"."""
+    trick: int | None
+    """For a card, the trick it went to (from 1)."""
+    played: tuple[Card, ...]
+    preferred: tuple[Card, ...]
+    cost: float | None
+    reason: str
+    """Why the hard player prefers its choice (the hint's sentence for that position)."""
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "kind": self.kind,
+            "trick": self.trick,
+            "played": [str(c) for c in self.played],
+            "preferred": [str(c) for c in self.preferred],
+            "cost": None if self.cost is None else round(self.cost, 2),
+            "reason": self.reason,
+        }
+
+
+def review_round(
+    game: Game,
+    moves: Sequence[Move],
+    seat: int,
+    names: Sequence[str],
+    seed: int | str | None = None,
+    budget: int = REVIEW_BUDGET,
+) -> list[Decision]:
+    """`game` stands at the start of a round and `moves` are that round's (up to its end):
+    the seat's decisions in it, each weighed. `game` is changed (played through)."""
+    decisions: list[Decision] = []
+    for move in moves:
+        if isinstance(move, Pass | Play) and move.seat == seat:
+            view = game.view(seat)
+            if isinstance(move, Pass):
+                decisions.append(_review_pass(view, move, names, seed, budget))
+            else:
+                decisions.append(_review_play(view, move, names, seed, budget))
+        game.apply(move)
+    return decisions
+
+
+def preference(
+    view: PlayerView,
+    names: Sequence[str],
+    seed: int | str | None = None,
+    budget: int = REVIEW_BUDGET,
+) -> tuple[Card, ...]:
+    """What the review prefers in this position: the cards a reviewed pass or card is
+    weighed against."""
+    if view.phase == "passing":
+        return _review_pass(view, None, names, seed, budget).preferred
+    first = CARDS[view.legal_mask.bit_length() - 1]
+    return _review_play(view, Play(view.seat, first), names, seed, budget).preferred
+
+
+def _review_play(
+    view: PlayerView, move: Play, names: Sequence[str], seed: int | str | None, budget: int
+) -> Decision:
+    trick = len(view.tricks) + 1
+    played = move.card
+    advice = hint(view, names, seed=seed, budget=budget)
+    legal = view.legal_mask
+    know = Knowledge.from_view(view)
+    runs = representatives(know)
+    if not legal & (legal - 1) or len(set(runs.values())) == 1:
+        return Decision("play", trick, (played,), advice.cards, 0.0, advice.reason)
+    if view.rules.decks != 1:
+        same = played.face == advice.cards[0].face
+        return Decision(
+            "play", trick, (played,), advice.cards, 0.0 if same else None, advice.reason
+        )
+    averages: dict[int, float] = {}
+    for option in advice.options:
+        face = option.card.face
+        averages[face] = min(averages.get(face, option.average), option.average)
+    mine = averages.get(runs[played.face])
+    best = min(averages.values())
+    # The hard player never weighs throwing the queen under a lower spade (a gamble the
+    # sampled deals overrate), so that card has no average of its own.
+    cost = None if mine is None else max(0.0, mine - best)
+    if runs[played.face] == runs[advice.cards[0].face]:
+        cost = 0.0
+    return Decision("play", trick, (played,), advice.cards, cost, advice.reason)
+
+
+def _review_pass(
+    view: PlayerView, move: Pass | None, names: Sequence[str], seed: int | str | None, budget: int
+) -> Decision:
+    """The pass made (`move`) weighed; with no move, only the preference is worked out."""
+    advice = hint(view, names, seed=seed)
+    played = tuple(move.cards) if move is not None else advice.cards
+    if not can_search_pass(view):
+        same = sorted(c.face for c in played) == sorted(c.face for c in advice.cards)
+        return Decision("pass", None, played, advice.cards, 0.0 if same else None, advice.reason)
+    hand = fold(view.hand_mask)
+    count = view.cards_to_pass
+    moon = moon_pass(hand, count) if is_moon_hand(hand) else None
+    candidates = pass_candidates(hand, view.pass_direction, count, moon)
+    mine = tuple(sorted(c.face for c in played))
+    if move is not None and mine not in candidates:
+        candidates.append(mine)
+    player = HardPlayer(seed=seed)
+    table_score = _scorer(player, view)
+    arms = evaluate_passes(
+        view,
+        candidates,
+        player.rng_for(view, "review-pass"),
+        budget,
+        budget // max(1, len(candidates)),
+        0.0,  # nothing dropped: every pass meets every deal
+        tuple(sorted(moon)) if moon is not None else None,
+        table_score,
+    )
+    best = min(arms, key=lambda a: (a.mean, a.face))
+    preferred = tuple(CARDS[card_for_face(view.hand_mask, f)] for f in candidates[best.face])
+    cost = _mean_of(arms, candidates.index(mine)) - best.mean if mine in candidates else 0.0
+    reason = advice.reason
+    if best.face != 0:  # the deeper search prefers another pass than the hard player makes
+        reason = (
+            f"Passing {_list(c.symbol for c in preferred)} averaged {best.mean:.1f} points "
+            f"over {len(best.values)} deals that fit your hand, the best of "
+            f"{len(candidates)} passes tried."
+        )
+    return Decision("pass", None, played, preferred, max(0.0, cost), reason)
+
+
+def _scorer(player: HardPlayer, view: PlayerView) -> Callable[[Position], float]:
+    table = Table.of(view.rules)
+    return lambda pos: player.score(view, table, pos, -1)
+
+
+def _mean_of(arms: list[Arm], index: int) -> float:
+    return next(a.mean for a in arms if a.face == index)
+
+
+def _list(items: Iterable[object]) -> str:
+    words = [str(item) for item in items]
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)

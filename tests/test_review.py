@@ -1,0 +1,77 @@
+"""The coach's round review (`hearts.ai.review`): costs are never negative, a round played
+as the review prefers costs nothing, and the review prefers the hint's card at the hint's
+depth."""
+
+from __future__ import annotations
+
+import pytest
+
+import hearts
+from hearts.ai import make_player
+from hearts.ai.hint import hint
+from hearts.ai.review import preference, review_round
+
+NAMES = ["You", "Marisol", "Bertie", "Tamsin"]
+BUDGET = 160
+
+
+def one_round(seed: int, chooser: object = None) -> tuple[hearts.Game, list[hearts.Move]]:
+    """A round from its deal: seat 0 plays medium (or `chooser(view)`), the others medium."""
+    game = hearts.Game(hearts.Rules(), seed)
+    start = game.copy()
+    bots = [make_player("medium", seed=s) for s in range(4)]
+    while game.phase in ("passing", "playing"):
+        for seat in list(game.to_act):
+            view = game.view(seat)
+            if seat == 0 and chooser is not None:
+                cards = chooser(view)  # type: ignore[operator]
+            elif view.phase == "passing":
+                cards = bots[seat].choose_pass(view)
+            else:
+                cards = [bots[seat].choose_play(view)]
+            if view.phase == "passing":
+                game.apply(hearts.Pass(seat, cards))
+            else:
+                game.apply(hearts.Play(seat, cards[0]))
+            break
+    return start, list(game.moves)
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_every_cost_is_zero_or_more_and_each_decision_is_reviewed(seed: int) -> None:
+    start, moves = one_round(seed)
+    decisions = review_round(start, moves, 0, NAMES, seed="r", budget=BUDGET)
+    mine = [m for m in moves if isinstance(m, hearts.Pass | hearts.Play) and m.seat == 0]
+    assert len(decisions) == len(mine)
+    assert [d.kind for d in decisions] == ["pass"] + ["play"] * (len(mine) - 1)
+    assert [d.trick for d in decisions[1:]] == list(range(1, 14))
+    for decision, move in zip(decisions, mine, strict=True):
+        cards = move.cards if isinstance(move, hearts.Pass) else (move.card,)
+        assert decision.played == tuple(cards)
+        assert decision.cost is not None and decision.cost >= 0
+        assert decision.reason.endswith(".")
+    # Medium is not the hard player: somewhere the review prefers another card, at a cost.
+    assert any(d.cost and d.cost > 0 for d in decisions)
+
+
+def test_a_round_played_as_the_review_prefers_costs_nothing() -> None:
+    def chooser(view: hearts.PlayerView) -> list[hearts.Card]:
+        return list(preference(view, NAMES, seed="r", budget=BUDGET))
+
+    start, moves = one_round(3, chooser)
+    decisions = review_round(start, moves, 0, NAMES, seed="r", budget=BUDGET)
+    assert len(decisions) == 14
+    assert all(d.cost == 0 for d in decisions), [d.to_dict() for d in decisions if d.cost]
+    assert all(sorted(d.played) == sorted(d.preferred) for d in decisions[1:])
+
+
+def test_the_review_prefers_the_hints_card_at_the_hints_depth() -> None:
+    start, moves = one_round(7)
+    decisions = review_round(start.copy(), moves, 0, NAMES, seed="r", budget=BUDGET)
+    game = start
+    plays = iter(d for d in decisions if d.kind == "play")
+    for move in moves:
+        if isinstance(move, hearts.Play) and move.seat == 0:
+            advice = hint(game.view(0), NAMES, seed="r", budget=BUDGET)
+            assert next(plays).preferred == advice.cards
+        game.apply(move)
