@@ -9,9 +9,10 @@ one creates the table, three join it by its invitation, so it starts), then meas
   with the same tables and no stream, divided by the number of streams;
 - for --seconds, every person plays from what its own stream shows: when the stream says it
   is this seat's move, it thinks (uniformly --think-min to --think-max seconds) and sends a
-  move. The time from sending a move's request to that move's event arriving on each of
-  the other three people's streams is the delivery time (p50, p99, max, over every move
-  and every other stream);
+  move. The tables start spread over --ramp seconds. The time from sending a move's
+  request to that move's event arriving on each of the other three people's streams is
+  the delivery time (p50, p99, max, over every move and every other stream; "steady": only
+  those after the ramp and a first think);
 - errors: any answer that is not a success or a 409 (a move that lost a race with another
   person's move at the same move number: two people passing at once; the person sends it
   again from the state the 409 carries, as a browser does; counted apart), any stream that
@@ -19,10 +20,12 @@ one creates the table, three join it by its invitation, so it starts), then meas
   end, and any event a stream shows twice;
 - the server's CPU seconds (user + system, from /proc) per move over the play.
 
-Each run starts a fresh server. The simulated people are spread over --clients processes
-(a table's four people in one, so a move's send and its arrivals are timed on one clock);
-each reads its streams over plain sockets, and the client's own loop delay is reported
-beside the times (it is part of them). Bounded: --seconds of play, --tables, --grace.
+Each run starts a fresh server (with --postgres: two processes over a throwaway
+PostgreSQL, the people of each table split between them, so a card reaches most streams by
+NOTIFY). The simulated people are spread over --clients processes (a table's four people
+in one, so a move's send and its arrivals are timed on one clock); each reads its streams
+over plain sockets, and the client's own loop delay is reported beside the times (it is
+part of them). Bounded: --seconds of play, --tables, --grace.
 
     .venv/bin/python benchmarks/friends_load.py --tables 100 --seconds 60 --runs 3
 
@@ -45,9 +48,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -63,7 +67,7 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int, data_dir: Path) -> subprocess.Popen[bytes]:
+def start_server(port: int, data_dir: Path, database: str | None) -> subprocess.Popen[bytes]:
     command = [
         str(Path(sys.executable).with_name("hearts")),
         "serve",
@@ -75,6 +79,8 @@ def start_server(port: int, data_dir: Path) -> subprocess.Popen[bytes]:
         str(data_dir),
     ]
     env = {k: v for k, v in os.environ.items() if k != "HEARTS_DATABASE_URL"}
+    if database is not None:
+        env["HEARTS_DATABASE_URL"] = database
     process = subprocess.Popen(
         command,
         stdout=subprocess.DEVNULL,
@@ -112,6 +118,9 @@ def cpu_seconds(pid: int) -> float:
 class Tally:
     delivery: list[float] = field(default_factory=list)
     """Seconds from a move's request to its event on another person's stream."""
+    delivered_at: list[float] = field(default_factory=list)
+    """When each of those arrived (monotonic clock)."""
+    started: float = 0.0
     moves: int = 0
     conflicts: int = 0
     errors: dict[str, int] = field(default_factory=dict)
@@ -197,13 +206,19 @@ class Person:
                 sent = tally.sent.get(key)
                 if sent is not None and mover != self.seat:
                     tally.delivery.append(now - sent)
+                    tally.delivered_at.append(now - tally.started)
                     tally.expected[key] = tally.expected.get(key, 3) - 1
         if self.state is None or state["move"] >= self.state["move"]:
             self.state = state
         self.news.set()
         self.opened.set()
 
-    async def play(self, rng: random.Random, until: float, think: tuple[float, float]) -> None:
+    async def play(
+        self, rng: random.Random, until: float, think: tuple[float, float], start: float
+    ) -> None:
+        """Play from the stream until `until`, from `start` (tables start spread out, as
+        people sit down at different moments, not all on one deal)."""
+        await asyncio.sleep(max(0.0, start - time.monotonic()))
         acted = -1
         while time.monotonic() < until:
             try:
@@ -272,15 +287,17 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-async def seat(base: str, number: int, tally: Tally) -> list[Person]:
-    host = Person(base, f"Host {number}", tally)
+async def seat(bases: list[str], number: int, tally: Tally) -> list[Person]:
+    """Table `number`: its host and three friends, each on the servers in turn."""
+    host = Person(bases[number % len(bases)], f"Host {number}", tally)
     body = {"seats": SEATS, "name": host.name, "turn_time": 0, "hold_time": 3600}
     made = (await host.client.post("/api/games", json=body)).json()
     host.game_id, host.seat, host.state = made["id"], made["table"]["seat"], made
     people = [host]
     token = made["table"]["invite"].split("#invite=", 1)[1]
     for friend in range(len(SEATS) - 1):
-        person = Person(base, f"Friend {number}.{friend}", tally)
+        where = bases[(number + friend + 1) % len(bases)]
+        person = Person(where, f"Friend {number}.{friend}", tally)
         answer = await person.client.post(
             f"/api/games/{made['id']}/join", json={"invite": token, "name": person.name}
         )
@@ -291,7 +308,7 @@ async def seat(base: str, number: int, tally: Tally) -> list[Person]:
 
 
 async def clients(
-    base: str, tables: range, args: argparse.Namespace, seed: int, step: Any
+    bases: list[str], tables: range, args: argparse.Namespace, seed: int, step: Any
 ) -> dict[str, Any]:
     """One client process: its share of the tables, through the run's steps (`step()`
     waits for every client process and the conductor)."""
@@ -300,7 +317,7 @@ async def clients(
     streams: list[asyncio.Task[None]] = []
     try:
         for number in tables:
-            seated.append(await seat(base, number, tally))
+            seated.append(await seat(bases, number, tally))
         people = [p for table in seated for p in table]
         await asyncio.to_thread(step)  # 1: seated; the conductor weighs the server
         await asyncio.to_thread(step)  # 2: open the streams
@@ -313,11 +330,17 @@ async def clients(
         await asyncio.to_thread(step)  # 4: play
         cpu = time.process_time()
         started = time.monotonic()
+        tally.started = started
         until = started + args.seconds
         rng = random.Random(seed)
         think = (args.think_min, args.think_max)
-        players = [asyncio.create_task(p.play(random.Random(rng.random()), until, think))
-                   for p in people]  # fmt: skip
+        starts = {table[0].game_id: started + rng.uniform(0, args.ramp) for table in seated}
+        players = [
+            asyncio.create_task(
+                p.play(random.Random(rng.random()), until, think, starts[p.game_id])
+            )
+            for p in people
+        ]
 
         async def watch_the_client() -> None:
             # How late this client's own loop runs (its lag adds to the delivery times).
@@ -344,6 +367,7 @@ async def clients(
                 await person.client.aclose()
     return {
         "delivery": tally.delivery,
+        "delivered_at": tally.delivered_at,
         "loop_lag": tally.loop_lag,
         "moves": tally.moves,
         "conflicts": tally.conflicts,
@@ -356,32 +380,40 @@ async def clients(
 
 
 def client_process(
-    base: str, tables: range, args: argparse.Namespace, seed: int, barrier: Any, out: Any
+    bases: list[str], tables: range, args: argparse.Namespace, seed: int, barrier: Any, out: Any
 ) -> None:
     def step() -> None:
         barrier.wait(timeout=600)
 
     try:
-        out.put(asyncio.run(clients(base, tables, args, seed, step)))
+        out.put(asyncio.run(clients(bases, tables, args, seed, step)))
     except BaseException as error:
         barrier.abort()
         out.put({"failed": repr(error)})
 
 
-def one_run(args: argparse.Namespace, run: int) -> dict[str, Any]:
-    """A fresh server; --clients processes play its tables; the conductor (this process)
-    weighs the server between the steps."""
+def one_run(args: argparse.Namespace, run: int, database: str | None) -> dict[str, Any]:
+    """A fresh server (two over `database`, PostgreSQL); --clients processes play its
+    tables; the conductor (this process) weighs the servers between the steps."""
     context = multiprocessing.get_context("spawn")
-    port = free_port()
     with tempfile.TemporaryDirectory(prefix="hearts-friends-") as directory:
-        process = start_server(port, Path(directory) / "data")
-        base = f"http://{HOST}:{port}"
+        servers = []
+        try:
+            for _ in range(1 if database is None else 2):
+                port = free_port()
+                servers.append((port, start_server(port, Path(directory) / "data", database)))
+        except BaseException:
+            for _, server in servers:
+                os.killpg(server.pid, signal.SIGTERM)
+            raise
+        pids = [server.pid for _, server in servers]
+        bases = [f"http://{HOST}:{port}" for port, _ in servers]
         barrier = context.Barrier(args.clients + 1)
         out = context.Queue()
         shares = [range(i, args.tables, args.clients) for i in range(args.clients)]
         workers = [
             context.Process(
-                target=client_process, args=(base, share, args, run * 100 + i, barrier, out)
+                target=client_process, args=(bases, share, args, run * 100 + i, barrier, out)
             )
             for i, share in enumerate(shares)
         ]
@@ -390,15 +422,15 @@ def one_run(args: argparse.Namespace, run: int) -> dict[str, Any]:
                 worker.start()
             barrier.wait(timeout=600)  # 1: every table seated
             time.sleep(2)
-            without = median_rss(process.pid)
+            without = sum(median_rss(pid) for pid in pids)
             barrier.wait(timeout=600)  # 2: open the streams
             barrier.wait(timeout=600)  # 3: every stream open
             time.sleep(2)
-            with_streams = median_rss(process.pid)
-            cpu_before = cpu_seconds(process.pid)
+            with_streams = sum(median_rss(pid) for pid in pids)
+            cpu_before = sum(cpu_seconds(pid) for pid in pids)
             barrier.wait(timeout=600)  # 4: play
             barrier.wait(timeout=args.seconds + 600)  # 5: played
-            cpu = cpu_seconds(process.pid) - cpu_before
+            cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
             parts = [out.get(timeout=args.grace + 120) for _ in workers]
             for worker in workers:
                 worker.join(timeout=60)
@@ -406,12 +438,20 @@ def one_run(args: argparse.Namespace, run: int) -> dict[str, Any]:
             for worker in workers:
                 if worker.is_alive():
                     worker.kill()
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait(timeout=30)
+            for _, server in servers:
+                os.killpg(server.pid, signal.SIGTERM)
+                server.wait(timeout=30)
     failed = [part["failed"] for part in parts if "failed" in part]
     if failed:
         raise RuntimeError(f"a client process failed: {failed}")
     delivery = [t for part in parts for t in part["delivery"]]
+    # Once every table has started (after the ramp and a first think): the steady state.
+    steady = [
+        t
+        for part in parts
+        for t, at in zip(part["delivery"], part["delivered_at"], strict=True)
+        if at > args.ramp + args.think_max
+    ]
     lag = [t for part in parts for t in part["loop_lag"]]
     moves = sum(part["moves"] for part in parts)
     streams = sum(part["streams"] for part in parts)
@@ -425,6 +465,7 @@ def one_run(args: argparse.Namespace, run: int) -> dict[str, Any]:
         "tables": args.tables,
         "streams": streams,
         "client_processes": args.clients,
+        "servers": "2 on PostgreSQL" if database else "1 on SQLite",
         "seconds": round(played, 1),
         "moves": moves,
         "moves_per_s": round(moves / played, 1),
@@ -432,6 +473,8 @@ def one_run(args: argparse.Namespace, run: int) -> dict[str, Any]:
         "delivery_p50_ms": round(1000 * percentile(delivery, 0.50), 1),
         "delivery_p99_ms": round(1000 * percentile(delivery, 0.99), 1),
         "delivery_max_ms": round(1000 * max(delivery, default=float("nan")), 1),
+        "steady_p50_ms": round(1000 * percentile(steady, 0.50), 1),
+        "steady_p99_ms": round(1000 * percentile(steady, 0.99), 1),
         "conflicts_409": sum(part["conflicts"] for part in parts),
         "errors": errors,
         "streams_ended": sum(part["ended"] for part in parts),
@@ -462,7 +505,16 @@ def main() -> int:
     parser.add_argument("--think-min", type=float, default=1.0)
     parser.add_argument("--think-max", type=float, default=3.0)
     parser.add_argument("--grace", type=float, default=5.0)
+    parser.add_argument(
+        "--ramp", type=float, default=10.0, help="seconds over which the tables start playing"
+    )
     parser.add_argument("--clients", type=int, default=2, help="client processes")
+    parser.add_argument(
+        "--postgres",
+        action="store_true",
+        help="two server processes over a throwaway PostgreSQL (tests/pg_support.py), each"
+        " table's people split between them, so most cards reach a stream by NOTIFY",
+    )
     args = parser.parse_args()
     if not 1 <= args.tables <= 500 or not 1 <= args.seconds <= 600 or not 1 <= args.runs <= 10:
         parser.error("--tables 1..500, --seconds 1..600 and --runs 1..10 keep a run bounded.")
@@ -471,12 +523,25 @@ def main() -> int:
     print(f"# {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {os.cpu_count()} cores, "
           f"load {' '.join(f'{x:.2f}' for x in os.getloadavg())}")  # fmt: skip
     results = []
-    for run in range(args.runs):
-        result = one_run(args, run)
-        print(json.dumps(result))
-        results.append(result)
+    clusters: Generator[Any, None, None] | None = None
+    if args.postgres:
+        sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
+        from pg_support import start_cluster
+
+        clusters = cast(Generator[Any, None, None], start_cluster())
+    try:
+        cluster = next(clusters) if clusters is not None else None
+        for run in range(args.runs):
+            database = cluster.new_database() if cluster is not None else None
+            result = one_run(args, run, database)
+            print(json.dumps(result), flush=True)
+            results.append(result)
+    finally:
+        if clusters is not None:
+            clusters.close()
     keys = [
-        "delivery_p50_ms", "delivery_p99_ms", "delivery_max_ms", "moves_per_s",
+        "delivery_p50_ms", "delivery_p99_ms", "delivery_max_ms", "steady_p50_ms",
+        "steady_p99_ms", "moves_per_s",
         "kib_per_stream", "server_cpu_ms_per_move", "server_cpu_share", "client_cpu_share",
         "conflicts_409", "client_lag_p99_ms",
     ]  # fmt: skip
