@@ -3,7 +3,7 @@
 // timer, reactions. Names people chose are text: every one goes in through textContent
 // (h() makes text nodes), never as markup.
 
-import { h, clear, $$ } from "./dom.js";
+import { h, $$ } from "./dom.js";
 import { isMe } from "./words.js";
 
 export const TURN_TIMES = [null, 15, 30, 60, 120];
@@ -102,7 +102,7 @@ export function invitePanel({ options, prefs, players, seatWord, onInvite, onCha
     "Invite friends", h("span", { class: "summary-note" }, " · play with people by a link")),
   h("p", { class: "hint" }, "Choose who sits where. Friends join with a link you send them; "
     + "computer players take the seats you give them."),
-  h("div", { class: "invite-me" }, h("span", { class: "seat-word" }, "You"), name.field),
+  h("div", { class: "invite-me" }, h("span", { class: "seat-word" }, "You, named"), name.field),
   h("ul", { class: "invite-seats" }, rows),
   fill, time, button);
   return details;
@@ -213,10 +213,6 @@ export function rematchButton(state, onRematch) {
   const offered = Boolean(state.table?.rematch);
   return h("button", { type: "button", class: "primary", "data-action": offered ? "join-rematch" : "rematch",
     onclick: onRematch }, offered ? "Join the rematch" : "Rematch");
-}
-
-export function setText(el, text) {
-  clear(el, text);
 }
 
 function capital(word) {

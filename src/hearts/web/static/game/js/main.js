@@ -411,6 +411,7 @@ function render(state, { waiting = false } = {}) {
   const view = state.view;
   const { me } = seating(state);
   ui.root.dataset.phase = phaseOf(state);
+  ui.root.dataset.move = state.move; // the move shown (a hook for tests of the live table)
   ui.roundNumber.textContent = roundTitle(view.hand_number);
   ui.roundPass.textContent = directionShort(view.pass_direction);
   ui.roundPass.title = directionPhrase(view.pass_direction);
