@@ -89,7 +89,9 @@ def with_speed(link: str) -> str:
     return f"{address}&speed=instant#{fragment}"
 
 
-def host_table(host: Person, server: Server, players: int, friends: list[int], shot: str = "") -> str:
+def host_table(
+    host: Person, server: Server, players: int, friends: list[int], shot: str = ""
+) -> str:
     """Seat people on the start screen: seats `friends` (counted from the host's left) are
     friends, the others computer players. Returns the invite link the lobby shows."""
     page = host.page
@@ -192,7 +194,9 @@ def mark_stay(people: list[Person]) -> None:
         someone.page.evaluate("window.__stayed = true")
 
 
-def test_two_people_and_two_computer_players_play_a_round_live(browser: Any, server: Server) -> None:
+def test_two_people_and_two_computer_players_play_a_round_live(
+    browser: Any, server: Server
+) -> None:
     ann = person(browser, "Ann", DESKTOP)
     bea = person(browser, "Bea", PHONE)
     link = host_table(ann, server, 4, friends=[2], shot="friends-invite-desktop")
@@ -219,7 +223,11 @@ def test_two_people_and_two_computer_players_play_a_round_live(browser: Any, ser
         # from the invite link with her cookie, and finds her seat, hand and the trick.
         if reopened or someone is not ann or not bea.page.locator(".trick [data-played]").count():
             return
-        seat, cards, trick = bea.seat, hand(bea.page), bea.page.locator(".trick [data-played]").count()
+        seat, cards, trick = (
+            bea.seat,
+            hand(bea.page),
+            bea.page.locator(".trick [data-played]").count(),
+        )
         storage = bea.context.storage_state()
         bea.context.close()
         # Her stream is gone; her seat stays hers.
@@ -229,7 +237,9 @@ def test_two_people_and_two_computer_players_play_a_round_live(browser: Any, ser
         assert again.seat == seat
         assert hand(again.page) == cards
         assert again.page.locator(".trick [data-played]").count() >= trick
-        ann.page.wait_for_selector(f".seat[data-seat='{seat}'] [data-connected=true]", timeout=10000)
+        ann.page.wait_for_selector(
+            f".seat[data-seat='{seat}'] [data-connected=true]", timeout=10000
+        )
         bea.context, bea.page = again.context, again.page
         bea.page.evaluate("window.__stayed = true")
         reopened.append(True)
@@ -258,8 +268,10 @@ def test_two_people_and_two_computer_players_play_a_round_live(browser: Any, ser
 
 
 def test_a_table_of_six_with_three_people(browser: Any, server: Server) -> None:
-    people = [person(browser, name, view) for name, view in
-              (("Cleo", DESKTOP), ("Dev", PHONE), ("Eli", LANDSCAPE))]
+    people = [
+        person(browser, name, view)
+        for name, view in (("Cleo", DESKTOP), ("Dev", PHONE), ("Eli", LANDSCAPE))
+    ]
     link = host_table(people[0], server, 6, friends=[1, 3])
     join(people[1], link)
     people[1].page.wait_for_selector("[data-region=waiting-host]")
@@ -268,7 +280,9 @@ def test_a_table_of_six_with_three_people(browser: Any, server: Server) -> None:
     join(people[2], link)
     for someone in people:
         # Six players: the round may start with a pass or, in a keep round, a lead.
-        someone.page.wait_for_selector(f"{TABLE}:is([data-phase=passing], [data-phase=playing]) [data-card]", timeout=15000)
+        someone.page.wait_for_selector(
+            f"{TABLE}:is([data-phase=passing], [data-phase=playing]) [data-card]", timeout=15000
+        )
         assert someone.page.get_attribute(TABLE, "data-players") == "6"
     assert len({p.seat for p in people}) == 3
     mark_stay(people)
@@ -318,7 +332,9 @@ def test_markup_in_a_name_is_shown_as_text(browser: Any, server: Server) -> None
         someone.context.close()
 
 
-def test_a_person_who_stops_playing_is_played_for_and_comes_back(browser: Any, server: Server) -> None:
+def test_a_person_who_stops_playing_is_played_for_and_comes_back(
+    browser: Any, server: Server
+) -> None:
     kim = person(browser, "Kim", PHONE)
     lee = person(browser, "Lee", PHONE)
     kim.page.goto(f"{server.url}/?speed=instant")
