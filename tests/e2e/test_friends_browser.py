@@ -10,6 +10,7 @@ time and takes the seat back. Screenshots go to HEARTS_SCREENSHOT_DIR when it is
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -89,6 +90,22 @@ def with_speed(link: str) -> str:
     return f"{address}&speed=instant#{fragment}"
 
 
+VIEWS = {"phone": PHONE, "phone-landscape": LANDSCAPE, "desktop": DESKTOP}
+
+
+def shoot_views(page: Any, name: str) -> None:
+    """Screenshots at the phone, the phone held sideways and the desktop, then back."""
+    if not os.environ.get("HEARTS_SCREENSHOT_DIR"):
+        return
+    before = page.viewport_size
+    for view, size in VIEWS.items():
+        page.set_viewport_size(size)
+        page.wait_for_timeout(150)
+        shoot(page, f"{name}-{view}")
+    page.set_viewport_size(before)
+    page.wait_for_timeout(150)
+
+
 def host_table(
     host: Person, server: Server, players: int, friends: list[int], shot: str = ""
 ) -> str:
@@ -106,7 +123,7 @@ def host_table(
     page.click("input[name=invite-time][value='60'] + span")
     if shot:
         page.locator("[data-region=invite]").scroll_into_view_if_needed()
-        shoot(page, shot)
+        shoot_views(page, shot)
     page.click("[data-action=invite]")
     page.wait_for_selector("body[data-screen=lobby] [data-region=invite-link]")
     link: str = page.input_value("[data-region=invite-link]")
@@ -121,7 +138,7 @@ def join(friend: Person, link: str, shot: str = "") -> None:
     page.wait_for_selector("#join-name")
     page.fill("#join-name", friend.name)
     if shot:
-        shoot(page, shot)
+        shoot_views(page, shot)
     page.click("[data-action=join]")
     page.wait_for_selector("body[data-screen=lobby], body[data-screen=table]")
 
@@ -199,12 +216,12 @@ def test_two_people_and_two_computer_players_play_a_round_live(
 ) -> None:
     ann = person(browser, "Ann", DESKTOP)
     bea = person(browser, "Bea", PHONE)
-    link = host_table(ann, server, 4, friends=[2], shot="friends-invite-desktop")
+    link = host_table(ann, server, 4, friends=[2], shot="friends-invite")
     # The lobby: the host sees the open seat, the link and Start; nobody else is seated yet.
     assert ann.page.locator("[data-open=true]").count() == 1
     assert ann.page.locator("[data-action=start-table]").is_visible()
-    shoot(ann.page, "friends-lobby-desktop")
-    join(bea, link, shot="friends-join-phone")
+    shoot_views(ann.page, "friends-lobby")
+    join(bea, link, shot="friends-join")
     # Every friend seat is taken: the table starts by itself, for both.
     for someone in (ann, bea):
         someone.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
@@ -248,8 +265,13 @@ def test_two_people_and_two_computer_players_play_a_round_live(
 
     def picture(someone: Person, plays: int) -> None:
         if plays == 6 and not shots:
-            shoot(ann.page, "friends-table-desktop")
-            shoot(bea.page, "friends-table-phone")
+            # A reaction from Bea shows at her seat on Ann's screen, briefly.
+            bea.page.click("[data-action=react]")
+            bea.page.click("[data-reaction=nice]")
+            bubble = ann.page.locator(f".seat[data-seat='{bea.seat}'] .quip")
+            bubble.wait_for(state="visible", timeout=5000)
+            assert "Nice one" in bubble.inner_text()
+            shoot_views(ann.page, "friends-table")
             shots.append(True)
 
     def both(someone: Person, plays: int) -> None:
@@ -377,7 +399,7 @@ def test_a_person_who_stops_playing_is_played_for_and_comes_back(
     away = f".seat[data-seat='{seat}'] [data-away=true]"
     kim.page.wait_for_selector(away, timeout=20000)
     lee.page.wait_for_selector("[data-region=away-note] [data-action=back]", timeout=10000)
-    shoot(kim.page, "friends-away-phone")
+    shoot_views(kim.page, "friends-away")
     shoot(lee.page, "friends-away-note-phone")
     lee.page.click("[data-action=back]")
     kim.page.wait_for_selector(away, state="detached", timeout=10000)

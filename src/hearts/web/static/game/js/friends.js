@@ -193,19 +193,58 @@ export class TurnClock {
   }
 }
 
-/** The reactions bar: one button per reaction the server offers. */
+/** The reactions: a "React" button opening a short menu, one item per reaction the server
+ * offers (its emoji and its words). onReact(key) sends one. */
 export function reactionBar(reactions, onReact) {
-  return h("div", { class: "reactions", role: "group", "aria-label": "Reactions", "data-region": "reactions" },
-    (reactions || []).map((r) => h("button", {
-      type: "button", class: "quiet reaction", "data-reaction": r.key, title: r.label, "aria-label": r.label,
-      onclick: () => onReact(r.key),
-    }, r.emoji)));
+  const menu = h("div", { class: "reaction-menu", role: "menu", "aria-label": "Reactions", hidden: true });
+  const toggle = h("button", {
+    type: "button", class: "quiet", "data-action": "react", "aria-haspopup": "menu", "aria-expanded": "false",
+    onclick: () => show(menu.hidden),
+  }, "React");
+  function show(open) {
+    menu.hidden = !open;
+    toggle.setAttribute("aria-expanded", open ? "true" : "false");
+    if (open) menu.querySelector("button")?.focus();
+  }
+  for (const r of reactions || []) {
+    menu.append(h("button", {
+      type: "button", role: "menuitem", class: "reaction", "data-reaction": r.key,
+      onclick: () => { show(false); onReact(r.key); toggle.focus(); },
+    }, h("span", { class: "emoji", "aria-hidden": "true" }, r.emoji), r.label));
+  }
+  menu.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") { show(false); toggle.focus(); }
+  });
+  return h("div", { class: "reactions", "data-region": "reactions" }, toggle, menu);
+}
+
+/** Whether this system draws colour emoji; without them (a bare server's browser) the
+ * reactions show their words alone instead of empty boxes. */
+export function emojiShown() {
+  try {
+    const canvas = document.createElement("canvas");
+    canvas.width = canvas.height = 24;
+    const ctx = canvas.getContext("2d", { willReadFrequently: true });
+    if (!ctx) return true;
+    ctx.textBaseline = "top";
+    ctx.font = "20px sans-serif";
+    ctx.fillStyle = "#000";
+    ctx.fillText("\u{1F44D}", 0, 0);
+    const data = ctx.getImageData(0, 0, 24, 24).data;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i + 3] && (data[i] !== data[i + 1] || data[i + 1] !== data[i + 2])) return true;
+    }
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 /** What a reaction looks like at the seat: the emoji, with its words for a screen reader. */
 export function reactionText(reactions, key) {
   const r = (reactions || []).find((x) => x.key === key);
-  return r ? `${r.emoji} ${r.label}` : key;
+  if (!r) return key;
+  return document.body.dataset.emoji === "none" ? r.label : `${r.emoji} ${r.label}`;
 }
 
 /** A button to a rematch: "Rematch" to ask for one, "Join the rematch" once somebody has. */

@@ -16,7 +16,7 @@ import { applyTheme } from "./theme.js";
 import { flyFrom, sweepTo } from "./animate.js";
 import { takenSummary } from "./taken.js";
 import { Live } from "./live.js";
-import { isFriends, reactionBar, reactionText, TurnClock, tableBody } from "./friends.js";
+import { emojiShown, isFriends, reactionBar, reactionText, TurnClock, tableBody } from "./friends.js";
 import { renderLobby, lobbyError, renderJoin, renderNoTable } from "./lobby.js";
 import {
   passLabel, directionPhrase, directionShort, roundTitle, nameOf, plural, passedFrom, isMe,
@@ -496,8 +496,15 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
   } else if (myTurn) {
     const lead = view.trick.length === 0;
     if (!ui.status.dataset.keep) say(lead ? "Your lead." : "Your turn.");
+  } else if (!ui.status.dataset.keep && isFriends(state) && state.phase === "passing") {
+    const names = view.waiting_to_pass.map((seat) => nameOf(state, seat)).join(", ");
+    say(names ? `Waiting for ${names} to pass.` : "");
   } else if (!ui.status.dataset.keep && state.phase !== "playing") {
     say("");
+  } else if (!ui.status.dataset.keep && isFriends(state)) {
+    // Another person's turn: say whose, so a wait never looks like a stuck page.
+    const turn = view.turn;
+    say(turn === null || turn === undefined ? "" : `${nameOf(state, turn)} to play.`);
   }
   if (state.phase === "playing" && !received.size) {
     const hold = view.pass_direction === "hold" && view.tricks.length === 0;
@@ -810,6 +817,7 @@ function quip(seat, kind) {
 async function boot() {
   applyTheme();
   applyLook();
+  if (!emojiShown()) document.body.dataset.emoji = "none";
   hand = new Hand($("[data-region=hand]"), { onCard });
   $("[data-action=scores]").addEventListener("click", () => showScores(app.state));
   $("[data-action=settings]").addEventListener("click", () => showSettings(app.prefs, () => {
