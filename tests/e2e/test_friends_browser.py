@@ -11,15 +11,20 @@ time and takes the seat back. Screenshots go to HEARTS_SCREENSHOT_DIR when it is
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
+import uvicorn
 from test_web_game_browser import TABLE, Server, shoot
 
-from browser_support import PHONE, chromium
+from hearts.web.app import create_app
+
+from browser_support import PHONE, LiveServer, chromium
 
 pytestmark = pytest.mark.browser
 
@@ -423,3 +428,122 @@ def test_a_person_who_stops_playing_is_played_for_and_comes_back(
     for someone in (kim, lee):
         assert not someone.page.errors, someone.page.errors
         someone.context.close()
+
+
+def table_by_api(host: Person, server: Any, body: dict[str, Any]) -> dict[str, Any]:
+    """A table made through the API the page uses, with the host page's own cookie (for
+    settings the start screen does not offer: a 5 s turn, a game to 1 point)."""
+    host.page.goto(f"{server.url}/?speed=instant")
+    host.page.wait_for_selector("body[data-ready=true]")
+    made = host.page.evaluate(
+        """async (body) => {
+            const r = await fetch('/api/games', {method: 'POST',
+                headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
+            return [r.status, await r.json()];
+        }""",
+        body,
+    )
+    assert made[0] == 201, made
+    state: dict[str, Any] = made[1]
+    host.page.goto(f"{server.url}/?table={state['id']}&speed=instant")
+    return state
+
+
+def test_rematch_keeps_the_table_and_its_people(browser: Any, server: Server) -> None:
+    mia = person(browser, "Mia", DESKTOP)
+    ned = person(browser, "Ned", PHONE)
+    body = {
+        "rules": {"target_score": 1},
+        "name": "Mia",
+        "turn_time": None,
+        "seats": ["you", "medium", "friend", "medium"],
+    }
+    state = table_by_api(mia, server, body)
+    join(ned, f"{server.url}{state['table']['invite']}")
+    seats = {}
+    for someone in (mia, ned):
+        someone.page.wait_for_selector(f"{TABLE} [data-card]", timeout=15000)
+        seats[someone.name] = someone.seat
+    # A game to 1 point is over after the first round in which anyone takes a point.
+    for _ in range(5):
+        play_round([mia, ned])
+        if mia.page.get_attribute(TABLE, "data-phase") == "game-over":
+            break
+        for someone in (mia, ned):
+            if someone.page.locator("[data-action=next-round]").count():
+                someone.page.click("[data-action=next-round]")
+                break
+    for someone in (mia, ned):
+        someone.page.wait_for_selector("[data-action=rematch]")
+    mia.page.click("[data-action=rematch]")
+    mia.page.wait_for_selector(f"{TABLE}:not([data-phase=game-over]) [data-card]", timeout=15000)
+    new_id = mia.page.evaluate("new URLSearchParams(location.search).get('table')")
+    assert new_id and new_id != state["id"]
+    # Ned is offered the rematch live, and joins it in his own seat.
+    ned.page.wait_for_selector("[data-action=join-rematch]", timeout=10000)
+    ned.page.click("[data-action=join-rematch]")
+    ned.page.wait_for_selector(f"{TABLE}:not([data-phase=game-over]) [data-card]", timeout=15000)
+    assert ned.page.evaluate("new URLSearchParams(location.search).get('table')") == new_id
+    assert {p.name: p.seat for p in (mia, ned)} == seats
+    assert ned.page.locator(f".seat[data-seat='{mia.seat}'] .name").inner_text() == "Mia"
+    for someone in (mia, ned):
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()
+
+
+def serve_on(data_dir: Path, port: int | None = None) -> LiveServer:
+    """The app over `data_dir`, on `port` when given (to come back where the pages are)."""
+    running = LiveServer(create_app(data_dir, bot_workers=0))
+    if port is not None:
+        running.port = port
+        config = uvicorn.Config(running.server.config.app, host="127.0.0.1", port=port)
+        config.log_level = "warning"
+        running.server = uvicorn.Server(config)
+        running.thread = threading.Thread(target=running.server.run, daemon=True)
+    return running.start()
+
+
+def halt(running: LiveServer) -> None:
+    # Open event streams never end by themselves: stop without waiting for them.
+    running.server.should_exit = True
+    running.server.force_exit = True
+    running.thread.join(timeout=10)
+    assert not running.thread.is_alive()
+
+
+def test_a_lost_server_shows_reconnecting_and_the_table_goes_on(
+    browser: Any, tmp_path: Path
+) -> None:
+    first = serve_on(tmp_path)
+    ona = person(browser, "Ona", DESKTOP)
+    pia = person(browser, "Pia", PHONE)
+    body = {
+        "rules": {},
+        "name": "Ona",
+        "turn_time": None,
+        "seats": ["you", "friend", "easy", "easy"],
+    }
+    state = table_by_api(ona, first, body)
+    join(pia, f"{first.url}{state['table']['invite']}")
+    for someone in (ona, pia):
+        someone.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
+        someone.page.wait_for_selector("body[data-live=open]")
+    mark_stay([ona, pia])
+    halt(first)
+    for someone in (ona, pia):
+        someone.page.wait_for_selector("[data-region=live]", state="visible", timeout=10000)
+        assert someone.page.inner_text("[data-region=live]") == "Reconnecting…"
+    if os.environ.get("HEARTS_SCREENSHOT_DIR"):
+        shoot(pia.page, "friends-reconnecting-phone")
+    again = serve_on(tmp_path, first.port)
+    try:
+        for someone in (ona, pia):
+            someone.page.wait_for_selector("[data-region=live]", state="hidden", timeout=15000)
+        # Both pass; each sees the other's pass through the new stream and plays on.
+        watched = play_round([ona, pia])
+        assert watched["Ona"] > 0 or watched["Pia"] > 0, watched
+        no_reload([ona, pia])
+    finally:
+        for someone in (ona, pia):
+            someone.context.close()
+        halt(again)
