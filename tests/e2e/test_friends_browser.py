@@ -517,7 +517,7 @@ def test_a_lost_server_shows_reconnecting_and_the_table_goes_on(
     first = serve_on(tmp_path)
     ona = person(browser, "Ona", DESKTOP)
     pia = person(browser, "Pia", PHONE)
-    body = {
+    body: dict[str, Any] = {
         "rules": {},
         "name": "Ona",
         "turn_time": None,
