@@ -226,6 +226,11 @@ def test_two_people_and_two_computer_players_play_a_round_live(
     assert ann.page.locator("[data-open=true]").count() == 1
     assert ann.page.locator("[data-action=start-table]").is_visible()
     shoot_views(ann.page, "friends-lobby")
+    # Copy puts the whole link on the clipboard and says so.
+    ann.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    ann.page.click("[data-action=copy-invite]")
+    ann.page.wait_for_selector("[data-region=copy-note]:has-text('Copied')")
+    assert ann.page.evaluate("navigator.clipboard.readText()") == link
     join(bea, link, shot="friends-join")
     # Every friend seat is taken: the table starts by itself, for both.
     for someone in (ann, bea):

@@ -182,6 +182,12 @@ export class TurnClock {
   tick() {
     const left = this.left();
     for (const el of $$("[data-timer]", this.root)) {
+      if (el.dataset.timer === "deal") {
+        // A finished round at a table with a turn time: the server deals on by itself.
+        el.hidden = left === null || this.waiting.length > 0;
+        el.textContent = el.hidden ? "" : `The next round is dealt in ${left} s.`;
+        continue;
+      }
       const seat = Number(el.dataset.timer);
       const on = left !== null && this.waiting.includes(seat);
       el.hidden = !on;

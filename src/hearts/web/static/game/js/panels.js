@@ -25,6 +25,7 @@ export function overlayPanel(state, opponents, actions) {
       // The way on comes before the chart, so a short screen shows it without scrolling.
       h("button", { type: "button", class: "primary wide", "data-action": "next-round", onclick: actions.next },
         "Deal the next round"),
+      friends ? h("p", { class: "hint deal-timer", "data-timer": "deal", hidden: true }) : null,
       h("div", { class: "two" }, totalsChart(state), scoreSheet(state)));
   }
   if (state.phase === "game-over") {
