@@ -8,11 +8,13 @@ import { api } from "./api.js";
 const REOPEN_MS = 3000;
 
 export class Live {
-  /** onState(state) for each message; onStatus("open" | "reconnecting") as the line changes. */
-  constructor(id, { onState, onStatus }) {
+  /** onState(state) for each message; onStatus("open" | "reconnecting") as the line changes;
+   * onGone(sentence) when the server says the game is gone (the stream then stays closed). */
+  constructor(id, { onState, onStatus, onGone }) {
     this.id = id;
     this.onState = onState;
     this.onStatus = onStatus;
+    this.onGone = onGone;
     this.source = null;
     this.timer = null;
     this.closed = false;
@@ -36,6 +38,16 @@ export class Live {
     source.addEventListener("table", take);
     source.addEventListener("message", take);
     source.addEventListener("open", () => this.onStatus("open"));
+    source.addEventListener("gone", (message) => {
+      let detail = "This game is over or gone.";
+      try {
+        detail = JSON.parse(message.data).detail || detail;
+      } catch {
+        // Keep the plain sentence.
+      }
+      this.close();
+      this.onGone?.(detail);
+    });
     source.addEventListener("error", () => {
       if (this.source !== source || this.closed) return;
       this.onStatus("reconnecting");

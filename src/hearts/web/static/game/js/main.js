@@ -239,6 +239,11 @@ function startLive(id) {
       ui.liveNote.hidden = status !== "reconnecting";
       document.body.dataset.live = status;
     },
+    onGone: (detail) => {
+      ui.liveNote.hidden = true;
+      document.body.dataset.live = "gone";
+      say(detail, true);
+    },
   });
 }
 
@@ -325,7 +330,10 @@ async function react(key) {
   const state = app.state;
   if (!state) return;
   // The server takes one reaction per 2 s from a seat; the page waits as long.
-  if (Date.now() - lastReaction < 2000) return;
+  if (Date.now() - lastReaction < 2000) {
+    say("One reaction at a time: try again in a moment.", true);
+    return;
+  }
   lastReaction = Date.now();
   table.say(state.view.seat, reactionText(app.options.reactions, key), 2500);
   try {
