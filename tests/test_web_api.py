@@ -93,7 +93,8 @@ def test_a_whole_game_by_api(client: TestClient, data_dir: Path) -> None:
     assert rounds_seen + 1 == len(state["results"])
     assert max(state["scores"]) >= 40
     assert state["winners"] == [s for s in range(4) if state["scores"][s] == min(state["scores"])]
-    assert state["events"][-1] == {"type": "game-over", "winners": state["winners"]}
+    last = state["events"][-1]
+    assert last == {"type": "game-over", "winners": state["winners"], "n": state["move"]}
     # The store holds the whole record: replaying it gives the same totals.
     assert stored_game(data_dir, state["id"]).scores == state["scores"]
 
@@ -104,9 +105,12 @@ def test_play_events_show_the_trick_and_only_what_the_person_may_see(client: Tes
     assert kinds[0] == "pass" and "exchange" in kinds
     other_passes = [e for e in state["events"] if e["type"] == "pass" and e["seat"] != 0]
     assert len(other_passes) == 3 and all("cards" not in e for e in other_passes)
+    move = state["move"]
     state = step(client, state)
     plays = [e for e in state["events"] if e["type"] == "play"]
-    assert plays[0] == {"type": "play", "seat": 0, "card": plays[0]["card"]}
+    # Each event carries the move count after its move: the person's card is the next move.
+    assert plays[0] == {"type": "play", "seat": 0, "card": plays[0]["card"], "n": move + 1}
+    assert [e["n"] for e in state["events"]] == sorted(e["n"] for e in state["events"])
     text = json.dumps(state)
     assert '"seed"' not in text
     assert set(state["view"]) >= {"hand", "legal", "trick", "tricks", "points_taken"}
@@ -415,7 +419,9 @@ def test_the_person_chooses_how_their_moon_scores(client: TestClient, data_dir: 
     assert after["phase"] == "round-over"
     assert after["scores"] == [-26, 0, 0, 0]
     assert after["results"][-1]["moon_choice"] == "subtract"
-    assert after["events"][0] == {"type": "moon-choice", "seat": 0, "choice": "subtract"}
+    assert after["events"][0] == {
+        "type": "moon-choice", "seat": 0, "choice": "subtract", "n": move + 1,
+    }  # fmt: skip
 
 
 def test_the_kitty_is_announced_to_everyone(client: TestClient) -> None:

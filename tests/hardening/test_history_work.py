@@ -88,7 +88,7 @@ def test_a_retry_after_a_restart_replays_in_a_thread(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     on_loop: list[bool] = []
-    real_replayed, real_since = service._replayed, service._events_since
+    real_replayed, real_since = service._replayed, service._replayed_since
 
     def running_loop() -> bool:
         try:
@@ -106,7 +106,7 @@ def test_a_retry_after_a_restart_replays_in_a_thread(
         return real_since(loaded, number)
 
     monkeypatch.setattr(service, "_replayed", replayed)
-    monkeypatch.setattr(service, "_events_since", since)
+    monkeypatch.setattr(service, "_replayed_since", since)
     with TestClient(create_app(data_dir, bot_workers=0)) as first:
         state = first.post("/api/games", json={}).json()
         body = {"move": state["move"], "cards": state["view"]["hand"][:3]}

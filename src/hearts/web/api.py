@@ -21,8 +21,20 @@ from .characters import LEVEL_NOTES, LEVELS, OPPONENTS
 from .headers import is_https
 from .options import PRESETS, RULE_OPTIONS, rules_from_choices, table_sizes
 from .quotas import OverQuota, Quotas
-from .schemas import Current, GameState, MoonChoice, Move, NewGame, PassCards, PlayCard, Problem
-from .service import GameService, MoveFor, Refusal
+from .schemas import (
+    Current,
+    Empty,
+    GameState,
+    Join,
+    MoonChoice,
+    Move,
+    NewGame,
+    PassCards,
+    PlayCard,
+    Problem,
+    Reaction,
+)
+from .service import HOLD_TIME, REACTIONS, TURN_TIME, GameService, MoveFor, Refusal
 from .store import owner_key
 from .tokens import COOKIE, SECURE_COOKIE, Tokens
 from .unfinished import GameSummary, summaries
@@ -32,7 +44,13 @@ COOKIE_AGE = 400 * 24 * 3600  # the longest lifetime browsers accept
 router = APIRouter(prefix="/api")
 #: The table sizes with their lines and allowed house rules (worked out once, from `Rules`).
 TABLES = table_sizes()
-REFUSALS: dict[int | str, dict[str, Any]] = {code: {"model": Problem} for code in (404, 409, 422)}
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    code: {"model": Problem} for code in (403, 404, 409, 422, 429)
+}
+#: The longest name a person may sit under.
+NAME_LENGTH = 24
+#: The turn times a table may have, in seconds (0 or None: no limit).
+TURN_TIMES = (5, 600)
 
 
 def service(request: Request) -> GameService:
@@ -82,7 +100,44 @@ def options() -> dict[str, Any]:
         "presets": PRESETS,
         "defaults": Rules().to_dict(),
         "tables": TABLES,
+        "reactions": list(REACTIONS),
+        "table_defaults": {"turn_time": TURN_TIME, "hold_time": HOLD_TIME, "fill": "medium"},
     }
+
+
+def clean_name(raw: str) -> str:
+    """A person's name as the table shows it: spaces trimmed and runs of them made one;
+    refused (422) when empty, too long, or holding characters that are not printable."""
+    name = " ".join(raw.split())
+    if not name:
+        raise Refusal(422, "Please give a name for the others to see.")
+    if len(name) > NAME_LENGTH:
+        raise Refusal(422, f"A name can be at most {NAME_LENGTH} characters long.")
+    if not name.isprintable():
+        raise Refusal(422, "A name can hold only printable characters.")
+    return name
+
+
+def _issue_cookie(request: Request, response: Response, cookie: str | None) -> str:
+    """The browser's token, made and set as its cookie if it has none yet."""
+    if cookie:
+        return cookie
+    cookie = str(request.app.state.tokens.issue())
+    https = _https(request)
+    response.set_cookie(
+        SECURE_COOKIE if https else COOKIE,
+        cookie,
+        max_age=COOKIE_AGE,
+        httponly=True,
+        # Strict still lets a friend in by a link from a chat app: the page loads without
+        # the cookie, and its own requests to this site carry it.
+        samesite="strict",
+        path="/",
+        # Over HTTPS the cookie must never travel in clear; on plain-HTTP loopback it
+        # cannot be Secure or the browser would drop it.
+        secure=https,
+    )
+    return cookie
 
 
 @router.post("/games", response_model=GameState, responses=REFUSALS, status_code=201)
@@ -93,44 +148,112 @@ async def new_game(
     games: Service,
     cookie: BrowserCookie = None,
 ) -> Any:
-    """Start a game against computer players (one level each, or one for all); the browser
-    keeps it by a cookie."""
+    """Start a game: against computer players (`levels`, one each or one for all), or at a
+    table with friends (`seats`); the browser keeps it by a cookie."""
     try:
         rules = rules_from_choices(body.rules)
     except (ValueError, TypeError) as error:
         return JSONResponse({"detail": str(error)}, status_code=422)
-    levels = list(body.levels)
-    if len(levels) == 1:
-        levels *= rules.players - 1
+    if body.seats is not None and body.levels is not None:
+        return JSONResponse({"detail": "Give either seats or levels, not both."}, status_code=422)
+    if body.seats is None:
+        levels: list[str] = list(body.levels or ["easy"])
+        if len(levels) == 1:
+            levels *= rules.players - 1
+        if len(levels) != rules.players - 1:
+            return JSONResponse(
+                {
+                    "detail": f"A table of {rules.players} needs {rules.players - 1} computer "
+                    f"levels, not {len(levels)}."
+                },
+                status_code=422,
+            )
+        seats = ["you", *levels]
+    else:
+        seats = list(body.seats)
+    turn_time = body.turn_time or None
+    if turn_time is not None and not TURN_TIMES[0] <= turn_time <= TURN_TIMES[1]:
+        return JSONResponse(
+            {"detail": f"A turn time is off (0) or {TURN_TIMES[0]} to {TURN_TIMES[1]} seconds."},
+            status_code=422,
+        )
+    try:
+        name = clean_name(body.name) if body.name is not None else "Host"
+    except Refusal as refusal:
+        return refused(refusal)
     quotas: Quotas = request.app.state.quotas
     address = request.client.host if request.client else None
-    fresh = not cookie
-    if not cookie:
-        cookie = request.app.state.tokens.issue()
+    key = owner_key(cookie) if cookie else None
     try:
-        await asyncio.to_thread(quotas.admit, owner_key(cookie), address)
+        await asyncio.to_thread(quotas.admit, key or "", address)
     except OverQuota as over:
         headers = {"Retry-After": str(over.retry_after)} if over.retry_after else None
         return JSONResponse({"detail": over.reason}, status_code=over.status, headers=headers)
-    if fresh:
-        https = _https(request)
-        response.set_cookie(
-            SECURE_COOKIE if https else COOKIE,
-            cookie,
-            max_age=COOKIE_AGE,
-            httponly=True,
-            samesite="strict",
-            path="/",
-            # Over HTTPS the cookie must never travel in clear; on plain-HTTP loopback it
-            # cannot be Secure or the browser would drop it.
-            secure=https,
-        )
+    cookie = _issue_cookie(request, response, cookie)
     try:
-        created = await games.create(owner_key(cookie), rules, levels)
+        created = await games.create(
+            owner_key(cookie),
+            rules,
+            seats,
+            name=name,
+            fill=body.fill,
+            turn_time=turn_time,
+            hold_time=body.hold_time,
+        )
     except Refusal as refusal:
         return refused(refusal)
     games.forget(await asyncio.to_thread(quotas.after_create, owner_key(cookie)))
     return created
+
+
+@router.post("/games/{game_id}/join", response_model=GameState, responses=REFUSALS)
+async def join(
+    game_id: str,
+    body: Join,
+    request: Request,
+    response: Response,
+    games: Service,
+    cookie: BrowserCookie = None,
+) -> Any:
+    """Take a friend's seat at a table by its invitation; a browser already seated there
+    gets its seat back."""
+    try:
+        name = clean_name(body.name)
+        cookie = _issue_cookie(request, response, cookie)
+        return await games.join(game_id, owner_key(cookie), body.invite, name)
+    except Refusal as refusal:
+        return refused(refusal)
+
+
+@router.post("/games/{game_id}/start", response_model=GameState, responses=REFUSALS)
+async def start(game_id: str, body: Empty, games: Service, cookie: BrowserCookie = None) -> Any:
+    """Start the table now (the host only): computer players take the seats nobody took."""
+    try:
+        return await games.start(game_id, _owner(cookie))
+    except Refusal as refusal:
+        return refused(refusal)
+
+
+@router.post("/games/{game_id}/react", response_model=GameState, responses=REFUSALS)
+async def react(game_id: str, body: Reaction, games: Service, cookie: BrowserCookie = None) -> Any:
+    """Send one of the offered reactions to everyone at the table."""
+    try:
+        return await games.react(game_id, _owner(cookie), body.reaction)
+    except Refusal as refusal:
+        return refused(refusal)
+
+
+@router.post("/games/{game_id}/rematch", response_model=GameState, responses=REFUSALS)
+async def rematch(
+    game_id: str, body: Empty, response: Response, games: Service, cookie: BrowserCookie = None
+) -> Any:
+    """After the game: a new one at the same table, with the same people in their seats."""
+    try:
+        state, made = await games.rematch(game_id, _owner(cookie))
+    except Refusal as refusal:
+        return refused(refusal)
+    response.status_code = 201 if made else 200
+    return state
 
 
 @router.get("/games/current", response_model=Current)

@@ -20,7 +20,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from . import api
+from . import api, live
 from .bots import BotPool
 from .headers import SecurityHeaders, TrustedHosts
 from .limits import BodyLimit
@@ -60,8 +60,8 @@ def create_app(
     tokens = Tokens.in_directory(settings.data_dir)
     quotas = Quotas(store, settings)
     bots = BotPool(bot_workers)
-    service = GameService(store, bots, cache_actions=settings.cache_actions)
     hub, listener = live_updates(store)
+    service = GameService(store, bots, cache_actions=settings.cache_actions, hub=hub)
 
     async def expire_now_and_hourly() -> None:
         while True:
@@ -83,6 +83,7 @@ def create_app(
         yield
         if listener is not None:
             await listener.stop()
+        service.close()
         expiry.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await expiry
@@ -109,6 +110,7 @@ def create_app(
     if settings.trusted_hosts:
         app.add_middleware(TrustedHosts, names=settings.trusted_hosts)
     app.include_router(api.router)
+    app.include_router(live.router)
     app.include_router(sheets_router)
 
     @app.exception_handler(RequestValidationError)

@@ -29,9 +29,9 @@ from .. import Game, IllegalMoveError, Move, PlayerView, Rules
 from ..ai import Player, make_player
 from ..cards import Card
 from ..driver import plain_move, play_out
-from ..events import Event
 from ..scoring import MoonChoice
 from .characters import STYLE_BY_SEAT
+from .events import Journal, journal
 
 log = logging.getLogger("hearts.web")
 
@@ -93,12 +93,12 @@ class ComputerSeat:
         return self._player().choose_moon(view)
 
 
-def advance(game: Game, computers: Computers, game_seed: int) -> list[Event]:
+def advance(game: Game, computers: Computers, game_seed: int) -> Journal:
     """Computer players act until a person must, or the round is over; changes `game` in
-    place and returns the events. A computer player's refused move (a bug) is replaced by a
-    plain legal one, so a table never stalls."""
+    place and returns the events by move. A computer player's refused move (a bug) is
+    replaced by a plain legal one, so a table never stalls."""
     seats = {seat: ComputerSeat(game, seat, level, game_seed) for seat, level in computers.items()}
-    return list(play_out(game, seats, next_round=False, fallback=plain_move))
+    return journal(game, play_out(game, seats, next_round=False, fallback=plain_move))
 
 
 def advance_record(
@@ -135,16 +135,17 @@ def _replay(rules: dict[str, Any], seed: int, moves: list[Move]) -> Game:
     return game
 
 
-def _apply_all(game: Game, moves: list[Move], computers: Computers, seed: int) -> list[Event]:
+def _apply_all(game: Game, moves: list[Move], computers: Computers, seed: int) -> Journal:
     """Apply a worker's moves; if the engine refuses one, the players think here instead."""
-    events: list[Event] = []
+    entries: Journal = []
     try:
         for move in moves:
-            events += game.apply(move)
+            events = game.apply(move)
+            entries.append((len(game.moves), events))
     except IllegalMoveError:
         log.exception("a worker's computer moves were refused; playing them here")
-        events += advance(game, computers, seed)
-    return events
+        entries += advance(game, computers, seed)
+    return entries
 
 
 def _ready() -> bool:
@@ -204,8 +205,9 @@ class BotPool:
             return {s: WHEN_BUSY.get(level, level) for s, level in computers.items()}
         return dict(computers)
 
-    async def advance(self, game: Game, computers: Computers, seed: int) -> list[Event]:
-        """Let the computer players act on `game` (in place) until a person must; the events.
+    async def advance(self, game: Game, computers: Computers, seed: int) -> Journal:
+        """Let the computer players act on `game` (in place) until a person must; the events
+        by move.
 
         Searching players think in the pool, which sends back their moves; they are applied
         here once, and that application gives the events."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from .. import Game
 from .. import events as ev
 from ..events import Event, for_seat
 
@@ -26,9 +27,45 @@ from ..events import Event, for_seat
 MAX_EVENTS = 600
 
 
+Journal = list[tuple[int, list[Event]]]
+"""Events by move: (the move count after a move, the events that move made)."""
+
+
+def journal(game: Game, events: Iterable[Event]) -> Journal:
+    """Group events by the move that made them, as a driver applies moves to `game`: each
+    event is yielded after its move is applied, so the game's move count then is its move's.
+
+    >>> from hearts import Pass, Rules
+    >>> game = Game(Rules(), seed=2)
+    >>> moves = (Pass(seat, game.round.hand(seat)[:3]) for seat in range(4))
+    >>> [(n, len(events)) for n, events in journal(game, (e for m in moves for e in game.apply(m)))]
+    [(1, 1), (2, 1), (3, 1), (4, 10)]
+    """
+    grouped: Journal = []
+    for event in events:
+        moves = len(game.moves)
+        if grouped and grouped[-1][0] == moves:
+            grouped[-1][1].append(event)
+        else:
+            grouped.append((moves, [event]))
+    return grouped
+
+
 def for_browser(events: Iterable[Event], seat: int) -> list[dict[str, Any]]:
     """What `seat` may see of `events`, as the browser game's JSON (last MAX_EVENTS)."""
     shown = [data for event in for_seat(events, seat) if (data := _json(event)) is not None]
+    return shown[-MAX_EVENTS:]
+
+
+def journal_for_browser(entries: Journal, seat: int) -> list[dict[str, Any]]:
+    """What `seat` may see of a journal's events, each marked with its move count `n` (so a
+    browser shown the same move twice, by its own answer and by its stream, shows it once)."""
+    shown = [
+        {**data, "n": moves}
+        for moves, events in entries
+        for event in for_seat(events, seat)
+        if (data := _json(event)) is not None
+    ]
     return shown[-MAX_EVENTS:]
 
 

@@ -10,17 +10,18 @@ from __future__ import annotations
 
 from .. import Game
 from ..claim import settled_points
-from ..events import Event
+from .events import Journal
 
 
-def finish_settled_round(game: Game, seat: int) -> list[Event]:
+def finish_settled_round(game: Game, seat: int) -> Journal:
     """Play out the round if it is `seat`'s turn and nothing can change any more; the
     events of the cards played (none when the round is still open)."""
     if game.phase != "playing" or game.round.turn != seat:
         return []
     if settled_points(game.round) is None:
         return []
-    events: list[Event] = []
+    entries: Journal = []
     while game.phase == "playing":
-        events += game.play(game.round.legal_cards()[0])
-    return events
+        events = game.play(game.round.legal_cards()[0])
+        entries.append((len(game.moves), events))
+    return entries

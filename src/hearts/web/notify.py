@@ -2,12 +2,14 @@
 every other one, through PostgreSQL's own LISTEN/NOTIFY (no extra broker).
 
 The PostgreSQL store sends `NOTIFY hearts_moves, '<game id> <move count>'` in the same
-transaction that stores the moves, so an announcement goes out only for moves that are
-stored, and in the order they were committed. In each process one `Listener` holds a
-connection that LISTENs on that channel and feeds a `Hub`; whatever in the process wants to
-follow a game (the event streams, a later issue) calls `hub.subscribe(game_id)` and gets an
-async iterator of move counts, each larger than the last: none doubled, none skipped over
-(a subscriber that falls behind gets the latest count, from which it reads the moves).
+transaction that stores the moves (and `'<game id> table'` when the people at a table
+change: someone joined, went away, came back or reacted), so an announcement goes out only
+for moves that are stored, and in the order they were committed. In each process one
+`Listener` holds a connection that LISTENs on that channel and feeds a `Hub`; whatever in
+the process wants to follow a game (the event streams, `hearts.web.live`) calls `hub.follow(game_id)` and gets
+move counts, each larger than the last: none doubled, none skipped over (a follower that
+falls behind gets the latest count, from which it reads the moves), and None for table news
+(coalesced: a follower is told once until it looks).
 
 When the listening connection is lost (PostgreSQL restarted), the listener reconnects and
 catches up from the stored moves: each followed game's count is read from the store and
@@ -27,50 +29,82 @@ log = logging.getLogger("hearts.web")
 
 
 @dataclass(eq=False)
-class _Follower:
-    queue: asyncio.Queue[int] = field(default_factory=asyncio.Queue)
+class Follower:
+    """One follower of one game: `await follower.next()` gives what is new."""
+
+    game_id: str
     last: int = -1
+    queue: asyncio.Queue[int | None] = field(default_factory=asyncio.Queue)
+    poked: bool = False
+
+    async def next(self) -> int | None:
+        """The next move count, or None when the table changed."""
+        news = await self.queue.get()
+        if news is None:
+            self.poked = False
+        return news
 
 
 class Hub:
-    """In-process fan-out of move counts to the subscribers of each game."""
+    """In-process fan-out of move counts and table news to the followers of each game."""
 
     def __init__(self) -> None:
-        self._followers: dict[str, set[_Follower]] = {}
+        self._followers: dict[str, set[Follower]] = {}
 
     def games(self) -> list[str]:
         """The games someone in this process follows."""
         return list(self._followers)
 
+    def followers(self, game_id: str) -> int:
+        return len(self._followers.get(game_id, ()))
+
     def publish(self, game_id: str, moves: int) -> None:
         """Announce that `game_id` now has `moves` moves (repeats and older counts are
-        dropped per subscriber, so a catch-up after a reconnect never doubles one)."""
+        dropped per follower, so a catch-up after a reconnect never doubles one)."""
         for follower in self._followers.get(game_id, ()):
             if moves > follower.last:
                 follower.last = moves
                 follower.queue.put_nowait(moves)
 
+    def poke(self, game_id: str) -> None:
+        """Announce that the people at `game_id`'s table changed."""
+        for follower in self._followers.get(game_id, ()):
+            if not follower.poked:
+                follower.poked = True
+                follower.queue.put_nowait(None)
+
+    def follow(self, game_id: str, since: int = -1) -> Follower:
+        """Start following `game_id` from move count `since`; `unfollow` when done."""
+        follower = Follower(game_id, last=since)
+        self._followers.setdefault(game_id, set()).add(follower)
+        return follower
+
+    def unfollow(self, follower: Follower) -> None:
+        followers = self._followers.get(follower.game_id)
+        if followers is not None:
+            followers.discard(follower)
+            if not followers:
+                del self._followers[follower.game_id]
+
     async def subscribe(self, game_id: str, since: int = -1) -> AsyncIterator[int]:
         """Move counts of `game_id` above `since`, as they are stored, until closed."""
-        follower = _Follower(last=since)
-        self._followers.setdefault(game_id, set()).add(follower)
+        follower = self.follow(game_id, since)
         try:
             while True:
-                yield await follower.queue.get()
+                news = await follower.next()
+                if news is not None:
+                    yield news
         finally:
-            followers = self._followers.get(game_id)
-            if followers is not None:
-                followers.discard(follower)
-                if not followers:
-                    del self._followers[game_id]
+            self.unfollow(follower)
 
 
-def parse(payload: str) -> tuple[str, int] | None:
-    """'<game id> <moves>' -> (game id, moves); None for anything else."""
-    game_id, _, number = payload.rpartition(" ")
-    if not game_id or not number.isdigit():
+def parse(payload: str) -> tuple[str, int | None] | None:
+    """'<game id> <moves>' -> (game id, moves); '<game id> table' -> (game id, None); None
+    for anything else."""
+    game_id, _, news = payload.rpartition(" ")
+    if not game_id or not (news.isdigit() or news == "table"):
         return None
-    return game_id, int(number)
+    return game_id, None if news == "table" else int(news)
 
 
 class Listener:
@@ -117,8 +151,13 @@ class Listener:
                     self.listening.set()
                     async for note in db.notifies():
                         parsed = parse(note.payload)
-                        if parsed is not None:
-                            self.hub.publish(*parsed)
+                        if parsed is None:
+                            continue
+                        game_id, moves = parsed
+                        if moves is None:
+                            self.hub.poke(game_id)
+                        else:
+                            self.hub.publish(game_id, moves)
             except psycopg.OperationalError as error:
                 log.warning("live updates: reconnecting to PostgreSQL (%s)", str(error)[:100])
             self.listening.clear()
@@ -130,6 +169,7 @@ class Listener:
             moves = await asyncio.to_thread(self.moves_of, game_id)
             if moves is not None:
                 self.hub.publish(game_id, moves)
+            self.hub.poke(game_id)
 
 
 def live_updates(store: object) -> tuple[Hub, Listener | None]:

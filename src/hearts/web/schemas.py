@@ -13,19 +13,62 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+SeatKind = Literal["you", "friend", "easy", "medium", "hard", "expert"]
+
+
 class NewGame(Strict):
-    levels: list[Level] = Field(
-        default=["easy"],
+    levels: list[Level] | None = Field(
+        default=None,
         min_length=1,
         max_length=9,
         description=(
             "How sharp each computer player is, one per seat clockwise from your left "
-            "(players - 1 of them), or a single level for all."
+            "(players - 1 of them), or a single level for all. Default: easy. "
+            "Not with `seats`."
         ),
+    )
+    seats: list[SeatKind] | None = Field(
+        default=None,
+        min_length=3,
+        max_length=10,
+        description=(
+            'One entry per seat: "you" (exactly once), "friend" (a person with the '
+            "invitation link) or a computer player's level."
+        ),
+    )
+    name: str | None = Field(default=None, description="Your name, as the others see it.")
+    fill: Level = Field(
+        default="medium",
+        description="The level of computer players in seats nobody took, or for away people.",
+    )
+    turn_time: StrictInt | None = Field(
+        default=30,
+        description="Seconds a person has for a move before a computer player moves for "
+        "them (0 or null: no limit); 5 to 600.",
+    )
+    hold_time: StrictInt = Field(
+        default=120,
+        ge=10,
+        le=3600,
+        description="Seconds a person who has gone keeps the seat before a computer player "
+        "takes it over until they return.",
     )
     rules: dict[str, Any] = Field(
         default_factory=dict, description="Changes from the standard rules, by field name."
     )
+
+
+class Join(Strict):
+    invite: StrictStr = Field(max_length=200, description="The token of the invitation link.")
+    name: StrictStr = Field(max_length=200, description="Your name, as the others see it.")
+
+
+class Reaction(Strict):
+    reaction: StrictStr = Field(max_length=20, description="One of /api/options reactions.")
+
+
+class Empty(Strict):
+    pass
 
 
 class Move(Strict):
@@ -48,8 +91,31 @@ class MoonChoice(Move):
 
 class Player(BaseModel):
     seat: int
-    name: str
-    level: str | None
+    name: str = Field(description="Plain text: show it as text, never as markup.")
+    level: str | None = Field(description="The computer player's level; null for a person.")
+    person: bool
+    you: bool
+    away: bool = Field(description="A computer player plays for this person until they return.")
+    connected: bool
+    open: bool = Field(description="A friend's seat nobody has taken yet.")
+
+
+class TableState(BaseModel):
+    seat: int = Field(description="The caller's seat.")
+    host: bool = Field(description="Whether the caller made the table.")
+    friends: bool = Field(description="Whether several people sit here (the table is live).")
+    started: bool
+    open_seats: list[int]
+    invite: str | None = Field(description="The invitation link (for the host, while open).")
+    turn_time: int | None
+    hold_time: int
+    fill: str
+    waiting_on: list[int] = Field(description="The seats whose move is awaited.")
+    deadline: float | None = Field(
+        description="When the people awaited are played for (seconds since the epoch)."
+    )
+    now: float | None = Field(description="The server's clock, with a deadline.")
+    rematch: str | None = Field(description="The rematch game's id, once someone started it.")
 
 
 class GameState(BaseModel):
@@ -64,6 +130,7 @@ class GameState(BaseModel):
     winners: list[int]
     moon_pending: int | None
     players: list[Player]
+    table: TableState
 
 
 class Current(BaseModel):

@@ -1,38 +1,77 @@
 """The referee: loads a game from its record, applies a seat's move, lets the computer
-players answer, stores the new moves in one transaction and says what that seat sees.
+players answer, stores the new moves and says what that seat sees.
 
-After every request that changes a game it is a person's move again (or the round or the
-game is over), so a stored game never waits on a computer player. The engine's events of
-the request are what the answer shows, filtered for the caller's seat.
+A table holds any mix of people and computer players. Each person is a browser (its cookie's
+hash) in a seat; friends take their seats through the table's invitation, and the table
+starts when every seat is taken or when its host says so (empty seats then get computer
+players). A person whose turn runs past the table's turn time, or who has been gone past
+its hold time, is played for by a computer player and marked away until any request from
+them takes the seat back.
+
+The engine's events are kept by move (`hearts.web.events.Journal`), so an answer and every
+event stream (`hearts.web.live`) show each seat exactly the events it may see, each marked
+with its move number. At a table of several people, a person's move is stored and announced
+before the computer players answer, so the others see the card at once.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hmac
 import logging
+import math
 import secrets
+import time
 import weakref
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .. import ChooseMoon, Game, IllegalMoveError, Move, Pass, Play, Rules
-from ..events import Event
+from .. import ChooseMoon, Game, IllegalMoveError, Move, NextRound, Pass, Play, Rules
 from ..record import move_to_action, replay
 from .bots import BotPool, Computers
 from .cache import SizedCache
 from .characters import LEVELS, OPPONENTS
-from .events import for_browser
+from .events import Journal, journal_for_browser
 from .finish import finish_settled_round
-from .store import StoredGame
+from .notify import Hub
+from .store import Person, Seating, StoredGame
 from .stores import GameStore, StoreUnavailable
 
 #: Games kept replayed in memory, weighed by their moves (a long game is ~5,000).
 CACHE_ACTIONS = 100_000
+#: Moves whose events a loaded game keeps, for answers and streams that catch up.
+JOURNAL_MOVES = 800
 #: What a person is told about a stored game that cannot be replayed. The engine's own
 #: reason goes to the log only: it can name cards the person may not see.
 DAMAGED = "This saved game is damaged and cannot be played on; please start a new game."
 NO_SUCH_GAME = "This browser has no game with that id."
+NOT_STARTED = "The game starts when every seat is taken or the host starts it."
+BAD_INVITE = "This invitation is not valid for this table; ask for a new link."
+TABLE_FULL = "Every seat at this table is taken."
+ALREADY_STARTED = "This game has started without an open seat; ask for a rematch invitation."
+#: Table settings: seconds a person has for a move (None: no limit), seconds a person who
+#: has gone keeps the seat before a computer player takes it over, and who fills seats.
+TURN_TIME = 30
+HOLD_TIME = 120
+FILL = "medium"
+#: A person whose browser has been heard from within this many seconds is shown as here
+#: (an open event stream is heard from every `live.PING` seconds).
+CONNECTED = 40.0
+#: Seconds between notes of a person's presence in the store (not one write per request).
+TOUCH_EVERY = 10.0
+#: The least time between two reactions of one seat.
+REACTION_GAP = 2.0
+#: Reactions a person can send: a key, a short label and an emoji (no free text).
+REACTIONS: tuple[dict[str, str], ...] = (
+    {"key": "nice", "label": "Nice one", "emoji": "👍"},
+    {"key": "ouch", "label": "Ouch", "emoji": "😬"},
+    {"key": "haha", "label": "Ha!", "emoji": "😄"},
+    {"key": "oops", "label": "Oops", "emoji": "🙈"},
+    {"key": "thanks", "label": "Thanks", "emoji": "🙏"},
+    {"key": "gg", "label": "Good game", "emoji": "🤝"},
+)
+REACTION_KEYS = frozenset(r["key"] for r in REACTIONS)
 log = logging.getLogger("hearts.web")
 
 MoveFor = Callable[[int], Move]
@@ -52,9 +91,15 @@ class Refusal(Exception):
 
 @dataclass(frozen=True)
 class Table:
-    """Who sits where: a level for each computer seat, None for a person's seat."""
+    """Who sits where: a level for each computer seat, None for a person's seat; the host's
+    seat; the invitation for friends' seats; and the table's clock."""
 
     seats: tuple[str | None, ...]
+    host: int = 0
+    invite: str | None = None
+    fill: str = FILL
+    turn_time: int | None = None
+    hold_time: int = HOLD_TIME
 
     @classmethod
     def from_settings(cls, settings: dict[str, Any], players: int) -> Table:
@@ -62,27 +107,65 @@ class Table:
         if seats is None:
             # Records from before tables of any size: the person first, then the levels.
             seats = [None, *settings["levels"]]
-        table = cls(tuple(seats))
-        if len(table.seats) != players or not table.people:
+        people = [seat for seat, level in enumerate(seats) if level is None]
+        table = cls(
+            tuple(seats),
+            host=settings.get("host", people[0] if people else 0),
+            invite=settings.get("invite"),
+            fill=settings.get("fill", FILL),
+            turn_time=settings.get("turn_time"),
+            hold_time=settings.get("hold_time", HOLD_TIME),
+        )
+        if len(table.seats) != players or table.host not in table.people:
             raise ValueError(f"{players} players seated as {seats!r}")
-        if any(level not in LEVELS for level in table.computers.values()):
+        if any(level not in LEVELS for level in (*table.computers.values(), table.fill)):
             raise ValueError(f"unknown levels in {seats!r}")
         return table
 
     def to_settings(self) -> dict[str, Any]:
-        return {"seats": list(self.seats)}
+        settings: dict[str, Any] = {"seats": list(self.seats), "host": self.host}
+        if self.friends:
+            settings |= {
+                "invite": self.invite,
+                "fill": self.fill,
+                "turn_time": self.turn_time,
+                "hold_time": self.hold_time,
+            }
+        return settings
 
     @property
     def computers(self) -> Computers:
+        """The seats computer players hold from the start."""
         return {seat: level for seat, level in enumerate(self.seats) if level is not None}
 
     @property
     def people(self) -> list[int]:
         return [seat for seat, level in enumerate(self.seats) if level is None]
 
-    def seat_of(self, stored: StoredGame, owner: str) -> int | None:
+    @property
+    def friends(self) -> bool:
+        """Whether more than one person sits here (the table is live: streams, clocks)."""
+        return len(self.people) > 1
+
+    def playing(self, seating: Seating) -> Computers:
+        """The seats computer players play now: their own, and once the table has started
+        every person's seat nobody took and every away person's seat."""
+        playing = self.computers
+        if seating.started:
+            for seat in self.people:
+                person = seating.people.get(seat)
+                if self.friends and (person is None or person.owner is None or person.away):
+                    playing[seat] = self.fill
+        return playing
+
+    def seat_of(self, stored: StoredGame, seating: Seating, owner: str) -> int | None:
         """The seat a browser plays at this table, or None if it has none."""
-        return self.people[0] if owner == stored.owner else None
+        for person in seating.people.values():
+            if person.owner == owner:
+                return person.seat
+        if not seating.people and owner == stored.owner:
+            return self.host  # a game from before seats were stored
+        return None
 
 
 @dataclass
@@ -90,17 +173,51 @@ class LoadedGame:
     stored: StoredGame
     game: Game
     table: Table
-    answer: tuple[int, list[Event]] | None = field(default=None)
-    """The move number of the latest move a person made and the events from it on, so a
-    retry of that move is answered without replaying anything."""
+    journal: Journal = field(default_factory=list)
+    """The events of the latest moves by move, so a retried move and a stream catching up
+    are answered without replaying anything."""
+
+    def since(self, number: int) -> Journal | None:
+        """The journal of moves after move count `number`; None if it no longer reaches."""
+        if number >= len(self.game.moves):
+            return []
+        kept = self.journal
+        if not kept or kept[0][0] > number + 1:
+            return None
+        return [entry for entry in kept if entry[0] > number]
+
+    def moved_on(self, game: Game, entries: Journal) -> LoadedGame:
+        kept = [*self.journal, *entries]
+        if kept and len(kept) > JOURNAL_MOVES:
+            kept = kept[-JOURNAL_MOVES:]
+        return LoadedGame(self.stored, game, self.table, kept)
+
+
+@dataclass
+class Seated:
+    """A request's game, the caller's seat and the table's people."""
+
+    loaded: LoadedGame
+    seat: int
+    seating: Seating
 
 
 class GameService:
-    def __init__(self, store: GameStore, bots: BotPool, cache_actions: int = CACHE_ACTIONS) -> None:
+    def __init__(
+        self,
+        store: GameStore,
+        bots: BotPool,
+        cache_actions: int = CACHE_ACTIONS,
+        hub: Hub | None = None,
+    ) -> None:
         self.store = store
         self.bots = bots
+        self.hub = hub or Hub()
         self._cache: SizedCache[str, LoadedGame] = SizedCache(cache_actions)
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._clocks: dict[str, asyncio.TimerHandle] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._touched: dict[tuple[str, int], float] = {}
 
     # --- loading -----------------------------------------------------------------------
 
@@ -111,28 +228,71 @@ class GameService:
             self._locks[game_id] = lock
         return lock
 
-    async def _load(self, game_id: str, owner: str, fresh: bool = False) -> tuple[LoadedGame, int]:
-        """The game and the caller's seat; a game the caller has no seat at is missing."""
+    async def _loaded(self, game_id: str, fresh: bool = False) -> LoadedGame:
+        """The game, from the cache or the store; a missing game is a 404."""
         loaded = None if fresh else self._cache.get(game_id)
-        if loaded is None:
-            try:
-                stored = await asyncio.to_thread(self.store.load, game_id)
-            except StoreUnavailable:
-                raise  # the database is away, not the game damaged: a 503
-            except Exception:
-                log.exception("stored game %s cannot be read", game_id)
-                raise Refusal(500, DAMAGED) from None
-            # Another browser's game answers exactly as a missing one: a stranger cannot
-            # even learn that an id exists.
-            if stored is None or stored.owner != owner:
-                raise Refusal(404, NO_SUCH_GAME)
-            # A replay costs as much as the game is long: never on the event loop.
-            loaded = await asyncio.to_thread(_replayed, stored)
-            self._remember(game_id, loaded)
-        seat = loaded.table.seat_of(loaded.stored, owner)
+        if loaded is not None:
+            return loaded
+        try:
+            stored = await asyncio.to_thread(self.store.load, game_id)
+        except StoreUnavailable:
+            raise  # the database is away, not the game damaged: a 503
+        except Exception:
+            log.exception("stored game %s cannot be read", game_id)
+            raise Refusal(500, DAMAGED) from None
+        if stored is None:
+            raise Refusal(404, NO_SUCH_GAME)
+        # A replay costs as much as the game is long: never on the event loop.
+        loaded = await asyncio.to_thread(_replayed, stored)
+        self._remember(game_id, loaded)
+        return loaded
+
+    async def _seating(self, game_id: str) -> Seating:
+        seating = await asyncio.to_thread(self.store.seating, game_id)
+        if seating is None:
+            raise Refusal(404, NO_SUCH_GAME)
+        return seating
+
+    async def _seated(self, game_id: str, owner: str, number: int | None = None) -> Seated:
+        """The game and the caller's seat; a game the caller has no seat at is missing (a
+        stranger cannot even learn that an id exists). The store is trusted over the cache
+        when they disagree (another process moved the game on), and a request from an away
+        person takes the seat back."""
+        loaded = await self._loaded(game_id)
+        seating = await self._seating(game_id)
+        seat = loaded.table.seat_of(loaded.stored, seating, owner)
         if seat is None:
             raise Refusal(404, NO_SUCH_GAME)
-        return loaded, seat
+        stored_moves = await asyncio.to_thread(self.store.moves, game_id)
+        if stored_moves is not None and stored_moves != len(loaded.game.moves):
+            loaded = await self._caught_up(game_id, loaded)
+        person = seating.people.get(seat)
+        if person is not None and loaded.table.friends:
+            now = time.time()
+            if person.away and await asyncio.to_thread(self.store.set_away, game_id, seat, False):
+                self.hub.poke(game_id)
+                seating = await self._seating(game_id)
+            if now - self._touched.get((game_id, seat), 0.0) > TOUCH_EVERY:
+                self._touched[(game_id, seat)] = now
+                await asyncio.to_thread(self.store.touch, game_id, seat, now)
+        return Seated(loaded, seat, seating)
+
+    async def _caught_up(self, game_id: str, loaded: LoadedGame) -> LoadedGame:
+        """The game as stored now. When the kept game is a prefix of the stored one, the new
+        moves are applied to it (so their events are journalled for the streams); else the
+        record is replayed."""
+        fresh = await self._loaded(game_id, fresh=True)
+        done = len(loaded.game.moves)
+        if len(fresh.game.moves) > done and fresh.game.moves[:done] == loaded.game.moves:
+            game = loaded.game.copy()
+            entries: Journal = []
+            for move in fresh.game.moves[done:]:
+                entries.append((len(game.moves) + 1, game.apply(move)))
+            caught = loaded.moved_on(game, entries)
+            caught.stored = fresh.stored
+            self._remember(game_id, caught)
+            return caught
+        return fresh
 
     def _remember(self, game_id: str, loaded: LoadedGame) -> None:
         self._cache.put(game_id, loaded, weight=len(loaded.game.moves))
@@ -141,27 +301,93 @@ class GameService:
         """Drop games the store no longer holds (closed by a quota, or expired)."""
         for game_id in game_ids:
             self._cache.discard(game_id)
+            clock = self._clocks.pop(game_id, None)
+            if clock is not None:
+                clock.cancel()
+
+    # --- storing -----------------------------------------------------------------------
+
+    async def _store(self, loaded: LoadedGame, game: Game, entries: Journal) -> LoadedGame | None:
+        """Store the moves `game` made since `loaded` and announce them; the game moved on,
+        or None if another request stored a move first (nothing of this one is kept)."""
+        done = len(loaded.game.moves)
+        if len(game.moves) == done:
+            return loaded
+        game_id = loaded.stored.id
+        new_moves = [move_to_action(m) for m in game.moves[done:]]
+        stored = await asyncio.to_thread(self.store.append, game_id, done, new_moves, _status(game))
+        if not stored:
+            return None
+        work = loaded.moved_on(game, entries)
+        self._remember(game_id, work)
+        self.hub.publish(game_id, len(game.moves))
+        return work
+
+    async def _advance(self, loaded: LoadedGame, seating: Seating) -> tuple[LoadedGame, Journal]:
+        """The computer players' moves (and away people's) until a person must act; stored."""
+        playing = loaded.table.playing(seating)
+        if not seating.started or not set(loaded.game.to_act) <= set(playing):
+            return loaded, []
+        game = loaded.game.copy()
+        entries = await self.bots.advance(game, playing, loaded.stored.seed)
+        work = await self._store(loaded, game, entries)
+        if work is None:  # another process answered first: take the game as it stands
+            return await self._loaded(loaded.stored.id, fresh=True), []
+        return work, entries
 
     # --- requests ----------------------------------------------------------------------
 
-    async def create(self, owner: str, rules: Rules, levels: Sequence[str]) -> dict[str, Any]:
-        """A new game: the creator in the first seat, computer players at `levels` after."""
-        if len(levels) != rules.players - 1:
+    async def create(
+        self,
+        owner: str,
+        rules: Rules,
+        seats: list[str],
+        *,
+        name: str = "Host",
+        fill: str = FILL,
+        turn_time: int | None = TURN_TIME,
+        hold_time: int = HOLD_TIME,
+        rematch_of: tuple[str, Seating] | None = None,
+    ) -> dict[str, Any]:
+        """A new table: `seats` has one entry per seat, "you" (the creator), "friend" (a
+        person invited by link) or a level."""
+        if len(seats) != rules.players:
             raise Refusal(
-                422,
-                f"A table of {rules.players} needs {rules.players - 1} computer levels, "
-                f"not {len(levels)}.",
+                422, f"A table of {rules.players} needs {rules.players} seats, not {len(seats)}."
             )
+        if seats.count("you") != 1:
+            raise Refusal(422, 'Exactly one seat must be "you".')
+        host = seats.index("you")
+        friends = "friend" in seats
+        table = Table(
+            tuple(None if kind in ("you", "friend") else kind for kind in seats),
+            host=host,
+            invite=secrets.token_urlsafe(24) if friends else None,  # 192 random bits
+            fill=fill,
+            turn_time=turn_time if friends else None,
+            hold_time=hold_time,
+        )
         game_id = secrets.token_urlsafe(18)
         seed = secrets.randbits(62)
-        table = Table((None, *levels))
         game = Game(rules, seed)
+        if rematch_of is None:
+            people = [Person(host, owner, name)] + [
+                Person(seat, None, "") for seat in table.people if seat != host
+            ]
+        else:
+            people = [replace(p, away=False) for p in rematch_of[1].people.values()]
+            if all(p.owner != owner for p in people):  # a game from before seats were kept
+                people.append(Person(host, owner, name))
+        started = not friends or rematch_of is not None
+        seating = Seating(started, None, time.time(), {p.seat: p for p in people})
         stored = StoredGame(
-            game_id, owner, rules.to_dict(), seed, table.to_settings(), "active", []
+            game_id, owner, rules.to_dict(), seed, table.to_settings(), "active", [], started
         )
         loaded = LoadedGame(stored, game, table)
-        events = await self.bots.advance(game, table.computers, seed)
-        await asyncio.to_thread(
+        entries: Journal = []
+        if started:
+            entries = await self.bots.advance(game, table.playing(seating), seed)
+        made = await asyncio.to_thread(
             self.store.create,
             game_id,
             owner,
@@ -170,17 +396,75 @@ class GameService:
             table.to_settings(),
             [move_to_action(m) for m in game.moves],
             _status(game),
+            people,
+            started,
+            rematch_of[0] if rematch_of else None,
         )
+        if not made:
+            raise Refusal(409, "A rematch of this game was started already.")
+        loaded = loaded.moved_on(game, entries)
         self._remember(game_id, loaded)
-        return self.state(loaded, table.people[0], events)
+        me = next(p.seat for p in people if p.owner == owner)
+        return self.state(loaded, me, seating, entries)
+
+    async def join(self, game_id: str, owner: str, invite: str, name: str) -> dict[str, Any]:
+        """Seat the browser in a free friend's seat of the table `invite` opens."""
+        async with self._lock(game_id):
+            try:
+                loaded = await self._loaded(game_id)
+            except Refusal as refusal:
+                raise Refusal(404, BAD_INVITE) if refusal.status == 404 else refusal from None
+            expected = loaded.table.invite
+            if expected is None or not hmac.compare_digest(invite.encode(), expected.encode()):
+                raise Refusal(404, BAD_INVITE)
+            seating = await self._seating(game_id)
+            if any(p.owner == owner for p in seating.people.values()):
+                seated = await self._seated(game_id, owner)  # back in the same seat
+                return self.state(seated.loaded, seated.seat, seated.seating, [])
+            if seating.started:
+                raise Refusal(409, ALREADY_STARTED)
+            seat = await asyncio.to_thread(self.store.join, game_id, owner, name)
+            if seat is None:
+                raise Refusal(409, TABLE_FULL)
+            self.hub.poke(game_id)
+            seating = await self._seating(game_id)
+            if all(p.owner is not None for p in seating.people.values()):
+                return await self._start(loaded, seating, seat)
+            return self.state(loaded, seat, seating, [])
+
+    async def start(self, game_id: str, owner: str) -> dict[str, Any]:
+        """The host starts the table: computer players take the seats nobody took."""
+        async with self._lock(game_id):
+            seated = await self._seated(game_id, owner)
+            if seated.seating.started:
+                raise Refusal(409, "This game has started already.")
+            if seated.seat != seated.loaded.table.host:
+                raise Refusal(403, "Only the person who made the table can start it.")
+            return await self._start(seated.loaded, seated.seating, seated.seat)
+
+    async def _start(self, loaded: LoadedGame, seating: Seating, seat: int) -> dict[str, Any]:
+        game_id = loaded.stored.id
+        await asyncio.to_thread(self.store.start, game_id)
+        self.hub.poke(game_id)
+        seating = replace(seating, started=True, updated_at=time.time())
+        loaded, entries = await self._advance(loaded, seating)
+        seating = await self._seating(game_id)
+        self._wind(loaded, seating)
+        return self.state(loaded, seat, seating, entries)
 
     async def state_of(self, game_id: str, owner: str) -> dict[str, Any]:
         async with self._lock(game_id):
-            loaded, seat = await self._load(game_id, owner)
-            stored_moves = await asyncio.to_thread(self.store.moves, game_id)
-            if stored_moves is not None and stored_moves != len(loaded.game.moves):
-                loaded, seat = await self._load(game_id, owner, fresh=True)
-            return self.state(loaded, seat, [])
+            seated = await self._settled(game_id, owner)
+            return self.state(seated.loaded, seated.seat, seated.seating, [])
+
+    async def _settled(self, game_id: str, owner: str) -> Seated:
+        """`_seated`, with any computer moves a stopped process left unmade made now."""
+        seated = await self._seated(game_id, owner)
+        if seated.loaded.table.friends:
+            loaded, _ = await self._advance(seated.loaded, seated.seating)
+            seated.loaded = loaded
+            self._wind(loaded, seated.seating)
+        return seated
 
     async def current(self, owner: str) -> str | None:
         return await asyncio.to_thread(self.store.latest_unfinished, owner)
@@ -191,66 +475,242 @@ class GameService:
         """Make the caller's move at move number `number`, then the computer players'
         (and with `finish`, the rest of a round in which no point can change hands)."""
         async with self._lock(game_id):
-            cached = game_id in self._cache
-            loaded, seat = await self._load(game_id, owner)
-            if cached and number != len(loaded.game.moves):
-                # Another process may have moved the game on: trust the store, not the cache.
-                loaded, seat = await self._load(game_id, owner, fresh=True)
+            seated = await self._seated(game_id, owner)
+            loaded, seat, seating = seated.loaded, seated.seat, seated.seating
+            if not seating.started:
+                raise Refusal(409, NOT_STARTED, self.state(loaded, seat, seating, []))
             move = move_for(seat)
             done = len(loaded.game.moves)
             if number < done:
-                return await self._answer_retry(loaded, seat, number, move)
+                return await self._answer_retry(loaded, seat, seating, number, move)
             if number > done:
                 raise Refusal(
                     409,
                     f"Move {number} has not been reached; the game is at move {done}.",
-                    self.state(loaded, seat, []),
+                    self.state(loaded, seat, seating, []),
                 )
             game = loaded.game.copy()
             try:
-                events = game.apply(move)
+                entries: Journal = [(done + 1, game.apply(move))]
             except IllegalMoveError as error:
                 # A move of a kind the seat may make now but wrong (a card it may not play)
                 # is a 422; one it may not make at all now (not its turn) is a 409.
                 if _expected(move, game, seat):
                     raise Refusal(422, str(error)) from None
-                raise Refusal(409, str(error), self.state(loaded, seat, [])) from None
-            events += await self.bots.advance(game, loaded.table.computers, loaded.stored.seed)
-            if finish:  # a settled round ends at once, when the person asks for it
-                events += await asyncio.to_thread(finish_settled_round, game, seat)
-            new_moves = [move_to_action(m) for m in game.moves[done:]]
-            stored = await asyncio.to_thread(
-                self.store.append, game_id, done, new_moves, _status(game)
-            )
-            if not stored:
+                raise Refusal(409, str(error), self.state(loaded, seat, seating, [])) from None
+            table = loaded.table
+            if table.friends:
+                # Stored and announced at once: the others see the card while the
+                # computer players think.
+                work = await self._store(loaded, game, entries)
+                if work is not None:
+                    work, more = await self._advance(work, seating)
+                    entries += more
+            else:
+                entries += await self.bots.advance(game, table.playing(seating), loaded.stored.seed)
+                if finish:  # a settled round ends at once, when the person asks for it
+                    entries += await asyncio.to_thread(finish_settled_round, game, seat)
+                work = await self._store(loaded, game, entries)
+            if work is None:
                 # Another request stored this move first; answer from what it stored.
-                loaded, seat = await self._load(game_id, owner, fresh=True)
-                return await self._answer_retry(loaded, seat, number, move)
-            work = LoadedGame(loaded.stored, game, loaded.table, (done, events))
-            self._remember(game_id, work)
-            return self.state(work, seat, events)
+                loaded = await self._loaded(game_id, fresh=True)
+                return await self._answer_retry(loaded, seat, seating, number, move)
+            seating = replace(seating, updated_at=time.time())
+            self._wind(work, seating)
+            return self.state(work, seat, seating, [e for e in entries if e[0] > number])
 
     async def _answer_retry(
-        self, loaded: LoadedGame, seat: int, number: int, move: Move
+        self, loaded: LoadedGame, seat: int, seating: Seating, number: int, move: Move
     ) -> dict[str, Any]:
         """A move sent again (a lost answer): only the latest move a person made is answered
         as it was; an older one is a conflict, answered with the game as it stands."""
         game = loaded.game
-        latest = _latest_person_move(game, loaded.table)
+        latest = _latest_move_of(game, seat)
         if number != latest or game.moves[number] != move:
             raise Refusal(
                 409,
                 f"Move {number} was already made; the game is at move {len(game.moves)}.",
-                self.state(loaded, seat, []),
+                self.state(loaded, seat, seating, []),
             )
-        if loaded.answer is not None and loaded.answer[0] == number:
-            return self.state(loaded, seat, loaded.answer[1])
-        events = await asyncio.to_thread(_events_since, loaded, number)
-        return self.state(loaded, seat, events)
+        return self.state(loaded, seat, seating, await self.journal_since(loaded, number))
+
+    async def journal_since(self, loaded: LoadedGame, number: int) -> Journal:
+        """The events of the moves after move count `number`: from the kept journal, or (for
+        a long way back, or a game just loaded) by replaying the record up to there, off
+        the event loop."""
+        kept = loaded.since(number)
+        if kept is not None:
+            return kept
+        return await asyncio.to_thread(_replayed_since, loaded, number)
+
+    async def react(self, game_id: str, owner: str, reaction: str) -> dict[str, Any]:
+        """A reaction from the caller's seat, for everyone at the table to see."""
+        async with self._lock(game_id):
+            seated = await self._seated(game_id, owner)
+            if reaction not in REACTION_KEYS:
+                raise Refusal(422, f"{reaction!r} is not one of the reactions offered.")
+            person = seated.seating.people.get(seated.seat)
+            now = time.time()
+            if (
+                person is not None
+                and person.reaction_at
+                and now - person.reaction_at < REACTION_GAP
+            ):
+                raise Refusal(429, "One reaction at a time, please: try again in a moment.")
+            await asyncio.to_thread(self.store.react, game_id, seated.seat, reaction, now)
+            self.hub.poke(game_id)
+            seating = await self._seating(game_id)
+            return self.state(seated.loaded, seated.seat, seating, [])
+
+    async def rematch(self, game_id: str, owner: str) -> tuple[dict[str, Any], bool]:
+        """A new game at this table, its people in their seats; the state, and whether this
+        request made it (the first one does; later ones join it)."""
+        async with self._lock(game_id):
+            seated = await self._seated(game_id, owner)
+            loaded, seating = seated.loaded, seated.seating
+            if not loaded.game.is_over:
+                raise Refusal(409, "A rematch can be started once this game is over.")
+            made = seating.rematch is None
+            if made:
+                table = loaded.table
+                seats = [
+                    "you" if s == table.host else level or "friend"
+                    for s, level in enumerate(table.seats)
+                ]
+                try:
+                    state = await self.create(
+                        loaded.stored.owner,
+                        loaded.game.rules,
+                        seats,
+                        fill=table.fill,
+                        turn_time=table.turn_time,
+                        hold_time=table.hold_time,
+                        rematch_of=(game_id, seating),
+                    )
+                except Refusal:
+                    made = False  # another process made it first
+                else:
+                    self.hub.poke(game_id)
+                    if state["table"]["seat"] == seated.seat:
+                        return state, True
+            seating = await self._seating(game_id)
+        if seating.rematch is None:
+            raise Refusal(409, "The rematch could not be started; please try again.")
+        return await self.state_of(seating.rematch, owner), made
+
+    # --- streams -----------------------------------------------------------------------
+
+    async def opening(
+        self, game_id: str, owner: str, since: int | None
+    ) -> tuple[Seated, dict[str, Any]]:
+        """What a stream opens with: the whole state, with the events after move count
+        `since` when it is given (a browser reconnecting)."""
+        async with self._lock(game_id):
+            seated = await self._settled(game_id, owner)
+            entries: Journal = []
+            if since is not None and 0 <= since < len(seated.loaded.game.moves):
+                entries = await self.journal_since(seated.loaded, since)
+            return seated, self.state(seated.loaded, seated.seat, seated.seating, entries)
+
+    async def moved(self, game_id: str, seat: int, shown: int) -> tuple[Seated, dict[str, Any]]:
+        """For a stream that has shown the game up to move count `shown`: the state now, with
+        the events since."""
+        async with self._lock(game_id):
+            loaded = await self._loaded(game_id)
+            stored_moves = await asyncio.to_thread(self.store.moves, game_id)
+            if stored_moves is not None and stored_moves != len(loaded.game.moves):
+                loaded = await self._caught_up(game_id, loaded)
+            seating = await self._seating(game_id)
+            self._wind(loaded, seating)
+            entries = await self.journal_since(loaded, shown)
+            return Seated(loaded, seat, seating), self.state(loaded, seat, seating, entries)
+
+    async def table_news(
+        self, game_id: str, seat: int, before: Seating
+    ) -> tuple[Seating, dict[str, Any] | None]:
+        """For a stream that last saw the table as `before`: the table now, and a state with
+        what changed as events (None when nothing it would show did)."""
+        seating = await self._seating(game_id)
+        notices = _notices(before, seating)
+        if not notices:
+            return seating, None
+        loaded = await self._loaded(game_id)
+        self._wind(loaded, seating)
+        state = self.state(loaded, seat, seating, [])
+        moves = len(loaded.game.moves)
+        state["events"] = [{**notice, "n": moves} for notice in notices]
+        return seating, state
+
+    async def seen(self, game_id: str, seat: int) -> None:
+        """A stream's heartbeat: the person is still here."""
+        now = time.time()
+        self._touched[(game_id, seat)] = now
+        await asyncio.to_thread(self.store.touch, game_id, seat, now)
+
+    # --- the table's clock -------------------------------------------------------------
+
+    def _wind(self, loaded: LoadedGame, seating: Seating) -> None:
+        """Set this game's alarm for the moment the people it waits on are played for."""
+        game_id = loaded.stored.id
+        old = self._clocks.pop(game_id, None)
+        if old is not None:
+            old.cancel()
+        due = _deadline(loaded, seating, time.time())
+        if due is None:
+            return
+        loop = asyncio.get_running_loop()
+        delay = max(0.0, due[0] - time.time()) + 0.05
+        self._clocks[game_id] = loop.call_later(delay, self._ring, game_id)
+
+    def _ring(self, game_id: str) -> None:
+        self._clocks.pop(game_id, None)
+        task = asyncio.get_running_loop().create_task(self._time_up(game_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _time_up(self, game_id: str) -> None:
+        """The turn time (or a gone person's hold time) has run out: computer players play
+        for the people waited on, who are marked away; a finished round is dealt on."""
+        try:
+            async with self._lock(game_id):
+                loaded = await self._loaded(game_id)
+                stored_moves = await asyncio.to_thread(self.store.moves, game_id)
+                if stored_moves is not None and stored_moves != len(loaded.game.moves):
+                    loaded = await self._caught_up(game_id, loaded)
+                seating = await self._seating(game_id)
+                now = time.time()
+                due = _deadline(loaded, seating, now)
+                if due is None or due[0] > now:
+                    self._wind(loaded, seating)
+                    return
+                for seat in due[1]:
+                    if await asyncio.to_thread(self.store.set_away, game_id, seat, True):
+                        self.hub.poke(game_id)
+                seating = await self._seating(game_id)
+                game = loaded.game
+                if not game.to_act and not game.is_over:
+                    dealt = game.copy()
+                    work = await self._store(
+                        loaded, dealt, [(len(game.moves) + 1, dealt.apply(NextRound()))]
+                    )
+                    loaded = work if work is not None else await self._loaded(game_id, fresh=True)
+                loaded, _ = await self._advance(loaded, seating)
+                self._wind(loaded, await self._seating(game_id))
+        except (Refusal, StoreUnavailable) as error:
+            log.warning("the clock of game %s could not act: %s", game_id, error)
+        except Exception:
+            log.exception("the clock of game %s failed", game_id)
+
+    def close(self) -> None:
+        for clock in self._clocks.values():
+            clock.cancel()
+        self._clocks.clear()
 
     # --- what a seat sees --------------------------------------------------------------
 
-    def state(self, loaded: LoadedGame, seat: int, events: list[Event]) -> dict[str, Any]:
+    def state(
+        self, loaded: LoadedGame, seat: int, seating: Seating, entries: Journal
+    ) -> dict[str, Any]:
         game = loaded.game
         view = game.view(seat)
         reasons: dict[str, str] = {}
@@ -265,24 +725,128 @@ class GameService:
             "phase": game.phase,
             "view": view.to_dict(),
             "reasons": reasons,
-            "events": for_browser(events, seat),
+            "events": journal_for_browser(entries, seat),
             "results": [result.to_dict() for result in game.results],
             "scores": list(game.scores),
             "winners": list(game.winners),
             "moon_pending": game.moon_pending,
-            "players": _players(loaded.table, seat),
+            "players": _players(loaded.table, seat, seating),
+            "table": _table_state(loaded, seat, seating),
         }
 
 
-def _players(table: Table, me: int) -> list[dict[str, Any]]:
-    """Names for the seats: the caller is "You", computer players take the characters'
-    names in seat order."""
+def _table_state(loaded: LoadedGame, seat: int, seating: Seating) -> dict[str, Any]:
+    table = loaded.table
+    now = time.time()
+    open_seats = [
+        s for s in table.people if (p := seating.people.get(s)) is not None and p.owner is None
+    ]
+    if seating.started or not table.friends:
+        open_seats = []
+    due = _deadline(loaded, seating, now)
+    invite = None
+    if open_seats and seat == table.host and table.invite:
+        invite = f"/?table={loaded.stored.id}#invite={table.invite}"
+    return {
+        "seat": seat,
+        "host": seat == table.host,
+        "friends": table.friends,
+        "started": seating.started,
+        "open_seats": open_seats,
+        "invite": invite,
+        "turn_time": table.turn_time,
+        "hold_time": table.hold_time,
+        "fill": table.fill,
+        "waiting_on": list(loaded.game.to_act) if seating.started else [],
+        "deadline": due[0] if due is not None else None,
+        "now": now if due is not None else None,
+        "rematch": seating.rematch,
+    }
+
+
+def _players(table: Table, me: int, seating: Seating) -> list[dict[str, Any]]:
+    """Names for the seats: people by the names they chose ("You" at a table of one),
+    computer players by the characters' names in seat order."""
     characters = iter(OPPONENTS)
+    now = time.time()
     players = []
     for seat, level in enumerate(table.seats):
-        name = "You" if seat == me else next(characters)["name"] if level else "Guest"
-        players.append({"seat": seat, "name": name, "level": level})
+        person = seating.people.get(seat)
+        entry: dict[str, Any] = {
+            "seat": seat,
+            "level": level,
+            "person": level is None,
+            "you": seat == me,
+            "away": False,
+            "connected": False,
+            "open": False,
+        }
+        if level is not None:
+            entry["name"] = next(characters)["name"]
+        elif not table.friends:
+            entry["name"] = "You" if seat == me else "Guest"
+            entry["connected"] = seat == me
+        elif person is not None and person.owner is not None:
+            entry["name"] = person.name
+            entry["away"] = person.away
+            entry["connected"] = seat == me or (
+                person.seen_at is not None and now - person.seen_at < CONNECTED
+            )
+        elif seating.started:  # a seat nobody took: a computer player holds it
+            entry |= {"name": next(characters)["name"], "level": table.fill, "person": False}
+        else:
+            entry |= {"name": "Open seat", "open": True}
+        players.append(entry)
     return players
+
+
+def _deadline(loaded: LoadedGame, seating: Seating, now: float) -> tuple[float, list[int]] | None:
+    """When the table stops waiting on its people, and for which seats: the turn time from
+    the latest move, or sooner for a person gone past the hold time. None if no clock runs."""
+    table = loaded.table
+    game = loaded.game
+    if not table.friends or not seating.started or game.is_over:
+        return None
+    waiting = game.to_act
+    if not waiting:  # a finished round: dealt on when the turn time has passed
+        if table.turn_time is None:
+            return None
+        return seating.updated_at + table.turn_time, []
+    due: list[tuple[float, int]] = []
+    for seat in waiting:
+        person = seating.people.get(seat)
+        if person is None or person.owner is None or person.away:
+            continue
+        when = seating.updated_at + table.turn_time if table.turn_time else math.inf
+        if person.seen_at is not None:
+            when = min(when, person.seen_at + table.hold_time)
+        if when < math.inf:
+            due.append((when, seat))
+    if not due:
+        return None
+    first = min(when for when, _ in due)
+    return first, [seat for when, seat in due if when <= max(first, now)]
+
+
+def _notices(before: Seating, after: Seating) -> list[dict[str, Any]]:
+    """What changed at a table, as events: people joining, going away, coming back and
+    reacting; the table starting; a rematch."""
+    notices: list[dict[str, Any]] = []
+    if after.started and not before.started:
+        notices.append({"type": "started"})
+    for seat, now in after.people.items():
+        was = before.people.get(seat)
+        if now.owner is not None and (was is None or was.owner is None):
+            notices.append({"type": "joined", "seat": seat, "name": now.name})
+        if was is not None and now.away != was.away:
+            notices.append({"type": "away" if now.away else "back", "seat": seat})
+        if now.reaction_at is not None and (
+            was is None or was.reaction_at is None or now.reaction_at > was.reaction_at
+        ):
+            notices.append({"type": "reaction", "seat": seat, "reaction": now.reaction})
+    if after.rematch is not None and before.rematch is None:
+        notices.append({"type": "rematch", "id": after.rematch})
+    return notices
 
 
 def _replayed(stored: StoredGame) -> LoadedGame:
@@ -298,26 +862,29 @@ def _replayed(stored: StoredGame) -> LoadedGame:
     return LoadedGame(stored, game, table)
 
 
-def _latest_person_move(game: Game, table: Table) -> int:
-    """The number of the latest move not made by a computer player (-1 if none): looking
-    back passes only the computer players' replies, at most a round's worth."""
-    computers = table.computers
+def _latest_move_of(game: Game, seat: int) -> int:
+    """The number of the latest move `seat` made, or any person could have made (a deal of
+    the next round); -1 if none."""
     for number in range(len(game.moves) - 1, -1, -1):
-        seat = getattr(game.moves[number], "seat", None)
-        if seat is None or seat not in computers:
+        mover = getattr(game.moves[number], "seat", None)
+        if mover is None or mover == seat:
             return number
     return -1
 
 
-def _events_since(loaded: LoadedGame, number: int) -> list[Event]:
-    """The events of moves `number` onwards, by replaying the record up to there (off the
-    event loop: it costs as much as the game is long)."""
+def _replayed_since(loaded: LoadedGame, number: int) -> Journal:
+    """The events of moves after move count `number`, by replaying the record up to there
+    (it costs as much as the game is long)."""
     stored = loaded.stored
-    game = replay(Rules.from_dict(stored.rules), stored.seed, stored.actions[:number])
-    events: list[Event] = []
+    game = replay(
+        Rules.from_dict(stored.rules),
+        stored.seed,
+        [move_to_action(m) for m in loaded.game.moves[:number]],
+    )
+    entries: Journal = []
     for move in loaded.game.moves[number:]:
-        events += game.apply(move)
-    return events
+        entries.append((len(game.moves) + 1, game.apply(move)))
+    return entries
 
 
 def _expected(move: Move, game: Game, seat: int) -> bool:

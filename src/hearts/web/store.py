@@ -46,6 +46,44 @@ class StoredGame:
     settings: dict[str, Any]
     status: str
     actions: list[dict[str, Any]]
+    #: False while a table waits for its friends (or for the host's Start).
+    started: bool = True
+    #: The game that a rematch of this one started, once someone asked.
+    rematch: str | None = None
+    #: When the latest move was stored (seconds since the epoch): a turn's clock starts then.
+    updated_at: float = 0.0
+
+
+@dataclass(frozen=True)
+class Person:
+    """Who sits in a person's seat: `owner` is None while a friend's seat is open."""
+
+    seat: int
+    owner: str | None
+    name: str
+    away: bool = False
+    seen_at: float | None = None
+    reaction: str | None = None
+    reaction_at: float | None = None
+
+
+@dataclass(frozen=True)
+class Seating:
+    """A table as the store has it now: started yet, its rematch, when its latest move was
+    stored, and its people by seat."""
+
+    started: bool
+    rematch: str | None
+    updated_at: float
+    people: dict[int, Person]
+
+
+#: The columns of a seat row, in `Person`'s order.
+PERSON_COLUMNS = "seat, owner, name, away, seen_at, reaction, reaction_at"
+
+
+def person(row: Sequence[Any]) -> Person:
+    return Person(int(row[0]), row[1], str(row[2]), bool(row[3]), row[4], row[5], row[6])
 
 
 class Store:
@@ -126,13 +164,25 @@ class Store:
         settings: dict[str, Any],
         actions: Sequence[dict[str, Any]],
         status: str,
-    ) -> None:
-        """A new game with its first actions (the computer players' opening moves)."""
+        people: Sequence[Person] = (),
+        started: bool = True,
+        rematch_of: str | None = None,
+    ) -> bool:
+        """A new game with its first actions (the computer players' opening moves) and the
+        people at its table. With `rematch_of`, the game is that one's rematch: False (and
+        nothing written) if another rematch of it was made first."""
         now = time.time()
         with self._transaction() as db:
+            if rematch_of is not None:
+                claimed = db.execute(
+                    "UPDATE games SET rematch = ? WHERE id = ? AND rematch IS NULL",
+                    (game_id, rematch_of),
+                )
+                if claimed.rowcount != 1:
+                    return False
             db.execute(
                 "INSERT INTO games (id, owner, rules, seed, settings, status, moves, created_at,"
-                " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " updated_at, started) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game_id,
                     owner,
@@ -143,9 +193,15 @@ class Store:
                     len(actions),
                     now,
                     now,
+                    int(started),
                 ),
             )
             _insert_actions(db, game_id, 0, actions)
+            db.executemany(
+                "INSERT INTO seats (game_id, seat, owner, name, seen_at) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, p.seat, p.owner, p.name, now if p.owner else None) for p in people],
+            )
+        return True
 
     def append(
         self, game_id: str, start: int, actions: Sequence[dict[str, Any]], status: str
@@ -169,7 +225,8 @@ class Store:
         db.execute("BEGIN")
         try:
             row = db.execute(
-                "SELECT id, owner, rules, seed, settings, status, moves FROM games WHERE id = ?",
+                "SELECT id, owner, rules, seed, settings, status, moves, started, rematch,"
+                " updated_at FROM games WHERE id = ?",
                 (game_id,),
             ).fetchone()
             rows = db.execute(
@@ -194,7 +251,82 @@ class Store:
             settings=json.loads(row[4]),
             status=row[5],
             actions=actions,
+            started=bool(row[7]),
+            rematch=row[8],
+            updated_at=float(row[9]),
         )
+
+    # --- the people at a table ---------------------------------------------------------
+
+    def seating(self, game_id: str) -> Seating | None:
+        """The table of a game and its people by seat (none for a game from before tables);
+        None for no such game."""
+        db = self._connection()
+        db.execute("BEGIN")
+        try:
+            game = db.execute(
+                "SELECT started, rematch, updated_at FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+            rows = db.execute(
+                f"SELECT {PERSON_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+            ).fetchall()
+        finally:
+            db.execute("COMMIT")
+        if game is None:
+            return None
+        people = {row[0]: person(row) for row in rows}
+        return Seating(bool(game[0]), game[1], float(game[2]), people)
+
+    def join(self, game_id: str, owner: str, name: str) -> int | None:
+        """Seat `owner` in the lowest open seat of a table not yet started; the seat, or
+        None when every seat is taken (or the table has started)."""
+        with self._transaction() as db:
+            row = db.execute(
+                "SELECT MIN(seat) FROM seats WHERE game_id = ? AND owner IS NULL"
+                " AND EXISTS (SELECT 1 FROM games WHERE id = ? AND started = 0)",
+                (game_id, game_id),
+            ).fetchone()
+            if row is None or row[0] is None:
+                return None
+            db.execute(
+                "UPDATE seats SET owner = ?, name = ?, seen_at = ? WHERE game_id = ? AND seat = ?",
+                (owner, name, time.time(), game_id, row[0]),
+            )
+            return int(row[0])
+
+    def start(self, game_id: str) -> bool:
+        """Start a waiting table; False if it had started already."""
+        with self._transaction() as db:
+            done = db.execute(
+                "UPDATE games SET started = 1, updated_at = ? WHERE id = ? AND started = 0",
+                (time.time(), game_id),
+            )
+            return done.rowcount == 1
+
+    def set_away(self, game_id: str, seat: int, away: bool) -> bool:
+        """Mark a person away (a computer plays for them) or back; False if already so."""
+        with self._transaction() as db:
+            done = db.execute(
+                "UPDATE seats SET away = ? WHERE game_id = ? AND seat = ? AND away <> ?",
+                (int(away), game_id, seat, int(away)),
+            )
+            return done.rowcount == 1
+
+    def touch(self, game_id: str, seat: int, now: float) -> None:
+        """Note that the person in `seat` was here at `now`."""
+        with self._transaction() as db:
+            db.execute(
+                "UPDATE seats SET seen_at = ? WHERE game_id = ? AND seat = ?",
+                (now, game_id, seat),
+            )
+
+    def react(self, game_id: str, seat: int, reaction: str, now: float) -> None:
+        """Keep the latest reaction of the person in `seat`."""
+        with self._transaction() as db:
+            db.execute(
+                "UPDATE seats SET reaction = ?, reaction_at = ? WHERE game_id = ? AND seat = ?",
+                (reaction, now, game_id, seat),
+            )
 
     def close(self) -> None:
         """Nothing to close: each thread's connection ends with the thread."""
@@ -204,9 +336,10 @@ class Store:
         rows = (
             self._connection()
             .execute(
-                "SELECT id FROM games WHERE owner = ? AND status <> 'over'"
+                "SELECT id FROM games WHERE (owner = ? OR id IN"
+                " (SELECT game_id FROM seats WHERE owner = ?)) AND status <> 'over'"
                 " ORDER BY updated_at DESC LIMIT ?",
-                (owner, limit),
+                (owner, owner, limit),
             )
             .fetchall()
         )
@@ -224,16 +357,8 @@ class Store:
 
     def latest_unfinished(self, owner: str) -> str | None:
         """The id of the browser's most recently played game that is not over, if any."""
-        row = (
-            self._connection()
-            .execute(
-                "SELECT id FROM games WHERE owner = ? AND status <> 'over'"
-                " ORDER BY updated_at DESC LIMIT 1",
-                (owner,),
-            )
-            .fetchone()
-        )
-        return None if row is None else str(row[0])
+        found = self.unfinished(owner, 1)
+        return found[0] if found else None
 
     # --- quotas ------------------------------------------------------------------------
 
@@ -283,6 +408,7 @@ def _make_private(path: Path, mode: int) -> None:
 
 def _delete(db: sqlite3.Connection, ids: Sequence[str]) -> None:
     for game_id in ids:
+        db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
         db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
         db.execute("DELETE FROM games WHERE id = ?", (game_id,))
 

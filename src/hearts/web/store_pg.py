@@ -25,7 +25,7 @@ from psycopg import errors
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from .notify import CHANNEL
-from .store import StoredGame, StoreError
+from .store import PERSON_COLUMNS, Person, Seating, StoredGame, StoreError, person
 from .stores import StoreUnavailable
 
 #: Seconds a request waits for a free connection before it is answered 503.
@@ -102,12 +102,23 @@ class PgStore:
         settings: dict[str, Any],
         actions: Sequence[dict[str, Any]],
         status: str,
-    ) -> None:
+        people: Sequence[Person] = (),
+        started: bool = True,
+        rematch_of: str | None = None,
+    ) -> bool:
         now = time.time()
         with self._connection() as db:
+            if rematch_of is not None:
+                claimed = db.execute(
+                    "UPDATE games SET rematch = %s WHERE id = %s AND rematch IS NULL",
+                    (game_id, rematch_of),
+                )
+                if claimed.rowcount != 1:
+                    return False
+                _announce(db, rematch_of, None)
             db.execute(
                 "INSERT INTO games (id, owner, rules, seed, settings, status, moves, created_at,"
-                " updated_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                " updated_at, started) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                 (
                     game_id,
                     owner,
@@ -118,10 +129,22 @@ class PgStore:
                     len(actions),
                     now,
                     now,
+                    int(started),
                 ),
             )
             _insert_actions(db, game_id, 0, actions)
+            if people:
+                with db.cursor() as cursor:
+                    cursor.executemany(
+                        "INSERT INTO seats (game_id, seat, owner, name, seen_at)"
+                        " VALUES (%s, %s, %s, %s, %s)",
+                        [
+                            (game_id, p.seat, p.owner, p.name, now if p.owner else None)
+                            for p in people
+                        ],
+                    )
             _announce(db, game_id, len(actions))
+        return True
 
     def append(
         self, game_id: str, start: int, actions: Sequence[dict[str, Any]], status: str
@@ -143,7 +166,8 @@ class PgStore:
             # One snapshot, so the game row and its actions are from the same moment.
             db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
             row = db.execute(
-                "SELECT id, owner, rules, seed, settings, status, moves FROM games WHERE id = %s",
+                "SELECT id, owner, rules, seed, settings, status, moves, started, rematch,"
+                " updated_at FROM games WHERE id = %s",
                 (game_id,),
             ).fetchone()
             rows = db.execute(
@@ -163,7 +187,84 @@ class PgStore:
             settings=json.loads(row[4]),
             status=row[5],
             actions=[json.loads(text) for _, text in rows],
+            started=bool(row[7]),
+            rematch=row[8],
+            updated_at=float(row[9]),
         )
+
+    # --- the people at a table (see hearts.web.store.Store for each) --------------------
+
+    def seating(self, game_id: str) -> Seating | None:
+        with self._connection() as db:
+            db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            game = db.execute(
+                "SELECT started, rematch, updated_at FROM games WHERE id = %s", (game_id,)
+            ).fetchone()
+            rows = db.execute(
+                f"SELECT {PERSON_COLUMNS} FROM seats WHERE game_id = %s ORDER BY seat",
+                (game_id,),
+            ).fetchall()
+        if game is None:
+            return None
+        people = {row[0]: person(row) for row in rows}
+        return Seating(bool(game[0]), game[1], float(game[2]), people)
+
+    def join(self, game_id: str, owner: str, name: str) -> int | None:
+        with self._connection() as db:
+            # The table's row locked: joins to one table queue here, so two browsers can
+            # never take the same seat, in one process or across many.
+            started = db.execute(
+                "SELECT started FROM games WHERE id = %s FOR UPDATE", (game_id,)
+            ).fetchone()
+            if started is None or started[0]:
+                return None
+            row = db.execute(
+                "SELECT MIN(seat) FROM seats WHERE game_id = %s AND owner IS NULL", (game_id,)
+            ).fetchone()
+            if row is None or row[0] is None:
+                return None
+            db.execute(
+                "UPDATE seats SET owner = %s, name = %s, seen_at = %s"
+                " WHERE game_id = %s AND seat = %s",
+                (owner, name, time.time(), game_id, row[0]),
+            )
+            _announce(db, game_id, None)
+            return int(row[0])
+
+    def start(self, game_id: str) -> bool:
+        with self._connection() as db:
+            done = db.execute(
+                "UPDATE games SET started = 1, updated_at = %s WHERE id = %s AND started = 0",
+                (time.time(), game_id),
+            )
+            if done.rowcount == 1:
+                _announce(db, game_id, None)
+            return done.rowcount == 1
+
+    def set_away(self, game_id: str, seat: int, away: bool) -> bool:
+        with self._connection() as db:
+            done = db.execute(
+                "UPDATE seats SET away = %s WHERE game_id = %s AND seat = %s AND away <> %s",
+                (int(away), game_id, seat, int(away)),
+            )
+            if done.rowcount == 1:
+                _announce(db, game_id, None)
+            return done.rowcount == 1
+
+    def touch(self, game_id: str, seat: int, now: float) -> None:
+        with self._connection() as db:
+            db.execute(
+                "UPDATE seats SET seen_at = %s WHERE game_id = %s AND seat = %s",
+                (now, game_id, seat),
+            )
+
+    def react(self, game_id: str, seat: int, reaction: str, now: float) -> None:
+        with self._connection() as db:
+            db.execute(
+                "UPDATE seats SET reaction = %s, reaction_at = %s WHERE game_id = %s AND seat = %s",
+                (reaction, now, game_id, seat),
+            )
+            _announce(db, game_id, None)
 
     def moves(self, game_id: str) -> int | None:
         with self._connection() as db:
@@ -177,9 +278,10 @@ class PgStore:
     def unfinished(self, owner: str, limit: int) -> list[str]:
         with self._connection() as db:
             rows = db.execute(
-                "SELECT id FROM games WHERE owner = %s AND status <> 'over'"
+                "SELECT id FROM games WHERE (owner = %s OR id IN"
+                " (SELECT game_id FROM seats WHERE owner = %s)) AND status <> 'over'"
                 " ORDER BY updated_at DESC LIMIT %s",
-                (owner, limit),
+                (owner, owner, limit),
             ).fetchall()
         return [str(row[0]) for row in rows]
 
@@ -213,13 +315,16 @@ class PgStore:
         return ids
 
 
-def _announce(db: psycopg.Connection[Any], game_id: str, moves: int) -> None:
-    """Tell every listening process (hearts.web.notify) when this transaction commits."""
-    db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} {moves}"))
+def _announce(db: psycopg.Connection[Any], game_id: str, moves: int | None) -> None:
+    """Tell every listening process (hearts.web.notify) when this transaction commits: the
+    game's new move count, or (None) that its table changed."""
+    news = "table" if moves is None else str(moves)
+    db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} {news}"))
 
 
 def _delete(db: psycopg.Connection[Any], ids: Sequence[str]) -> None:
     if ids:
+        db.execute("DELETE FROM seats WHERE game_id = ANY(%s)", (list(ids),))
         db.execute("DELETE FROM actions WHERE game_id = ANY(%s)", (list(ids),))
         db.execute("DELETE FROM games WHERE id = ANY(%s)", (list(ids),))
 

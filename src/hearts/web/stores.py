@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .settings import Settings
-from .store import Store, StoredGame
+from .store import Person, Seating, Store, StoredGame
 
 
 class StoreUnavailable(Exception):
@@ -42,7 +42,10 @@ class GameStore(Protocol):
         settings: dict[str, Any],
         actions: Sequence[dict[str, Any]],
         status: str,
-    ) -> None: ...
+        people: Sequence[Person] = (),
+        started: bool = True,
+        rematch_of: str | None = None,
+    ) -> bool: ...
 
     def append(
         self, game_id: str, start: int, actions: Sequence[dict[str, Any]], status: str
@@ -51,6 +54,18 @@ class GameStore(Protocol):
     def load(self, game_id: str) -> StoredGame | None: ...
 
     def moves(self, game_id: str) -> int | None: ...
+
+    def seating(self, game_id: str) -> Seating | None: ...
+
+    def join(self, game_id: str, owner: str, name: str) -> int | None: ...
+
+    def start(self, game_id: str) -> bool: ...
+
+    def set_away(self, game_id: str, seat: int, away: bool) -> bool: ...
+
+    def touch(self, game_id: str, seat: int, now: float) -> None: ...
+
+    def react(self, game_id: str, seat: int, reaction: str, now: float) -> None: ...
 
     def latest_unfinished(self, owner: str) -> str | None: ...
 
