@@ -161,8 +161,15 @@ export class TurnClock {
 
   set(state) {
     const table = state?.table;
-    this.deadline = table && table.started && table.deadline ? table.deadline : null;
-    this.waiting = table?.waiting_on || [];
+    // A turn timer only at a table with a turn time (the hold time of a person who has gone
+    // is the server's business, not a countdown for everyone), and only on people's seats:
+    // a computer player moves at once.
+    const timed = table && table.started && table.turn_time && table.deadline;
+    this.deadline = timed ? table.deadline : null;
+    this.waiting = (table?.waiting_on || []).filter((seat) => {
+      const player = state.players[seat];
+      return player && player.person && !player.away;
+    });
     this.me = state?.view?.seat;
     if (table?.now) this.skew = table.now - Date.now() / 1000;
     if (this.deadline && !this.interval) this.interval = setInterval(() => this.tick(), 250);
