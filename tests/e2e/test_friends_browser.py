@@ -277,6 +277,7 @@ def test_two_people_and_two_computer_players_play_a_round_live(
         if plays == 6 and not shots:
             # A reaction from Bea shows at her seat on Ann's screen, briefly.
             bea.page.click("[data-action=react]")
+            shoot(bea.page, "friends-reactions-phone")
             bea.page.click("[data-reaction=nice]")
             bubble = ann.page.locator(f".seat[data-seat='{bea.seat}'] .quip")
             bubble.wait_for(state="visible", timeout=5000)

@@ -214,10 +214,19 @@ export function reactionBar(reactions, onReact) {
     type: "button", class: "quiet", "data-action": "react", "aria-haspopup": "menu", "aria-expanded": "false",
     onclick: () => show(menu.hidden),
   }, "React");
+  // A tap anywhere else closes the menu.
+  const outside = (e) => {
+    if (!menu.contains(e.target) && e.target !== toggle) show(false);
+  };
   function show(open) {
     menu.hidden = !open;
     toggle.setAttribute("aria-expanded", open ? "true" : "false");
-    if (open) menu.querySelector("button")?.focus();
+    if (open) {
+      menu.querySelector("button")?.focus();
+      document.addEventListener("pointerdown", outside);
+    } else {
+      document.removeEventListener("pointerdown", outside);
+    }
   }
   for (const r of reactions || []) {
     menu.append(h("button", {
