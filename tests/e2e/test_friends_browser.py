@@ -553,3 +553,36 @@ def test_a_lost_server_shows_reconnecting_and_the_table_goes_on(
         for someone in (ona, pia):
             someone.context.close()
         halt(again)
+
+
+def test_a_pass_raced_by_another_persons_pass_still_counts(browser: Any, server: Server) -> None:
+    # Quin's page gets no event stream, so it never hears of Rae's pass: its own pass goes
+    # with a move number already taken, is refused (409) and must go again at the new one.
+    quin = person(browser, "Quin", DESKTOP)
+    rae = person(browser, "Rae", PHONE)
+    quin.context.route("**/events*", lambda route: route.abort())
+    seats = ["you", "friend", "easy", "easy"]
+    body: dict[str, Any] = {"rules": {}, "name": "Quin", "turn_time": None, "seats": seats}
+    state = table_by_api(quin, server, body)
+    join(rae, f"{server.url}{state['table']['invite']}")
+    quin.page.reload()
+    for someone in (quin, rae):
+        someone.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
+    before = quin.move()
+    chosen = {}
+    for someone in (rae, quin):
+        chosen[someone.name] = hand(someone.page)[:3]
+        for key in chosen[someone.name]:
+            someone.page.click(f"[data-region=hand] [data-key='{key}']")
+    rae.page.click("[data-action=pass]")
+    rae.page.wait_for_function(SETTLED, arg=before + 1)
+    assert quin.move() == before, "Quin's page heard of Rae's pass without a stream"
+    quin.page.click("[data-action=pass]")
+    quin.page.wait_for_function(SETTLED, arg=before + 2)
+    # Quin's cards went (not lost to the refusal) and nothing says a move failed.
+    assert quin.page.get_attribute(TABLE, "data-phase") == "playing"
+    assert not set(chosen["Quin"]) & set(hand(quin.page)), "Quin's pass did not count"
+    assert "already" not in quin.page.inner_text("#status")
+    for someone in (quin, rae):
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()

@@ -600,7 +600,7 @@ async function sendPass() {
   hand.focusRegion();
   try {
     await serial(async () => {
-      const next = await api.pass(state.id, state.move, cards);
+      const next = await passAtMove(cards);
       app.selected = new Set();
       narrate(`You passed ${cards.map(cardName).join(", ")}.`);
       await ingest(next);
@@ -610,6 +610,23 @@ async function sendPass() {
   } finally {
     setBusy(false);
     render(app.state);
+  }
+}
+
+/** Send the pass at the move shown. At a table with people everyone passes at once, so
+ * another's pass may move the count on first: then the pass goes again at the new count
+ * (it is still this seat's to make), instead of losing the chosen cards to a refusal. */
+async function passAtMove(cards) {
+  for (let tries = 0; ; tries += 1) {
+    try {
+      return await api.pass(app.state.id, app.state.move, cards);
+    } catch (error) {
+      const now = error instanceof Refused && error.status === 409 ? error.body?.state : null;
+      const mine = now && isFriends(now) && now.phase === "passing" && now.id === app.state.id
+        && now.view.waiting_to_pass.includes(now.view.seat) && now.move > app.state.move;
+      if (!mine || tries >= 3) throw error;
+      await ingest(now);
+    }
   }
 }
 
@@ -680,7 +697,10 @@ async function simpleMove(request, { clearTable = false } = {}) {
 /** After a refusal: say why, and if the game moved on elsewhere, load it as it is now. */
 async function recover(error) {
   const message = error instanceof Refused ? error.message : "Something went wrong; please try again.";
-  say(message, true);
+  // At a table with people a 409 with the game attached is mostly a race lost to another
+  // person (both dealt the next round): the game as it stands says enough.
+  const raced = error instanceof Refused && error.status === 409 && isFriends(error.body?.state);
+  say(raced ? "" : message, !raced);
   if (!(error instanceof Refused) || !app.state) return;
   if (error.status === 409 && error.body?.state) {
     // The game moved on (another tab, a lost answer): catch up from the state sent back.
