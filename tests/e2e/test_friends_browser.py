@@ -328,7 +328,11 @@ def test_a_table_of_six_with_three_people(browser: Any, server: Server) -> None:
 
 def test_a_late_link_and_a_wrong_link_say_why(browser: Any, server: Server) -> None:
     host = person(browser, "Fay", DESKTOP)
+    # A browser with a share sheet (a phone's): Share hands it the whole link.
+    host.context.add_init_script("navigator.share = async (data) => { window.__shared = data; };")
     link = host_table(host, server, 4, friends=[1])
+    host.page.click("[data-action=share-invite]")
+    assert host.page.evaluate("window.__shared.url") == link
     guest = person(browser, "Gus", PHONE)
     join(guest, link)
     late = person(browser, "Hal", PHONE)

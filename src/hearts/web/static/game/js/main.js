@@ -777,7 +777,8 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
       const placed = table.place(event.seat, event.card, led);
       narrate(`${whoIs(next, event.seat)} played the ${cardName(event.card)}${led ? " to lead" : ""}.`);
       if (!settled) sound(event.card === "QS" ? "queen" : "card");
-      await flyFrom(placed, table.seatBox(event.seat), t.fly);
+      // The seat's box is measured only for a flight: measuring forces a layout.
+      if (t.fly) await flyFrom(placed, table.seatBox(event.seat), t.fly);
       seats((event.seat + 1) % count);
     } else if (event.type === "trick") {
       table.markWinner(event.winner);
@@ -801,7 +802,7 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
       if (app.prefs.tapToContinue && !settled && t.pause > 0) await tapToContinue();
       else await wait(t.pause);
       const cards = [...ui.root.querySelectorAll("[data-played]")];
-      await sweepTo(cards, table.seatBox(event.winner), t.fly);
+      if (t.fly) await sweepTo(cards, table.seatBox(event.winner), t.fly);
       table.clearTrick();
       table.setHeld(event.held_over ? event.cards.concat(event.carried) : []);
       trick = [];
