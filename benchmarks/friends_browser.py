@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import uvicorn
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
 from hearts.web.app import create_app
@@ -111,18 +112,23 @@ READY = """() => {
 
 
 def act(page: Any) -> str:
+    """Do what the person may do now, if anything; a page that moved on between the look
+    and the click (a message came) is simply looked at again."""
     now: str = page.evaluate(READY)
-    if now == "passing":
-        keys = page.eval_on_selector_all(
-            "[data-region=hand] [data-card]", "els => els.map(e => e.dataset.key)"
-        )
-        for key in keys[-3:]:
-            page.click(f"[data-region=hand] [data-key='{key}']")
-        page.click("[data-action=pass]")
-    elif now == "playing":
-        page.click("[data-card][data-legal=true]")
-    elif now == "round-over" and page.locator("[data-action=next-round]").count():
-        page.click("[data-action=next-round]")
+    try:
+        if now == "passing":
+            keys = page.eval_on_selector_all(
+                "[data-region=hand] [data-card]", "els => els.map(e => e.dataset.key)"
+            )
+            for key in keys[-3:]:
+                page.click(f"[data-region=hand] [data-key='{key}']", timeout=2000)
+            page.click("[data-action=pass]", timeout=2000)
+        elif now == "playing":
+            page.click("[data-card][data-legal=true]", timeout=2000)
+        elif now == "round-over" and page.locator("[data-action=next-round]").count():
+            page.click("[data-action=next-round]", timeout=2000)
+    except PlaywrightTimeout:
+        return ""
     return now
 
 

@@ -262,6 +262,9 @@ function serial(task) {
 }
 
 const NOTICES = new Set(["joined", "started", "away", "back", "reaction", "rematch"]);
+// Events that showEvents draws step by step; any other (a pass: no cards shown) needs none.
+const SHOWN = new Set(["play", "trick", "kitty", "hearts-broken", "exchange", "moon-choice", "round-over",
+  "game-over", "deal"]);
 
 /**
  * Show a state that came from the stream or as an answer: animate only the events of moves
@@ -286,6 +289,13 @@ async function ingest(next, { streamed = false, skipOwn = false } = {}) {
   }
   let fresh = next.events.filter((e) => !NOTICES.has(e.type) && (e.n === undefined || e.n > current.move));
   const own = app.busy;
+  if (!fresh.some((e) => SHOWN.has(e.type))) {
+    // Nothing to show moving (another person's pass, a seat's news): draw the state at once,
+    // without a busy moment that would swallow a tap on a card being chosen.
+    app.state = next;
+    if (!own) render(next);
+    return;
+  }
   if (!own) setBusy(true);
   try {
     const deal = fresh.map((e) => e.type).lastIndexOf("deal");
