@@ -48,3 +48,13 @@ export const api = {
 api.games = () => call("GET", "/api/games");
 api.hint = (id) => call("GET", `/api/games/${encodeURIComponent(id)}/hint`);
 api.review = (id, round) => call("GET", `/api/games/${encodeURIComponent(id)}/review?round=${round}`);
+
+// Tables with friends (docs/web.md, "Playing with friends").
+const game = (id, tail = "") => `/api/games/${encodeURIComponent(id)}${tail}`;
+/** body: {rules, seats: ["you", "friend", "hard", ...], fill, turn_time, name} */
+api.newTable = (body) => call("POST", "/api/games", body);
+api.join = (id, invite, name) => call("POST", game(id, "/join"), { invite, name });
+api.start = (id) => call("POST", game(id, "/start"), {});
+api.react = (id, reaction) => call("POST", game(id, "/react"), { reaction });
+api.rematch = (id) => call("POST", game(id, "/rematch"), {});
+api.eventsUrl = (id) => game(id, "/events");

@@ -27,6 +27,11 @@ export class Hand {
    * legal: Set of playable cards (play mode); reasons: card -> why not.
    */
   render({ cards, mode, legal = new Set(), selected = new Set(), received = new Set() }) {
+    // The same hand drawn again (a table with people redraws on every message) is left as
+    // it is: building the cards and laying them out again costs a layout each time.
+    const drawn = JSON.stringify([cards, mode, [...legal], [...selected], [...received]]);
+    if (drawn === this.drawn && this.root.childElementCount === cards.length) return;
+    this.drawn = drawn;
     const focused = document.activeElement?.dataset?.key;
     this.order = sortCards(cards);
     this.buttons = new Map();

@@ -17,6 +17,9 @@ import { flyFrom, sweepTo } from "./animate.js";
 import { takenSummary } from "./taken.js";
 import { noteDeal } from "./deal-check.js";
 import { mountHint, renderHint } from "./hint.js";
+import { Live } from "./live.js";
+import { emojiShown, isFriends, reactionBar, reactionText, TurnClock, tableBody } from "./friends.js";
+import { renderLobby, lobbyError, renderJoin, renderNoTable } from "./lobby.js";
 import {
   passLabel, directionPhrase, directionShort, roundTitle, nameOf, plural, passedFrom, isMe,
   whoIs, seating,
@@ -30,6 +33,8 @@ const app = {
   busy: false,
   unfinished: [],
   autoPlayed: null,
+  live: null, // the event stream of a table with friends
+  chain: Promise.resolve(), // answers and stream messages are shown one after another
 };
 
 const ui = {
@@ -43,10 +48,14 @@ const ui = {
   roundPass: $(".round-pass"),
   tricks: $("[data-action=tricks]"),
   sound: $("[data-action=sound]"),
+  lobby: $("[data-screen-part=lobby]"),
+  liveNote: $("[data-region=live]"),
+  reactions: $("[data-region=reactions-slot]"),
 };
 
 let table;
 let hand;
+const clock = new TurnClock(document);
 
 /** While a move is on its way or being shown, the table says so (tests wait on it). */
 function setBusy(busy) {
@@ -76,11 +85,19 @@ function sound(name) {
 function showScreen(name) {
   document.body.dataset.screen = name;
   ui.setup.hidden = name !== "setup";
+  ui.lobby.hidden = name !== "lobby";
   ui.root.hidden = name !== "table";
-  if (name === "table") {
-    if (location.hash !== "#play") history.replaceState(null, "", "#play");
-  } else if (location.hash) {
-    history.replaceState(null, "", location.pathname + location.search);
+  if (name !== "table" && name !== "lobby") stopLive();
+  // A table with friends keeps its id in the address, so a reload or a copied address
+  // returns to it; a single-player game keeps the old "#play".
+  const params = new URLSearchParams(location.search);
+  const friends = (name === "table" || name === "lobby") && isFriends(app.state);
+  if (friends) params.set("table", app.state.id);
+  else if (name === "setup") params.delete("table");
+  const search = params.toString() ? `?${params}` : "";
+  const hash = name === "table" || name === "lobby" ? "#play" : "";
+  if (location.search + location.hash !== search + hash) {
+    history.replaceState(null, "", location.pathname + search + hash);
   }
 }
 
@@ -104,6 +121,7 @@ async function showSetup() {
     prefs: app.prefs,
     unfinished: app.unfinished,
     onStart: askToStart,
+    onInvite: startTable,
     onContinue: (id) => resume(id),
     onChange: (prefs) => { savePrefs(prefs); applyTheme(); },
   });
@@ -144,6 +162,23 @@ async function startGame() {
   }
 }
 
+/** "Invite friends": make the table with people's seats, then show its lobby. */
+async function startTable() {
+  if (app.busy) return;
+  setBusy(true);
+  const players = app.prefs.players || app.options.defaults.players;
+  const rules = { ...app.prefs.rules, target_score: app.prefs.target, players };
+  try {
+    const state = await api.newTable(tableBody(app.prefs, rules));
+    savePrefs(app.prefs);
+    enter(state);
+  } catch (error) {
+    showSetupError(error);
+  } finally {
+    setBusy(false);
+  }
+}
+
 function showSetupError(error) {
   let note = ui.setup.querySelector("[data-region=setup-error]");
   if (!note) {
@@ -156,16 +191,225 @@ function showSetupError(error) {
 
 async function resume(id) {
   try {
-    const state = await api.game(id);
-    app.state = state;
-    app.selected = new Set();
-    clear(ui.log);
-    showScreen("table");
-    render(state);
+    enter(await api.game(id));
   } catch (error) {
     await showSetup();
     showSetupError(error);
   }
+}
+
+/** Show a game as it stands (no flights): the lobby of a table not started yet, else the
+ * table; a table with friends opens its event stream. */
+function enter(state) {
+  stopLive();
+  app.state = state;
+  app.selected = new Set();
+  clear(ui.log);
+  if (isFriends(state)) startLive(state.id);
+  if (isFriends(state) && !state.table.started) {
+    showLobby(state);
+  } else {
+    showScreen("table");
+    render(state);
+  }
+}
+
+// --- a table with friends: the lobby, the stream, reactions, away, rematch ----------------
+
+function showLobby(state) {
+  renderLobby(ui.lobby, state, app.options, { start: startNow });
+  showScreen("lobby");
+}
+
+async function startNow() {
+  if (app.busy) return;
+  setBusy(true);
+  try {
+    const state = await api.start(app.state.id);
+    await serial(() => ingest(state));
+  } catch (error) {
+    lobbyError(ui.lobby, error.message);
+  } finally {
+    setBusy(false);
+  }
+}
+
+function startLive(id) {
+  app.live = new Live(id, {
+    onState: (state) => serial(() => ingest(state, { streamed: true })),
+    onStatus: (status) => {
+      ui.liveNote.hidden = status !== "reconnecting";
+      document.body.dataset.live = status;
+    },
+    onGone: (detail) => {
+      ui.liveNote.hidden = true;
+      document.body.dataset.live = "gone";
+      say(detail, true);
+    },
+  });
+}
+
+function stopLive() {
+  if (app.live) app.live.close();
+  app.live = null;
+  ui.liveNote.hidden = true;
+  delete document.body.dataset.live;
+}
+
+/** Run `task` after every answer and message before it has been shown. */
+function serial(task) {
+  const run = app.chain.then(task);
+  app.chain = run.catch(() => {});
+  return run;
+}
+
+const NOTICES = new Set(["joined", "started", "away", "back", "reaction", "rematch"]);
+// Events that showEvents draws step by step; any other (a pass: no cards shown) needs none.
+const SHOWN = new Set(["play", "trick", "kitty", "hearts-broken", "exchange", "moon-choice", "round-over",
+  "game-over", "deal"]);
+
+/**
+ * Show a state that came from the stream or as an answer: animate only the events of moves
+ * after the one shown (n > move; the answer to the person's own move and the stream carry
+ * the same moves, and each is shown once), then draw the state.
+ */
+async function ingest(next, { streamed = false, skipOwn = false } = {}) {
+  const current = app.state;
+  if (!current || next.id !== current.id) return;
+  if (streamed) showNotices(next);
+  if (next.move < current.move) return; // older than what is on the screen
+  if (isFriends(next) && !next.table.started) {
+    app.state = next;
+    showLobby(next);
+    return;
+  }
+  if (document.body.dataset.screen !== "table") {
+    app.state = next;
+    showScreen("table");
+    render(next);
+    return;
+  }
+  let fresh = next.events.filter((e) => !NOTICES.has(e.type) && (e.n === undefined || e.n > current.move));
+  const own = app.busy;
+  if (!fresh.some((e) => SHOWN.has(e.type))) {
+    // Nothing to show moving (another person's pass, a seat's news): draw the state at once,
+    // without a busy moment that would swallow a tap on a card being chosen.
+    app.state = next;
+    if (!own) render(next);
+    return;
+  }
+  if (!own) setBusy(true);
+  try {
+    const deal = fresh.map((e) => e.type).lastIndexOf("deal");
+    if (deal >= 0) {
+      // A new round: show it from its deal, as when the person deals.
+      fresh = fresh.slice(deal);
+      app.selected = new Set();
+      table.clearTrick();
+      ui.overlay.hidden = true;
+      render({ ...next }, { waiting: true });
+      await showEvents({ ...next, events: fresh }, { fromView: null });
+    } else {
+      await showEvents({ ...next, events: fresh }, { fromView: current.view, skipOwnPlay: skipOwn });
+    }
+    app.state = next;
+  } finally {
+    if (!own) setBusy(false);
+    if (!own) render(app.state);
+  }
+}
+
+/** Table notices from the stream: reactions at the seat, a rematch offered. */
+function showNotices(next) {
+  const me = next.view.seat;
+  for (const event of next.events) {
+    if (event.type === "reaction" && event.seat !== me) {
+      table.say(event.seat, reactionText(app.options.reactions, event.reaction), 2500);
+      narrate(`${nameOf(next, event.seat)}: ${reactionText(app.options.reactions, event.reaction)}`);
+    } else if (event.type === "joined" && event.seat !== me) {
+      narrate(`${event.name} joined the table.`);
+    } else if (event.type === "away" && event.seat !== me) {
+      narrate(`${nameOf(next, event.seat)} is away: a computer player plays for them.`);
+    } else if (event.type === "back" && event.seat !== me) {
+      narrate(`${nameOf(next, event.seat)} is back.`);
+    }
+  }
+}
+
+let lastReaction = 0;
+
+async function react(key) {
+  const state = app.state;
+  if (!state) return;
+  // The server takes one reaction per 2 s from a seat; the page waits as long.
+  if (Date.now() - lastReaction < 2000) {
+    say("One reaction at a time: try again in a moment.", true);
+    return;
+  }
+  lastReaction = Date.now();
+  table.say(state.view.seat, reactionText(app.options.reactions, key), 2500);
+  try {
+    await api.react(state.id, key);
+  } catch (error) {
+    say(error.message, true);
+  }
+}
+
+/** Take the seat back from the computer player: any request does it. */
+async function comeBack() {
+  try {
+    const state = await api.game(app.state.id);
+    await serial(() => ingest(state));
+  } catch (error) {
+    say(error.message, true);
+  }
+}
+
+async function rematch() {
+  if (app.busy) return;
+  setBusy(true);
+  try {
+    const state = await api.rematch(app.state.id);
+    setBusy(false);
+    enter(state);
+  } catch (error) {
+    say(error.message, true);
+  } finally {
+    setBusy(false);
+  }
+}
+
+/** A link from a friend: /?table=ID#invite=TOKEN. A browser already seated there goes to
+ * its seat; any other is asked for a name. */
+async function openTableLink(id, invite) {
+  try {
+    enter(await api.game(id));
+    return;
+  } catch (error) {
+    if (!(error instanceof Refused) || error.status !== 404) {
+      renderNoTable(ui.setup, error.message);
+      showScreen("setup");
+      return;
+    }
+  }
+  if (!invite) {
+    renderNoTable(ui.setup, "This table is not yours, or it has ended. Ask the host for the invite link.");
+    showScreen("setup");
+    return;
+  }
+  renderJoin(ui.setup, {
+    name: app.prefs.friends?.name || "",
+    onJoin: async (name) => {
+      const state = await api.join(id, invite, name);
+      app.prefs.friends = { ...(app.prefs.friends || {}), name };
+      savePrefs(app.prefs);
+      enter(state);
+    },
+  });
+  document.body.dataset.screen = "join";
+  ui.setup.hidden = false;
+  ui.root.hidden = true;
+  ui.lobby.hidden = true;
 }
 
 // --- drawing the table ---------------------------------------------------------------
@@ -188,6 +432,7 @@ function render(state, { waiting = false } = {}) {
   const { me } = seating(state);
   noteDeal(state);
   ui.root.dataset.phase = phaseOf(state);
+  ui.root.dataset.move = state.move; // the move shown (a hook for tests of the live table)
   ui.roundNumber.textContent = roundTitle(view.hand_number);
   ui.roundPass.textContent = directionShort(view.pass_direction);
   ui.roundPass.title = directionPhrase(view.pass_direction);
@@ -217,6 +462,7 @@ function render(state, { waiting = false } = {}) {
     received,
   });
   drawActions(state, { passing, myTurn, received, waiting });
+  drawFriends(state);
   drawOverlay(state, waiting);
   renderHint(state, passing || myTurn);
   if (myTurn && !app.busy && hand.root.contains(document.activeElement) === false &&
@@ -272,8 +518,15 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
   } else if (myTurn) {
     const lead = view.trick.length === 0;
     if (!ui.status.dataset.keep) say(lead ? "Your lead." : "Your turn.");
+  } else if (!ui.status.dataset.keep && isFriends(state) && state.phase === "passing") {
+    const names = view.waiting_to_pass.map((seat) => nameOf(state, seat)).join(", ");
+    say(names ? `Waiting for ${names} to pass.` : "");
   } else if (!ui.status.dataset.keep && state.phase !== "playing") {
     say("");
+  } else if (!ui.status.dataset.keep && isFriends(state)) {
+    // Another person's turn: say whose, so a wait never looks like a stuck page.
+    const turn = view.turn;
+    say(turn === null || turn === undefined ? "" : `${nameOf(state, turn)} to play.`);
   }
   if (state.phase === "playing" && !received.size) {
     const hold = view.pass_direction === "hold" && view.tricks.length === 0;
@@ -281,9 +534,31 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
   }
 }
 
+/** At a table with friends: the turn timer, the reactions bar, and "I'm back" when a
+ * computer player has been playing for the person. */
+function drawFriends(state) {
+  const friends = isFriends(state);
+  clock.set(friends ? state : null);
+  ui.root.dataset.friends = friends ? "true" : "false";
+  if (friends && !ui.reactions.childElementCount && app.options.reactions?.length) {
+    ui.reactions.append(reactionBar(app.options.reactions, react));
+  }
+  ui.reactions.hidden = !friends;
+  const away = friends && state.players[state.view.seat].away;
+  let note = ui.root.querySelector("[data-region=away-note]");
+  if (away && !note) {
+    note = h("p", { class: "away-note", "data-region": "away-note" },
+      "You were away: a computer player is playing for you. ",
+      h("button", { type: "button", class: "primary", "data-action": "back", onclick: comeBack }, "I'm back"));
+    ui.actions.before(note);
+  } else if (!away && note) {
+    note.remove();
+  }
+}
+
 function drawOverlay(state, waiting) {
   const content = waiting ? null : overlayPanel(state, app.options.opponents, {
-    moon: sendMoon, next: sendNext, again: startGame, setup: showSetup,
+    moon: sendMoon, next: sendNext, again: startGame, setup: showSetup, rematch,
   });
   ui.overlay.hidden = !content;
   clear(ui.overlay, content);
@@ -338,16 +613,34 @@ async function sendPass() {
   clear(ui.actions);
   hand.focusRegion();
   try {
-    const next = await api.pass(state.id, state.move, cards);
-    app.selected = new Set();
-    narrate(`You passed ${cards.map(cardName).join(", ")}.`);
-    await showEvents(next, { fromView: state.view });
-    app.state = next;
+    await serial(async () => {
+      const next = await passAtMove(cards);
+      app.selected = new Set();
+      narrate(`You passed ${cards.map(cardName).join(", ")}.`);
+      await ingest(next);
+    });
   } catch (error) {
     await recover(error);
   } finally {
     setBusy(false);
     render(app.state);
+  }
+}
+
+/** Send the pass at the move shown. At a table with people everyone passes at once, so
+ * another's pass may move the count on first: then the pass goes again at the new count
+ * (it is still this seat's to make), instead of losing the chosen cards to a refusal. */
+async function passAtMove(cards) {
+  for (let tries = 0; ; tries += 1) {
+    try {
+      return await api.pass(app.state.id, app.state.move, cards);
+    } catch (error) {
+      const now = error instanceof Refused && error.status === 409 ? error.body?.state : null;
+      const mine = now && isFriends(now) && now.phase === "passing" && now.id === app.state.id
+        && now.view.waiting_to_pass.includes(now.view.seat) && now.move > app.state.move;
+      if (!mine || tries >= 3) throw error;
+      await ingest(now);
+    }
   }
 }
 
@@ -366,10 +659,11 @@ async function sendPlay(card, button) {
   const t = timing(app.prefs);
   const flight = flyFrom(placed, from, t.fly);
   try {
-    const next = await api.play(state.id, state.move, card, app.prefs.finishSettled !== false);
-    await flight;
-    await showEvents(next, { fromView: state.view, skipOwnPlay: true });
-    app.state = next;
+    await serial(async () => {
+      const next = await api.play(state.id, state.move, card, app.prefs.finishSettled !== false);
+      await flight;
+      await ingest(next, { skipOwn: true });
+    });
   } catch (error) {
     await recover(error);
   } finally {
@@ -389,17 +683,23 @@ async function sendMoon(choice) {
 async function simpleMove(request, { clearTable = false } = {}) {
   if (app.busy) return;
   setBusy(true);
-  const state = app.state;
   try {
-    const next = await request(state);
-    if (clearTable) {
-      app.selected = new Set();
-      table.clearTrick();
-    }
-    ui.overlay.hidden = true;
-    render({ ...next }, { waiting: true });
-    await showEvents(next, { fromView: null });
-    app.state = next;
+    await serial(async () => {
+      const next = await request(app.state);
+      if (clearTable) {
+        app.selected = new Set();
+        table.clearTrick();
+      }
+      ui.overlay.hidden = true;
+      render({ ...next }, { waiting: true });
+      const deal = next.events.findIndex((e) => e.type === "deal");
+      if (deal < 0) {
+        await showEvents(next, { fromView: null });
+        app.state = next;
+      } else {
+        await ingest(next);
+      }
+    });
   } catch (error) {
     await recover(error);
   } finally {
@@ -411,7 +711,10 @@ async function simpleMove(request, { clearTable = false } = {}) {
 /** After a refusal: say why, and if the game moved on elsewhere, load it as it is now. */
 async function recover(error) {
   const message = error instanceof Refused ? error.message : "Something went wrong; please try again.";
-  say(message, true);
+  // At a table with people a 409 with the game attached is mostly a race lost to another
+  // person (both dealt the next round): the game as it stands says enough.
+  const raced = error instanceof Refused && error.status === 409 && isFriends(error.body?.state);
+  say(raced ? "" : message, !raced);
   if (!(error instanceof Refused) || !app.state) return;
   if (error.status === 409 && error.body?.state) {
     // The game moved on (another tab, a lost answer): catch up from the state sent back.
@@ -488,7 +791,8 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
       const placed = table.place(event.seat, event.card, led);
       narrate(`${whoIs(next, event.seat)} played the ${cardName(event.card)}${led ? " to lead" : ""}.`);
       if (!settled) sound(event.card === "QS" ? "queen" : "card");
-      await flyFrom(placed, table.seatBox(event.seat), t.fly);
+      // The seat's box is measured only for a flight: measuring forces a layout.
+      if (t.fly) await flyFrom(placed, table.seatBox(event.seat), t.fly);
       seats((event.seat + 1) % count);
     } else if (event.type === "trick") {
       table.markWinner(event.winner);
@@ -512,7 +816,7 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
       if (app.prefs.tapToContinue && !settled && t.pause > 0) await tapToContinue();
       else await wait(t.pause);
       const cards = [...ui.root.querySelectorAll("[data-played]")];
-      await sweepTo(cards, table.seatBox(event.winner), t.fly);
+      if (t.fly) await sweepTo(cards, table.seatBox(event.winner), t.fly);
       table.clearTrick();
       table.setHeld(event.held_over ? event.cards.concat(event.carried) : []);
       trick = [];
@@ -546,6 +850,7 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
 }
 
 function quip(seat, kind) {
+  if (app.state?.players[seat]?.person) return ""; // people speak for themselves
   const opponent = app.options.opponents.find((o) => o.seat === seat);
   return opponent ? opponent.quips[kind] : "";
 }
@@ -555,6 +860,7 @@ function quip(seat, kind) {
 async function boot() {
   applyTheme();
   applyLook();
+  if (!emojiShown()) document.body.dataset.emoji = "none";
   hand = new Hand($("[data-region=hand]"), { onCard });
   mountHint();
   $("[data-action=scores]").addEventListener("click", () => showScores(app.state));
@@ -589,7 +895,10 @@ async function boot() {
   } catch {
     current = null;
   }
-  if (location.hash === "#play" && current) await resume(current);
+  const link = new URLSearchParams(location.search).get("table");
+  const invite = new URLSearchParams(location.hash.slice(1)).get("invite");
+  if (link) await openTableLink(link, invite);
+  else if (location.hash === "#play" && current) await resume(current);
   else await showSetup();
   document.body.dataset.ready = "true";
 }

@@ -7,12 +7,18 @@ import { reviewSummary } from "./review.js";
 import { face } from "./faces.js";
 import { moonIcon, roundSummary, scoreSheet, totalsChart, standings, winnerLine } from "./scores.js";
 import { roundTitle } from "./words.js";
+import { rematchButton } from "./friends.js";
 
 /**
  * The panel for this state, or null while a round is being played.
  * actions: {moon(choice), next(), again(), setup()}; opponents from /api/options.
  */
 export function overlayPanel(state, opponents, actions) {
+  const friends = Boolean(state.table?.friends);
+  if (state.phase === "moon-choice" && state.moon_pending !== state.view.seat) {
+    return panel("moon-title", `${state.players[state.moon_pending].name} shot the moon`,
+      h("p", { "data-region": "moon-wait" }, "Waiting for them to choose how it scores."));
+  }
   if (state.phase === "moon-choice") return moonPanel(state, actions);
   if (state.phase === "round-over") {
     return panel("round-title", `${roundTitle(state.view.hand_number)} is over`,
@@ -23,6 +29,7 @@ export function overlayPanel(state, opponents, actions) {
       // The way on comes before the chart, so a short screen shows it without scrolling.
       h("button", { type: "button", class: "primary wide", "data-action": "next-round", onclick: actions.next },
         "Deal the next round"),
+      friends ? h("p", { class: "hint deal-timer", "data-timer": "deal", hidden: true }) : null,
       h("div", { class: "two" }, totalsChart(state), scoreSheet(state)));
   }
   if (state.phase === "game-over") {
@@ -36,10 +43,12 @@ export function overlayPanel(state, opponents, actions) {
         reviewSummary(state),
         dealCheckLink(state)),
       h("div", { class: "row" },
-        h("button", { type: "button", class: "primary", "data-action": "play-again", onclick: actions.again },
-          "Play again"),
+        friends
+          ? rematchButton(state, actions.rematch)
+          : h("button", { type: "button", class: "primary", "data-action": "play-again", onclick: actions.again },
+            "Play again"),
         h("button", { type: "button", "data-action": "change-table", onclick: actions.setup },
-          "Change the table")),
+          friends ? "Leave the table" : "Change the table")),
       h("p", { class: "deal-check" },
         h("a", { href: "/stats", "data-action": "your-games" }, "Your games"),
         ": statistics, and every finished game's record"),
@@ -74,6 +83,7 @@ function opponentWords(state, opponents) {
   const quotes = [];
   for (const opponent of opponents) {
     const seat = opponent.seat;
+    if (!state.players[seat] || state.players[seat].person) continue; // a friend, not a character
     if (result.shooter === seat) quotes.push([opponent, opponent.quips.moon]);
     else if (result.shooter === null && result.points_taken[seat] === 0) quotes.push([opponent, opponent.quips.clean]);
   }

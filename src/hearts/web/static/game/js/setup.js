@@ -5,11 +5,12 @@ import { h, clear, $$ } from "./dom.js";
 import { face } from "./faces.js";
 import { SPEEDS } from "./prefs.js";
 import { themeControl } from "./theme.js";
+import { invitePanel } from "./friends.js";
 
 const LENGTHS = [100, 50];
 
 export function renderSetup(root, args) {
-  const { options, prefs, unfinished, onStart, onContinue, onChange } = args;
+  const { options, prefs, unfinished, onStart, onInvite, onContinue, onChange } = args;
   const canContinue = unfinished.length > 0;
   // The table sizes come from the server (3 to 10), each with its line and the house rules
   // that make sense at it; the default size is the server's.
@@ -172,6 +173,7 @@ export function renderSetup(root, args) {
       sizes,
       h("ul", { class: "opponents", "data-count": seated.length }, opponents),
       allButtons),
+    onInvite ? invitePanel({ options, prefs, players: size.players, seatWord, onInvite, onChange: change }) : null,
     h("section", { class: "panel" }, length, speed),
     h("section", { class: "panel" },
       presetBox,

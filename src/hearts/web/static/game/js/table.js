@@ -6,6 +6,7 @@ import { h, clear, $ } from "./dom.js";
 import { cardBack, cardFace, cardName, suitIcon } from "./cards.js";
 import { face } from "./faces.js";
 import { allSeats, compass, isMe, offsetOf, plural, where, whoIs } from "./words.js";
+import { isFriends, kindLine, seatSigns } from "./friends.js";
 
 export class Table {
   constructor(root, opponents) {
@@ -86,21 +87,32 @@ export class Table {
       const points = pointsTaken[seat];
       const badge = showPoints ? pointsBadge(points, taken?.[seat]) : null;
       el.classList.toggle("turn", turn === seat);
+      const friends = isFriends(state);
+      el.classList.toggle("person", Boolean(player.person) && friends);
+      el.classList.toggle("away", Boolean(player.away));
       if (isMe(state, seat)) {
         clear(el,
           h("span", { class: "name" }, "You"),
           h("span", { class: "total", title: "Total score" }, `${state.scores[seat]}`,
             h("span", { class: "sr" }, " total")),
-          badge);
+          badge,
+          seatSigns(state, seat),
+          friends ? this.quipFor(seat) : null);
         continue;
       }
       const opponent = this.opponents.get(seat);
       const partner = state.view.partner === seat;
+      // At a table with friends a person has an initial, a computer player its face.
+      const avatar = friends && player.person
+        ? h("span", { class: "initial", "aria-hidden": "true" }, [...player.name.trim()][0]?.toUpperCase() || "?")
+        : opponent ? face(opponent.face, this.mood(points)) : null;
+      const kind = friends ? kindLine(state, seat) : player.level;
       clear(el,
-        h("div", { class: "avatar" }, opponent ? face(opponent.face, this.mood(points)) : null),
+        h("div", { class: "avatar" }, avatar),
         h("div", { class: "who" },
           h("span", { class: "name" }, player.name),
-          h("span", { class: "level" }, partner ? `${player.level}, your partner` : player.level)),
+          h("span", { class: "level" }, partner ? `${kind}, your partner` : kind),
+          seatSigns(state, seat)),
         h("div", { class: "numbers" },
           h("span", { class: "total", title: "Total score" }, `${state.scores[seat]}`,
             h("span", { class: "sr" }, " total")),

@@ -1,0 +1,281 @@
+// Playing with friends: the start screen's "Invite friends" panel (who sits where), and what
+// a table with people shows at each seat: person or computer, away, connected, the turn
+// timer, reactions. Names people chose are text: every one goes in through textContent
+// (h() makes text nodes), never as markup.
+
+import { h, $$ } from "./dom.js";
+import { isMe } from "./words.js";
+
+export const TURN_TIMES = [null, 15, 30, 60, 120];
+const NAME_MAX = 24;
+
+/** Whether a state is a table with more than one person (live: a stream, a lobby). */
+export function isFriends(state) {
+  return Boolean(state?.table?.friends);
+}
+
+/** The problem with a name a person typed, or "" (1 to 24 printable characters). */
+export function nameProblem(text) {
+  const name = text.trim();
+  if (!name) return "Type a name for the others to see.";
+  if ([...name].length > NAME_MAX) return `A name has at most ${NAME_MAX} characters.`;
+  // Control characters (C0, DEL, C1) and line or paragraph separators are not printable.
+  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u.test(name)) return "A name is plain letters, digits and signs.";
+  return "";
+}
+
+export function nameField({ id, value, onInput, label = "Your name" }) {
+  const note = h("p", { class: "hint name-note", id: `${id}-note`, "aria-live": "polite" });
+  const input = h("input", {
+    type: "text", id, value: value || "", maxlength: NAME_MAX * 2, autocomplete: "nickname",
+    placeholder: "e.g. Ann", "aria-describedby": `${id}-note`, spellcheck: "false",
+    oninput: () => {
+      const problem = input.value.trim() ? nameProblem(input.value) : "";
+      input.setAttribute("aria-invalid", problem ? "true" : "false");
+      note.textContent = problem;
+      note.classList.toggle("problem", Boolean(problem));
+      onInput(input.value);
+    },
+  });
+  return { input, note, field: h("div", { class: "name-field" }, h("label", { for: id }, label), input, note) };
+}
+
+/**
+ * The "Invite friends" panel of the start screen. prefs.friends keeps {open, seats (one
+ * choice per other seat: "friend" or a level), fill, turnTime, name}. onInvite() starts it.
+ * `seatWord(i)` says where the i-th other seat sits ("On your left").
+ */
+export function invitePanel({ options, prefs, players, seatWord, onInvite, onChange }) {
+  const defaults = options.table_defaults || { turn_time: 30, hold_time: 120, fill: "medium" };
+  const levelNames = options.levels.map((l) => l.name);
+  const f = prefs.friends = { open: false, seats: [], fill: defaults.fill, turnTime: defaults.turn_time,
+    name: "", ...(prefs.friends || {}) };
+  if (!levelNames.includes(f.fill)) f.fill = defaults.fill;
+  const others = players - 1;
+  f.seats = Array.from({ length: others }, (_, i) => {
+    const chosen = f.seats[i];
+    if (chosen === "friend" || levelNames.includes(chosen)) return chosen;
+    return i === 0 ? "friend" : prefs.levels[i] || levelNames[0];
+  });
+  if (!f.seats.includes("friend")) f.seats[0] = "friend";
+
+  const button = h("button", { type: "button", class: "primary wide", "data-action": "invite",
+    onclick: () => onInvite() });
+  const sayButton = () => {
+    const friends = f.seats.filter((s) => s === "friend").length;
+    button.textContent = friends ? `Invite ${friends === 1 ? "a friend" : `${friends} friends`}` : "Choose a seat for a friend";
+    button.disabled = friends === 0 || Boolean(nameProblemIfAny(f.name));
+  };
+
+  const rows = f.seats.map((choice, i) => h("li", { class: "invite-seat", "data-seat-row": i + 1 },
+    h("span", { class: "seat-word" }, seatWord(i)),
+    h("fieldset", { class: "segmented small", "aria-label": `Who sits ${seatWord(i).toLowerCase()}?` },
+      ["friend", ...levelNames].map((value) => h("label", {},
+        h("input", {
+          type: "radio", name: `invite-seat-${i + 1}`, value, checked: choice === value,
+          onchange: () => { f.seats[i] = value; sayButton(); onChange(); },
+        }), h("span", {}, value === "friend" ? "Friend" : capital(value)))))));
+
+  const fill = h("fieldset", { class: "segmented small" },
+    h("legend", {}, "Computer players for seats nobody takes"),
+    levelNames.map((level) => h("label", {},
+      h("input", { type: "radio", name: "invite-fill", value: level, checked: f.fill === level,
+        onchange: () => { f.fill = level; onChange(); } }),
+      h("span", {}, capital(level)))),
+    h("p", { class: "hint" }, "They also play for anyone who runs out of time, until that person is back."));
+
+  const time = h("fieldset", { class: "segmented small" },
+    h("legend", {}, "Time for a move"),
+    TURN_TIMES.map((seconds) => h("label", {},
+      h("input", { type: "radio", name: "invite-time", value: seconds ?? "off",
+        checked: (f.turnTime || null) === seconds,
+        onchange: () => { f.turnTime = seconds; onChange(); } }),
+      h("span", {}, seconds ? `${seconds} s` : "Off"))));
+
+  const name = nameField({ id: "host-name", value: f.name,
+    onInput: (text) => { f.name = text; sayButton(); onChange(); } });
+  sayButton();
+
+  const details = h("details", { class: "panel friends-panel", "data-region": "invite", open: f.open,
+    ontoggle: () => { f.open = details.open; onChange(); } },
+  h("summary", { class: "friends-summary" }, h("span", { class: "disclosure", "aria-hidden": "true" }),
+    "Invite friends", h("span", { class: "summary-note" }, " · play with people by a link")),
+  h("p", { class: "hint" }, "Choose who sits where. Friends join with a link you send them; "
+    + "computer players take the seats you give them."),
+  h("div", { class: "invite-me" }, h("span", { class: "seat-word" }, "You, named"), name.field),
+  h("ul", { class: "invite-seats" }, rows),
+  fill, time, button);
+  return details;
+}
+
+function nameProblemIfAny(text) {
+  return text && text.trim() ? nameProblem(text) : "";
+}
+
+/** The POST /api/games body for the panel's choices (the person sits first). */
+export function tableBody(prefs, rules) {
+  const f = prefs.friends;
+  const body = { rules, seats: ["you", ...f.seats], fill: f.fill, turn_time: f.turnTime || null };
+  if (f.name && f.name.trim()) body.name = f.name.trim();
+  return body;
+}
+
+// --- at the table ----------------------------------------------------------------------
+
+/** The small signs beside a seat's name at a table with people. */
+export function seatSigns(state, seat) {
+  const player = state.players[seat];
+  if (!isFriends(state)) return null;
+  const signs = [];
+  if (player.person) {
+    const on = player.connected !== false;
+    signs.push(h("span", { class: `live-dot${on ? " on" : ""}`, "data-connected": on ? "true" : "false",
+      role: "img", "aria-label": on ? "connected" : "not connected", title: on ? "Connected" : "Not connected" }));
+  }
+  if (player.away) {
+    signs.push(h("span", { class: "badge away", "data-away": "true",
+      title: "Away: a computer player plays for them until they are back" }, "Away"));
+  }
+  signs.push(h("span", { class: "timer", "data-timer": seat, hidden: true }));
+  return h("span", { class: "signs-line" }, signs);
+}
+
+/** "Person" or "Computer · medium" for the line under a name. */
+export function kindLine(state, seat) {
+  const player = state.players[seat];
+  if (player.open) return "Open seat";
+  if (player.person) return isMe(state, seat) ? "You" : "Person";
+  return `Computer · ${player.level}`;
+}
+
+/** The turn timer: counts down to `table.deadline` on every awaited seat, corrected for the
+ * difference between the server's clock and this one (`table.now`). */
+export class TurnClock {
+  constructor(root) {
+    this.root = root;
+    this.deadline = null;
+    this.waiting = [];
+    this.skew = 0;
+    this.interval = null;
+  }
+
+  set(state) {
+    const table = state?.table;
+    // A turn timer only at a table with a turn time (the hold time of a person who has gone
+    // is the server's business, not a countdown for everyone), and only on people's seats:
+    // a computer player moves at once.
+    const timed = table && table.started && table.turn_time && table.deadline;
+    this.deadline = timed ? table.deadline : null;
+    this.waiting = (table?.waiting_on || []).filter((seat) => {
+      const player = state.players[seat];
+      return player && player.person && !player.away;
+    });
+    this.me = state?.view?.seat;
+    if (table?.now) this.skew = table.now - Date.now() / 1000;
+    if (this.deadline && !this.interval) this.interval = setInterval(() => this.tick(), 250);
+    if (!this.deadline && this.interval) {
+      clearInterval(this.interval);
+      this.interval = null;
+    }
+    this.tick();
+  }
+
+  /** Seconds left for the awaited seats, or null without a turn time. */
+  left() {
+    if (!this.deadline) return null;
+    return Math.max(0, Math.ceil(this.deadline - (Date.now() / 1000 + this.skew)));
+  }
+
+  tick() {
+    const left = this.left();
+    for (const el of $$("[data-timer]", this.root)) {
+      if (el.dataset.timer === "deal") {
+        // A finished round at a table with a turn time: the server deals on by itself.
+        el.hidden = left === null || this.waiting.length > 0;
+        el.textContent = el.hidden ? "" : `The next round is dealt in ${left} s.`;
+        continue;
+      }
+      const seat = Number(el.dataset.timer);
+      const on = left !== null && this.waiting.includes(seat);
+      el.hidden = !on;
+      if (!on) continue;
+      el.textContent = `${left} s`;
+      el.classList.toggle("short", left <= 5);
+      el.setAttribute("aria-label", `${left} seconds left`);
+    }
+  }
+}
+
+/** The reactions: a "React" button opening a short menu, one item per reaction the server
+ * offers (its emoji and its words). onReact(key) sends one. */
+export function reactionBar(reactions, onReact) {
+  const menu = h("div", { class: "reaction-menu", role: "menu", "aria-label": "Reactions", hidden: true });
+  const toggle = h("button", {
+    type: "button", class: "quiet", "data-action": "react", "aria-haspopup": "menu", "aria-expanded": "false",
+    onclick: () => show(menu.hidden),
+  }, "React");
+  // A tap anywhere else closes the menu.
+  const outside = (e) => {
+    if (!menu.contains(e.target) && e.target !== toggle) show(false);
+  };
+  function show(open) {
+    menu.hidden = !open;
+    toggle.setAttribute("aria-expanded", open ? "true" : "false");
+    if (open) {
+      menu.querySelector("button")?.focus();
+      document.addEventListener("pointerdown", outside);
+    } else {
+      document.removeEventListener("pointerdown", outside);
+    }
+  }
+  for (const r of reactions || []) {
+    menu.append(h("button", {
+      type: "button", role: "menuitem", class: "reaction", "data-reaction": r.key,
+      onclick: () => { show(false); onReact(r.key); toggle.focus(); },
+    }, h("span", { class: "emoji", "aria-hidden": "true" }, r.emoji), r.label));
+  }
+  menu.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") { show(false); toggle.focus(); }
+  });
+  return h("div", { class: "reactions", "data-region": "reactions" }, toggle, menu);
+}
+
+/** Whether this system draws colour emoji; without them (a bare server's browser) the
+ * reactions show their words alone instead of empty boxes. */
+export function emojiShown() {
+  try {
+    const canvas = document.createElement("canvas");
+    canvas.width = canvas.height = 24;
+    const ctx = canvas.getContext("2d", { willReadFrequently: true });
+    if (!ctx) return true;
+    ctx.textBaseline = "top";
+    ctx.font = "20px sans-serif";
+    ctx.fillStyle = "#000";
+    ctx.fillText("\u{1F44D}", 0, 0);
+    const data = ctx.getImageData(0, 0, 24, 24).data;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i + 3] && (data[i] !== data[i + 1] || data[i + 1] !== data[i + 2])) return true;
+    }
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** What a reaction looks like at the seat: the emoji, with its words for a screen reader. */
+export function reactionText(reactions, key) {
+  const r = (reactions || []).find((x) => x.key === key);
+  if (!r) return key;
+  return document.body.dataset.emoji === "none" ? r.label : `${r.emoji} ${r.label}`;
+}
+
+/** A button to a rematch: "Rematch" to ask for one, "Join the rematch" once somebody has. */
+export function rematchButton(state, onRematch) {
+  const offered = Boolean(state.table?.rematch);
+  return h("button", { type: "button", class: "primary", "data-action": offered ? "join-rematch" : "rematch",
+    onclick: onRematch }, offered ? "Join the rematch" : "Rematch");
+}
+
+function capital(word) {
+  return word[0].toUpperCase() + word.slice(1);
+}

@@ -1,0 +1,161 @@
+// Before a table with friends starts: the lobby (who sits where, the invite link with Copy and
+// Share, Start for the host) and the page a friend's link opens (a name, then Join).
+// People's names are text, never markup: h() puts them in as text nodes.
+
+import { h, clear } from "./dom.js";
+import { face } from "./faces.js";
+import { nameField, nameProblem } from "./friends.js";
+import { isMe, where } from "./words.js";
+
+/** The lobby for `state` (table.started false). actions: {start(), copied(text)}. */
+export function renderLobby(root, state, options, actions) {
+  const table = state.table;
+  const open = table.open_seats.length;
+  const fill = table.fill;
+  const invite = table.invite ? new URL(table.invite, location.origin).href : null;
+  const heading = table.host ? "Your table" : "You are at the table";
+  clear(root,
+    h("header", { class: "hero" },
+      h("h1", {}, heading),
+      h("p", { class: "tagline", "data-region": "lobby-line" }, open
+        ? `Waiting for ${open === 1 ? "one more friend" : `${open} more friends`}.`
+        : "Every seat is taken.")),
+    h("section", { class: "panel", "aria-labelledby": "lobby-seats" },
+      h("h2", { id: "lobby-seats" }, "Seats"),
+      h("ul", { class: "lobby-seats", "data-region": "lobby-seats" },
+        state.players.map((player) => seatLine(state, player, options)))),
+    invite ? invitePart(invite, actions) : null,
+    table.host
+      ? h("section", { class: "panel start-part" },
+        h("button", { type: "button", class: "primary wide", "data-action": "start-table", onclick: actions.start },
+          open ? "Start now" : "Start the game"),
+        h("p", { class: "hint" }, open
+          ? `Start now and computer players (${fill}) fill the empty seats; or wait for your friends.`
+          : "Everyone is here."))
+      : h("p", { class: "panel waiting", "data-region": "waiting-host" },
+        "Waiting for the host to start the game."),
+    h("p", { class: "error", role: "alert", "data-region": "lobby-error", hidden: true }));
+}
+
+export function lobbyError(root, message) {
+  const note = root.querySelector("[data-region=lobby-error]");
+  if (!note) return;
+  note.textContent = message;
+  note.hidden = !message;
+}
+
+function seatLine(state, player, options) {
+  const seat = player.seat;
+  const opponent = options.opponents.find((o) => o.seat === seat);
+  const me = isMe(state, seat);
+  const position = me ? "" : where(state, seat);
+  let kind;
+  if (player.open) kind = "Open: waiting for a friend";
+  else if (player.person) kind = me ? "You" : player.connected === false ? "Person · not connected" : "Person";
+  else kind = `Computer · ${player.level}`;
+  const avatar = player.person || player.open
+    ? h("span", { class: `initial${player.open ? " empty" : ""}`, "aria-hidden": "true" },
+      player.open ? "?" : initial(player.name))
+    : opponent ? face(opponent.face, "pleased") : h("span", { class: "initial", "aria-hidden": "true" }, "?");
+  return h("li", {
+    class: `lobby-seat${player.open ? " open" : ""}${me ? " mine" : ""}`,
+    "data-seat": seat, "data-open": player.open ? "true" : "false",
+  },
+  avatar,
+  h("span", { class: "who" },
+    h("span", { class: "name" }, player.open ? "Open seat" : me ? `${player.name} (you)` : player.name),
+    h("span", { class: "level" }, kind)),
+  position ? h("span", { class: "seat-word" }, position) : null);
+}
+
+function invitePart(link, actions) {
+  const field = h("input", { type: "text", readonly: true, value: link, class: "invite-link",
+    "data-region": "invite-link", "aria-label": "Invite link", onfocus: (e) => e.target.select() });
+  const said = h("p", { class: "hint", "aria-live": "polite", "data-region": "copy-note" });
+  const copy = async () => {
+    let ok = false;
+    try {
+      await navigator.clipboard.writeText(link);
+      ok = true;
+    } catch {
+      // No clipboard (an insecure page, a refusal): select the link for the person to copy.
+      field.focus();
+      field.select();
+      try {
+        ok = document.execCommand("copy");
+      } catch {
+        ok = false;
+      }
+    }
+    said.textContent = ok ? "Copied. Send it to your friends." : "Selected: copy it with your keyboard or menu.";
+    actions.copied?.(ok);
+  };
+  const share = navigator.share
+    ? h("button", { type: "button", "data-action": "share-invite", onclick: async () => {
+      try {
+        await navigator.share({ title: "Hearts", text: "Sit at my Hearts table:", url: link });
+      } catch {
+        // Closed without sharing: nothing to do.
+      }
+    } }, "Share")
+    : null;
+  return h("section", { class: "panel invite-part", "aria-labelledby": "invite-title" },
+    h("h2", { id: "invite-title" }, "Invite your friends"),
+    h("p", { class: "hint" }, "Send this link to the people you want at the table. Each one takes an open seat."),
+    h("div", { class: "invite-row" }, field,
+      h("button", { type: "button", class: "primary", "data-action": "copy-invite", onclick: copy }, "Copy"),
+      share),
+    said);
+}
+
+/** The page a friend's link opens: a name, then Join. onJoin(name) returns a promise. */
+export function renderJoin(root, { name, onJoin, problem }) {
+  const error = h("p", { class: "error", role: "alert", "data-region": "join-error", hidden: !problem }, problem || "");
+  const field = nameField({ id: "join-name", value: name, label: "Your name", onInput: () => {} });
+  const button = h("button", { type: "submit", class: "primary wide", "data-action": "join" }, "Join the table");
+  const form = h("form", { class: "panel join-form", novalidate: true, onsubmit: async (e) => {
+    e.preventDefault();
+    const wrong = nameProblem(field.input.value);
+    if (wrong) {
+      error.textContent = wrong;
+      error.hidden = false;
+      field.input.focus();
+      return;
+    }
+    button.disabled = true;
+    try {
+      await onJoin(field.input.value.trim());
+    } catch (refusal) {
+      error.textContent = refusal.message;
+      error.hidden = false;
+    } finally {
+      button.disabled = false;
+    }
+  } },
+  h("h2", {}, "Your seat"),
+  field.field, button);
+  clear(root,
+    h("header", { class: "hero" },
+      h("h1", {}, "Hearts"),
+      h("p", { class: "tagline" }, "A friend invited you to their table. Tell them who you are.")),
+    error, form,
+    h("nav", { class: "links", "aria-label": "More" },
+      h("a", { href: "/rules" }, "How to play"),
+      h("a", { href: "/" }, "Play against the computer instead")));
+  field.input.focus();
+}
+
+/** The page for a link that cannot seat anyone (the table is gone or the link is wrong). */
+export function renderNoTable(root, message) {
+  clear(root,
+    h("header", { class: "hero" }, h("h1", {}, "Hearts")),
+    h("p", { class: "error", role: "alert", "data-region": "join-error" }, message),
+    h("nav", { class: "links" }, h("a", { href: "/" }, "Start a game of your own")));
+}
+
+function initial(name) {
+  const first = [...(name || "?").trim()][0] || "?";
+  return first.toUpperCase();
+}
+
+export { initial };

@@ -1,0 +1,592 @@
+"""Issue 12: friends at one table, in separate browser contexts on one live server.
+
+Each person is a browser context of their own (their own cookie), as on separate machines.
+The host seats people on the start screen ("Invite friends"), friends open the invite link
+and give a name, and everyone plays a whole round: each person sees the others' cards
+without reloading (the event stream), a context closed mid-trick and opened again from the
+link continues in its seat, and a person who stops playing is played for after the turn
+time and takes the seat back. Screenshots go to HEARTS_SCREENSHOT_DIR when it is set.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+from test_web_game_browser import TABLE, Server, shoot
+
+from hearts.web.app import create_app
+
+from browser_support import PHONE, LiveServer, chromium
+
+pytestmark = pytest.mark.browser
+
+DESKTOP = {"width": 1366, "height": 800}
+LANDSCAPE = {"width": 844, "height": 390}
+
+# What a person could do now, or "" (nothing: not their turn, or the page is busy).
+READY = """() => {
+    const table = document.querySelector('#game');
+    if (table.hidden || table.dataset.animating || table.dataset.busy) return '';
+    const p = table.dataset.phase;
+    if (p === 'playing') return document.querySelector('[data-card][data-legal=true]') ? p : '';
+    if (p === 'passing') return document.querySelector('[data-action=pass]') ? p : '';
+    return p;
+}"""
+
+SETTLED = """(move) => {
+    const table = document.querySelector('#game');
+    return !table.hidden && !table.dataset.busy && !table.dataset.animating
+        && Number(table.dataset.move) >= move;
+}"""
+
+
+@dataclass
+class Person:
+    name: str
+    context: Any
+    page: Any
+
+    @property
+    def seat(self) -> int:
+        return int(self.page.get_attribute("[data-region=me]", "data-seat"))
+
+    def move(self) -> int:
+        return int(self.page.get_attribute(TABLE, "data-move"))
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    data_dir = tmp_path_factory.mktemp("friends")
+    running = Server(data_dir).start()
+    running.data_dir = data_dir
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from chromium()
+
+
+def new_page(context: Any) -> Any:
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    return page
+
+
+def person(browser: Any, name: str, viewport: dict[str, int], storage: Any = None) -> Person:
+    context = browser.new_context(viewport=viewport, storage_state=storage)
+    return Person(name, context, new_page(context))
+
+
+def with_speed(link: str) -> str:
+    """The invite link, with the instant speed asked for this visit (before the #invite)."""
+    address, _, fragment = link.partition("#")
+    return f"{address}&speed=instant#{fragment}"
+
+
+VIEWS = {"phone": PHONE, "phone-landscape": LANDSCAPE, "desktop": DESKTOP}
+
+
+def shoot_views(page: Any, name: str) -> None:
+    """Screenshots at the phone, the phone held sideways and the desktop, then back."""
+    if not os.environ.get("HEARTS_SCREENSHOT_DIR"):
+        return
+    before = page.viewport_size
+    for view, size in VIEWS.items():
+        page.set_viewport_size(size)
+        page.wait_for_timeout(150)
+        shoot(page, f"{name}-{view}")
+    page.set_viewport_size(before)
+    page.wait_for_timeout(150)
+
+
+def host_table(
+    host: Person, server: Server, players: int, friends: list[int], shot: str = ""
+) -> str:
+    """Seat people on the start screen: seats `friends` (counted from the host's left) are
+    friends, the others computer players. Returns the invite link the lobby shows."""
+    page = host.page
+    page.goto(f"{server.url}/?speed=instant")
+    page.wait_for_selector("body[data-ready=true]")
+    page.click(f"[data-players='{players}']")
+    page.click("[data-region=invite] summary")
+    page.fill("#host-name", host.name)
+    for row in range(1, players):
+        choice = "friend" if row in friends else "medium"
+        page.click(f"input[name=invite-seat-{row}][value={choice}] + span")
+    page.click("input[name=invite-time][value='60'] + span")
+    if shot:
+        page.locator("[data-region=invite]").scroll_into_view_if_needed()
+        shoot_views(page, shot)
+    page.click("[data-action=invite]")
+    page.wait_for_selector("body[data-screen=lobby] [data-region=invite-link]")
+    link: str = page.input_value("[data-region=invite-link]")
+    assert link.startswith(server.url + "/?table="), link
+    assert "#invite=" in link
+    return link
+
+
+def join(friend: Person, link: str, shot: str = "") -> None:
+    page = friend.page
+    page.goto(with_speed(link))
+    page.wait_for_selector("#join-name")
+    page.fill("#join-name", friend.name)
+    if shot:
+        shoot_views(page, shot)
+    page.click("[data-action=join]")
+    page.wait_for_selector("body[data-screen=lobby], body[data-screen=table]")
+
+
+def hand(page: Any) -> list[str]:
+    cards: list[str] = page.eval_on_selector_all(
+        "[data-region=hand] [data-card]", "els => els.map(e => e.dataset.key || e.dataset.card)"
+    )
+    return cards
+
+
+def settle(people: list[Person], move: int) -> None:
+    """Every page shows move `move` or later, with nothing in flight, and none reloaded."""
+    for someone in people:
+        someone.page.wait_for_function(SETTLED, arg=move, timeout=15000)
+
+
+def play_round(people: list[Person], on_trick: Any = None) -> dict[str, int]:
+    """Each person passes and plays when it is their turn, until the round is over on every
+    page. After each card, every other page shows it without reloading. Returns how often
+    each person watched another's card on the table."""
+    watched = {p.name: 0 for p in people}
+    plays = 0
+    for _ in range(3000):
+        phases = [p.page.get_attribute(TABLE, "data-phase") for p in people]
+        if all(ph in ("round-over", "game-over") for ph in phases):
+            break
+        acted = False
+        for someone in people:
+            page = someone.page
+            now = page.evaluate(READY)
+            if now == "passing":
+                for key in hand(page)[-3:]:
+                    page.click(f"[data-region=hand] [data-key='{key}']")
+                page.click("[data-action=pass]")
+                acted = True
+            elif now == "playing":
+                seat = someone.seat
+                card = page.get_attribute("[data-card][data-legal=true]", "data-card")
+                page.click(f"[data-card='{card}'][data-legal=true]")
+                page.wait_for_function(SETTLED, arg=0)
+                move = someone.move()
+                others = [p for p in people if p is not someone]
+                settle(others, move)
+                slot = f".trick .slot[data-seat='{seat}'] [data-played='{card}']"
+                if page.locator(slot).count():
+                    # Still on the table here (a person plays next): on every page too.
+                    for other in others:
+                        assert other.page.locator(slot).count() == 1, (other.name, card)
+                        watched[other.name] += 1
+                plays += 1
+                if on_trick:
+                    on_trick(someone, plays)
+                acted = True
+        if not acted:
+            time.sleep(0.05)
+    else:
+        raise AssertionError("the round did not end")
+    return watched
+
+
+def no_reload(people: list[Person]) -> None:
+    for someone in people:
+        assert someone.page.evaluate("window.__stayed === true"), f"{someone.name}'s page reloaded"
+        assert not someone.page.errors, someone.page.errors
+
+
+def mark_stay(people: list[Person]) -> None:
+    for someone in people:
+        someone.page.evaluate("window.__stayed = true")
+
+
+def test_two_people_and_two_computer_players_play_a_round_live(
+    browser: Any, server: Server
+) -> None:
+    ann = person(browser, "Ann", DESKTOP)
+    bea = person(browser, "Bea", PHONE)
+    link = host_table(ann, server, 4, friends=[2], shot="friends-invite")
+    # The lobby: the host sees the open seat, the link and Start; nobody else is seated yet.
+    assert ann.page.locator("[data-open=true]").count() == 1
+    assert ann.page.locator("[data-action=start-table]").is_visible()
+    shoot_views(ann.page, "friends-lobby")
+    # Copy puts the whole link on the clipboard and says so.
+    ann.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    ann.page.click("[data-action=copy-invite]")
+    ann.page.wait_for_selector("[data-region=copy-note]:has-text('Copied')")
+    assert ann.page.evaluate("navigator.clipboard.readText()") == link
+    join(bea, link, shot="friends-join")
+    # Every friend seat is taken: the table starts by itself, for both.
+    for someone in (ann, bea):
+        someone.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
+    assert ann.seat != bea.seat
+    # Names are text, person and computer marked, both people connected.
+    assert ann.page.locator(f".seat[data-seat='{bea.seat}'] .name").inner_text() == "Bea"
+    assert ann.page.locator(f".seat[data-seat='{bea.seat}'].person").count() == 1
+    assert ann.page.locator(".seat.opponent:not(.person)").count() == 2
+    ann.page.wait_for_selector(f".seat[data-seat='{bea.seat}'] [data-connected=true]")
+    mark_stay([ann, bea])
+
+    reopened: list[bool] = []
+
+    def close_mid_trick(someone: Person, plays: int) -> None:
+        # Once, with a trick on the table: Bea's context goes away entirely and comes back
+        # from the invite link with her cookie, and finds her seat, hand and the trick.
+        if reopened or someone is not ann or not bea.page.locator(".trick [data-played]").count():
+            return
+        seat, cards, trick = (
+            bea.seat,
+            hand(bea.page),
+            bea.page.locator(".trick [data-played]").count(),
+        )
+        storage = bea.context.storage_state()
+        bea.context.close()
+        # Her stream is gone; her seat stays hers.
+        again = person(browser, "Bea", PHONE, storage)
+        again.page.goto(with_speed(link))
+        again.page.wait_for_selector(f"{TABLE}[data-phase=playing] [data-card]")
+        assert again.seat == seat
+        assert hand(again.page) == cards
+        assert again.page.locator(".trick [data-played]").count() >= trick
+        ann.page.wait_for_selector(
+            f".seat[data-seat='{seat}'] [data-connected=true]", timeout=10000
+        )
+        bea.context, bea.page = again.context, again.page
+        bea.page.evaluate("window.__stayed = true")
+        reopened.append(True)
+
+    shots: list[bool] = []
+
+    def picture(someone: Person, plays: int) -> None:
+        if plays == 6 and not shots:
+            # A reaction from Bea shows at her seat on Ann's screen, briefly.
+            bea.page.click("[data-action=react]")
+            shoot(bea.page, "friends-reactions-phone")
+            bea.page.click("[data-reaction=nice]")
+            bubble = ann.page.locator(f".seat[data-seat='{bea.seat}'] .quip")
+            bubble.wait_for(state="visible", timeout=5000)
+            assert "Nice one" in bubble.inner_text()
+            shoot_views(ann.page, "friends-table")
+            shots.append(True)
+
+    def both(someone: Person, plays: int) -> None:
+        picture(someone, plays)
+        close_mid_trick(someone, plays)
+
+    watched = play_round([ann, bea], on_trick=both)
+    assert reopened, "the context was never closed mid-trick"
+    assert watched["Ann"] > 0 and watched["Bea"] > 0, watched
+    no_reload([ann, bea])
+    # The round is over for both: the summary, and a way on for each.
+    for someone in (ann, bea):
+        someone.page.wait_for_selector("[data-action=next-round]")
+    for someone in (ann, bea):
+        someone.context.close()
+
+
+def test_a_table_of_six_with_three_people(browser: Any, server: Server) -> None:
+    people = [
+        person(browser, name, view)
+        for name, view in (("Cleo", DESKTOP), ("Dev", PHONE), ("Eli", LANDSCAPE))
+    ]
+    link = host_table(people[0], server, 6, friends=[1, 3])
+    join(people[1], link)
+    people[1].page.wait_for_selector("[data-region=waiting-host]")
+    # The host sees Dev arrive in the lobby without reloading.
+    people[0].page.wait_for_selector("[data-region=lobby-seats] >> text=Dev")
+    join(people[2], link)
+    for someone in people:
+        # Six players: the round may start with a pass or, in a keep round, a lead.
+        someone.page.wait_for_selector(
+            f"{TABLE}:is([data-phase=passing], [data-phase=playing]) [data-card]", timeout=15000
+        )
+        assert someone.page.get_attribute(TABLE, "data-players") == "6"
+    assert len({p.seat for p in people}) == 3
+    mark_stay(people)
+    watched = play_round(people)
+    assert all(count > 0 for count in watched.values()), watched
+    no_reload(people)
+    for someone in people:
+        someone.context.close()
+
+
+def test_a_late_link_and_a_wrong_link_say_why(browser: Any, server: Server) -> None:
+    host = person(browser, "Fay", DESKTOP)
+    # A browser with a share sheet (a phone's): Share hands it the whole link.
+    host.context.add_init_script("navigator.share = async (data) => { window.__shared = data; };")
+    link = host_table(host, server, 4, friends=[1])
+    host.page.click("[data-action=share-invite]")
+    assert host.page.evaluate("window.__shared.url") == link
+    guest = person(browser, "Gus", PHONE)
+    join(guest, link)
+    late = person(browser, "Hal", PHONE)
+    late.page.goto(with_speed(link))
+    late.page.fill("#join-name", "Hal")
+    late.page.click("[data-action=join]")
+    error = late.page.locator("[data-region=join-error]")
+    error.wait_for()
+    assert error.inner_text().strip().endswith("."), error.inner_text()
+    wrong = person(browser, "Ivy", PHONE)
+    wrong.page.goto(with_speed(link.split("#invite=")[0] + "#invite=not-the-token"))
+    wrong.page.fill("#join-name", "<b>Ivy</b>")
+    wrong.page.click("[data-action=join]")
+    error = wrong.page.locator("[data-region=join-error]")
+    error.wait_for()
+    assert error.inner_text().strip(), "a wrong invite says why"
+    for someone in (host, guest, late, wrong):
+        someone.context.close()
+
+
+def test_markup_in_a_name_is_shown_as_text(browser: Any, server: Server) -> None:
+    host = person(browser, "Jo", DESKTOP)
+    link = host_table(host, server, 4, friends=[1, 2])
+    guest = person(browser, "<img src=x onerror=1>", PHONE)
+    join(guest, link)
+    host.page.wait_for_selector("[data-region=lobby-seats] >> text=<img src=x onerror=1>")
+    assert host.page.locator("[data-region=lobby-seats] img").count() == 0
+    assert not host.page.errors and not guest.page.errors
+    host.page.click("[data-action=start-table]")
+    for someone in (host, guest):
+        someone.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
+    assert host.page.locator("#game img").count() == 0
+    for someone in (host, guest):
+        someone.context.close()
+
+
+def test_a_person_who_stops_playing_is_played_for_and_comes_back(
+    browser: Any, server: Server
+) -> None:
+    kim = person(browser, "Kim", PHONE)
+    lee = person(browser, "Lee", PHONE)
+    kim.page.goto(f"{server.url}/?speed=instant")
+    kim.page.wait_for_selector("body[data-ready=true]")
+    # A short turn time (5 s, more than the start screen offers), made through the API the
+    # page uses, with the page's own cookie.
+    made = kim.page.evaluate(
+        """async () => {
+            const r = await fetch('/api/games', {method: 'POST',
+                headers: {'Content-Type': 'application/json'},
+                body: JSON.stringify({rules: {target_score: 100}, name: 'Kim', turn_time: 5,
+                    seats: ['you', 'friend', 'medium', 'medium']})});
+            return [r.status, await r.json()];
+        }"""
+    )
+    assert made[0] == 201, made
+    state = made[1]
+    link = f"{server.url}{state['table']['invite']}"
+    kim.page.goto(f"{server.url}/?table={state['id']}&speed=instant")
+    kim.page.wait_for_selector("body[data-screen=lobby]")
+    join(lee, link)
+    for someone in (kim, lee):
+        someone.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
+    seat = lee.seat
+    # Kim passes; Lee does nothing. After the turn time a computer player passes for Lee.
+    for key in hand(kim.page)[-3:]:
+        kim.page.click(f"[data-region=hand] [data-key='{key}']")
+    kim.page.click("[data-action=pass]")
+    # Lee's seat shows the time left, counting down on Kim's screen.
+    timer = kim.page.locator(f".seat[data-seat='{seat}'] [data-timer]")
+    timer.wait_for(state="visible", timeout=5000)
+    first = int(timer.inner_text().split()[0])
+    kim.page.wait_for_function(
+        "([sel, first]) => { const t = document.querySelector(sel);"
+        " return t && !t.hidden && parseInt(t.textContent) < first; }",
+        arg=[f".seat[data-seat='{seat}'] [data-timer]", first],
+        timeout=5000,
+    )
+    assert first <= 5
+    away = f".seat[data-seat='{seat}'] [data-away=true]"
+    kim.page.wait_for_selector(away, timeout=20000)
+    lee.page.wait_for_selector("[data-region=away-note] [data-action=back]", timeout=10000)
+    shoot_views(kim.page, "friends-away")
+    shoot(lee.page, "friends-away-note-phone")
+    lee.page.click("[data-action=back]")
+    kim.page.wait_for_selector(away, state="detached", timeout=10000)
+    lee.page.wait_for_selector("[data-region=away-note]", state="detached")
+    # Lee has the seat back: when Lee's turn comes, Lee plays it.
+    for _ in range(400):
+        for someone in (kim, lee):
+            if someone.page.evaluate(READY) == "playing":
+                card = someone.page.get_attribute("[data-card][data-legal=true]", "data-card")
+                someone.page.click(f"[data-card='{card}'][data-legal=true]")
+                someone.page.wait_for_function(SETTLED, arg=0)
+                if someone is lee:
+                    break
+        else:
+            time.sleep(0.05)
+            continue
+        break
+    else:
+        raise AssertionError("Lee never had a turn after coming back")
+    assert kim.page.locator(away).count() == 0
+    for someone in (kim, lee):
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()
+
+
+def table_by_api(host: Person, server: Any, body: dict[str, Any]) -> dict[str, Any]:
+    """A table made through the API the page uses, with the host page's own cookie (for
+    settings the start screen does not offer: a 5 s turn, a game to 1 point)."""
+    host.page.goto(f"{server.url}/?speed=instant")
+    host.page.wait_for_selector("body[data-ready=true]")
+    made = host.page.evaluate(
+        """async (body) => {
+            const r = await fetch('/api/games', {method: 'POST',
+                headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
+            return [r.status, await r.json()];
+        }""",
+        body,
+    )
+    assert made[0] == 201, made
+    state: dict[str, Any] = made[1]
+    host.page.goto(f"{server.url}/?table={state['id']}&speed=instant")
+    return state
+
+
+def test_rematch_keeps_the_table_and_its_people(browser: Any, server: Server) -> None:
+    mia = person(browser, "Mia", DESKTOP)
+    ned = person(browser, "Ned", PHONE)
+    body = {
+        "rules": {"target_score": 1},
+        "name": "Mia",
+        "turn_time": None,
+        "seats": ["you", "medium", "friend", "medium"],
+    }
+    state = table_by_api(mia, server, body)
+    join(ned, f"{server.url}{state['table']['invite']}")
+    seats = {}
+    for someone in (mia, ned):
+        someone.page.wait_for_selector(f"{TABLE} [data-card]", timeout=15000)
+        seats[someone.name] = someone.seat
+    # A game to 1 point is over after the first round in which anyone takes a point.
+    for _ in range(5):
+        play_round([mia, ned])
+        if mia.page.get_attribute(TABLE, "data-phase") == "game-over":
+            break
+        for someone in (mia, ned):
+            if someone.page.locator("[data-action=next-round]").count():
+                someone.page.click("[data-action=next-round]")
+                break
+    for someone in (mia, ned):
+        someone.page.wait_for_selector("[data-action=rematch]")
+    mia.page.click("[data-action=rematch]")
+    mia.page.wait_for_selector(f"{TABLE}:not([data-phase=game-over]) [data-card]", timeout=15000)
+    new_id = mia.page.evaluate("new URLSearchParams(location.search).get('table')")
+    assert new_id and new_id != state["id"]
+    # Ned is offered the rematch live, and joins it in his own seat.
+    ned.page.wait_for_selector("[data-action=join-rematch]", timeout=10000)
+    ned.page.click("[data-action=join-rematch]")
+    ned.page.wait_for_selector(f"{TABLE}:not([data-phase=game-over]) [data-card]", timeout=15000)
+    assert ned.page.evaluate("new URLSearchParams(location.search).get('table')") == new_id
+    assert {p.name: p.seat for p in (mia, ned)} == seats
+    assert ned.page.locator(f".seat[data-seat='{mia.seat}'] .name").inner_text() == "Mia"
+    for someone in (mia, ned):
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()
+
+
+def serve_on(data_dir: Path, port: int | None = None) -> LiveServer:
+    """The app over `data_dir`, on `port` when given (to come back where the pages are)."""
+    running = LiveServer(create_app(data_dir, bot_workers=0))
+    if port is not None:
+        running.port = port
+        config = uvicorn.Config(running.server.config.app, host="127.0.0.1", port=port)
+        config.log_level = "warning"
+        running.server = uvicorn.Server(config)
+        running.thread = threading.Thread(target=running.server.run, daemon=True)
+    return running.start()
+
+
+def halt(running: LiveServer) -> None:
+    # Open event streams never end by themselves: stop without waiting for them.
+    running.server.should_exit = True
+    running.server.force_exit = True
+    running.thread.join(timeout=10)
+    assert not running.thread.is_alive()
+
+
+def test_a_lost_server_shows_reconnecting_and_the_table_goes_on(
+    browser: Any, tmp_path: Path
+) -> None:
+    first = serve_on(tmp_path)
+    ona = person(browser, "Ona", DESKTOP)
+    pia = person(browser, "Pia", PHONE)
+    body: dict[str, Any] = {
+        "rules": {},
+        "name": "Ona",
+        "turn_time": None,
+        "seats": ["you", "friend", "easy", "easy"],
+    }
+    state = table_by_api(ona, first, body)
+    join(pia, f"{first.url}{state['table']['invite']}")
+    for someone in (ona, pia):
+        someone.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
+        someone.page.wait_for_selector("body[data-live=open]")
+    mark_stay([ona, pia])
+    halt(first)
+    for someone in (ona, pia):
+        someone.page.wait_for_selector("[data-region=live]", state="visible", timeout=10000)
+        assert someone.page.inner_text("[data-region=live]") == "Reconnecting…"
+    if os.environ.get("HEARTS_SCREENSHOT_DIR"):
+        shoot(pia.page, "friends-reconnecting-phone")
+    again = serve_on(tmp_path, first.port)
+    try:
+        for someone in (ona, pia):
+            someone.page.wait_for_selector("[data-region=live]", state="hidden", timeout=15000)
+        # Both pass; each sees the other's pass through the new stream and plays on.
+        watched = play_round([ona, pia])
+        assert watched["Ona"] > 0 or watched["Pia"] > 0, watched
+        no_reload([ona, pia])
+    finally:
+        for someone in (ona, pia):
+            someone.context.close()
+        halt(again)
+
+
+def test_a_pass_raced_by_another_persons_pass_still_counts(browser: Any, server: Server) -> None:
+    # Quin's page gets no event stream, so it never hears of Rae's pass: its own pass goes
+    # with a move number already taken, is refused (409) and must go again at the new one.
+    quin = person(browser, "Quin", DESKTOP)
+    rae = person(browser, "Rae", PHONE)
+    quin.context.route("**/events*", lambda route: route.abort())
+    seats = ["you", "friend", "easy", "easy"]
+    body: dict[str, Any] = {"rules": {}, "name": "Quin", "turn_time": None, "seats": seats}
+    state = table_by_api(quin, server, body)
+    join(rae, f"{server.url}{state['table']['invite']}")
+    quin.page.reload()
+    for someone in (quin, rae):
+        someone.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
+    before = quin.move()
+    chosen = {}
+    for someone in (rae, quin):
+        chosen[someone.name] = hand(someone.page)[:3]
+        for key in chosen[someone.name]:
+            someone.page.click(f"[data-region=hand] [data-key='{key}']")
+    rae.page.click("[data-action=pass]")
+    rae.page.wait_for_function(SETTLED, arg=before + 1)
+    assert quin.move() == before, "Quin's page heard of Rae's pass without a stream"
+    quin.page.click("[data-action=pass]")
+    quin.page.wait_for_function(SETTLED, arg=before + 2)
+    # Quin's cards went (not lost to the refusal) and nothing says a move failed.
+    assert quin.page.get_attribute(TABLE, "data-phase") == "playing"
+    assert not set(chosen["Quin"]) & set(hand(quin.page)), "Quin's pass did not count"
+    assert "already" not in quin.page.inner_text("#status")
+    for someone in (quin, rae):
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()
