@@ -58,11 +58,20 @@ def openapi() -> dict[str, Any]:
     return spec
 
 
+def streams(operation: dict[str, Any]) -> bool:
+    content = operation.get("responses", {}).get("200", {}).get("content", {})
+    return "text/event-stream" in content
+
+
 def routes(spec: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+    """Every request/answer route. An event stream is left out: it answers for as long as
+    the game lasts, so a fuzzed request that opens one never gets a whole answer and the
+    test waits for ever (a stranger's refusal is in test_friends_privacy.py)."""
     return [
         (method.upper(), path, operation)
         for path, methods in spec["paths"].items()
         for method, operation in methods.items()
+        if not streams(operation)
     ]
 
 
