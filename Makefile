@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench bench-ai bench-ai-strength bench-web bench-load \
+.PHONY: run test lint typecheck pytest bench bench-ai bench-ai-strength bench-web bench-load bench-friends \
 	test-deep clean browser postgres deploy-local
 
 $(STAMP): pyproject.toml
@@ -50,6 +50,10 @@ bench-web: $(STAMP)
 
 bench-load: $(STAMP)
 	$(BIN)/python benchmarks/web_load.py --games 200 --seconds 60 --runs 3
+
+# 100 tables of four people, each with an open event stream, at a person's pace (issue 12).
+bench-friends: $(STAMP)
+	$(BIN)/python benchmarks/friends_load.py --tables 100 --seconds 60 --runs 3
 
 # Two processes over a throwaway PostgreSQL behind nginx on loopback (docs/deploy.md).
 deploy-local: $(STAMP)

@@ -49,6 +49,15 @@ def test_a_game_is_stored_and_loaded_whole(store: GameStore) -> None:
     assert store.load("nope") is None and store.moves("nope") is None
 
 
+def test_a_secret_is_kept_as_text_and_an_old_seed_as_an_integer(store: GameStore) -> None:
+    secret = "9f" * 32
+    store.create("keyed", "o", {"players": 4}, secret, {"seats": [None]}, [], "active")
+    store.create("old", "o", {"players": 4}, 12, {"seats": [None]}, [], "active")
+    keyed, old = store.load("keyed"), store.load("old")
+    assert keyed is not None and keyed.seed == secret
+    assert old is not None and old.seed == 12 and isinstance(old.seed, int)
+
+
 def test_append_numbers_moves_and_refuses_a_taken_number(store: GameStore) -> None:
     make(store, "g1", moves=2)
     assert store.append("g1", 2, [action(2), action(3)], "active")
@@ -129,6 +138,7 @@ def test_a_database_from_before_migrations_upgrades_and_keeps_its_games(tmp_path
     store = Store(data)
     stored = store.load("old")
     assert stored is not None and stored.actions == [{"type": "next"}]
+    assert stored.seed == 7  # an integer seed: dealt as it always was, not from keys
     assert applied(data / "hearts.sqlite3") == STEPS
     with sqlite3.connect(data / "hearts.sqlite3") as db:
         indexes = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}

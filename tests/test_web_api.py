@@ -17,9 +17,10 @@ from fastapi.testclient import TestClient
 
 import hearts
 from hardening.driver import store_at
-from hearts.record import actions_of, replay
+from hearts.record import actions_of
 from hearts.web.app import create_app
 from hearts.web.bots import BotPool, advance
+from hearts.web.deals import replayed
 from hearts.web.options import RULE_OPTIONS
 from hearts.web.settings import Settings
 from hearts.web.store import owner_key
@@ -71,7 +72,7 @@ def step(client: TestClient, state: State) -> State:
 def stored_game(data_dir: Path, game_id: str) -> hearts.Game:
     stored = store_at(data_dir).load(game_id)
     assert stored is not None
-    return replay(hearts.Rules.from_dict(stored.rules), stored.seed, stored.actions)
+    return replayed(hearts.Rules.from_dict(stored.rules), stored.seed, stored.actions)
 
 
 def test_a_whole_game_by_api(client: TestClient, data_dir: Path) -> None:

@@ -16,10 +16,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 import hearts
-from hearts.record import replay
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 from hearts.web.app import create_app
 from hearts.web.characters import OPPONENTS
+from hearts.web.deals import replayed
 from hearts.web.options import RULE_OPTIONS
 from hearts.web.store import Store
 
@@ -66,7 +66,7 @@ def step(client: TestClient, state: State) -> State:
 def stored_game(data_dir: Path, game_id: str) -> hearts.Game:
     stored = Store(data_dir).load(game_id)
     assert stored is not None
-    return replay(hearts.Rules.from_dict(stored.rules), stored.seed, stored.actions)
+    return replayed(hearts.Rules.from_dict(stored.rules), stored.seed, stored.actions)
 
 
 @pytest.mark.parametrize("players", SIZES)

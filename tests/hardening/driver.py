@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from hearts import CARDS, Game, Rules
-from hearts.record import action_to_move, actions_of, replay
+from hearts.record import action_to_move, actions_of
+from hearts.web.deals import new_game, replayed
 from hearts.web.settings import Settings
 from hearts.web.stores import GameStore, open_store
 
@@ -70,7 +71,7 @@ def stored_game(directory: Path, game_id: str) -> Game:
     """The game exactly as the store holds it, replayed by the engine."""
     stored = store_at(directory).load(game_id)
     assert stored is not None, f"game {game_id} is not in the store"
-    return replay(Rules.from_dict(stored.rules), stored.seed, stored.actions)
+    return replayed(Rules.from_dict(stored.rules), stored.seed, stored.actions)
 
 
 def stored_actions(directory: Path, game_id: str) -> list[dict[str, Any]]:
@@ -84,7 +85,7 @@ def replay_to(directory: Path, game_id: str, move: int) -> Game:
     stored = store_at(directory).load(game_id)
     assert stored is not None
     assert move <= len(stored.actions), f"move {move} is beyond the store's record"
-    return replay(Rules.from_dict(stored.rules), stored.seed, stored.actions[:move])
+    return replayed(Rules.from_dict(stored.rules), stored.seed, stored.actions[:move])
 
 
 class Replayer:
@@ -106,7 +107,7 @@ class Replayer:
             or len(actions_of(game)) > move
             or actions_of(game) != stored.actions[: len(actions_of(game))]
         ):
-            game = Game(Rules.from_dict(stored.rules), stored.seed)
+            game = new_game(Rules.from_dict(stored.rules), stored.seed)
         else:
             game = game.copy()
         for action in stored.actions[len(game.moves) : move]:

@@ -69,8 +69,10 @@ EDITS: dict[str, Edit] = {
         "INSERT INTO actions (game_id, seq, action) SELECT game_id, seq + 1000, action "
         "FROM actions WHERE seq = 0 AND game_id = ?"
     ),
-    "seed-changed": _sql("UPDATE games SET seed = seed + 1 WHERE id = ?"),
-    "seed-not-a-number": _sql("UPDATE games SET seed = 'abc' WHERE id = ?"),
+    # A game is dealt from its secret (keyed deals); the integer seed only for older games.
+    "secret-changed": _sql("UPDATE games SET secret = secret || '0' WHERE id = ?"),
+    "secret-lost": _sql("UPDATE games SET secret = NULL WHERE id = ?"),
+    "seed-not-a-number": _sql("UPDATE games SET secret = NULL, seed = 'abc' WHERE id = ?"),
     "rules-not-json": _sql("UPDATE games SET rules = '{oops' WHERE id = ?"),
     "rules-unknown-field": _sql("UPDATE games SET rules = '{\"jokers\": true}' WHERE id = ?"),
     "rules-five-players": _sql("UPDATE games SET rules = '{\"players\": 5}' WHERE id = ?"),

@@ -15,10 +15,11 @@ from fastapi.testclient import TestClient
 from hearts import Game, Rules, play_out
 from hearts.ai import make_player
 from hearts.events import Played
-from hearts.record import actions_of, replay
+from hearts.record import actions_of
 from hearts.web import events as web_events
 from hearts.web import service
 from hearts.web.app import create_app
+from hearts.web.deals import replayed
 from hearts.web.store import Store
 
 LONG_TARGET = 1000
@@ -31,7 +32,7 @@ def long_game(client: TestClient, data_dir: Path) -> tuple[dict[str, Any], int]:
     store = Store(data_dir)
     stored = store.load(created["id"])
     assert stored is not None
-    game = replay(Rules.from_dict(stored.rules), stored.seed, stored.actions)
+    game = replayed(Rules.from_dict(stored.rules), stored.seed, stored.actions)
     players = [make_player("random", seed=s) for s in range(4)]
     person = created["view"]["seat"]
     rng = random.Random(5)

@@ -5,6 +5,7 @@ nothing lost when it is back; a full connection pool is a 503 too, not a hang.""
 from __future__ import annotations
 
 import concurrent.futures
+import json
 import random
 import time
 from pathlib import Path
@@ -104,3 +105,78 @@ def test_a_full_pool_and_a_stuck_database_answer_503_not_hang(pg_url: str, tmp_p
                 unavailable(answer, started)
             holder.rollback()
         assert browser.get(url).json()["move"] == state["move"]
+
+
+class Stream:
+    """One person's event stream, read in a thread: (kind, data) of every message."""
+
+    def __init__(self, client: httpx.Client, game_id: str) -> None:
+        self.messages: list[tuple[str, dict[str, Any]]] = []
+        self._pool = concurrent.futures.ThreadPoolExecutor(1)
+        self._done = self._pool.submit(self._read, client, game_id)
+
+    def _read(self, client: httpx.Client, game_id: str) -> None:
+        with client.stream("GET", f"/api/games/{game_id}/events", timeout=None) as answer:
+            assert answer.status_code == 200
+            kind = "message"
+            for line in answer.iter_lines():
+                if line.startswith("event: "):
+                    kind = line[len("event: ") :]
+                elif line.startswith("data: "):
+                    self.messages.append((kind, json.loads(line[len("data: ") :])))
+                    if kind == "gone":
+                        return
+
+    def wait_for(self, test: Any, seconds: float = 60) -> tuple[str, dict[str, Any]]:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            for message in self.messages:
+                if test(*message):
+                    return message
+            assert not self._done.done() or self._done.exception() is None, self._done.exception()
+            time.sleep(0.1)
+        raise AssertionError(f"no such message in {[kind for kind, _ in self.messages]}")
+
+
+def test_a_stream_says_it_is_reconnecting_and_carries_on_when_postgresql_is_back(
+    pg_cluster: Cluster, pg_url: str, tmp_path: Path
+) -> None:
+    data_dir = tmp_path / "data"
+    server = Server(data_dir, env={"HEARTS_STREAM_PING": "1"})
+    with (
+        server,
+        httpx.Client(base_url=server.url, timeout=60) as ann,
+        httpx.Client(base_url=server.url, timeout=60) as bea,
+    ):
+        body = {"seats": ["you", "friend", "medium", "medium"], "turn_time": 0}
+        made = ann.post("/api/games", json=body).json()
+        token = made["table"]["invite"].split("#invite=")[1]
+        joined = bea.post(f"/api/games/{made['id']}/join", json={"invite": token, "name": "B"})
+        assert joined.status_code == 200, joined.text
+        stream = Stream(bea, made["id"])
+        stream.wait_for(lambda kind, data: kind == "state")
+        pg_cluster.stop()
+        try:
+            kind, data = stream.wait_for(lambda kind, data: kind == "reconnecting", 30)
+            assert data == {"detail": UNAVAILABLE}
+        finally:
+            pg_cluster.start()
+        # Back: Ann passes; Bea's stream, still the same connection, shows the pass.
+        state = ann.get(f"/api/games/{made['id']}").json()
+        deadline = time.monotonic() + 30
+        while True:
+            cards = state["view"]["hand"][:3]
+            answer = ann.post(
+                f"/api/games/{made['id']}/pass", json={"move": state["move"], "cards": cards}
+            )
+            if answer.status_code != 503 or time.monotonic() > deadline:
+                break
+            time.sleep(0.5)
+        assert answer.status_code == 200, answer.text
+        kind, data = stream.wait_for(
+            lambda kind, data: kind == "state" and data["move"] >= 1 and data["events"]
+        )
+        passes = [e for e in data["events"] if e["type"] == "pass"]
+        assert passes and passes[0]["seat"] == 0 and "cards" not in passes[0]
+        after = [k for k, _ in stream.messages[stream.messages.index((kind, data)) :]]
+        assert "reconnecting" not in after

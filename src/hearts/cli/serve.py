@@ -154,6 +154,9 @@ def serve(settings: Any) -> int:
         backlog=listen_backlog(files),
         timeout_keep_alive=math.ceil(settings.idle_timeout),
         forwarded_allow_ips=list(settings.trusted_proxies),
+        # Open event streams never end by themselves: on a stop they are closed after this
+        # many seconds (browsers reconnect to whichever process is up).
+        timeout_graceful_shutdown=5,
     )
     server = uvicorn.Server(config)
     with contextlib.suppress(KeyboardInterrupt):

@@ -31,6 +31,7 @@ from ..cards import Card
 from ..driver import plain_move, play_out
 from ..scoring import MoonChoice
 from .characters import STYLE_BY_SEAT
+from .deals import Seed, is_keyed
 from .events import Journal, journal
 
 log = logging.getLogger("hearts.web")
@@ -61,7 +62,7 @@ Computers = dict[int, str]
 """The computer players of a table: seat -> level."""
 
 
-def decision_seed(game_seed: int, move: int, seat: int) -> int:
+def decision_seed(game_seed: Seed, move: int, seat: int) -> int:
     """A seed for one decision, fixed by the game, the move and the seat (so reproducible)."""
     digest = hashlib.sha256(f"{game_seed}:{move}:{seat}".encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1
@@ -71,7 +72,7 @@ class ComputerSeat:
     """A seat's computer player, rebuilt for each decision from its level and a seed fixed by
     the game, the move number and the seat: a worker process decides as any other would."""
 
-    def __init__(self, game: Game, seat: int, level: str, game_seed: int) -> None:
+    def __init__(self, game: Game, seat: int, level: str, game_seed: Seed) -> None:
         self.game = game
         self.seat = seat
         self.level = level
@@ -93,7 +94,7 @@ class ComputerSeat:
         return self._player().choose_moon(view)
 
 
-def advance(game: Game, computers: Computers, game_seed: int) -> Journal:
+def advance(game: Game, computers: Computers, game_seed: Seed) -> Journal:
     """Computer players act until a person must, or the round is over; changes `game` in
     place and returns the events by move. A computer player's refused move (a bug) is
     replaced by a plain legal one, so a table never stalls."""
@@ -102,7 +103,7 @@ def advance(game: Game, computers: Computers, game_seed: int) -> Journal:
 
 
 def advance_record(
-    rules: dict[str, Any], seed: int, moves: list[Move], computers: Computers
+    rules: dict[str, Any], seed: Seed, moves: list[Move], computers: Computers
 ) -> list[Move]:
     """`advance` for a pool worker: from a record to the new moves."""
     game = _replay(rules, seed, moves)
@@ -114,18 +115,18 @@ def advance_record(
 #: only the moves since (the person's move) instead of replaying the whole record, which
 #: was most of a request's cost late in a game (found by the load benchmark).
 #: Bounded by the actions the games hold, not by count: a game to 1,000 points has 5,000.
-_RECENT: OrderedDict[tuple[int, str], Game] = OrderedDict()
+_RECENT: OrderedDict[tuple[Seed, str], Game] = OrderedDict()
 RECENT_ACTIONS = 50_000
 
 
-def _replay(rules: dict[str, Any], seed: int, moves: list[Move]) -> Game:
+def _replay(rules: dict[str, Any], seed: Seed, moves: list[Move]) -> Game:
     """The game after `moves`, exact: a kept game is used only when its moves are a
     prefix of these (same rules, same seed), else the record is replayed in full."""
     key = (seed, json.dumps(rules, sort_keys=True))
     game = _RECENT.pop(key, None)  # taken out while in use, so no two threads share it
     done = len(game.moves) if game is not None else 0
     if game is None or done > len(moves) or game.moves != moves[:done]:
-        game = Game.replay(Rules.from_dict(rules), seed, moves)
+        game = Game.replay(Rules.from_dict(rules), seed, moves, keyed=is_keyed(seed))
     else:
         for move in moves[done:]:
             game.apply(move)
@@ -135,7 +136,7 @@ def _replay(rules: dict[str, Any], seed: int, moves: list[Move]) -> Game:
     return game
 
 
-def _apply_all(game: Game, moves: list[Move], computers: Computers, seed: int) -> Journal:
+def _apply_all(game: Game, moves: list[Move], computers: Computers, seed: Seed) -> Journal:
     """Apply a worker's moves; if the engine refuses one, the players think here instead."""
     entries: Journal = []
     try:
@@ -205,7 +206,7 @@ class BotPool:
             return {s: WHEN_BUSY.get(level, level) for s, level in computers.items()}
         return dict(computers)
 
-    async def advance(self, game: Game, computers: Computers, seed: int) -> Journal:
+    async def advance(self, game: Game, computers: Computers, seed: Seed) -> Journal:
         """Let the computer players act on `game` (in place) until a person must; the events
         by move.
 

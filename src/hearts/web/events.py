@@ -39,7 +39,7 @@ def journal(game: Game, events: Iterable[Event]) -> Journal:
     >>> game = Game(Rules(), seed=2)
     >>> moves = (Pass(seat, game.round.hand(seat)[:3]) for seat in range(4))
     >>> [(n, len(events)) for n, events in journal(game, (e for m in moves for e in game.apply(m)))]
-    [(1, 1), (2, 1), (3, 1), (4, 10)]
+    [(1, 1), (2, 1), (3, 1), (4, 6)]
     """
     grouped: Journal = []
     for event in events:

@@ -10,6 +10,16 @@ reacting) comes as a message of kind `table` with the same id.
 
 A comment line every `PING` seconds keeps proxies from closing a quiet stream and tells the
 table the person is still here.
+
+While the store does not answer (PostgreSQL restarting), a stream stays open and says so
+once with a message of kind `reconnecting` (data: the sentence a 503 carries); when the
+store answers again it sends the whole state (kind `state`, with the events since the last
+message), which also says the game is live again. A stream opened while the store is away
+gets that `reconnecting` message and ends: a 503 would make a browser's EventSource give up
+for good, where an ended stream is reopened by it after `retry` with its Last-Event-ID.
+
+A message's id never passes a move whose events the stream has not sent: moves go out
+before table news, so a reconnect's Last-Event-ID loses nothing.
 """
 
 from __future__ import annotations
@@ -23,7 +33,10 @@ from fastapi import APIRouter, Header, Request
 from fastapi.responses import StreamingResponse
 
 from .api import REFUSALS, BrowserCookie, Service, _owner, refused
+from .notify import Follower
 from .service import GameService, Refusal
+from .store import Seating
+from .stores import UNAVAILABLE, StoreUnavailable
 
 router = APIRouter(prefix="/api")
 #: Seconds between keep-alive comments on a quiet stream.
@@ -37,6 +50,11 @@ def message(state: dict[str, Any], kind: str = "state") -> bytes:
     return f"id: {state['move']}\nevent: {kind}\ndata: {data}\n\n".encode()
 
 
+def notice(kind: str, detail: str) -> bytes:
+    """A message with a sentence and no state: `reconnecting` or `gone`."""
+    return f"event: {kind}\ndata: {json.dumps({'detail': detail})}\n\n".encode()
+
+
 def last_event_id(header: str | None, since: int | None) -> int | None:
     """The move count a reconnecting browser has seen (the header wins over `since`)."""
     if header is not None:
@@ -46,8 +64,8 @@ def last_event_id(header: str | None, since: int | None) -> int | None:
 
 
 def ping_seconds(request: Request) -> float:
-    value = getattr(request.app.state, "stream_ping", PING)
-    return float(value)
+    settings = getattr(request.app.state, "settings", None)
+    return float(getattr(settings, "stream_ping", PING))
 
 
 @router.get(
@@ -72,6 +90,13 @@ async def events(
     except Refusal as refusal:
         hub.unfollow(follower)
         return refused(refusal)
+    except StoreUnavailable:
+        hub.unfollow(follower)
+        return StreamingResponse(
+            iter([f"retry: {RETRY_MS}\n\n".encode(), notice("reconnecting", UNAVAILABLE)]),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-store"},
+        )
     except BaseException:
         hub.unfollow(follower)
         raise
@@ -84,33 +109,58 @@ async def _stream(
     games: GameService,
     seat: int,
     state: dict[str, Any],
-    seating: Any,
-    follower: Any,
+    seating: Seating,
+    follower: Follower,
     ping: float,
 ) -> AsyncIterator[bytes]:
     game_id = state["id"]
-    shown = state["move"]
+    shown = told = state["move"]
+    behind = False  # moves or table news came that could not be read yet
+    table_behind = False
+    away = False  # the database did not answer: said once, until it does again
     try:
         yield f"retry: {RETRY_MS}\n\n".encode()
         yield message(state)
         while True:
             try:
-                news = await asyncio.wait_for(follower.next(), ping)
+                news = await asyncio.wait_for(follower.next(), RETRY_MS / 1000 if away else ping)
             except TimeoutError:
-                yield b": ping\n\n"
-                await games.seen(game_id, seat)
-                continue
-            if news is None:
-                seating, update = await games.table_news(game_id, seat, seating)
-                if update is not None:
-                    yield message(update, "table")
-            elif news > shown:
-                seated, update = await games.moved(game_id, seat, shown)
-                seating = seated.seating
-                shown = update["move"]
-                yield message(update)
+                news = -1  # nothing new: a ping, or (while away) another try
+            try:
+                if news == -1 and not away:
+                    yield b": ping\n\n"
+                    await games.seen(game_id, seat)
+                    continue
+                if news is not None and news > told:
+                    told = news
+                behind = behind or told > shown or away
+                table_behind = table_behind or news is None or away
+                if behind:  # moves first: see the module's note on ids
+                    seated, update = await games.moved(game_id, seat, shown, told, seating)
+                    seating, behind = seated.seating, False
+                    if update["move"] != shown or away:
+                        shown = update["move"]
+                        yield message(update)
+                if table_behind:
+                    seating, news_state = await games.table_news(game_id, seat, seating)
+                    table_behind = False
+                    if news_state is not None and news_state["move"] > shown:
+                        # Moves were stored while the news was read: their events first.
+                        told = news_state["move"]
+                        seated, update = await games.moved(game_id, seat, shown, told, seating)
+                        seating, shown = seated.seating, update["move"]
+                        yield message(update)
+                        notices = [{**event, "n": shown} for event in news_state["events"]]
+                        news_state = {**update, "events": notices}
+                    if news_state is not None:
+                        yield message(news_state, "table")
+                away = False
+            except StoreUnavailable:
+                if not away:
+                    away = True
+                    yield notice("reconnecting", UNAVAILABLE)
     except Refusal as refusal:
         # The game is gone (expired or closed): say so once and end the stream.
-        yield f"event: gone\ndata: {json.dumps({'detail': refusal.reason})}\n\n".encode()
+        yield notice("gone", refusal.reason)
     finally:
         games.hub.unfollow(follower)

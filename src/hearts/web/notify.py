@@ -6,10 +6,10 @@ transaction that stores the moves (and `'<game id> table'` when the people at a 
 change: someone joined, went away, came back or reacted), so an announcement goes out only
 for moves that are stored, and in the order they were committed. In each process one
 `Listener` holds a connection that LISTENs on that channel and feeds a `Hub`; whatever in
-the process wants to follow a game (the event streams, `hearts.web.live`) calls `hub.follow(game_id)` and gets
-move counts, each larger than the last: none doubled, none skipped over (a follower that
-falls behind gets the latest count, from which it reads the moves), and None for table news
-(coalesced: a follower is told once until it looks).
+the process follows a game (the event streams, `hearts.web.live`) calls `hub.follow` and
+gets move counts, each larger than the last: none doubled, none skipped over (a follower
+that falls behind gets the latest count, from which it reads the moves), and None for
+table news (coalesced: a follower is told once until it looks).
 
 When the listening connection is lost (PostgreSQL restarted), the listener reconnects and
 catches up from the stored moves: each followed game's count is read from the store and

@@ -125,7 +125,13 @@ class GameState(BaseModel):
     view: dict[str, Any] = Field(description="What the caller's seat may know.")
     reasons: dict[str, str] = Field(description="Why each held card cannot be played now.")
     events: list[dict[str, Any]] = Field(description="What happened since the move sent.")
-    results: list[dict[str, Any]]
+    results: list[dict[str, Any]] = Field(
+        description="Each finished round; in a game dealt from keys, with its deal_key."
+    )
+    commitment: str | None = Field(
+        default=None,
+        description="While a round is played: the SHA-256 (hex) of the key it was dealt from.",
+    )
     scores: list[int]
     winners: list[int]
     moon_pending: int | None

@@ -28,10 +28,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .. import ChooseMoon, Game, IllegalMoveError, Move, NextRound, Pass, Play, Rules
-from ..record import move_to_action, replay
+from ..record import move_to_action
 from .bots import BotPool, Computers
 from .cache import SizedCache
 from .characters import LEVELS, OPPONENTS
+from .deals import commitment, new_game, new_secret, replayed, results
 from .events import Journal, journal_for_browser
 from .finish import finish_settled_round
 from .notify import Hub
@@ -60,6 +61,8 @@ FILL = "medium"
 CONNECTED = 40.0
 #: Seconds between notes of a person's presence in the store (not one write per request).
 TOUCH_EVERY = 10.0
+#: Seats whose latest presence note this process remembers.
+TOUCHED_KEPT = 10_000
 #: The least time between two reactions of one seat.
 REACTION_GAP = 2.0
 #: Reactions a person can send: a key, a short label and an emoji (no free text).
@@ -176,6 +179,8 @@ class LoadedGame:
     journal: Journal = field(default_factory=list)
     """The events of the latest moves by move, so a retried move and a stream catching up
     are answered without replaying anything."""
+    moved_at: float = 0.0
+    """When the latest move was stored (a turn's clock starts then)."""
 
     def since(self, number: int) -> Journal | None:
         """The journal of moves after move count `number`; None if it no longer reaches."""
@@ -190,7 +195,7 @@ class LoadedGame:
         kept = [*self.journal, *entries]
         if kept and len(kept) > JOURNAL_MOVES:
             kept = kept[-JOURNAL_MOVES:]
-        return LoadedGame(self.stored, game, self.table, kept)
+        return LoadedGame(self.stored, game, self.table, kept, self.moved_at)
 
 
 @dataclass
@@ -253,7 +258,7 @@ class GameService:
             raise Refusal(404, NO_SUCH_GAME)
         return seating
 
-    async def _seated(self, game_id: str, owner: str, number: int | None = None) -> Seated:
+    async def _seated(self, game_id: str, owner: str) -> Seated:
         """The game and the caller's seat; a game the caller has no seat at is missing (a
         stranger cannot even learn that an id exists). The store is trusted over the cache
         when they disagree (another process moved the game on), and a request from an away
@@ -263,8 +268,7 @@ class GameService:
         seat = loaded.table.seat_of(loaded.stored, seating, owner)
         if seat is None:
             raise Refusal(404, NO_SUCH_GAME)
-        stored_moves = await asyncio.to_thread(self.store.moves, game_id)
-        if stored_moves is not None and stored_moves != len(loaded.game.moves):
+        if seating.moves != len(loaded.game.moves):
             loaded = await self._caught_up(game_id, loaded)
         person = seating.people.get(seat)
         if person is not None and loaded.table.friends:
@@ -273,8 +277,7 @@ class GameService:
                 self.hub.poke(game_id)
                 seating = await self._seating(game_id)
             if now - self._touched.get((game_id, seat), 0.0) > TOUCH_EVERY:
-                self._touched[(game_id, seat)] = now
-                await asyncio.to_thread(self.store.touch, game_id, seat, now)
+                await self.seen(game_id, seat)
         return Seated(loaded, seat, seating)
 
     async def _caught_up(self, game_id: str, loaded: LoadedGame) -> LoadedGame:
@@ -295,6 +298,9 @@ class GameService:
         return fresh
 
     def _remember(self, game_id: str, loaded: LoadedGame) -> None:
+        kept = self._cache.get(game_id)
+        if kept is not None and len(kept.game.moves) > len(loaded.game.moves):
+            return  # a stream caught up from an older read than a request's since: keep newer
         self._cache.put(game_id, loaded, weight=len(loaded.game.moves))
 
     def forget(self, game_ids: list[str]) -> None:
@@ -319,6 +325,7 @@ class GameService:
         if not stored:
             return None
         work = loaded.moved_on(game, entries)
+        work.moved_at = time.time()
         self._remember(game_id, work)
         self.hub.publish(game_id, len(game.moves))
         return work
@@ -368,8 +375,8 @@ class GameService:
             hold_time=hold_time,
         )
         game_id = secrets.token_urlsafe(18)
-        seed = secrets.randbits(62)
-        game = Game(rules, seed)
+        seed = new_secret()
+        game = new_game(rules, seed)
         if rematch_of is None:
             people = [Person(host, owner, name)] + [
                 Person(seat, None, "") for seat in table.people if seat != host
@@ -379,7 +386,7 @@ class GameService:
             if all(p.owner != owner for p in people):  # a game from before seats were kept
                 people.append(Person(host, owner, name))
         started = not friends or rematch_of is not None
-        seating = Seating(started, None, time.time(), {p.seat: p for p in people})
+        seating = Seating(started, None, time.time(), 0, {p.seat: p for p in people})
         stored = StoredGame(
             game_id, owner, rules.to_dict(), seed, table.to_settings(), "active", [], started
         )
@@ -453,9 +460,8 @@ class GameService:
         return self.state(loaded, seat, seating, entries)
 
     async def state_of(self, game_id: str, owner: str) -> dict[str, Any]:
-        async with self._lock(game_id):
-            seated = await self._settled(game_id, owner)
-            return self.state(seated.loaded, seated.seat, seated.seating, [])
+        seated = await self.loaded(game_id, owner)
+        return self.state(seated.loaded, seated.seat, seated.seating, [])
 
     async def _settled(self, game_id: str, owner: str) -> Seated:
         """`_seated`, with any computer moves a stopped process left unmade made now."""
@@ -465,6 +471,12 @@ class GameService:
             seated.loaded = loaded
             self._wind(loaded, seated.seating)
         return seated
+
+    async def loaded(self, game_id: str, owner: str) -> Seated:
+        """The game as the store holds it now, the caller's seat and the table, for a
+        request that only reads it (a 404 Refusal for a game the caller has no seat at)."""
+        async with self._lock(game_id):
+            return await self._settled(game_id, owner)
 
     async def current(self, owner: str) -> str | None:
         return await asyncio.to_thread(self.store.latest_unfinished, owner)
@@ -481,6 +493,8 @@ class GameService:
                 raise Refusal(409, NOT_STARTED, self.state(loaded, seat, seating, []))
             move = move_for(seat)
             done = len(loaded.game.moves)
+            if number < done and _passes_cross(loaded.game, number, move):
+                number = done  # the people of a table pass at once: no pass goes stale
             if number < done:
                 return await self._answer_retry(loaded, seat, seating, number, move)
             if number > done:
@@ -612,18 +626,29 @@ class GameService:
                 entries = await self.journal_since(seated.loaded, since)
             return seated, self.state(seated.loaded, seated.seat, seated.seating, entries)
 
-    async def moved(self, game_id: str, seat: int, shown: int) -> tuple[Seated, dict[str, Any]]:
-        """For a stream that has shown the game up to move count `shown`: the state now, with
-        the events since."""
-        async with self._lock(game_id):
-            loaded = await self._loaded(game_id)
-            stored_moves = await asyncio.to_thread(self.store.moves, game_id)
-            if stored_moves is not None and stored_moves != len(loaded.game.moves):
-                loaded = await self._caught_up(game_id, loaded)
+    async def moved(
+        self, game_id: str, seat: int, shown: int, told: int, seating: Seating
+    ) -> tuple[Seated, dict[str, Any]]:
+        """For a stream that has shown the game up to move count `shown`, told that it now
+        has `told` moves, and last saw the table as `seating`: the state now, with the
+        events since.
+
+        Without the game's lock: a request holding it may be waiting on the computer players
+        after storing a person's card, and that card must reach the streams now. When this
+        process stored the moves (the usual case) they are in its cache; moves stored by
+        another process are read from the store."""
+        loaded = await self._loaded(game_id)
+        if len(loaded.game.moves) < told:
             seating = await self._seating(game_id)
-            self._wind(loaded, seating)
-            entries = await self.journal_since(loaded, shown)
-            return Seated(loaded, seat, seating), self.state(loaded, seat, seating, entries)
+            if seating.moves != len(loaded.game.moves):
+                loaded = await self._caught_up(game_id, loaded)
+        seating = replace(
+            seating,
+            updated_at=max(seating.updated_at, loaded.moved_at),
+            moves=len(loaded.game.moves),
+        )
+        entries = await self.journal_since(loaded, shown)
+        return Seated(loaded, seat, seating), self.state(loaded, seat, seating, entries)
 
     async def table_news(
         self, game_id: str, seat: int, before: Seating
@@ -644,6 +669,8 @@ class GameService:
     async def seen(self, game_id: str, seat: int) -> None:
         """A stream's heartbeat: the person is still here."""
         now = time.time()
+        if len(self._touched) > TOUCHED_KEPT:
+            self._touched.clear()  # only an economy: forgetting costs one write each
         self._touched[(game_id, seat)] = now
         await asyncio.to_thread(self.store.touch, game_id, seat, now)
 
@@ -674,10 +701,9 @@ class GameService:
         try:
             async with self._lock(game_id):
                 loaded = await self._loaded(game_id)
-                stored_moves = await asyncio.to_thread(self.store.moves, game_id)
-                if stored_moves is not None and stored_moves != len(loaded.game.moves):
-                    loaded = await self._caught_up(game_id, loaded)
                 seating = await self._seating(game_id)
+                if seating.moves != len(loaded.game.moves):
+                    loaded = await self._caught_up(game_id, loaded)
                 now = time.time()
                 due = _deadline(loaded, seating, now)
                 if due is None or due[0] > now:
@@ -726,7 +752,8 @@ class GameService:
             "view": view.to_dict(),
             "reasons": reasons,
             "events": journal_for_browser(entries, seat),
-            "results": [result.to_dict() for result in game.results],
+            "results": results(game),
+            **commitment(game),
             "scores": list(game.scores),
             "winners": list(game.winners),
             "moon_pending": game.moon_pending,
@@ -855,11 +882,11 @@ def _replayed(stored: StoredGame) -> LoadedGame:
     try:
         rules = Rules.from_dict(stored.rules)
         table = Table.from_settings(stored.settings, rules.players)
-        game = replay(rules, stored.seed, stored.actions)
+        game = replayed(rules, stored.seed, stored.actions)
     except Exception:
         log.exception("stored game %s cannot be replayed", stored.id)
         raise Refusal(500, DAMAGED) from None
-    return LoadedGame(stored, game, table)
+    return LoadedGame(stored, game, table, moved_at=stored.updated_at)
 
 
 def _latest_move_of(game: Game, seat: int) -> int:
@@ -876,7 +903,7 @@ def _replayed_since(loaded: LoadedGame, number: int) -> Journal:
     """The events of moves after move count `number`, by replaying the record up to there
     (it costs as much as the game is long)."""
     stored = loaded.stored
-    game = replay(
+    game = replayed(
         Rules.from_dict(stored.rules),
         stored.seed,
         [move_to_action(m) for m in loaded.game.moves[:number]],
@@ -885,6 +912,15 @@ def _replayed_since(loaded: LoadedGame, number: int) -> Journal:
     for move in loaded.game.moves[number:]:
         entries.append((len(game.moves) + 1, game.apply(move)))
     return entries
+
+
+def _passes_cross(game: Game, number: int, move: Move) -> bool:
+    """Whether `move` is a pass sent at move `number` while only other seats' passes were
+    stored since: each person's pass depends on their own hand alone, so it still stands."""
+    if not isinstance(move, Pass):
+        return False
+    since = game.moves[number:]
+    return all(isinstance(m, Pass) and m.seat != move.seat for m in since)
 
 
 def _expected(move: Move, game: Game, seat: int) -> bool:

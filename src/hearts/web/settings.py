@@ -48,6 +48,9 @@ class Settings:
     #: Connections open at once; past it a new one gets a 503 and is closed. 0: derived
     #: from the file-descriptor limit at start (see `hearts.web.server`).
     max_connections: int = 0
+    #: Seconds between keep-alive comments on a quiet event stream (they also note the
+    #: person as present, and find out soonest that the database has gone away).
+    stream_ping: float = 15.0
 
     # --- what is served -------------------------------------------------------------------
     #: /docs and /openapi.json (off unless asked for).
@@ -91,7 +94,7 @@ class Settings:
     def problems(self) -> list[str]:
         """What is wrong with these settings, one sentence each."""
         found = []
-        for name in ("header_timeout", "body_timeout", "idle_timeout"):
+        for name in ("header_timeout", "body_timeout", "idle_timeout", "stream_ping"):
             if not 0 < getattr(self, name) <= 300:
                 found.append(f"{name.replace('_', ' ')} must be above 0 and at most 300 s.")
         if self.max_connections < 0:
@@ -119,6 +122,7 @@ ENVIRONMENT = {
     "body_timeout": "HEARTS_BODY_TIMEOUT",
     "idle_timeout": "HEARTS_IDLE_TIMEOUT",
     "max_connections": "HEARTS_MAX_CONNECTIONS",
+    "stream_ping": "HEARTS_STREAM_PING",
     "api_docs": "HEARTS_API_DOCS",
     "trusted_hosts": "HEARTS_TRUSTED_HOSTS",
     "https": "HEARTS_HTTPS",

@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 #: The first 16 bytes of every SQLite database file.
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -42,7 +42,8 @@ class StoredGame:
     id: str
     owner: str
     rules: dict[str, Any]
-    seed: int
+    seed: int | str
+    """A keyed game's secret (text), or an older game's integer seed."""
     settings: dict[str, Any]
     status: str
     actions: list[dict[str, Any]]
@@ -75,6 +76,7 @@ class Seating:
     started: bool
     rematch: str | None
     updated_at: float
+    moves: int
     people: dict[int, Person]
 
 
@@ -84,6 +86,14 @@ PERSON_COLUMNS = "seat, owner, name, away, seen_at, reaction, reaction_at"
 
 def person(row: Sequence[Any]) -> Person:
     return Person(int(row[0]), row[1], str(row[2]), bool(row[3]), row[4], row[5], row[6])
+
+
+class FinishedGame(NamedTuple):
+    """A finished game's id, and when it was started and last played (seconds since 1970)."""
+
+    id: str
+    started: float
+    finished: float
 
 
 class Store:
@@ -160,7 +170,7 @@ class Store:
         game_id: str,
         owner: str,
         rules: dict[str, Any],
-        seed: int,
+        seed: int | str,
         settings: dict[str, Any],
         actions: Sequence[dict[str, Any]],
         status: str,
@@ -181,13 +191,14 @@ class Store:
                 if claimed.rowcount != 1:
                     return False
             db.execute(
-                "INSERT INTO games (id, owner, rules, seed, settings, status, moves, created_at,"
-                " updated_at, started) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games (id, owner, rules, seed, secret, settings, status, moves,"
+                " created_at, updated_at, started)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game_id,
                     owner,
                     json.dumps(rules),
-                    seed,
+                    *seed_columns(seed),
                     json.dumps(settings),
                     status,
                     len(actions),
@@ -226,7 +237,7 @@ class Store:
         try:
             row = db.execute(
                 "SELECT id, owner, rules, seed, settings, status, moves, started, rematch,"
-                " updated_at FROM games WHERE id = ?",
+                " updated_at, secret FROM games WHERE id = ?",
                 (game_id,),
             ).fetchone()
             rows = db.execute(
@@ -247,7 +258,7 @@ class Store:
             id=row[0],
             owner=row[1],
             rules=json.loads(row[2]),
-            seed=int(row[3]),
+            seed=int(row[3]) if row[10] is None else str(row[10]),
             settings=json.loads(row[4]),
             status=row[5],
             actions=actions,
@@ -265,7 +276,7 @@ class Store:
         db.execute("BEGIN")
         try:
             game = db.execute(
-                "SELECT started, rematch, updated_at FROM games WHERE id = ?", (game_id,)
+                "SELECT started, rematch, updated_at, moves FROM games WHERE id = ?", (game_id,)
             ).fetchone()
             rows = db.execute(
                 f"SELECT {PERSON_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
@@ -275,7 +286,7 @@ class Store:
         if game is None:
             return None
         people = {row[0]: person(row) for row in rows}
-        return Seating(bool(game[0]), game[1], float(game[2]), people)
+        return Seating(bool(game[0]), game[1], float(game[2]), int(game[3]), people)
 
     def join(self, game_id: str, owner: str, name: str) -> int | None:
         """Seat `owner` in the lowest open seat of a table not yet started; the seat, or
@@ -345,6 +356,20 @@ class Store:
         )
         return [str(row[0]) for row in rows]
 
+    def finished(self, owner: str, limit: int) -> list[FinishedGame]:
+        """The browser's finished games (made or joined), the most recently played first."""
+        rows = (
+            self._connection()
+            .execute(
+                "SELECT id, created_at, updated_at FROM games WHERE (owner = ? OR id IN"
+                " (SELECT game_id FROM seats WHERE owner = ?)) AND status = 'over'"
+                " ORDER BY updated_at DESC LIMIT ?",
+                (owner, owner, limit),
+            )
+            .fetchall()
+        )
+        return [FinishedGame(str(r[0]), float(r[1]), float(r[2])) for r in rows]
+
     def moves(self, game_id: str) -> int | None:
         """How many actions the game has stored (None for no such game): a cheap check that a
         cached copy is current when several server processes share the store."""
@@ -396,6 +421,12 @@ class Store:
             ids = [str(row[0]) for row in rows]
             _delete(db, ids)
         return ids
+
+
+def seed_columns(seed: int | str) -> tuple[int, str | None]:
+    """The `seed` and `secret` columns: a keyed game's secret is text, kept in `secret`
+    (its `seed` is 0); an older game's integer seed stays in `seed`."""
+    return (0, seed) if isinstance(seed, str) else (seed, None)
 
 
 def _make_private(path: Path, mode: int) -> None:

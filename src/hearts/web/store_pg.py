@@ -25,7 +25,16 @@ from psycopg import errors
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from .notify import CHANNEL
-from .store import PERSON_COLUMNS, Person, Seating, StoredGame, StoreError, person
+from .store import (
+    PERSON_COLUMNS,
+    FinishedGame,
+    Person,
+    Seating,
+    StoredGame,
+    StoreError,
+    person,
+    seed_columns,
+)
 from .stores import StoreUnavailable
 
 #: Seconds a request waits for a free connection before it is answered 503.
@@ -98,7 +107,7 @@ class PgStore:
         game_id: str,
         owner: str,
         rules: dict[str, Any],
-        seed: int,
+        seed: int | str,
         settings: dict[str, Any],
         actions: Sequence[dict[str, Any]],
         status: str,
@@ -117,13 +126,14 @@ class PgStore:
                     return False
                 _announce(db, rematch_of, None)
             db.execute(
-                "INSERT INTO games (id, owner, rules, seed, settings, status, moves, created_at,"
-                " updated_at, started) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                "INSERT INTO games (id, owner, rules, seed, secret, settings, status, moves,"
+                " created_at, updated_at, started)"
+                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                 (
                     game_id,
                     owner,
                     json.dumps(rules),
-                    seed,
+                    *seed_columns(seed),
                     json.dumps(settings),
                     status,
                     len(actions),
@@ -167,7 +177,7 @@ class PgStore:
             db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
             row = db.execute(
                 "SELECT id, owner, rules, seed, settings, status, moves, started, rematch,"
-                " updated_at FROM games WHERE id = %s",
+                " updated_at, secret FROM games WHERE id = %s",
                 (game_id,),
             ).fetchone()
             rows = db.execute(
@@ -183,7 +193,7 @@ class PgStore:
             id=row[0],
             owner=row[1],
             rules=json.loads(row[2]),
-            seed=int(row[3]),
+            seed=int(row[3]) if row[10] is None else str(row[10]),
             settings=json.loads(row[4]),
             status=row[5],
             actions=[json.loads(text) for _, text in rows],
@@ -198,7 +208,8 @@ class PgStore:
         with self._connection() as db:
             db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
             game = db.execute(
-                "SELECT started, rematch, updated_at FROM games WHERE id = %s", (game_id,)
+                "SELECT started, rematch, updated_at, moves FROM games WHERE id = %s",
+                (game_id,),
             ).fetchone()
             rows = db.execute(
                 f"SELECT {PERSON_COLUMNS} FROM seats WHERE game_id = %s ORDER BY seat",
@@ -207,7 +218,7 @@ class PgStore:
         if game is None:
             return None
         people = {row[0]: person(row) for row in rows}
-        return Seating(bool(game[0]), game[1], float(game[2]), people)
+        return Seating(bool(game[0]), game[1], float(game[2]), int(game[3]), people)
 
     def join(self, game_id: str, owner: str, name: str) -> int | None:
         with self._connection() as db:
@@ -284,6 +295,16 @@ class PgStore:
                 (owner, owner, limit),
             ).fetchall()
         return [str(row[0]) for row in rows]
+
+    def finished(self, owner: str, limit: int) -> list[FinishedGame]:
+        with self._connection() as db:
+            rows = db.execute(
+                "SELECT id, created_at, updated_at FROM games WHERE (owner = %s OR id IN"
+                " (SELECT game_id FROM seats WHERE owner = %s)) AND status = 'over'"
+                " ORDER BY updated_at DESC LIMIT %s",
+                (owner, owner, limit),
+            ).fetchall()
+        return [FinishedGame(str(r[0]), float(r[1]), float(r[2])) for r in rows]
 
     def created_since(self, owner: str, since: float) -> tuple[int, float | None]:
         with self._connection() as db:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .settings import Settings
-from .store import Person, Seating, Store, StoredGame
+from .store import FinishedGame, Person, Seating, Store, StoredGame
 
 
 class StoreUnavailable(Exception):
@@ -38,7 +38,7 @@ class GameStore(Protocol):
         game_id: str,
         owner: str,
         rules: dict[str, Any],
-        seed: int,
+        seed: int | str,
         settings: dict[str, Any],
         actions: Sequence[dict[str, Any]],
         status: str,
@@ -70,6 +70,8 @@ class GameStore(Protocol):
     def latest_unfinished(self, owner: str) -> str | None: ...
 
     def unfinished(self, owner: str, limit: int) -> list[str]: ...
+
+    def finished(self, owner: str, limit: int) -> list[FinishedGame]: ...
 
     def created_since(self, owner: str, since: float) -> tuple[int, float | None]: ...
 

@@ -56,3 +56,4 @@ api.start = (id) => call("POST", game(id, "/start"), {});
 api.react = (id, reaction) => call("POST", game(id, "/react"), { reaction });
 api.rematch = (id) => call("POST", game(id, "/rematch"), {});
 api.eventsUrl = (id) => game(id, "/events");
+api.hint = (id) => call("GET", `/api/games/${encodeURIComponent(id)}/hint`);

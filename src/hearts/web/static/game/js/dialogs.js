@@ -4,6 +4,7 @@
 import { $, h, clear } from "./dom.js";
 import { cardFace, cardName } from "./cards.js";
 import { scoreSheet, totalsChart } from "./scores.js";
+import { fingerprintLine } from "./deal-check.js";
 import { SPEEDS, soundOn } from "./prefs.js";
 import { plural, roundTitle, whoIs } from "./words.js";
 
@@ -49,7 +50,7 @@ export function showTricks(state) {
 
 export function showScores(state) {
   if (!state) return;
-  openDialog("Scores", totalsChart(state), scoreSheet(state));
+  openDialog("Scores", totalsChart(state), scoreSheet(state), fingerprintLine(state));
 }
 
 /** The settings; `changed()` runs after each change to `prefs` (which it edits in place). */

@@ -18,6 +18,8 @@ import { takenSummary } from "./taken.js";
 import { Live } from "./live.js";
 import { emojiShown, isFriends, reactionBar, reactionText, TurnClock, tableBody } from "./friends.js";
 import { renderLobby, lobbyError, renderJoin, renderNoTable } from "./lobby.js";
+import { noteDeal } from "./deal-check.js";
+import { mountHint, renderHint } from "./hint.js";
 import {
   passLabel, directionPhrase, directionShort, roundTitle, nameOf, plural, passedFrom, isMe,
   whoIs, seating,
@@ -234,6 +236,7 @@ async function startNow() {
 
 function startLive(id) {
   app.live = new Live(id, {
+    since: () => (app.state?.id === id ? app.state.move : null),
     onState: (state) => serial(() => ingest(state, { streamed: true })),
     onStatus: (status) => {
       ui.liveNote.hidden = status !== "reconnecting";
@@ -428,6 +431,7 @@ function receivedCards(state) {
 function render(state, { waiting = false } = {}) {
   const view = state.view;
   const { me } = seating(state);
+  noteDeal(state);
   ui.root.dataset.phase = phaseOf(state);
   ui.root.dataset.move = state.move; // the move shown (a hook for tests of the live table)
   ui.roundNumber.textContent = roundTitle(view.hand_number);
@@ -461,6 +465,7 @@ function render(state, { waiting = false } = {}) {
   drawActions(state, { passing, myTurn, received, waiting });
   drawFriends(state);
   drawOverlay(state, waiting);
+  renderHint(state, passing || myTurn);
   if (myTurn && !app.busy && hand.root.contains(document.activeElement) === false &&
     (document.activeElement === document.body || !document.activeElement)) {
     hand.focusFirst((card) => view.legal.includes(card));
@@ -515,7 +520,9 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
     const lead = view.trick.length === 0;
     if (!ui.status.dataset.keep) say(lead ? "Your lead." : "Your turn.");
   } else if (!ui.status.dataset.keep && isFriends(state) && state.phase === "passing") {
-    const names = view.waiting_to_pass.map((seat) => nameOf(state, seat)).join(", ");
+    // Computer players pass once every person has: the people are the ones waited for.
+    const names = view.waiting_to_pass.filter((seat) => state.players[seat].person)
+      .map((seat) => nameOf(state, seat)).join(", ");
     say(names ? `Waiting for ${names} to pass.` : "");
   } else if (!ui.status.dataset.keep && state.phase !== "playing") {
     say("");
@@ -858,6 +865,7 @@ async function boot() {
   applyLook();
   if (!emojiShown()) document.body.dataset.emoji = "none";
   hand = new Hand($("[data-region=hand]"), { onCard });
+  mountHint();
   $("[data-action=scores]").addEventListener("click", () => showScores(app.state));
   $("[data-action=settings]").addEventListener("click", () => showSettings(app.prefs, () => {
     savePrefs(app.prefs);

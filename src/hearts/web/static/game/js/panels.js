@@ -2,6 +2,7 @@
 // with the score sheet and chart, and the end of the game.
 
 import { h } from "./dom.js";
+import { dealCheckLink } from "./deal-check.js";
 import { face } from "./faces.js";
 import { moonIcon, roundSummary, scoreSheet, totalsChart, standings, winnerLine } from "./scores.js";
 import { roundTitle } from "./words.js";
@@ -22,6 +23,7 @@ export function overlayPanel(state, opponents, actions) {
     return panel("round-title", `${roundTitle(state.view.hand_number)} is over`,
       roundSummary(state),
       opponentWords(state, opponents),
+      dealCheckLink(state),
       // The way on comes before the chart, so a short screen shows it without scrolling.
       h("button", { type: "button", class: "primary wide", "data-action": "next-round", onclick: actions.next },
         "Deal the next round"),
@@ -35,7 +37,8 @@ export function overlayPanel(state, opponents, actions) {
       h("section", { class: "last-round", "aria-labelledby": "last-round-title" },
         h("h3", { id: "last-round-title" }, `${roundTitle(state.view.hand_number)}, the last`),
         roundSummary(state),
-        opponentWords(state, opponents)),
+        opponentWords(state, opponents),
+        dealCheckLink(state)),
       h("div", { class: "row" },
         friends
           ? rematchButton(state, actions.rematch)
@@ -43,6 +46,9 @@ export function overlayPanel(state, opponents, actions) {
             "Play again"),
         h("button", { type: "button", "data-action": "change-table", onclick: actions.setup },
           friends ? "Leave the table" : "Change the table")),
+      h("p", { class: "deal-check" },
+        h("a", { href: "/stats", "data-action": "your-games" }, "Your games"),
+        ": statistics, and every finished game's record"),
       h("div", { class: "two" }, totalsChart(state), scoreSheet(state)));
   }
   return null;

@@ -1,0 +1,282 @@
+"""The coach's hint: what the hard player would do in a seat's place, and why, in one sentence
+a person understands, built from what its search found.
+
+On the seat's turn it searches exactly as `HardPlayer.pick_play` does (the same candidates,
+sampled deals and playouts for the same seed and budget), so the card it suggests is the
+card the hard player would play; the reason quotes the search's averages for that card and
+the next best, and the facts of the position the seat can see (the trick, the Q♠, the voids
+others have shown, a moon in the making). During a pass it suggests the hard player's pass
+and says what makes each card dangerous to keep.
+
+>>> from hearts import Round, Rules
+>>> rnd = Round.deal(Rules(), seed=3)
+>>> advice = hint(rnd.view(0), ["You", "Marisol", "Bertie", "Tamsin"], seed=1)
+>>> len(advice.cards), advice.reason.startswith("Pass the ")
+(3, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ..cards import CARDS, HEARTS, SPADES, Card
+from ..view import PlayerView
+from .medium import choose_play_face, pass_faces
+from .racing import Arm
+from .search import HardPlayer, distinct_candidates, is_moon_hand
+from .tracking import (
+    HIGH_SPADES,
+    QUEEN,
+    SUIT_FACES,
+    Knowledge,
+    card_for_face,
+    fold,
+)
+
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+SUIT_WORDS = ("club", "diamond", "heart", "spade")
+QUEEN_FACE = QUEEN.bit_length() - 1
+
+
+@dataclass(frozen=True)
+class Option:
+    """One card the search tried: its average result over the deals it was tried in
+    (points for the seat, counting the game; lower is better)."""
+
+    card: Card
+    average: float
+    deals: int
+    moon: bool = False
+
+
+@dataclass(frozen=True)
+class Hint:
+    cards: tuple[Card, ...]
+    reason: str
+    options: tuple[Option, ...] = ()
+    """The cards searched, best first (none for a pass, a forced card or a heuristic)."""
+
+
+def hint(
+    view: PlayerView,
+    names: Sequence[str],
+    seed: int | str | None = None,
+    budget: int | float | None = None,
+) -> Hint:
+    """The hard player's advice for `view`'s seat; `names[s]` is what seat s is called.
+
+    Raises ValueError when the seat has nothing to decide (not its turn, its pass made)."""
+    player = HardPlayer(seed=seed, budget=budget)
+    if view.phase == "passing":
+        if view.passed_mask is not None or view.cards_to_pass == 0:
+            raise ValueError("This seat has nothing to pass now.")
+        return _pass_hint(view, names, player)
+    if not view.legal_mask:
+        raise ValueError("This seat has no card to play now.")
+    return _play_hint(view, names, player)
+
+
+# --- the pass ------------------------------------------------------------------------------
+
+
+def _pass_hint(view: PlayerView, names: Sequence[str], player: HardPlayer) -> Hint:
+    cards = player.choose_pass(view)
+    hand = fold(view.hand_mask)
+    faces = [card.face for card in cards]
+    to = _pass_target(view, names)
+    what = f"Pass {_the(c.symbol for c in cards)}{to}"
+    if (
+        view.rules.decks == 1
+        and is_moon_hand(hand)
+        and sorted(faces) != sorted(pass_faces(hand, view.pass_direction, view.cards_to_pass))
+    ):
+        return Hint(
+            tuple(cards),
+            f"{what}: your hand is strong enough to try for the moon, so give away the low "
+            "cards that could not win a trick and keep your winners.",
+        )
+    kept = hand & ~sum(1 << f for f in faces)
+    reasons = _pass_reasons(hand, kept, faces, view.pass_direction)
+    return Hint(tuple(cards), f"{what}: {_list(reasons)}.")
+
+
+def _pass_target(view: PlayerView, names: Sequence[str]) -> str:
+    if len(view.pass_to) != 1:
+        return ""
+    seat = view.pass_to[0]
+    side = {"left": "on your left", "right": "on your right", "across": "across from you"}
+    where = side.get(view.pass_direction)
+    return f" to {names[seat]}" + (f", {where}" if where else "")
+
+
+def _pass_reasons(hand: int, kept: int, faces: list[int], direction: str) -> list[str]:
+    """What makes the passed cards dangerous, one clause per kind of card."""
+    reasons: list[str] = []
+    low_spades = (hand & SUIT_FACES[SPADES] & ~(QUEEN | HIGH_SPADES)).bit_count()
+    passed = sum(1 << f for f in faces)
+    if passed & QUEEN:
+        guard = "no low spade" if low_spades == 0 else _count(low_spades, "low spade")
+        reasons.append(f"the Q♠ has only {guard} to hide behind")
+    high = [f for f in faces if (1 << f) & HIGH_SPADES]
+    if high:
+        cards = _the(CARDS[f].symbol for f in sorted(high, reverse=True))
+        if kept & QUEEN or passed & QUEEN or not hand & QUEEN:
+            reasons.append(f"{cards} could be forced to take the queen on a spade lead")
+        else:
+            reasons.append(f"{cards} would win spade tricks")
+    hearts = [f for f in faces if f // 13 == HEARTS]
+    if hearts:
+        cards = _the(CARDS[f].symbol for f in sorted(hearts, reverse=True))
+        reasons.append(f"{cards} would win tricks full of hearts")
+    for suit in (0, 1):
+        mine = [f for f in faces if f // 13 == suit]
+        if not mine:
+            continue
+        cards = _the(CARDS[f].symbol for f in sorted(mine, reverse=True))
+        if not kept & SUIT_FACES[suit]:
+            reasons.append(
+                f"passing {cards} leaves you with no {SUIT_NAMES[suit]}, "
+                "so you can throw points when they are led"
+            )
+        else:
+            reasons.append(f"{cards} would win {SUIT_WORDS[suit]} tricks you would rather lose")
+    low = [f for f in faces if f // 13 == SPADES and not (1 << f) & (QUEEN | HIGH_SPADES)]
+    if low:
+        reasons.append(f"{_the(CARDS[f].symbol for f in low)} {_is(len(low))} the least useful")
+    return reasons
+
+
+# --- a card to play ------------------------------------------------------------------------
+
+
+def _play_hint(view: PlayerView, names: Sequence[str], player: HardPlayer) -> Hint:
+    legal = view.legal_mask
+    know = Knowledge.from_view(view)
+    if not legal & (legal - 1):
+        card = CARDS[legal.bit_length() - 1]
+        only = f"{_action(know, card.face, names)}: it is your only legal card."
+        return Hint((card,), only)
+    context = _context(know, view, names)
+    if view.rules.decks != 1:
+        # Two decks: the hard player plays by medium's rules of thumb, no search.
+        face = choose_play_face(know)
+        card = CARDS[card_for_face(legal, face)]
+        return Hint((card,), _sentence(_action(know, face, names), "", context))
+    candidates = distinct_candidates(know)
+    if len(candidates) == 1:
+        card = CARDS[card_for_face(legal, candidates[0])]
+        same = "your playable cards all come to the same here"
+        return Hint((card,), _sentence(_action(know, candidates[0], names), same, context))
+    arms = player.evaluate(view, know, candidates)
+    best = min((a for a in arms if a.active), key=lambda a: (a.mean, a.face))
+    card = CARDS[card_for_face(legal, best.face)]
+    options = _options(arms, legal)
+    action = _action(know, best.face, names)
+    if best.plan >= 0:
+        action = f"Go for the moon and {action[0].lower()}{action[1:]}"
+    return Hint((card,), _sentence(action, _numbers(best, arms), context), options)
+
+
+def _options(arms: list[Arm], legal: int) -> tuple[Option, ...]:
+    ranked = sorted((a for a in arms if a.values), key=lambda a: (a.mean, a.face))
+    return tuple(
+        Option(CARDS[card_for_face(legal, a.face)], a.mean, len(a.values), a.plan >= 0)
+        for a in ranked
+    )
+
+
+def _numbers(best: Arm, arms: list[Arm]) -> str:
+    """The search's own result: the best card's average against the next best card's."""
+    others = [a for a in arms if a.values and a.face != best.face]
+    deals = len(best.values)
+    if not others:
+        return f"over {deals} deals that fit what you have seen it averages {_points(best.mean)}"
+    second = min(others, key=lambda a: (a.mean, a.face))
+    found = f"over {deals} deals that fit what you have seen it averages {_points(best.mean)}"
+    if _points(second.mean) == _points(best.mean):
+        return f"{found}, as does the {CARDS[second.face].symbol}, the next best"
+    return f"{found}, against {_points(second.mean)} for the {CARDS[second.face].symbol}"
+
+
+def _action(know: Knowledge, face: int, names: Sequence[str]) -> str:
+    """What the card does on this trick, in a few words."""
+    card = CARDS[face].symbol
+    if not know.trick:
+        return f"Lead the {card}"
+    led = know.trick[0][1] // 13
+    winning, seat = know.winning_face(), know.winning_seat()
+    last = len(know.trick) == know.players - 1
+    if face // 13 != led:
+        owner = f"{names[seat]}'s trick" if seat is not None else "the trick"
+        if face == QUEEN_FACE:
+            return f"Throw the Q♠ on {owner}"
+        return f"Throw away the {card} on {owner}"
+    if winning == face:
+        return f"Cancel the {card} on the table with your own {card}"
+    if winning is None or face > winning:
+        if last:
+            return f"Take the trick with the {card}"
+        if winning is None:
+            return f"Play the {card}"
+        return f"Go over the {CARDS[winning].symbol} with the {card}"
+    return f"Duck under the {CARDS[winning].symbol} with the {card}"
+
+
+def _context(know: Knowledge, view: PlayerView, names: Sequence[str]) -> list[str]:
+    """Facts of the position that bear on the choice, most telling first."""
+    facts: list[str] = []
+    threat = know.moon_threat()
+    if threat is not None:
+        facts.append(f"{names[threat]} has taken every point so far and may be going for the moon")
+    points = know.trick_points()
+    if points:
+        facts.append(f"the trick already holds {_count(points, 'point')}")
+    if know.hand & QUEEN:
+        spades = (know.hand & SUIT_FACES[SPADES]).bit_count() - 1
+        guard = "no other spade" if spades == 0 else _count(spades, "other spade")
+        facts.append(f"you hold the Q♠ with {guard}")
+    elif know.queen_out:
+        facts.append("the Q♠ is still out")
+    led = know.trick[0][1] // 13 if know.trick else None
+    for suit in range(4):
+        if led is not None and suit != led:
+            continue  # on a trick only the suit led matters
+        seats = [s for s in range(know.players) if s != know.seat and know.voids[s] >> suit & 1]
+        if seats:
+            have = "has" if len(seats) == 1 else "have"
+            facts.append(f"{_list(names[s] for s in seats)} {have} no {SUIT_NAMES[suit]}")
+    return facts
+
+
+def _sentence(action: str, numbers: str, context: list[str]) -> str:
+    parts = [numbers] if numbers else []
+    if context:
+        parts.append(_list(context[:2]))
+    return f"{action}: {'; '.join(parts)}." if parts else f"{action}."
+
+
+def _points(value: float) -> str:
+    return f"{value:.1f} points".replace("-", "−")
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _is(n: int) -> str:
+    return "is" if n == 1 else "are"
+
+
+def _the(items: Iterable[object]) -> str:
+    return "the " + _list(items)
+
+
+def _list(items: Iterable[object]) -> str:
+    words = [str(item) for item in items]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+__all__ = ["Hint", "Option", "hint"]

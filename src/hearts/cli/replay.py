@@ -1,0 +1,137 @@
+"""`hearts replay RECORD.json`: a saved game shown in the terminal, round by round and trick by
+trick, with every hand as it was dealt (the browser game exports records from its history).
+
+    hearts replay hearts-game.json
+    hearts replay hearts-game.json --round 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from ..cards import Card
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "replay", help="show a saved game (a JSON record) trick by trick, every hand shown"
+    )
+    parser.add_argument("record", help="the game's JSON record ('-' reads standard input)")
+    parser.add_argument(
+        "--round", type=int, default=None, metavar="N", help="show only round N (from 1)"
+    )
+    parser.set_defaults(func=run)
+
+
+def _cards(cards: Iterable[Card]) -> str:
+    return " ".join(c.symbol for c in sorted(cards))
+
+
+def _verb(name: str, one: str, you: str) -> str:
+    """The browser game calls the person "You": "You pass", "Marisol passes"."""
+    return you if name == "You" else one
+
+
+def _names(data: dict[str, Any], players: int) -> list[str]:
+    """The seats' names from the record's "players" (the browser game writes them), else
+    "Seat 1", "Seat 2"..."""
+    names = [f"Seat {seat + 1}" for seat in range(players)]
+    listed = data.get("players")
+    if isinstance(listed, list):
+        for entry in listed:
+            if not isinstance(entry, dict):
+                continue
+            seat, name = entry.get("seat"), entry.get("name")
+            if isinstance(seat, int) and 0 <= seat < players and isinstance(name, str):
+                names[seat] = name.strip()[:20] or names[seat]
+    return names
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..record import RecordError, action_to_move, from_record
+
+    try:
+        text = sys.stdin.read() if args.record == "-" else Path(args.record).read_text("utf-8")
+    except OSError as error:
+        print(f"hearts replay: cannot read {args.record}: {error.strerror}.", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError:
+        print(f"hearts replay: {args.record} is not a text file.", file=sys.stderr)
+        return 2
+    try:
+        data = json.loads(text)
+        game = from_record(data)  # checks every move before anything is shown
+    except json.JSONDecodeError:
+        print(f"hearts replay: {args.record} is not JSON.", file=sys.stderr)
+        return 2
+    except RecordError as error:
+        print(f"hearts replay: {error}", file=sys.stderr)
+        return 2
+    rounds = len(game.results) + (0 if game.is_over or game.phase == "round-over" else 1)
+    if args.round is not None and not 1 <= args.round <= rounds:
+        wrong = f"the game has rounds 1 to {rounds}, not {args.round}"
+        print(f"hearts replay: {wrong}.", file=sys.stderr)
+        return 2
+    fresh = from_record({**data, "actions": []})
+    names = _names(data, game.rules.players)
+    lines = _show(fresh, [action_to_move(a) for a in data["actions"]], names, args.round)
+    print("\n".join(lines))
+    return 0
+
+
+def _show(game: Any, moves: list[Any], names: list[str], only: int | None) -> list[str]:
+    from .. import events as ev
+
+    width = max(len(name) for name in names)
+    lines: list[str] = []
+    current = 0
+    events = list(game.start_events())
+    for move in moves:
+        events += game.apply(move)
+    for event in events:
+        if isinstance(event, ev.Dealt):
+            current = event.hand_number + 1
+        if only is not None and (current != only or isinstance(event, ev.GameOver)):
+            continue
+        if isinstance(event, ev.Dealt):
+            how = "no pass" if event.pass_direction == "hold" else f"pass {event.pass_direction}"
+            lines.append(f"\nRound {current} ({how})")
+            if game.keyed:
+                lines.append(f"  dealt from key {game.deal_key(event.hand_number)}")
+            for seat, hand in enumerate(event.hands):
+                if hand is not None:
+                    lines.append(f"  {names[seat]:>{width}}: {_cards(hand)}")
+        elif isinstance(event, ev.Passed) and event.cards is not None:
+            to = " and ".join(names[s] for s in event.to)
+            passes = _verb(names[event.seat], "passes", "pass")
+            lines.append(f"  {names[event.seat]:>{width}} {passes} {_cards(event.cards)} to {to}")
+        elif isinstance(event, ev.TrickWon):
+            plays = ", ".join(f"{names[s]} {c.symbol}" for s, c in event.plays)
+            if event.held_over:
+                outcome = "held over"
+            else:
+                plural = "s" if event.points != 1 else ""
+                points = f", {event.points} point{plural}" if event.points else ""
+                outcome = f"{names[event.winner]}{points}"
+            lines.append(f"  trick {event.number + 1:>2}: {plays} -> {outcome}")
+        elif isinstance(event, ev.KittyTaken):
+            takes = _verb(names[event.seat], "takes", "take")
+            lines.append(f"  {names[event.seat]} {takes} the kitty: {_cards(event.cards)}")
+        elif isinstance(event, ev.RoundScored):
+            result = event.result
+            if result.shooter is not None:
+                lines.append(f"  {names[result.shooter]} shot the moon!")
+            scored = ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(result.scores))
+            lines.append(f"  scored: {scored}")
+            totals = ", ".join(f"{names[s]} {t}" for s, t in enumerate(result.totals))
+            lines.append(f"  totals: {totals}")
+        elif isinstance(event, ev.GameOver):
+            winners = " and ".join(names[s] for s in event.winners)
+            verb = "win" if len(event.winners) > 1 else _verb(winners, "wins", "win")
+            lines.append(f"\nGame over after {len(game.results)} rounds: {winners} {verb}.")
+    return lines

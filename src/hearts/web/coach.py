@@ -1,0 +1,197 @@
+"""The coach's routes: a hint on the person's turn, the browser's finished games (history),
+a finished game's record, and statistics. Kept apart from `api.py`, whose routes play the
+game; these only read it.
+
+Refusals are as everywhere in the API: `{"detail": "one sentence"}`, 404 for an unknown game
+or another browser's game (answered alike), 409 for a request at the wrong time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import FileResponse, JSONResponse
+from pydantic import BaseModel, Field
+
+from .. import Game, Rules
+from ..ai.hint import hint
+from ..record import to_record
+from .api import REFUSALS, BrowserCookie, Service, refused
+from .bots import BUDGETS, decision_seed
+from .history import GameFacts, Names, facts_of, history_line, kept, statistics
+from .service import GameService, LoadedGame, Refusal, Table
+from .store import Seating, StoredGame, owner_key
+
+router = APIRouter(prefix="/api")
+#: The coach's pages (outside /api).
+pages = APIRouter()
+STATS_PAGE = Path(__file__).parent / "static" / "game" / "stats.html"
+log = logging.getLogger("hearts.web")
+
+NOT_YOUR_TURN = "It is not your turn, so there is nothing to hint yet."
+ROUND_OVER = "The round is over, so there is no card to choose."
+
+
+def owner(cookie: str | None) -> str:
+    # Without a cookie no game can match: a fresh random key never equals a stored owner.
+    return owner_key(cookie) if cookie else owner_key(secrets.token_urlsafe(32))
+
+
+class Hint(BaseModel):
+    cards: list[str] = Field(description="The cards the hard player would pass, or its card.")
+    reason: str = Field(description="Why, in one sentence, from what its search found.")
+    move: int = Field(description="The move number the hint is for.")
+
+
+class HintCache:
+    """Hints by (game, move, seat): asking again for the same move (a second tap, a retry,
+    another tab) waits for the same search instead of starting one more, and the answer is
+    kept while the game is at that move. Bounded: the oldest entries go first."""
+
+    def __init__(self, size: int = 512) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[str, int, int], asyncio.Future[dict[str, Any]]] = (
+            OrderedDict()
+        )
+
+    async def get(
+        self, key: tuple[str, int, int], compute: Callable[[], Awaitable[dict[str, Any]]]
+    ) -> dict[str, Any]:
+        found = self._items.get(key)
+        if found is None or (found.done() and found.exception() is not None):
+            found = asyncio.ensure_future(compute())
+            self._items[key] = found
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+        else:
+            self._items.move_to_end(key)
+        # Shielded: a browser that goes away does not cancel a search another one awaits.
+        return await asyncio.shield(found)
+
+
+def hint_cache(request: Request) -> HintCache:
+    cache: HintCache | None = getattr(request.app.state, "coach_hints", None)
+    if cache is None:
+        cache = request.app.state.coach_hints = HintCache()
+    return cache
+
+
+@router.get("/games/{game_id}/hint", response_model=Hint, responses=REFUSALS)
+async def get_hint(
+    game_id: str,
+    games: Service,
+    cache: Annotated[HintCache, Depends(hint_cache)],
+    cookie: BrowserCookie = None,
+) -> Any:
+    """What the hard player would do in your place now, and why."""
+    try:
+        seated = await games.loaded(game_id, owner(cookie))
+    except Refusal as refusal:
+        return refused(refusal)
+    loaded, seat = seated.loaded, seated.seat
+    game = loaded.game
+    phase = game.phase
+    if phase in ("round-over", "game-over", "moon-choice"):
+        return JSONResponse({"detail": ROUND_OVER}, status_code=409)
+    if seat not in game.to_act:
+        return JSONResponse({"detail": NOT_YOUR_TURN}, status_code=409)
+    names = [p["name"] for p in games.state(loaded, seat, seated.seating, [])["players"]]
+    move = len(game.moves)
+    seed = decision_seed(loaded.stored.seed, move, seat)
+    view = game.view(seat)
+
+    async def search() -> dict[str, Any]:
+        # A search takes a tenth of a second or so: off the event loop.
+        advice = await asyncio.to_thread(hint, view, names, seed, BUDGETS.get("hard"))
+        return {"cards": [str(c) for c in advice.cards], "reason": advice.reason, "move": move}
+
+    return await cache.get((game_id, move, seat), search)
+
+
+# --- history, records and statistics ---------------------------------------------------------
+
+#: Finished games listed in the history, and summed in the statistics (newest first).
+HISTORY_GAMES = 50
+STATS_GAMES = 1000
+NOT_OVER = (
+    "A game's record can be exported once it is over: until then it would show the deals to come."
+)
+
+
+def _names(games: GameService, table: Table, seat: int, seating: Seating) -> Names:
+    def names(stored: StoredGame, game: Game) -> list[dict[str, Any]]:
+        loaded = LoadedGame(stored, game, table)
+        players: list[dict[str, Any]] = games.state(loaded, seat, seating, [])["players"]
+        return players
+
+    return names
+
+
+def _finished(games: GameService, owner: str, limit: int) -> list[GameFacts]:
+    """The browser's finished games, newest first; a game that cannot be replayed is left
+    out (and logged), so one damaged record never hides the others."""
+    found = []
+    for dates in games.store.finished(owner, limit):
+        facts = kept(dates, owner)
+        if facts is None:
+            try:
+                stored = games.store.load(dates.id)
+                seating = games.store.seating(dates.id)
+                if stored is None or seating is None:
+                    continue
+                rules = Rules.from_dict(stored.rules)
+                table = Table.from_settings(stored.settings, rules.players)
+                seat = table.seat_of(stored, seating, owner)
+                if seat is None:
+                    continue
+                facts = facts_of(stored, dates, seat, _names(games, table, seat, seating), owner)
+            except Exception:
+                log.exception("finished game %s cannot be summed up", dates.id)
+                continue
+        found.append(facts)
+    return found
+
+
+@router.get("/history")
+async def get_history(games: Service, cookie: BrowserCookie = None) -> Any:
+    """This browser's finished games, the most recently finished first: when, the rules, the
+    opponents and the result."""
+    if not cookie:
+        return []
+    found = await asyncio.to_thread(_finished, games, owner_key(cookie), HISTORY_GAMES)
+    return [history_line(facts) for facts in found]
+
+
+@router.get("/stats")
+async def get_stats(games: Service, cookie: BrowserCookie = None) -> Any:
+    """This browser's statistics over its finished games."""
+    found = await asyncio.to_thread(_finished, games, owner(cookie), STATS_GAMES) if cookie else []
+    return statistics(found)
+
+
+@router.get("/games/{game_id}/record", responses=REFUSALS)
+async def get_record(game_id: str, games: Service, cookie: BrowserCookie = None) -> Any:
+    """A finished game as its JSON record (`hearts replay RECORD.json` shows it)."""
+    try:
+        seated = await games.loaded(game_id, owner(cookie))
+    except Refusal as refusal:
+        return refused(refusal)
+    loaded = seated.loaded
+    if not loaded.game.is_over:
+        return JSONResponse({"detail": NOT_OVER}, status_code=409)
+    record = to_record(loaded.game)
+    record["players"] = games.state(loaded, seated.seat, seated.seating, [])["players"]
+    headers = {"Content-Disposition": f'attachment; filename="hearts-{game_id}.json"'}
+    return JSONResponse(record, headers=headers)
+
+
+@pages.get("/stats", include_in_schema=False)
+def stats_page() -> FileResponse:
+    return FileResponse(STATS_PAGE)

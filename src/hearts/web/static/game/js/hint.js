@@ -1,0 +1,71 @@
+// The Hint button: asks the server what the hard player would do in the person's place
+// (GET /api/games/{id}/hint), marks those cards in the hand and shows the reason under the
+// person's name. A hint belongs to one move: it goes once the game moves on.
+
+import { api, Refused } from "./api.js";
+import { h } from "./dom.js";
+import { cardName } from "./cards.js";
+
+const button = h("button", { type: "button", class: "quiet", "data-action": "hint", hidden: true }, "Hint");
+const line = h("p", { class: "coach-hint", "data-region": "hint", "aria-live": "polite", hidden: true,
+  title: "Tap to put the hint away" });
+let shown = null; // {id, move, cards} of the hint on screen
+let latest = null; // {state, canAct} from the last render
+let asking = false;
+
+/** Put the button beside the table's tools and the line under the person's name. */
+export function mountHint() {
+  document.querySelector(".table-tools")?.prepend(button);
+  document.querySelector(".me-line")?.append(line);
+  button.addEventListener("click", ask);
+  // The cards stay marked; the words can be put away (on a short screen they cover the felt).
+  line.addEventListener("click", () => { line.hidden = true; });
+}
+
+/** After each render: the button while the person has a pass or a card to choose, and the
+ * hint's marks again (the hand is redrawn), or no hint once the game has moved on. */
+export function renderHint(state, canAct) {
+  latest = { state, canAct };
+  button.hidden = !canAct;
+  if (shown && (shown.id !== state.id || shown.move !== state.move || !canAct)) {
+    shown = null;
+    line.hidden = true;
+    line.textContent = "";
+  }
+  mark(shown ? shown.cards : []);
+}
+
+async function ask() {
+  if (!latest?.canAct || asking) return;
+  const { state } = latest;
+  asking = true;
+  button.setAttribute("aria-busy", "true");
+  try {
+    const advice = await api.hint(state.id);
+    if (latest.state.id !== state.id || latest.state.move !== advice.move) return; // moved on
+    shown = { id: state.id, move: advice.move, cards: advice.cards };
+    line.textContent = advice.reason;
+    line.hidden = false;
+    button.setAttribute("aria-label", `Hint: ${advice.cards.map(cardName).join(", ")}`);
+    mark(advice.cards);
+  } catch (error) {
+    line.textContent = error instanceof Refused ? error.message : "No hint could be had just now.";
+    line.hidden = false;
+  } finally {
+    asking = false;
+    button.removeAttribute("aria-busy");
+  }
+}
+
+function mark(cards) {
+  const wanted = [...cards];
+  for (const el of document.querySelectorAll("#hand [data-card]")) {
+    const at = wanted.indexOf(el.dataset.card);
+    if (at >= 0) {
+      wanted.splice(at, 1); // with two decks, one copy per card hinted
+      el.dataset.hinted = "true";
+    } else {
+      delete el.dataset.hinted;
+    }
+  }
+}

@@ -1,0 +1,134 @@
+// The "Your games" page: the statistics (GET /api/stats) and the finished games
+// (GET /api/history) of this browser, each with its record to download and replay.
+
+import { applyTheme } from "./theme.js";
+import { h, s, clear } from "./dom.js";
+
+applyTheme();
+const root = document.querySelector("[data-region=stats]");
+const status = document.querySelector("[data-region=stats-status]");
+
+async function load(path) {
+  const response = await fetch(path, { credentials: "same-origin" });
+  if (!response.ok) throw new Error(`The server said ${response.status}.`);
+  return response.json();
+}
+
+const percent = (rate) => (rate === null || rate === undefined ? "–" : `${Math.round(rate * 100)}%`);
+const date = (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+const place = (n) => `${n}${n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th"}`;
+
+function tile(label, value, key) {
+  return h("div", { class: "stat", "data-stat": key }, h("span", { class: "stat-value" }, String(value)),
+    h("span", { class: "stat-label" }, label));
+}
+
+function streakWords(streaks) {
+  const now = streaks.current;
+  if (!now) return "–";
+  const kind = now.kind === "wins" ? (now.length === 1 ? "win" : "wins") : (now.length === 1 ? "loss" : "losses");
+  return `${now.length} ${kind}`;
+}
+
+function tiles(stats) {
+  return h("div", { class: "stat-tiles" },
+    tile("games finished", stats.games, "games"),
+    tile("won", stats.wins, "wins"),
+    tile("win rate", percent(stats.win_rate), "win_rate"),
+    tile("points a round", stats.points_per_round ?? "–", "points_per_round"),
+    tile("moons shot", stats.moons_shot, "moons_shot"),
+    tile("moons against you", stats.moons_suffered, "moons_suffered"),
+    tile("queens of spades taken", stats.queens_taken, "queens_taken"),
+    tile("current run", streakWords(stats.streaks), "streak"),
+    tile("longest winning run", stats.streaks.longest_wins, "longest_wins"));
+}
+
+/** Win rate by level: a bar for each, its length the share of games won. */
+function levelChart(byLevel) {
+  const levels = Object.entries(byLevel);
+  if (!levels.length) return null;
+  const row = 30;
+  const width = 320;
+  const svg = s("svg", { viewBox: `0 0 ${width} ${levels.length * row}`, class: "level-chart", role: "img",
+    "aria-label": levels.map(([name, v]) => `${name}: ${v.wins} of ${v.games} won`).join("; ") });
+  levels.forEach(([name, v], i) => {
+    const y = i * row;
+    svg.append(
+      s("text", { x: 0, y: y + 19, class: "level-name" }, name),
+      s("rect", { x: 80, y: y + 6, width: 180, height: 18, rx: 4, class: "bar-back" }),
+      s("rect", { x: 80, y: y + 6, width: Math.max(2, 180 * v.win_rate), height: 18, rx: 4, class: "bar" }),
+      s("text", { x: 268, y: y + 19, class: "level-rate" }, percent(v.win_rate)));
+  });
+  return svg;
+}
+
+function levelTable(byLevel) {
+  return h("table", { class: "summary", "data-region": "by-level" },
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Opponents"), h("th", { scope: "col" }, "Games"),
+      h("th", { scope: "col" }, "Won"), h("th", { scope: "col" }, "Win rate"))),
+    h("tbody", {}, Object.entries(byLevel).map(([name, v]) => h("tr", { "data-level": name },
+      h("th", { scope: "row" }, name), h("td", {}, v.games), h("td", {}, v.wins), h("td", {}, percent(v.win_rate))))));
+}
+
+function gameWords(line, label) {
+  if (!line) return null;
+  const margin = line.margin === 0 ? "level with the best rival" :
+    line.margin < 0 ? `${-line.margin} under the best rival` : `${line.margin} over the best rival`;
+  return h("p", { "data-region": label.toLowerCase().replace(" ", "-") }, h("strong", {}, `${label}: `),
+    `${date(line.finished)}, ${line.score} points (${margin}), ${line.won ? "won" : place(line.place)}.`);
+}
+
+function historyTable(history) {
+  return h("table", { class: "summary history", "data-region": "history" },
+    h("thead", {}, h("tr", {}, ["Finished", "Table", "Result", "Record"].map((t) => h("th", { scope: "col" }, t)))),
+    h("tbody", {}, history.map((line) => {
+      const r = line.result;
+      const rules = line.rules;
+      const opponents = line.opponents.map((o) => `${o.name}${o.level ? ` (${o.level})` : ""}`).join(", ");
+      const extra = rules.house_rules.filter((name) => name !== "target_score").length;
+      return h("tr", { "data-game": line.id },
+        h("th", { scope: "row" }, date(line.finished)),
+        h("td", {}, `${rules.players} players to ${rules.target_score}`,
+          extra ? `, ${extra} house rule${extra === 1 ? "" : "s"}` : "", h("br"),
+          h("span", { class: "opponents" }, opponents)),
+        h("td", {}, r.won ? "Won" : place(r.place), h("br"), h("span", { class: "opponents" },
+          `${r.score} points, ${r.rounds} round${r.rounds === 1 ? "" : "s"}`)),
+        h("td", {}, h("a", { href: `/api/games/${encodeURIComponent(line.id)}/record`, download: `hearts-${line.id}.json`,
+          "data-action": "record" }, "Download")));
+    })));
+}
+
+async function show() {
+  let stats;
+  let history;
+  try {
+    [stats, history] = await Promise.all([load("/api/stats"), load("/api/history")]);
+  } catch (error) {
+    status.textContent = `The games could not be loaded: ${error.message}`;
+    root.removeAttribute("aria-busy");
+    return;
+  }
+  if (!stats.games) {
+    clear(status, "No finished games in this browser yet. Play one to the end and it shows here. ",
+      h("a", { href: "/#play" }, "Play a game"));
+    root.removeAttribute("aria-busy");
+    return;
+  }
+  status.remove();
+  root.append(
+    tiles(stats),
+    h("h2", {}, "Against each level"),
+    levelChart(stats.by_level),
+    levelTable(stats.by_level),
+    h("h2", {}, "Best and worst"),
+    gameWords(stats.best_game, "Best game"),
+    gameWords(stats.worst_game, "Worst game"),
+    h("h2", {}, `Finished games (${history.length}${history.length < stats.games ? ` latest of ${stats.games}` : ""})`),
+    historyTable(history),
+    h("p", {}, "Each record replays in a terminal, trick by trick with every hand: ",
+      h("code", {}, "hearts replay hearts-….json"), "."));
+  root.removeAttribute("aria-busy");
+  root.dataset.ready = "true";
+}
+
+show();

@@ -1,0 +1,181 @@
+"""The coach in Chromium, on a phone: the deal check after a round, the hint, the history and
+the statistics pages. Screenshots go to $HEARTS_SCREENSHOT_DIR as coach-*.png."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_table_play import play_to
+from test_web_game_browser import (
+    Server,
+    no_horizontal_scroll,
+    open_page,
+    start_game,
+    wait_for_person,
+)
+
+from browser_support import DESKTOP, PHONE, chromium
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    running = Server(tmp_path_factory.mktemp("coach")).start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from chromium()
+
+
+def shoot(page: Any, name: str, full_page: bool = False) -> None:
+    folder = os.environ.get("HEARTS_SCREENSHOT_DIR")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"coach-{name}.png"), full_page=full_page)
+
+
+def test_check_this_deal_after_a_round(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, PHONE)
+    start_game(page)
+    cards = page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
+    dealt = sorted(cards)
+    page.click("[data-action=scores]")
+    fingerprint = page.inner_text("[data-region=fingerprint] code")
+    assert len(fingerprint) == 64
+    page.keyboard.press("Escape")
+    play_to(page, {"round-over", "game-over"})
+    link = page.wait_for_selector("[data-action=check-deal]")
+    shoot(page, "phone-check-deal-link")
+    href = link.get_attribute("href")
+    assert href.startswith("/rules?") and href.endswith("#check-a-deal")
+    rules = page.context.new_page()
+    rules.goto(server.url + href)
+    rules.wait_for_selector("[data-region=deal-verdict][data-matches]")
+    code = rules.inner_text("[data-region=deal-code]")
+    key = code.split('seed="')[1].split('"')[0]
+    assert hashlib.sha256(key.encode()).hexdigest() == fingerprint
+    assert f'== "{fingerprint}"' in code and "hand_number=0).hand(0)" in code
+    assert rules.get_attribute("[data-region=deal-verdict]", "data-matches") == "true"
+    facts = " ".join(rules.inner_text("[data-region=deal-facts]").split())
+    assert sorted(facts.split("You were dealt ")[1].split(".")[0].split()) == dealt
+    # The two lines, run as printed: True, and the hand this browser was dealt.
+    ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert ran.returncode == 0, ran.stderr
+    verdict, printed = ran.stdout.split(" ", 1)
+    assert verdict == "True"
+    assert sorted(re.findall(r"Card\('(\w+)'\)", printed)) == dealt
+    rules.eval_on_selector("#check-a-deal", "el => el.scrollIntoView()")
+    shoot(rules, "phone-check-deal")
+    assert not page.errors
+
+
+LANDSCAPE = {"width": 844, "height": 390}
+
+
+def hinted(page: Any) -> list[str]:
+    cards: list[str] = page.eval_on_selector_all(
+        "#hand [data-hinted=true]", "els => els.map(e => e.dataset.card)"
+    )
+    return cards
+
+
+def hand_in_view(page: Any) -> None:
+    """Every card of the hand whole on the screen, with the hint shown."""
+    outside = page.evaluate(
+        """() => [...document.querySelectorAll('#hand [data-card]')].filter((card) => {
+            const box = card.getBoundingClientRect();
+            return box.top < 0 || box.left < 0 || box.bottom > innerHeight + 0.5
+                || box.right > innerWidth + 0.5;
+        }).map((card) => card.dataset.card)"""
+    )
+    assert outside == []
+
+
+def ask_hint(page: Any) -> str:
+    page.click("[data-action=hint]")
+    page.wait_for_selector("[data-region=hint]:not([hidden])")
+    page.wait_for_function("document.querySelectorAll('#hand [data-hinted=true]').length > 0")
+    text: str = page.inner_text("[data-region=hint]")
+    return text
+
+
+@pytest.mark.parametrize(
+    ("viewport", "name"), [(PHONE, "phone"), (LANDSCAPE, "phone-landscape"), (DESKTOP, "desktop")]
+)
+def test_the_hint_marks_the_cards_and_says_why(
+    browser: Any, server: Server, viewport: dict[str, int], name: str
+) -> None:
+    page = open_page(browser, server, viewport)
+    start_game(page)
+    reason = ask_hint(page)
+    cards = hinted(page)
+    assert reason.startswith("Pass the ") and len(cards) == 3
+    # The same cards the API gives for this move.
+    game_id = page.evaluate("async () => (await (await fetch('/api/games')).json())[0].id")
+    api = page.evaluate(f"async () => (await (await fetch('/api/games/{game_id}/hint')).json())")
+    assert sorted(api["cards"]) == sorted(cards) and api["reason"] == reason
+    no_horizontal_scroll(page)
+    hand_in_view(page)
+    shoot(page, f"{name}-hint-pass")
+    for card in cards:
+        page.click(f"[data-region=hand] [data-card='{card}']")
+    page.click("[data-action=pass]")
+    assert wait_for_person(page) == "playing"
+    assert page.is_hidden("[data-region=hint]") and hinted(page) == []  # that hint is gone
+    reason = ask_hint(page)
+    (card,) = hinted(page)
+    assert page.get_attribute(f"#hand [data-card='{card}']", "data-legal") == "true"
+    assert reason.endswith(".") and card[0] in reason
+    no_horizontal_scroll(page)
+    hand_in_view(page)
+    shoot(page, f"{name}-hint-play")
+    page.click("[data-region=hint]")  # a tap puts the words away; the card stays marked
+    assert page.is_hidden("[data-region=hint]") and hinted(page) == [card]
+    page.click(f"#hand [data-card='{card}'][data-legal=true]")
+    wait_for_person(page)
+    assert page.is_hidden("[data-region=hint]")
+    assert not page.errors
+
+
+def test_your_games_after_a_finished_game(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, PHONE)
+    start_game(page, target=5)
+    play_to(page, {"game-over"})
+    shoot(page, "phone-game-over")
+    with page.expect_navigation():
+        page.click("[data-action=your-games]")
+    page.wait_for_selector("[data-region=stats][data-ready=true]")
+    stats = page.evaluate("async () => (await (await fetch('/api/stats')).json())")
+    history = page.evaluate("async () => (await (await fetch('/api/history')).json())")
+    assert stats["games"] == len(history) >= 1
+    value = page.inner_text("[data-stat=games] .stat-value")
+    assert value == str(stats["games"])
+    assert page.inner_text("[data-stat=win_rate] .stat-value") == (
+        f"{round(stats['win_rate'] * 100)}%"
+    )
+    rows = page.eval_on_selector_all(
+        "[data-region=history] tbody tr", "rows => rows.map(r => r.dataset.game)"
+    )
+    assert rows == [line["id"] for line in history]
+    href = page.get_attribute("[data-action=record]", "href")
+    record = page.evaluate(f"async () => (await (await fetch('{href}')).json())")
+    assert record["format"] == "hearts-game" and record["dealing"] == "keyed"
+    no_horizontal_scroll(page)
+    shoot(page, "phone-stats", full_page=True)
+    for name, viewport in (("phone-landscape", LANDSCAPE), ("desktop", DESKTOP)):
+        page.set_viewport_size(viewport)
+        no_horizontal_scroll(page)
+        shoot(page, f"{name}-stats", full_page=True)
+    assert not page.errors

@@ -1,0 +1,125 @@
+"""The coach's hint (`hearts.ai.hint`): the hard player's own choice, with a reason built from
+what its search found in that position."""
+
+from __future__ import annotations
+
+import pytest
+
+import hearts
+from hearts.ai import make_player
+from hearts.ai.hint import hint
+
+NAMES = ["You", "Marisol", "Bertie", "Tamsin"]
+BUDGET = 120
+
+
+def positions(seed: int, players: int = 4) -> list[hearts.PlayerView]:
+    """Seat 0's view at each of its decisions in one round, others playing medium."""
+    rules = hearts.Rules(players=players)
+    game = hearts.Game(rules, seed)
+    bots = [make_player("medium", seed=s) for s in range(players)]
+    views = []
+    if game.phase == "passing":
+        views.append(game.view(0))
+        for seat in range(players):
+            game.give(seat, bots[seat].choose_pass(game.view(seat)))
+    while game.phase == "playing":
+        seat = game.round.turn
+        if seat == 0:
+            views.append(game.view(0))
+        game.play(bots[seat].choose_play(game.view(seat)))
+    return views
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_hint_is_the_hard_players_own_choice(seed: int) -> None:
+    for view in positions(seed):
+        advice = hint(view, NAMES, seed=f"h{seed}", budget=BUDGET)
+        player = make_player("hard", seed=f"h{seed}", budget=BUDGET)
+        if view.phase == "passing":
+            assert list(advice.cards) == player.choose_pass(view)
+        else:
+            assert list(advice.cards) == [player.choose_play(view)]
+        assert advice.reason.endswith(".") and "\n" not in advice.reason
+
+
+def test_the_reason_quotes_the_search() -> None:
+    searched = 0
+    reasons = set()
+    for seed in range(1, 5):
+        for view in positions(seed)[1:]:
+            advice = hint(view, NAMES, seed=seed, budget=BUDGET)
+            reasons.add(advice.reason)
+            assert f"the {advice.cards[0].symbol}" in advice.reason.split(":")[0]
+            if len(advice.options) < 2:
+                continue
+            searched += 1
+            best, second = advice.options[0], advice.options[1]
+            assert best.card == advice.cards[0] and best.average <= second.average
+            assert f"over {best.deals} deals" in advice.reason
+            assert f"{best.average:.1f} points".replace("-", "−") in advice.reason
+            assert f"the {second.card.symbol}" in advice.reason
+    assert searched >= 10
+    assert len(reasons) >= searched  # every position its own sentence
+
+
+def test_the_reason_names_the_facts_of_the_position() -> None:
+    # Seat 2 leads the 2♣, seat 3 plays its only club, the A♣; seat 0 can only duck, holding
+    # the queen with one other spade.
+    game = hearts.Round.from_hands(
+        hearts.Rules(),
+        [
+            ["QS", "3S", "5C", "KC", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD"],
+            ["2S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "KS", "AS", "JD", "QD"],
+            ["2C", "3C", "4C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KD", "AD", "2H"],
+            ["AC", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH"],
+        ],
+        pass_direction="hold",
+    )
+    game.play("2C")
+    game.play("AC")
+    advice = hint(game.view(0), NAMES, seed=1, budget=BUDGET)
+    card = advice.cards[0].symbol
+    assert advice.reason.startswith(f"Duck under the A♣ with the {card}: over ")
+    assert "you hold the Q♠ with 1 other spade" in advice.reason
+    other = "5♣" if card == "K♣" else "K♣"
+    assert f"for the {other}" in advice.reason or f"as does the {other}" in advice.reason
+
+
+def test_a_void_shown_and_points_on_the_trick_are_said() -> None:
+    game = hearts.Round.from_hands(
+        hearts.Rules(),
+        [
+            ["QS", "3S", "5C", "KC", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD"],
+            ["2S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "KS", "AS", "JD", "QD"],
+            ["2C", "3C", "4C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KD", "AD", "2H"],
+            ["AC", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH"],
+        ],
+        pass_direction="hold",
+    )
+    for card in ("2C", "AC", "5C", "JD", "3H"):  # seat 1 shows no clubs; seat 3 leads a heart
+        game.play(card)
+    advice = hint(game.view(0), NAMES, seed=1, budget=BUDGET)
+    assert advice.reason.startswith("Throw ")  # no hearts to follow with
+    assert "the trick already holds 1 point" in advice.reason
+    # Seat 1's void is in clubs, not the suit led: not said on this trick.
+    assert "Marisol" not in advice.reason
+
+
+def test_every_table_size_gets_a_hint() -> None:
+    for players in (3, 5, 8):
+        names = ["You"] + [f"Player {s}" for s in range(1, players)]
+        for view in positions(players, players)[:4]:
+            advice = hint(view, names, seed=1, budget=BUDGET)
+            assert advice.cards and advice.reason.endswith(".")
+
+
+def test_no_hint_when_the_seat_has_nothing_to_decide() -> None:
+    rnd = hearts.Round.deal(hearts.Rules(), seed=4, hand_number=3)  # a keep round
+    other = next(seat for seat in range(4) if seat != rnd.turn)
+    with pytest.raises(ValueError, match="no card to play"):
+        hint(rnd.view(other), NAMES, seed=1)
+    passing = hearts.Round.deal(hearts.Rules(), seed=4)
+    passing.give(0, passing.hand(0)[:3])
+    with pytest.raises(ValueError, match="nothing to pass"):
+        hint(passing.view(0), NAMES, seed=1)

@@ -1,0 +1,285 @@
+"""Tables of several people through the API: seats, invitations, joining, starting, moves for
+the caller's seat, reactions, away and back, rematch; every refusal with one sentence.
+Each test runs on SQLite and on PostgreSQL (the `database` fixture)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from hearts.web.app import create_app
+from hearts.web.service import GameService
+
+State = dict[str, Any]
+
+
+@pytest.fixture
+def app_dir(tmp_path: Path, database: str) -> Path:
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def browsers(app_dir: Path) -> Iterator[list[TestClient]]:
+    """Three browsers (three cookie jars) on one server."""
+    app = create_app(app_dir, bot_workers=0)
+    with TestClient(app, raise_server_exceptions=False) as first:
+        others = [TestClient(app, raise_server_exceptions=False) for _ in range(2)]
+        yield [first, *others]
+
+
+def table(host: TestClient, seats: list[str], **options: Any) -> State:
+    answer = host.post("/api/games", json={"seats": seats, "name": "Ann", **options})
+    assert answer.status_code == 201, answer.text
+    state: State = answer.json()
+    return state
+
+
+def invite_of(state: State) -> str:
+    link = state["table"]["invite"]
+    assert link.startswith(f"/?table={state['id']}#invite=")
+    return str(link.split("#invite=", 1)[1])
+
+
+def join(browser: TestClient, state: State, name: str, token: str | None = None) -> Any:
+    body = {"invite": token or invite_of(state), "name": name}
+    return browser.post(f"/api/games/{state['id']}/join", json=body)
+
+
+def sentence(answer: Any, status: int) -> str:
+    assert answer.status_code == status, answer.text
+    detail = answer.json()["detail"]
+    assert isinstance(detail, str) and detail.endswith(".")
+    return detail
+
+
+def move(browser: TestClient, state: State) -> Any:
+    """The simplest move for the browser's seat in `state` (its own view)."""
+    game, phase, view = state["id"], state["phase"], state["view"]
+    if phase == "passing":
+        body: dict[str, Any] = {"cards": view["hand"][: view["cards_to_pass"]]}
+        route = "pass"
+    elif phase == "playing":
+        body, route = {"card": view["legal"][0]}, "play"
+    elif phase == "moon-choice":
+        body, route = {"choice": "add"}, "moon"
+    else:
+        body, route = {}, "next"
+    return browser.post(f"/api/games/{game}/{route}", json={"move": state["move"], **body})
+
+
+def test_a_table_fills_by_invitation_and_starts_when_full(browsers: list[TestClient]) -> None:
+    ann, bea, cal = browsers
+    made = table(ann, ["you", "friend", "medium", "friend"])
+    assert made["table"]["started"] is False and made["table"]["open_seats"] == [1, 3]
+    token = invite_of(made)
+    assert len(token) >= 32  # 192 random bits, URL-safe
+    kinds = [(p["person"], p["open"], p["you"]) for p in made["players"]]
+    assert kinds == [(True, False, True), (True, True, False), (False, False, False),
+                     (True, True, False)]  # fmt: skip
+    # Before the table starts nobody moves.
+    assert "starts" in sentence(move(ann, made), 409)
+    joined = join(bea, made, "  Bea  ")
+    assert joined.status_code == 200, joined.text
+    bea_state = joined.json()
+    assert bea_state["table"]["seat"] == 1 and bea_state["table"]["host"] is False
+    assert bea_state["table"]["invite"] is None  # only the host hands out the link
+    assert bea_state["players"][1]["name"] == "Bea" and bea_state["players"][1]["you"]
+    assert bea_state["view"]["hand"] != made["view"]["hand"]
+    assert bea_state["table"]["started"] is False
+    # Opening the link again returns to the same seat.
+    again = join(bea, made, "Bea again")
+    assert again.status_code == 200 and again.json()["table"]["seat"] == 1
+    # The last friend's seat taken: the table starts; the computer player has passed.
+    last = join(cal, made, "Cal").json()
+    assert last["table"]["started"] is True and last["table"]["seat"] == 3
+    assert last["table"]["waiting_on"] == [0, 1, 2, 3] and last["phase"] == "passing"
+    names = [p["name"] for p in ann.get(f"/api/games/{made['id']}").json()["players"]]
+    assert names[0] == "Ann" and names[1] == "Bea" and names[3] == "Cal"
+
+
+def test_joining_is_refused_with_a_sentence(browsers: list[TestClient]) -> None:
+    ann, bea, cal = browsers
+    made = table(ann, ["you", "friend", "easy"], rules={"players": 3})
+    game = made["id"]
+    assert "invitation" in sentence(join(bea, made, "Bea", token="x" * 32), 404)
+    assert "invitation" in sentence(
+        bea.post("/api/games/no-such/join", json={"invite": invite_of(made), "name": "B"}), 404
+    )
+    for name in ("", "   ", "x" * 25, "Bea\u202e", "a\x07b"):
+        sentence(join(bea, made, name), 422)
+    assert join(bea, made, "<b>Bea</b>").status_code == 200  # shown as text, never markup
+    # Bea took the last seat, so the table started: there is no seat for Cal.
+    assert "started" in sentence(join(cal, made, "Cal"), 409)
+    # A stranger sees nothing of the table, not even that it exists.
+    assert cal.get(f"/api/games/{game}").status_code == 404
+    assert cal.post(f"/api/games/{game}/react", json={"reaction": "nice"}).status_code == 404
+
+
+def test_the_host_starts_and_computer_players_take_the_empty_seats(
+    browsers: list[TestClient],
+) -> None:
+    ann, bea, _ = browsers
+    made = table(ann, ["friend", "you", "friend", "hard"], fill="easy")
+    assert made["table"]["seat"] == 1 and made["table"]["host"] is True
+    bea_state = join(bea, made, "Bea").json()
+    assert bea_state["table"]["seat"] == 0
+    assert "Only" in sentence(bea.post(f"/api/games/{made['id']}/start", json={}), 403)
+    started = ann.post(f"/api/games/{made['id']}/start", json={})
+    assert started.status_code == 200, started.text
+    state = started.json()
+    assert state["table"]["started"] is True and state["table"]["open_seats"] == []
+    seat2 = state["players"][2]
+    assert (seat2["person"], seat2["level"], seat2["open"]) == (False, "easy", False)
+    assert state["table"]["waiting_on"] == [0, 1, 2, 3]  # people pass first
+    assert "already" in sentence(ann.post(f"/api/games/{made['id']}/start", json={}), 409)
+    assert join(browsers[2], made, "Cal").status_code == 409
+
+
+def test_moves_act_for_the_callers_seat_and_a_stale_move_is_a_conflict(
+    browsers: list[TestClient],
+) -> None:
+    ann, bea, _ = browsers
+    made = table(ann, ["you", "friend", "medium", "medium"])
+    bea_state = join(bea, made, "Bea").json()
+    ann_state = ann.get(f"/api/games/{made['id']}").json()
+    # Both pass at once: Bea's pass, sent with the move number from before Ann's was
+    # stored, still stands (a pass depends on the passer's hand alone); whoever passes
+    # second sees the exchange and the computers' passes.
+    first = move(ann, ann_state)
+    assert first.status_code == 200, first.text
+    second = move(bea, bea_state)
+    assert second.status_code == 200, second.text
+    after = second.json()
+    # Ann's pass sent again is a retry (answered as it was); a different pass from her at
+    # that number is a conflict, answered with the state.
+    assert move(ann, ann_state).status_code == 200
+    different = {"move": ann_state["move"], "cards": ann_state["view"]["hand"][-3:]}
+    again = ann.post(f"/api/games/{made['id']}/pass", json=different)
+    assert again.status_code == 409 and "state" in again.json()
+    kinds = [e["type"] for e in after["events"]]
+    assert "exchange" in kinds and after["phase"] == "playing"
+    # Each seat is told the cards only of its own pass.
+    mine = [e for e in after["events"] if e["type"] == "pass" and "cards" in e]
+    assert [e["seat"] for e in mine] == [1]
+    # The game plays on with each person moving in turn, never for another seat.
+    for _ in range(40):
+        states = [b.get(f"/api/games/{made['id']}").json() for b in (ann, bea)]
+        turn = states[0]["table"]["waiting_on"]
+        if states[0]["phase"] != "playing":
+            break
+        assert turn in ([0], [1]), states[0]["table"]
+        mover = 0 if turn == [0] else 1
+        other = 1 - mover
+        held = states[other]["view"]["hand"]
+        if held:  # not that seat's turn: refused, whatever card it names
+            body = {"move": states[other]["move"], "card": held[0]}
+            wrong = (ann, bea)[other].post(f"/api/games/{made['id']}/play", json=body)
+            assert wrong.status_code == 409, wrong.text
+        assert move((ann, bea)[mover], states[mover]).status_code == 200
+    assert states[0]["phase"] in ("round-over", "playing")
+
+
+def test_reactions_are_from_a_fixed_set_and_not_too_quick(browsers: list[TestClient]) -> None:
+    ann, bea, _ = browsers
+    made = table(ann, ["you", "friend", "medium"], rules={"players": 3})
+    join(bea, made, "Bea")
+    offered = [r["key"] for r in ann.get("/api/options").json()["reactions"]]
+    assert "nice" in offered
+    url = f"/api/games/{made['id']}/react"
+    assert "not one of" in sentence(ann.post(url, json={"reaction": "<script>"}), 422)
+    assert ann.post(url, json={"reaction": offered[0]}).status_code == 200
+    assert "moment" in sentence(ann.post(url, json={"reaction": offered[1]}), 429)
+    assert bea.post(url, json={"reaction": offered[1]}).status_code == 200
+
+
+def test_a_late_person_is_played_for_and_takes_the_seat_back(
+    browsers: list[TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ann, bea, _ = browsers
+    made = table(ann, ["you", "friend", "medium", "medium"], turn_time=5)
+    join(bea, made, "Bea")
+    game = made["id"]
+    ann_state = ann.get(f"/api/games/{game}").json()
+    assert ann_state["table"]["deadline"] is not None
+    assert 0 < ann_state["table"]["deadline"] - ann_state["table"]["now"] <= 5
+    assert move(ann, ann_state).status_code == 200
+    # Bea does nothing: past the turn time a computer player passes for her.
+    deadline = time.monotonic() + 20
+    state = ann.get(f"/api/games/{game}").json()
+    while state["phase"] == "passing" and time.monotonic() < deadline:
+        time.sleep(0.5)
+        state = ann.get(f"/api/games/{game}").json()
+    assert state["phase"] == "playing", state["table"]
+    assert state["players"][1]["away"] is True
+    # Any request from her takes the seat back.
+    back = bea.get(f"/api/games/{game}").json()
+    assert back["players"][1]["away"] is False
+    assert ann.get(f"/api/games/{game}").json()["players"][1]["away"] is False
+
+
+def test_a_rematch_keeps_the_table_and_its_people(browsers: list[TestClient]) -> None:
+    ann, bea, _ = browsers
+    made = table(ann, ["you", "friend", "easy"], rules={"players": 3, "target_score": 20})
+    join(bea, made, "Bea")
+    game = made["id"]
+    people = {0: ann, 1: bea}
+    url = f"/api/games/{game}/rematch"
+    assert "over" in sentence(ann.post(url, json={}), 409)
+    for _ in range(2000):
+        state = ann.get(f"/api/games/{game}").json()
+        if state["phase"] == "game-over":
+            break
+        waiting = state["table"]["waiting_on"] or [0]
+        seat = waiting[0]
+        mine = people[seat].get(f"/api/games/{game}").json()
+        assert move(people[seat], mine).status_code == 200
+    assert state["phase"] == "game-over"
+    first = bea.post(url, json={})
+    assert first.status_code == 201, first.text
+    new = first.json()
+    assert new["id"] != game and new["table"]["seat"] == 1 and new["table"]["started"]
+    second = ann.post(url, json={})
+    assert second.status_code == 200 and second.json()["id"] == new["id"]
+    assert second.json()["table"]["seat"] == 0
+    assert [p["name"] for p in second.json()["players"]][:2] == ["Ann", "Bea"]
+    assert ann.get(f"/api/games/{game}").json()["table"]["rematch"] == new["id"]
+    # The finished game is in both people's history, each from their own seat.
+    for browser in (ann, bea):
+        history = browser.get("/api/history").json()
+        assert [line["id"] for line in history] == [game], history
+
+
+def test_single_player_games_are_as_they_were(browsers: list[TestClient]) -> None:
+    ann = browsers[0]
+    state = ann.post("/api/games", json={"levels": ["easy"]}).json()
+    assert state["players"][0]["name"] == "You"
+    assert state["table"] | {"now": None} == {
+        "seat": 0, "host": True, "friends": False, "started": True, "open_seats": [],
+        "invite": None, "turn_time": None, "hold_time": 120, "fill": "medium",
+        "waiting_on": [0, 1, 2, 3][: len(state["table"]["waiting_on"])], "deadline": None,
+        "now": None, "rematch": None,
+    }  # fmt: skip
+    seats = ["you", "easy", "easy", "easy"]
+    both = ann.post("/api/games", json={"levels": ["easy"], "seats": seats})
+    assert "not both" in sentence(both, 422)
+    two = ann.post("/api/games", json={"seats": ["you", "you", "easy", "easy"]})
+    assert "Exactly one" in sentence(two, 422)
+    short = ann.post("/api/games", json={"seats": ["you", "easy", "easy"]})
+    assert "seats" in sentence(short, 422)
+    quick = ann.post(
+        "/api/games", json={"seats": ["you", "friend", "easy", "easy"], "turn_time": 2}
+    )
+    assert "turn time" in sentence(quick, 422)
+
+
+def test_the_service_never_keeps_a_clock_for_a_single_player(app_dir: Path) -> None:
+    app = create_app(app_dir, bot_workers=0)
+    with TestClient(app) as ann:
+        ann.post("/api/games", json={})
+        service: GameService = app.state.service
+        assert service._clocks == {}

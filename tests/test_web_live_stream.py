@@ -1,0 +1,82 @@
+"""The event stream's own order (`hearts.web.live._stream`), against a stand-in referee: a
+message's id is the move count a browser sends back as Last-Event-ID when it reconnects, so
+no message may carry an id before every move up to it has been sent as events."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from hearts.web import live
+from hearts.web.notify import Hub
+
+
+@dataclass
+class Seated:
+    seating: str
+
+
+class Referee:
+    """Two moves (4 and 5) are stored while a reaction's table news is being read, so the
+    table news is made from the game at move 5 though the stream has shown only 3."""
+
+    def __init__(self) -> None:
+        self.hub = Hub()
+
+    async def table_news(self, game_id: str, seat: int, before: Any) -> tuple[str, Any]:
+        notice = {"type": "reaction", "seat": 1, "reaction": "nice", "n": 5}
+        return "after", {"id": game_id, "move": 5, "events": [notice]}
+
+    async def moved(
+        self, game_id: str, seat: int, shown: int, told: int, seating: Any
+    ) -> tuple[Seated, Any]:
+        plays: list[dict[str, Any]] = [
+            {"type": "play", "seat": 2, "card": "2C", "n": 4},
+            {"type": "play", "seat": 3, "card": "3C", "n": 5},
+        ]
+        return Seated("after"), {
+            "id": game_id,
+            "move": 5,
+            "events": [e for e in plays if e["n"] > shown],
+        }
+
+    async def seen(self, game_id: str, seat: int) -> None:
+        return None
+
+
+def messages(chunks: list[bytes]) -> list[tuple[int, str, dict[str, Any]]]:
+    found = []
+    for chunk in chunks:
+        fields = dict(line.split(": ", 1) for line in chunk.decode().splitlines() if ": " in line)
+        if "id" in fields:
+            found.append((int(fields["id"]), fields["event"], json.loads(fields["data"])))
+    return found
+
+
+def test_no_message_is_numbered_past_the_moves_it_has_sent() -> None:
+    async def run() -> list[bytes]:
+        games = Referee()
+        follower = games.hub.follow("g", since=3)
+        games.hub.poke("g")  # the reaction first, then the moves' announcement
+        games.hub.publish("g", 5)
+        start = {"id": "g", "move": 3, "events": []}
+        stream: Any = live._stream(games, 0, start, "before", follower, ping=5.0)  # type: ignore[arg-type]
+        chunks = []
+        async for chunk in stream:
+            chunks.append(chunk)
+            if len(messages(chunks)) == 3 or len(chunks) > 6:
+                break
+        await stream.aclose()
+        return chunks
+
+    sent = messages(asyncio.run(run()))
+    delivered: set[int] = set()
+    for ident, kind, data in sent:
+        delivered |= {e["n"] for e in data["events"] if e["type"] == "play"}
+        # A browser cut off here reconnects with `ident`: every move up to it is delivered.
+        assert {4, 5} & set(range(ident + 1)) <= delivered, (ident, kind, sent)
+    kinds = [kind for _, kind, _ in sent]
+    assert kinds == ["state", "state", "table"], kinds
+    assert sent[2][2]["events"][0]["type"] == "reaction"
