@@ -417,10 +417,11 @@ def test_a_person_who_stops_playing_is_played_for_and_comes_back(
     shoot_views(kim.page, "friends-away")
     shoot(lee.page, "friends-away-note-phone")
     lee.page.click("[data-action=back]")
-    kim.page.wait_for_selector(away, state="detached", timeout=10000)
+    kim.page.wait_for_selector(away, state="detached", timeout=20000)
     lee.page.wait_for_selector("[data-region=away-note]", state="detached")
     # Lee has the seat back: when Lee's turn comes, Lee plays it.
-    for _ in range(400):
+    until = time.monotonic() + 60
+    while time.monotonic() < until:
         for someone in (kim, lee):
             if someone.page.evaluate(READY) == "playing":
                 card = someone.page.get_attribute("[data-card][data-legal=true]", "data-card")
