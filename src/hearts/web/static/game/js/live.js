@@ -1,17 +1,23 @@
 // The live table: one EventSource on /api/games/{id}/events for a table with friends. Each
 // message's data is a whole GameState (its events: what happened since the last message).
-// The browser reconnects by itself after a lost connection (sending Last-Event-ID); when the
-// server refused the stream outright (the source is CLOSED), we open a new one after a pause.
+// The browser reconnects by itself after a lost connection (sending Last-Event-ID). When the
+// server answered a reconnection with anything but 200 the source gives up (CLOSED): then we
+// open a new one after a pause (1 s, 2 s, 4 s... at most 15 s) with ?since=<the move shown>,
+// since a new EventSource sends no Last-Event-ID. "reconnecting" from the server (its store
+// is away for a moment) shows the same note until the next message.
 
 import { api } from "./api.js";
 
-const REOPEN_MS = 3000;
+const FIRST_PAUSE_MS = 1000;
+const LONGEST_PAUSE_MS = 15000;
 
 export class Live {
   /** onState(state) for each message; onStatus("open" | "reconnecting") as the line changes;
    * onGone(sentence) when the server says the game is gone (the stream then stays closed). */
-  constructor(id, { onState, onStatus, onGone }) {
+  constructor(id, { onState, onStatus, onGone, since }) {
     this.id = id;
+    this.since = since;
+    this.pause = FIRST_PAUSE_MS;
     this.onState = onState;
     this.onStatus = onStatus;
     this.onGone = onGone;
@@ -23,7 +29,9 @@ export class Live {
 
   open() {
     if (this.closed) return;
-    const source = new EventSource(api.eventsUrl(this.id));
+    const shown = this.source ? this.since?.() : null; // a new source after one gave up
+    const url = api.eventsUrl(this.id) + (Number.isInteger(shown) ? `?since=${shown}` : "");
+    const source = new EventSource(url);
     this.source = source;
     const take = (message) => {
       let state;
@@ -32,12 +40,15 @@ export class Live {
       } catch {
         return; // a message we cannot read is skipped; the next whole state catches up
       }
+      this.pause = FIRST_PAUSE_MS;
+      this.onStatus("open");
       this.onState(state);
     };
     source.addEventListener("state", take);
     source.addEventListener("table", take);
     source.addEventListener("message", take);
     source.addEventListener("open", () => this.onStatus("open"));
+    source.addEventListener("reconnecting", () => this.onStatus("reconnecting"));
     source.addEventListener("gone", (message) => {
       let detail = "This game is over or gone.";
       try {
@@ -52,9 +63,11 @@ export class Live {
       if (this.source !== source || this.closed) return;
       this.onStatus("reconnecting");
       if (source.readyState === EventSource.CLOSED) {
-        // Refused (a 5xx from a proxy, a server restarting): try again, a new stream.
+        // Refused (a 503 while the store is away, a server restarting behind a proxy): a
+        // new stream after a pause that doubles up to a limit.
         clearTimeout(this.timer);
-        this.timer = setTimeout(() => this.open(), REOPEN_MS);
+        this.timer = setTimeout(() => this.open(), this.pause);
+        this.pause = Math.min(LONGEST_PAUSE_MS, this.pause * 2);
       }
     });
   }

@@ -236,6 +236,7 @@ async function startNow() {
 
 function startLive(id) {
   app.live = new Live(id, {
+    since: () => (app.state?.id === id ? app.state.move : null),
     onState: (state) => serial(() => ingest(state, { streamed: true })),
     onStatus: (status) => {
       ui.liveNote.hidden = status !== "reconnecting";
@@ -519,7 +520,9 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
     const lead = view.trick.length === 0;
     if (!ui.status.dataset.keep) say(lead ? "Your lead." : "Your turn.");
   } else if (!ui.status.dataset.keep && isFriends(state) && state.phase === "passing") {
-    const names = view.waiting_to_pass.map((seat) => nameOf(state, seat)).join(", ");
+    // Computer players pass once every person has: the people are the ones waited for.
+    const names = view.waiting_to_pass.filter((seat) => state.players[seat].person)
+      .map((seat) => nameOf(state, seat)).join(", ");
     say(names ? `Waiting for ${names} to pass.` : "");
   } else if (!ui.status.dataset.keep && state.phase !== "playing") {
     say("");
