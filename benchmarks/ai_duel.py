@@ -1,6 +1,8 @@
 """Two players on the same deals, paired: which is stronger, and what a decision costs.
 
-Usage: python benchmarks/ai_duel.py A B [--against hard] [--deals 250] [--workers 2]
+Usage: python benchmarks/ai_duel.py A [A2 ...] B [--against hard] [--deals 250] [--workers 2]
+                                     [--out results.jsonl]
+       python benchmarks/ai_duel.py --summarize results.jsonl
 
 A and B are levels ("hard", "expert", "hard:500" with a budget), "frozen" (the hard player
 as it was before issue 16, `benchmarks/frozen_hard/`), or a variant below. For every deal
@@ -8,15 +10,22 @@ and every seat, A plays that seat against three --against players, then B plays 
 seat of the same deal against the same three (same seeds). The difference A minus B in
 points a round is paired seat by seat and deal by deal; its 95% interval is over deals.
 Also reported: each player's decision CPU time (median, p95) and the moons it shot.
+With more than two names, every one before the last is played on the same deals and seats
+and compared with the last (which is played once per seat, not once per comparison).
+`--out` appends every round to a JSON-lines file as it finishes, so a run stopped early
+still counts: `--summarize` reports from that file.
 
 Variants: "hard-heuristic-pass" / "expert-heuristic-pass" (the level with medium's pass),
-"expert-no-endgame" (expert without the exact solver).
+"expert-no-endgame" (expert without the exact solver), "racing" (hard with its candidates
+raced, `RACING_HARD`; "racing:480" at 480 playouts), "full" (hard with the full search,
+`OLD_HARD`, whatever hard's setting is).
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import math
 import multiprocessing
 import pathlib
@@ -31,7 +40,7 @@ from frozen_hard import FrozenHardPlayer
 
 from hearts import Round, Rules
 from hearts.ai import Player, make_player
-from hearts.ai.search import ExpertPlayer, HardPlayer
+from hearts.ai.search import OLD_HARD, RACING_HARD, ExpertPlayer, HardPlayer
 from hearts.cards import QUEEN_MASK, points_of
 from hearts.scoring import score_round
 
@@ -48,11 +57,21 @@ class ExpertNoEndgame(ExpertPlayer):
     settings = dataclasses.replace(ExpertPlayer.settings, endgame_cards=0)
 
 
+class RacingHard(HardPlayer):
+    settings = RACING_HARD
+
+
+class FullHard(HardPlayer):
+    settings = OLD_HARD
+
+
 VARIANTS: dict[str, type[Any]] = {
     "frozen": FrozenHardPlayer,
     "hard-heuristic-pass": HardHeuristicPass,
     "expert-heuristic-pass": ExpertHeuristicPass,
     "expert-no-endgame": ExpertNoEndgame,
+    "racing": RacingHard,
+    "full": FullHard,
 }
 
 
@@ -108,31 +127,14 @@ def play_seat(spec: str, against: str, rules: Rules, seed: str, deal: int, seat:
     return SeatResult(result.scores[seat], result.shooter == seat, cpu, attempt, queen)
 
 
-def _task(args: tuple[str, str, str, str, int, int]) -> tuple[int, int, SeatResult, SeatResult]:
-    a, b, against, seed, deal, seat = args
+def _task(args: tuple[tuple[str, ...], str, str, int, int]) -> tuple[int, int, list[SeatResult]]:
+    names, against, seed, deal, seat = args
     rules = Rules()
-    return (
-        deal,
-        seat,
-        play_seat(a, against, rules, seed, deal, seat),
-        play_seat(b, against, rules, seed, deal, seat),
-    )
+    return deal, seat, [play_seat(name, against, rules, seed, deal, seat) for name in names]
 
 
-def interim(per_deal: dict[int, list[tuple[SeatResult, SeatResult]]], a: str, b: str) -> None:
-    """The paired difference so far, over the deals with every seat played (to stderr)."""
-    diffs = [
-        statistics.fmean(ra.score - rb.score for ra, rb in pairs)
-        for pairs in per_deal.values()
-        if len(pairs) == Rules().players
-    ]
-    if len(diffs) > 1:
-        print(
-            f"  so far, {len(diffs)} whole deals: {a} minus {b} "
-            f"{statistics.fmean(diffs):+.3f} ± {ci95(diffs):.3f}",
-            file=sys.stderr,
-            flush=True,
-        )
+Rows = dict[int, dict[int, list[SeatResult]]]
+"""deal -> seat -> one result per player name, in the order named."""
 
 
 def ci95(values: list[float]) -> float:
@@ -144,69 +146,115 @@ def p95(values: list[float]) -> float:
     return ordered[int(0.95 * (len(ordered) - 1))] if ordered else 0.0
 
 
+def whole_deals(rows: Rows, seats: int) -> list[int]:
+    """The deals with every seat played (a deal counts only whole, so seats stay balanced)."""
+    return sorted(d for d, by_seat in rows.items() if len(by_seat) == seats)
+
+
+def report(names: list[str], rows: Rows, seats: int, against: str, seed: str) -> list[str]:
+    """The report's lines: each player's points a round, CPU per decision and moons, then
+    each player before the last minus the last, paired by deal."""
+    deals = whole_deals(rows, seats)
+    lines = [
+        f"{len(deals) * seats} rounds each ({len(deals)} whole deals x {seats} seats) "
+        f"against {against}, seed {seed!r}"
+    ]
+    if len(deals) < 2:
+        return [*lines, "  too few whole deals for an interval"]
+    means = [
+        [statistics.fmean(rows[d][s][i].score for s in range(seats)) for d in deals]
+        for i in range(len(names))
+    ]
+    for i, name in enumerate(names):
+        cpu = [t for d in deals for s in range(seats) for t in rows[d][s][i].cpu]
+        moons = sum(rows[d][s][i].moon for d in deals for s in range(seats))
+        lines.append(
+            f"  {name:<22} {statistics.fmean(means[i]):6.2f} ± {ci95(means[i]):.2f} "
+            f"points/round, cpu ms median {1000 * statistics.median(cpu):.2f} "
+            f"p95 {1000 * p95(cpu):.2f} ({len(cpu)} decisions), moons {moons}"
+        )
+    last = names[-1]
+    for i, name in enumerate(names[:-1]):
+        diffs = [x - y for x, y in zip(means[i], means[-1], strict=True)]
+        lines.append(
+            f"  {name} minus {last}: {statistics.fmean(diffs):+.3f} ± {ci95(diffs):.3f} "
+            f"points/round (95% interval, paired by deal)"
+        )
+    return lines
+
+
+def save(out: Any, deal: int, seat: int, names: list[str], results: list[SeatResult]) -> None:
+    record = {
+        "deal": deal,
+        "seat": seat,
+        "results": {n: dataclasses.asdict(r) for n, r in zip(names, results, strict=True)},
+    }
+    out.write(json.dumps(record) + "\n")
+    out.flush()
+
+
+def load(path: str) -> tuple[list[str], Rows, dict[str, str]]:
+    """Names, rows and the run's settings from a --out file (its first line is the header)."""
+    with open(path, encoding="utf-8") as lines:
+        header = json.loads(next(lines))
+        names: list[str] = header["names"]
+        rows: Rows = {}
+        for line in lines:
+            if not line.strip():
+                continue
+            record = json.loads(line)
+            results = [SeatResult(**record["results"][n]) for n in names]
+            rows.setdefault(record["deal"], {})[record["seat"]] = results
+    return names, rows, {"against": header["against"], "seed": header["seed"]}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("a")
-    parser.add_argument("b")
+    parser.add_argument("names", nargs="*", help="players; each but the last against the last")
     parser.add_argument("--against", default="hard")
     parser.add_argument("--deals", type=int, default=250)
     parser.add_argument("--first-deal", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", default="duel")
+    parser.add_argument("--out", help="append every round to this JSON-lines file")
+    parser.add_argument("--summarize", metavar="FILE", help="report from a --out file and stop")
     args = parser.parse_args()
     seats = Rules().players
+    if args.summarize:
+        saved_names, saved_rows, run = load(args.summarize)
+        print("\n".join(report(saved_names, saved_rows, seats, run["against"], run["seed"])))
+        return
+    if len(args.names) < 2:
+        parser.error("name at least two players: each but the last is compared with the last.")
+    names: list[str] = args.names
     tasks = [
-        (args.a, args.b, args.against, args.seed, d, s)
+        (tuple(names), args.against, args.seed, d, s)
         for d in range(args.first_deal, args.first_deal + args.deals)
         for s in range(seats)
     ]
+    out = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115
+    if out is not None and out.tell() == 0:
+        out.write(json.dumps({"names": names, "against": args.against, "seed": args.seed}) + "\n")
     started = time.perf_counter()
-    per_deal: dict[int, list[tuple[SeatResult, SeatResult]]] = {}
+    rows: Rows = {}
     with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
-        for done, (deal, _, ra, rb) in enumerate(pool.imap_unordered(_task, tasks), 1):
-            per_deal.setdefault(deal, []).append((ra, rb))
+        for done, (deal, seat, results) in enumerate(pool.imap_unordered(_task, tasks), 1):
+            rows.setdefault(deal, {})[seat] = results
+            if out is not None:
+                save(out, deal, seat, names, results)
             if done % 100 == 0:
-                interim(per_deal, args.a, args.b)
+                for line in report(names, rows, seats, args.against, args.seed)[-len(names) + 1 :]:
+                    print(f"  so far:{line}", file=sys.stderr, flush=True)
             if done % 40 == 0 or done == len(tasks):
                 print(
                     f"  {done}/{len(tasks)} rounds, {time.perf_counter() - started:.0f}s",
                     file=sys.stderr,
                     flush=True,
                 )
-    a_means, b_means, diffs = [], [], []
-    a_cpu: list[float] = []
-    b_cpu: list[float] = []
-    moons = [0, 0]
-    for deal in sorted(per_deal):
-        pairs = per_deal[deal]
-        a_scores = [ra.score for ra, _ in pairs]
-        b_scores = [rb.score for _, rb in pairs]
-        a_means.append(statistics.fmean(a_scores))
-        b_means.append(statistics.fmean(b_scores))
-        diffs.append(a_means[-1] - b_means[-1])
-        for ra, rb in pairs:
-            a_cpu += ra.cpu
-            b_cpu += rb.cpu
-            moons[0] += ra.moon
-            moons[1] += rb.moon
-    rounds = len(tasks)
-    print(
-        f"{rounds} rounds each ({len(per_deal)} deals x {seats} seats) against {args.against}, "
-        f"seed {args.seed!r}, {time.perf_counter() - started:.0f}s"
-    )
-    for name, means, cpu, moon in (
-        (args.a, a_means, a_cpu, moons[0]),
-        (args.b, b_means, b_cpu, moons[1]),
-    ):
-        print(
-            f"  {name:<22} {statistics.fmean(means):6.2f} ± {ci95(means):.2f} points/round, "
-            f"cpu ms median {1000 * statistics.median(cpu):.2f} p95 {1000 * p95(cpu):.2f}, "
-            f"moons {moon}"
-        )
-    print(
-        f"  {args.a} minus {args.b}: {statistics.fmean(diffs):+.3f} ± {ci95(diffs):.3f} "
-        f"points/round (95% interval, paired by deal)"
-    )
+    if out is not None:
+        out.close()
+    print("\n".join(report(names, rows, seats, args.against, args.seed)))
+    print(f"  ({time.perf_counter() - started:.0f}s)")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,122 @@
+"""The benchmark tools behind issue 16's numbers: the OpenSpiel card mapping and rules, and
+the paired duel's report and its saved rounds (no OpenSpiel needed, nothing long played)."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import sys
+
+import pytest
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "benchmarks"))
+
+import ai_duel
+import openspiel_reference as osr
+
+from hearts import Round, Rules
+from hearts.cards import CARDS
+
+OPEN_SPIEL_RANKS = "23456789TJQKA"
+OPEN_SPIEL_SUITS = "CDHS"
+
+
+def test_each_openspiel_card_maps_to_the_card_it_names() -> None:
+    # OpenSpiel's card is rank * 4 + suit and prints as rank char + suit char (hearts.h).
+    for action in range(52):
+        name = OPEN_SPIEL_RANKS[action // 4] + OPEN_SPIEL_SUITS[action % 4]
+        assert str(CARDS[osr.card_of(action)]) == name
+        assert osr.action_of(osr.card_of(action)) == action
+
+
+def test_pass_directions_send_cards_where_openspiel_does() -> None:
+    # OpenSpiel: seat p's cards go to (p + direction) % 4; direction 0 passes nothing.
+    rules = osr.RULES
+    deck = list(range(52))
+    for number, direction in enumerate(osr.DIRECTIONS):
+        hands = [[osr.card_of(a) for a in deck[s::4]] for s in range(4)]
+        rnd = Round.from_hands(rules, hands, direction)
+        for seat in range(4):
+            expected = [] if number == 0 else [(seat + number) % 4]
+            assert rnd.pass_recipients(seat) == expected
+
+
+def test_the_rules_are_openspiels_defaults() -> None:
+    assert osr.RULES.queen_breaks_hearts
+    assert not osr.RULES.points_on_first_trick
+    assert osr.RULES.must_break_hearts
+    assert not osr.RULES.lead_hearts_instead_of_queen
+    assert osr.RULES.moon_rule == "add"
+    assert osr.RULES.bonus_card is None
+    assert Rules(queen_breaks_hearts=True) == osr.RULES
+    # The Q♠ led before any heart breaks hearts under these rules (qs_breaks_hearts), and
+    # not under the default rules.
+    hands = [
+        ["2C", *(r + "S" for r in "23456789TJKA")],
+        ["QS", *(r + "C" for r in "3456789TJQKA")],
+        [*(r + "D" for r in "234567"), *(r + "H" for r in "2345678")],
+        [*(r + "D" for r in "89TJQKA"), *(r + "H" for r in "9TJQKA")],
+    ]
+    for rules, broken in ((osr.RULES, True), (Rules(), False)):
+        rnd = Round.from_hands(rules, hands, "hold")
+        for card in ("2C", "3C", "2D", "8D", "QS"):
+            rnd.play(card)
+        assert rnd.hearts_broken is broken
+
+
+def test_the_turned_deal_gives_each_seat_the_cards_of_the_seat_it_stands_for() -> None:
+    # open_state(turn=k) deals seat s the cards seat s + k holds; checked on the deck order.
+    seats = 4
+    _, deck = osr.make_deal("test", 3, seats)
+    for turn in range(seats):
+        turned = [deck[(i // seats) * seats + (i % seats + turn) % seats] for i in range(52)]
+        for seat in range(seats):
+            assert sorted(turned[seat::seats]) == sorted(deck[(seat + turn) % seats :: seats])
+
+
+def test_deals_are_fixed_by_the_seed() -> None:
+    assert osr.make_deal("a", 1, 4) == osr.make_deal("a", 1, 4)
+    assert osr.make_deal("a", 1, 4) != osr.make_deal("a", 2, 4)
+
+
+def result(score: int, cpu: float = 0.001) -> ai_duel.SeatResult:
+    return ai_duel.SeatResult(score=score, moon=False, cpu=[cpu])
+
+
+def test_duel_report_pairs_each_player_with_the_last(tmp_path: pathlib.Path) -> None:
+    names = ["racing:480", "frozen"]
+    seats = Rules().players
+    rows: ai_duel.Rows = {
+        deal: {s: [result(deal + s + 1), result(deal + s)] for s in range(seats)}
+        for deal in range(3)
+    }
+    lines = ai_duel.report(names, rows, seats, "medium", "t")
+    assert lines[0].startswith("12 rounds each (3 whole deals x 4 seats)")
+    assert "racing:480 minus frozen: +1.000 ± 0.000" in lines[-1]
+    # A deal with a seat missing is left out, so seats stay balanced.
+    rows[3] = {0: [result(50), result(0)]}
+    assert ai_duel.report(names, rows, seats, "medium", "t") == lines
+    # Saved rounds read back to the same report.
+    path = tmp_path / "duel.jsonl"
+    with path.open("w", encoding="utf-8") as out:
+        out.write(json.dumps({"names": names, "against": "medium", "seed": "t"}) + "\n")
+        for deal, by_seat in rows.items():
+            for seat, results in by_seat.items():
+                ai_duel.save(out, deal, seat, names, results)
+    loaded_names, loaded_rows, run = ai_duel.load(str(path))
+    assert loaded_names == names
+    assert ai_duel.report(loaded_names, loaded_rows, seats, run["against"], run["seed"]) == lines
+
+
+def test_duel_report_refuses_an_interval_from_one_deal() -> None:
+    rows: ai_duel.Rows = {0: {s: [result(1), result(2)] for s in range(4)}}
+    assert ai_duel.report(["a", "b"], rows, 4, "medium", "t")[-1] == (
+        "  too few whole deals for an interval"
+    )
+
+
+@pytest.mark.parametrize("spec", ["racing:480", "full", "frozen"])
+def test_duel_variants_build(spec: str) -> None:
+    player = ai_duel.make(spec, "seed")
+    rnd = Round.deal(Rules(), seed=5, hand_number=0)
+    assert len(player.choose_pass(rnd.view(0))) == rnd.cards_to_pass()
