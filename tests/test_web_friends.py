@@ -216,9 +216,12 @@ def test_a_late_person_is_played_for_and_takes_the_seat_back(
         state = ann.get(f"/api/games/{game}").json()
     assert state["phase"] == "playing", state["table"]
     assert state["players"][1]["away"] is True
-    # Any request from her takes the seat back.
+    # Any request from her takes the seat back, and the turn clock starts again for her.
+    asked = time.time()
     back = bea.get(f"/api/games/{game}").json()
     assert back["players"][1]["away"] is False
+    if back["table"]["deadline"] is not None:
+        assert back["table"]["deadline"] >= asked + 5 - 1
     assert ann.get(f"/api/games/{game}").json()["players"][1]["away"] is False
 
 

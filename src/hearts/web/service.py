@@ -276,6 +276,8 @@ class GameService:
             if person.away and await asyncio.to_thread(self.store.set_away, game_id, seat, False):
                 self.hub.poke(game_id)
                 seating = await self._seating(game_id)
+                loaded.moved_at = seating.updated_at  # the turn clock starts again
+                self._wind(loaded, seating)
             if now - self._touched.get((game_id, seat), 0.0) > TOUCH_EVERY:
                 await self.seen(game_id, seat)
         return Seated(loaded, seat, seating)

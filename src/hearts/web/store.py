@@ -321,6 +321,10 @@ class Store:
                 "UPDATE seats SET away = ? WHERE game_id = ? AND seat = ? AND away <> ?",
                 (int(away), game_id, seat, int(away)),
             )
+            if done.rowcount == 1 and not away:
+                # Back: the turn clock starts again, so a turn that ran out while the
+                # person was away is not taken from them the moment they return.
+                db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (time.time(), game_id))
             return done.rowcount == 1
 
     def touch(self, game_id: str, seat: int, now: float) -> None:

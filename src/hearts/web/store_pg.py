@@ -258,6 +258,8 @@ class PgStore:
                 "UPDATE seats SET away = %s WHERE game_id = %s AND seat = %s AND away <> %s",
                 (int(away), game_id, seat, int(away)),
             )
+            if done.rowcount == 1 and not away:  # back: the turn clock starts again
+                db.execute("UPDATE games SET updated_at = %s WHERE id = %s", (time.time(), game_id))
             if done.rowcount == 1:
                 _announce(db, game_id, None)
             return done.rowcount == 1
