@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .. import ChooseMoon, Game, IllegalMoveError, Move, NextRound, Pass, Play, Rules
-from ..record import move_to_action
+from ..record import action_to_move, move_to_action
 from .bots import BotPool, Computers
 from .cache import SizedCache
 from .characters import LEVELS, OPPONENTS
@@ -283,21 +283,24 @@ class GameService:
         return Seated(loaded, seat, seating)
 
     async def _caught_up(self, game_id: str, loaded: LoadedGame) -> LoadedGame:
-        """The game as stored now. When the kept game is a prefix of the stored one, the new
-        moves are applied to it (so their events are journalled for the streams); else the
+        """The game as stored now. When the kept game's moves begin the stored record, only
+        the new moves are applied to it (so their events are journalled for the streams,
+        and a process following another's moves pays per move, not per game); else the
         record is replayed."""
-        fresh = await self._loaded(game_id, fresh=True)
-        done = len(loaded.game.moves)
-        if len(fresh.game.moves) > done and fresh.game.moves[:done] == loaded.game.moves:
-            game = loaded.game.copy()
-            entries: Journal = []
-            for move in fresh.game.moves[done:]:
-                entries.append((len(game.moves) + 1, game.apply(move)))
-            caught = loaded.moved_on(game, entries)
-            caught.stored = fresh.stored
-            self._remember(game_id, caught)
-            return caught
-        return fresh
+        try:
+            stored = await asyncio.to_thread(self.store.load, game_id)
+        except StoreUnavailable:
+            raise
+        except Exception:
+            log.exception("stored game %s cannot be read", game_id)
+            raise Refusal(500, DAMAGED) from None
+        if stored is None:
+            raise Refusal(404, NO_SUCH_GAME)
+        caught = await asyncio.to_thread(_moved_on_to, loaded, stored)
+        if caught is None:
+            caught = await asyncio.to_thread(_replayed, stored)
+        self._remember(game_id, caught)
+        return caught
 
     def _remember(self, game_id: str, loaded: LoadedGame) -> None:
         kept = self._cache.get(game_id)
@@ -876,6 +879,28 @@ def _notices(before: Seating, after: Seating) -> list[dict[str, Any]]:
     if after.rematch is not None and before.rematch is None:
         notices.append({"type": "rematch", "id": after.rematch})
     return notices
+
+
+def _moved_on_to(loaded: LoadedGame, stored: StoredGame) -> LoadedGame | None:
+    """`loaded` with the moves `stored` has beyond it applied, or None when its moves are
+    not the start of the stored record (or a stored move is refused: then a replay says
+    whether the record is damaged)."""
+    done = len(loaded.game.moves)
+    if len(stored.actions) <= done:
+        return None
+    if [move_to_action(m) for m in loaded.game.moves] != stored.actions[:done]:
+        return None
+    game = loaded.game.copy()
+    entries: Journal = []
+    try:
+        for action in stored.actions[done:]:
+            entries.append((len(game.moves) + 1, game.apply(action_to_move(action))))
+    except (IllegalMoveError, ValueError, KeyError, TypeError):
+        return None
+    caught = loaded.moved_on(game, entries)
+    caught.stored = stored
+    caught.moved_at = stored.updated_at
+    return caught
 
 
 def _replayed(stored: StoredGame) -> LoadedGame:
