@@ -68,7 +68,12 @@ def test_scribbled_pages_stop_the_server_before_any_game_is_written(tmp_path: Pa
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1 and "is damaged" in lines[0], done.stderr
+    # SQLite either lists the damage (quick_check) or cannot read that far (the games'
+    # rows vary in size, so which happens depends on where the scribble lands): one
+    # sentence either way, saying what to do.
+    assert len(lines) == 1, done.stderr
+    assert "is damaged" in lines[0] or "cannot be read" in lines[0], done.stderr
+    assert "restore a backup or move it aside" in lines[0], done.stderr
     assert path.read_bytes() == before  # nothing was written into the broken file
 
 
