@@ -128,6 +128,11 @@ class Tally:
     """(game, move count after the move, seat) -> when its request was sent."""
     expected: dict[tuple[str, int, int], int] = field(default_factory=dict)
     """Moves acknowledged -> deliveries to other streams still awaited."""
+    arrived: dict[tuple[str, int, int], list[float]] = field(default_factory=dict)
+    """(game, move count, seat) -> when its event reached each other person's stream. Kept
+    apart from `sent` and matched at the end: a pass may be stored after passes that got in
+    first (passes cross), so its move count is known only from its answer, which can
+    arrive after the other streams have shown it."""
     loop_lag: list[float] = field(default_factory=list)
 
     def error(self, kind: str) -> None:
@@ -202,12 +207,8 @@ class Person:
                 if (n, mover) in self.seen:
                     tally.error("event shown twice")
                 self.seen.add((n, mover))
-                key = (self.game_id, n, mover)
-                sent = tally.sent.get(key)
-                if sent is not None and mover != self.seat:
-                    tally.delivery.append(now - sent)
-                    tally.delivered_at.append(now - tally.started)
-                    tally.expected[key] = tally.expected.get(key, 3) - 1
+                if mover != self.seat:
+                    tally.arrived.setdefault((self.game_id, n, mover), []).append(now)
         if self.state is None or state["move"] >= self.state["move"]:
             self.state = state
         self.news.set()
@@ -272,6 +273,15 @@ class Person:
         if answer.status_code == 200:
             self.tally.moves += 1
             if tracked:
+                stored = [
+                    event["n"]
+                    for event in answer.json()["events"]
+                    if event["type"] == route and event.get("seat") == self.seat
+                ]
+                if stored and stored[0] != key[1]:  # a pass stored after others' passes
+                    moved = (self.game_id, stored[0], self.seat)
+                    self.tally.sent[moved] = self.tally.sent.pop(key)
+                    key = moved
                 self.tally.expected.setdefault(key, 3)
         else:
             self.tally.sent.pop(key, None)
@@ -354,6 +364,12 @@ async def clients(
         cpu = time.process_time() - cpu
         await asyncio.to_thread(step)  # 5: played
         await asyncio.sleep(args.grace)
+        for key, left in tally.expected.items():
+            arrivals = tally.arrived.get(key, [])
+            for now in arrivals:
+                tally.delivery.append(now - tally.sent[key])
+                tally.delivered_at.append(now - tally.started)
+            tally.expected[key] = left - len(arrivals)
         missing = sum(max(0, left) for left in tally.expected.values())
         if missing:
             tally.errors["deliveries missing"] = missing
