@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 from hearts.web import live
@@ -16,6 +17,8 @@ from hearts.web.notify import Hub
 @dataclass
 class Seated:
     seating: str
+    #: The game as the referee holds it: five actions stored.
+    loaded: Any = field(default_factory=lambda: SimpleNamespace(recorded=5))
 
 
 class Referee:

@@ -16,6 +16,14 @@ moves are plain dicts (the saved form); everywhere else they are `hearts.moves` 
 Traceback (most recent call last):
 ...
 hearts.record.RecordError: Move 1 (seat 0 plays QS): Cards are still being passed; play ...
+
+A take-back is recorded, never made by deleting: `{"type": "undo", "to": k}` takes the game
+back to its first k moves (counted after the earlier take-backs), so a record only grows. The
+game is what the actions leave standing once folded (`fold`):
+
+>>> [a["card"] for a in fold([{"type": "play", "seat": 0, "card": c} for c in ("2C", "3C")]
+...                          + [undo_action(1), {"type": "play", "seat": 0, "card": "4C"}])]
+['2C', '4C']
 """
 
 from __future__ import annotations
@@ -38,6 +46,47 @@ Action = dict[str, Any]
 
 class RecordError(ValueError):
     """A saved game that cannot be loaded; the message says what is wrong and where."""
+
+
+UNDO = "undo"
+
+
+def undo_action(to: int) -> Action:
+    """The saved form of a take-back to the game's first `to` moves."""
+    return {"type": UNDO, "to": to}
+
+
+def is_undo(action: object) -> bool:
+    return isinstance(action, dict) and action.get("type") == UNDO
+
+
+def undos(actions: Sequence[object]) -> int:
+    """How many take-backs a record holds."""
+    return sum(1 for action in actions if is_undo(action))
+
+
+def folded(actions: Sequence[object]) -> list[tuple[int, object]]:
+    """The moves a record's actions leave standing, each with its index among the actions:
+    an undo `{"type": "undo", "to": k}` keeps only the first k moves standing before it.
+    `IllegalMoveError` names an undo that takes back nothing or more than was made."""
+    standing: list[tuple[int, object]] = []
+    for index, action in enumerate(actions):
+        if not is_undo(action):
+            standing.append((index, action))
+            continue
+        to = action.get("to") if isinstance(action, dict) else None
+        if isinstance(to, bool) or not isinstance(to, int) or not 0 <= to < len(standing):
+            raise IllegalMoveError(
+                f"Move {index + 1} (undo to {to!r}): an undo goes back to a number of moves "
+                f"from 0 to {len(standing) - 1}, the moves standing before it less one or more."
+            )
+        del standing[to:]
+    return standing
+
+
+def fold(actions: Sequence[object]) -> list[object]:
+    """The actions of the moves standing once every undo is applied (see `folded`)."""
+    return [action for _, action in folded(actions)]
 
 
 def move_to_action(move: Move) -> Action:
@@ -100,7 +149,14 @@ def actions_of(game: Game) -> list[Action]:
     return [move_to_action(m) for m in game.moves]
 
 
-def to_record(game: Game) -> dict[str, Any]:
+def to_record(game: Game, actions: Sequence[Action] | None = None) -> dict[str, Any]:
+    """A game's record. `actions`: the saved actions with their take-backs, for a game played
+    with them (they must fold to the game's moves); by default the game's moves."""
+    saved = actions_of(game)
+    if actions is not None:
+        if fold(actions) != saved:
+            raise ValueError("These actions do not fold to the game's moves.")
+        saved = list(actions)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -109,7 +165,7 @@ def to_record(game: Game) -> dict[str, Any]:
         **({"deals": game.deals} if game.deals is not None else {}),
         **({"first_hand": game.first_hand} if game.first_hand else {}),
         **({"dealing": "keyed"} if game.keyed else {}),
-        "actions": actions_of(game),
+        "actions": saved,
     }
 
 
@@ -122,9 +178,10 @@ def replay(
     first_hand: int = 0,
     keyed: bool = False,
 ) -> Game:
-    """A game rebuilt from saved moves; `IllegalMoveError` names the first bad one."""
+    """A game rebuilt from saved moves (take-backs folded: `folded`); `IllegalMoveError`
+    names the first bad one by its place among the actions."""
     game = Game(rules, seed, deals=deals, first_hand=first_hand, keyed=keyed)
-    for index, action in enumerate(actions):
+    for index, action in folded(actions):
         try:
             move = action_to_move(action)
             game.apply(move)

@@ -53,7 +53,7 @@ def _names(data: dict[str, Any], players: int) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..record import RecordError, action_to_move, from_record
+    from ..record import RecordError, from_record, undos
 
     try:
         text = sys.stdin.read() if args.record == "-" else Path(args.record).read_text("utf-8")
@@ -79,7 +79,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     fresh = from_record({**data, "actions": []})
     names = _names(data, game.rules.players)
-    lines = _show(fresh, [action_to_move(a) for a in data["actions"]], names, args.round)
+    lines = _show(fresh, list(game.moves), names, args.round)
+    taken = undos(data["actions"])
+    if taken:  # the moves shown are those left standing
+        lines.insert(0, f"{taken} take-back{'s' if taken != 1 else ''} during play (not shown).")
     print("\n".join(lines))
     return 0
 

@@ -199,6 +199,7 @@ async def new_game(
             fill=body.fill,
             turn_time=turn_time,
             hold_time=body.hold_time,
+            undo=body.undo,
         )
     except Refusal as refusal:
         return refused(refusal)
@@ -338,3 +339,13 @@ async def choose_moon(
 async def next_round(game_id: str, body: Move, games: Service, cookie: BrowserCookie = None) -> Any:
     """Deal the next round."""
     return await _act(games, game_id, cookie, body.move, lambda seat: NextRound())
+
+
+@router.post("/games/{game_id}/undo", response_model=GameState, responses=REFUSALS)
+async def undo(game_id: str, body: Move, games: Service, cookie: BrowserCookie = None) -> Any:
+    """Take back your latest pass or card of this round and the computer players' moves
+    after it (`move`: the game's move number now); the game as it stood before it."""
+    try:
+        return await games.undo(game_id, _owner(cookie), body.move)
+    except Refusal as refusal:
+        return refused(refusal)

@@ -114,7 +114,9 @@ async def get_hint(
         advice = await asyncio.to_thread(hint, view, names, seed, BUDGETS.get("hard"))
         return {"cards": [str(c) for c in advice.cards], "reason": advice.reason, "move": move}
 
-    return await cache.get((game_id, move, seat), search)
+    # Keyed by the stored actions too: after a take-back a move number comes again with
+    # another position (the record up to the actions stored says which one).
+    return await cache.get((f"{game_id}:{loaded.recorded}", move, seat), search)
 
 
 # --- history, records and statistics ---------------------------------------------------------
@@ -189,6 +191,10 @@ async def get_record(game_id: str, games: Service, cookie: BrowserCookie = None)
     if not loaded.game.is_over:
         return JSONResponse({"detail": NOT_OVER}, status_code=409)
     record = to_record(loaded.game)
+    if loaded.undos:  # a game with take-backs: its record has them, as stored
+        stored = await asyncio.to_thread(games.store.load, game_id)
+        if stored is not None:
+            record = to_record(loaded.game, stored.actions)
     record["players"] = games.state(loaded, seated.seat, seated.seating, [])["players"]
     headers = {"Content-Disposition": f'attachment; filename="hearts-{game_id}.json"'}
     return JSONResponse(record, headers=headers)

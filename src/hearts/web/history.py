@@ -16,7 +16,7 @@ from typing import Any
 
 from .. import Rules
 from ..events import KittyTaken, TrickWon
-from ..record import action_to_move
+from ..record import action_to_move, fold, undos
 from ..scoring import RoundResult, team_of
 from .deals import new_game
 from .store import FinishedGame, StoredGame
@@ -40,6 +40,8 @@ class GameFacts:
     queens: int
     """Queens of spades the person took (two decks: either copy counts)."""
     winners: list[int] = field(default_factory=list)
+    undos: int = 0
+    """Take-backs the person made (`hearts.record.undo_action`)."""
 
     @property
     def totals(self) -> list[int]:
@@ -91,7 +93,7 @@ def facts_of(
     rules = Rules.from_dict(stored.rules)
     game = new_game(rules, stored.seed)
     queens = 0
-    for action in stored.actions:
+    for action in fold(stored.actions):
         for event in game.apply(action_to_move(action)):
             if isinstance(event, TrickWon) and not event.held_over and event.winner == seat:
                 cards = [card for _, card in event.plays] + list(event.carried)
@@ -108,6 +110,7 @@ def facts_of(
         results=list(game.results),
         queens=queens,
         winners=list(game.winners),
+        undos=undos(stored.actions),
     )
     with _lock:
         _kept[(stored.id, owner)] = facts
@@ -147,6 +150,7 @@ def history_line(facts: GameFacts) -> dict[str, Any]:
             "winners": facts.winners,
             "rounds": len(facts.results),
         },
+        "undos": facts.undos,
     }
 
 
@@ -170,6 +174,9 @@ def statistics(games: Sequence[GameFacts]) -> dict[str, Any]:
     for level in by_level.values():
         level["win_rate"] = round(level["wins"] / level["games"], 3)
     wins = sum(facts.won for facts in games)
+    clean = [facts for facts in games if not facts.undos]
+    clean_wins = sum(facts.won for facts in clean)
+    taken = len(games) - len(clean)
     return {
         "games": len(games),
         "wins": wins,
@@ -183,6 +190,18 @@ def statistics(games: Sequence[GameFacts]) -> dict[str, Any]:
         "best_game": _game_line(min(games, key=_margin)) if games else None,
         "worst_game": _game_line(max(games, key=_margin)) if games else None,
         "streaks": _streaks([facts.won for facts in reversed(games)]),
+        # Games with take-backs count above like any other; these say how many there were
+        # and what the record is without them.
+        "take_backs": {
+            "games": taken,
+            "wins": wins - clean_wins,
+            "undos": sum(facts.undos for facts in games),
+        },
+        "clean": {
+            "games": len(clean),
+            "wins": clean_wins,
+            "win_rate": round(clean_wins / len(clean), 3) if clean else None,
+        },
     }
 
 

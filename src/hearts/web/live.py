@@ -20,6 +20,13 @@ for good, where an ended stream is reopened by it after `retry` with its Last-Ev
 
 A message's id never passes a move whose events the stream has not sent: moves go out
 before table news, so a reconnect's Last-Event-ID loses nothing.
+
+The news a stream hears is the number of actions stored (the `Hub`'s and NOTIFY's counts):
+the moves, and in a game against computer players its take-backs too. A take-back makes the
+move count smaller while the stored count grows, so the stream sends the whole state whenever
+the stored count moved, even when the move count is the same as shown (a take-back and a
+different card since). Its id is the move count as ever; after a take-back a browser
+reconnecting with an older id gets the whole state (events only of moves it has not seen).
 """
 
 from __future__ import annotations
@@ -101,7 +108,15 @@ async def events(
         hub.unfollow(follower)
         raise
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
-    stream = _stream(games, seated.seat, state, seated.seating, follower, ping_seconds(request))
+    stream = _stream(
+        games,
+        seated.seat,
+        state,
+        seated.seating,
+        follower,
+        ping_seconds(request),
+        seated.loaded.recorded,
+    )
     return StreamingResponse(stream, media_type="text/event-stream", headers=headers)
 
 
@@ -112,9 +127,12 @@ async def _stream(
     seating: Seating,
     follower: Follower,
     ping: float,
+    recorded: int | None = None,
 ) -> AsyncIterator[bytes]:
     game_id = state["id"]
-    shown = told = state["move"]
+    shown = state["move"]
+    # Stored actions (moves and take-backs): heard of, and in the state last sent.
+    told = heard = shown if recorded is None else recorded
     behind = False  # moves or table news came that could not be read yet
     table_behind = False
     away = False  # the database did not answer: said once, until it does again
@@ -133,22 +151,23 @@ async def _stream(
                     continue
                 if news is not None and news > told:
                     told = news
-                behind = behind or told > shown or away
+                behind = behind or told > heard or away
                 table_behind = table_behind or news is None or away
                 if behind:  # moves first: see the module's note on ids
                     seated, update = await games.moved(game_id, seat, shown, told, seating)
                     seating, behind = seated.seating, False
-                    if update["move"] != shown or away:
-                        shown = update["move"]
+                    moved_on = seated.loaded.recorded != heard
+                    if update["move"] != shown or moved_on or away:
+                        shown, heard = update["move"], seated.loaded.recorded
                         yield message(update)
                 if table_behind:
                     seating, news_state = await games.table_news(game_id, seat, seating)
                     table_behind = False
                     if news_state is not None and news_state["move"] > shown:
                         # Moves were stored while the news was read: their events first.
-                        told = news_state["move"]
                         seated, update = await games.moved(game_id, seat, shown, told, seating)
                         seating, shown = seated.seating, update["move"]
+                        heard = seated.loaded.recorded
                         yield message(update)
                         notices = [{**event, "n": shown} for event in news_state["events"]]
                         news_state = {**update, "events": notices}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 Level = Literal["easy", "medium", "hard", "expert"]
 
@@ -55,6 +55,11 @@ class NewGame(Strict):
     )
     rules: dict[str, Any] = Field(
         default_factory=dict, description="Changes from the standard rules, by field name."
+    )
+    undo: StrictBool = Field(
+        default=True,
+        description="Allow take-backs (`POST /api/games/{id}/undo`); only against computer "
+        "players: a table with friends never has them.",
     )
 
 
@@ -118,6 +123,14 @@ class TableState(BaseModel):
     rematch: str | None = Field(description="The rematch game's id, once someone started it.")
 
 
+class UndoState(BaseModel):
+    allowed: bool = Field(description="Whether this game allows take-backs at all.")
+    to: int | None = Field(
+        description="The move count a take-back now would go back to; null when none can."
+    )
+    used: int = Field(description="Take-backs made in this game so far.")
+
+
 class GameState(BaseModel):
     id: str
     move: int = Field(description="Actions taken so far: send it with the next move.")
@@ -137,6 +150,7 @@ class GameState(BaseModel):
     moon_pending: int | None
     players: list[Player]
     table: TableState
+    undo: UndoState
 
 
 class Current(BaseModel):

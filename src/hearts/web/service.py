@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .. import ChooseMoon, Game, IllegalMoveError, Move, NextRound, Pass, Play, Rules
-from ..record import action_to_move, move_to_action
+from ..record import action_to_move, fold, move_to_action, undo_action, undos
 from .bots import BotPool, Computers
 from .cache import SizedCache
 from .characters import LEVELS, OPPONENTS
@@ -51,6 +51,20 @@ NOT_STARTED = "The game starts when every seat is taken or the host starts it."
 BAD_INVITE = "This invitation is not valid for this table; ask for a new link."
 TABLE_FULL = "Every seat at this table is taken."
 ALREADY_STARTED = "This game has started without an open seat; ask for a rematch invitation."
+#: Take-backs: why one is refused.
+UNDO_FRIENDS = (
+    "Take-backs are for games against computer players only: at a table with friends the "
+    "others have already seen your card."
+)
+UNDO_OFF = "Take-backs were switched off when this game was started."
+UNDO_GAME_OVER = "The game is over, so nothing can be taken back."
+UNDO_ROUND_OVER = (
+    "This round is over and scored (its deal key is shown), so its cards can no longer be "
+    "taken back."
+)
+UNDO_NOTHING = (
+    "You have not passed or played a card in this round yet, so there is nothing to take back."
+)
 #: Table settings: seconds a person has for a move (None: no limit), seconds a person who
 #: has gone keeps the seat before a computer player takes it over, and who fills seats.
 TURN_TIME = 30
@@ -103,6 +117,8 @@ class Table:
     fill: str = FILL
     turn_time: int | None = None
     hold_time: int = HOLD_TIME
+    undo: bool = True
+    """Whether the person may take back a pass or a card (a table of one person only)."""
 
     @classmethod
     def from_settings(cls, settings: dict[str, Any], players: int) -> Table:
@@ -118,6 +134,7 @@ class Table:
             fill=settings.get("fill", FILL),
             turn_time=settings.get("turn_time"),
             hold_time=settings.get("hold_time", HOLD_TIME),
+            undo=settings.get("undo", True) is True,
         )
         if len(table.seats) != players or table.host not in table.people:
             raise ValueError(f"{players} players seated as {seats!r}")
@@ -134,6 +151,8 @@ class Table:
                 "turn_time": self.turn_time,
                 "hold_time": self.hold_time,
             }
+        else:
+            settings["undo"] = self.undo
         return settings
 
     @property
@@ -181,6 +200,17 @@ class LoadedGame:
     are answered without replaying anything."""
     moved_at: float = 0.0
     """When the latest move was stored (a turn's clock starts then)."""
+    recorded: int = -1
+    """How many actions the store holds for this game: its moves, and its take-backs
+    (`hearts.record.undo_action`), so after a take-back more than `len(game.moves)`."""
+    undos: int = -1
+    """How many take-backs the store holds for this game."""
+
+    def __post_init__(self) -> None:
+        if self.recorded < 0:
+            self.recorded = len(self.stored.actions)
+        if self.undos < 0:
+            self.undos = undos(self.stored.actions)
 
     def since(self, number: int) -> Journal | None:
         """The journal of moves after move count `number`; None if it no longer reaches."""
@@ -191,11 +221,22 @@ class LoadedGame:
             return None
         return [entry for entry in kept if entry[0] > number]
 
-    def moved_on(self, game: Game, entries: Journal) -> LoadedGame:
+    def moved_on(self, game: Game, entries: Journal, recorded: int) -> LoadedGame:
+        """This game moved on to `game` by the moves of `entries`; the store now holds
+        `recorded` actions."""
         kept = [*self.journal, *entries]
         if kept and len(kept) > JOURNAL_MOVES:
             kept = kept[-JOURNAL_MOVES:]
-        return LoadedGame(self.stored, game, self.table, kept, self.moved_at)
+        return LoadedGame(self.stored, game, self.table, kept, self.moved_at, recorded, self.undos)
+
+    def taken_back(self, game: Game, recorded: int) -> LoadedGame:
+        """This game taken back to `game` (its first moves) by a take-back now stored: the
+        journal keeps only the moves still standing."""
+        standing = len(game.moves)
+        kept = [entry for entry in self.journal if entry[0] <= standing]
+        return LoadedGame(
+            self.stored, game, self.table, kept, self.moved_at, recorded, self.undos + 1
+        )
 
 
 @dataclass
@@ -268,7 +309,7 @@ class GameService:
         seat = loaded.table.seat_of(loaded.stored, seating, owner)
         if seat is None:
             raise Refusal(404, NO_SUCH_GAME)
-        if seating.moves != len(loaded.game.moves):
+        if seating.moves != loaded.recorded:
             loaded = await self._caught_up(game_id, loaded)
         person = seating.people.get(seat)
         if person is not None and loaded.table.friends:
@@ -304,7 +345,7 @@ class GameService:
 
     def _remember(self, game_id: str, loaded: LoadedGame) -> None:
         kept = self._cache.get(game_id)
-        if kept is not None and len(kept.game.moves) > len(loaded.game.moves):
+        if kept is not None and kept.recorded > loaded.recorded:
             return  # a stream caught up from an older read than a request's since: keep newer
         self._cache.put(game_id, loaded, weight=len(loaded.game.moves))
 
@@ -326,13 +367,15 @@ class GameService:
             return loaded
         game_id = loaded.stored.id
         new_moves = [move_to_action(m) for m in game.moves[done:]]
-        stored = await asyncio.to_thread(self.store.append, game_id, done, new_moves, _status(game))
+        stored = await asyncio.to_thread(
+            self.store.append, game_id, loaded.recorded, new_moves, _status(game)
+        )
         if not stored:
             return None
-        work = loaded.moved_on(game, entries)
+        work = loaded.moved_on(game, entries, loaded.recorded + len(new_moves))
         work.moved_at = time.time()
         self._remember(game_id, work)
-        self.hub.publish(game_id, len(game.moves))
+        self.hub.publish(game_id, work.recorded)
         return work
 
     async def _advance(self, loaded: LoadedGame, seating: Seating) -> tuple[LoadedGame, Journal]:
@@ -359,6 +402,7 @@ class GameService:
         fill: str = FILL,
         turn_time: int | None = TURN_TIME,
         hold_time: int = HOLD_TIME,
+        undo: bool = True,
         rematch_of: tuple[str, Seating] | None = None,
     ) -> dict[str, Any]:
         """A new table: `seats` has one entry per seat, "you" (the creator), "friend" (a
@@ -378,6 +422,7 @@ class GameService:
             fill=fill,
             turn_time=turn_time if friends else None,
             hold_time=hold_time,
+            undo=undo and not friends,
         )
         game_id = secrets.token_urlsafe(18)
         seed = new_secret()
@@ -414,7 +459,7 @@ class GameService:
         )
         if not made:
             raise Refusal(409, "A rematch of this game was started already.")
-        loaded = loaded.moved_on(game, entries)
+        loaded = loaded.moved_on(game, entries, len(game.moves))
         self._remember(game_id, loaded)
         me = next(p.seat for p in people if p.owner == owner)
         return self.state(loaded, me, seating, entries)
@@ -538,6 +583,50 @@ class GameService:
             self._wind(work, seating)
             return self.state(work, seat, seating, [e for e in entries if e[0] > number])
 
+    async def undo(self, game_id: str, owner: str, number: int) -> dict[str, Any]:
+        """Take back the caller's latest pass or card of this round, and the computer
+        players' moves after it, at move number `number` (the game's move count now): the
+        game as it stood before that move. The take-back is stored as an action of its own
+        (`hearts.record.undo_action`): nothing stored is ever deleted."""
+        async with self._lock(game_id):
+            seated = await self._seated(game_id, owner)
+            loaded, seat, seating = seated.loaded, seated.seat, seated.seating
+            table = loaded.table
+            if table.friends:
+                raise Refusal(403, UNDO_FRIENDS)
+            if not table.undo:
+                raise Refusal(403, UNDO_OFF)
+            game = loaded.game
+            done = len(game.moves)
+            if number != done:
+                raise Refusal(
+                    409,
+                    f"Move {number} is not the game's move now: it is at move {done}.",
+                    self.state(loaded, seat, seating, []),
+                )
+            to = undo_point(game, seat)
+            if isinstance(to, str):
+                raise Refusal(409, to, self.state(loaded, seat, seating, []))
+            stored = loaded.stored
+            actions = [move_to_action(m) for m in game.moves[:to]]
+            back = await asyncio.to_thread(replayed, game.rules, stored.seed, actions)
+            saved = await asyncio.to_thread(
+                self.store.append, game_id, loaded.recorded, [undo_action(to)], _status(back)
+            )
+            if not saved:
+                # Another request stored an action first: nothing of this one was kept.
+                loaded = await self._loaded(game_id, fresh=True)
+                raise Refusal(
+                    409,
+                    f"The game moved on while taking back; it is at move {len(loaded.game.moves)}.",
+                    self.state(loaded, seat, seating, []),
+                )
+            work = loaded.taken_back(back, loaded.recorded + 1)
+            work.moved_at = time.time()
+            self._remember(game_id, work)
+            self.hub.publish(game_id, work.recorded)
+            return self.state(work, seat, replace(seating, updated_at=work.moved_at), [])
+
     async def _answer_retry(
         self, loaded: LoadedGame, seat: int, seating: Seating, number: int, move: Move
     ) -> dict[str, Any]:
@@ -604,6 +693,7 @@ class GameService:
                         fill=table.fill,
                         turn_time=table.turn_time,
                         hold_time=table.hold_time,
+                        undo=table.undo,
                         rematch_of=(game_id, seating),
                     )
                 except Refusal:
@@ -643,14 +733,14 @@ class GameService:
         process stored the moves (the usual case) they are in its cache; moves stored by
         another process are read from the store."""
         loaded = await self._loaded(game_id)
-        if len(loaded.game.moves) < told:
+        if loaded.recorded < told:
             seating = await self._seating(game_id)
-            if seating.moves != len(loaded.game.moves):
+            if seating.moves != loaded.recorded:
                 loaded = await self._caught_up(game_id, loaded)
         seating = replace(
             seating,
             updated_at=max(seating.updated_at, loaded.moved_at),
-            moves=len(loaded.game.moves),
+            moves=loaded.recorded,
         )
         entries = await self.journal_since(loaded, shown)
         return Seated(loaded, seat, seating), self.state(loaded, seat, seating, entries)
@@ -707,7 +797,7 @@ class GameService:
             async with self._lock(game_id):
                 loaded = await self._loaded(game_id)
                 seating = await self._seating(game_id)
-                if seating.moves != len(loaded.game.moves):
+                if seating.moves != loaded.recorded:
                     loaded = await self._caught_up(game_id, loaded)
                 now = time.time()
                 due = _deadline(loaded, seating, now)
@@ -764,7 +854,36 @@ class GameService:
             "moon_pending": game.moon_pending,
             "players": _players(loaded.table, seat, seating),
             "table": _table_state(loaded, seat, seating),
+            "undo": _undo_state(loaded, seat),
         }
+
+
+def undo_point(game: Game, seat: int) -> int | str:
+    """How many moves stand once `seat`'s latest pass or card of this round is taken back
+    (with every move after it), or the sentence saying why nothing can be. A round that is
+    over is scored and its deal key shown, so a take-back never crosses into it."""
+    if game.is_over:
+        return UNDO_GAME_OVER
+    if game.phase not in ("passing", "playing"):
+        return UNDO_ROUND_OVER
+    for number in range(len(game.moves) - 1, -1, -1):
+        move = game.moves[number]
+        if isinstance(move, NextRound):
+            break
+        if isinstance(move, Pass | Play) and move.seat == seat:
+            return number
+    return UNDO_NOTHING
+
+
+def _undo_state(loaded: LoadedGame, seat: int) -> dict[str, Any]:
+    table = loaded.table
+    allowed = table.undo and not table.friends
+    to = undo_point(loaded.game, seat) if allowed else None
+    return {
+        "allowed": allowed,
+        "to": to if isinstance(to, int) else None,
+        "used": loaded.undos,
+    }
 
 
 def _table_state(loaded: LoadedGame, seat: int, seating: Seating) -> dict[str, Any]:
@@ -885,10 +1004,13 @@ def _moved_on_to(loaded: LoadedGame, stored: StoredGame) -> LoadedGame | None:
     """`loaded` with the moves `stored` has beyond it applied, or None when its moves are
     not the start of the stored record (or a stored move is refused: then a replay says
     whether the record is damaged)."""
-    done = len(loaded.game.moves)
-    if len(stored.actions) <= done:
-        return None
-    if [move_to_action(m) for m in loaded.game.moves] != stored.actions[:done]:
+    done = loaded.recorded
+    if len(stored.actions) <= done or undos(stored.actions[done:]):
+        return None  # nothing new, or a take-back: replayed
+    try:
+        if [move_to_action(m) for m in loaded.game.moves] != fold(stored.actions[:done]):
+            return None
+    except IllegalMoveError:
         return None
     game = loaded.game.copy()
     entries: Journal = []
@@ -897,7 +1019,7 @@ def _moved_on_to(loaded: LoadedGame, stored: StoredGame) -> LoadedGame | None:
             entries.append((len(game.moves) + 1, game.apply(action_to_move(action))))
     except (IllegalMoveError, ValueError, KeyError, TypeError):
         return None
-    caught = loaded.moved_on(game, entries)
+    caught = loaded.moved_on(game, entries, len(stored.actions))
     caught.stored = stored
     caught.moved_at = stored.updated_at
     return caught
