@@ -95,3 +95,50 @@ def test_replay_is_exact_for_a_whole_game() -> None:
     assert again.scores == game.scores
     assert again.results == game.results
     assert again.winners == game.winners and again.is_over
+
+
+# --- take-backs: undo actions folded on replay ------------------------------------------------
+
+
+def test_an_undo_takes_the_game_back_to_its_first_moves() -> None:
+    from hearts.record import fold, replay, undo_action, undos
+
+    game = played_game(steps=30)
+    actions = actions_of(game)
+    # Taken back to move 10, then played on as before: the same game.
+    with_undo = [*actions[:14], undo_action(10), *actions[10:]]
+    assert fold(with_undo) == actions and undos(with_undo) == 1
+    again = replay(game.rules, game.seed, with_undo)
+    assert actions_of(again) == actions and again.view(0) == game.view(0)
+    # Taken back and not played on: the game as it stood at move 10.
+    back = replay(game.rules, game.seed, [*actions, undo_action(10)])
+    assert actions_of(back) == actions[:10]
+    # Undos fold one on another, each counting the moves standing before it.
+    twice = [*actions[:14], undo_action(12), undo_action(3), *actions[3:6]]
+    assert fold(twice) == actions[:6]
+
+
+@pytest.mark.parametrize("to", [-1, 14, 15, "3", None, True, 2.0])
+def test_an_undo_that_takes_back_nothing_or_too_much_is_refused(to: object) -> None:
+    game = played_game(steps=30)
+    actions = [*actions_of(game)[:14], {"type": "undo", "to": to}]
+    record = {**to_record(game), "actions": actions}
+    with pytest.raises(RecordError, match=r"^Move 15 \(undo to .*\): an undo goes back to"):
+        from_record(record)
+
+
+def test_a_record_keeps_its_undos_and_loads_to_the_game_they_leave() -> None:
+    from hearts.record import undo_action
+
+    game = played_game(steps=30)
+    actions = actions_of(game)
+    saved = [*actions[:20], undo_action(5), *actions[5:]]
+    record = to_record(game, saved)
+    assert record["actions"] == saved
+    assert actions_of(loads(json.dumps(record))) == actions
+    with pytest.raises(ValueError, match="do not fold"):
+        to_record(game, [*actions, undo_action(5)])
+    # A move after an undo that no longer fits is named by its place in the record.
+    bad = [*actions[:20], undo_action(5), *actions[6:8]]
+    with pytest.raises(RecordError, match=r"^Move 22 "):
+        from_record({**record, "actions": bad})
