@@ -143,7 +143,8 @@ def test_refusals_change_nothing(client: TestClient, data_dir: Path) -> None:
             f"Move {move} is not the game's move now: it is at move {played['move']}."
         )
         assert stale.json()["state"]["move"] == played["move"]
-    for body in ({}, {"move": "7"}, {"move": -1}, {"move": True}, {"move": 1, "to": 0}, []):
+    bodies: list[object] = [{}, {"move": "7"}, {"move": -1}, {"move": True}, {"move": 1, "x": 0}]
+    for body in bodies:
         assert client.post(f"{game}/undo", json=body).status_code == 422, body
     assert client.post("/api/games/no-such-game/undo", json={"move": 0}).json() == {
         "detail": NO_SUCH_GAME
