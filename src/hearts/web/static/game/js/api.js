@@ -36,7 +36,7 @@ async function call(method, path, body) {
 export const api = {
   options: () => call("GET", "/api/options"),
   current: () => call("GET", "/api/games/current"),
-  newGame: (levels, rules) => call("POST", "/api/games", { levels, rules }),
+  newGame: (levels, rules, undo = true) => call("POST", "/api/games", { levels, rules, undo }),
   game: (id) => call("GET", `/api/games/${encodeURIComponent(id)}`),
   pass: (id, move, cards) => call("POST", `/api/games/${encodeURIComponent(id)}/pass`, { move, cards }),
   // finish: then play the round out if no point can change hands any more.
@@ -46,6 +46,7 @@ export const api = {
   next: (id, move) => call("POST", `/api/games/${encodeURIComponent(id)}/next`, { move }),
 };
 api.games = () => call("GET", "/api/games");
+api.undo = (id, move) => call("POST", `/api/games/${encodeURIComponent(id)}/undo`, { move });
 api.hint = (id) => call("GET", `/api/games/${encodeURIComponent(id)}/hint`);
 api.review = (id, round) => call("GET", `/api/games/${encodeURIComponent(id)}/review?round=${round}`);
 

@@ -17,6 +17,7 @@ import { flyFrom, sweepTo } from "./animate.js";
 import { takenSummary } from "./taken.js";
 import { noteDeal } from "./deal-check.js";
 import { mountHint, renderHint } from "./hint.js";
+import { mountUndo, renderUndo, undoneWords } from "./undo.js";
 import { Live } from "./live.js";
 import { emojiShown, isFriends, reactionBar, reactionText, TurnClock, tableBody } from "./friends.js";
 import { renderLobby, lobbyError, renderJoin, renderNoTable } from "./lobby.js";
@@ -143,7 +144,7 @@ async function startGame() {
     rules.players = players;
     const levels = app.options.opponents.slice(0, players - 1)
       .map((_, i) => app.prefs.levels[i] || app.options.levels[0].name);
-    const state = await api.newGame(levels, rules);
+    const state = await api.newGame(levels, rules, app.prefs.undo !== false);
     savePrefs(app.prefs);
     app.selected = new Set();
     clear(ui.log);
@@ -466,6 +467,7 @@ function render(state, { waiting = false } = {}) {
   drawFriends(state);
   drawOverlay(state, waiting);
   renderHint(state, passing || myTurn);
+  renderUndo(state, passing || myTurn);
   if (myTurn && !app.busy && hand.root.contains(document.activeElement) === false &&
     (document.activeElement === document.body || !document.activeElement)) {
     hand.focusFirst((card) => view.legal.includes(card));
@@ -675,6 +677,27 @@ async function sendPlay(card, button) {
   }
 }
 
+/** Undo: the table as it stood before the person's latest pass or card of this round. */
+async function sendUndo() {
+  const state = app.state;
+  if (app.busy || !state?.undo?.allowed || state.undo.to === null) return;
+  setBusy(true);
+  try {
+    await serial(async () => {
+      const next = await api.undo(state.id, state.move);
+      app.selected = new Set();
+      app.state = next; // an earlier move than shown: drawn as it stands, nothing animated
+      narrate(undoneWords(state));
+      say(undoneWords(state), true);
+    });
+  } catch (error) {
+    await recover(error);
+  } finally {
+    setBusy(false);
+    render(app.state);
+  }
+}
+
 async function sendNext() {
   await simpleMove((s) => api.next(s.id, s.move), { clearTable: true });
 }
@@ -866,6 +889,7 @@ async function boot() {
   if (!emojiShown()) document.body.dataset.emoji = "none";
   hand = new Hand($("[data-region=hand]"), { onCard });
   mountHint();
+  mountUndo(sendUndo);
   $("[data-action=scores]").addEventListener("click", () => showScores(app.state));
   $("[data-action=settings]").addEventListener("click", () => showSettings(app.prefs, () => {
     savePrefs(app.prefs);

@@ -18,6 +18,7 @@ const DEFAULTS = {
   autoPlay: false,
   tapToContinue: false,
   finishSettled: true,
+  undo: true, // "Allow take-backs" on the start screen (games against computer players)
   sound: null, // null: not chosen yet (on, unless the system asks for reduced motion)
   players: 4, // the table size chosen on the start screen
   levels: [], // one per opponent, filled in from the options the server sends

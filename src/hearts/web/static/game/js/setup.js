@@ -163,6 +163,13 @@ export function renderSetup(root, args) {
         onchange: () => { prefs.speed = key; change(); },
       }), h("span", {}, value.label))));
 
+  const takeBacks = h("div", { class: "rule toggle" },
+    h("input", { type: "checkbox", id: "allow-undo", "data-setting": "undo", checked: prefs.undo !== false,
+      onchange: (e) => { prefs.undo = e.target.checked; change(); } }),
+    h("label", { for: "allow-undo" }, h("strong", {}, "Allow take-backs"),
+      h("span", { class: "help" }, "An Undo button takes back your last pass or card. Only against "
+        + "computer players; \u201cYour games\u201d marks the games where you used it.")));
+
   clear(root,
     h("header", { class: "hero" },
       h("h1", {}, "Hearts"),
@@ -174,7 +181,7 @@ export function renderSetup(root, args) {
       h("ul", { class: "opponents", "data-count": seated.length }, opponents),
       allButtons),
     onInvite ? invitePanel({ options, prefs, players: size.players, seatWord, onInvite, onChange: change }) : null,
-    h("section", { class: "panel" }, length, speed),
+    h("section", { class: "panel" }, length, speed, takeBacks),
     h("section", { class: "panel" },
       presetBox,
       h("details", { class: "all-rules" },

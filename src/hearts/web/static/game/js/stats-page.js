@@ -40,7 +40,9 @@ function tiles(stats) {
     tile("moons against you", stats.moons_suffered, "moons_suffered"),
     tile("queens of spades taken", stats.queens_taken, "queens_taken"),
     tile("current run", streakWords(stats.streaks), "streak"),
-    tile("longest winning run", stats.streaks.longest_wins, "longest_wins"));
+    tile("longest winning run", stats.streaks.longest_wins, "longest_wins"),
+    stats.take_backs?.games ? tile("games with take-backs", stats.take_backs.games, "take_backs") : null,
+    stats.take_backs?.games ? tile("win rate without them", percent(stats.clean.win_rate), "clean_win_rate") : null);
 }
 
 /** Win rate by level: a bar for each, its length the share of games won. */
@@ -92,7 +94,8 @@ function historyTable(history) {
           extra ? `, ${extra} house rule${extra === 1 ? "" : "s"}` : "", h("br"),
           h("span", { class: "opponents" }, opponents)),
         h("td", {}, r.won ? "Won" : place(r.place), h("br"), h("span", { class: "opponents" },
-          `${r.score} points, ${r.rounds} round${r.rounds === 1 ? "" : "s"}`)),
+          `${r.score} points, ${r.rounds} round${r.rounds === 1 ? "" : "s"}`), line.undos ? h("br") : null,
+          line.undos ? h("span", { class: "undo-mark", "data-undos": line.undos }, `${line.undos} take-back${line.undos === 1 ? "" : "s"}`) : null),
         h("td", {}, h("a", { href: `/api/games/${encodeURIComponent(line.id)}/record`, download: `hearts-${line.id}.json`,
           "data-action": "record" }, "Download")));
     })));

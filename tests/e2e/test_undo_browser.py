@@ -1,0 +1,178 @@
+"""Undo in Chromium: a card played, taken back with the keyboard and another played instead,
+the game finished and marked in "Your games"; the start screen's "Allow take-backs". On a
+phone first; screenshots go to $HEARTS_SCREENSHOT_DIR as game-undo-*.png."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from test_table_play import play_to
+from test_web_game_browser import (
+    Server,
+    hand,
+    no_horizontal_scroll,
+    open_page,
+    pass_three,
+    play_one,
+    shoot,
+    start_game,
+    wait_for_person,
+)
+
+from browser_support import DESKTOP, PHONE, chromium
+
+pytestmark = pytest.mark.browser
+
+LANDSCAPE = {"width": 844, "height": 390}
+UNDO = "[data-action=undo]"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    running = Server(tmp_path_factory.mktemp("undo")).start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from chromium()
+
+
+def on_table(page: Any) -> list[str]:
+    cards: list[str] = page.eval_on_selector_all(
+        "[data-played]", "els => els.map(e => e.dataset.played)"
+    )
+    return cards
+
+
+def legal(page: Any) -> list[str]:
+    cards: list[str] = page.eval_on_selector_all(
+        "#hand [data-card][data-legal=true]", "els => els.map(e => e.dataset.card)"
+    )
+    return cards
+
+
+def shown(page: Any) -> dict[str, Any]:
+    """What the table shows: the move, the hand, the trick and the status line."""
+    return {
+        "move": page.get_attribute("#game", "data-move"),
+        "hand": hand(page),
+        "trick": on_table(page),
+        "phase": page.get_attribute("#game", "data-phase"),
+    }
+
+
+def tools_in_view(page: Any) -> None:
+    outside = page.evaluate(
+        """() => [...document.querySelectorAll('.table-tools button:not([hidden])')]
+            .filter((b) => { const r = b.getBoundingClientRect();
+                return r.left < 0 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5; })
+            .map((b) => b.dataset.action)"""
+    )
+    assert outside == []
+    assert page.is_visible(UNDO) and page.is_visible("[data-action=hint]")
+
+
+def to_a_choice(page: Any) -> None:
+    """On to the person's turn with two or more cards to choose from."""
+    for _ in range(60):
+        if wait_for_person(page) == "playing" and len(legal(page)) > 1:
+            return
+        play_one(page)
+    raise AssertionError("no turn with a choice of cards")
+
+
+def test_a_card_is_taken_back_and_another_played_on_a_phone(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, PHONE)
+    assert page.is_checked("[data-setting=undo]")  # on unless switched off
+    start_game(page, target=5)
+    assert page.is_hidden(UNDO)  # nothing to take back before the pass
+    pass_three(page)
+    assert wait_for_person(page) == "playing"
+    assert page.is_visible(UNDO)  # the pass can be taken back
+    to_a_choice(page)
+    before = shown(page)
+    first, other = legal(page)[:2]
+    page.click(f"#hand [data-card='{first}'][data-legal=true]")
+    wait_for_person(page)
+    assert first not in hand(page)
+    # By keyboard: the button is a tab stop among the table's tools.
+    page.focus(UNDO)
+    assert page.evaluate("document.activeElement.dataset.action") == "undo"
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "move => document.querySelector('#game').dataset.move === move", arg=before["move"]
+    )
+    wait_for_person(page)
+    assert shown(page) == before  # the table as it stood, the card back in the hand
+    assert "took back your last card" in page.inner_text("#status")
+    no_horizontal_scroll(page)
+    shoot(page, "undo-phone")
+    page.click(f"#hand [data-card='{other}'][data-legal=true]")
+    wait_for_person(page)
+    assert first in hand(page) and other not in hand(page)
+    game_id = page.evaluate("async () => (await (await fetch('/api/games')).json())[0].id")
+    state = page.evaluate(f"async () => (await (await fetch('/api/games/{game_id}')).json())")
+    assert state["undo"]["used"] == 1
+    assert state["move"] == int(page.get_attribute("#game", "data-move"))
+
+    # Later in the round, with "Tricks" among the tools too, every tool is on the screen.
+    while page.is_hidden("[data-action=tricks]") and wait_for_person(page) == "playing":
+        play_one(page)
+    if wait_for_person(page) == "playing":
+        tools_in_view(page)
+        shoot(page, "undo-phone-later")
+    play_to(page, {"game-over"})
+    with page.expect_navigation():
+        page.click("[data-action=your-games]")
+    page.wait_for_selector("[data-region=stats][data-ready=true]")
+    mark = page.wait_for_selector(f"[data-region=history] tr[data-game='{game_id}'] .undo-mark")
+    assert mark.get_attribute("data-undos") == "1" and mark.inner_text() == "1 take-back"
+    assert page.inner_text("[data-stat=take_backs] .stat-value") == "1"
+    no_horizontal_scroll(page)
+    mark.scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, 200)")
+    shoot(page, "undo-history-phone")
+    assert not page.errors
+
+
+@pytest.mark.parametrize(
+    ("viewport", "name"), [(LANDSCAPE, "phone-landscape"), (DESKTOP, "desktop")]
+)
+def test_the_undo_button_on_other_screens(
+    browser: Any, server: Server, viewport: dict[str, int], name: str
+) -> None:
+    page = open_page(browser, server, viewport)
+    start_game(page)
+    pass_three(page)
+    to_a_choice(page)
+    play_one(page)
+    wait_for_person(page)
+    page.click(UNDO)
+    page.wait_for_function("() => document.querySelector('#status').textContent.includes('took')")
+    wait_for_person(page)
+    tools_in_view(page)
+    no_horizontal_scroll(page)
+    shoot(page, f"undo-{name}")
+    assert not page.errors
+
+
+def test_a_game_started_without_take_backs_has_no_undo(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, PHONE)
+    page.uncheck("[data-setting=undo]")
+    page.eval_on_selector("[data-setting=undo]", "el => el.scrollIntoView({block: 'center'})")
+    shoot(page, "undo-setting-phone")
+    start_game(page)
+    pass_three(page)
+    assert wait_for_person(page) == "playing"
+    game_id = page.evaluate("async () => (await (await fetch('/api/games')).json())[0].id")
+    state = page.evaluate(f"async () => (await (await fetch('/api/games/{game_id}')).json())")
+    assert state["undo"] == {"allowed": False, "to": None, "used": 0}
+    assert page.is_hidden(UNDO)
+    page.goto(f"{server.url}/?speed=instant")  # the choice is remembered for the next game
+    page.wait_for_selector("[data-setting=undo]")
+    assert not page.is_checked("[data-setting=undo]")
+    assert not page.errors
