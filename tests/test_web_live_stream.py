@@ -83,3 +83,42 @@ def test_no_message_is_numbered_past_the_moves_it_has_sent() -> None:
     kinds = [kind for _, kind, _ in sent]
     assert kinds == ["state", "state", "table"], kinds
     assert sent[2][2]["events"][0]["type"] == "reaction"
+
+
+class TakenBack:
+    """A game at move 5 (5 actions stored) in which a card was taken back and another played:
+    7 actions stored, and the game at move 5 again, in another position."""
+
+    def __init__(self) -> None:
+        self.hub = Hub()
+
+    async def moved(
+        self, game_id: str, seat: int, shown: int, told: int, seating: Any
+    ) -> tuple[Seated, Any]:
+        state = {"id": game_id, "move": 5, "events": [], "view": {"hand": ["2C"]}}
+        return Seated("after", SimpleNamespace(recorded=7)), state
+
+    async def seen(self, game_id: str, seat: int) -> None:
+        return None
+
+
+def test_a_take_back_and_another_card_reach_the_stream_at_the_same_move_count() -> None:
+    async def run() -> list[bytes]:
+        games = TakenBack()
+        follower = games.hub.follow("g", since=5)
+        games.hub.publish("g", 7)
+        start = {"id": "g", "move": 5, "events": [], "view": {"hand": ["2C", "QS"]}}
+        stream: Any = live._stream(games, 0, start, "before", follower, 5.0, 5)  # type: ignore[arg-type]
+        chunks = []
+        async for chunk in stream:
+            chunks.append(chunk)
+            if len(messages(chunks)) == 2 or len(chunks) > 4:
+                break
+        await stream.aclose()
+        return chunks
+
+    sent = messages(asyncio.run(run()))
+    assert [(ident, data["view"]["hand"]) for ident, _, data in sent] == [
+        (5, ["2C", "QS"]),
+        (5, ["2C"]),
+    ]
