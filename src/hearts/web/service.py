@@ -1007,10 +1007,13 @@ def _moved_on_to(loaded: LoadedGame, stored: StoredGame) -> LoadedGame | None:
     done = loaded.recorded
     if len(stored.actions) <= done or undos(stored.actions[done:]):
         return None  # nothing new, or a take-back: replayed
+    standing: list[object] = list(stored.actions[:done])
     try:
-        if [move_to_action(m) for m in loaded.game.moves] != fold(stored.actions[:done]):
-            return None
+        if loaded.undos:  # folded only where there is something to fold (rare)
+            standing = fold(standing)
     except IllegalMoveError:
+        return None
+    if [move_to_action(m) for m in loaded.game.moves] != standing:
         return None
     game = loaded.game.copy()
     entries: Journal = []
