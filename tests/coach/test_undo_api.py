@@ -275,3 +275,22 @@ def test_a_hint_after_a_take_back_is_for_the_position_now(client: TestClient) ->
         assert set(again["cards"]) <= set(second["view"]["hand"]), (again, second["view"])
         return
     pytest.fail("no deal gave a hint on a card of the person's own to pass away")
+
+
+def test_take_backs_in_a_later_round_start_from_that_round(client: TestClient) -> None:
+    # A take-back keeps the game as its round began, for the next take-back of the round;
+    # in the next round it must start from that round's deal, not the one before.
+    state = step(client, to_play(client, start(client)))
+    state = undo(client, state).json()  # round 1: the round's start is kept
+    while state["phase"] != "round-over":
+        state = step(client, state)
+    states = [step(client, state)]  # round 2 dealt
+    while len(states) < 4:
+        states.append(step(client, states[-1]))
+    assert {s["view"]["hand_number"] for s in states} == {1}
+    state = states[-1]
+    for earlier in reversed(states[:-1]):
+        state = undo(client, state).json()
+        assert seen(state) == seen(earlier)
+    with TestClient(client.app, cookies=client.cookies) as fresh:  # the same app: cached
+        assert seen(fresh.get(f"/api/games/{state['id']}").json()) == seen(states[0])

@@ -32,7 +32,7 @@ from ..record import action_to_move, fold, move_to_action, undo_action, undos
 from .bots import BotPool, Computers
 from .cache import SizedCache
 from .characters import LEVELS, OPPONENTS
-from .deals import commitment, new_game, new_secret, replayed, results
+from .deals import commitment, is_keyed, new_game, new_secret, replayed, results
 from .events import Journal, journal_for_browser
 from .finish import finish_settled_round
 from .notify import Hub
@@ -205,6 +205,9 @@ class LoadedGame:
     (`hearts.record.undo_action`), so after a take-back more than `len(game.moves)`."""
     undos: int = -1
     """How many take-backs the store holds for this game."""
+    round_base: Game | None = None
+    """The game as its current round began, once a take-back needed it: a take-back never
+    crosses a round, so the next one in this round replays from here, not from the start."""
 
     def __post_init__(self) -> None:
         if self.recorded < 0:
@@ -227,15 +230,15 @@ class LoadedGame:
         kept = [*self.journal, *entries]
         if kept and len(kept) > JOURNAL_MOVES:
             kept = kept[-JOURNAL_MOVES:]
-        return LoadedGame(self.stored, game, self.table, kept, self.moved_at, recorded, self.undos)
+        return replace(self, game=game, journal=kept, recorded=recorded)
 
-    def taken_back(self, game: Game, recorded: int) -> LoadedGame:
-        """This game taken back to `game` (its first moves) by a take-back now stored: the
-        journal keeps only the moves still standing."""
+    def taken_back(self, game: Game, recorded: int, base: Game) -> LoadedGame:
+        """This game taken back to `game` (its first moves) by a take-back now stored, from
+        `base`, the game as the round began: the journal keeps only the moves standing."""
         standing = len(game.moves)
         kept = [entry for entry in self.journal if entry[0] <= standing]
-        return LoadedGame(
-            self.stored, game, self.table, kept, self.moved_at, recorded, self.undos + 1
+        return replace(
+            self, game=game, journal=kept, recorded=recorded, undos=self.undos + 1, round_base=base
         )
 
 
@@ -608,8 +611,16 @@ class GameService:
             if isinstance(to, str):
                 raise Refusal(409, to, self.state(loaded, seat, seating, []))
             stored = loaded.stored
-            actions = [move_to_action(m) for m in game.moves[:to]]
-            back = await asyncio.to_thread(replayed, game.rules, stored.seed, actions)
+            began = _round_began(game)
+            base = loaded.round_base
+            if base is None or len(base.moves) != began:
+                keyed = is_keyed(stored.seed)
+                base = await asyncio.to_thread(
+                    Game.replay, game.rules, stored.seed, game.moves[:began], keyed=keyed
+                )
+            back = base.copy()
+            for move in game.moves[began:to]:
+                back.apply(move)
             saved = await asyncio.to_thread(
                 self.store.append, game_id, loaded.recorded, [undo_action(to)], _status(back)
             )
@@ -621,7 +632,7 @@ class GameService:
                     f"The game moved on while taking back; it is at move {len(loaded.game.moves)}.",
                     self.state(loaded, seat, seating, []),
                 )
-            work = loaded.taken_back(back, loaded.recorded + 1)
+            work = loaded.taken_back(back, loaded.recorded + 1, base)
             work.moved_at = time.time()
             self._remember(game_id, work)
             self.hub.publish(game_id, work.recorded)
@@ -873,6 +884,14 @@ def undo_point(game: Game, seat: int) -> int | str:
         if isinstance(move, Pass | Play) and move.seat == seat:
             return number
     return UNDO_NOTHING
+
+
+def _round_began(game: Game) -> int:
+    """How many moves the game had when its current round was dealt."""
+    for number in range(len(game.moves) - 1, -1, -1):
+        if isinstance(game.moves[number], NextRound):
+            return number + 1
+    return 0
 
 
 def _undo_state(loaded: LoadedGame, seat: int) -> dict[str, Any]:
