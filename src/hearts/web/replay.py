@@ -224,9 +224,10 @@ async def get_replay(
         return refused(refusal)
     loaded = seated.loaded
     game = loaded.game
-    refusal = _refusal(game, round)
-    if refusal is not None:
-        return JSONResponse({"detail": refusal[1]}, status_code=refusal[0])
+    refused_round = _refusal(game, round)
+    if refused_round is not None:
+        status, reason = refused_round
+        return JSONResponse({"detail": reason}, status_code=status)
     stored = loaded.stored
     rules = game.rules
     moves = list(game.moves)
