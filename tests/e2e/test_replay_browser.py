@@ -31,7 +31,8 @@ PLAY_A_GAME = """async ({players, target}) => {
   let state = await post('/api/games', {levels: ['easy'], rules: {players, target_score: target}});
   for (let i = 0; i < 5000 && state.phase !== 'game-over'; i++) {
     const view = state.view;
-    const [path, body] = state.phase === 'passing' ? ['pass', {cards: view.hand.slice(0, view.cards_to_pass)}]
+    const cards = view.hand.slice(0, view.cards_to_pass);
+    const [path, body] = state.phase === 'passing' ? ['pass', {cards}]
       : state.phase === 'playing' ? ['play', {card: view.legal[0]}]
       : state.phase === 'moon-choice' ? ['moon', {choice: 'add'}] : ['next', {}];
     state = await post(`/api/games/${state.id}/${path}`, {...body, move: state.move});
@@ -72,9 +73,12 @@ def shown_frame(page: Any) -> dict[str, Any]:
           return {
             round: Number(root.dataset.round), frame: Number(root.dataset.frame),
             kind: root.dataset.kind,
-            hands: rows.map((row) => [...row.querySelectorAll('.mini-card')].map((c) => c.dataset.card)),
-            played: rows.map((row) => row.querySelector('[data-region=played]')?.dataset.card ?? null),
-            took: rows.filter((row) => row.classList.contains('took')).map((row) => Number(row.dataset.seat)),
+            hands: rows.map((row) =>
+              [...row.querySelectorAll('.mini-card')].map((c) => c.dataset.card)),
+            played: rows.map((row) =>
+              row.querySelector('[data-region=played]')?.dataset.card ?? null),
+            took: rows.filter((row) => row.classList.contains('took'))
+              .map((row) => Number(row.dataset.seat)),
             caption: document.querySelector('[data-region=caption]').textContent,
           };
         }"""
