@@ -15,7 +15,15 @@ import pytest
 from test_table_play import play_to
 from test_web_game_browser import Server, no_horizontal_scroll, open_page, start_game
 
+import hearts
+from coach.test_stats_api import moon_game
+from hardening.driver import store_at
+from hearts.record import actions_of
+from hearts.web.store import owner_key
+from hearts.web.tokens import COOKIE
+
 from browser_support import PHONE, chromium
+from helpers import play_game
 
 pytestmark = pytest.mark.browser
 
@@ -43,7 +51,9 @@ PLAY_A_GAME = """async ({players, target}) => {
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("replay")).start()
+    data_dir = tmp_path_factory.mktemp("replay")
+    running = Server(data_dir).start()
+    running.data_dir = data_dir
     yield running
     running.stop()
 
@@ -243,6 +253,50 @@ def test_a_round_replays_from_the_round_over_panel(browser: Any, server: Server)
     said = replay_page.inner_text("[data-region=replay-status]")
     assert "Round 2 is still being played" in said
     assert not page.errors and not errors
+
+
+def test_moons_and_the_kitty_are_told_as_the_engine_reports_them(
+    browser: Any, server: Server
+) -> None:
+    page = open_page(browser, server, PHONE)
+    page.evaluate("async () => fetch('/api/games', {method: 'POST', headers: {'content-type':"
+                  " 'application/json'}, body: JSON.stringify({levels: ['easy']})})")  # fmt: skip
+    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == COOKIE)
+    store = store_at(server.data_dir)
+    moon, _ = moon_game(1, target=60)
+    shot = next(r for r in moon.results if r.shooter is not None)
+    store.create(
+        "moon-replay", owner_key(cookie), moon.rules.to_dict(), 1,
+        {"seats": [None, "easy", "easy", "easy"]}, actions_of(moon), "over",
+    )  # fmt: skip
+    page.goto(f"{server.url}/replay?game=moon-replay")
+    page.wait_for_selector("[data-region=replay][data-ready=true]")
+    page.select_option("[data-action=round]", str(shot.hand_number))
+    page.keyboard.press("End")
+    notes = page.eval_on_selector_all("[data-region=note]", "els => els.map(e => e.textContent)")
+    shooter = "You" if shot.shooter == 0 else ["Marisol", "Bertie", "Tamsin"][shot.shooter - 1]
+    assert f"{shooter} shot the moon!" in notes
+    shoot(page, "replay-phone-moon")
+    # A kitty at three players: told with the trick that took it.
+    rules = hearts.Rules(players=3, kitty=True, target_score=30)
+    kitty = hearts.Game(rules, 11)
+    play_game(kitty)
+    store.create(
+        "kitty-replay", owner_key(cookie), rules.to_dict(), 11,
+        {"seats": [None, "easy", "easy"]}, actions_of(kitty), "over",
+    )  # fmt: skip
+    page.goto(f"{server.url}/replay?game=kitty-replay")
+    page.wait_for_selector("[data-region=replay][data-ready=true]")
+    for _ in range(40):
+        if page.query_selector("[data-region=note]:has-text('took the kitty')"):
+            break
+        page.keyboard.press("ArrowRight")
+    note = page.inner_text("[data-region=note]:has-text('took the kitty')")
+    assert note.endswith("point).") or note.endswith("points).")
+    assert shown_frame(page)["kind"] == "trick"
+    no_horizontal_scroll(page)
+    shoot(page, "replay-phone-kitty")
+    assert not page.errors
 
 
 def tile(page: Any, key: str) -> str:
