@@ -48,8 +48,9 @@ from .deals import Seed, replayed
 from .history import house_rules
 from .service import Refusal
 
-#: Events that only move play along: the frames say the same in their hands and tricks.
-QUIET = (Played, PlayStarted)
+#: Events the frames tell in their own fields (the hands, `dealt`, `passes`, `received`,
+#: `leader` and the trick), left out of each frame's `events`.
+QUIET = (Dealt, Passed, Received, PlayStarted, Played)
 
 
 @dataclass
