@@ -199,7 +199,23 @@ RESET_BODY = {"confirm": True}
 RESET_HOW = 'To start the statistics afresh, send {"confirm": true} as JSON.'
 
 
-@router.post("/stats/reset", responses=REFUSALS)
+#: The body, as the API's description shows it (the route reads it itself, to answer any
+#: other body with one sentence).
+RESET_SCHEMA = {
+    "type": "object",
+    "properties": {"confirm": {"const": True, "description": "true: start afresh."}},
+    "required": ["confirm"],
+    "additionalProperties": False,
+}
+
+
+@router.post(
+    "/stats/reset",
+    responses=REFUSALS,
+    openapi_extra={
+        "requestBody": {"required": True, "content": {"application/json": {"schema": RESET_SCHEMA}}}
+    },
+)
 async def reset_stats(request: Request, games: Service, cookie: BrowserCookie = None) -> Any:
     """Start this browser's statistics afresh from now (the body is `{"confirm": true}`).
     Its finished games stay in the history, each with its record; nothing is deleted.

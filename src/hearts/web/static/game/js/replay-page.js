@@ -201,12 +201,15 @@ function buildControls() {
     "◀", h("span", { class: "word" }, " Back"));
   controls.forward = h("button", { type: "button", class: "primary", "data-action": "forward", "aria-label": "Forward one step",
     onclick: () => step(1) }, h("span", { class: "word" }, "Next "), "▶");
-  controls.position = h("span", { class: "position", "data-region": "position", "aria-live": "polite" });
+  controls.position = h("span", { class: "position", "data-region": "position" });
   return h("nav", { class: "replay-controls", "aria-label": "Replay controls" },
     controls.picker, controls.back, controls.position, controls.forward);
 }
 
-const stage = h("section", { class: "replay-stage", "data-region": "stage", "aria-live": "polite" });
+// The caption is the one live region: a screen reader hears what happened at each step, not
+// every card on the table again.
+const captionLine = h("p", { class: "caption", "data-region": "caption", "aria-live": "polite" });
+const stage = h("section", { class: "replay-stage", "data-region": "stage" });
 
 function draw() {
   const round = current();
@@ -220,8 +223,8 @@ function draw() {
   root.dataset.frame = String(view.frame);
   root.dataset.kind = frame.kind;
   const order = view.replay.players.map((p) => p.seat);
+  clear(captionLine, caption(round, frame));
   clear(stage,
-    h("p", { class: "caption", "data-region": "caption" }, caption(round, frame)),
     notes(frame).map((line) => h("p", { class: "note", "data-region": "note" }, line)),
     frame.kind === "scored" ? scoreTable(round, frame) : null,
     frame.kind === "scored" ? null : h("ol", { class: "seat-rows", "data-region": "seats" },
@@ -292,7 +295,7 @@ async function show() {
     : null;
   status.replaceWith(h("p", { class: "hint", "data-region": "replay-help" },
     "Every hand face up. Step with the buttons or the arrow keys; pick a round to jump to it."));
-  root.append(whole || "", buildControls(), stage);
+  root.append(whole || "", buildControls(), captionLine, stage);
   const [round, frame] = (params.get("step") || "").split(".").map(Number);
   const at = rounds().findIndex((r) => r.round === round);
   go(at >= 0 ? at : 0, Number.isInteger(frame) ? frame : 0);
