@@ -20,7 +20,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from . import api, coach, live
+from . import api, coach, live, replay
 from .bots import BotPool
 from .headers import SecurityHeaders, TrustedHosts
 from .limits import BodyLimit
@@ -113,6 +113,8 @@ def create_app(
     app.include_router(live.router)
     app.include_router(coach.router)
     app.include_router(coach.pages)
+    app.include_router(replay.router)
+    app.include_router(replay.pages)
     app.include_router(sheets_router)
 
     @app.exception_handler(RequestValidationError)

@@ -9,8 +9,10 @@ or another browser's game (answered alike), 409 for a request at the wrong time.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -27,7 +29,7 @@ from ..record import action_to_move, actions_of, to_record
 from .api import REFUSALS, BrowserCookie, Service, refused
 from .bots import BUDGETS, decision_seed
 from .deals import replayed
-from .history import GameFacts, Names, facts_of, history_line, kept, statistics
+from .history import GameFacts, Names, facts_of, history_line, kept, statistics, when
 from .service import GameService, LoadedGame, Refusal, Table
 from .store import Seating, StoredGame, owner_key
 
@@ -138,11 +140,16 @@ def _names(games: GameService, table: Table, seat: int, seating: Seating) -> Nam
     return names
 
 
-def _finished(games: GameService, owner: str, limit: int) -> list[GameFacts]:
-    """The browser's finished games, newest first; a game that cannot be replayed is left
-    out (and logged), so one damaged record never hides the others."""
+def _finished(
+    games: GameService, owner: str, limit: int, since: float | None = None
+) -> list[GameFacts]:
+    """The browser's finished games, newest first (with `since`, those finished after it);
+    a game that cannot be replayed is left out (and logged), so one damaged record never
+    hides the others."""
     found = []
     for dates in games.store.finished(owner, limit):
+        if since is not None and dates.finished <= since:
+            break  # newest first: the rest finished before it too
         facts = kept(dates, owner)
         if facts is None:
             try:
@@ -173,11 +180,61 @@ async def get_history(games: Service, cookie: BrowserCookie = None) -> Any:
     return [history_line(facts) for facts in found]
 
 
+def _stats(games: GameService, owner: str) -> dict[str, Any]:
+    since = games.store.stats_since(owner)
+    found = _finished(games, owner, STATS_GAMES, since)
+    return {**statistics(found), "since": None if since is None else when(since)}
+
+
 @router.get("/stats")
 async def get_stats(games: Service, cookie: BrowserCookie = None) -> Any:
-    """This browser's statistics over its finished games."""
-    found = await asyncio.to_thread(_finished, games, owner(cookie), STATS_GAMES) if cookie else []
-    return statistics(found)
+    """This browser's statistics over its finished games (those finished since it last
+    reset them, if it did: `since`)."""
+    if not cookie:
+        return {**statistics([]), "since": None}
+    return await asyncio.to_thread(_stats, games, owner_key(cookie))
+
+
+#: The only body a statistics reset accepts, so that no stray request (an empty POST, a
+#: form) wipes them.
+RESET_BODY = {"confirm": True}
+RESET_HOW = 'To start the statistics afresh, send {"confirm": true} as JSON.'
+
+
+#: The body, as the API's description shows it (the route reads it itself, to answer any
+#: other body with one sentence).
+RESET_SCHEMA = {
+    "type": "object",
+    "properties": {"confirm": {"const": True, "description": "true: start afresh."}},
+    "required": ["confirm"],
+    "additionalProperties": False,
+}
+
+
+@router.post(
+    "/stats/reset",
+    responses=REFUSALS,
+    openapi_extra={
+        "requestBody": {"required": True, "content": {"application/json": {"schema": RESET_SCHEMA}}}
+    },
+)
+async def reset_stats(request: Request, games: Service, cookie: BrowserCookie = None) -> Any:
+    """Start this browser's statistics afresh from now (the body is `{"confirm": true}`).
+    Its finished games stay in the history, each with its record; nothing is deleted.
+    Answers the statistics as they now stand (none yet), with `since`, the moment of the
+    reset."""
+    try:
+        body = json.loads(await request.body())
+    except (ValueError, UnicodeDecodeError):
+        body = None
+    if body != RESET_BODY or body.get("confirm") is not True:
+        return JSONResponse({"detail": RESET_HOW}, status_code=422)
+    if not cookie:
+        # A browser the server does not know has no games: its statistics are empty already.
+        return {**statistics([]), "since": None}
+    key = owner_key(cookie)
+    await asyncio.to_thread(games.store.reset_stats, key, time.time())
+    return await asyncio.to_thread(_stats, games, key)
 
 
 @router.get("/games/{game_id}/record", responses=REFUSALS)

@@ -374,6 +374,26 @@ class Store:
         )
         return [FinishedGame(str(r[0]), float(r[1]), float(r[2])) for r in rows]
 
+    # --- statistics -------------------------------------------------------------------
+
+    def stats_since(self, owner: str) -> float | None:
+        """When the browser last reset its statistics (seconds since 1970), if it did."""
+        row = (
+            self._connection()
+            .execute("SELECT since FROM stats_resets WHERE owner = ?", (owner,))
+            .fetchone()
+        )
+        return None if row is None else float(row[0])
+
+    def reset_stats(self, owner: str, now: float) -> None:
+        """Count the browser's statistics from `now` on (its games and records stay)."""
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO stats_resets (owner, since) VALUES (?, ?)"
+                " ON CONFLICT (owner) DO UPDATE SET since = excluded.since",
+                (owner, now),
+            )
+
     def moves(self, game_id: str) -> int | None:
         """How many actions the game has stored (None for no such game): a cheap check that a
         cached copy is current when several server processes share the store."""

@@ -308,6 +308,19 @@ class PgStore:
             ).fetchall()
         return [FinishedGame(str(r[0]), float(r[1]), float(r[2])) for r in rows]
 
+    def stats_since(self, owner: str) -> float | None:
+        with self._connection() as db:
+            row = db.execute("SELECT since FROM stats_resets WHERE owner = %s", (owner,)).fetchone()
+        return None if row is None else float(row[0])
+
+    def reset_stats(self, owner: str, now: float) -> None:
+        with self._connection() as db:
+            db.execute(
+                "INSERT INTO stats_resets (owner, since) VALUES (%s, %s)"
+                " ON CONFLICT (owner) DO UPDATE SET since = excluded.since",
+                (owner, now),
+            )
+
     def created_since(self, owner: str, since: float) -> tuple[int, float | None]:
         with self._connection() as db:
             row = db.execute(

@@ -3,6 +3,7 @@
 
 import { h } from "./dom.js";
 import { dealCheckLink } from "./deal-check.js";
+import { replayRoundLink } from "./replay-link.js";
 import { reviewSummary } from "./review.js";
 import { face } from "./faces.js";
 import { moonIcon, roundSummary, scoreSheet, totalsChart, standings, winnerLine } from "./scores.js";
@@ -26,6 +27,7 @@ export function overlayPanel(state, opponents, actions) {
       opponentWords(state, opponents),
       reviewSummary(state),
       dealCheckLink(state),
+      replayRoundLink(state),
       // The way on comes before the chart, so a short screen shows it without scrolling.
       h("button", { type: "button", class: "primary wide", "data-action": "next-round", onclick: actions.next },
         "Deal the next round"),
@@ -41,7 +43,8 @@ export function overlayPanel(state, opponents, actions) {
         roundSummary(state),
         opponentWords(state, opponents),
         reviewSummary(state),
-        dealCheckLink(state)),
+        dealCheckLink(state),
+        replayRoundLink(state)),
       h("div", { class: "row" },
         friends
           ? rematchButton(state, actions.rematch)

@@ -82,7 +82,7 @@ function gameWords(line, label) {
 
 function historyTable(history) {
   return h("table", { class: "summary history", "data-region": "history" },
-    h("thead", {}, h("tr", {}, ["Finished", "Table", "Result", "Record"].map((t) => h("th", { scope: "col" }, t)))),
+    h("thead", {}, h("tr", {}, ["Finished", "Table", "Result", "Game"].map((t) => h("th", { scope: "col" }, t)))),
     h("tbody", {}, history.map((line) => {
       const r = line.result;
       const rules = line.rules;
@@ -96,9 +96,82 @@ function historyTable(history) {
         h("td", {}, r.won ? "Won" : place(r.place), h("br"), h("span", { class: "opponents" },
           `${r.score} points, ${r.rounds} round${r.rounds === 1 ? "" : "s"}`), line.undos ? h("br") : null,
           line.undos ? h("span", { class: "undo-mark", "data-undos": line.undos }, `${line.undos} take-back${line.undos === 1 ? "" : "s"}`) : null),
-        h("td", {}, h("a", { href: `/api/games/${encodeURIComponent(line.id)}/record`, download: `hearts-${line.id}.json`,
-          "data-action": "record" }, "Download")));
+        h("td", { class: "game-links" }, replayLink(line), h("br"),
+          h("a", { href: `/api/games/${encodeURIComponent(line.id)}/record`, download: `hearts-${line.id}.json`,
+            "data-action": "record" }, "Download")));
     })));
+}
+
+// --- replay and reset (issue 17): each game opens trick by trick; the statistics start afresh
+
+function replayLink(line) {
+  return h("a", { href: `/replay?game=${encodeURIComponent(line.id)}`, "data-action": "replay" }, "Replay");
+}
+
+const NOTHING_DELETED = "Your finished games stay in the list below, each with its record and replay: nothing is deleted.";
+
+function sinceLine(stats) {
+  if (!stats.since) return null;
+  return h("p", { class: "stats-since", "data-region": "stats-since", role: "status" },
+    `Counted from ${date(stats.since)}, when they were last reset; the games before stay listed below.`);
+}
+
+/** The reset button, then its confirmation in place of it: a second, deliberate tap. */
+function resetSection(onReset) {
+  const section = h("section", { class: "stats-reset", "data-region": "stats-reset", "aria-labelledby": "reset-title" },
+    h("h2", { id: "reset-title" }, "Start the statistics afresh"));
+  const message = h("p", { "data-region": "reset-message", role: "status" });
+  const ask = () => clear(body,
+    h("p", { "data-region": "reset-confirm" }, h("strong", {}, "Reset the statistics from now? "), NOTHING_DELETED),
+    h("div", { class: "row" },
+      h("button", { type: "button", class: "danger", "data-action": "confirm-reset", onclick: confirm }, "Yes, reset them"),
+      h("button", { type: "button", "data-action": "cancel-reset", onclick: idle }, "Keep them")));
+  const idle = () => clear(body,
+    h("p", {}, `A reset makes the figures above count from zero again, from now on. ${NOTHING_DELETED}`),
+    h("button", { type: "button", "data-action": "reset-stats", onclick: ask }, "Reset statistics…"), message);
+  async function confirm() {
+    body.querySelectorAll("button").forEach((b) => { b.disabled = true; });
+    try {
+      const response = await fetch("/api/stats/reset", { method: "POST", credentials: "same-origin",
+        headers: { "content-type": "application/json" }, body: JSON.stringify({ confirm: true }) });
+      const answer = await response.json().catch(() => ({}));
+      if (!response.ok) throw new Error(answer.detail || `The server said ${response.status}.`);
+      onReset(answer);
+    } catch (error) {
+      idle();
+      message.textContent = `The statistics were not reset: ${error.message}`;
+    }
+  }
+  const body = h("div", {});
+  idle();
+  section.append(body);
+  return section;
+}
+
+function render(stats, history) {
+  if (!stats.games && !history.length) {
+    return h("div", { "data-region": "stats-body" }, h("p", { "data-region": "stats-status" },
+      "No finished games in this browser yet. Play one to the end and it shows here. ",
+      h("a", { href: "/#play" }, "Play a game")));
+  }
+  const rerender = (fresh) => shown.replaceWith(render(fresh, history));
+  const shown = h("div", { "data-region": "stats-body" },
+    sinceLine(stats),
+    tiles(stats),
+    stats.games ? [
+      h("h2", {}, "Against each level"),
+      levelChart(stats.by_level),
+      levelTable(stats.by_level),
+      h("h2", {}, "Best and worst"),
+      gameWords(stats.best_game, "Best game"),
+      gameWords(stats.worst_game, "Worst game"),
+    ] : h("p", { "data-region": "no-stats" }, "No game has finished since the statistics were reset."),
+    resetSection(rerender),
+    h("h2", {}, `Finished games (${history.length}${history.length < stats.games ? ` latest of ${stats.games}` : ""})`),
+    historyTable(history),
+    h("p", {}, "Each game replays here trick by trick, every hand face up; its record also replays in a terminal: ",
+      h("code", {}, "hearts replay hearts-….json"), "."));
+  return shown;
 }
 
 async function show() {
@@ -111,25 +184,7 @@ async function show() {
     root.removeAttribute("aria-busy");
     return;
   }
-  if (!stats.games) {
-    clear(status, "No finished games in this browser yet. Play one to the end and it shows here. ",
-      h("a", { href: "/#play" }, "Play a game"));
-    root.removeAttribute("aria-busy");
-    return;
-  }
-  status.remove();
-  root.append(
-    tiles(stats),
-    h("h2", {}, "Against each level"),
-    levelChart(stats.by_level),
-    levelTable(stats.by_level),
-    h("h2", {}, "Best and worst"),
-    gameWords(stats.best_game, "Best game"),
-    gameWords(stats.worst_game, "Worst game"),
-    h("h2", {}, `Finished games (${history.length}${history.length < stats.games ? ` latest of ${stats.games}` : ""})`),
-    historyTable(history),
-    h("p", {}, "Each record replays in a terminal, trick by trick with every hand: ",
-      h("code", {}, "hearts replay hearts-….json"), "."));
+  status.replaceWith(render(stats, history));
   root.removeAttribute("aria-busy");
   root.dataset.ready = "true";
 }

@@ -1,0 +1,355 @@
+"""The replay page and the statistics reset in Chromium, phone first: a finished game opened
+from "Your games" and stepped through forwards and backwards (the cards shown are the API's
+frames), a round replayed from the round-over panel, and the statistics reset with its
+confirmation while the history stays. Screenshots go to $HEARTS_SCREENSHOT_DIR as
+replay-*.png and stats-reset-*.png."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_table_play import play_to
+from test_web_game_browser import Server, no_horizontal_scroll, open_page, start_game
+
+import hearts
+from coach.test_stats_api import moon_game
+from hardening.driver import store_at
+from hearts.record import actions_of
+from hearts.web.store import owner_key
+from hearts.web.tokens import COOKIE
+
+from browser_support import PHONE, chromium
+from helpers import play_game
+
+pytestmark = pytest.mark.browser
+
+LANDSCAPE = {"width": 844, "height": 390}
+DESKTOP = {"width": 1366, "height": 800}
+VIEWPORTS = (("phone", PHONE), ("landscape", LANDSCAPE), ("desktop", DESKTOP))
+
+#: Plays a game to its end through the API from inside the page (so it is this browser's),
+#: the person making the simplest move each time; answers the final state.
+PLAY_A_GAME = """async ({players, target}) => {
+  const post = async (path, body) => (await fetch(path, {method: 'POST',
+    headers: {'content-type': 'application/json'}, body: JSON.stringify(body)})).json();
+  let state = await post('/api/games', {levels: ['easy'], rules: {players, target_score: target}});
+  for (let i = 0; i < 5000 && state.phase !== 'game-over'; i++) {
+    const view = state.view;
+    const cards = view.hand.slice(0, view.cards_to_pass);
+    const [path, body] = state.phase === 'passing' ? ['pass', {cards}]
+      : state.phase === 'playing' ? ['play', {card: view.legal[0]}]
+      : state.phase === 'moon-choice' ? ['moon', {choice: 'add'}] : ['next', {}];
+    state = await post(`/api/games/${state.id}/${path}`, {...body, move: state.move});
+  }
+  return state;
+}"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    data_dir = tmp_path_factory.mktemp("replay")
+    running = Server(data_dir).start()
+    running.data_dir = data_dir
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from chromium()
+
+
+def shoot(page: Any, name: str, full_page: bool = False) -> None:
+    folder = os.environ.get("HEARTS_SCREENSHOT_DIR")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=full_page)
+
+
+def api(page: Any, path: str) -> Any:
+    return page.evaluate(f"async () => (await fetch('{path}')).json()")
+
+
+def shown_frame(page: Any) -> dict[str, Any]:
+    """What the page shows now: its place, and per seat the hand and the card on the trick."""
+    found: dict[str, Any] = page.evaluate(
+        """() => {
+          const root = document.querySelector('[data-region=replay]');
+          const rows = [...document.querySelectorAll('[data-region=seats] > [data-seat]')];
+          return {
+            round: Number(root.dataset.round), frame: Number(root.dataset.frame),
+            kind: root.dataset.kind,
+            hands: rows.map((row) =>
+              [...row.querySelectorAll('.mini-card')].map((c) => c.dataset.card)),
+            played: rows.map((row) =>
+              row.querySelector('[data-region=played]')?.dataset.card ?? null),
+            took: rows.filter((row) => row.classList.contains('took'))
+              .map((row) => Number(row.dataset.seat)),
+            caption: document.querySelector('[data-region=caption]').textContent,
+          };
+        }"""
+    )
+    return found
+
+
+def agrees(shown: dict[str, Any], frame: dict[str, Any], names: list[str]) -> None:
+    """The page shows this frame of the API's replay: the same hands and the same trick."""
+    if frame["kind"] == "scored":
+        assert shown["hands"] == []  # the round's score table instead of the seats
+        return
+    assert [sorted(hand) for hand in shown["hands"]] == [sorted(hand) for hand in frame["hands"]]
+    if frame["kind"] == "trick":
+        trick = frame["trick"]
+        plays = {seat: card for seat, card in trick["plays"]}
+        assert shown["played"] == [plays.get(seat) for seat in range(len(names))]
+        assert shown["took"] == ([] if trick["held_over"] else [trick["winner"]])
+        assert f"Trick {trick['number'] + 1} of " in shown["caption"]
+        if not trick["held_over"]:
+            winner = "you" if trick["winner"] == 0 else names[trick["winner"]]
+            assert f"; {winner} took it with the " in shown["caption"]
+    else:
+        assert shown["played"] == [None] * len(names)
+
+
+def open_from_history(page: Any, server: Server, game_id: str) -> None:
+    page.goto(f"{server.url}/stats")
+    page.wait_for_selector("[data-region=stats][data-ready=true]")
+    with page.expect_navigation():
+        page.click(f"[data-game='{game_id}'] [data-action=replay]")
+    page.wait_for_selector("[data-region=replay][data-ready=true]")
+
+
+def test_a_finished_game_replays_forwards_and_backwards_on_a_phone(
+    browser: Any, server: Server
+) -> None:
+    page = open_page(browser, server, PHONE)
+    state = page.evaluate(PLAY_A_GAME, {"players": 4, "target": 30})
+    assert state["phase"] == "game-over"
+    open_from_history(page, server, state["id"])
+    replay = api(page, f"/api/games/{state['id']}/replay")
+    names = [p["name"] for p in replay["players"]]
+    rounds = replay["rounds"]
+    assert page.eval_on_selector_all(
+        "[data-action=round] option", "options => options.map(o => o.textContent)"
+    ) == [f"Round {r['round']}" for r in rounds]
+    # Forwards through the whole first round, with the button and the arrow key by turns.
+    first = rounds[0]["frames"]
+    for index, frame in enumerate(first):
+        shown = shown_frame(page)
+        assert (shown["round"], shown["frame"], shown["kind"]) == (1, index, frame["kind"])
+        agrees(shown, frame, names)
+        if frame["kind"] == "deal":
+            no_horizontal_scroll(page)
+            shoot(page, "replay-phone-deal")
+        elif frame["kind"] == "pass":
+            passes = page.inner_text("[data-seat='0'] [data-region=pass]")
+            assert passes.startswith("Passed ") and names[rounds[0]["passes"][0]["to"][0]] in passes
+            shoot(page, "replay-phone-pass")
+        elif frame["kind"] == "trick" and frame["trick"]["number"] == 3:
+            shoot(page, "replay-phone-trick")
+        if index % 2:
+            page.keyboard.press("ArrowRight")
+        else:
+            page.click("[data-action=forward]")
+    # Past the end of round 1: round 2's deal; then back again, one step at a time.
+    assert shown_frame(page)["round"] == 2 and shown_frame(page)["kind"] == "deal"
+    page.keyboard.press("ArrowLeft")
+    shown = shown_frame(page)
+    assert (shown["round"], shown["kind"]) == (1, "scored")
+    totals = page.eval_on_selector_all(
+        "[data-region=round-score] tbody tr", "rows => rows.map(r => r.lastChild.textContent)"
+    )
+    assert totals == [str(t) for t in rounds[0]["result"]["totals"]]
+    shoot(page, "replay-phone-score")
+    for index in range(len(first) - 2, len(first) - 5, -1):
+        page.click("[data-action=back]")
+        shown = shown_frame(page)
+        assert shown["frame"] == index
+        agrees(shown, first[index], names)
+    # The round picker, then the last step of the game: the final scores are the game's.
+    page.select_option("[data-action=round]", str(len(rounds) - 1))
+    shown = shown_frame(page)
+    assert (shown["round"], shown["frame"]) == (len(rounds), 0)
+    agrees(shown, rounds[-1]["frames"][0], names)
+    page.keyboard.press("End")
+    assert page.is_disabled("[data-action=forward]")
+    final = page.eval_on_selector_all(
+        "[data-region=round-score] tbody tr", "rows => rows.map(r => r.lastChild.textContent)"
+    )
+    assert final == [str(score) for score in state["scores"]]
+    assert "Game over" in page.inner_text("[data-region=stage]")
+    page.keyboard.press("Home")
+    page.keyboard.press("PageUp")
+    assert shown_frame(page)["round"] == max(1, len(rounds) - 1)
+    no_horizontal_scroll(page)
+    # The same trick held sideways and on a desktop.
+    page.select_option("[data-action=round]", "0")
+    for _ in range(4 if rounds[0]["passes"] else 3):
+        page.keyboard.press("ArrowRight")
+    assert shown_frame(page)["kind"] == "trick"
+    for name, viewport in VIEWPORTS[1:]:
+        page.set_viewport_size(viewport)
+        no_horizontal_scroll(page)
+        shoot(page, f"replay-{name}-trick")
+    assert not page.errors
+
+
+@pytest.mark.parametrize("players", [8, 3])
+def test_every_table_size_lays_out_on_a_phone(browser: Any, server: Server, players: int) -> None:
+    page = open_page(browser, server, PHONE)
+    state = page.evaluate(PLAY_A_GAME, {"players": players, "target": 20})
+    page.goto(f"{server.url}/replay?game={state['id']}")
+    page.wait_for_selector("[data-region=replay][data-ready=true]")
+    replay = api(page, f"/api/games/{state['id']}/replay")
+    names = [p["name"] for p in replay["players"]]
+    page.keyboard.press("ArrowRight")
+    while shown_frame(page)["kind"] != "trick":
+        page.keyboard.press("ArrowRight")
+    shown = shown_frame(page)
+    agrees(shown, replay["rounds"][0]["frames"][shown["frame"]], names)
+    assert len(shown["hands"]) == players
+    no_horizontal_scroll(page)
+    # Every card of every hand is inside the page's width, its corner visible.
+    outside = page.evaluate(
+        """() => [...document.querySelectorAll('.mini-card')].filter((card) => {
+            const box = card.getBoundingClientRect();
+            return box.left < 0 || box.right > document.documentElement.clientWidth + 0.5;
+        }).length"""
+    )
+    assert outside == 0
+    shoot(page, f"replay-phone-{players}-players", full_page=True)
+    page.set_viewport_size(DESKTOP)
+    no_horizontal_scroll(page)
+    shoot(page, f"replay-desktop-{players}-players")
+    assert not page.errors
+
+
+def test_a_round_replays_from_the_round_over_panel(browser: Any, server: Server) -> None:
+    page = open_page(browser, server, PHONE)
+    start_game(page)
+    assert play_to(page, {"round-over", "game-over"}) == "round-over"  # a game to 100
+    with page.context.expect_page() as opened:
+        page.click("[data-action=replay-round]")
+    replay_page = opened.value
+    errors: list[str] = []
+    replay_page.on("pageerror", lambda error: errors.append(str(error)))
+    replay_page.wait_for_selector("[data-region=replay][data-ready=true]")
+    game_id = page.evaluate("async () => (await (await fetch('/api/games')).json())[0].id")
+    replay = api(replay_page, f"/api/games/{game_id}/replay?round=1")
+    names = [p["name"] for p in replay["players"]]
+    shown = shown_frame(replay_page)
+    assert (shown["round"], shown["kind"]) == (1, "deal")
+    agrees(shown, replay["rounds"][0]["frames"][0], names)
+    replay_page.keyboard.press("End")
+    agrees(shown_frame(replay_page), replay["rounds"][0]["frames"][-1], names)
+    # The round being played is refused, in the server's words.
+    page.click("[data-action=next-round]")
+    replay_page.goto(f"{server.url}/replay?game={game_id}&round=2")
+    replay_page.wait_for_selector("[data-region=replay]:not([aria-busy])")
+    said = replay_page.inner_text("[data-region=replay-status]")
+    assert "Round 2 is still being played" in said
+    assert not page.errors and not errors
+
+
+def test_moons_and_the_kitty_are_told_as_the_engine_reports_them(
+    browser: Any, server: Server
+) -> None:
+    page = open_page(browser, server, PHONE)
+    page.evaluate("async () => fetch('/api/games', {method: 'POST', headers: {'content-type':"
+                  " 'application/json'}, body: JSON.stringify({levels: ['easy']})})")  # fmt: skip
+    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == COOKIE)
+    store = store_at(server.data_dir)
+    moon, _ = moon_game(1, target=60)
+    shot = next(r for r in moon.results if r.shooter is not None)
+    store.create(
+        "moon-replay", owner_key(cookie), moon.rules.to_dict(), 1,
+        {"seats": [None, "easy", "easy", "easy"]}, actions_of(moon), "over",
+    )  # fmt: skip
+    page.goto(f"{server.url}/replay?game=moon-replay")
+    page.wait_for_selector("[data-region=replay][data-ready=true]")
+    page.select_option("[data-action=round]", str(shot.hand_number))
+    page.keyboard.press("End")
+    notes = page.eval_on_selector_all("[data-region=note]", "els => els.map(e => e.textContent)")
+    names = [p["name"] for p in api(page, "/api/games/moon-replay/replay")["players"]]
+    assert shot.shooter is not None and f"{names[shot.shooter]} shot the moon!" in notes
+    shoot(page, "replay-phone-moon")
+    # A kitty at three players: told with the trick that took it.
+    rules = hearts.Rules(players=3, kitty=True, target_score=30)
+    kitty = hearts.Game(rules, 11)
+    play_game(kitty)
+    store.create(
+        "kitty-replay", owner_key(cookie), rules.to_dict(), 11,
+        {"seats": [None, "easy", "easy"]}, actions_of(kitty), "over",
+    )  # fmt: skip
+    page.goto(f"{server.url}/replay?game=kitty-replay")
+    page.wait_for_selector("[data-region=replay][data-ready=true]")
+    for _ in range(40):
+        if page.query_selector("[data-region=note]:has-text('took the kitty')"):
+            break
+        page.keyboard.press("ArrowRight")
+    note = page.inner_text("[data-region=note]:has-text('took the kitty')")
+    assert note.endswith("point).") or note.endswith("points).")
+    assert shown_frame(page)["kind"] == "trick"
+    no_horizontal_scroll(page)
+    shoot(page, "replay-phone-kitty")
+    assert not page.errors
+
+
+def tile(page: Any, key: str) -> str:
+    value: str = page.inner_text(f"[data-stat={key}] .stat-value")
+    return value
+
+
+def test_the_statistics_reset_with_a_confirmation_and_the_history_stays(
+    browser: Any, server: Server
+) -> None:
+    page = open_page(browser, server, PHONE)
+    played = [page.evaluate(PLAY_A_GAME, {"players": 4, "target": 10}) for _ in range(2)]
+    page.goto(f"{server.url}/stats")
+    page.wait_for_selector("[data-region=stats][data-ready=true]")
+    assert tile(page, "games") == "2"
+    rows = "[data-region=history] tbody tr"
+    ids = page.eval_on_selector_all(rows, "rows => rows.map(r => r.dataset.game)")
+    assert ids == [state["id"] for state in reversed(played)]
+    # Asked, then kept: nothing changes.
+    page.click("[data-action=reset-stats]")
+    page.click("[data-action=cancel-reset]")
+    assert tile(page, "games") == "2" and api(page, "/api/stats")["games"] == 2
+    page.click("[data-action=reset-stats]")
+    confirm = page.inner_text("[data-region=reset-confirm]")
+    assert "nothing is deleted" in confirm
+    page.eval_on_selector("[data-region=stats-reset]", "el => el.scrollIntoView()")
+    no_horizontal_scroll(page)
+    shoot(page, "stats-reset-phone-confirm")
+    page.click("[data-action=confirm-reset]")
+    page.wait_for_selector("[data-region=stats-since]")
+    assert tile(page, "games") == "0" and tile(page, "wins") == "0"
+    assert page.is_visible("[data-region=no-stats]")
+    assert page.eval_on_selector_all(rows, "rows => rows.map(r => r.dataset.game)") == ids
+    stats = api(page, "/api/stats")
+    assert stats["games"] == 0 and stats["since"] is not None
+    assert len(api(page, "/api/history")) == 2
+    no_horizontal_scroll(page)
+    shoot(page, "stats-reset-phone-after", full_page=True)
+    # The page as it loads after the reset, held sideways and on a desktop.
+    page.reload()
+    page.wait_for_selector("[data-region=stats][data-ready=true]")
+    assert tile(page, "games") == "0" and page.is_visible("[data-region=stats-since]")
+    for name, viewport in VIEWPORTS[1:]:
+        page.set_viewport_size(viewport)
+        no_horizontal_scroll(page)
+        shoot(page, f"stats-reset-{name}-after", full_page=True)
+    page.set_viewport_size(DESKTOP)
+    page.click("[data-action=reset-stats]")
+    shoot(page, "stats-reset-desktop-confirm")
+    # A game finished after the reset counts.
+    page.evaluate(PLAY_A_GAME, {"players": 4, "target": 10})
+    page.reload()
+    page.wait_for_selector("[data-region=stats][data-ready=true]")
+    assert tile(page, "games") == "1"
+    assert page.eval_on_selector_all(rows, "rows => rows.length") == 3
+    assert not page.errors
