@@ -26,6 +26,7 @@ from .headers import SecurityHeaders, TrustedHosts
 from .limits import BodyLimit
 from .notify import live_updates
 from .quotas import HOUR, Quotas
+from .reviews import Reviews
 from .service import GameService
 from .settings import Settings
 from .sheets_routes import router as sheets_router
@@ -62,6 +63,9 @@ def create_app(
     bots = BotPool(bot_workers)
     hub, listener = live_updates(store)
     service = GameService(store, bots, cache_actions=settings.cache_actions, hub=hub)
+    # The reviews think in a process like the computer players (threads when they do).
+    reviews = Reviews(settings.review_workers, processes=bot_workers != 0)
+    reviews.attach(service)
 
     async def expire_now_and_hourly() -> None:
         while True:
@@ -84,6 +88,7 @@ def create_app(
         if listener is not None:
             await listener.stop()
         service.close()
+        reviews.close()
         expiry.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await expiry
@@ -104,6 +109,7 @@ def create_app(
     app.state.tokens = tokens
     app.state.quotas = quotas
     app.state.service = service
+    app.state.reviews = reviews
     app.state.hub = hub
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders, https=settings.https)

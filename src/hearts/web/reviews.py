@@ -1,0 +1,378 @@
+"""The coach's round reviews, worked out in the background while the round is played.
+
+A decision's review depends only on the person's view when they made it (and their move,
+the seats' names, the round's seed and the depth), so each pass and card of a person is
+reviewed as soon as it is stored, in one low-priority worker process (nice 19: it gets a
+core only when play leaves one idle, so it never delays a computer player or a request).
+When the round ends only its last card or two are still to do, and the round's review is
+ready within about a second of its end instead of 2.5 s of CPU after it is asked for.
+
+Reviews are kept by decision in a bounded LRU, keyed by the game, the seat, the move number
+and a SHA-256 of every move up to and including the decision (with the names, seed and
+depth): a history that changed (a move taken back and another made) gives other keys, so a
+stale review is never served. A request for a review that is being worked out waits for
+that work; a decision not reviewed yet (after a restart, or dropped from a long queue) is
+put at the front of the queue. Reviews live in memory only: after a restart a round is
+reviewed again when asked for (seconds, once; reviews are asked for at the round's end,
+which rarely straddles a restart), which costs less than a table and a migration for them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import hashlib
+import json
+import logging
+import multiprocessing
+import os
+from collections import OrderedDict
+from collections.abc import Sequence
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .. import Game, NextRound, Pass, Play, PlayerView, Rules
+from ..ai.review import REVIEW_BUDGET, review_decision
+from ..record import move_to_action
+from .bots import decision_seed
+from .deals import Seed, replayed
+
+if TYPE_CHECKING:
+    from .service import GameService, LoadedGame
+
+log = logging.getLogger("hearts.web")
+
+#: Decisions' reviews kept (a few hundred bytes each: about 1,400 rounds).
+KEPT = 20_000
+#: Background reviews waiting at most; past it the oldest are dropped (they are worked out
+#: if asked for). One worker reviews about five decisions a second.
+QUEUE = 2_000
+#: The worker's niceness: it runs when play leaves a core idle.
+NICE = 19
+
+Key = tuple[str, int, int, str]
+"""Game id, seat, move number of the decision, digest of the moves up to it and the inputs."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """One decision to review."""
+
+    key: Key
+    view: PlayerView
+    move: Pass | Play
+    names: tuple[str, ...]
+    seed: int
+    budget: int
+
+
+def review_job(
+    view: PlayerView, move: Pass | Play, names: Sequence[str], seed: int, budget: int
+) -> dict[str, object]:
+    """A worker's task: one decision's review, as the API gives it."""
+    return review_decision(view, move, names, seed, budget).to_dict()
+
+
+def _lower_priority() -> None:
+    os.nice(max(0, NICE - os.nice(0)))
+
+
+def _digests(moves: Sequence[Any], wanted: Sequence[tuple[int, tuple[Any, ...]]]) -> list[str]:
+    """For each (n, extra): SHA-256 of the moves 0..n (as saved) and `extra`, in one pass
+    over the moves."""
+    order = sorted(range(len(wanted)), key=lambda i: wanted[i][0])
+    found = [""] * len(wanted)
+    hasher = hashlib.sha256()
+    done = 0
+    for i in order:
+        n, extra = wanted[i]
+        for move in moves[done : n + 1]:
+            hasher.update(json.dumps(move_to_action(move), sort_keys=True).encode() + b"\n")
+        done = max(done, n + 1)
+        each = hasher.copy()
+        each.update(json.dumps(extra, sort_keys=True).encode())
+        found[i] = each.hexdigest()
+    return found
+
+
+def _round_start(moves: Sequence[Any], before: int) -> int:
+    """The move number the round holding move `before` starts at."""
+    for n in range(before - 1, -1, -1):
+        if isinstance(moves[n], NextRound):
+            return n + 1
+    return 0
+
+
+def decision_jobs(
+    game_id: str,
+    secret: Seed,
+    start: Game,
+    moves: Sequence[Any],
+    seats: Sequence[int],
+    names: dict[int, tuple[str, ...]],
+    budget: int = REVIEW_BUDGET,
+) -> list[Job]:
+    """The jobs for the passes and cards `seats` made among `moves` (the moves after
+    `start`, which is changed: played through). Each is seeded as the round's review always
+    is (by the game, the round's first move and the seat), so the same decision reviewed in
+    the background or on request comes out the same."""
+    done = len(start.moves)
+    everything = [*start.moves, *moves]
+    first = _round_start(everything, done)
+    found: list[tuple[int, PlayerView, Pass | Play, int]] = []
+    for offset, move in enumerate(moves):
+        n = done + offset
+        if isinstance(move, NextRound):
+            first = n + 1
+        elif isinstance(move, Pass | Play) and move.seat in seats:
+            found.append((n, start.view(move.seat), move, first))
+        start.apply(move)
+    digests = []
+    inputs = []
+    for n, _, move, first in found:
+        seed = decision_seed(secret, first, move.seat)
+        inputs.append((names[move.seat], seed))
+        digests.append((n, (list(names[move.seat]), seed, budget)))
+    keys = _digests(everything, digests)
+    return [
+        Job((game_id, move.seat, n, digest), view, move, seat_names, seed, budget)
+        for (n, view, move, _), (seat_names, seed), digest in zip(found, inputs, keys, strict=True)
+    ]
+
+
+def round_jobs(
+    game_id: str,
+    rules: Rules,
+    secret: Seed,
+    moves: Sequence[Any],
+    seat: int,
+    names: tuple[str, ...],
+    number: int,
+    budget: int = REVIEW_BUDGET,
+) -> list[Job]:
+    """The jobs for every pass and card of `seat` in round `number` (from 0) of a game whose
+    moves are `moves`."""
+    starts = [0] + [n + 1 for n, move in enumerate(moves) if isinstance(move, NextRound)]
+    first = starts[number]
+    end = starts[number + 1] - 1 if number + 1 < len(starts) else len(moves)
+    game = replayed(rules, secret, [move_to_action(m) for m in moves[:first]])
+    return decision_jobs(game_id, secret, game, moves[first:end], [seat], {seat: names}, budget)
+
+
+def summary(number: int, decisions: list[dict[str, Any]]) -> dict[str, Any]:
+    """The review's answer: the decisions, their total cost and the costliest three."""
+    costs = [d["cost"] for d in decisions if isinstance(d["cost"], float)]
+    costliest = sorted(
+        (i for i, d in enumerate(decisions) if isinstance(d["cost"], float) and d["cost"] > 0),
+        key=lambda i: -float(decisions[i]["cost"]),
+    )
+    return {
+        "round": number + 1,
+        "decisions": decisions,
+        "total_cost": round(sum(costs), 2),
+        "costliest": costliest[:3],
+    }
+
+
+class Reviews:
+    """Reviews of people's decisions, worked out one at a time in a low-priority worker.
+
+    `workers=0` makes none in the background (each is made when a review is asked for);
+    `processes=False` uses a thread instead of a process (tests)."""
+
+    def __init__(
+        self,
+        workers: int = 1,
+        processes: bool = True,
+        budget: int = REVIEW_BUDGET,
+        kept: int = KEPT,
+        queue: int = QUEUE,
+    ) -> None:
+        self.background = workers > 0
+        self.workers = max(1, workers)
+        self.processes = processes
+        self.budget = budget
+        self.kept = kept
+        self.queue = queue
+        self._results: OrderedDict[Key, asyncio.Future[dict[str, Any]]] = OrderedDict()
+        self._waiting: OrderedDict[Key, Job] = OrderedDict()
+        """Background jobs not started yet, oldest first."""
+        self._urgent: OrderedDict[Key, Job] = OrderedDict()
+        """Jobs a request waits for: they go first."""
+        self._running = 0
+        self._queuing = 0
+        """Batches of new moves being turned into jobs."""
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._pool: concurrent.futures.Executor | None = None
+        self.made = {"background": 0, "asked": 0}
+        """Decisions reviewed, by whether a request was waiting for them."""
+        self.dropped = 0
+
+    # --- the worker ------------------------------------------------------------------------
+
+    def _executor(self) -> concurrent.futures.Executor:
+        if self._pool is None:
+            if self.processes:
+                methods = multiprocessing.get_all_start_methods()
+                context = multiprocessing.get_context(
+                    "forkserver" if "forkserver" in methods else "spawn"
+                )
+                self._pool = concurrent.futures.ProcessPoolExecutor(
+                    self.workers, mp_context=context, initializer=_lower_priority
+                )
+            else:
+                self._pool = concurrent.futures.ThreadPoolExecutor(self.workers)
+        return self._pool
+
+    def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    @property
+    def pending(self) -> int:
+        """Decisions waiting or being reviewed, and batches of moves being queued."""
+        return len(self._waiting) + len(self._urgent) + self._running + self._queuing
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _kick(self) -> None:
+        while self._running < self.workers and (self._urgent or self._waiting):
+            queue = self._urgent or self._waiting
+            _, job = queue.popitem(last=False)
+            self._running += 1
+            self._spawn(self._run(job, asked=queue is self._urgent))
+
+    async def _run(self, job: Job, asked: bool) -> None:
+        future = self._results.get(job.key)
+        try:
+            if future is None or future.done():
+                return  # dropped from the kept reviews meanwhile
+            args = (job.view, job.move, job.names, job.seed, job.budget)
+            loop = asyncio.get_running_loop()
+            try:
+                result = await loop.run_in_executor(self._executor(), review_job, *args)
+            except BrokenProcessPool:
+                log.warning("the review worker stopped; starting another")
+                if self._pool is not None:
+                    self._pool.shutdown(wait=False, cancel_futures=True)
+                self._pool = None
+                result = await loop.run_in_executor(self._executor(), review_job, *args)
+            self.made["asked" if asked else "background"] += 1
+            if not future.done():
+                future.set_result(result)
+        except asyncio.CancelledError:
+            if future is not None and not future.done():
+                future.cancel()
+            raise
+        except Exception as error:
+            log.exception("reviewing move %d of game %s failed", job.key[2], job.key[0])
+            if future is not None and not future.done():
+                future.set_exception(error)
+        finally:
+            self._running -= 1
+            self._kick()
+
+    def _want(self, job: Job, asked: bool) -> asyncio.Future[dict[str, Any]]:
+        """The review of `job`'s decision: kept, being made, or queued now."""
+        future = self._results.get(job.key)
+        if future is not None and not (future.done() and future.exception() is not None):
+            self._results.move_to_end(job.key)
+            if asked and job.key in self._waiting:  # promoted: a person waits for it
+                self._urgent[job.key] = self._waiting.pop(job.key)
+            return future
+        future = asyncio.get_running_loop().create_future()
+        self._results[job.key] = future
+        (self._urgent if asked else self._waiting)[job.key] = job
+        self._trim()
+        return future
+
+    def _trim(self) -> None:
+        while len(self._waiting) > self.queue:
+            key, _ = self._waiting.popitem(last=False)
+            found = self._results.pop(key, None)
+            if found is not None:
+                found.cancel()
+            self.dropped += 1
+        if len(self._results) > self.kept:
+            for key in [k for k, f in self._results.items() if f.done()]:
+                del self._results[key]
+                if len(self._results) <= self.kept:
+                    break
+
+    # --- what the referee and the coach call ---------------------------------------------
+
+    def attach(self, service: GameService) -> None:
+        """Review the decisions `service` stores from now on."""
+        service.watchers.append(lambda before, after: self.decided(before, after, service))
+
+    def decided(self, before: LoadedGame, after: LoadedGame, service: GameService) -> None:
+        """Moves were stored (`before` -> `after`): queue reviews of the people's passes and
+        cards among them. Called on the event loop; the work is done off it."""
+        if not self.background:
+            return
+        done = len(before.game.moves)
+        new = after.game.moves[done:]
+        people = list(after.table.people)
+        if not any(isinstance(m, Pass | Play) and m.seat in people for m in new):
+            return
+        self._queuing += 1
+        self._spawn(self._queue_decisions(before, after, service, people))
+
+    async def _queue_decisions(
+        self, before: LoadedGame, after: LoadedGame, service: GameService, people: list[int]
+    ) -> None:
+        try:
+            game_id = after.stored.id
+            seating = await asyncio.to_thread(service.store.seating, game_id)
+            if seating is None:
+                return
+            names = {
+                seat: tuple(p["name"] for p in service.state(after, seat, seating, [])["players"])
+                for seat in people
+            }
+            done = len(before.game.moves)
+            jobs = await asyncio.to_thread(
+                decision_jobs,
+                game_id,
+                after.stored.seed,
+                before.game.copy(),
+                after.game.moves[done:],
+                people,
+                names,
+                self.budget,
+            )
+        except Exception:
+            log.exception("could not queue the reviews of game %s", before.stored.id)
+            return
+        finally:
+            self._queuing -= 1
+        for job in jobs:
+            self._want(job, asked=False)
+        self._kick()
+
+    async def round_review(
+        self,
+        game_id: str,
+        rules: Rules,
+        secret: Seed,
+        moves: Sequence[Any],
+        seat: int,
+        names: Sequence[str],
+        number: int,
+    ) -> dict[str, Any]:
+        """The review of round `number` (from 0, over) for `seat`: each decision kept,
+        awaited or worked out now, ahead of the background work."""
+        jobs = await asyncio.to_thread(
+            round_jobs, game_id, rules, secret, moves, seat, tuple(names), number, self.budget
+        )
+        futures = [self._want(job, asked=True) for job in jobs]
+        self._kick()
+        decisions = await asyncio.gather(*(asyncio.shield(f) for f in futures))
+        return summary(number, list(decisions))
