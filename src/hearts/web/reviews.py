@@ -5,16 +5,18 @@ the seats' names, the round's seed and the depth), so each pass and card of a pe
 reviewed as soon as it is stored, in one low-priority worker process (nice 19: it gets a
 core only when play leaves one idle, so it never delays a computer player or a request).
 When the round ends only its last card or two are still to do, and the round's review is
-ready within about a second of its end instead of 2.5 s of CPU after it is asked for.
+ready about a second after its end instead of 2.5 s of CPU after it is asked for.
 
 Reviews are kept by decision in a bounded LRU, keyed by the game, the seat, the move number
 and a SHA-256 of every move up to and including the decision (with the names, seed and
 depth): a history that changed (a move taken back and another made) gives other keys, so a
 stale review is never served. A request for a review that is being worked out waits for
-that work; a decision not reviewed yet (after a restart, or dropped from a long queue) is
-put at the front of the queue. Reviews live in memory only: after a restart a round is
-reviewed again when asked for (seconds, once; reviews are asked for at the round's end,
-which rarely straddles a restart), which costs less than a table and a migration for them.
+that work; decisions not reviewed yet (the background fell behind, a restart, a job
+dropped from a long queue) go first, to a second worker of normal priority, started when
+first needed: a person is waiting for them. Reviews live in memory only: after a restart a
+round is reviewed again when asked for (2.5 s of CPU, once; reviews are asked for at the
+round's end, which rarely straddles a restart), which costs less than a table, a migration
+and a write per card would.
 """
 
 from __future__ import annotations
@@ -176,7 +178,8 @@ def summary(number: int, decisions: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 class Reviews:
-    """Reviews of people's decisions, worked out one at a time in a low-priority worker.
+    """Reviews of people's decisions, worked out one at a time in a low-priority worker;
+    those a request waits for go first, to a worker of normal priority.
 
     `workers=0` makes none in the background (each is made when a review is asked for);
     `processes=False` uses a thread instead of a process (tests)."""
@@ -200,42 +203,54 @@ class Reviews:
         """Background jobs not started yet, oldest first."""
         self._urgent: OrderedDict[Key, Job] = OrderedDict()
         """Jobs a request waits for: they go first."""
-        self._running = 0
+        self._running = {True: 0, False: 0}
+        """Decisions being reviewed, by worker: True for the one a person waits on."""
         self._queuing = 0
         """Batches of new moves being turned into jobs."""
         self._tasks: set[asyncio.Task[None]] = set()
-        self._pool: concurrent.futures.Executor | None = None
+        self._pools: dict[str, concurrent.futures.Executor] = {}
         self.made = {"background": 0, "asked": 0}
         """Decisions reviewed, by whether a request was waiting for them."""
         self.dropped = 0
 
-    # --- the worker ------------------------------------------------------------------------
+    # --- the workers ---------------------------------------------------------------------
 
-    def _executor(self) -> concurrent.futures.Executor:
-        if self._pool is None:
+    def _executor(self, asked: bool) -> concurrent.futures.Executor:
+        """The low-priority workers for the background, or the one worker (normal priority,
+        started when first needed) for decisions a person waits for."""
+        kind = "asked" if asked else "background"
+        pool = self._pools.get(kind)
+        if pool is None:
+            count = 1 if asked else self.workers
             if self.processes:
                 methods = multiprocessing.get_all_start_methods()
                 context = multiprocessing.get_context(
                     "forkserver" if "forkserver" in methods else "spawn"
                 )
-                self._pool = concurrent.futures.ProcessPoolExecutor(
-                    self.workers, mp_context=context, initializer=_lower_priority
+                pool = concurrent.futures.ProcessPoolExecutor(
+                    count, mp_context=context, initializer=None if asked else _lower_priority
                 )
             else:
-                self._pool = concurrent.futures.ThreadPoolExecutor(self.workers)
-        return self._pool
+                pool = concurrent.futures.ThreadPoolExecutor(count)
+            self._pools[kind] = pool
+        return pool
+
+    def _drop_pool(self, asked: bool) -> None:
+        pool = self._pools.pop("asked" if asked else "background", None)
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
         for task in self._tasks:
             task.cancel()
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        for asked in (True, False):
+            self._drop_pool(asked)
 
     @property
     def pending(self) -> int:
         """Decisions waiting or being reviewed, and batches of moves being queued."""
-        return len(self._waiting) + len(self._urgent) + self._running + self._queuing
+        running = sum(self._running.values())
+        return len(self._waiting) + len(self._urgent) + running + self._queuing
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.get_running_loop().create_task(work)
@@ -243,13 +258,19 @@ class Reviews:
         task.add_done_callback(self._tasks.discard)
 
     def _kick(self) -> None:
-        while self._running < self.workers and (self._urgent or self._waiting):
-            queue = self._urgent or self._waiting
-            _, job = queue.popitem(last=False)
-            self._running += 1
-            self._spawn(self._run(job, asked=queue is self._urgent))
+        """Start what the workers have room for: a decision a person waits for goes to the
+        normal-priority worker first, and to a background worker that would idle."""
+        while self._running[True] < 1 and self._urgent:
+            self._start(self._urgent, pool=True)
+        while self._running[False] < self.workers and (self._urgent or self._waiting):
+            self._start(self._urgent or self._waiting, pool=False)
 
-    async def _run(self, job: Job, asked: bool) -> None:
+    def _start(self, queue: OrderedDict[Key, Job], pool: bool) -> None:
+        _, job = queue.popitem(last=False)
+        self._running[pool] += 1
+        self._spawn(self._run(job, asked=queue is self._urgent, pool=pool))
+
+    async def _run(self, job: Job, asked: bool, pool: bool) -> None:
         future = self._results.get(job.key)
         try:
             if future is None or future.done():
@@ -257,13 +278,11 @@ class Reviews:
             args = (job.view, job.move, job.names, job.seed, job.budget)
             loop = asyncio.get_running_loop()
             try:
-                result = await loop.run_in_executor(self._executor(), review_job, *args)
+                result = await loop.run_in_executor(self._executor(pool), review_job, *args)
             except BrokenProcessPool:
-                log.warning("the review worker stopped; starting another")
-                if self._pool is not None:
-                    self._pool.shutdown(wait=False, cancel_futures=True)
-                self._pool = None
-                result = await loop.run_in_executor(self._executor(), review_job, *args)
+                log.warning("a review worker stopped; starting another")
+                self._drop_pool(pool)
+                result = await loop.run_in_executor(self._executor(pool), review_job, *args)
             self.made["asked" if asked else "background"] += 1
             if not future.done():
                 future.set_result(result)
@@ -276,7 +295,7 @@ class Reviews:
             if future is not None and not future.done():
                 future.set_exception(error)
         finally:
-            self._running -= 1
+            self._running[pool] -= 1
             self._kick()
 
     def _want(self, job: Job, asked: bool) -> asyncio.Future[dict[str, Any]]:
