@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from pathlib import Path
 
 import pytest
 
@@ -127,6 +128,8 @@ def test_the_background_worker_is_a_process_at_nice_19() -> None:
         assert pids and all(pid != os.getpid() for pid in pids)
         assert {os.getpriority(os.PRIO_PROCESS, pid) for pid in pids} == {19}
         reviews.close()
+        # Closed: no worker is left behind (a pool shut down without waiting leaves some).
+        assert not [pid for pid in pids if Path(f"/proc/{pid}").exists()]
 
     asyncio.run(scenario())
 

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 from .. import Game, NextRound, Pass, Play, PlayerView, Rules
 from ..ai.review import REVIEW_BUDGET, review_decision
 from ..record import move_to_action
-from .bots import decision_seed
+from .bots import _main_importable, decision_seed
 from .deals import Seed, replayed
 
 if TYPE_CHECKING:
@@ -194,6 +194,8 @@ class Reviews:
     ) -> None:
         self.background = workers > 0
         self.workers = max(1, workers)
+        #: Workers for decisions a person waits for: a round's backlog in parallel.
+        self.asked_workers = max(1, min(2, os.cpu_count() or 1))
         self.processes = processes
         self.budget = budget
         self.kept = kept
@@ -206,6 +208,8 @@ class Reviews:
         self._running = {True: 0, False: 0}
         """Decisions being reviewed, by worker: True for the one a person waits on."""
         self._queuing = 0
+        self._busy: dict[Key, Job] = {}
+        """Decisions being reviewed in the background."""
         """Batches of new moves being turned into jobs."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._pools: dict[str, concurrent.futures.Executor] = {}
@@ -221,7 +225,10 @@ class Reviews:
         kind = "asked" if asked else "background"
         pool = self._pools.get(kind)
         if pool is None:
-            count = 1 if asked else self.workers
+            count = self.asked_workers if asked else self.workers
+            if self.processes and not _main_importable():
+                log.warning("__main__ cannot be loaded by worker processes; reviewing in threads")
+                self.processes = False
             if self.processes:
                 methods = multiprocessing.get_all_start_methods()
                 context = multiprocessing.get_context(
@@ -235,16 +242,18 @@ class Reviews:
             self._pools[kind] = pool
         return pool
 
-    def _drop_pool(self, asked: bool) -> None:
+    def _drop_pool(self, asked: bool, wait: bool = False) -> None:
         pool = self._pools.pop("asked" if asked else "background", None)
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            pool.shutdown(wait=wait, cancel_futures=True)
 
     def close(self) -> None:
+        """Stop the workers. Waiting lets each finish its decision and exit: a process pool
+        shut down without waiting can leave its workers behind the server."""
         for task in self._tasks:
             task.cancel()
         for asked in (True, False):
-            self._drop_pool(asked)
+            self._drop_pool(asked, wait=True)
 
     @property
     def pending(self) -> int:
@@ -260,7 +269,7 @@ class Reviews:
     def _kick(self) -> None:
         """Start what the workers have room for: a decision a person waits for goes to the
         normal-priority worker first, and to a background worker that would idle."""
-        while self._running[True] < 1 and self._urgent:
+        while self._running[True] < self.asked_workers and self._urgent:
             self._start(self._urgent, pool=True)
         while self._running[False] < self.workers and (self._urgent or self._waiting):
             self._start(self._urgent or self._waiting, pool=False)
@@ -268,6 +277,8 @@ class Reviews:
     def _start(self, queue: OrderedDict[Key, Job], pool: bool) -> None:
         _, job = queue.popitem(last=False)
         self._running[pool] += 1
+        if not pool:
+            self._busy[job.key] = job
         self._spawn(self._run(job, asked=queue is self._urgent, pool=pool))
 
     async def _run(self, job: Job, asked: bool, pool: bool) -> None:
@@ -283,8 +294,8 @@ class Reviews:
                 log.warning("a review worker stopped; starting another")
                 self._drop_pool(pool)
                 result = await loop.run_in_executor(self._executor(pool), review_job, *args)
-            self.made["asked" if asked else "background"] += 1
-            if not future.done():
+            if not future.done():  # the first of two workers on it gives the answer
+                self.made["asked" if asked else "background"] += 1
                 future.set_result(result)
         except asyncio.CancelledError:
             if future is not None and not future.done():
@@ -296,6 +307,8 @@ class Reviews:
                 future.set_exception(error)
         finally:
             self._running[pool] -= 1
+            if not pool:
+                self._busy.pop(job.key, None)
             self._kick()
 
     def _want(self, job: Job, asked: bool) -> asyncio.Future[dict[str, Any]]:
@@ -305,6 +318,10 @@ class Reviews:
             self._results.move_to_end(job.key)
             if asked and job.key in self._waiting:  # promoted: a person waits for it
                 self._urgent[job.key] = self._waiting.pop(job.key)
+            elif asked and job.key in self._busy and not future.done():
+                # Being reviewed at nice 19, which a busy machine may starve: a worker of
+                # normal priority takes it too, and the first answer counts.
+                self._urgent[job.key] = job
             return future
         future = asyncio.get_running_loop().create_future()
         self._results[job.key] = future
