@@ -86,8 +86,9 @@ def play(client: httpx.Client, pid: int, players: int, target: int) -> dict[str,
     return timed
 
 
-def niced_cpu(root: int) -> float:
-    """CPU seconds of `root`'s descendants running at nice 19 (the review worker)."""
+def niced_cpu(root: int, nice: int | None = 19) -> float:
+    """CPU seconds of `root`'s descendants running at nice 19 (the review worker), or at
+    any niceness with `nice=None`."""
     parents: dict[int, tuple[int, int, float]] = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -99,11 +100,11 @@ def niced_cpu(root: int) -> float:
         cpu = (int(fields[11]) + int(fields[12])) / TICKS
         parents[int(entry.name)] = (int(fields[1]), int(fields[16]), cpu)
     total = 0.0
-    for pid, (_, nice, cpu) in parents.items():
+    for pid, (_, niceness, cpu) in parents.items():
         up = pid
         while up in parents and up != root:
             up = parents[up][0]
-        if up == root and pid != root and nice == 19:
+        if up == root and pid != root and (nice is None or niceness == nice):
             total += cpu
     return total
 
@@ -184,7 +185,7 @@ def review_benchmark(args: argparse.Namespace) -> None:
         f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average {load_average()}"
     )
 
-    def ready_part(base: str, pid: int) -> tuple[list[float], int, float]:
+    def ready_part(base: str, pid: int) -> tuple[list[float], int, float, float]:
         ready: list[float] = []
         rounds = 0
         with httpx.Client(base_url=base, timeout=120) as client:
@@ -192,13 +193,18 @@ def review_benchmark(args: argparse.Namespace) -> None:
                 found, played = review_rounds(client, args.players, args.target, args.think)
                 ready += found
                 rounds += played
-        return ready, rounds, niced_cpu(pid)
+        return ready, rounds, niced_cpu(pid), niced_cpu(pid, None)
 
-    ready, rounds, cpu = with_server(1, ready_part)
+    ready, rounds, cpu, everything = with_server(1, ready_part)
     print(f"ready: {args.games} games, {rounds} rounds, think {args.think} s, against easy")
     print("| review ready after the round's last card | n | p50 (95% CI) | p95 |")
     print(f"| background on | {describe(ready)} |")
-    print(f"review worker CPU: {cpu:.1f} s, {cpu / max(1, rounds):.2f} s a round")
+    print(f"review worker CPU (nice 19): {cpu:.1f} s, {cpu / max(1, rounds):.2f} s a round")
+    # Easy players think in the server, so the workers' CPU here is the reviews'.
+    print(
+        f"all workers' CPU (with those for reviews a request waited on): {everything:.1f} s, "
+        f"{everything / max(1, rounds):.2f} s a round"
+    )
     print(f"load average after part 1: {load_average()}")
 
     if args.runs < 1:
@@ -206,7 +212,9 @@ def review_benchmark(args: argparse.Namespace) -> None:
     plays: dict[str, list[float]] = {"on": [], "off": []}
     worker_cpu: list[float] = []
     for run in range(args.runs):
-        for mode, workers in (("on", 1), ("off", 0)):
+        # On, off, then off, on: a machine whose load drifts favours neither.
+        order = (("on", 1), ("off", 0)) if run % 2 == 0 else (("off", 0), ("on", 1))
+        for mode, workers in order:
 
             def load_part(base: str, pid: int) -> tuple[list[float], float]:
                 found = asyncio.run(play_load(base, args.browsers, args.seconds))

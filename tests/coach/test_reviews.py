@@ -127,8 +127,15 @@ def test_the_background_worker_is_a_process_at_nice_19() -> None:
         pids = list(pool._processes)  # type: ignore[attr-defined]
         assert pids and all(pid != os.getpid() for pid in pids)
         assert {os.getpriority(os.PRIO_PROCESS, pid) for pid in pids} == {19}
+        for other in jobs_of(a_round(9), 9)[2:6]:  # closed with work running and waiting
+            reviews._want(other, asked=False)
+        reviews._kick()
+        await asyncio.sleep(0.05)
         reviews.close()
-        # Closed: no worker is left behind (a pool shut down without waiting leaves some).
+        await asyncio.sleep(0.5)  # the cancelled jobs wind up
+        # No worker is left behind: none of the old pool (a pool shut down without
+        # waiting leaves some) and no new one started by a job ending as it closed.
+        assert reviews._pools == {}
         assert not [pid for pid in pids if Path(f"/proc/{pid}").exists()]
 
     asyncio.run(scenario())

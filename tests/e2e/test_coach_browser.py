@@ -22,14 +22,23 @@ from test_web_game_browser import (
     wait_for_person,
 )
 
-from browser_support import DESKTOP, PHONE, chromium
+from hearts.web.app import create_app
+
+from browser_support import DESKTOP, PHONE, LiveServer, chromium
 
 pytestmark = pytest.mark.browser
 
 
+class ReviewingServer(Server):
+    """The app with the coach's reviews worked out in the background (in a thread)."""
+
+    def __init__(self, data_dir: Path) -> None:
+        LiveServer.__init__(self, create_app(data_dir, bot_workers=0, review_workers=1))
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("coach")).start()
+    running = ReviewingServer(tmp_path_factory.mktemp("coach")).start()
     yield running
     running.stop()
 

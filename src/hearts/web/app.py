@@ -49,8 +49,11 @@ def create_app(
     directory: Path | None = None,
     bot_workers: int | None = None,
     settings: Settings | None = None,
+    review_workers: int | None = None,
 ) -> FastAPI:
     """The app; `bot_workers=0` runs computer players in threads (quick to start, for tests).
+    Decisions are reviewed in the background by `review_workers` (default: the setting's,
+    but none with `bot_workers=0`, where they would be threads slowing every test's games).
 
     Without `settings` they come from the environment, with `directory` as the data
     directory when given. A damaged store raises `StoreError` with one sentence.
@@ -64,7 +67,9 @@ def create_app(
     hub, listener = live_updates(store)
     service = GameService(store, bots, cache_actions=settings.cache_actions, hub=hub)
     # The reviews think in a process like the computer players (threads when they do).
-    reviews = Reviews(settings.review_workers, processes=bot_workers != 0)
+    if review_workers is None:
+        review_workers = settings.review_workers if bot_workers != 0 else 0
+    reviews = Reviews(review_workers, processes=bot_workers != 0)
     reviews.attach(service)
 
     async def expire_now_and_hourly() -> None:

@@ -209,6 +209,7 @@ class Reviews:
         """Decisions being reviewed, by worker: True for the one a person waits on."""
         self._queuing = 0
         self._busy: dict[Key, Job] = {}
+        self._closed = False
         """Decisions being reviewed in the background."""
         """Batches of new moves being turned into jobs."""
         self._tasks: set[asyncio.Task[None]] = set()
@@ -250,6 +251,9 @@ class Reviews:
     def close(self) -> None:
         """Stop the workers. Waiting lets each finish its decision and exit: a process pool
         shut down without waiting can leave its workers behind the server."""
+        self._closed = True  # the cancelled jobs start no others (and no new pool)
+        self._waiting.clear()
+        self._urgent.clear()
         for task in self._tasks:
             task.cancel()
         for asked in (True, False):
@@ -269,6 +273,8 @@ class Reviews:
     def _kick(self) -> None:
         """Start what the workers have room for: a decision a person waits for goes to the
         normal-priority worker first, and to a background worker that would idle."""
+        if self._closed:
+            return
         while self._running[True] < self.asked_workers and self._urgent:
             self._start(self._urgent, pool=True)
         while self._running[False] < self.workers and (self._urgent or self._waiting):
