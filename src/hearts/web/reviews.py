@@ -50,6 +50,8 @@ KEPT = 20_000
 #: Background reviews waiting at most; past it the oldest are dropped (they are worked out
 #: if asked for). One worker reviews about five decisions a second.
 QUEUE = 2_000
+#: Games whose seats' names are kept (read from the store once a game).
+NAMES_KEPT = 2_000
 #: The worker's niceness: it runs when play leaves a core idle.
 NICE = 19
 
@@ -210,6 +212,8 @@ class Reviews:
         self._queuing = 0
         self._busy: dict[Key, Job] = {}
         self._closed = False
+        self._names: OrderedDict[str, dict[int, tuple[str, ...]]] = OrderedDict()
+        """The seats' names by game, as each person sees them."""
         """Decisions being reviewed in the background."""
         """Batches of new moves being turned into jobs."""
         self._tasks: set[asyncio.Task[None]] = set()
@@ -372,13 +376,20 @@ class Reviews:
     ) -> None:
         try:
             game_id = after.stored.id
-            seating = await asyncio.to_thread(service.store.seating, game_id)
-            if seating is None:
-                return
-            names = {
-                seat: tuple(p["name"] for p in service.state(after, seat, seating, [])["players"])
-                for seat in people
-            }
+            names = self._names.get(game_id)
+            if names is None:
+                # Read once a game: names are settled once it has started (and were they
+                # ever to change, the key holds them, so a review would be made again).
+                seating = await asyncio.to_thread(service.store.seating, game_id)
+                if seating is None:
+                    return
+                names = {}
+                for seat in people:
+                    players = service.state(after, seat, seating, [])["players"]
+                    names[seat] = tuple(p["name"] for p in players)
+                self._names[game_id] = names
+                while len(self._names) > NAMES_KEPT:
+                    self._names.popitem(last=False)
             done = len(before.game.moves)
             jobs = await asyncio.to_thread(
                 decision_jobs,
