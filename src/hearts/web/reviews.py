@@ -28,6 +28,8 @@ import json
 import logging
 import multiprocessing
 import os
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures.process import BrokenProcessPool
@@ -54,6 +56,8 @@ QUEUE = 2_000
 NAMES_KEPT = 2_000
 #: The worker's niceness: it runs when play leaves a core idle.
 NICE = 19
+#: Seconds between a worker's checks that its server is still there.
+WATCH_EVERY = 2.0
 
 Key = tuple[str, int, int, str]
 """Game id, seat, move number of the decision, digest of the moves up to it and the inputs."""
@@ -78,8 +82,21 @@ def review_job(
     return review_decision(view, move, names, seed, budget).to_dict()
 
 
-def _lower_priority() -> None:
-    os.nice(max(0, NICE - os.nice(0)))
+def _worker_start(nice: int, server: int) -> None:
+    """A review worker's start: its priority, and a watch on the server that started it.
+    A server killed outright never stops its pools, and their workers (children of the
+    forkserver, which outlives it too) would wait for work forever."""
+    os.nice(max(0, nice - os.nice(0)))
+    threading.Thread(target=_watch, args=(server,), daemon=True).start()
+
+
+def _watch(server: int) -> None:
+    while True:
+        time.sleep(WATCH_EVERY)
+        try:
+            os.kill(server, 0)
+        except (ProcessLookupError, PermissionError):  # gone (or its pid another user's)
+            os._exit(0)
 
 
 def _digests(moves: Sequence[Any], wanted: Sequence[tuple[int, tuple[Any, ...]]]) -> list[str]:
@@ -240,7 +257,10 @@ class Reviews:
                     "forkserver" if "forkserver" in methods else "spawn"
                 )
                 pool = concurrent.futures.ProcessPoolExecutor(
-                    count, mp_context=context, initializer=None if asked else _lower_priority
+                    count,
+                    mp_context=context,
+                    initializer=_worker_start,
+                    initargs=(0 if asked else NICE, os.getpid()),
                 )
             else:
                 pool = concurrent.futures.ThreadPoolExecutor(count)
