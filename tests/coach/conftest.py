@@ -19,6 +19,7 @@ def data_dir(tmp_path: Path, database: str) -> Path:
 
 @pytest.fixture
 def client(data_dir: Path) -> Iterator[TestClient]:
-    # Computer players in threads: the same decisions, without starting processes.
-    with TestClient(create_app(data_dir, bot_workers=0)) as test_client:
+    # Computer players in threads: the same decisions, without starting processes; the
+    # coach's reviews in the background, in a thread too.
+    with TestClient(create_app(data_dir, bot_workers=0, review_workers=1)) as test_client:
         yield test_client

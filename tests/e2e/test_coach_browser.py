@@ -22,14 +22,23 @@ from test_web_game_browser import (
     wait_for_person,
 )
 
-from browser_support import DESKTOP, PHONE, chromium
+from hearts.web.app import create_app
+
+from browser_support import DESKTOP, PHONE, LiveServer, chromium
 
 pytestmark = pytest.mark.browser
 
 
+class ReviewingServer(Server):
+    """The app with the coach's reviews worked out in the background (in a thread)."""
+
+    def __init__(self, data_dir: Path) -> None:
+        LiveServer.__init__(self, create_app(data_dir, bot_workers=0, review_workers=1))
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("coach")).start()
+    running = ReviewingServer(tmp_path_factory.mktemp("coach")).start()
     yield running
     running.stop()
 
@@ -182,31 +191,89 @@ def test_your_games_after_a_finished_game(browser: Any, server: Server) -> None:
     assert not page.errors
 
 
-def test_the_review_of_a_round_on_a_phone(browser: Any, server: Server) -> None:
-    page = open_page(browser, server, PHONE)
+REVIEW_URL = re.compile(r"/api/games/[^/]+/review\?round=")
+
+
+def review_shot(page: Any, name: str, full_page: bool = False) -> None:
+    folder = os.environ.get("HEARTS_SCREENSHOT_DIR")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"game-review-{name}.png"), full_page=full_page)
+
+
+def button_box(page: Any) -> dict[str, float]:
+    box: dict[str, float] = page.eval_on_selector(
+        "[data-action=next-round], [data-action=play-again]",
+        "el => { const r = el.getBoundingClientRect(); return {x: r.x, y: r.y, h: r.height}; }",
+    )
+    return box
+
+
+@pytest.mark.parametrize(
+    ("viewport", "name"), [(PHONE, "phone"), (LANDSCAPE, "phone-landscape"), (DESKTOP, "desktop")]
+)
+def test_the_round_over_panel_shows_the_review_by_itself(
+    browser: Any, server: Server, viewport: dict[str, int], name: str
+) -> None:
+    """The round ends: with no tap the panel says the coach is still looking (the answer is
+    held back here), then shows the total and the costliest decisions as the API gives
+    them, without moving the button; the whole review opens from there."""
+    page = open_page(browser, server, viewport)
+    held: list[Any] = []
+    page.route(REVIEW_URL, lambda route: held.append(route))
     start_game(page)
-    play_to(page, {"round-over", "game-over"})
-    page.click("[data-action=review]")
+    ended = play_to(page, {"round-over", "game-over"})
+    page.wait_for_selector("[data-region=review-wait]")
+    assert page.get_attribute("[data-region=review]", "data-ready") == "false"
+    before = button_box(page)
+    follows = page.evaluate(
+        """() => !!(document.querySelector('[data-action=next-round], [data-action=play-again]')
+            .compareDocumentPosition(document.querySelector('[data-region=review]'))
+            & Node.DOCUMENT_POSITION_FOLLOWING)"""
+    )
+    assert follows, "the review must come after the way on"
+    if name == "phone":
+        review_shot(page, "phone-waiting")
+    assert held, "the panel asked for the review by itself"
+    for route in held:
+        route.continue_()
+    page.unroute(REVIEW_URL)
     page.wait_for_selector("[data-region=review][data-ready=true]", timeout=120_000)
+    assert button_box(page) == before
     game_id = page.evaluate("async () => (await (await fetch('/api/games')).json())[0]?.id")
-    if game_id is None:  # the round ended the game
+    if game_id is None or ended == "game-over":
         game_id = page.evaluate("async () => (await (await fetch('/api/history')).json())[0].id")
     review = page.evaluate(
         f"async () => (await (await fetch('/api/games/{game_id}/review?round=1')).json())"
     )
     total = page.inner_text("[data-region=review-total]")
     if review["total_cost"] > 0:
-        assert f"about {review['total_cost']:.1f} point" in total
+        # To one decimal as JavaScript rounds (13.25 may read 13.3 there, 13.2 in Python).
+        shown = float(re.search(r"about (\d+\.\d) point", total).group(1))  # type: ignore[union-attr]
+        assert abs(shown - review["total_cost"]) <= 0.05 + 1e-9
     else:
         assert "as good as the hard player's" in total
-    worst = page.eval_on_selector_all(".review-worst li", "items => items.length")
-    assert worst == len(review["costliest"])
+    worst = page.eval_on_selector_all(
+        ".review-worst li", "items => items.map((li) => li.textContent)"
+    )
+    assert len(worst) == len(review["costliest"])
+    for text, index in zip(worst, review["costliest"], strict=True):
+        decision = review["decisions"][index]
+        assert decision["reason"] in text
+        assert f"Trick {decision['trick']}:" in text or "Your pass:" in text
+    no_horizontal_scroll(page)
+    if name != "desktop":  # a phone's screen as the panel opens shows the button first
+        page.eval_on_selector("[data-region=review]", "el => el.scrollIntoView()")
+    review_shot(page, name if name != "phone" else "phone-scrolled")
+    if name == "phone":
+        page.evaluate("() => document.querySelectorAll('*').forEach((el) => { el.scrollTop = 0; })")
+        review_shot(page, "phone")
     page.click("[data-action=whole-review]")
     items = page.eval_on_selector_all(
         ".review-all li", "items => items.map((li) => li.dataset.cost)"
     )
     assert len(items) == len(review["decisions"]) == 14
-    page.eval_on_selector("[data-region=review]", "el => el.scrollIntoView()")
-    no_horizontal_scroll(page)
-    shoot(page, "phone-review")
+    if name == "phone":
+        page.eval_on_selector(".review-all", "el => el.scrollIntoView()")
+        review_shot(page, "phone-whole")
     assert not page.errors

@@ -66,13 +66,23 @@ def review_round(
     decisions: list[Decision] = []
     for move in moves:
         if isinstance(move, Pass | Play) and move.seat == seat:
-            view = game.view(seat)
-            if isinstance(move, Pass):
-                decisions.append(_review_pass(view, move, names, seed, budget))
-            else:
-                decisions.append(_review_play(view, move, names, seed, budget))
+            decisions.append(review_decision(game.view(seat), move, names, seed, budget))
         game.apply(move)
     return decisions
+
+
+def review_decision(
+    view: PlayerView,
+    move: Pass | Play,
+    names: Sequence[str],
+    seed: int | str | None = None,
+    budget: int = REVIEW_BUDGET,
+) -> Decision:
+    """One decision weighed: `move`, made by `view.seat` in the position `view` shows. It
+    depends on nothing else, so it can be worked out as soon as the move is made."""
+    if isinstance(move, Pass):
+        return _review_pass(view, move, names, seed, budget)
+    return _review_play(view, move, names, seed, budget)
 
 
 def preference(

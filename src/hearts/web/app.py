@@ -26,6 +26,7 @@ from .headers import SecurityHeaders, TrustedHosts
 from .limits import BodyLimit
 from .notify import live_updates
 from .quotas import HOUR, Quotas
+from .reviews import Reviews
 from .service import GameService
 from .settings import Settings
 from .sheets_routes import router as sheets_router
@@ -48,8 +49,11 @@ def create_app(
     directory: Path | None = None,
     bot_workers: int | None = None,
     settings: Settings | None = None,
+    review_workers: int | None = None,
 ) -> FastAPI:
     """The app; `bot_workers=0` runs computer players in threads (quick to start, for tests).
+    Decisions are reviewed in the background by `review_workers` (default: the setting's,
+    but none with `bot_workers=0`, where they would be threads slowing every test's games).
 
     Without `settings` they come from the environment, with `directory` as the data
     directory when given. A damaged store raises `StoreError` with one sentence.
@@ -62,6 +66,11 @@ def create_app(
     bots = BotPool(bot_workers)
     hub, listener = live_updates(store)
     service = GameService(store, bots, cache_actions=settings.cache_actions, hub=hub)
+    # The reviews think in a process like the computer players (threads when they do).
+    if review_workers is None:
+        review_workers = settings.review_workers if bot_workers != 0 else 0
+    reviews = Reviews(review_workers, processes=bot_workers != 0)
+    reviews.attach(service)
 
     async def expire_now_and_hourly() -> None:
         while True:
@@ -84,6 +93,7 @@ def create_app(
         if listener is not None:
             await listener.stop()
         service.close()
+        reviews.close()
         expiry.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await expiry
@@ -104,6 +114,7 @@ def create_app(
     app.state.tokens = tokens
     app.state.quotas = quotas
     app.state.service = service
+    app.state.reviews = reviews
     app.state.hub = hub
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders, https=settings.https)

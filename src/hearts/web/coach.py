@@ -24,12 +24,11 @@ from pydantic import BaseModel, Field
 
 from .. import Game, Rules
 from ..ai.hint import hint
-from ..ai.review import review_round
-from ..record import action_to_move, actions_of, to_record
+from ..record import to_record
 from .api import REFUSALS, BrowserCookie, Service, refused
 from .bots import BUDGETS, decision_seed
-from .deals import replayed
 from .history import GameFacts, Names, facts_of, history_line, kept, statistics, when
+from .reviews import Reviews
 from .service import GameService, LoadedGame, Refusal, Table
 from .store import Seating, StoredGame, owner_key
 
@@ -55,7 +54,7 @@ class Hint(BaseModel):
 
 
 class Answers:
-    """Searches' answers by key (a hint by game, move and seat; a review by game and round):
+    """Searches' answers by key (a hint by game, move and seat):
     asking again (a second tap, a retry, another tab) waits for the same search instead of
     starting one more, and the answer is kept. Bounded: the oldest entries go first."""
 
@@ -262,44 +261,9 @@ async def get_record(game_id: str, games: Service, cookie: BrowserCookie = None)
 NOT_FINISHED = "Round {n} is not over yet: it can be reviewed once it is."
 
 
-def _round_moves(actions: list[dict[str, Any]], number: int) -> tuple[int, int]:
-    """Where round `number` (from 0) starts and ends among a game's actions: rounds are
-    separated by the "next" action that deals the following one."""
-    starts = [0] + [i + 1 for i, action in enumerate(actions) if action.get("type") == "next"]
-    start = starts[number]
-    end = starts[number + 1] - 1 if number + 1 < len(starts) else len(actions)
-    return start, end
-
-
-def _review(
-    stored: StoredGame, actions: list[dict[str, Any]], seat: int, names: list[str], number: int
-) -> dict[str, Any]:
-    rules = Rules.from_dict(stored.rules)
-    start, end = _round_moves(actions, number)
-    game = replayed(rules, stored.seed, actions[:start])
-    moves = [action_to_move(action) for action in actions[start:end]]
-    seed = decision_seed(stored.seed, start, seat)
-    decisions = [d.to_dict() for d in review_round(game, moves, seat, names, seed)]
-    costs = [d["cost"] for d in decisions if isinstance(d["cost"], float)]
-    costliest = sorted(
-        (i for i, d in enumerate(decisions) if isinstance(d["cost"], float) and d["cost"] > 0),
-        key=lambda i: -float(decisions[i]["cost"]),  # type: ignore[arg-type]
-    )
-    return {
-        "round": number + 1,
-        "decisions": decisions,
-        "total_cost": round(sum(costs), 2),
-        "costliest": costliest[:3],
-    }
-
-
-def review_turn(request: Request) -> asyncio.Semaphore:
-    """One review search at a time in a process (each takes seconds of CPU): the others wait
-    their turn instead of all slowing each other and the games."""
-    turn: asyncio.Semaphore | None = getattr(request.app.state, "coach_review_turn", None)
-    if turn is None:
-        turn = request.app.state.coach_review_turn = asyncio.Semaphore(1)
-    return turn
+def kept_reviews(request: Request) -> Reviews:
+    reviews: Reviews = request.app.state.reviews
+    return reviews
 
 
 class Review(BaseModel):
@@ -314,14 +278,14 @@ class Review(BaseModel):
 @router.get("/games/{game_id}/review", response_model=Review, responses=REFUSALS)
 async def get_review(
     game_id: str,
-    request: Request,
     games: Service,
-    answers: Annotated[Answers, Depends(kept_answers)],
+    reviews: Annotated[Reviews, Depends(kept_reviews)],
     round: Annotated[int, Query(ge=1, le=10_000, description="The round, counted from 1.")],
     cookie: BrowserCookie = None,
 ) -> Any:
     """Your decisions in a finished round, each against the hard player's preference after
-    a deeper search, with what it cost."""
+    a deeper search, with what it cost. Worked out in the background as you play, so it is
+    usually ready when the round ends; a decision not ready yet is waited for."""
     try:
         seated = await games.loaded(game_id, owner(cookie))
     except Refusal as refusal:
@@ -330,14 +294,11 @@ async def get_review(
     if round > len(loaded.game.results):
         return JSONResponse({"detail": NOT_FINISHED.format(n=round)}, status_code=409)
     names = [p["name"] for p in games.state(loaded, seat, seated.seating, [])["players"]]
-    stored = loaded.stored
-    actions = actions_of(loaded.game)  # the stored game row holds the actions as first loaded
-
-    async def work() -> dict[str, Any]:
-        async with review_turn(request):
-            return await asyncio.to_thread(_review, stored, actions, seat, names, round - 1)
-
-    return await answers.get((f"review:{game_id}", round, seat), work)
+    game = loaded.game
+    moves = list(game.moves)
+    return await reviews.round_review(
+        game_id, game.rules, loaded.stored.seed, moves, seat, names, round - 1
+    )
 
 
 @pages.get("/stats", include_in_schema=False)

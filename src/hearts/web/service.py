@@ -267,6 +267,9 @@ class GameService:
         self._clocks: dict[str, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._touched: dict[tuple[str, int], float] = {}
+        #: Called on the event loop with (before, after) each time moves are stored (the
+        #: coach's background reviews); quick, they leave their work to a task.
+        self.watchers: list[Callable[[LoadedGame, LoadedGame], None]] = []
 
     # --- loading -----------------------------------------------------------------------
 
@@ -379,6 +382,8 @@ class GameService:
         work.moved_at = time.time()
         self._remember(game_id, work)
         self.hub.publish(game_id, work.recorded)
+        for watch in self.watchers:
+            watch(loaded, work)
         return work
 
     async def _advance(self, loaded: LoadedGame, seating: Seating) -> tuple[LoadedGame, Journal]:

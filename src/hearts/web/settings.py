@@ -74,6 +74,9 @@ class Settings:
     # --- memory ---------------------------------------------------------------------------
     #: Games kept replayed in memory, counted in actions (a long game is ~5,000).
     cache_actions: int = 100_000
+    #: Low-priority processes that review people's decisions as they are made (the coach's
+    #: round review); 0: a round is reviewed only when asked for.
+    review_workers: int = 1
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
@@ -106,6 +109,8 @@ class Settings:
             found.append("expire days must be above 0.")
         if self.database_url and not self.database_url.startswith(("postgresql://", "postgres://")):
             found.append("The database must be a postgresql:// URL.")
+        if not 0 <= self.review_workers <= 8:
+            found.append("review workers must be between 0 and 8.")
         if self.database_pool < 1:
             found.append("database pool must be at least 1.")
         if not 0 < self.port < 65536:
@@ -133,6 +138,7 @@ ENVIRONMENT = {
     "expire_days": "HEARTS_EXPIRE_DAYS",
     "min_free_bytes": "HEARTS_MIN_FREE_BYTES",
     "cache_actions": "HEARTS_CACHE_ACTIONS",
+    "review_workers": "HEARTS_REVIEW_WORKERS",
 }
 
 

@@ -4,7 +4,7 @@
 import { h } from "./dom.js";
 import { dealCheckLink } from "./deal-check.js";
 import { replayRoundLink } from "./replay-link.js";
-import { reviewSummary } from "./review.js";
+import { forgetReview, reviewSummary } from "./review.js";
 import { face } from "./faces.js";
 import { moonIcon, roundSummary, scoreSheet, totalsChart, standings, winnerLine } from "./scores.js";
 import { roundTitle } from "./words.js";
@@ -25,13 +25,14 @@ export function overlayPanel(state, opponents, actions) {
     return panel("round-title", `${roundTitle(state.view.hand_number)} is over`,
       roundSummary(state),
       opponentWords(state, opponents),
-      reviewSummary(state),
       dealCheckLink(state),
       replayRoundLink(state),
-      // The way on comes before the chart, so a short screen shows it without scrolling.
+      // The way on comes before the chart, so a short screen shows it without scrolling,
+      // and before the coach's review, which may fill in later: it never moves the button.
       h("button", { type: "button", class: "primary wide", "data-action": "next-round", onclick: actions.next },
         "Deal the next round"),
       friends ? h("p", { class: "hint deal-timer", "data-timer": "deal", hidden: true }) : null,
+      reviewSummary(state),
       h("div", { class: "two" }, totalsChart(state), scoreSheet(state)));
   }
   if (state.phase === "game-over") {
@@ -42,7 +43,6 @@ export function overlayPanel(state, opponents, actions) {
         h("h3", { id: "last-round-title" }, `${roundTitle(state.view.hand_number)}, the last`),
         roundSummary(state),
         opponentWords(state, opponents),
-        reviewSummary(state),
         dealCheckLink(state),
         replayRoundLink(state)),
       h("div", { class: "row" },
@@ -52,11 +52,13 @@ export function overlayPanel(state, opponents, actions) {
             "Play again"),
         h("button", { type: "button", "data-action": "change-table", onclick: actions.setup },
           friends ? "Leave the table" : "Change the table")),
+      reviewSummary(state),
       h("p", { class: "deal-check" },
         h("a", { href: "/stats", "data-action": "your-games" }, "Your games"),
         ": statistics, and every finished game's record"),
       h("div", { class: "two" }, totalsChart(state), scoreSheet(state)));
   }
+  if (state.phase === "passing" || state.phase === "playing") forgetReview(state);
   return null;
 }
 

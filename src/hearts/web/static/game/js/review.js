@@ -1,35 +1,43 @@
-// The coach's review of a finished round, asked for from the round-over panel: the round's
-// total cost against the hard player's choices, the two or three costliest decisions with
-// the coach's preference and reason, and the whole review
-// (GET /api/games/{id}/review?round=N). A review is seconds of the server's time, so it is
-// made when asked for, and kept here per round once it has come.
+// The coach's review of a finished round, shown by itself on the round-over panel: the
+// round's total cost against the hard player's choices and the two or three costliest
+// decisions with the coach's preference and reason, with the whole review one tap away
+// (GET /api/games/{id}/review?round=N, the caller's own seat only). The server reviews each
+// decision in the background as it is made, so the review is usually ready when the round
+// ends; until it comes the panel says so in one quiet line. The panel puts it below the way
+// on, so filling it in never moves the "Deal the next round" button.
 
 import { api } from "./api.js";
 import { h, clear } from "./dom.js";
-import { cardName } from "./cards.js";
 
-const reviews = new Map(); // "id:round" -> Promise of the review
+const SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const reviews = new Map(); // "id:round" -> {promise, value}
 
 function fetchReview(id, round) {
   const key = `${id}:${round}`;
   if (!reviews.has(key)) {
-    const promise = api.review(id, round);
-    promise.catch(() => reviews.delete(key)); // a failure may be asked again
-    reviews.set(key, promise);
+    const entry = { promise: api.review(id, round), value: null };
+    entry.promise.then((review) => { entry.value = review; }, () => reviews.delete(key)); // a failure may be asked again
+    reviews.set(key, entry);
   }
   return reviews.get(key);
 }
 
+/** "TS" -> "10♠" */
+const short = (card) => `${card[0] === "T" ? "10" : card[0]}${SYMBOLS[card[1]]}`;
+/** ["8S", "KS", "9H"] -> "8♠, K♠ and 9♥" */
+function cards(list) {
+  const names = list.map(short);
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names.join("");
+}
 const points = (cost) => `${cost.toFixed(1)} point${cost.toFixed(1) === "1.0" ? "" : "s"}`;
 
 function decisionLine(d) {
   const what = d.kind === "pass" ? "Your pass" : `Trick ${d.trick}`;
-  const played = d.played.map(cardName).join(", ");
-  const preferred = d.preferred.map(cardName).join(", ");
-  if (d.cost === 0) return h("li", { "data-cost": "0" }, h("strong", {}, `${what}: `), `${played}, no cost.`);
+  const verb = d.kind === "pass" ? "you passed" : "you played";
+  if (d.cost === 0) return h("li", { "data-cost": "0" }, h("strong", {}, `${what}: `), `${verb} ${cards(d.played)}, as the coach would.`);
   const cost = d.cost === null ? "not weighed" : `about ${points(d.cost)}`;
   return h("li", { "data-cost": d.cost ?? "" },
-    h("strong", {}, `${what}: `), `you played ${played}; the coach prefers ${preferred} (${cost}). `,
+    h("strong", {}, `${what}: `), `${verb} ${cards(d.played)}; the coach prefers ${cards(d.preferred)} (${cost}). `,
     h("span", { class: "review-reason" }, d.reason));
 }
 
@@ -41,28 +49,38 @@ function fill(box, review) {
       ? `Against the hard player's choices, your decisions cost about ${points(review.total_cost)} this round.`
       : "Every decision this round was as good as the hard player's."),
     worst.length ? h("ol", { class: "review-worst" }, worst.map(decisionLine)) : null,
-    h("details", {}, h("summary", { "data-action": "whole-review" }, "The whole review"),
+    h("details", {}, h("summary", { "data-action": "whole-review" }, `The whole review (${review.decisions.length} decisions)`),
       h("ol", { class: "review-all" }, review.decisions.map(decisionLine))));
   box.dataset.ready = "true";
+  box.removeAttribute("aria-busy");
 }
 
-function ask(box, id, round) {
-  clear(box, h("p", {}, "The coach is looking over your decisions…"));
-  fetchReview(id, round).then((review) => fill(box, review),
-    (error) => clear(box, h("p", {}, `No review this time: ${error.message}`)));
+function load(box, id, round) {
+  const entry = fetchReview(id, round);
+  if (entry.value) return fill(box, entry.value);
+  box.dataset.ready = "false";
+  box.setAttribute("aria-busy", "true");
+  clear(box, h("p", { class: "hint", "data-region": "review-wait" }, "The coach is still looking over your decisions…"));
+  entry.promise.then((review) => { if (box.isConnected) fill(box, review); },
+    (error) => {
+      if (!box.isConnected) return;
+      box.removeAttribute("aria-busy");
+      clear(box, h("p", { class: "hint" }, `No review this time: ${error.message} `,
+        h("button", { type: "button", class: "link", "data-action": "review", onclick: () => load(box, id, round) }, "Try again")));
+    });
 }
 
-/** The review's place in the round-over panel: a button, or the review once asked for. */
+/** A round being played has no review yet: forget one kept for it (a card taken back after
+ * the round ended reopens it, and its review will be another). */
+export function forgetReview(state) {
+  reviews.delete(`${state.id}:${state.view.hand_number + 1}`);
+}
+
+/** The review's place on the round-over panel: it loads by itself. */
 export function reviewSummary(state) {
   const result = state.results[state.results.length - 1];
   if (!result) return null;
-  const round = result.hand_number + 1;
   const box = h("section", { class: "review", "data-region": "review", "aria-live": "polite" });
-  if (reviews.has(`${state.id}:${round}`)) {
-    ask(box, state.id, round);
-  } else {
-    box.append(h("button", { type: "button", "data-action": "review", onclick: () => ask(box, state.id, round) },
-      "Review my decisions"));
-  }
+  load(box, state.id, result.hand_number + 1);
   return box;
 }

@@ -1,0 +1,150 @@
+"""`hearts.web.reviews`: decisions reviewed off the request path, kept by a key that holds the
+history, bounded, and never worked out twice."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+
+import pytest
+
+import hearts
+from hearts.ai import make_player
+from hearts.ai.review import review_decision
+from hearts.web.reviews import Job, Reviews, decision_jobs, round_jobs, summary
+from hearts.web.settings import Settings
+
+NAMES = ("You", "Marisol", "Bertie", "Tamsin")
+BUDGET = 60
+
+
+def a_round(seed: int, other_card: bool = False) -> hearts.Game:
+    """A game through its first round: seat 0 plays its lowest legal card, or (with
+    `other_card`) its second at its first choice of two or more; the others play medium."""
+    game = hearts.Game(hearts.Rules(), seed)
+    bots = [make_player("medium", seed=s) for s in range(4)]
+    while game.phase in ("passing", "playing"):
+        seat = game.to_act[0]
+        view = game.view(seat)
+        if view.phase == "passing":
+            game.apply(hearts.Pass(seat, bots[seat].choose_pass(view)))
+        elif seat == 0:
+            legal = view.legal
+            pick = 1 if other_card and len(legal) > 1 else 0
+            other_card = other_card and not pick
+            game.apply(hearts.Play(0, legal[pick]))
+        else:
+            game.apply(hearts.Play(seat, bots[seat].choose_play(view)))
+    return game
+
+
+def jobs_of(game: hearts.Game, seed: int) -> list[Job]:
+    return round_jobs("g", game.rules, seed, game.moves, 0, NAMES, 0, BUDGET)
+
+
+def test_a_changed_history_gives_other_keys_and_the_same_history_the_same() -> None:
+    first, again = jobs_of(a_round(4), 4), jobs_of(a_round(4), 4)
+    assert [j.key for j in first] == [j.key for j in again]
+    other = jobs_of(a_round(4, other_card=True), 4)
+    changed = next(i for i, (a, b) in enumerate(zip(first, other, strict=True)) if a.move != b.move)
+    assert changed >= 1  # a card, not the pass
+    assert all(a.key == b.key for a, b in zip(first[:changed], other[:changed], strict=True))
+    # The changed card is at the same move number, but it and every later decision have
+    # another history: other keys, so none is served the other's review.
+    assert first[changed].key[:3] == other[changed].key[:3]
+    assert not {a.key for a in first[changed:]} & {b.key for b in other[changed:]}
+
+
+def test_the_background_jobs_are_the_rounds_own() -> None:
+    """Jobs made move by move as the moves are stored equal those made for the round."""
+    game = a_round(5)
+    whole = jobs_of(game, 5)
+    start = hearts.Game(hearts.Rules(), 5)
+    stepwise: list[Job] = []
+    for n, move in enumerate(game.moves):
+        stepwise += decision_jobs("g", 5, start.copy(), [move], [0], {0: NAMES}, BUDGET)
+        start.apply(move)
+        assert len(start.moves) == n + 1
+    assert [(j.key, j.move, j.seed) for j in stepwise] == [(j.key, j.move, j.seed) for j in whole]
+
+
+def test_a_request_waits_for_the_work_in_progress_and_nothing_is_done_twice() -> None:
+    async def scenario() -> None:
+        reviews = Reviews(1, processes=False, budget=BUDGET)
+        jobs = jobs_of(a_round(6), 6)
+        for job in jobs:
+            reviews._want(job, asked=False)
+        reviews._kick()
+        await asyncio.sleep(0)  # the first job has started in the background
+        answer = await reviews.round_review("g", hearts.Rules(), 6, a_round(6).moves, 0, NAMES, 0)
+        assert reviews.made["background"] + reviews.made["asked"] == len(jobs) == 14
+        assert reviews.made["background"] >= 1 and reviews.pending == 0
+        expected = [
+            review_decision(j.view, j.move, j.names, j.seed, j.budget).to_dict() for j in jobs
+        ]
+        assert answer == summary(0, expected)
+        again = await reviews.round_review("g", hearts.Rules(), 6, a_round(6).moves, 0, NAMES, 0)
+        assert again == answer and sum(reviews.made.values()) == 14  # kept
+        reviews.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_queue_and_the_kept_reviews_are_bounded() -> None:
+    async def scenario() -> None:
+        reviews = Reviews(1, processes=False, budget=BUDGET, kept=20, queue=3)
+        jobs = jobs_of(a_round(8), 8)
+        for job in jobs:  # no worker started: they all wait
+            reviews._want(job, asked=False)
+        assert len(reviews._waiting) == 3 and reviews.dropped == len(jobs) - 3
+        assert list(reviews._waiting) == [j.key for j in jobs[-3:]]  # the newest kept
+        reviews._kick()
+        while reviews.pending:
+            await asyncio.sleep(0.01)
+        assert reviews.made == {"background": 3, "asked": 0}
+        # A dropped decision is worked out when asked for, ahead of the background.
+        answer = await reviews.round_review("g", hearts.Rules(), 8, a_round(8).moves, 0, NAMES, 0)
+        assert len(answer["decisions"]) == 14 and reviews.made["asked"] == 11
+        assert len(reviews._results) == 14 and all(f.done() for f in reviews._results.values())
+        reviews.kept = 5
+        reviews._trim()
+        assert len(reviews._results) == 5
+        reviews.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_background_worker_is_a_process_at_nice_19() -> None:
+    async def scenario() -> None:
+        reviews = Reviews(1, processes=True, budget=BUDGET)
+        job = jobs_of(a_round(9), 9)[1]
+        future = reviews._want(job, asked=False)
+        reviews._kick()
+        result = await future
+        assert result["played"] == [str(job.move.card)]  # type: ignore[union-attr]
+        pool = reviews._pools["background"]
+        pids = list(pool._processes)  # type: ignore[attr-defined]
+        assert pids and all(pid != os.getpid() for pid in pids)
+        assert {os.getpriority(os.PRIO_PROCESS, pid) for pid in pids} == {19}
+        for other in jobs_of(a_round(9), 9)[2:6]:  # closed with work running and waiting
+            reviews._want(other, asked=False)
+        reviews._kick()
+        await asyncio.sleep(0.05)
+        reviews.close()
+        await asyncio.sleep(0.5)  # the cancelled jobs wind up
+        # No worker is left behind: none of the old pool (a pool shut down without
+        # waiting leaves some) and no new one started by a job ending as it closed.
+        assert reviews._pools == {}
+        assert not [pid for pid in pids if Path(f"/proc/{pid}").exists()]
+
+    asyncio.run(scenario())
+
+
+def test_the_review_workers_setting_is_checked() -> None:
+    assert Settings.from_env({"HEARTS_REVIEW_WORKERS": "0"}).review_workers == 0
+    assert Settings.from_env({"HEARTS_REVIEW_WORKERS": "9"}).problems() == [
+        "review workers must be between 0 and 8."
+    ]
+    with pytest.raises(ValueError, match=r"^HEARTS_REVIEW_WORKERS must be a whole number"):
+        Settings.from_env({"HEARTS_REVIEW_WORKERS": "many"})
