@@ -28,7 +28,7 @@ from .endgame import Solver
 from .medium import MediumPlayer, choose_play_face
 from .passing import can_search_pass, evaluate_passes, pass_candidates
 from .racing import Arm, clearly_better, race
-from .rollout import Position, Table, play_out
+from .rollout import NOISE, Position, Table, numbers_needed, play_numbers
 from .sampling import sample_deal
 from .tracking import (
     HEARTS_FACES,
@@ -232,11 +232,14 @@ class HardPlayer(MediumPlayer):
                 for arm, value in zip(active, values, strict=True):
                     arm.values.append(value)
             else:
+                # Every candidate meets the same random numbers: one list for the deal.
+                playout_rng.seed(playout_seed)
+                draw = playout_rng.random
+                numbers = [draw() for _ in range(numbers_needed(start))]
                 for arm in active:
                     pos = start.copy()
                     _play_card(pos, view.seat, arm.face, table)
-                    playout_rng.seed(playout_seed)
-                    play_out(table, pos, playout_rng, shooter=arm.plan, planner=view.seat)
+                    play_numbers(table, pos, numbers, arm.plan, NOISE, view.seat)
                     arm.values.append(self.score(view, table, pos, arm.plan))
             used += len(active)
             index += 1
