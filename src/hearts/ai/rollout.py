@@ -138,69 +138,71 @@ def _lead(hand: int, allowed: int, played: int, shooting: bool) -> int:
     """The lowest card of the suit where it has the fewest unseen cards under it.
 
     Keys are doubled so that they are whole numbers: a suit nobody else holds counts 100
-    (we would win and everyone discards on us), diamonds one more and, while the Q♠ is out
+    (we would win and everyone discards on us), hearts one more and, while the Q♠ is out
     and we hold none of the high spades, spades one fewer; the first suit of lowest key wins.
     """
     if shooting:
         return _top_rank(allowed & _NON_HEARTS or allowed)
-    candidates = allowed
-    fishing = False
-    if not played & QUEEN:
+    if played & QUEEN:
+        candidates = allowed
+        fishing = False
+    else:
         risky = QUEEN if hand & QUEEN else HIGH_SPADES
-        if candidates & ~risky:
-            candidates &= ~risky
+        candidates = allowed & ~risky or allowed
         fishing = not hand & _SPADE_GUARDS
-    unknown = _ALL & ~played & ~hand
+    unknown = _ALL & ~(played | hand)
     best = 0
     best_key = 198
     cards = candidates & _CLUBS
     if cards:
-        low = cards & -cards
+        best = cards & -cards
         out = unknown & _CLUBS
-        best_key = 2 * (out & (low - 1)).bit_count() if out else 100
-        best = low
+        best_key = (out & (best - 1)).bit_count() << 1 if out else 100
     cards = candidates & _DIAMONDS
     if cards:
         low = cards & -cards
         out = unknown & _DIAMONDS
-        key = 2 * (out & (low - 1)).bit_count() if out else 100
+        key = (out & (low - 1)).bit_count() << 1 if out else 100
         if key < best_key:
             best, best_key = low, key
     cards = candidates & _HEARTS_SUIT
     if cards:
         low = cards & -cards
         out = unknown & _HEARTS_SUIT
-        key = 2 * (out & (low - 1)).bit_count() + 1 if out else 100
+        key = ((out & (low - 1)).bit_count() << 1) + 1 if out else 100
         if key < best_key:
             best, best_key = low, key
     cards = candidates & _SPADES_SUIT
     if cards:
         low = cards & -cards
         out = unknown & _SPADES_SUIT
-        key = 2 * (out & (low - 1)).bit_count() - (1 if fishing else 0) if out else 100
+        key = ((out & (low - 1)).bit_count() << 1) - fishing if out else 100
         if key < best_key:
             best = low
     return best
 
 
-def _moon_threat(point_cards: list[int], shooter: int) -> int:
-    """The seat everyone else should stop, or -1: the planned shooter, or a seat holding every
-    point taken so far and plenty of them."""
-    if shooter >= 0:
-        holders = [s for s, m in enumerate(point_cards) if m]
-        return shooter if len(holders) <= 1 and (not holders or holders[0] == shooter) else -1
+def _holder(point_cards: list[int]) -> int:
+    """The one seat that has taken points so far, -1 for none, -2 for several."""
     holder = -1
     for seat, mask in enumerate(point_cards):
         if mask:
-            if holder >= 0:
-                return -1
+            if holder != -1:
+                return -2
             holder = seat
-    if holder >= 0:
-        taken = point_cards[holder]
-        hearts = (taken & HEARTS_FACES).bit_count()
-        if hearts >= 6 or (taken & QUEEN and hearts >= 3):
-            return holder
-    return -1
+    return holder
+
+
+def _threat(holder: int, point_cards: list[int], shooter: int) -> int:
+    """The seat everyone else should stop, or -1: the planned shooter while nobody else has
+    a point, or else the one seat holding every point taken so far and plenty of them."""
+    if shooter >= 0:
+        return shooter if holder == -1 or holder == shooter else -1
+    if holder < 0:
+        return -1
+    taken = point_cards[holder]
+    hearts = (taken & HEARTS_FACES).bit_count()
+    return holder if hearts >= 6 or (taken & QUEEN and hearts >= 3) else -1
 
 
 def numbers_needed(pos: Position) -> int:
@@ -279,7 +281,8 @@ def play_numbers(
         if bit & led_suit and bit > best:
             best, best_seat = bit, (leader + i) % n
     trick.clear()
-    threat = _moon_threat(point_cards, shooter)
+    holder = _holder(point_cards)
+    threat = _threat(holder, point_cards, shooter)
     going_for_moon = shooter if shooter >= 0 or threat == planner else threat
     seat = (leader + count) % n
     while count or hands[leader]:
@@ -322,22 +325,20 @@ def play_numbers(
                 elif not count:
                     bit = _lead(hand, allowed, played, seat == going_for_moon)
                 elif seat == going_for_moon:
-                    follow = allowed & led_suit
-                    if follow:
-                        bit = 1 << (follow.bit_length() - 1)
+                    if follow:  # holding the suit led, every legal card follows
+                        bit = 1 << (allowed.bit_length() - 1)
                     else:
                         bit = _low_rank(allowed & _NON_POINTS or allowed)
                 else:
-                    follow = allowed & led_suit
                     stopping = threat >= 0 and threat != seat and best_seat == threat
                     if follow:
+                        follow = allowed
                         # The medium follow: the Q♠ under a high spade, else the highest
                         # card that ducks, else (last, or on the first trick) the highest.
                         if follow & QUEEN and best & HIGH_SPADES:
                             bit = QUEEN
                         else:
                             below = follow & (best - 1)
-                            above = 0
                             if (
                                 stopping
                                 and (trick_mask & POINT_FACES or follow & HEARTS_FACES)
@@ -356,7 +357,11 @@ def play_numbers(
                         bit = _top_rank(allowed & _NON_POINTS)
                     elif allowed & QUEEN:
                         bit = QUEEN
-                    elif allowed & HIGH_SPADES and not played & QUEEN and not hand & QUEEN:
+                    elif (
+                        allowed & HIGH_SPADES
+                        and not (played | trick_mask) & QUEEN
+                        and not hand & QUEEN
+                    ):
                         bit = 1 << ((allowed & HIGH_SPADES).bit_length() - 1)
                     elif allowed & HEARTS_FACES:
                         bit = 1 << ((allowed & HEARTS_FACES).bit_length() - 1)
@@ -371,12 +376,12 @@ def play_numbers(
             if record is not None:
                 record.append(bit.bit_length() - 1)
             trick_mask |= bit
-            played |= bit
             if not broken and (bit & HEARTS_FACES or (queen_breaks and bit & QUEEN)):
                 broken = True
             seat = seat + 1 if seat < last else 0
             count += 1
         winner = best_seat
+        played |= trick_mask
         tricks_won[winner] += 1
         if trick_mask & POINT_FACES:
             points[winner] += (trick_mask & HEARTS_FACES).bit_count() + (
@@ -389,8 +394,13 @@ def play_numbers(
                 if kitty & bonus:
                     points[winner] -= 10
                 kitty = 0
-            threat = _moon_threat(point_cards, shooter)
-            going_for_moon = shooter if shooter >= 0 or threat == planner else threat
+            if holder != -2:  # once two seats have points, nobody is shooting
+                if holder == -1:
+                    holder = winner
+                elif holder != winner:
+                    holder = -2
+                threat = _threat(holder, point_cards, shooter)
+                going_for_moon = shooter if shooter >= 0 or threat == planner else threat
         if trick_mask & bonus:
             points[winner] -= 10
         leader = seat = winner
