@@ -41,6 +41,8 @@ class Table:
     """`scoring.team_of` of every seat."""
     rivals: tuple[tuple[int, ...], ...] = ()
     """Every seat's rivals: the seats outside its team."""
+    orders: tuple[tuple[int, ...], ...] = ()
+    """The seats in playing order from each leader."""
 
     @staticmethod
     @functools.lru_cache(maxsize=64)
@@ -62,6 +64,7 @@ class Table:
             queen_at_first_chance=rules.queen_at_first_chance,
             teams=teams,
             rivals=tuple(tuple(r for r in seats if r not in teams[s]) for s in seats),
+            orders=tuple(tuple((s + i) % rules.players for i in seats) for s in seats),
         )
 
 
@@ -250,7 +253,7 @@ def play_numbers(
     `tests/test_ai_search.py` replays playouts of every house rule through `Round`.
     """
     n = table.players
-    last = n - 1
+    orders = table.orders
     bonus = table.bonus
     queen_breaks = table.queen_breaks
     opening = table.opening
@@ -269,9 +272,8 @@ def play_numbers(
     first = pos.first_trick
     broken = pos.hearts_broken
     played = pos.played
-    at = 0  # the next of `numbers`
-    count = len(trick)
-    trick_mask = 0
+    next_number = iter(numbers).__next__
+    trick_mask = 0  # the cards on the table (0 before the lead)
     best = 0
     best_seat = leader
     led_suit = SUIT_FACES[trick[0] // 13] if trick else 0
@@ -280,16 +282,19 @@ def play_numbers(
         trick_mask |= bit
         if bit & led_suit and bit > best:
             best, best_seat = bit, (leader + i) % n
+    seats = orders[leader][len(trick) :]
     trick.clear()
+    if not trick_mask and not hands[leader]:
+        return pos  # nothing left to play (a full trick on the table is still settled)
     holder = _holder(point_cards)
     threat = _threat(holder, point_cards, shooter)
     going_for_moon = shooter if shooter >= 0 or threat == planner else threat
-    seat = (leader + count) % n
-    while count or hands[leader]:
-        while count < n:
+    while True:
+        last_seat = orders[leader][-1]
+        for seat in seats:
             hand = hands[seat]
             # The legal cards (as `hearts.legality.legal_mask`, for one deck).
-            if count:
+            if trick_mask:
                 follow = hand & led_suit
                 allowed = follow or hand
                 if first and no_points_first and allowed & _NON_POINTS:
@@ -314,61 +319,56 @@ def play_numbers(
             # The card.
             if not allowed & (allowed - 1):
                 bit = allowed
-            else:
-                at += 1
-                if numbers[at - 1] < noise and seat != shooter:
-                    bits = allowed
-                    for _ in range(int(numbers[at] * allowed.bit_count())):
-                        bits &= bits - 1
-                    at += 1
-                    bit = bits & -bits
-                elif not count:
-                    bit = _lead(hand, allowed, played, seat == going_for_moon)
-                elif seat == going_for_moon:
-                    if follow:  # holding the suit led, every legal card follows
-                        bit = 1 << (allowed.bit_length() - 1)
-                    else:
-                        bit = _low_rank(allowed & _NON_POINTS or allowed)
+            elif next_number() < noise and seat != shooter:
+                bits = allowed
+                for _ in range(int(next_number() * allowed.bit_count())):
+                    bits &= bits - 1
+                bit = bits & -bits
+            elif not trick_mask:
+                bit = _lead(hand, allowed, played, seat == going_for_moon)
+            elif seat == going_for_moon:
+                if follow:  # holding the suit led, every legal card follows
+                    bit = 1 << (allowed.bit_length() - 1)
                 else:
-                    stopping = threat >= 0 and threat != seat and best_seat == threat
-                    if follow:
-                        follow = allowed
-                        # The medium follow: the Q♠ under a high spade, else the highest
-                        # card that ducks, else (last, or on the first trick) the highest.
-                        if follow & QUEEN and best & HIGH_SPADES:
-                            bit = QUEEN
-                        else:
-                            below = follow & (best - 1)
-                            if (
-                                stopping
-                                and (trick_mask & POINT_FACES or follow & HEARTS_FACES)
-                                and follow & ~below & _NON_QUEEN
-                            ):
-                                above = follow & ~below & _NON_QUEEN
-                                bit = above & -above
-                            elif below:
-                                bit = 1 << (below.bit_length() - 1)
-                            elif count == last or first:
-                                safe = follow & _NON_QUEEN or follow
-                                bit = 1 << (safe.bit_length() - 1)
-                            else:
-                                bit = follow & -follow
-                    elif stopping and allowed & _NON_POINTS:
-                        bit = _top_rank(allowed & _NON_POINTS)
-                    elif allowed & QUEEN:
-                        bit = QUEEN
-                    elif (
-                        allowed & HIGH_SPADES
-                        and not (played | trick_mask) & QUEEN
-                        and not hand & QUEEN
+                    bit = _low_rank(allowed & _NON_POINTS or allowed)
+            elif follow:
+                # The medium follow: the Q♠ under a high spade, else the highest card that
+                # ducks (the lowest that wins when stopping a moon), else (last, or on the
+                # first trick) the highest, else the lowest.
+                follow = allowed
+                if follow & QUEEN and best & HIGH_SPADES:
+                    bit = QUEEN
+                else:
+                    below = follow & (best - 1)
+                    if (
+                        threat >= 0
+                        and threat != seat
+                        and best_seat == threat
+                        and (trick_mask & POINT_FACES or follow & HEARTS_FACES)
+                        and follow & ~below & _NON_QUEEN
                     ):
-                        bit = 1 << ((allowed & HIGH_SPADES).bit_length() - 1)
-                    elif allowed & HEARTS_FACES:
-                        bit = 1 << ((allowed & HEARTS_FACES).bit_length() - 1)
+                        above = follow & ~below & _NON_QUEEN
+                        bit = above & -above
+                    elif below:
+                        bit = 1 << (below.bit_length() - 1)
+                    elif seat == last_seat or first:
+                        safe = follow & _NON_QUEEN or follow
+                        bit = 1 << (safe.bit_length() - 1)
                     else:
-                        bit = _top_rank(allowed)
-            hands[seat] = hand & ~bit
-            if not count:
+                        bit = follow & -follow
+            # The medium discard (no point to a moon shooter's trick while stopping one).
+            elif threat >= 0 and threat != seat and best_seat == threat and allowed & _NON_POINTS:
+                bit = _top_rank(allowed & _NON_POINTS)
+            elif allowed & QUEEN:
+                bit = QUEEN
+            elif allowed & HIGH_SPADES and not (played | trick_mask) & QUEEN and not hand & QUEEN:
+                bit = 1 << ((allowed & HIGH_SPADES).bit_length() - 1)
+            elif allowed & HEARTS_FACES:
+                bit = 1 << ((allowed & HEARTS_FACES).bit_length() - 1)
+            else:
+                bit = _top_rank(allowed)
+            hands[seat] = hand ^ bit
+            if not trick_mask:
                 led_suit = SUIT_FACES[(bit.bit_length() - 1) // 13]
                 best, best_seat = bit, seat
             elif bit & led_suit and bit > best:
@@ -378,8 +378,6 @@ def play_numbers(
             trick_mask |= bit
             if not broken and (bit & HEARTS_FACES or (queen_breaks and bit & QUEEN)):
                 broken = True
-            seat = seat + 1 if seat < last else 0
-            count += 1
         winner = best_seat
         played |= trick_mask
         tricks_won[winner] += 1
@@ -403,10 +401,12 @@ def play_numbers(
                 going_for_moon = shooter if shooter >= 0 or threat == planner else threat
         if trick_mask & bonus:
             points[winner] -= 10
-        leader = seat = winner
-        count = 0
+        leader = winner
         trick_mask = 0
         first = False
+        if not hands[leader]:
+            break
+        seats = orders[leader]
     pos.leader = leader
     pos.first_trick = first
     pos.hearts_broken = broken
