@@ -6,7 +6,7 @@ Usage: python benchmarks/search_speed.py --before /path/to/old/checkout/src
 
 Each level plays seat 0 of --rounds deals against three medium players (as
 benchmarks/ai_speed.py), once with the code under --before and once with this checkout's
-src/, alternating, each in a fresh process; every pass and card of seat 0 is timed in CPU
+src/, each in a fresh process, the two at the same time (so that both meet the same load); every pass and card of seat 0 is timed in CPU
 time of that process. Levels are names as in benchmarks/ai_duel.py ("hard", "expert",
 "racing:480", "frozen"). It also checks that both made exactly the same decisions (a change
 meant only for speed must not change one) and prints medians and 95th percentiles.
@@ -62,15 +62,20 @@ def child(spec: str, rounds: int) -> None:
     print(json.dumps({"cpu": cpu, "choices": digest}))
 
 
-def run(src: pathlib.Path, spec: str, rounds: int) -> dict[str, object]:
+def start(src: pathlib.Path, spec: str, rounds: int) -> subprocess.Popen[str]:
     env = dict(os.environ, PYTHONPATH=str(src))
-    out = subprocess.run(
+    return subprocess.Popen(
         [sys.executable, __file__, "--child", spec, "--rounds", str(rounds)],
         env=env,
-        check=True,
-        capture_output=True,
+        stdout=subprocess.PIPE,
         text=True,
-    ).stdout
+    )
+
+
+def finish(process: subprocess.Popen[str]) -> dict[str, object]:
+    out, _ = process.communicate()
+    if process.returncode:
+        raise SystemExit(f"a timing process failed (exit {process.returncode})")
     result: dict[str, object] = json.loads(out)
     return result
 
@@ -95,14 +100,17 @@ def main() -> None:
         parser.error("--before names the src/ folder of the code to compare with.")
     if not (args.before / "hearts" / "__init__.py").is_file():
         parser.error(f"{args.before} holds no hearts package; name a checkout's src/ folder.")
+    sources = (("before", args.before), ("after", SRC))
     print("| Level | Decisions | Before: median / p95 ms | After: median / p95 ms | Ratio |")
     print("|---|--:|--:|--:|--:|")
     for spec in args.levels:
         cpu: dict[str, list[float]] = {"before": [], "after": []}
         digests = set()
         for _ in range(args.repeat):
-            for name, src in (("before", args.before), ("after", SRC)):
-                result = run(src, spec, args.rounds)
+            # Both at once, so that both meet the same load from the rest of the machine.
+            running = {name: start(src, spec, args.rounds) for name, src in sources}
+            for name, process in running.items():
+                result = finish(process)
                 times = result["cpu"]
                 assert isinstance(times, list)
                 cpu[name].extend(times)

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from ..view import PlayerView
 from .medium import pass_danger, pass_faces
 from .racing import Arm, race
-from .rollout import NOISE, Position, Table, numbers_needed, play_numbers
+from .rollout import NOISE, Position, Table, draw_numbers, numbers_needed, play_numbers
 from .tracking import dealt_faces, fold
 
 TOP_CARDS = 6
@@ -102,7 +102,6 @@ def evaluate_passes(
         playout_seed = rng.getrandbits(32)
         # Every candidate meets the same random numbers: one list for the deal.
         playout_rng.seed(playout_seed)
-        draw = playout_rng.random
         numbers: list[float] = []
         for arm in active:
             given = 0
@@ -128,7 +127,7 @@ def evaluate_passes(
                 kitty=0,
             )
             if not numbers:
-                numbers = [draw() for _ in range(numbers_needed(pos))]
+                numbers = draw_numbers(playout_rng, numbers_needed(pos))
             play_numbers(table, pos, numbers, arm.plan, NOISE, me)
             arm.values.append(score(pos))
         used += len(active)

@@ -40,7 +40,7 @@ def race(arms: list[Arm], drop_z: float, tolerance: float = 0.05) -> None:
             continue
         diffs = [x - y for x, y in zip(arm.values, best.values, strict=True)]
         mean = sum(diffs) / count
-        var = sum((d - mean) ** 2 for d in diffs) / (count - 1)
+        var = sum([(d - mean) ** 2 for d in diffs]) / (count - 1)
         error = drop_z * math.sqrt(var / count)
         if mean > error or mean + error < tolerance:
             arm.active = False

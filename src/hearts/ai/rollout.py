@@ -10,6 +10,7 @@ off the shooter's tricks and take a point trick from it when they can.
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from dataclasses import dataclass
 
@@ -107,6 +108,7 @@ _NON_POINTS = _ALL & ~POINT_FACES
 _NON_HEARTS = _ALL & ~HEARTS_FACES
 _NON_QUEEN = _ALL & ~QUEEN
 _SPADE_GUARDS = QUEEN | HIGH_SPADES
+_RANK_COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39
 
 
 def _highest(mask: int) -> int:
@@ -118,10 +120,8 @@ def _top_rank(mask: int) -> int:
     rank = ((mask | mask >> 13 | mask >> 26 | mask >> 39) & 0x1FFF).bit_length() - 1
     if rank < 0:
         return 0
-    for face in (39 + rank, 26 + rank, 13 + rank, rank):
-        if mask >> face & 1:
-            return 1 << face
-    raise AssertionError("a rank found is in some suit")  # pragma: no cover
+    column = mask & (_RANK_COLUMN << rank)  # that rank's cards, one bit a suit
+    return 1 << (column.bit_length() - 1)
 
 
 def _low_rank(mask: int) -> int:
@@ -214,6 +214,11 @@ def numbers_needed(pos: Position) -> int:
     return 2 * sum(hand.bit_count() for hand in pos.hands)
 
 
+def draw_numbers(rng: random.Random, count: int) -> list[float]:
+    """The next `count` numbers of `rng.random()`, in order."""
+    return list(itertools.starmap(rng.random, itertools.repeat((), count)))
+
+
 def play_out(
     table: Table,
     pos: Position,
@@ -231,8 +236,7 @@ def play_out(
     card played, in order (the tests replay them through `Round`). The playout uses the
     next `numbers_needed(pos)` numbers of `rng.random()`, in order (it draws them first).
     """
-    draw = rng.random
-    numbers = [draw() for _ in range(numbers_needed(pos))]
+    numbers = draw_numbers(rng, numbers_needed(pos))
     return play_numbers(table, pos, numbers, shooter, noise, planner, record)
 
 

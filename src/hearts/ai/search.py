@@ -28,7 +28,7 @@ from .endgame import Solver
 from .medium import MediumPlayer, choose_play_face
 from .passing import can_search_pass, evaluate_passes, pass_candidates
 from .racing import Arm, clearly_better, race
-from .rollout import NOISE, Position, Table, numbers_needed, play_numbers
+from .rollout import NOISE, Position, Table, draw_numbers, numbers_needed, play_numbers
 from .sampling import Sampler
 from .tracking import (
     HEARTS_FACES,
@@ -235,8 +235,7 @@ class HardPlayer(MediumPlayer):
             else:
                 # Every candidate meets the same random numbers: one list for the deal.
                 playout_rng.seed(playout_seed)
-                draw = playout_rng.random
-                numbers = [draw() for _ in range(numbers_needed(start))]
+                numbers = draw_numbers(playout_rng, numbers_needed(start))
                 for arm in active:
                     pos = start.copy()
                     _play_card(pos, view.seat, arm.face, table)
