@@ -6,10 +6,11 @@ Usage: python benchmarks/search_speed.py --before /path/to/old/checkout/src
 
 Each level plays seat 0 of --rounds deals against three medium players (as
 benchmarks/ai_speed.py), once with the code under --before and once with this checkout's
-src/, each in a fresh process, the two at the same time (so that both meet the same load); every pass and card of seat 0 is timed in CPU
-time of that process. Levels are names as in benchmarks/ai_duel.py ("hard", "expert",
-"racing:480", "frozen"). It also checks that both made exactly the same decisions (a change
-meant only for speed must not change one) and prints medians and 95th percentiles.
+src/, each in a fresh process, the two at the same time (so that both meet the same load
+from the rest of the machine); every pass and card of seat 0 is timed in CPU time of its
+process. Levels are names as in benchmarks/ai_duel.py ("hard", "expert", "racing:480",
+"frozen"). It also checks that both made exactly the same decisions (a change meant only
+for speed must not change one) and prints medians and 95th percentiles.
 """
 
 from __future__ import annotations

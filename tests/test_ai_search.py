@@ -8,7 +8,14 @@ import pytest
 
 from hearts import Round, Rules
 from hearts.ai import make_player
-from hearts.ai.rollout import Position, Table, play_out
+from hearts.ai.rollout import (
+    Position,
+    Table,
+    draw_numbers,
+    numbers_needed,
+    play_numbers,
+    play_out,
+)
 from hearts.ai.sampling import sample_deal
 from hearts.ai.search import _position, round_scores
 from hearts.ai.tracking import Knowledge, fold
@@ -97,3 +104,48 @@ def test_hard_respects_a_time_budget_without_a_seed_change_of_legality() -> None
     player = make_player("hard", seed=1, budget=0.01)
     card = player.choose_play(rnd.view(rnd.turn))
     assert card in rnd.legal_cards()
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: str(r.players))
+def test_a_playout_stopped_when_nothing_left_scores_scores_as_the_whole(rules: Rules) -> None:
+    """The search's playouts stop once no card left can change the score; what they score
+    (points, point cards, the result) is the whole playout's, from the same numbers."""
+    rng = random.Random(3)
+    table = Table.of(rules)
+    stopped_early = 0
+    for seed in range(3):
+        for rnd in rounds_in_play(rules, seed):
+            view = rnd.view(rnd.turn)
+            know = Knowledge.from_view(view)
+            start: Position = _position(view, know)
+            start.hands = [rnd.hand_mask(s) for s in range(rules.players)]
+            start.kitty = rnd.kitty if rules.kitty and rnd.kitty_taker is None else 0
+            numbers = draw_numbers(rng, numbers_needed(start))
+            shooter = rng.choice([-1, -1, rnd.turn])
+            whole = play_numbers(table, start.copy(), numbers, shooter, planner=rnd.turn)
+            short = play_numbers(
+                table, start.copy(), numbers, shooter, planner=rnd.turn, scored_only=True
+            )
+            assert short.points == whole.points
+            assert short.point_cards == whole.point_cards
+            totals = (0,) * rules.players
+            assert round_scores(table, short, totals) == round_scores(table, whole, totals)
+            stopped_early += sum(short.hands) != 0
+    if not rules.shoot_the_sun:
+        assert stopped_early, "some playout must end before the last trick"
+
+
+def test_play_out_plays_the_numbers_its_generator_gives() -> None:
+    rules = Rules()
+    table = Table.of(rules)
+    for rnd in rounds_in_play(rules, 4):
+        view = rnd.view(rnd.turn)
+        start: Position = _position(view, Knowledge.from_view(view))
+        start.hands = [rnd.hand_mask(s) for s in range(rules.players)]
+        by_generator: list[int] = []
+        by_numbers: list[int] = []
+        play_out(table, start.copy(), random.Random(8), record=by_generator)
+        numbers = draw_numbers(random.Random(8), numbers_needed(start))
+        play_numbers(table, start.copy(), numbers, record=by_numbers)
+        assert by_generator == by_numbers
+        assert len(by_numbers) == sum(h.bit_count() for h in start.hands)

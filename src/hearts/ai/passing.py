@@ -128,7 +128,7 @@ def evaluate_passes(
             )
             if not numbers:
                 numbers = draw_numbers(playout_rng, numbers_needed(pos))
-            play_numbers(table, pos, numbers, arm.plan, NOISE, me)
+            play_numbers(table, pos, numbers, arm.plan, NOISE, me, None, True)
             arm.values.append(score(pos))
         used += len(active)
         index += 1

@@ -248,10 +248,16 @@ def play_numbers(
     noise: float = NOISE,
     planner: int = -1,
     record: list[int] | None = None,
+    scored_only: bool = False,
 ) -> Position:
     """`play_out` with its random numbers given: the playout reads `numbers` from the start,
     one at a time, as `play_out` reads its generator. So the candidates of one sampled deal
     share one list instead of seeding a generator each (the same numbers either way).
+
+    With `scored_only`, it stops once no card left in a hand can change the score (no point
+    card, no bonus card, and tricks count only for the sun, which the rules leave out): the
+    points, point cards taken and (moons apart) results are those of the whole playout, but
+    the hands, tricks won and the rest are not the round's end. The search scores only.
 
     Legality is the engine's (`hearts.legality.legal_mask`) written out for one deck;
     `tests/test_ai_search.py` replays playouts of every house rule through `Round`.
@@ -290,6 +296,8 @@ def play_numbers(
     trick.clear()
     if not trick_mask and not hands[leader]:
         return pos  # nothing left to play (a full trick on the table is still settled)
+    watch = table.points_dealt | bonus  # cards that still change the score
+    stop_early = scored_only and not table.rules.shoot_the_sun
     holder = _holder(point_cards)
     threat = _threat(holder, point_cards, shooter)
     going_for_moon = shooter if shooter >= 0 or threat == planner else threat
@@ -408,7 +416,7 @@ def play_numbers(
         leader = winner
         trick_mask = 0
         first = False
-        if not hands[leader]:
+        if not hands[leader] or (stop_early and not watch & ~played):
             break
         seats = orders[leader]
     pos.leader = leader

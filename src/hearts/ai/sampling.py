@@ -77,7 +77,7 @@ class Sampler:
         order = sorted(range(4), key=lambda s: len(allowed_by_suit[s]))
         suits = [
             (
-                [c for c in range(13 * suit, 13 * suit + 13) if free >> c & 1],
+                [1 << c for c in range(13 * suit, 13 * suit + 13) if free >> c & 1],
                 allowed_by_suit[suit],
             )
             for suit in order
@@ -91,12 +91,11 @@ class Sampler:
             # The view and our count disagree (should not happen): share out what is there.
             return _fill_ignoring_counts(self.know, hands, plan.free, rng)
         room = plan.room.copy()
-        n = self.know.players
-        kitty = 0
+        hands.append(0)  # the kitty, last
         draw = rng.random
         exact = _SHUFFLE_WRITTEN_OUT and type(rng) is random.Random
         for suit_cards, seats in plan.suits:
-            cards = suit_cards.copy()
+            cards = suit_cards.copy()  # one bit a card
             if exact:
                 _shuffle_written_out(cards, rng)
             else:
@@ -116,17 +115,16 @@ class Sampler:
                     seat = next(s for s in seats if room[s] > 0)
                 room[seat] -= 1
                 total -= 1
-                if seat == n:
-                    kitty |= 1 << card
-                else:
-                    hands[seat] |= 1 << card
+                hands[seat] |= card
+        kitty = hands.pop()
         return hands, kitty
 
 
 @dataclass(slots=True)
 class _Plan:
     """A sampler's fixed part: the hands as known, the room left in each (the kitty last),
-    the unseen cards, and per suit (most constrained first) its cards and who may hold them."""
+    the unseen cards, and per suit (most constrained first) its cards (one bit each) and who
+    may hold them (the kitty last)."""
 
     hands: list[int]
     room: list[int]

@@ -239,7 +239,7 @@ class HardPlayer(MediumPlayer):
                 for arm in active:
                     pos = start.copy()
                     _play_card(pos, view.seat, arm.face, table)
-                    play_numbers(table, pos, numbers, arm.plan, NOISE, view.seat)
+                    play_numbers(table, pos, numbers, arm.plan, NOISE, view.seat, None, True)
                     arm.values.append(self.score(view, table, pos, arm.plan))
             used += len(active)
             index += 1
