@@ -109,6 +109,8 @@ _NON_HEARTS = _ALL & ~HEARTS_FACES
 _NON_QUEEN = _ALL & ~QUEEN
 _SPADE_GUARDS = QUEEN | HIGH_SPADES
 _RANK_COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39
+_SUIT_OF = {1 << face: SUIT_FACES[face // 13] for face in range(52)}
+"""A card's bit to its suit's mask."""
 
 
 def _highest(mask: int) -> int:
@@ -381,9 +383,9 @@ def play_numbers(
                 bit = _top_rank(allowed)
             hands[seat] = hand ^ bit
             if not trick_mask:
-                led_suit = SUIT_FACES[(bit.bit_length() - 1) // 13]
+                led_suit = _SUIT_OF[bit]
                 best, best_seat = bit, seat
-            elif bit & led_suit and bit > best:
+            elif follow and bit > best:  # it followed suit, and goes over
                 best, best_seat = bit, seat
             if record is not None:
                 record.append(bit.bit_length() - 1)
