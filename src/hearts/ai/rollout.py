@@ -1,10 +1,17 @@
 """The hard player's playout: a round played to its end on raw masks by a heuristic policy.
 
-One deck (faces 0..51), any house rule: legality comes from the engine's one core,
-`hearts.legality`, so it is exactly the engine's. Every seat plays the medium heuristics in
-their fast form, with a little noise; a seat told to shoot takes every trick it can and
-discards no points, and the others then stop a moon the way medium does: they keep points
-off the shooter's tricks and take a point trick from it when they can.
+One deck (faces 0..51), any house rule: legality is the engine's one core,
+`hearts.legality.legal_mask`, written out inside the playout loop for one deck (a test
+replays playouts of every house rule through `Round`, and another holds the search's
+decisions to a record made while the playout still called the core). Every seat plays the
+medium heuristics in their fast form, with a little noise; a seat told to shoot takes every
+trick it can and discards no points, and the others then stop a moon the way medium does:
+they keep points off the shooter's tricks and take a point trick from it when they can.
+
+The playout is most of a searching player's time, so it is written for speed: plain ints,
+the policy inlined, tables for the seat order, and its random numbers handed in as a list
+(`play_numbers`) so that the candidates of one sampled deal share one list of numbers
+instead of seeding a generator each.
 """
 
 from __future__ import annotations
@@ -44,6 +51,8 @@ class Table:
     """Every seat's rivals: the seats outside its team."""
     orders: tuple[tuple[int, ...], ...] = ()
     """The seats in playing order from each leader."""
+    followers: tuple[tuple[int, ...], ...] = ()
+    """The same without the leader."""
 
     @staticmethod
     @functools.lru_cache(maxsize=64)
@@ -66,6 +75,7 @@ class Table:
             teams=teams,
             rivals=tuple(tuple(r for r in seats if r not in teams[s]) for s in seats),
             orders=tuple(tuple((s + i) % rules.players for i in seats) for s in seats),
+            followers=tuple(tuple((s + i) % rules.players for i in seats[1:]) for s in seats),
         )
 
 
@@ -266,6 +276,7 @@ def play_numbers(
     """
     n = table.players
     orders = table.orders
+    followers = table.followers
     bonus = table.bonus
     queen_breaks = table.queen_breaks
     opening = table.opening
@@ -304,32 +315,51 @@ def play_numbers(
     threat = _threat(holder, point_cards, shooter)
     going_for_moon = shooter if shooter >= 0 or threat == planner else threat
     while True:
+        if not trick_mask:
+            # The lead (legality as `hearts.legality.legal_mask`, for one deck).
+            seat = leader
+            hand = allowed = hands[seat]
+            if first:
+                if two_of_clubs and allowed & opening:
+                    allowed &= opening
+                if no_points_first and allowed & _NON_POINTS:
+                    allowed &= _NON_POINTS
+            if must_break and not broken and allowed & HEARTS_FACES:
+                others = allowed & _NON_HEARTS
+                if others and not (hearts_instead and not others & _NON_QUEEN):
+                    allowed = others
+            if not allowed & (allowed - 1):
+                bit = allowed
+            elif next_number() < noise and seat != shooter:
+                bits = allowed
+                for _ in range(int(next_number() * allowed.bit_count())):
+                    bits &= bits - 1
+                bit = bits & -bits
+            else:
+                bit = _lead(hand, allowed, played, seat == going_for_moon)
+            hands[seat] = hand ^ bit
+            led_suit = _SUIT_OF[bit]
+            best, best_seat = bit, seat
+            if record is not None:
+                record.append(bit.bit_length() - 1)
+            trick_mask = bit
+            if not broken and (bit & HEARTS_FACES or (queen_breaks and bit & QUEEN)):
+                broken = True
+            seats = followers[leader]
         last_seat = orders[leader][-1]
         for seat in seats:
-            hand = hands[seat]
             # The legal cards (as `hearts.legality.legal_mask`, for one deck).
-            if trick_mask:
-                follow = hand & led_suit
-                allowed = follow or hand
-                if first and no_points_first and allowed & _NON_POINTS:
-                    allowed &= _NON_POINTS
-                if (
-                    queen_first
-                    and allowed & QUEEN
-                    and (not follow or (led_suit == _SPADES_SUIT and trick_mask & HIGH_SPADES))
-                ):
-                    allowed &= QUEEN
-            else:
-                allowed = hand
-                if first:
-                    if two_of_clubs and allowed & opening:
-                        allowed &= opening
-                    if no_points_first and allowed & _NON_POINTS:
-                        allowed &= _NON_POINTS
-                if must_break and not broken and allowed & HEARTS_FACES:
-                    others = allowed & _NON_HEARTS
-                    if others and not (hearts_instead and not others & _NON_QUEEN):
-                        allowed = others
+            hand = hands[seat]
+            follow = hand & led_suit
+            allowed = follow or hand
+            if first and no_points_first and allowed & _NON_POINTS:
+                allowed &= _NON_POINTS
+            if (
+                queen_first
+                and allowed & QUEEN
+                and (not follow or (led_suit == _SPADES_SUIT and trick_mask & HIGH_SPADES))
+            ):
+                allowed &= QUEEN
             # The card.
             if not allowed & (allowed - 1):
                 bit = allowed
@@ -338,8 +368,6 @@ def play_numbers(
                 for _ in range(int(next_number() * allowed.bit_count())):
                     bits &= bits - 1
                 bit = bits & -bits
-            elif not trick_mask:
-                bit = _lead(hand, allowed, played, seat == going_for_moon)
             elif seat == going_for_moon:
                 if follow:  # holding the suit led, every legal card follows
                     bit = 1 << (allowed.bit_length() - 1)
@@ -382,10 +410,7 @@ def play_numbers(
             else:
                 bit = _top_rank(allowed)
             hands[seat] = hand ^ bit
-            if not trick_mask:
-                led_suit = _SUIT_OF[bit]
-                best, best_seat = bit, seat
-            elif follow and bit > best:  # it followed suit, and goes over
+            if follow and bit > best:  # it followed suit, and goes over
                 best, best_seat = bit, seat
             if record is not None:
                 record.append(bit.bit_length() - 1)
@@ -420,7 +445,6 @@ def play_numbers(
         first = False
         if not hands[leader] or (stop_early and not watch & ~played):
             break
-        seats = orders[leader]
     pos.leader = leader
     pos.first_trick = first
     pos.hearts_broken = broken
