@@ -100,17 +100,19 @@ class Sampler:
                 _shuffle_written_out(cards, rng)
             else:
                 rng.shuffle(cards)
-            total = 0
-            for seat in seats:
-                total += room[seat]
+            total = sum([room[seat] for seat in seats])
             for card in cards:
                 if total <= 0:
                     return None
+                # The seat where `pick`, counted down by each seat's room, goes below
+                # zero. It never is below zero before, so every subtraction is exact and
+                # "pick < room" tells the same as "pick - room < 0".
                 pick = draw() * total
                 for seat in seats:
-                    pick -= room[seat]
-                    if pick < 0 and room[seat] > 0:
+                    free_room = room[seat]
+                    if pick < free_room:
                         break
+                    pick -= free_room
                 else:
                     seat = next(s for s in seats if room[s] > 0)
                 room[seat] -= 1
@@ -136,12 +138,16 @@ class _Plan:
 _WIDTH = tuple(size.bit_length() for size in range(64))
 
 
+_STEPS = tuple(
+    tuple((i, i + 1, _WIDTH[i + 1]) for i in range(size - 1, 0, -1)) for size in range(53)
+)
+"""For a list of each length, the steps of a shuffle: (index, choices, bits to draw)."""
+
+
 def _shuffle_written_out(cards: list[int], rng: random.Random) -> None:
     """`rng.shuffle(cards)` without a call of `_randbelow` a card: the same draws."""
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        size = i + 1
-        width = _WIDTH[size]
+    for i, size, width in _STEPS[len(cards)]:
         j = getrandbits(width)
         while j >= size:
             j = getrandbits(width)
