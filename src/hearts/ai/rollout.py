@@ -266,10 +266,11 @@ def play_numbers(
     one at a time, as `play_out` reads its generator. So the candidates of one sampled deal
     share one list instead of seeding a generator each (the same numbers either way).
 
-    With `scored_only`, it stops once no card left in a hand can change the score (no point
-    card, no bonus card, and tricks count only for the sun, which the rules leave out): the
-    points, point cards taken and (moons apart) results are those of the whole playout, but
-    the hands, tricks won and the rest are not the round's end. The search scores only.
+    With `scored_only`, when the rules have no sun (the only use of tricks won), it stops
+    once no card left in a hand can change the score (no point card, no bonus card) and does
+    not count tricks won: the points and point cards taken, so the results, are those of the
+    whole playout, but the hands, tricks won and the rest are not the round's end. The
+    search scores only.
 
     Legality is the engine's (`hearts.legality.legal_mask`) written out for one deck;
     `tests/test_ai_search.py` replays playouts of every house rule through `Round`.
@@ -311,6 +312,7 @@ def play_numbers(
         return pos  # nothing left to play (a full trick on the table is still settled)
     watch = table.points_dealt | bonus  # cards that still change the score
     stop_early = scored_only and not table.rules.shoot_the_sun
+    count_tricks = not stop_early  # tricks won count only for the sun
     holder = _holder(point_cards)
     threat = _threat(holder, point_cards, shooter)
     going_for_moon = shooter if shooter >= 0 or threat == planner else threat
@@ -347,19 +349,21 @@ def play_numbers(
                 broken = True
             seats = followers[leader]
         last_seat = orders[leader][-1]
+        careful = queen_first or (first and no_points_first)
         for seat in seats:
             # The legal cards (as `hearts.legality.legal_mask`, for one deck).
             hand = hands[seat]
             follow = hand & led_suit
             allowed = follow or hand
-            if first and no_points_first and allowed & _NON_POINTS:
-                allowed &= _NON_POINTS
-            if (
-                queen_first
-                and allowed & QUEEN
-                and (not follow or (led_suit == _SPADES_SUIT and trick_mask & HIGH_SPADES))
-            ):
-                allowed &= QUEEN
+            if careful:  # a house rule or the first trick narrows it further
+                if first and no_points_first and allowed & _NON_POINTS:
+                    allowed &= _NON_POINTS
+                if (
+                    queen_first
+                    and allowed & QUEEN
+                    and (not follow or (led_suit == _SPADES_SUIT and trick_mask & HIGH_SPADES))
+                ):
+                    allowed &= QUEEN
             # The card.
             if not allowed & (allowed - 1):
                 bit = allowed
@@ -419,7 +423,8 @@ def play_numbers(
                 broken = True
         winner = best_seat
         played |= trick_mask
-        tricks_won[winner] += 1
+        if count_tricks:
+            tricks_won[winner] += 1
         if trick_mask & POINT_FACES:
             points[winner] += (trick_mask & HEARTS_FACES).bit_count() + (
                 13 if trick_mask & QUEEN else 0
