@@ -7,7 +7,7 @@ import random
 import pytest
 
 from hearts import Round, Rules
-from hearts.ai import make_player
+from hearts.ai import make_player, sampling
 from hearts.ai.rollout import (
     Position,
     Table,
@@ -16,7 +16,7 @@ from hearts.ai.rollout import (
     play_numbers,
     play_out,
 )
-from hearts.ai.sampling import sample_deal
+from hearts.ai.sampling import Sampler, sample_deal
 from hearts.ai.search import _position, round_scores
 from hearts.ai.tracking import Knowledge, fold
 from hearts.scoring import score_round
@@ -149,3 +149,16 @@ def test_play_out_plays_the_numbers_its_generator_gives() -> None:
         play_numbers(table, start.copy(), numbers, record=by_numbers)
         assert by_generator == by_numbers
         assert len(by_numbers) == sum(h.bit_count() for h in start.hands)
+
+
+def test_the_sampler_deals_as_with_the_library_shuffle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sampler's shuffle, written out for speed, draws exactly what `random.shuffle`
+    draws (on a Python where it would not, the sampler uses the library's)."""
+    rnd = rounds_in_play(Rules(), 5)[2]
+    view = rnd.view(rnd.turn)
+    sampler = Sampler(Knowledge.from_view(view), view.hand_sizes, 0)
+    written_out = [sampler.sample(random.Random(seed)) for seed in range(50)]
+    monkeypatch.setattr(sampling, "_SHUFFLE_WRITTEN_OUT", False)
+    library = [sampler.sample(random.Random(seed)) for seed in range(50)]
+    assert written_out == library
+    assert len({tuple(hands) for hands, _ in library}) == 50

@@ -41,7 +41,8 @@ class Sampler:
         self.know = know
         self.hand_sizes = tuple(hand_sizes)
         self.kitty_size = kitty_size
-        self.plans = [self._plan(respect_voids) for respect_voids in (True, False)]
+        self.strict = self._plan(respect_voids=True)
+        self.relaxed: _Plan | None = None  # voids ignored: worked out if ever needed
 
     def sample(self, rng: random.Random) -> tuple[list[int], int]:
         for attempt in range(MAX_ATTEMPTS + 1):
@@ -85,7 +86,12 @@ class Sampler:
         return _Plan(hands, room, free, suits, True)
 
     def _try(self, rng: random.Random, respect_voids: bool) -> tuple[list[int], int] | None:
-        plan = self.plans[0 if respect_voids else 1]
+        if respect_voids:
+            plan = self.strict
+        else:
+            if self.relaxed is None:
+                self.relaxed = self._plan(respect_voids=False)
+            plan = self.relaxed
         hands = plan.hands.copy()
         if not plan.counts_agree:
             # The view and our count disagree (should not happen): share out what is there.
