@@ -8,6 +8,7 @@ import pytest
 
 from hearts import Round, Rules
 from hearts.ai import make_player, sampling
+from hearts.ai.racing import _paired
 from hearts.ai.rollout import (
     Position,
     Table,
@@ -162,3 +163,17 @@ def test_the_sampler_deals_as_with_the_library_shuffle(monkeypatch: pytest.Monke
     library = [sampler.sample(random.Random(seed)) for seed in range(50)]
     assert written_out == library
     assert len({tuple(hands) for hands, _ in library}) == 50
+
+
+def test_racing_pairs_results_with_the_plain_arithmetic() -> None:
+    rng = random.Random(6)
+    for _ in range(200):
+        count = rng.randint(2, 120)
+        ours = [rng.uniform(-30, 30) for _ in range(count)]
+        best = [rng.randint(-26, 26) - 0.3 * rng.randint(0, 26) for _ in range(count)]
+        diffs = [x - y for x, y in zip(ours, best, strict=True)]
+        mean = sum(diffs) / count
+        var = sum((d - mean) ** 2 for d in diffs) / (count - 1)
+        assert _paired(ours, best) == (mean, var)
+    with pytest.raises(ValueError, match="as many values"):
+        _paired([1.0, 2.0], [1.0])
