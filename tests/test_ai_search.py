@@ -11,6 +11,7 @@ from hearts.ai import make_player, sampling
 from hearts.ai.racing import _paired
 from hearts.ai.rollout import (
     Position,
+    SharedNumbers,
     Table,
     draw_numbers,
     numbers_needed,
@@ -177,3 +178,17 @@ def test_racing_pairs_results_with_the_plain_arithmetic() -> None:
         assert _paired(ours, best) == (mean, var)
     with pytest.raises(ValueError, match="as many values"):
         _paired([1.0, 2.0], [1.0])
+
+
+def test_shared_numbers_give_every_reader_the_generators_numbers() -> None:
+    """Every candidate of a deal reads the numbers a generator seeded for it would give,
+    however far past the first batch one reader goes before the next starts."""
+    shared = SharedNumbers(random.Random(11), 3)
+    expected = random.Random(11)
+    wanted = [expected.random() for _ in range(40)]
+    first = shared.reader()
+    assert [next(first) for _ in range(10)] == wanted[:10]
+    second = shared.reader()
+    assert [next(second) for _ in range(40)] == wanted
+    assert [next(first) for _ in range(30)] == wanted[10:]
+    assert [next(shared.reader()) for _ in range(1)] == wanted[:1]

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from ..view import PlayerView
 from .medium import pass_danger, pass_faces
 from .racing import Arm, race
-from .rollout import NOISE, Position, Table, draw_numbers, numbers_needed, play_numbers
+from .rollout import NOISE, Position, SharedNumbers, Table, play_numbers
 from .tracking import dealt_faces, fold
 
 TOP_CARDS = 6
@@ -102,7 +102,7 @@ def evaluate_passes(
         playout_seed = rng.getrandbits(32)
         # Every candidate meets the same random numbers: one list for the deal.
         playout_rng.seed(playout_seed)
-        numbers: list[float] = []
+        numbers = SharedNumbers(playout_rng, sum(hands).bit_count())
         for arm in active:
             given = 0
             for face in candidates[arm.face]:
@@ -126,9 +126,7 @@ def evaluate_passes(
                 tricks_won=[0] * n,
                 kitty=0,
             )
-            if not numbers:
-                numbers = draw_numbers(playout_rng, numbers_needed(pos))
-            play_numbers(table, pos, numbers, arm.plan, NOISE, me, None, True)
+            play_numbers(table, pos, numbers.reader(), arm.plan, NOISE, me, None, True)
             arm.values.append(score(pos))
         used += len(active)
         index += 1

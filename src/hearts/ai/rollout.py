@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import itertools
 import random
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ..cards import parse_card
@@ -231,6 +232,31 @@ def draw_numbers(rng: random.Random, count: int) -> list[float]:
     return list(itertools.starmap(rng.random, itertools.repeat((), count)))
 
 
+class SharedNumbers:
+    """The random numbers of one sampled deal, for every candidate's playout to read from
+    the first: the same numbers, in order, as a generator seeded for each candidate would
+    give. Drawn as needed: a playout reads about one a card that has a choice, and at most
+    two a card (`numbers_needed`)."""
+
+    def __init__(self, rng: random.Random, first: int) -> None:
+        self.draw = rng.random
+        self.numbers = draw_numbers(rng, first)
+
+    def reader(self) -> Iterator[float]:
+        """The numbers from the first: those drawn so far, then new ones (kept for the
+        other readers)."""
+        return itertools.chain(self.numbers, self._tail())
+
+    def _tail(self) -> Iterator[float]:
+        numbers = self.numbers
+        at = len(numbers)  # where the reader's pass over the list ended
+        while True:
+            if at == len(numbers):
+                numbers.append(self.draw())
+            yield numbers[at]
+            at += 1
+
+
 def play_out(
     table: Table,
     pos: Position,
@@ -255,7 +281,7 @@ def play_out(
 def play_numbers(
     table: Table,
     pos: Position,
-    numbers: list[float],
+    numbers: Iterable[float],
     shooter: int = -1,
     noise: float = NOISE,
     planner: int = -1,
@@ -263,8 +289,9 @@ def play_numbers(
     scored_only: bool = False,
 ) -> Position:
     """`play_out` with its random numbers given: the playout reads `numbers` from the start,
-    one at a time, as `play_out` reads its generator. So the candidates of one sampled deal
-    share one list instead of seeding a generator each (the same numbers either way).
+    one at a time, as `play_out` reads its generator (at most `numbers_needed(pos)` of them).
+    So the candidates of one sampled deal share one list (`SharedNumbers`) instead of
+    seeding a generator each: the same numbers either way.
 
     With `scored_only`, when the rules have no sun (the only use of tricks won), it stops
     once no card left in a hand can change the score (no point card, no bonus card) and does

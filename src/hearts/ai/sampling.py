@@ -19,7 +19,7 @@ are relaxed rather than failing.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .tracking import Knowledge
@@ -107,9 +107,9 @@ class Sampler:
             else:
                 rng.shuffle(cards)
             total = sum([room[seat] for seat in seats])
+            if total < len(cards):
+                return self._dead_end(cards, total, draw)
             for card in cards:
-                if total <= 0:
-                    return None
                 # The seat where `pick`, counted down by each seat's room, goes below
                 # zero. It never is below zero before, so every subtraction is exact and
                 # "pick < room" tells the same as "pick - room < 0".
@@ -126,6 +126,14 @@ class Sampler:
                 hands[seat] |= card
         kitty = hands.pop()
         return hands, kitty
+
+    @staticmethod
+    def _dead_end(cards: list[int], total: int, draw: Callable[[], float]) -> None:
+        """A suit with more cards than room for them: the cards before room runs out are
+        placed (their draws made, as the deal would have made them) and the deal fails."""
+        for _ in range(max(0, min(total, len(cards)))):
+            draw()
+        return None
 
 
 @dataclass(slots=True)

@@ -28,7 +28,7 @@ from .endgame import Solver
 from .medium import MediumPlayer, choose_play_face
 from .passing import can_search_pass, evaluate_passes, pass_candidates
 from .racing import Arm, clearly_better, race
-from .rollout import NOISE, Position, Table, draw_numbers, numbers_needed, play_numbers
+from .rollout import NOISE, Position, SharedNumbers, Table, numbers_needed, play_numbers
 from .sampling import Sampler
 from .tracking import (
     HEARTS_FACES,
@@ -235,11 +235,13 @@ class HardPlayer(MediumPlayer):
             else:
                 # Every candidate meets the same random numbers: one list for the deal.
                 playout_rng.seed(playout_seed)
-                numbers = draw_numbers(playout_rng, numbers_needed(start))
+                numbers = SharedNumbers(playout_rng, numbers_needed(start) // 2)
                 for arm in active:
                     pos = start.copy()
                     _play_card(pos, view.seat, arm.face, table)
-                    play_numbers(table, pos, numbers, arm.plan, NOISE, view.seat, None, True)
+                    play_numbers(
+                        table, pos, numbers.reader(), arm.plan, NOISE, view.seat, None, True
+                    )
                     arm.values.append(self.score(view, table, pos, arm.plan))
             used += len(active)
             index += 1
