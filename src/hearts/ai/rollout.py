@@ -124,10 +124,6 @@ _SUIT_OF = {1 << face: SUIT_FACES[face // 13] for face in range(52)}
 """A card's bit to its suit's mask."""
 
 
-def _highest(mask: int) -> int:
-    return 1 << (mask.bit_length() - 1)
-
-
 def _top_rank(mask: int) -> int:
     """The bit of the highest-ranked card in a mask, whatever its suit (spades win ties)."""
     rank = ((mask | mask >> 13 | mask >> 26 | mask >> 39) & 0x1FFF).bit_length() - 1
