@@ -7,9 +7,18 @@ import random
 import pytest
 
 from hearts import Round, Rules
-from hearts.ai import make_player
-from hearts.ai.rollout import Position, Table, play_out
-from hearts.ai.sampling import sample_deal
+from hearts.ai import make_player, sampling
+from hearts.ai.racing import _paired
+from hearts.ai.rollout import (
+    Position,
+    SharedNumbers,
+    Table,
+    draw_numbers,
+    numbers_needed,
+    play_numbers,
+    play_out,
+)
+from hearts.ai.sampling import Sampler, sample_deal
 from hearts.ai.search import _position, round_scores
 from hearts.ai.tracking import Knowledge, fold
 from hearts.scoring import score_round
@@ -97,3 +106,89 @@ def test_hard_respects_a_time_budget_without_a_seed_change_of_legality() -> None
     player = make_player("hard", seed=1, budget=0.01)
     card = player.choose_play(rnd.view(rnd.turn))
     assert card in rnd.legal_cards()
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: str(r.players))
+def test_a_playout_stopped_when_nothing_left_scores_scores_as_the_whole(rules: Rules) -> None:
+    """The search's playouts stop once no card left can change the score; what they score
+    (points, point cards, the result) is the whole playout's, from the same numbers."""
+    rng = random.Random(3)
+    table = Table.of(rules)
+    stopped_early = 0
+    for seed in range(3):
+        for rnd in rounds_in_play(rules, seed):
+            view = rnd.view(rnd.turn)
+            know = Knowledge.from_view(view)
+            start: Position = _position(view, know)
+            start.hands = [rnd.hand_mask(s) for s in range(rules.players)]
+            start.kitty = rnd.kitty if rules.kitty and rnd.kitty_taker is None else 0
+            numbers = draw_numbers(rng, numbers_needed(start))
+            shooter = rng.choice([-1, -1, rnd.turn])
+            whole = play_numbers(table, start.copy(), numbers, shooter, planner=rnd.turn)
+            short = play_numbers(
+                table, start.copy(), numbers, shooter, planner=rnd.turn, scored_only=True
+            )
+            assert short.points == whole.points
+            assert short.point_cards == whole.point_cards
+            totals = (0,) * rules.players
+            assert round_scores(table, short, totals) == round_scores(table, whole, totals)
+            stopped_early += sum(short.hands) != 0
+    if not rules.shoot_the_sun:
+        assert stopped_early, "some playout must end before the last trick"
+
+
+def test_play_out_plays_the_numbers_its_generator_gives() -> None:
+    rules = Rules()
+    table = Table.of(rules)
+    for rnd in rounds_in_play(rules, 4):
+        view = rnd.view(rnd.turn)
+        start: Position = _position(view, Knowledge.from_view(view))
+        start.hands = [rnd.hand_mask(s) for s in range(rules.players)]
+        by_generator: list[int] = []
+        by_numbers: list[int] = []
+        play_out(table, start.copy(), random.Random(8), record=by_generator)
+        numbers = draw_numbers(random.Random(8), numbers_needed(start))
+        play_numbers(table, start.copy(), numbers, record=by_numbers)
+        assert by_generator == by_numbers
+        assert len(by_numbers) == sum(h.bit_count() for h in start.hands)
+
+
+def test_the_sampler_deals_as_with_the_library_shuffle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sampler's shuffle, written out for speed, draws exactly what `random.shuffle`
+    draws (on a Python where it would not, the sampler uses the library's)."""
+    rnd = rounds_in_play(Rules(), 5)[2]
+    view = rnd.view(rnd.turn)
+    sampler = Sampler(Knowledge.from_view(view), view.hand_sizes, 0)
+    written_out = [sampler.sample(random.Random(seed)) for seed in range(50)]
+    monkeypatch.setattr(sampling, "_SHUFFLE_WRITTEN_OUT", False)
+    library = [sampler.sample(random.Random(seed)) for seed in range(50)]
+    assert written_out == library
+    assert len({tuple(hands) for hands, _ in library}) == 50
+
+
+def test_racing_pairs_results_with_the_plain_arithmetic() -> None:
+    rng = random.Random(6)
+    for _ in range(200):
+        count = rng.randint(2, 120)
+        ours = [rng.uniform(-30, 30) for _ in range(count)]
+        best = [rng.randint(-26, 26) - 0.3 * rng.randint(0, 26) for _ in range(count)]
+        diffs = [x - y for x, y in zip(ours, best, strict=True)]
+        mean = sum(diffs) / count
+        var = sum((d - mean) ** 2 for d in diffs) / (count - 1)
+        assert _paired(ours, best) == (mean, var)
+    with pytest.raises(ValueError, match="as many values"):
+        _paired([1.0, 2.0], [1.0])
+
+
+def test_shared_numbers_give_every_reader_the_generators_numbers() -> None:
+    """Every candidate of a deal reads the numbers a generator seeded for it would give,
+    however far past the first batch one reader goes before the next starts."""
+    shared = SharedNumbers(random.Random(11), 3)
+    expected = random.Random(11)
+    wanted = [expected.random() for _ in range(40)]
+    first = shared.reader()
+    assert [next(first) for _ in range(10)] == wanted[:10]
+    second = shared.reader()
+    assert [next(second) for _ in range(40)] == wanted
+    assert [next(first) for _ in range(30)] == wanted[10:]
+    assert [next(shared.reader()) for _ in range(1)] == wanted[:1]

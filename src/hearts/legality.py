@@ -1,7 +1,8 @@
 """The one legality core: which cards of a hand may go on the trick, as a mask.
 
-`Round` wraps it to explain a refusal, and both playout paths (`hearts.playout` and the
-computer players' rollouts) call it, so every part of the project plays by the same rules.
+`Round` wraps it to explain a refusal and `hearts.playout` calls it, so every part of the
+project plays by the same rules; the computer players' rollout (`hearts.ai.rollout`) writes
+the same steps out for one deck, for speed, and its tests replay its playouts through `Round`.
 Masks may hold either deck's cards (two-deck Cancellation Hearts numbers the second deck
 52..103); a one-deck playout simply never sets those bits.
 

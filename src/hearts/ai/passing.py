@@ -17,7 +17,7 @@ from collections.abc import Callable
 from ..view import PlayerView
 from .medium import pass_danger, pass_faces
 from .racing import Arm, race
-from .rollout import Position, Table, play_out
+from .rollout import NOISE, Position, SharedNumbers, Table, play_numbers
 from .tracking import dealt_faces, fold
 
 TOP_CARDS = 6
@@ -100,6 +100,9 @@ def evaluate_passes(
             if seat != me:
                 after[seat] = hands[seat] & ~passes[seat] | passes[(seat - offset) % n]
         playout_seed = rng.getrandbits(32)
+        # Every candidate meets the same random numbers: one list for the deal.
+        playout_rng.seed(playout_seed)
+        numbers = SharedNumbers(playout_rng, sum(hands).bit_count())
         for arm in active:
             given = 0
             for face in candidates[arm.face]:
@@ -123,8 +126,7 @@ def evaluate_passes(
                 tricks_won=[0] * n,
                 kitty=0,
             )
-            playout_rng.seed(playout_seed)
-            play_out(table, pos, playout_rng, shooter=arm.plan, planner=me)
+            play_numbers(table, pos, numbers.reader(), arm.plan, NOISE, me, None, True)
             arm.values.append(score(pos))
         used += len(active)
         index += 1

@@ -6,7 +6,9 @@ the difference between two arms deal by deal has far less noise than either resu
 
 from __future__ import annotations
 
+import itertools
 import math
+import operator
 from dataclasses import dataclass
 
 
@@ -38,12 +40,22 @@ def race(arms: list[Arm], drop_z: float, tolerance: float = 0.05) -> None:
     for arm in active:
         if arm is best or arm.protected:
             continue
-        diffs = [x - y for x, y in zip(arm.values, best.values, strict=True)]
-        mean = sum(diffs) / count
-        var = sum((d - mean) ** 2 for d in diffs) / (count - 1)
+        mean, var = _paired(arm.values, best.values)
         error = drop_z * math.sqrt(var / count)
         if mean > error or mean + error < tolerance:
             arm.active = False
+
+
+def _paired(values: list[float], others: list[float]) -> tuple[float, float]:
+    """The mean and sample variance of `values[i] - others[i]` (lists of one length, at least
+    two), with the arithmetic of the plain loops: the same differences, summed in order."""
+    count = len(values)
+    if len(others) != count:
+        raise ValueError("Paired results need as many values on each side.")
+    diffs = list(map(operator.sub, values, others))
+    mean = sum(diffs) / count
+    squares = map(pow, map(operator.sub, diffs, itertools.repeat(mean)), itertools.repeat(2))
+    return mean, sum(squares) / (count - 1)
 
 
 def clearly_better(arm: Arm, than: Arm, margin: float, z: float) -> bool:

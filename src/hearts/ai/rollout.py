@@ -1,21 +1,30 @@
 """The hard player's playout: a round played to its end on raw masks by a heuristic policy.
 
-One deck (faces 0..51), any house rule: legality comes from the engine's one core,
-`hearts.legality`, so it is exactly the engine's. Every seat plays the medium heuristics in
-their fast form, with a little noise; a seat told to shoot takes every trick it can and
-discards no points, and the others then stop a moon the way medium does: they keep points
-off the shooter's tricks and take a point trick from it when they can.
+One deck (faces 0..51), any house rule: legality is the engine's one core,
+`hearts.legality.legal_mask`, written out inside the playout loop for one deck (a test
+replays playouts of every house rule through `Round`, and another holds the search's
+decisions to a record made while the playout still called the core). Every seat plays the
+medium heuristics in their fast form, with a little noise; a seat told to shoot takes every
+trick it can and discards no points, and the others then stop a moon the way medium does:
+they keep points off the shooter's tricks and take a point trick from it when they can.
+
+The playout is most of a searching player's time, so it is written for speed: plain ints,
+the policy inlined, tables for the seat order, and its random numbers handed in as a list
+(`play_numbers`) so that the candidates of one sampled deal share one list of numbers
+instead of seeding a generator each.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import random
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ..cards import parse_card
-from ..legality import legal_mask
 from ..rules import Rules
+from ..scoring import team_of
 from .tracking import HEARTS_FACES, HIGH_SPADES, POINT_FACES, QUEEN, SUIT_FACES, dealt_faces
 
 NOISE = 0.06
@@ -31,11 +40,27 @@ class Table:
     bonus: int
     points_dealt: int
     opening: int
+    no_points_first: bool = False
+    """No points on the first trick (`Rules.points_on_first_trick` off)."""
+    two_of_clubs: bool = False
+    must_break: bool = False
+    hearts_instead_of_queen: bool = False
+    queen_at_first_chance: bool = False
+    teams: tuple[tuple[int, ...], ...] = ()
+    """`scoring.team_of` of every seat."""
+    rivals: tuple[tuple[int, ...], ...] = ()
+    """Every seat's rivals: the seats outside its team."""
+    orders: tuple[tuple[int, ...], ...] = ()
+    """The seats in playing order from each leader."""
+    followers: tuple[tuple[int, ...], ...] = ()
+    """The same without the leader."""
 
     @staticmethod
     @functools.lru_cache(maxsize=64)
     def of(rules: Rules) -> Table:
         bonus = 0 if rules.bonus_card is None else 1 << parse_card(rules.bonus_card)
+        seats = range(rules.players)
+        teams = tuple(team_of(rules, s) for s in seats)
         return Table(
             rules=rules,
             players=rules.players,
@@ -43,6 +68,15 @@ class Table:
             bonus=bonus,
             points_dealt=dealt_faces(rules) & POINT_FACES,
             opening=1 << parse_card(rules.opening_card),
+            no_points_first=not rules.points_on_first_trick,
+            two_of_clubs=rules.first_lead == "two-of-clubs",
+            must_break=rules.must_break_hearts,
+            hearts_instead_of_queen=rules.lead_hearts_instead_of_queen,
+            queen_at_first_chance=rules.queen_at_first_chance,
+            teams=teams,
+            rivals=tuple(tuple(r for r in seats if r not in teams[s]) for s in seats),
+            orders=tuple(tuple((s + i) % rules.players for i in seats) for s in seats),
+            followers=tuple(tuple((s + i) % rules.players for i in seats[1:]) for s in seats),
         )
 
 
@@ -79,21 +113,24 @@ class Position:
         )
 
 
-def _highest(mask: int) -> int:
-    return 1 << (mask.bit_length() - 1)
+_CLUBS, _DIAMONDS, _SPADES_SUIT, _HEARTS_SUIT = (SUIT_FACES[s] for s in (0, 1, 3, 2))
+_ALL = _CLUBS | _DIAMONDS | _SPADES_SUIT | _HEARTS_SUIT
+_NON_POINTS = _ALL & ~POINT_FACES
+_NON_HEARTS = _ALL & ~HEARTS_FACES
+_NON_QUEEN = _ALL & ~QUEEN
+_SPADE_GUARDS = QUEEN | HIGH_SPADES
+_RANK_COLUMN = 1 | 1 << 13 | 1 << 26 | 1 << 39
+_SUIT_OF = {1 << face: SUIT_FACES[face // 13] for face in range(52)}
+"""A card's bit to its suit's mask."""
 
 
 def _top_rank(mask: int) -> int:
     """The bit of the highest-ranked card in a mask, whatever its suit (spades win ties)."""
-    best = 0
-    best_rank = -1
-    for suit in range(4):
-        cards = mask & SUIT_FACES[suit]
-        if cards:
-            rank = cards.bit_length() - 1 - 13 * suit
-            if rank >= best_rank:
-                best, best_rank = 1 << (cards.bit_length() - 1), rank
-    return best
+    rank = ((mask | mask >> 13 | mask >> 26 | mask >> 39) & 0x1FFF).bit_length() - 1
+    if rank < 0:
+        return 0
+    column = mask & (_RANK_COLUMN << rank)  # that rank's cards, one bit a suit
+    return 1 << (column.bit_length() - 1)
 
 
 def _low_rank(mask: int) -> int:
@@ -110,83 +147,110 @@ def _low_rank(mask: int) -> int:
 
 
 def _lead(hand: int, allowed: int, played: int, shooting: bool) -> int:
+    """The lowest card of the suit where it has the fewest unseen cards under it.
+
+    Keys are doubled so that they are whole numbers: a suit nobody else holds counts 100
+    (we would win and everyone discards on us), hearts one more and, while the Q♠ is out
+    and we hold none of the high spades, spades one fewer; the first suit of lowest key wins.
+    """
     if shooting:
-        return _top_rank(allowed & ~HEARTS_FACES or allowed)
-    queen_out = not played & QUEEN
-    candidates = allowed
-    if queen_out:
+        return _top_rank(allowed & _NON_HEARTS or allowed)
+    if played & QUEEN:
+        candidates = allowed
+        fishing = False
+    else:
         risky = QUEEN if hand & QUEEN else HIGH_SPADES
-        if candidates & ~risky:
-            candidates &= ~risky
-    unknown = ~played & ~hand
+        candidates = allowed & ~risky or allowed
+        fishing = not hand & _SPADE_GUARDS
+    unknown = _ALL & ~(played | hand)
     best = 0
-    best_key = 99.0
-    for suit in range(4):
-        cards = candidates & SUIT_FACES[suit]
-        if not cards:
-            continue
+    best_key = 198
+    cards = candidates & _CLUBS
+    if cards:
+        best = cards & -cards
+        out = unknown & _CLUBS
+        best_key = (out & (best - 1)).bit_count() << 1 if out else 100
+    cards = candidates & _DIAMONDS
+    if cards:
         low = cards & -cards
-        outstanding = unknown & SUIT_FACES[suit]
-        if not outstanding:
-            key = 50.0  # nobody can follow: we win and everyone discards on us
-        else:
-            below = (outstanding & (low - 1)).bit_count()
-            key = below + (0.5 if suit == 2 else 0.0)
-            if suit == 3 and queen_out and not hand & (QUEEN | HIGH_SPADES):
-                key -= 0.5
+        out = unknown & _DIAMONDS
+        key = (out & (low - 1)).bit_count() << 1 if out else 100
         if key < best_key:
             best, best_key = low, key
+    cards = candidates & _HEARTS_SUIT
+    if cards:
+        low = cards & -cards
+        out = unknown & _HEARTS_SUIT
+        key = ((out & (low - 1)).bit_count() << 1) + 1 if out else 100
+        if key < best_key:
+            best, best_key = low, key
+    cards = candidates & _SPADES_SUIT
+    if cards:
+        low = cards & -cards
+        out = unknown & _SPADES_SUIT
+        key = ((out & (low - 1)).bit_count() << 1) - fishing if out else 100
+        if key < best_key:
+            best = low
     return best
 
 
-def _follow(follow: int, best: int, last: bool, first: bool, block: bool) -> int:
-    """A card of the suit led; `best` is the bit of the card winning so far."""
-    if follow & QUEEN and best & HIGH_SPADES:
-        return QUEEN
-    below = follow & (best - 1)
-    if block:
-        above = follow & ~below & ~QUEEN
-        if above:
-            return above & -above
-    if below:
-        return _highest(below)
-    if last or first:
-        safe = follow & ~QUEEN or follow
-        return _highest(safe)
-    return follow & -follow
-
-
-def _discard(allowed: int, hand: int, played: int, feeding_shooter: bool) -> int:
-    if feeding_shooter and allowed & ~POINT_FACES:
-        return _top_rank(allowed & ~POINT_FACES)
-    if allowed & QUEEN:
-        return QUEEN
-    if allowed & HIGH_SPADES and not played & QUEEN and not hand & QUEEN:
-        return _highest(allowed & HIGH_SPADES)
-    hearts = allowed & HEARTS_FACES
-    if hearts:
-        return _highest(hearts)
-    return _top_rank(allowed)
-
-
-def _moon_threat(point_cards: list[int], shooter: int) -> int:
-    """The seat everyone else should stop, or -1: the planned shooter, or a seat holding every
-    point taken so far and plenty of them."""
-    if shooter >= 0:
-        holders = [s for s, m in enumerate(point_cards) if m]
-        return shooter if len(holders) <= 1 and (not holders or holders[0] == shooter) else -1
+def _holder(point_cards: list[int]) -> int:
+    """The one seat that has taken points so far, -1 for none, -2 for several."""
     holder = -1
     for seat, mask in enumerate(point_cards):
         if mask:
-            if holder >= 0:
-                return -1
+            if holder != -1:
+                return -2
             holder = seat
-    if holder >= 0:
-        taken = point_cards[holder]
-        hearts = (taken & HEARTS_FACES).bit_count()
-        if hearts >= 6 or (taken & QUEEN and hearts >= 3):
-            return holder
-    return -1
+    return holder
+
+
+def _threat(holder: int, point_cards: list[int], shooter: int) -> int:
+    """The seat everyone else should stop, or -1: the planned shooter while nobody else has
+    a point, or else the one seat holding every point taken so far and plenty of them."""
+    if shooter >= 0:
+        return shooter if holder == -1 or holder == shooter else -1
+    if holder < 0:
+        return -1
+    taken = point_cards[holder]
+    hearts = (taken & HEARTS_FACES).bit_count()
+    return holder if hearts >= 6 or (taken & QUEEN and hearts >= 3) else -1
+
+
+def numbers_needed(pos: Position) -> int:
+    """How many random numbers a playout of `pos` may draw: at most two a card (whether to
+    play at random, and which card)."""
+    return 2 * sum(hand.bit_count() for hand in pos.hands)
+
+
+def draw_numbers(rng: random.Random, count: int) -> list[float]:
+    """The next `count` numbers of `rng.random()`, in order."""
+    return list(itertools.starmap(rng.random, itertools.repeat((), count)))
+
+
+class SharedNumbers:
+    """The random numbers of one sampled deal, for every candidate's playout to read from
+    the first: the same numbers, in order, as a generator seeded for each candidate would
+    give. Drawn as needed: a playout reads about one a card that has a choice, and at most
+    two a card (`numbers_needed`)."""
+
+    def __init__(self, rng: random.Random, first: int) -> None:
+        self.draw = rng.random
+        self.numbers = draw_numbers(rng, first)
+
+    def reader(self) -> Iterator[float]:
+        """The numbers from the first: those drawn so far, then new ones (kept for the
+        other readers)."""
+        return itertools.chain(self.numbers, self._tail())
+
+    def _tail(self) -> Iterator[float]:
+        numbers = self.numbers
+        at = len(numbers)  # where the reader's pass over the list ended
+        while True:
+            if at == len(numbers):
+                numbers.append(self.draw())
+            yield numbers[at]
+            at += 1
 
 
 def play_out(
@@ -203,95 +267,215 @@ def play_out(
     `shooter` is a seat that plays for the moon (-1 for none). A seat other than `planner`
     (the seat searching) that has every point so far and plenty of them plays for the moon
     too, so that the search sees a rival's moon coming. `record`, if given, gets every
-    card played, in order (the tests replay them through `Round`).
+    card played, in order (the tests replay them through `Round`). The playout uses the
+    next `numbers_needed(pos)` numbers of `rng.random()`, in order (it draws them first).
+    """
+    numbers = draw_numbers(rng, numbers_needed(pos))
+    return play_numbers(table, pos, numbers, shooter, noise, planner, record)
+
+
+def play_numbers(
+    table: Table,
+    pos: Position,
+    numbers: Iterable[float],
+    shooter: int = -1,
+    noise: float = NOISE,
+    planner: int = -1,
+    record: list[int] | None = None,
+    scored_only: bool = False,
+) -> Position:
+    """`play_out` with its random numbers given: the playout reads `numbers` from the start,
+    one at a time, as `play_out` reads its generator (at most `numbers_needed(pos)` of them).
+    So the candidates of one sampled deal share one list (`SharedNumbers`) instead of
+    seeding a generator each: the same numbers either way.
+
+    With `scored_only`, when the rules have no sun (the only use of tricks won), it stops
+    once no card left in a hand can change the score (no point card, no bonus card) and does
+    not count tricks won: the points and point cards taken, so the results, are those of the
+    whole playout, but the hands, tricks won and the rest are not the round's end. The
+    search scores only.
+
+    Legality is the engine's (`hearts.legality.legal_mask`) written out for one deck;
+    `tests/test_ai_search.py` replays playouts of every house rule through `Round`.
     """
     n = table.players
-    legal = legal_mask
-    rules = table.rules
+    orders = table.orders
+    followers = table.followers
     bonus = table.bonus
     queen_breaks = table.queen_breaks
     opening = table.opening
+    no_points_first = table.no_points_first
+    two_of_clubs = table.two_of_clubs
+    must_break = table.must_break
+    hearts_instead = table.hearts_instead_of_queen
+    queen_first = table.queen_at_first_chance
     hands = pos.hands
+    points = pos.points
+    point_cards = pos.point_cards
+    tricks_won = pos.tricks_won
+    kitty = pos.kitty
     trick = pos.trick
-    rand = rng.random
     leader = pos.leader
     first = pos.first_trick
     broken = pos.hearts_broken
     played = pos.played
-    while trick or hands[leader]:
-        threat = _moon_threat(pos.point_cards, shooter)
-        going_for_moon = shooter if shooter >= 0 or threat == planner else threat
-        seat = (leader + len(trick)) % n
-        trick_mask = 0
-        best = 0
-        best_seat = leader
-        led_suit = SUIT_FACES[trick[0] // 13] if trick else 0
-        for i, c in enumerate(trick):
-            bit = 1 << c
-            trick_mask |= bit
-            if bit & led_suit and bit > best:
-                best, best_seat = bit, (leader + i) % n
-        while len(trick) < n:
-            hand = hands[seat]
-            allowed = legal(rules, hand, trick, first, broken, opening)
+    next_number = iter(numbers).__next__
+    trick_mask = 0  # the cards on the table (0 before the lead)
+    best = 0
+    best_seat = leader
+    led_suit = SUIT_FACES[trick[0] // 13] if trick else 0
+    for i, c in enumerate(trick):
+        bit = 1 << c
+        trick_mask |= bit
+        if bit & led_suit and bit > best:
+            best, best_seat = bit, (leader + i) % n
+    seats = orders[leader][len(trick) :]
+    trick.clear()
+    if not trick_mask and not hands[leader]:
+        return pos  # nothing left to play (a full trick on the table is still settled)
+    watch = table.points_dealt | bonus  # cards that still change the score
+    stop_early = scored_only and not table.rules.shoot_the_sun
+    count_tricks = not stop_early  # tricks won count only for the sun
+    holder = _holder(point_cards)
+    threat = _threat(holder, point_cards, shooter)
+    going_for_moon = shooter if shooter >= 0 or threat == planner else threat
+    while True:
+        if not trick_mask:
+            # The lead (legality as `hearts.legality.legal_mask`, for one deck).
+            seat = leader
+            hand = allowed = hands[seat]
+            if first:
+                if two_of_clubs and allowed & opening:
+                    allowed &= opening
+                if no_points_first and allowed & _NON_POINTS:
+                    allowed &= _NON_POINTS
+            if must_break and not broken and allowed & HEARTS_FACES:
+                others = allowed & _NON_HEARTS
+                if others and not (hearts_instead and not others & _NON_QUEEN):
+                    allowed = others
             if not allowed & (allowed - 1):
                 bit = allowed
-            elif rand() < noise and seat != shooter:
+            elif next_number() < noise and seat != shooter:
                 bits = allowed
-                for _ in range(int(rand() * allowed.bit_count())):
+                for _ in range(int(next_number() * allowed.bit_count())):
                     bits &= bits - 1
                 bit = bits & -bits
-            elif not trick:
-                bit = _lead(hand, allowed, played, seat == going_for_moon)
-            elif seat == going_for_moon:
-                follow = allowed & led_suit
-                bit = _highest(follow) if follow else _low_rank(allowed & ~POINT_FACES or allowed)
             else:
-                follow = allowed & led_suit
-                stopping = threat >= 0 and threat != seat and best_seat == threat
-                if follow:
-                    block = stopping and bool(trick_mask & POINT_FACES or follow & HEARTS_FACES)
-                    bit = _follow(follow, best, len(trick) == n - 1, first, block)
-                else:
-                    bit = _discard(allowed, hand, played, stopping)
-            card = bit.bit_length() - 1
-            hands[seat] = hand & ~bit
-            if not trick:
-                led_suit = SUIT_FACES[card // 13]
-                best, best_seat = bit, seat
-            elif bit & led_suit and bit > best:
-                best, best_seat = bit, seat
-            trick.append(card)
+                bit = _lead(hand, allowed, played, seat == going_for_moon)
+            hands[seat] = hand ^ bit
+            led_suit = _SUIT_OF[bit]
+            best, best_seat = bit, seat
             if record is not None:
-                record.append(card)
-            trick_mask |= bit
-            played |= bit
+                record.append(bit.bit_length() - 1)
+            trick_mask = bit
             if not broken and (bit & HEARTS_FACES or (queen_breaks and bit & QUEEN)):
                 broken = True
-            seat = (seat + 1) % n
+            seats = followers[leader]
+        last_seat = orders[leader][-1]
+        careful = queen_first or (first and no_points_first)
+        for seat in seats:
+            # The legal cards (as `hearts.legality.legal_mask`, for one deck).
+            hand = hands[seat]
+            follow = hand & led_suit
+            allowed = follow or hand
+            if careful:  # a house rule or the first trick narrows it further
+                if first and no_points_first and allowed & _NON_POINTS:
+                    allowed &= _NON_POINTS
+                if (
+                    queen_first
+                    and allowed & QUEEN
+                    and (not follow or (led_suit == _SPADES_SUIT and trick_mask & HIGH_SPADES))
+                ):
+                    allowed &= QUEEN
+            # The card.
+            if not allowed & (allowed - 1):
+                bit = allowed
+            elif next_number() < noise and seat != shooter:
+                bits = allowed
+                for _ in range(int(next_number() * allowed.bit_count())):
+                    bits &= bits - 1
+                bit = bits & -bits
+            elif seat == going_for_moon:
+                if follow:  # holding the suit led, every legal card follows
+                    bit = 1 << (allowed.bit_length() - 1)
+                else:
+                    bit = _low_rank(allowed & _NON_POINTS or allowed)
+            elif follow:
+                # The medium follow: the Q♠ under a high spade, else the highest card that
+                # ducks (the lowest that wins when stopping a moon), else (last, or on the
+                # first trick) the highest, else the lowest.
+                follow = allowed
+                if follow & QUEEN and best & HIGH_SPADES:
+                    bit = QUEEN
+                else:
+                    below = follow & (best - 1)
+                    if (
+                        threat >= 0
+                        and threat != seat
+                        and best_seat == threat
+                        and (trick_mask & POINT_FACES or follow & HEARTS_FACES)
+                        and follow & ~below & _NON_QUEEN
+                    ):
+                        above = follow & ~below & _NON_QUEEN
+                        bit = above & -above
+                    elif below:
+                        bit = 1 << (below.bit_length() - 1)
+                    elif seat == last_seat or first:
+                        safe = follow & _NON_QUEEN or follow
+                        bit = 1 << (safe.bit_length() - 1)
+                    else:
+                        bit = follow & -follow
+            # The medium discard (no point to a moon shooter's trick while stopping one).
+            elif threat >= 0 and threat != seat and best_seat == threat and allowed & _NON_POINTS:
+                bit = _top_rank(allowed & _NON_POINTS)
+            elif allowed & QUEEN:
+                bit = QUEEN
+            elif allowed & HIGH_SPADES and not (played | trick_mask) & QUEEN and not hand & QUEEN:
+                bit = 1 << ((allowed & HIGH_SPADES).bit_length() - 1)
+            elif allowed & HEARTS_FACES:
+                bit = 1 << ((allowed & HEARTS_FACES).bit_length() - 1)
+            else:
+                bit = _top_rank(allowed)
+            hands[seat] = hand ^ bit
+            if follow and bit > best:  # it followed suit, and goes over
+                best, best_seat = bit, seat
+            if record is not None:
+                record.append(bit.bit_length() - 1)
+            trick_mask |= bit
+            if not broken and (bit & HEARTS_FACES or (queen_breaks and bit & QUEEN)):
+                broken = True
         winner = best_seat
-        pos.tricks_won[winner] += 1
+        played |= trick_mask
+        if count_tricks:
+            tricks_won[winner] += 1
         if trick_mask & POINT_FACES:
-            pos.points[winner] += (trick_mask & HEARTS_FACES).bit_count() + (
+            points[winner] += (trick_mask & HEARTS_FACES).bit_count() + (
                 13 if trick_mask & QUEEN else 0
             )
-            pos.point_cards[winner] |= trick_mask & POINT_FACES
-            if pos.kitty:
-                kitty = pos.kitty
-                pos.kitty = 0
-                pos.points[winner] += (kitty & HEARTS_FACES).bit_count() + (
-                    13 if kitty & QUEEN else 0
-                )
-                pos.point_cards[winner] |= kitty & POINT_FACES
+            point_cards[winner] |= trick_mask & POINT_FACES
+            if kitty:
+                points[winner] += (kitty & HEARTS_FACES).bit_count() + (13 if kitty & QUEEN else 0)
+                point_cards[winner] |= kitty & POINT_FACES
                 if kitty & bonus:
-                    pos.points[winner] -= 10
+                    points[winner] -= 10
+                kitty = 0
+            if holder != -2:  # once two seats have points, nobody is shooting
+                if holder == -1:
+                    holder = winner
+                elif holder != winner:
+                    holder = -2
+                threat = _threat(holder, point_cards, shooter)
+                going_for_moon = shooter if shooter >= 0 or threat == planner else threat
         if trick_mask & bonus:
-            pos.points[winner] -= 10
-        trick.clear()
+            points[winner] -= 10
         leader = winner
+        trick_mask = 0
         first = False
+        if not hands[leader] or (stop_early and not watch & ~played):
+            break
     pos.leader = leader
     pos.first_trick = first
     pos.hearts_broken = broken
     pos.played = played
+    pos.kitty = kitty
     return pos

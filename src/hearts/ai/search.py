@@ -28,8 +28,8 @@ from .endgame import Solver
 from .medium import MediumPlayer, choose_play_face
 from .passing import can_search_pass, evaluate_passes, pass_candidates
 from .racing import Arm, clearly_better, race
-from .rollout import Position, Table, play_out
-from .sampling import sample_deal
+from .rollout import NOISE, Position, SharedNumbers, Table, numbers_needed, play_numbers
+from .sampling import Sampler
 from .tracking import (
     HEARTS_FACES,
     POINT_FACES,
@@ -211,6 +211,7 @@ class HardPlayer(MediumPlayer):
         exact = know.hand.bit_count() <= settings.endgame_cards and not view.rules.kitty
         playout_rng = random.Random()
         kitty_size = view.kitty_size if view.rules.kitty and view.kitty_taker is None else 0
+        sampler = Sampler(know, view.hand_sizes, kitty_size)
         used = 0
         index = 0
         while True:
@@ -222,7 +223,7 @@ class HardPlayer(MediumPlayer):
                 or (deadline is not None and time.perf_counter() > deadline)
             ):
                 break
-            hands, kitty = sample_deal(know, view.hand_sizes, kitty_size, rng)
+            hands, kitty = sampler.sample(rng)
             start = base.copy()
             start.hands = hands
             start.kitty = kitty
@@ -232,11 +233,15 @@ class HardPlayer(MediumPlayer):
                 for arm, value in zip(active, values, strict=True):
                     arm.values.append(value)
             else:
+                # Every candidate meets the same random numbers: one list for the deal.
+                playout_rng.seed(playout_seed)
+                numbers = SharedNumbers(playout_rng, numbers_needed(start) // 2)
                 for arm in active:
                     pos = start.copy()
                     _play_card(pos, view.seat, arm.face, table)
-                    playout_rng.seed(playout_seed)
-                    play_out(table, pos, playout_rng, shooter=arm.plan, planner=view.seat)
+                    play_numbers(
+                        table, pos, numbers.reader(), arm.plan, NOISE, view.seat, None, True
+                    )
                     arm.values.append(self.score(view, table, pos, arm.plan))
             used += len(active)
             index += 1
@@ -363,20 +368,26 @@ def round_scores(table: Table, pos: Position, totals: tuple[int, ...]) -> list[i
     rules = table.rules
     n = table.players
     points = pos.points
-    teams = [team_of(rules, s) for s in range(n)]
-    team_points = [sum(points[m] for m in teams[s]) for s in range(n)]
+    point_cards = pos.point_cards
+    teams = table.teams
     shooter = -1
-    for seat in range(2 if rules.partnership else n):
-        taken = 0
-        for member in teams[seat]:
-            taken |= pos.point_cards[member]
-        if taken == table.points_dealt:
-            shooter = seat
-            break
+    if rules.partnership:
+        team_points = [sum(points[m] for m in teams[s]) for s in range(n)]
+        for seat in range(2):
+            taken = 0
+            for member in teams[seat]:
+                taken |= point_cards[member]
+            if taken == table.points_dealt:
+                shooter = seat
+                break
+    else:
+        team_points = points.copy()
+        if table.points_dealt in point_cards:
+            shooter = point_cards.index(table.points_dealt)
     if shooter < 0:
         return team_points
     raw = [
-        (pos.point_cards[s] & HEARTS_FACES).bit_count() + 13 * bool(pos.point_cards[s] & QUEEN)
+        (point_cards[s] & HEARTS_FACES).bit_count() + 13 * bool(point_cards[s] & QUEEN)
         for s in range(n)
     ]
     bonus = [(raw[s] - points[s]) // 10 for s in range(n)]
@@ -393,14 +404,21 @@ def _utility(view: PlayerView, table: Table, pos: Position) -> float:
 
 def utility(table: Table, totals: tuple[int, ...], scores: list[int], me: int) -> float:
     """Seat `me`'s result (lower is better) of a round that adds `scores` to `totals`."""
-    rules = table.rules
-    mine = team_of(rules, me)
-    rivals = [s for s in range(table.players) if s not in mine]
-    value = scores[me] - RIVAL_WEIGHT * sum(scores[s] for s in rivals) / len(rivals)
-    after = [t + s for t, s in zip(totals, scores, strict=True)]
-    if max(after) >= rules.target_score:
-        best_rival = min(after[s] for s in rivals)
-        value += -GAME_END_WEIGHT if after[me] <= best_rival else GAME_END_WEIGHT
+    rivals = table.rivals[me]
+    rival_points = 0
+    for s in rivals:
+        rival_points += scores[s]
+    value = scores[me] - RIVAL_WEIGHT * rival_points / len(rivals)
+    target = table.rules.target_score
+    ended = False
+    for t, s in zip(totals, scores, strict=True):
+        if t + s >= target:
+            ended = True
+            break
+    if ended:
+        best_rival = min(totals[s] + scores[s] for s in rivals)
+        after_me = totals[me] + scores[me]
+        value += -GAME_END_WEIGHT if after_me <= best_rival else GAME_END_WEIGHT
     return value
 
 
