@@ -88,3 +88,11 @@ class LiveServer:
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=10)
+
+
+def shoot(page: Any, name: str, full_page: bool = False) -> None:
+    """Keep a screenshot as `name`.png in HEARTS_SCREENSHOT_DIR, when that is set."""
+    folder = os.environ.get("HEARTS_SCREENSHOT_DIR")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=full_page)

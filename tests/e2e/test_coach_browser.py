@@ -25,6 +25,7 @@ from test_web_game_browser import (
 from hearts.web.app import create_app
 
 from browser_support import DESKTOP, PHONE, LiveServer, chromium
+from browser_support import shoot as keep_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -49,10 +50,7 @@ def browser() -> Iterator[Any]:
 
 
 def shoot(page: Any, name: str, full_page: bool = False) -> None:
-    folder = os.environ.get("HEARTS_SCREENSHOT_DIR")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"coach-{name}.png"), full_page=full_page)
+    keep_screenshot(page, f"coach-{name}", full_page)
 
 
 def test_check_this_deal_after_a_round(browser: Any, server: Server) -> None:

@@ -6,9 +6,7 @@ replay-*.png and stats-reset-*.png."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,7 +20,7 @@ from hearts.record import actions_of
 from hearts.web.store import owner_key
 from hearts.web.tokens import COOKIE
 
-from browser_support import PHONE, chromium
+from browser_support import PHONE, chromium, shoot
 from helpers import play_game
 
 pytestmark = pytest.mark.browser
@@ -61,13 +59,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     yield from chromium()
-
-
-def shoot(page: Any, name: str, full_page: bool = False) -> None:
-    folder = os.environ.get("HEARTS_SCREENSHOT_DIR")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=full_page)
 
 
 def api(page: Any, path: str) -> Any:

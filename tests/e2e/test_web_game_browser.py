@@ -8,7 +8,6 @@ keep screenshots of every screen these tests reach (docs/screenshots is made thi
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ from hearts.web.app import create_app
 from hearts.web.store import Store, owner_key
 
 from browser_support import DESKTOP, PHONE, LiveServer, chromium
+from browser_support import shoot as keep_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -65,10 +65,7 @@ def open_page(
 
 
 def shoot(page: Any, name: str) -> None:
-    folder = os.environ.get("HEARTS_SCREENSHOT_DIR")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"game-{name}.png"))
+    keep_screenshot(page, f"game-{name}")
 
 
 def start_game(page: Any, target: int | None = None) -> None:
