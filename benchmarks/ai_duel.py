@@ -16,6 +16,8 @@ and compared with the last (which is played once per seat, not once per comparis
 still counts: `--summarize` reports from that file.
 
 Variants: "hard-heuristic-pass" / "expert-heuristic-pass" (the level with medium's pass),
+"expert-searched-pass" (expert taking the best mean of
+4,000 pass playouts, with no margin kept for medium's pass),
 "expert-no-endgame" (expert without the exact solver), "racing" (hard with its candidates
 raced, `RACING_HARD`; "racing:480" at 480 playouts), "full" (hard with the full search,
 `OLD_HARD`, whatever hard's setting is).
@@ -53,6 +55,12 @@ class ExpertHeuristicPass(ExpertPlayer):
     settings = dataclasses.replace(ExpertPlayer.settings, pass_playouts=0)
 
 
+class ExpertSearchedPass(ExpertPlayer):
+    settings = dataclasses.replace(
+        ExpertPlayer.settings, pass_playouts=4000, pass_margin=0.0
+    )
+
+
 class ExpertNoEndgame(ExpertPlayer):
     settings = dataclasses.replace(ExpertPlayer.settings, endgame_cards=0)
 
@@ -69,6 +77,7 @@ VARIANTS: dict[str, type[Any]] = {
     "frozen": FrozenHardPlayer,
     "hard-heuristic-pass": HardHeuristicPass,
     "expert-heuristic-pass": ExpertHeuristicPass,
+    "expert-searched-pass": ExpertSearchedPass,
     "expert-no-endgame": ExpertNoEndgame,
     "racing": RacingHard,
     "full": FullHard,

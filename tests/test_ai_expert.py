@@ -13,6 +13,7 @@ import pytest
 from hearts import Round, Rules
 from hearts.ai import make_player
 from hearts.ai.endgame import Solver
+from hearts.ai.passing import can_search_pass
 from hearts.ai.racing import Arm, race
 from hearts.ai.rollout import Position, Table
 from hearts.ai.search import _position, is_queen_gamble, round_scores, utility
@@ -156,6 +157,21 @@ def test_the_searched_pass_is_legal_and_repeatable(level: str) -> None:
         again = make_player(level, seed=3, budget=60).choose_pass(view)
         assert first == again
         assert len(set(first)) == 3 and set(first) <= set(view.hand)
+
+
+def test_the_pass_is_searched_whoever_passed_first() -> None:
+    # A seat that has passed shows a smaller hand while its cards are on their way; the
+    # searched pass once took that for a dealt hand of another size and fell back to medium's.
+    for hand_number in range(3):
+        rnd = Round.deal(Rules(), seed=40 + hand_number, hand_number=hand_number)
+        alone = rnd.view(2)
+        first = make_player("expert", seed=5, budget=120).choose_pass(alone)
+        for seat in (0, 1, 3):
+            rnd.give(seat, make_player("medium").choose_pass(rnd.view(seat)))
+        late = rnd.view(2)
+        assert late.hand_sizes != alone.hand_sizes
+        assert can_search_pass(late)
+        assert make_player("expert", seed=5, budget=120).choose_pass(late) == first
 
 
 def test_the_moon_player_shoots_where_medium_does_not() -> None:

@@ -30,7 +30,9 @@ def can_search_pass(view: PlayerView) -> bool:
         and not rules.kitty
         and len(view.pass_to) == 1
         and view.cards_to_pass > 0
-        and sum(view.hand_sizes) == bin(dealt_faces(rules)).count("1")
+        # Every card dealt, the same number to each seat (a seat that has already passed
+        # shows a smaller hand: its cards are on their way, but it was dealt as many).
+        and bin(dealt_faces(rules)).count("1") == rules.players * len(view.hand)
     )
 
 
@@ -69,6 +71,7 @@ def evaluate_passes(
     offset = (view.pass_to[0] - me) % n
     giver = (me - offset) % n
     count = view.cards_to_pass
+    size = hand.bit_count()  # what every other seat was dealt too (`can_search_pass`)
     direction = view.pass_direction
     unseen = [f for f in range(52) if dealt_faces(rules) >> f & 1 and not hand >> f & 1]
     arms = [Arm(me if c == moon_plan else -1, i, []) for i, c in enumerate(candidates)]
@@ -87,9 +90,9 @@ def evaluate_passes(
             if seat == me:
                 hands[seat] = hand
                 continue
-            for face in unseen[at : at + view.hand_sizes[seat]]:
+            for face in unseen[at : at + size]:
                 hands[seat] |= 1 << face
-            at += view.hand_sizes[seat]
+            at += size
         passes = [0] * n
         for seat in range(n):
             if seat != me:

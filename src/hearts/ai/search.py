@@ -64,6 +64,8 @@ class SearchSettings:
     - ``endgame_cards``: with this many cards or fewer in hand, each sampled deal is solved
       exactly (`endgame.solve`) instead of played out; 0 never.
     - ``pass_playouts``: playouts for the searched pass (`passing`); 0 passes by heuristic.
+    - ``pass_margin``: points another pass must gain over medium's, beyond ``drop_z``
+      standard errors, to be chosen instead.
     """
 
     playouts: int
@@ -71,6 +73,7 @@ class SearchSettings:
     drop_z: float = 0.0
     endgame_cards: int = 0
     pass_playouts: int = 0
+    pass_margin: float = PASS_MARGIN
 
 
 OLD_HARD = SearchSettings(playouts=DEFAULT_PLAYOUTS)
@@ -159,7 +162,7 @@ class HardPlayer(MediumPlayer):
             lambda pos: self.score(view, table, pos, -1),
         )
         best = min((a for a in arms if a.active), key=lambda a: (a.mean, a.face))
-        if not clearly_better(best, arms[0], PASS_MARGIN, settings.drop_z):
+        if not clearly_better(best, arms[0], settings.pass_margin, settings.drop_z):
             best = arms[0]  # medium's pass, unless another is clearly better
         return [CARDS[f] for f in candidates[best.face]]
 
