@@ -56,9 +56,7 @@ class ExpertHeuristicPass(ExpertPlayer):
 
 
 class ExpertSearchedPass(ExpertPlayer):
-    settings = dataclasses.replace(
-        ExpertPlayer.settings, pass_playouts=4000, pass_margin=0.0
-    )
+    settings = dataclasses.replace(ExpertPlayer.settings, pass_playouts=4000, pass_margin=0.0)
 
 
 class ExpertNoEndgame(ExpertPlayer):
