@@ -90,6 +90,17 @@ class LiveServer:
         self.thread.join(timeout=10)
 
 
+class AppServer(LiveServer):
+    """The whole app over a data directory, the computer players in threads (a process pool
+    inside the test process gains nothing); `options` go to `create_app`."""
+
+    def __init__(self, data_dir: Path, **options: Any) -> None:
+        from hearts.web.app import create_app
+
+        super().__init__(create_app(data_dir, bot_workers=0, **options))
+        self.data_dir = data_dir
+
+
 def shoot(page: Any, name: str, full_page: bool = False) -> None:
     """Keep a screenshot as `name`.png in HEARTS_SCREENSHOT_DIR, when that is set."""
     folder = os.environ.get("HEARTS_SCREENSHOT_DIR")

@@ -5,10 +5,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from pg_support import Cluster, start_cluster
+
+from browser_support import AppServer, chromium
 
 #: The stores a store-backed test runs against: SQLite (the default) and PostgreSQL.
 STORES = ["sqlite", "postgresql"]
@@ -32,3 +35,22 @@ def database(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) ->
     else:
         monkeypatch.delenv("HEARTS_DATABASE_URL", raising=False)
     return kind
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Headless Chromium for a browser test module (tests/browser_support.py)."""
+    yield from chromium()
+
+
+@pytest.fixture(scope="module")
+def server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[AppServer]:
+    """The app for a browser test module, over its own data directory, with the module's
+    `APP_OPTIONS` for `create_app` when it has them."""
+    name = request.module.__name__.rpartition(".")[2]
+    running = AppServer(tmp_path_factory.mktemp(name), **getattr(request.module, "APP_OPTIONS", {}))
+    running.start()
+    yield running
+    running.stop()

@@ -8,52 +8,33 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from test_table_play import play_to
 from test_web_game_browser import (
-    Server,
     no_horizontal_scroll,
     open_page,
     start_game,
     wait_for_person,
 )
 
-from hearts.web.app import create_app
-
-from browser_support import DESKTOP, PHONE, LiveServer, chromium
+from browser_support import DESKTOP, PHONE, AppServer
 from browser_support import shoot as keep_screenshot
 
 pytestmark = pytest.mark.browser
 
 
-class ReviewingServer(Server):
-    """The app with the coach's reviews worked out in the background (in a thread)."""
-
-    def __init__(self, data_dir: Path) -> None:
-        LiveServer.__init__(self, create_app(data_dir, bot_workers=0, review_workers=1))
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = ReviewingServer(tmp_path_factory.mktemp("coach")).start()
-    yield running
-    running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from chromium()
+APP_OPTIONS = {"review_workers": 1}
+"""The coach's reviews are worked out in the background (in a thread)."""
 
 
 def shoot(page: Any, name: str, full_page: bool = False) -> None:
     keep_screenshot(page, f"coach-{name}", full_page)
 
 
-def test_check_this_deal_after_a_round(browser: Any, server: Server) -> None:
+def test_check_this_deal_after_a_round(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, PHONE)
     start_game(page)
     cards = page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
@@ -122,7 +103,7 @@ def ask_hint(page: Any) -> str:
     ("viewport", "name"), [(PHONE, "phone"), (LANDSCAPE, "phone-landscape"), (DESKTOP, "desktop")]
 )
 def test_the_hint_marks_the_cards_and_says_why(
-    browser: Any, server: Server, viewport: dict[str, int], name: str
+    browser: Any, server: AppServer, viewport: dict[str, int], name: str
 ) -> None:
     page = open_page(browser, server, viewport)
     start_game(page)
@@ -157,7 +138,7 @@ def test_the_hint_marks_the_cards_and_says_why(
     assert not page.errors
 
 
-def test_your_games_after_a_finished_game(browser: Any, server: Server) -> None:
+def test_your_games_after_a_finished_game(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, PHONE)
     start_game(page, target=5)
     play_to(page, {"game-over"})
@@ -211,7 +192,7 @@ def button_box(page: Any) -> dict[str, float]:
     ("viewport", "name"), [(PHONE, "phone"), (LANDSCAPE, "phone-landscape"), (DESKTOP, "desktop")]
 )
 def test_the_round_over_panel_shows_the_review_by_itself(
-    browser: Any, server: Server, viewport: dict[str, int], name: str
+    browser: Any, server: AppServer, viewport: dict[str, int], name: str
 ) -> None:
     """The round ends: with no tap the panel says the coach is still looking (the answer is
     held back here), then shows the total and the costliest decisions as the API gives

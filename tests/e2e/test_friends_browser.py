@@ -13,18 +13,17 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 import uvicorn
-from test_web_game_browser import TABLE, Server, shoot
+from test_web_game_browser import TABLE, shoot
 
 from hearts.web.app import create_app
 
-from browser_support import PHONE, LiveServer, chromium
+from browser_support import PHONE, AppServer, LiveServer
 
 pytestmark = pytest.mark.browser
 
@@ -60,20 +59,6 @@ class Person:
 
     def move(self) -> int:
         return int(self.page.get_attribute(TABLE, "data-move"))
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    data_dir = tmp_path_factory.mktemp("friends")
-    running = Server(data_dir).start()
-    running.data_dir = data_dir
-    yield running
-    running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from chromium()
 
 
 def new_page(context: Any) -> Any:
@@ -112,7 +97,7 @@ def shoot_views(page: Any, name: str) -> None:
 
 
 def host_table(
-    host: Person, server: Server, players: int, friends: list[int], shot: str = ""
+    host: Person, server: AppServer, players: int, friends: list[int], shot: str = ""
 ) -> str:
     """Seat people on the start screen: seats `friends` (counted from the host's left) are
     friends, the others computer players. Returns the invite link the lobby shows."""
@@ -217,7 +202,7 @@ def mark_stay(people: list[Person]) -> None:
 
 
 def test_two_people_and_two_computer_players_play_a_round_live(
-    browser: Any, server: Server
+    browser: Any, server: AppServer
 ) -> None:
     ann = person(browser, "Ann", DESKTOP)
     bea = person(browser, "Bea", PHONE)
@@ -300,7 +285,7 @@ def test_two_people_and_two_computer_players_play_a_round_live(
         someone.context.close()
 
 
-def test_a_table_of_six_with_three_people(browser: Any, server: Server) -> None:
+def test_a_table_of_six_with_three_people(browser: Any, server: AppServer) -> None:
     people = [
         person(browser, name, view)
         for name, view in (("Cleo", DESKTOP), ("Dev", PHONE), ("Eli", LANDSCAPE))
@@ -326,7 +311,7 @@ def test_a_table_of_six_with_three_people(browser: Any, server: Server) -> None:
         someone.context.close()
 
 
-def test_a_late_link_and_a_wrong_link_say_why(browser: Any, server: Server) -> None:
+def test_a_late_link_and_a_wrong_link_say_why(browser: Any, server: AppServer) -> None:
     host = person(browser, "Fay", DESKTOP)
     # A browser with a share sheet (a phone's): Share hands it the whole link.
     host.context.add_init_script("navigator.share = async (data) => { window.__shared = data; };")
@@ -353,7 +338,7 @@ def test_a_late_link_and_a_wrong_link_say_why(browser: Any, server: Server) -> N
         someone.context.close()
 
 
-def test_markup_in_a_name_is_shown_as_text(browser: Any, server: Server) -> None:
+def test_markup_in_a_name_is_shown_as_text(browser: Any, server: AppServer) -> None:
     host = person(browser, "Jo", DESKTOP)
     link = host_table(host, server, 4, friends=[1, 2])
     guest = person(browser, "<img src=x onerror=1>", PHONE)
@@ -370,7 +355,7 @@ def test_markup_in_a_name_is_shown_as_text(browser: Any, server: Server) -> None
 
 
 def test_a_person_who_stops_playing_is_played_for_and_comes_back(
-    browser: Any, server: Server
+    browser: Any, server: AppServer
 ) -> None:
     kim = person(browser, "Kim", PHONE)
     lee = person(browser, "Lee", PHONE)
@@ -460,7 +445,7 @@ def table_by_api(host: Person, server: Any, body: dict[str, Any]) -> dict[str, A
     return state
 
 
-def test_rematch_keeps_the_table_and_its_people(browser: Any, server: Server) -> None:
+def test_rematch_keeps_the_table_and_its_people(browser: Any, server: AppServer) -> None:
     mia = person(browser, "Mia", DESKTOP)
     ned = person(browser, "Ned", PHONE)
     body = {
@@ -573,7 +558,7 @@ def test_a_lost_server_shows_reconnecting_and_the_table_goes_on(
         halt(again)
 
 
-def test_a_pass_raced_by_another_persons_pass_still_counts(browser: Any, server: Server) -> None:
+def test_a_pass_raced_by_another_persons_pass_still_counts(browser: Any, server: AppServer) -> None:
     # Quin's page gets no event stream, so it never hears of Rae's pass: its own pass goes
     # with a move number already taken. It must count all the same (the server takes such a
     # pass; an older server refused it with 409 and the page sent it again at the new one).

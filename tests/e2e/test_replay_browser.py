@@ -6,12 +6,11 @@ replay-*.png and stats-reset-*.png."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from test_table_play import play_to
-from test_web_game_browser import Server, no_horizontal_scroll, open_page, start_game
+from test_web_game_browser import no_horizontal_scroll, open_page, start_game
 
 import hearts
 from coach.test_stats_api import moon_game
@@ -20,7 +19,7 @@ from hearts.record import actions_of
 from hearts.web.store import owner_key
 from hearts.web.tokens import COOKIE
 
-from browser_support import PHONE, chromium, shoot
+from browser_support import PHONE, AppServer, shoot
 from helpers import play_game
 
 pytestmark = pytest.mark.browser
@@ -45,20 +44,6 @@ PLAY_A_GAME = """async ({players, target}) => {
   }
   return state;
 }"""
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    data_dir = tmp_path_factory.mktemp("replay")
-    running = Server(data_dir).start()
-    running.data_dir = data_dir
-    yield running
-    running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from chromium()
 
 
 def api(page: Any, path: str) -> Any:
@@ -106,7 +91,7 @@ def agrees(shown: dict[str, Any], frame: dict[str, Any], names: list[str]) -> No
         assert shown["played"] == [None] * len(names)
 
 
-def open_from_history(page: Any, server: Server, game_id: str) -> None:
+def open_from_history(page: Any, server: AppServer, game_id: str) -> None:
     page.goto(f"{server.url}/stats")
     page.wait_for_selector("[data-region=stats][data-ready=true]")
     with page.expect_navigation():
@@ -115,7 +100,7 @@ def open_from_history(page: Any, server: Server, game_id: str) -> None:
 
 
 def test_a_finished_game_replays_forwards_and_backwards_on_a_phone(
-    browser: Any, server: Server
+    browser: Any, server: AppServer
 ) -> None:
     page = open_page(browser, server, PHONE)
     state = page.evaluate(PLAY_A_GAME, {"players": 4, "target": 30})
@@ -190,7 +175,9 @@ def test_a_finished_game_replays_forwards_and_backwards_on_a_phone(
 
 
 @pytest.mark.parametrize("players", [8, 3])
-def test_every_table_size_lays_out_on_a_phone(browser: Any, server: Server, players: int) -> None:
+def test_every_table_size_lays_out_on_a_phone(
+    browser: Any, server: AppServer, players: int
+) -> None:
     page = open_page(browser, server, PHONE)
     state = page.evaluate(PLAY_A_GAME, {"players": players, "target": 20})
     page.goto(f"{server.url}/replay?game={state['id']}")
@@ -219,7 +206,7 @@ def test_every_table_size_lays_out_on_a_phone(browser: Any, server: Server, play
     assert not page.errors
 
 
-def test_a_round_replays_from_the_round_over_panel(browser: Any, server: Server) -> None:
+def test_a_round_replays_from_the_round_over_panel(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, PHONE)
     start_game(page)
     assert play_to(page, {"round-over", "game-over"}) == "round-over"  # a game to 100
@@ -247,7 +234,7 @@ def test_a_round_replays_from_the_round_over_panel(browser: Any, server: Server)
 
 
 def test_moons_and_the_kitty_are_told_as_the_engine_reports_them(
-    browser: Any, server: Server
+    browser: Any, server: AppServer
 ) -> None:
     page = open_page(browser, server, PHONE)
     page.evaluate("async () => fetch('/api/games', {method: 'POST', headers: {'content-type':"
@@ -296,7 +283,7 @@ def tile(page: Any, key: str) -> str:
 
 
 def test_the_statistics_reset_with_a_confirmation_and_the_history_stays(
-    browser: Any, server: Server
+    browser: Any, server: AppServer
 ) -> None:
     page = open_page(browser, server, PHONE)
     played = [page.evaluate(PLAY_A_GAME, {"players": 4, "target": 10}) for _ in range(2)]

@@ -17,7 +17,7 @@ from fastapi import FastAPI
 
 from hearts.web import sheets_routes
 
-from browser_support import DESKTOP, PHONE, LiveServer, chromium
+from browser_support import DESKTOP, PHONE, LiveServer
 
 pytestmark = pytest.mark.browser
 
@@ -36,11 +36,6 @@ def server() -> Iterator[Server]:
     running = Server().start()
     yield running
     running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from chromium()
 
 
 @pytest.fixture

@@ -8,13 +8,12 @@ count and the signs whole. Screenshots go to HEARTS_SCREENSHOT_DIR when it is se
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from test_web_game_browser import Server, open_page, pass_three, shoot, start_game, wait_for_person
+from test_web_game_browser import open_page, pass_three, shoot, start_game, wait_for_person
 
-from browser_support import chromium
+from browser_support import AppServer
 
 pytestmark = pytest.mark.browser
 
@@ -41,20 +40,6 @@ BOXES = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    data_dir = tmp_path_factory.mktemp("table-layout")
-    running = Server(data_dir).start()
-    running.data_dir = data_dir
-    yield running
-    running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from chromium()
-
-
 def overlap(a: list[float], b: list[float]) -> bool:
     """Whether two boxes share any area (touching edges do not count)."""
     return min(a[2], b[2]) - max(a[0], b[0]) > 0.5 and min(a[3], b[3]) - max(a[1], b[1]) > 0.5
@@ -65,7 +50,9 @@ def inside(box: list[float], width: float, height: float) -> bool:
 
 
 @pytest.mark.parametrize("name", list(VIEWPORTS))
-def test_hand_and_trick_fit_and_nothing_overlaps(browser: Any, server: Server, name: str) -> None:
+def test_hand_and_trick_fit_and_nothing_overlaps(
+    browser: Any, server: AppServer, name: str
+) -> None:
     page = open_page(browser, server, VIEWPORTS[name])
     shoot(page, f"{name}-start")
     start_game(page)
@@ -90,7 +77,7 @@ def test_hand_and_trick_fit_and_nothing_overlaps(browser: Any, server: Server, n
     assert not page.errors
 
 
-def test_a_dimmed_card_is_opaque_all_the_way_up(browser: Any, server: Server) -> None:
+def test_a_dimmed_card_is_opaque_all_the_way_up(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, VIEWPORTS["phone"])
     start_game(page)
     pass_three(page)
@@ -134,7 +121,7 @@ def test_a_dimmed_card_is_opaque_all_the_way_up(browser: Any, server: Server) ->
     assert not page.errors
 
 
-def test_every_pip_stands_upright(browser: Any, server: Server) -> None:
+def test_every_pip_stands_upright(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, VIEWPORTS["phone"])
     start_game(page)
     turned = page.eval_on_selector_all(
@@ -148,7 +135,7 @@ def test_every_pip_stands_upright(browser: Any, server: Server) -> None:
 
 @pytest.mark.parametrize("name", ["phone", "phone-landscape"])
 def test_header_counts_and_signs_are_whole_on_a_phone(
-    browser: Any, server: Server, name: str
+    browser: Any, server: AppServer, name: str
 ) -> None:
     page = open_page(browser, server, VIEWPORTS[name])
     start_game(page)

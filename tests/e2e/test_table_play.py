@@ -10,13 +10,11 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from test_web_game_browser import (
     TABLE,
-    Server,
     hand,
     open_page,
     pass_three,
@@ -31,26 +29,12 @@ from hearts.claim import settled_points
 from hearts.record import actions_of
 from hearts.web.store import Store, owner_key
 
-from browser_support import DESKTOP, PHONE, chromium
+from browser_support import DESKTOP, PHONE, AppServer
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    data_dir = tmp_path_factory.mktemp("table-play")
-    running = Server(data_dir).start()
-    running.data_dir = data_dir
-    yield running
-    running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from chromium()
-
-
-def store_for(page: Any, server: Server, game_id: str, game: hearts.Game) -> None:
+def store_for(page: Any, server: AppServer, game_id: str, game: hearts.Game) -> None:
     """Save `game` for this page's browser, as if it had been played here."""
     cookie = next(c["value"] for c in page.context.cookies() if c["name"] == "hearts_browser")
     Store(server.data_dir).create(
@@ -64,7 +48,7 @@ def store_for(page: Any, server: Server, game_id: str, game: hearts.Game) -> Non
     )
 
 
-def open_stored(page: Any, server: Server, game_id: str, query: str = "speed=instant") -> None:
+def open_stored(page: Any, server: AppServer, game_id: str, query: str = "speed=instant") -> None:
     page.goto(f"{server.url}/?{query}")
     page.wait_for_selector("body[data-ready=true]")
     page.click(f"[data-action=continue][data-game='{game_id}']")
@@ -104,7 +88,7 @@ def record_log(page: Any) -> None:
 # --- point 4: the Pass button ------------------------------------------------------------
 
 
-def test_the_pass_button_goes_once_the_pass_is_sent(browser: Any, server: Server) -> None:
+def test_the_pass_button_goes_once_the_pass_is_sent(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, DESKTOP, speed="slow")
     start_game(page)
     pass_three(page)
@@ -119,7 +103,9 @@ def test_the_pass_button_goes_once_the_pass_is_sent(browser: Any, server: Server
 # --- point 5: a new game does not discard the old one ------------------------------------
 
 
-def test_a_new_game_asks_first_and_the_old_one_can_be_reached(browser: Any, server: Server) -> None:
+def test_a_new_game_asks_first_and_the_old_one_can_be_reached(
+    browser: Any, server: AppServer
+) -> None:
     page = open_page(browser, server, PHONE)
     start_game(page)
     pass_three(page)
@@ -176,7 +162,9 @@ def summary_rows(page: Any) -> list[list[str]]:
     return rows
 
 
-def test_round_results_say_who_took_the_hearts_and_the_queen(browser: Any, server: Server) -> None:
+def test_round_results_say_who_took_the_hearts_and_the_queen(
+    browser: Any, server: AppServer
+) -> None:
     page = open_page(browser, server, PHONE)
     start_game(page)
     play_to(page, {"round-over", "game-over"})
@@ -202,7 +190,7 @@ def test_round_results_say_who_took_the_hearts_and_the_queen(browser: Any, serve
     assert not page.errors
 
 
-def test_the_last_round_is_summed_up_before_game_over(browser: Any, server: Server) -> None:
+def test_the_last_round_is_summed_up_before_game_over(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, DESKTOP)
     start_game(page, target=5)
     play_to(page, {"game-over"})
@@ -214,7 +202,7 @@ def test_the_last_round_is_summed_up_before_game_over(browser: Any, server: Serv
     assert not page.errors
 
 
-def test_the_commentary_counts_the_bonus_card(browser: Any, server: Server) -> None:
+def test_the_commentary_counts_the_bonus_card(browser: Any, server: AppServer) -> None:
     # Omnibus: seat 0 is last to play to a trick that holds the jack of diamonds.
     rules = hearts.Rules(bonus_card="JD", pass_cycle=("hold",))
 
@@ -244,7 +232,9 @@ def test_the_commentary_counts_the_bonus_card(browser: Any, server: Server) -> N
 # --- point 8: the trick ---------------------------------------------------------------
 
 
-def test_the_lead_is_marked_and_the_cards_say_who_played_them(browser: Any, server: Server) -> None:
+def test_the_lead_is_marked_and_the_cards_say_who_played_them(
+    browser: Any, server: AppServer
+) -> None:
     page = open_page(browser, server, DESKTOP)
     start_game(page)
     pass_three(page)
@@ -266,7 +256,7 @@ def test_the_lead_is_marked_and_the_cards_say_who_played_them(browser: Any, serv
     assert not page.errors
 
 
-def test_a_finished_trick_stays_long_enough_to_see_at_fast(browser: Any, server: Server) -> None:
+def test_a_finished_trick_stays_long_enough_to_see_at_fast(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, DESKTOP, speed="fast")
     start_game(page)
     pass_three(page)
@@ -296,7 +286,7 @@ def test_a_finished_trick_stays_long_enough_to_see_at_fast(browser: Any, server:
 # --- point 9: the keyboard -------------------------------------------------------------
 
 
-def test_keyboard_order_and_the_skip_link(browser: Any, server: Server) -> None:
+def test_keyboard_order_and_the_skip_link(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, DESKTOP)
     # No hand on the start screen: no "Skip to your hand".
     assert page.eval_on_selector(".skip", "e => getComputedStyle(e).display") == "none"
@@ -327,7 +317,7 @@ def test_keyboard_order_and_the_skip_link(browser: Any, server: Server) -> None:
 # --- point 10: the chart -------------------------------------------------------------
 
 
-def test_equal_totals_keep_every_line_in_sight(browser: Any, server: Server) -> None:
+def test_equal_totals_keep_every_line_in_sight(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, DESKTOP)
     lines = page.evaluate(
         """async () => {
@@ -352,7 +342,7 @@ def test_equal_totals_keep_every_line_in_sight(browser: Any, server: Server) -> 
 # --- point 6: the start screen -------------------------------------------------------
 
 
-def test_the_start_screen_says_what_will_be_played(browser: Any, server: Server) -> None:
+def test_the_start_screen_says_what_will_be_played(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, PHONE)
     page.click("input[name=preset][value=standard] + span")
     page.click("input[name=length][value='50'] + span")
@@ -388,7 +378,7 @@ def test_the_start_screen_says_what_will_be_played(browser: Any, server: Server)
 # --- what players expect -------------------------------------------------------------
 
 
-def test_sound_plays_can_be_muted_and_is_remembered(browser: Any, server: Server) -> None:
+def test_sound_plays_can_be_muted_and_is_remembered(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, DESKTOP, speed="fast")
     start_game(page)
     pass_three(page)
@@ -410,7 +400,7 @@ def test_sound_plays_can_be_muted_and_is_remembered(browser: Any, server: Server
     assert not page.errors
 
 
-def test_sound_starts_off_when_motion_is_reduced(browser: Any, server: Server) -> None:
+def test_sound_starts_off_when_motion_is_reduced(browser: Any, server: AppServer) -> None:
     context = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
     page = context.new_page()
     page.goto(f"{server.url}/?speed=instant")
@@ -432,7 +422,7 @@ def one_card_game() -> tuple[hearts.Game, str]:
 
 
 @pytest.mark.parametrize("auto", [True, False])
-def test_the_only_card_plays_itself_when_asked(browser: Any, server: Server, auto: bool) -> None:
+def test_the_only_card_plays_itself_when_asked(browser: Any, server: AppServer, auto: bool) -> None:
     game, only = one_card_game()
     page = open_page(browser, server, DESKTOP)
     start_game(page)
@@ -459,7 +449,7 @@ def test_the_only_card_plays_itself_when_asked(browser: Any, server: Server, aut
     assert not page.errors
 
 
-def test_tap_to_continue_holds_each_finished_trick(browser: Any, server: Server) -> None:
+def test_tap_to_continue_holds_each_finished_trick(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, DESKTOP, speed="fast")
     page.evaluate(
         """() => {
@@ -483,7 +473,9 @@ def test_tap_to_continue_holds_each_finished_trick(browser: Any, server: Server)
     assert not page.errors
 
 
-def test_a_round_with_nothing_left_to_decide_finishes_at_once(browser: Any, server: Server) -> None:
+def test_a_round_with_nothing_left_to_decide_finishes_at_once(
+    browser: Any, server: AppServer
+) -> None:
     rules = hearts.Rules(pass_cycle=("hold",))
     game = find_game(
         rules, lambda g: len(g.round.tricks) <= 10 and settled_points(g.round) is not None
@@ -500,7 +492,7 @@ def test_a_round_with_nothing_left_to_decide_finishes_at_once(browser: Any, serv
     assert not page.errors
 
 
-def test_pages_follow_the_system_theme_and_keep_a_choice(browser: Any, server: Server) -> None:
+def test_pages_follow_the_system_theme_and_keep_a_choice(browser: Any, server: AppServer) -> None:
     context = browser.new_context(viewport=PHONE, color_scheme="dark")
     page = context.new_page()
     page.goto(f"{server.url}/rules")

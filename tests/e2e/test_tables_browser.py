@@ -9,13 +9,12 @@ trick card overlapping another. Screenshots go to HEARTS_SCREENSHOT_DIR when it 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from test_web_game_browser import TABLE, Server, open_page, shoot, wait_for_person
+from test_web_game_browser import TABLE, open_page, shoot, wait_for_person
 
-from browser_support import chromium
+from browser_support import AppServer
 
 pytestmark = pytest.mark.browser
 
@@ -50,20 +49,6 @@ LAYOUT = """() => {
         players: Number(document.querySelector('#game').dataset.players),
     };
 }"""
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    data_dir = tmp_path_factory.mktemp("tables")
-    running = Server(data_dir).start()
-    running.data_dir = data_dir
-    yield running
-    running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from chromium()
 
 
 def overlap(a: list[float], b: list[float]) -> bool:
@@ -119,7 +104,7 @@ def pass_cards(page: Any) -> None:
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 @pytest.mark.parametrize("players", [3, 5, 6, 10])
 def test_a_whole_round_at_every_table_size(
-    browser: Any, server: Server, players: int, viewport: str
+    browser: Any, server: AppServer, players: int, viewport: str
 ) -> None:
     page = open_page(browser, server, VIEWPORTS[viewport])
     # The table-size choice, with the line read off the engine's rules for that size.
@@ -176,7 +161,7 @@ def choose_rule(page: Any, field: str) -> None:
     page.click(f"label[for=rule-{field}]")
 
 
-def test_the_kitty_shows_who_took_it_and_what_was_in_it(browser: Any, server: Server) -> None:
+def test_the_kitty_shows_who_took_it_and_what_was_in_it(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, VIEWPORTS["phone"])
     page.click("[data-players='3']")
     choose_rule(page, "kitty")
@@ -200,7 +185,7 @@ def test_the_kitty_shows_who_took_it_and_what_was_in_it(browser: Any, server: Se
     page.context.close()
 
 
-def test_partners_see_the_team_totals(browser: Any, server: Server) -> None:
+def test_partners_see_the_team_totals(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, VIEWPORTS["phone"])
     page.click("[data-players='4']")
     choose_rule(page, "partnership")
@@ -227,7 +212,7 @@ def test_partners_see_the_team_totals(browser: Any, server: Server) -> None:
     page.context.close()
 
 
-def test_two_copies_in_hand_are_told_apart(browser: Any, server: Server) -> None:
+def test_two_copies_in_hand_are_told_apart(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, VIEWPORTS["desktop"])
     page.click("[data-players='6']")
     page.click("[data-action=new-game]")

@@ -4,13 +4,11 @@ phone first; screenshots go to $HEARTS_SCREENSHOT_DIR as game-undo-*.png."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from test_table_play import play_to
 from test_web_game_browser import (
-    Server,
     hand,
     no_horizontal_scroll,
     open_page,
@@ -21,24 +19,12 @@ from test_web_game_browser import (
     wait_for_person,
 )
 
-from browser_support import DESKTOP, PHONE, chromium
+from browser_support import DESKTOP, PHONE, AppServer
 
 pytestmark = pytest.mark.browser
 
 LANDSCAPE = {"width": 844, "height": 390}
 UNDO = "[data-action=undo]"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("undo")).start()
-    yield running
-    running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from chromium()
 
 
 def on_table(page: Any) -> list[str]:
@@ -85,7 +71,9 @@ def to_a_choice(page: Any) -> None:
     raise AssertionError("no turn with a choice of cards")
 
 
-def test_a_card_is_taken_back_and_another_played_on_a_phone(browser: Any, server: Server) -> None:
+def test_a_card_is_taken_back_and_another_played_on_a_phone(
+    browser: Any, server: AppServer
+) -> None:
     page = open_page(browser, server, PHONE)
     assert page.is_checked("[data-setting=undo]")  # on unless switched off
     start_game(page, target=5)
@@ -143,7 +131,7 @@ def test_a_card_is_taken_back_and_another_played_on_a_phone(browser: Any, server
     ("viewport", "name"), [(LANDSCAPE, "phone-landscape"), (DESKTOP, "desktop")]
 )
 def test_the_undo_button_on_other_screens(
-    browser: Any, server: Server, viewport: dict[str, int], name: str
+    browser: Any, server: AppServer, viewport: dict[str, int], name: str
 ) -> None:
     page = open_page(browser, server, viewport)
     start_game(page)
@@ -160,7 +148,7 @@ def test_the_undo_button_on_other_screens(
     assert not page.errors
 
 
-def test_a_game_started_without_take_backs_has_no_undo(browser: Any, server: Server) -> None:
+def test_a_game_started_without_take_backs_has_no_undo(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, PHONE)
     page.uncheck("[data-setting=undo]")
     page.eval_on_selector("[data-setting=undo]", "el => el.scrollIntoView({block: 'center'})")

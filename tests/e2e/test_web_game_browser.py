@@ -8,18 +8,15 @@ keep screenshots of every screen these tests reach (docs/screenshots is made thi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import hearts
 from hearts.record import actions_of
-from hearts.web.app import create_app
 from hearts.web.store import Store, owner_key
 
-from browser_support import DESKTOP, PHONE, LiveServer, chromium
+from browser_support import DESKTOP, PHONE, AppServer
 from browser_support import shoot as keep_screenshot
 
 pytestmark = pytest.mark.browser
@@ -27,32 +24,8 @@ pytestmark = pytest.mark.browser
 TABLE = "#game"
 
 
-class Server(LiveServer):
-    """The whole app over a temporary data directory."""
-
-    data_dir: Path
-
-    def __init__(self, data_dir: Path) -> None:
-        # Computer players in threads: a process pool inside the test process gains nothing.
-        super().__init__(create_app(data_dir, bot_workers=0))
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    data_dir = tmp_path_factory.mktemp("web-data")
-    running = Server(data_dir).start()
-    running.data_dir = data_dir
-    yield running
-    running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from chromium()
-
-
 def open_page(
-    browser: Any, server: Server, viewport: dict[str, int], speed: str = "instant"
+    browser: Any, server: AppServer, viewport: dict[str, int], speed: str = "instant"
 ) -> Any:
     context = browser.new_context(viewport=viewport)
     page = context.new_page()
@@ -125,7 +98,7 @@ def no_horizontal_scroll(page: Any) -> None:
     assert width <= page.viewport_size["width"], f"page is {width} px wide"
 
 
-def test_a_whole_game_to_the_end_through_the_ui(browser: Any, server: Server) -> None:
+def test_a_whole_game_to_the_end_through_the_ui(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, DESKTOP)
     page.click("input[name=length][value='50'] + span")  # the quick game, as a person picks it
     start_game(page)
@@ -156,7 +129,7 @@ def test_a_whole_game_to_the_end_through_the_ui(browser: Any, server: Server) ->
     assert not page.errors
 
 
-def test_the_pass_flow(browser: Any, server: Server) -> None:
+def test_the_pass_flow(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, DESKTOP)
     start_game(page)
     button = page.locator("[data-action=pass]")
@@ -187,7 +160,7 @@ def test_the_pass_flow(browser: Any, server: Server) -> None:
     assert not page.errors
 
 
-def test_a_dimmed_card_says_why(browser: Any, server: Server) -> None:
+def test_a_dimmed_card_says_why(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, DESKTOP)
     start_game(page)
     pass_three(page)
@@ -203,7 +176,7 @@ def test_a_dimmed_card_says_why(browser: Any, server: Server) -> None:
     assert not page.errors
 
 
-def test_reload_mid_round_continues_at_the_same_card(browser: Any, server: Server) -> None:
+def test_reload_mid_round_continues_at_the_same_card(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, DESKTOP)
     start_game(page)
     pass_three(page)
@@ -232,7 +205,7 @@ def test_reload_mid_round_continues_at_the_same_card(browser: Any, server: Serve
     assert not page.errors
 
 
-def test_keyboard_play(browser: Any, server: Server) -> None:
+def test_keyboard_play(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, DESKTOP)
     start_game(page)
     first = hand(page)[0]
@@ -262,7 +235,7 @@ def test_keyboard_play(browser: Any, server: Server) -> None:
     assert not page.errors
 
 
-def test_a_phone_sized_screen(browser: Any, server: Server) -> None:
+def test_a_phone_sized_screen(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, PHONE)
     no_horizontal_scroll(page)
     shoot(page, "phone-start")
@@ -311,7 +284,7 @@ def test_a_phone_sized_screen(browser: Any, server: Server) -> None:
     assert not page.errors
 
 
-def test_screens_for_the_record(browser: Any, server: Server) -> None:
+def test_screens_for_the_record(browser: Any, server: AppServer) -> None:
     """Desktop start, round over and game over at a readable speed (screenshots if asked)."""
     page = open_page(browser, server, DESKTOP)
     shoot(page, "desktop-start")
@@ -338,7 +311,7 @@ def test_screens_for_the_record(browser: Any, server: Server) -> None:
     assert not page.errors
 
 
-def test_a_stale_tab_catches_up_instead_of_playing_twice(browser: Any, server: Server) -> None:
+def test_a_stale_tab_catches_up_instead_of_playing_twice(browser: Any, server: AppServer) -> None:
     first = open_page(browser, server, DESKTOP)
     start_game(first)
     pass_three(first)
@@ -364,7 +337,7 @@ def test_a_stale_tab_catches_up_instead_of_playing_twice(browser: Any, server: S
     assert not first.errors
 
 
-def test_start_choices_are_remembered(browser: Any, server: Server) -> None:
+def test_start_choices_are_remembered(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, PHONE)
     page.click("input[name=level-all][value=medium] + span")
     page.click("input[name=level-2][value=hard] + span")
@@ -385,7 +358,7 @@ def test_start_choices_are_remembered(browser: Any, server: Server) -> None:
     assert not page.errors
 
 
-def test_dialogs_and_settings(browser: Any, server: Server) -> None:
+def test_dialogs_and_settings(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, DESKTOP)
     start_game(page)
     pass_three(page)
@@ -419,7 +392,7 @@ def test_dialogs_and_settings(browser: Any, server: Server) -> None:
     assert not page.errors
 
 
-def test_the_moon_choice_is_asked(browser: Any, server: Server) -> None:
+def test_the_moon_choice_is_asked(browser: Any, server: AppServer) -> None:
     # A game in which the person has just shot the moon under "the shooter chooses" (the
     # same deal as the API test), stored for this browser's cookie.
     page = open_page(browser, server, DESKTOP)
@@ -457,7 +430,7 @@ def test_the_moon_choice_is_asked(browser: Any, server: Server) -> None:
 
 
 @pytest.mark.parametrize("motion", ["reduce", "no-preference"])
-def test_cards_fly_unless_motion_is_reduced(browser: Any, server: Server, motion: str) -> None:
+def test_cards_fly_unless_motion_is_reduced(browser: Any, server: AppServer, motion: str) -> None:
     context = browser.new_context(viewport=DESKTOP, reduced_motion=motion)
     page = context.new_page()
     page.goto(f"{server.url}/?speed=fast")
