@@ -13,14 +13,17 @@ Also reported: each player's decision CPU time (median, p95) and the moons it sh
 With more than two names, every one before the last is played on the same deals and seats
 and compared with the last (which is played once per seat, not once per comparison).
 `--out` appends every round to a JSON-lines file as it finishes, so a run stopped early
-still counts: `--summarize` reports from that file.
+still counts: `--summarize` reports from that file. `--baseline FILE` takes the last
+player's rounds from such a file instead of playing them again (every player is seeded, so
+a round replays exactly; the first `--verify` rounds are played again to check that).
 
 Variants: "hard-heuristic-pass" / "expert-heuristic-pass" (the level with medium's pass),
 "expert-searched-pass" (expert taking the best mean of
 4,000 pass playouts, with no margin kept for medium's pass),
 "expert-no-endgame" (expert without the exact solver), "racing" (hard with its candidates
 raced, `RACING_HARD`; "racing:480" at 480 playouts), "full" (hard with the full search,
-`OLD_HARD`, whatever hard's setting is).
+`OLD_HARD`, whatever hard's setting is), "lean" (racing at 400 playouts with a prior on the
+variance of a difference: 8 deals of variance 3).
 """
 
 from __future__ import annotations
@@ -71,6 +74,12 @@ class FullHard(HardPlayer):
     settings = OLD_HARD
 
 
+class LeanHard(HardPlayer):
+    settings = dataclasses.replace(
+        OLD_HARD, playouts=400, min_samples=10, drop_z=2.5, prior=(8.0, 3.0)
+    )
+
+
 VARIANTS: dict[str, type[Any]] = {
     "frozen": FrozenHardPlayer,
     "hard-heuristic-pass": HardHeuristicPass,
@@ -79,6 +88,7 @@ VARIANTS: dict[str, type[Any]] = {
     "expert-no-endgame": ExpertNoEndgame,
     "racing": RacingHard,
     "full": FullHard,
+    "lean": LeanHard,
 }
 
 
@@ -215,6 +225,29 @@ def load(path: str) -> tuple[list[str], Rows, dict[str, str]]:
     return names, rows, {"against": header["against"], "seed": header["seed"]}
 
 
+def stored_rounds(
+    path: str, name: str, against: str, seed: str
+) -> dict[tuple[int, int], SeatResult]:
+    """`name`'s rounds in an earlier --out file, which must have the same seed and opponents."""
+    saved_names, saved_rows, run = load(path)
+    if name not in saved_names or run != {"against": against, "seed": seed}:
+        raise SystemExit(f"{path} holds no rounds of {name} against {against}, seed {seed!r}.")
+    index = saved_names.index(name)
+    return {(d, s): r[index] for d, by_seat in saved_rows.items() for s, r in by_seat.items()}
+
+
+def verify(
+    tasks: list[tuple[tuple[str, ...], str, str, int, int]],
+    baseline: dict[tuple[int, int], SeatResult],
+) -> None:
+    """Play the stored player again on these rounds: every round must come out the same."""
+    for names, against, seed, deal, seat in tasks:
+        again = play_seat(names[-1], against, Rules(), seed, deal, seat)
+        stored = baseline[deal, seat]
+        if (again.score, again.moon, again.queen) != (stored.score, stored.moon, stored.queen):
+            raise SystemExit(f"{names[-1]} plays deal {deal}, seat {seat} differently now.")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("names", nargs="*", help="players; each but the last against the last")
@@ -225,6 +258,14 @@ def main() -> None:
     parser.add_argument("--seed", default="duel")
     parser.add_argument("--out", help="append every round to this JSON-lines file")
     parser.add_argument("--summarize", metavar="FILE", help="report from a --out file and stop")
+    parser.add_argument(
+        "--baseline",
+        metavar="FILE",
+        help="take the last player's rounds from this earlier --out file of the same seed and "
+        "opponents instead of playing them again (players are seeded, so a round replays "
+        "exactly); the first --verify of them are played again and must agree",
+    )
+    parser.add_argument("--verify", type=int, default=8)
     args = parser.parse_args()
     seats = Rules().players
     if args.summarize:
@@ -239,6 +280,11 @@ def main() -> None:
         for d in range(args.first_deal, args.first_deal + args.deals)
         for s in range(seats)
     ]
+    baseline: dict[tuple[int, int], SeatResult] = {}
+    if args.baseline:
+        baseline = stored_rounds(args.baseline, names[-1], args.against, args.seed)
+        verify(tasks[: args.verify], baseline)
+        tasks = [(t[0][:-1], *t[1:]) for t in tasks if (t[3], t[4]) in baseline]
     out = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115
     if out is not None and out.tell() == 0:
         out.write(json.dumps({"names": names, "against": args.against, "seed": args.seed}) + "\n")
@@ -246,6 +292,8 @@ def main() -> None:
     rows: Rows = {}
     with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
         for done, (deal, seat, results) in enumerate(pool.imap_unordered(_task, tasks), 1):
+            if baseline:
+                results = [*results, baseline[deal, seat]]
             rows.setdefault(deal, {})[seat] = results
             if out is not None:
                 save(out, deal, seat, names, results)

@@ -28,10 +28,17 @@ class Arm:
         return sum(self.values) / len(self.values) if self.values else 0.0
 
 
-def race(arms: list[Arm], drop_z: float, tolerance: float = 0.05) -> None:
+def race(
+    arms: list[Arm], drop_z: float, tolerance: float = 0.05, prior: tuple[float, float] = (0, 0)
+) -> None:
     """Drop the active arms that trail the best one by more than `drop_z` standard errors of
     the paired difference (the same deals and random numbers for both), and those that are
-    surely within `tolerance` points of it (nothing to gain by telling them apart)."""
+    surely within `tolerance` points of it (nothing to gain by telling them apart).
+
+    `prior` is (deals, variance): the variance of a difference is taken as if that many more
+    deals had shown that variance. A few deals often show no difference at all between two
+    cards that differ only when the queen or a moon comes into it, and without a prior they
+    would look surely alike."""
     active = [a for a in arms if a.active]
     count = len(active[0].values)
     if len(active) < 2 or count < 2 or drop_z <= 0:
@@ -41,6 +48,8 @@ def race(arms: list[Arm], drop_z: float, tolerance: float = 0.05) -> None:
         if arm is best or arm.protected:
             continue
         mean, var = _paired(arm.values, best.values)
+        if prior[0]:
+            var = (var * (count - 1) + prior[0] * prior[1]) / (count - 1 + prior[0])
         error = drop_z * math.sqrt(var / count)
         if mean > error or mean + error < tolerance:
             arm.active = False

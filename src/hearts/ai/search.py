@@ -74,6 +74,7 @@ class SearchSettings:
     endgame_cards: int = 0
     pass_playouts: int = 0
     pass_margin: float = PASS_MARGIN
+    prior: tuple[float, float] = (0.0, 0.0)
 
 
 OLD_HARD = SearchSettings(playouts=DEFAULT_PLAYOUTS)
@@ -249,7 +250,7 @@ class HardPlayer(MediumPlayer):
             used += len(active)
             index += 1
             if index >= least and index % 4 == 0:
-                race(arms, z)
+                race(arms, z, prior=settings.prior)
         return arms
 
 
