@@ -3,6 +3,7 @@ the paired duel's report and its saved rounds (no OpenSpiel needed, nothing long
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import pathlib
 import sys
@@ -108,6 +109,25 @@ def test_duel_report_pairs_each_player_with_the_last(tmp_path: pathlib.Path) -> 
     assert ai_duel.report(loaded_names, loaded_rows, seats, run["against"], run["seed"]) == lines
 
 
+def test_a_baseline_is_read_from_its_own_run_and_checked_by_playing_it_again(
+    tmp_path: pathlib.Path,
+) -> None:
+    path = tmp_path / "baseline.jsonl"
+    played = ai_duel.play_seat("medium", "easy", Rules(), "b", 0, 1)
+    with path.open("w", encoding="utf-8") as out:
+        out.write(json.dumps({"names": ["x", "medium"], "against": "easy", "seed": "b"}) + "\n")
+        ai_duel.save(out, 0, 1, ["x", "medium"], [result(0), played])
+    stored = ai_duel.stored_rounds(str(path), "medium", "easy", "b")
+    assert stored == {(0, 1): played}
+    task = (("x", "medium"), "easy", "b", 0, 1)
+    ai_duel.verify([task], stored)  # the same round again: accepted
+    with pytest.raises(SystemExit, match="no rounds of medium against easy, seed 'other'"):
+        ai_duel.stored_rounds(str(path), "medium", "easy", "other")
+    changed = {(0, 1): dataclasses.replace(played, score=played.score + 1)}
+    with pytest.raises(SystemExit, match="plays deal 0, seat 1 differently"):
+        ai_duel.verify([task], changed)
+
+
 def test_duel_report_refuses_an_interval_from_one_deal() -> None:
     rows: ai_duel.Rows = {0: {s: [result(1), result(2)] for s in range(4)}}
     assert ai_duel.report(["a", "b"], rows, 4, "medium", "t")[-1] == (
@@ -115,7 +135,7 @@ def test_duel_report_refuses_an_interval_from_one_deal() -> None:
     )
 
 
-@pytest.mark.parametrize("spec", ["racing:480", "full", "frozen"])
+@pytest.mark.parametrize("spec", ["racing:480", "full", "frozen", "lean"])
 def test_duel_variants_build(spec: str) -> None:
     player = ai_duel.make(spec, "seed")
     rnd = Round.deal(Rules(), seed=5, hand_number=0)

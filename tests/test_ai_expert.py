@@ -68,6 +68,22 @@ def test_racing_drops_a_clear_loser_and_a_twin() -> None:
     assert close.active
 
 
+def test_a_prior_on_the_variance_keeps_cards_that_only_look_alike() -> None:
+    # Ten deals in which two cards did exactly as well: without a prior the second is
+    # "surely within 0.05 points" and dropped, though one deal in twenty might cost it 13.
+    best = Arm(-1, 1, [float(v % 5) for v in range(10)])
+    rare = Arm(-1, 2, list(best.values))
+    race([best, rare], 2.5)
+    assert not rare.active
+    rare.active = True
+    race([best, rare], 2.5, prior=(8, 3.0))
+    assert rare.active
+    # Evidence still counts: a clear loser is dropped with the prior as well.
+    loser = Arm(-1, 3, [v + 4 for v in best.values])
+    race([best, rare, loser], 2.5, prior=(8, 3.0))
+    assert not loser.active and rare.active
+
+
 def _brute_force(table: Table, pos: Position, leaf: object) -> tuple[float, ...]:
     """Max^n over every legal card (no table, no merging of alike cards)."""
     assert callable(leaf)
