@@ -18,12 +18,12 @@ player's rounds from such a file instead of playing them again (every player is 
 a round replays exactly; the first `--verify` rounds are played again to check that).
 
 Variants: "hard-heuristic-pass" / "expert-heuristic-pass" (the level with medium's pass),
-"expert-searched-pass" (expert taking the best mean of
-4,000 pass playouts, with no margin kept for medium's pass),
+"expert-searched-pass" (expert's searched pass, 4,000
+playouts, no margin for medium's pass, raced at 3 standard errors),
 "expert-no-endgame" (expert without the exact solver), "racing" (hard with its candidates
 raced, `RACING_HARD`; "racing:480" at 480 playouts), "full" (hard with the full search,
 `OLD_HARD`, whatever hard's setting is), "lean" (racing at 400 playouts with a prior on the
-variance of a difference: 8 deals of variance 3).
+variance of a difference: 8 deals of variance 3), "lean1000" (the same at 1,000 playouts).
 """
 
 from __future__ import annotations
@@ -59,7 +59,9 @@ class ExpertHeuristicPass(ExpertPlayer):
 
 
 class ExpertSearchedPass(ExpertPlayer):
-    settings = dataclasses.replace(ExpertPlayer.settings, pass_playouts=4000, pass_margin=0.0)
+    settings = dataclasses.replace(
+        ExpertPlayer.settings, pass_playouts=4000, pass_margin=0.0, pass_drop_z=3.0
+    )
 
 
 class ExpertNoEndgame(ExpertPlayer):
@@ -80,6 +82,10 @@ class LeanHard(HardPlayer):
     )
 
 
+class LeanHard1000(HardPlayer):
+    settings = dataclasses.replace(LeanHard.settings, playouts=1000)
+
+
 VARIANTS: dict[str, type[Any]] = {
     "frozen": FrozenHardPlayer,
     "hard-heuristic-pass": HardHeuristicPass,
@@ -89,6 +95,7 @@ VARIANTS: dict[str, type[Any]] = {
     "racing": RacingHard,
     "full": FullHard,
     "lean": LeanHard,
+    "lean1000": LeanHard1000,
 }
 
 

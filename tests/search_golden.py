@@ -3,11 +3,12 @@
     python tests/search_golden.py      # rewrite tests/data/search_golden.json from this code
 
 Rounds of several rule sets are played by medium players (the moon player in one set); at
-every decision of one seat a round, each searching level decides from that seat's view: hard
-(the full search, `OLD_HARD`, at a smaller budget), hard racing at 480 playouts (the
-`racing:480` of the benchmarks), expert, a styled hard, the coach's hint and the review of a
-pass. Each record keeps the card (or cards) chosen and, for a search, a digest of every
-candidate's result in every sampled deal, exact to the last bit of each float. So a change
+every decision of one seat a round, each searching level decides from that seat's view: the
+full search (`OLD_HARD`, the coach's, at a smaller budget), hard racing at 480 playouts (the
+`racing:480` of the benchmarks), today's hard (raced with a prior on the variance) at 400,
+expert, a styled full search, the coach's hint and the review of a pass. Each record keeps
+the card (or cards) chosen and, for a search, a digest of every candidate's result in every
+sampled deal, exact to the last bit of each float. So a change
 that leaves the record the same makes the same decisions from the same random numbers; a
 change of one playout anywhere changes a digest. `tests/test_search_golden.py` compares.
 """
@@ -24,7 +25,7 @@ from hearts.ai import make_player
 from hearts.ai.hint import hint
 from hearts.ai.racing import Arm
 from hearts.ai.review import preference
-from hearts.ai.search import RACING_HARD, STYLES, ExpertPlayer, HardPlayer
+from hearts.ai.search import RACING_HARD, STYLES, ExpertPlayer, FullSearch, HardPlayer
 from hearts.view import PlayerView
 
 PATH = pathlib.Path(__file__).parent / "data" / "search_golden.json"
@@ -33,6 +34,7 @@ HARD_BUDGET = 150
 """The full search (every candidate on every deal), at fewer playouts than hard's 1,000 so
 that the test stays quick: the code path is the same, only the count differs."""
 RACING_BUDGET = 480
+LEAN_BUDGET = 400
 EXPERT_BUDGET = 300
 STYLE_BUDGET = 100
 HINT_BUDGET = 100
@@ -65,8 +67,12 @@ class _Recording:
         return arms
 
 
-class Hard(_Recording, HardPlayer):
+class Hard(_Recording, FullSearch):
     pass
+
+
+class Lean(_Recording, HardPlayer):
+    """Today's hard: raced, with a prior on the variance (`search.HARD`)."""
 
 
 class Racing(_Recording, HardPlayer):
@@ -88,6 +94,7 @@ def players(seed: str) -> dict[str, _Recording]:
     return {
         "hard": Hard(seed, HARD_BUDGET),
         "racing": Racing(seed, RACING_BUDGET),
+        "lean": Lean(seed, LEAN_BUDGET),
         "expert": Expert(seed, EXPERT_BUDGET),
         "bertie": Hard(seed, STYLE_BUDGET, STYLES["bertie"]),
     }

@@ -13,8 +13,8 @@ from fastapi.testclient import TestClient
 
 import hearts
 from hardening.driver import store_at
-from hearts.ai import make_player
 from hearts.ai.hint import hint
+from hearts.ai.search import FullSearch
 from hearts.web import coach
 from hearts.web.bots import decision_seed
 from hearts.web.coach import NOT_YOUR_TURN, ROUND_OVER
@@ -39,14 +39,14 @@ def hint_for(client: TestClient, state: State) -> dict[str, object]:
     return found
 
 
-def test_the_hint_is_the_hard_players_pass_then_its_card(
+def test_the_hint_is_the_full_searchs_pass_then_its_card(
     client: TestClient, data_dir: Path
 ) -> None:
     state = start(client)
     assert state["phase"] == "passing"
     advice = hint_for(client, state)
     game, seed = stored(data_dir, state["id"])
-    hard = make_player("hard", seed=decision_seed(seed, state["move"], 0))
+    hard = FullSearch(seed=decision_seed(seed, state["move"], 0))
     assert advice["cards"] == [str(c) for c in hard.choose_pass(game.view(0))]
     assert advice["move"] == state["move"]
     reason = str(advice["reason"])
@@ -62,7 +62,7 @@ def test_the_hint_is_the_hard_players_pass_then_its_card(
     while state["phase"] == "playing":
         advice = hint_for(client, state)
         game, seed = stored(data_dir, state["id"])
-        hard = make_player("hard", seed=decision_seed(seed, state["move"], 0))
+        hard = FullSearch(seed=decision_seed(seed, state["move"], 0))
         assert advice["cards"] == [str(hard.choose_play(game.view(0)))]
         card = advice["cards"][0]
         assert card in state["view"]["legal"]

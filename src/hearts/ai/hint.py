@@ -1,12 +1,13 @@
 """The coach's hint: what the hard player would do in a seat's place, and why, in one sentence
 a person understands, built from what its search found.
 
-On the seat's turn it searches exactly as `HardPlayer.pick_play` does (the same candidates,
-sampled deals and playouts for the same seed and budget), so the card it suggests is the
-card the hard player would play; the reason quotes the search's averages for that card and
-the next best, and the facts of the position the seat can see (the trick, the Q♠, the voids
-others have shown, a moon in the making). During a pass it suggests the hard player's pass
-and says what makes each card dangerous to keep.
+On the seat's turn it runs the hard player's search with every candidate on every deal
+(`FullSearch`: hard itself races them and drops the ones that surely trail), so every option
+has an average over the same deals, and the card it suggests is the one the full search
+would play (as strong as hard's, measured); the reason quotes the search's averages for that
+card and the next best, and the facts of the position the seat can see (the trick, the Q♠,
+the voids others have shown, a moon in the making). During a pass it suggests the hard
+player's pass and says what makes each card dangerous to keep.
 
 >>> from hearts import Round, Rules
 >>> rnd = Round.deal(Rules(), seed=3)
@@ -24,7 +25,7 @@ from ..cards import CARDS, HEARTS, SPADES, Card
 from ..view import PlayerView
 from .medium import choose_play_face, pass_faces
 from .racing import Arm
-from .search import HardPlayer, distinct_candidates, is_moon_hand
+from .search import FullSearch, HardPlayer, distinct_candidates, is_moon_hand
 from .tracking import (
     HIGH_SPADES,
     QUEEN,
@@ -67,7 +68,7 @@ def hint(
     """The hard player's advice for `view`'s seat; `names[s]` is what seat s is called.
 
     Raises ValueError when the seat has nothing to decide (not its turn, its pass made)."""
-    player = HardPlayer(seed=seed, budget=budget)
+    player = FullSearch(seed=seed, budget=budget)
     if view.phase == "passing":
         if view.passed_mask is not None or view.cards_to_pass == 0:
             raise ValueError("This seat has nothing to pass now.")

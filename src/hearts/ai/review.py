@@ -3,11 +3,11 @@ what the hard player prefers there after a deeper search than play uses, and the
 the seat's choice: its average result over the same sampled deals less the best one's (lower
 is better, so the cost is 0 when they agree and never negative).
 
-The search is the hard player's (`HardPlayer.evaluate`, every candidate on the same deals,
-none dropped), at `budget` playouts; at the hint's depth it prefers the hint's card. A pass
-is weighed among the passes the searched pass tries (`passing.pass_candidates`) and the one
-made. Where the hard player does not search (a two-deck table, a pass it cannot search, a
-forced card), `cost` is None unless the choice is the only one.
+The search is the hard player's with every candidate on the same deals, none dropped
+(`FullSearch.evaluate`), at `budget` playouts; at the hint's depth it prefers the hint's
+card. A pass is weighed among the passes the searched pass tries (`passing.pass_candidates`)
+and the one made. Where the hard player does not search (a two-deck table, a pass it cannot
+search, a forced card), `cost` is None unless the choice is the only one.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from .hint import hint
 from .passing import can_search_pass, evaluate_passes, pass_candidates
 from .racing import Arm
 from .rollout import Position, Table
-from .search import HardPlayer, is_moon_hand, moon_pass, representatives
+from .search import FullSearch, HardPlayer, is_moon_hand, moon_pass, representatives
 from .tracking import Knowledge, card_for_face, fold
 
 #: Playouts per decision in a review: twice the hard player's in play.
@@ -145,7 +145,7 @@ def _review_pass(
     mine = tuple(sorted(c.face for c in played))
     if move is not None and mine not in candidates:
         candidates.append(mine)
-    player = HardPlayer(seed=seed)
+    player = FullSearch(seed=seed)
     table_score = _scorer(player, view)
     arms = evaluate_passes(
         view,

@@ -64,8 +64,10 @@ class SearchSettings:
     - ``endgame_cards``: with this many cards or fewer in hand, each sampled deal is solved
       exactly (`endgame.solve`) instead of played out; 0 never.
     - ``pass_playouts``: playouts for the searched pass (`passing`); 0 passes by heuristic.
-    - ``pass_margin``: points another pass must gain over medium's, beyond ``drop_z``
+    - ``pass_margin``: points another pass must gain over medium's, beyond ``pass_drop_z``
       standard errors, to be chosen instead.
+    - ``pass_drop_z``: ``drop_z`` for the searched pass (None: the same as in play).
+    - ``prior``: (deals, variance) of a prior on the variance of a difference (`race`).
     """
 
     playouts: int
@@ -74,10 +76,18 @@ class SearchSettings:
     endgame_cards: int = 0
     pass_playouts: int = 0
     pass_margin: float = PASS_MARGIN
+    pass_drop_z: float | None = None
     prior: tuple[float, float] = (0.0, 0.0)
 
 
 OLD_HARD = SearchSettings(playouts=DEFAULT_PLAYOUTS)
+"""Every candidate on every deal: the coach's search (`FullSearch`), and hard's until
+issue 16's racing with a prior matched it."""
+HARD = SearchSettings(playouts=DEFAULT_PLAYOUTS, min_samples=10, drop_z=2.5, prior=(8.0, 3.0))
+"""Hard: candidates raced on shared deals, with a prior on the variance of a difference (as
+if 8 more deals had shown a variance of 3), so that a few deals showing two cards alike do
+not end the race. As strong as `OLD_HARD` over 2,000 rounds at a third of its median CPU
+(docs/benchmarks.md)."""
 RACING_HARD = SearchSettings(playouts=240, min_samples=10, drop_z=2.5, pass_playouts=0)
 """Hard with candidates raced on shared deals: about 4 ms a decision instead of 40, but
 +0.56 ± 0.33 points a round worse than the full search over 700 rounds (benchmarks). At 480
@@ -112,9 +122,9 @@ class HardPlayer(MediumPlayer):
     """Searches deals sampled from what it knows; `budget` is playouts (int) or seconds (float)."""
 
     level = "hard"
-    #: Racing candidates (`RACING_HARD`) is ten times cheaper but measured about half a point
-    #: a round weaker (docs/ai.md), so hard keeps the full search until racing is as strong.
-    settings = OLD_HARD
+    #: Racing without a prior (`RACING_HARD`) measured half a point a round weaker; with
+    #: one it is as strong as the full search (docs/ai.md).
+    settings = HARD
 
     def __init__(
         self,
@@ -152,18 +162,19 @@ class HardPlayer(MediumPlayer):
         if isinstance(self.budget, int):
             budget = max(1, budget * self.budget // settings.playouts)
         table = Table.of(view.rules)
+        z = settings.drop_z if settings.pass_drop_z is None else settings.pass_drop_z
         arms = evaluate_passes(
             view,
             candidates,
             self.rng_for(view, "pass"),
             budget,
             settings.min_samples,
-            settings.drop_z,
+            z,
             tuple(sorted(moon)) if moon is not None else None,
             lambda pos: self.score(view, table, pos, -1),
         )
         best = min((a for a in arms if a.active), key=lambda a: (a.mean, a.face))
-        if not clearly_better(best, arms[0], settings.pass_margin, settings.drop_z):
+        if not clearly_better(best, arms[0], settings.pass_margin, z):
             best = arms[0]  # medium's pass, unless another is clearly better
         return [CARDS[f] for f in candidates[best.face]]
 
@@ -254,12 +265,25 @@ class HardPlayer(MediumPlayer):
         return arms
 
 
+class FullSearch(HardPlayer):
+    """Hard's search with every candidate tried on every deal, none dropped: the coach's
+    (hint and review), which shows each option's average over the same deals."""
+
+    settings = OLD_HARD
+
+
 class ExpertPlayer(HardPlayer):
     """Hard with more deals, an exact solver for the last tricks and a searched pass."""
 
     level = "expert"
     settings = SearchSettings(
-        playouts=1200, min_samples=20, drop_z=3.0, endgame_cards=3, pass_playouts=1000
+        playouts=1200,
+        min_samples=20,
+        drop_z=3.0,
+        endgame_cards=3,
+        pass_playouts=4000,
+        pass_margin=0.0,
+        pass_drop_z=2.5,
     )
 
 
