@@ -79,13 +79,22 @@ def choose_pass_faces(view: PlayerView) -> list[int]:
 
 
 def pass_faces(hand: int, direction: str, count: int) -> list[int]:
-    """Medium's pass from a hand of faces: the most dangerous card, one at a time."""
+    """Medium's pass from a hand of faces: the most dangerous card, one at a time.
+
+    A card's danger depends on its own suit alone, so after each pick only the cards of the
+    picked card's suit are weighed again (the searched pass asks this thousands of times)."""
     chosen: list[int] = []
+    remaining = hand
+    danger = {f: pass_danger(hand, f, direction) for f in range(52) if hand >> f & 1}
     for _ in range(count):
-        remaining = hand & ~sum(1 << f for f in chosen)
-        faces = [f for f in range(52) if remaining >> f & 1]
-        best = max(faces, key=lambda f: (pass_danger(remaining, f, direction), f))
+        best = max(danger, key=lambda f: (danger[f], f))
         chosen.append(best)
+        remaining &= ~(1 << best)
+        del danger[best]
+        suit = best // 13
+        for face in danger:
+            if face // 13 == suit:
+                danger[face] = pass_danger(remaining, face, direction)
     return chosen
 
 
