@@ -18,12 +18,14 @@ player's rounds from such a file instead of playing them again (every player is 
 a round replays exactly; the first `--verify` rounds are played again to check that).
 
 Variants: "hard-heuristic-pass" / "expert-heuristic-pass" (the level with medium's pass),
-"expert-searched-pass" (expert's searched pass, 4,000
-playouts, no margin for medium's pass, raced at 3 standard errors),
-"expert-no-endgame" (expert without the exact solver), "racing" (hard with its candidates
-raced, `RACING_HARD`; "racing:480" at 480 playouts), "full" (hard with the full search,
-`OLD_HARD`, whatever hard's setting is), "lean" (racing at 400 playouts with a prior on the
-variance of a difference: 8 deals of variance 3), "lean1000" (the same at 1,000 playouts).
+"expert-searched-pass" (expert's searched pass, 4,000 playouts, no margin for medium's pass,
+raced at 3 standard errors), "hard-searched-pass" (hard with a searched pass: 2,000 playouts
+raced at 2 standard errors, no margin for medium's pass), "expert-no-endgame" (expert
+without the exact solver), "racing" (hard with its candidates raced, `RACING_HARD`;
+"racing:480" at 480 playouts), "full" (hard with the full search, `OLD_HARD`, whatever
+hard's setting is), "lean" (racing at 400 playouts with a prior on the variance of a
+difference: 8 deals of variance 3), "lean1000" (the same at 1,000 playouts), "expert-prior"
+(expert with hard's prior on the variance).
 """
 
 from __future__ import annotations
@@ -54,6 +56,12 @@ class HardHeuristicPass(HardPlayer):
     settings = dataclasses.replace(HardPlayer.settings, pass_playouts=0)
 
 
+class HardSearchedPass(HardPlayer):
+    settings = dataclasses.replace(
+        HardPlayer.settings, pass_playouts=2000, pass_margin=0.0, pass_drop_z=2.0
+    )
+
+
 class ExpertHeuristicPass(ExpertPlayer):
     settings = dataclasses.replace(ExpertPlayer.settings, pass_playouts=0)
 
@@ -62,6 +70,10 @@ class ExpertSearchedPass(ExpertPlayer):
     settings = dataclasses.replace(
         ExpertPlayer.settings, pass_playouts=4000, pass_margin=0.0, pass_drop_z=3.0
     )
+
+
+class ExpertPrior(ExpertPlayer):
+    settings = dataclasses.replace(ExpertPlayer.settings, prior=(8.0, 3.0))
 
 
 class ExpertNoEndgame(ExpertPlayer):
@@ -89,9 +101,11 @@ class LeanHard1000(HardPlayer):
 VARIANTS: dict[str, type[Any]] = {
     "frozen": FrozenHardPlayer,
     "hard-heuristic-pass": HardHeuristicPass,
+    "hard-searched-pass": HardSearchedPass,
     "expert-heuristic-pass": ExpertHeuristicPass,
     "expert-searched-pass": ExpertSearchedPass,
     "expert-no-endgame": ExpertNoEndgame,
+    "expert-prior": ExpertPrior,
     "racing": RacingHard,
     "full": FullHard,
     "lean": LeanHard,

@@ -1,6 +1,6 @@
 """Do the named players play like their descriptions? Each style against three plain players.
 
-Usage: python benchmarks/ai_styles.py [--level hard] [--against medium] [--deals 50]
+Usage: python benchmarks/ai_styles.py [--level hard] [--against medium] [--deals 50] [--styles ...]
                                       [--workers 1]
 
 For every style (`hearts.ai.STYLES`) the styled player sits in each seat of every deal in
@@ -38,13 +38,14 @@ def main() -> None:
     parser.add_argument("--level", default="hard")
     parser.add_argument("--against", help="the other three (default: plain players of --level)")
     parser.add_argument("--deals", type=int, default=50)
+    parser.add_argument("--styles", nargs="+", default=list(STYLES), choices=list(STYLES))
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", default="styles")
     args = parser.parse_args()
     seats = Rules().players
     against = args.against or f"{args.level}/plain"
     print(f"{args.deals} deals x {seats} seats, each style of {args.level} against three {against}")
-    for style in STYLES:
+    for style in args.styles:
         started = time.perf_counter()
         spec = f"{args.level}/{style}"
         tasks = [(spec, against, args.seed, d, s) for d in range(args.deals) for s in range(seats)]

@@ -111,9 +111,9 @@ class Style:
 
 STYLES = {
     "plain": Style("plain"),
-    "marisol": Style("marisol", moon_appetite=-1.0, queen_caution=3.0),
+    "marisol": Style("marisol", moon_appetite=-2.0, queen_caution=5.0),
     "bertie": Style("bertie", moon_appetite=2.0, queen_caution=-1.5),
-    "tamsin": Style("tamsin", moon_appetite=0.5, queen_caution=1.0),
+    "tamsin": Style("tamsin", moon_appetite=1.0, queen_caution=1.0),
 }
 """The web game's three opponents (`hearts.web.characters`), and the plain player."""
 
