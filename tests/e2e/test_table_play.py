@@ -114,6 +114,7 @@ def test_a_new_game_asks_first_and_the_old_one_can_be_reached(
     page.click("[data-action=menu-new]")
     page.wait_for_selector("[data-action=continue]")
     assert "Round 1" in page.inner_text(".unfinished")
+    first_id = page.get_attribute("[data-action=continue]", "data-game")
     page.click("[data-action=new-game]")
     # Asked, not discarded: going back leads to the same cards.
     page.wait_for_selector("dialog[open] [data-action=confirm-new]")
@@ -128,8 +129,10 @@ def test_a_new_game_asks_first_and_the_old_one_can_be_reached(
     page.click("[data-action=confirm-new]")
     page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]")
     page.click("[data-action=menu-new]")
+    # Both are offered (newest played first: the order can change while the first game's
+    # page lets go of it, so the first is found by its id).
     page.wait_for_selector(".unfinished li:nth-child(2)")
-    page.click(".unfinished li:nth-child(2) [data-action=continue]")
+    page.click(f".unfinished [data-action=continue][data-game='{first_id}']")
     wait_for_person(page)
     assert hand(page) == first_hand
     assert not page.errors
