@@ -95,6 +95,8 @@ class LeanHard(HardPlayer):
 
 
 class LeanHard1000(HardPlayer):
+    """What became hard's own setting (`search.HARD`); kept so the measuring run replays."""
+
     settings = dataclasses.replace(LeanHard.settings, playouts=1000)
 
 

@@ -180,11 +180,12 @@ def test_the_pass_is_searched_whoever_passed_first() -> None:
     # searched pass once took that for a dealt hand of another size and fell back to medium's.
     for hand_number in range(3):
         rnd = Round.deal(Rules(), seed=40 + hand_number, hand_number=hand_number)
-        alone = rnd.view(2)
+        me = rnd.players // 2  # a seat in the middle: some pass before it, some after
+        alone = rnd.view(me)
         first = make_player("expert", seed=5, budget=120).choose_pass(alone)
-        for seat in (0, 1, 3):
+        for seat in (s for s in range(rnd.players) if s != me):
             rnd.give(seat, make_player("medium").choose_pass(rnd.view(seat)))
-        late = rnd.view(2)
+        late = rnd.view(me)
         assert late.hand_sizes != alone.hand_sizes
         assert can_search_pass(late)
         assert make_player("expert", seed=5, budget=120).choose_pass(late) == first

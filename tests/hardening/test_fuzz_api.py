@@ -182,6 +182,12 @@ def check_answer(
         assert len(detail) < 300 and "\n" not in detail, f"{where}: {detail!r}"
         assert after == before, f"{where}: refused, yet the stored game changed"
         return
+    if request["method"] == "POST" and kind == "undo":
+        # A take-back that works appends one undo row; nothing before it changes.
+        assert after[: len(before)] == before, f"{where}: earlier moves were rewritten"
+        assert len(after) == len(before) + 1, f"{where}: {after[len(before) :]}"
+        assert after[-1]["type"] == "undo" and 0 <= after[-1]["to"] < len(before), where
+        return
     if not is_action:
         assert after == before, f"{where}: a read changed the stored game"
         return
