@@ -365,7 +365,7 @@ def test_every_rule_has_a_line_of_explanation(client: TestClient) -> None:
     explained = {rule["field"] for rule in options["rules"]}
     assert explained == {f.name for f in dataclasses.fields(hearts.Rules)}
     assert all(rule["help"].endswith(".") for rule in RULE_OPTIONS)
-    assert [o["seat"] for o in options["opponents"]][:3] == [1, 2, 3]
+    assert [o["id"] for o in options["opponents"]][:3] == ["marisol", "bertie", "tamsin"]
     for preset in options["presets"]:
         response = client.post("/api/games", json={"rules": preset["rules"]})
         assert response.status_code == 201, (preset["name"], response.text)

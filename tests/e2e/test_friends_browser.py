@@ -22,6 +22,7 @@ import uvicorn
 from test_web_game_browser import TABLE, shoot
 
 from hearts.web.app import create_app
+from hearts.web.characters import OPPONENTS
 
 from browser_support import PHONE, AppServer, LiveServer
 
@@ -225,6 +226,13 @@ def test_two_people_and_two_computer_players_play_a_round_live(
     assert ann.page.locator(f".seat[data-seat='{bea.seat}'] .name").inner_text() == "Bea"
     assert ann.page.locator(f".seat[data-seat='{bea.seat}'].person").count() == 1
     assert ann.page.locator(".seat.opponent:not(.person)").count() == 2
+    # Each computer player shows its own character's face beside its name (the characters
+    # go to the computer seats in order, so one here sits where another would at a table
+    # of one person).
+    for computer in ann.page.locator(".seat.opponent:not(.person)").all():
+        name = computer.locator(".name").inner_text()
+        skin = next(o for o in OPPONENTS if o["name"] == name)["face"]["skin"]
+        assert computer.locator(f"svg [fill='{skin}']").count() >= 1, name
     ann.page.wait_for_selector(f".seat[data-seat='{bea.seat}'] [data-connected=true]")
     mark_stay([ann, bea])
 

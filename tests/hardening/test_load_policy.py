@@ -33,13 +33,18 @@ class SlowRecorder:
         self.real = bots.advance_record
 
     def __call__(
-        self, rules: dict[str, Any], seed: int, moves: list[Any], computers: dict[int, str]
+        self,
+        rules: dict[str, Any],
+        seed: int,
+        moves: list[Any],
+        computers: dict[int, str],
+        styles: Any,
     ) -> list[Any]:
         with self.lock:
             self.levels.append(list(computers.values()))
         time.sleep(self.seconds)
         # The real work at easy strength: only the levels asked for are under test here.
-        return self.real(rules, seed, moves, dict.fromkeys(computers, "easy"))
+        return self.real(rules, seed, moves, dict.fromkeys(computers, "easy"), styles)
 
 
 @pytest.fixture

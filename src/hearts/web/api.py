@@ -91,7 +91,7 @@ def options() -> dict[str, Any]:
     sizes (3 to 10) with what each changes and the house rules it allows."""
     return {
         "opponents": [
-            {key: o[key] for key in ("seat", "name", "blurb", "face", "quips")} for o in OPPONENTS
+            {key: o[key] for key in ("id", "name", "blurb", "face", "quips")} for o in OPPONENTS
         ],
         "levels": [
             {"name": level, "help": LEVEL_NOTES[level]} for level in LEVELS if level in AI_LEVELS

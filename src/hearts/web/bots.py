@@ -22,7 +22,9 @@ import multiprocessing
 import os
 import sys
 from collections import OrderedDict
+from collections.abc import Mapping
 from concurrent.futures.process import BrokenProcessPool
+from types import MappingProxyType
 from typing import Any
 
 from .. import Game, IllegalMoveError, Move, PlayerView, Rules
@@ -30,7 +32,6 @@ from ..ai import Player, make_player
 from ..cards import Card
 from ..driver import plain_move, play_out
 from ..scoring import MoonChoice
-from .characters import STYLE_BY_SEAT
 from .deals import Seed, is_keyed
 from .events import Journal, journal
 
@@ -60,6 +61,9 @@ BUSY_PER_WORKER = 2
 
 Computers = dict[int, str]
 """The computer players of a table: seat -> level."""
+Styles = Mapping[int, str | None]
+"""The characters' tastes (`hearts.ai.STYLES`) by seat; a seat not in it plays plain."""
+PLAIN: Styles = MappingProxyType({})
 
 
 def decision_seed(game_seed: Seed, move: int, seat: int) -> int:
@@ -72,13 +76,15 @@ class ComputerSeat:
     """A seat's computer player, rebuilt for each decision from its level and a seed fixed by
     the game, the move number and the seat: a worker process decides as any other would."""
 
-    def __init__(self, game: Game, seat: int, level: str, game_seed: Seed) -> None:
+    def __init__(
+        self, game: Game, seat: int, level: str, game_seed: Seed, style: str | None = None
+    ) -> None:
         self.game = game
         self.seat = seat
         self.level = level
         self.game_seed = game_seed
         #: The character's taste (`hearts.ai.STYLES`), for the searching levels.
-        self.style = STYLE_BY_SEAT.get(seat)
+        self.style = style
 
     def _player(self) -> Player:
         seed = decision_seed(self.game_seed, len(self.game.moves), self.seat)
@@ -94,20 +100,23 @@ class ComputerSeat:
         return self._player().choose_moon(view)
 
 
-def advance(game: Game, computers: Computers, game_seed: Seed) -> Journal:
+def advance(game: Game, computers: Computers, game_seed: Seed, styles: Styles = PLAIN) -> Journal:
     """Computer players act until a person must, or the round is over; changes `game` in
     place and returns the events by move. A computer player's refused move (a bug) is
     replaced by a plain legal one, so a table never stalls."""
-    seats = {seat: ComputerSeat(game, seat, level, game_seed) for seat, level in computers.items()}
+    seats = {
+        seat: ComputerSeat(game, seat, level, game_seed, styles.get(seat))
+        for seat, level in computers.items()
+    }
     return journal(game, play_out(game, seats, next_round=False, fallback=plain_move))
 
 
 def advance_record(
-    rules: dict[str, Any], seed: Seed, moves: list[Move], computers: Computers
+    rules: dict[str, Any], seed: Seed, moves: list[Move], computers: Computers, styles: Styles
 ) -> list[Move]:
     """`advance` for a pool worker: from a record to the new moves."""
     game = _replay(rules, seed, moves)
-    advance(game, computers, seed)
+    advance(game, computers, seed, styles)
     return game.moves[len(moves) :]
 
 
@@ -136,7 +145,9 @@ def _replay(rules: dict[str, Any], seed: Seed, moves: list[Move]) -> Game:
     return game
 
 
-def _apply_all(game: Game, moves: list[Move], computers: Computers, seed: Seed) -> Journal:
+def _apply_all(
+    game: Game, moves: list[Move], computers: Computers, seed: Seed, styles: Styles
+) -> Journal:
     """Apply a worker's moves; if the engine refuses one, the players think here instead."""
     entries: Journal = []
     try:
@@ -145,7 +156,7 @@ def _apply_all(game: Game, moves: list[Move], computers: Computers, seed: Seed) 
             entries.append((len(game.moves), events))
     except IllegalMoveError:
         log.exception("a worker's computer moves were refused; playing them here")
-        entries += advance(game, computers, seed)
+        entries += advance(game, computers, seed, styles)
     return entries
 
 
@@ -206,18 +217,25 @@ class BotPool:
             return {s: WHEN_BUSY.get(level, level) for s, level in computers.items()}
         return dict(computers)
 
-    async def advance(self, game: Game, computers: Computers, seed: Seed) -> Journal:
+    async def advance(
+        self,
+        game: Game,
+        computers: Computers,
+        seed: Seed,
+        styles: Styles = PLAIN,
+    ) -> Journal:
         """Let the computer players act on `game` (in place) until a person must; the events
-        by move.
+        by move. `styles`: the characters' tastes by seat.
 
         Searching players think in the pool, which sends back their moves; they are applied
         here once, and that application gives the events."""
         if set(computers.values()) <= QUICK_LEVELS:
             # Heuristic players answer in microseconds: a thread keeps them off the event
             # loop without a trip to the pool, and never queues them behind a search.
-            return await asyncio.to_thread(advance, game, computers, seed)
+            return await asyncio.to_thread(advance, game, computers, seed, styles)
         loop = asyncio.get_running_loop()
-        record = (game.rules.to_dict(), seed, list(game.moves), self.levels_now(computers))
+        levels = self.levels_now(computers)
+        record = (game.rules.to_dict(), seed, list(game.moves), levels, dict(styles))
         self.waiting += 1
         try:
             future = loop.run_in_executor(self._executor(), advance_record, *record)
@@ -230,7 +248,7 @@ class BotPool:
             return await asyncio.to_thread(advance, game, easy, seed)
         finally:
             self.waiting -= 1
-        return await asyncio.to_thread(_apply_all, game, new_moves, computers, seed)
+        return await asyncio.to_thread(_apply_all, game, new_moves, computers, seed, styles)
 
     def close(self, wait: bool = True) -> None:
         """Stop the workers (waiting lets each exit cleanly rather than linger)."""

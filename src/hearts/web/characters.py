@@ -1,9 +1,10 @@
 """The computer opponents: names, a line of character each, and how their faces look.
 
-Nine of them, enough for the largest table (ten seats). Seats run clockwise from the person:
-the character with seat k sits k places to the person's left, so a table of N players
-seats the first N - 1 characters. The face fields are read by the front end's SVG face
-drawer (styles: bun, curls, bob; extras: cap, toque, glasses or none).
+Nine of them, enough for the largest table (ten seats). The computer players of a table
+take them in order, in seat order (`cast`): at a table of one person and N - 1 computer
+players, the first N - 1 characters; the state names each seat's character by its `id`.
+The face fields are read by the front end's SVG face drawer (styles: bun, curls, bob;
+extras: cap, toque, glasses or none).
 
 The first three have a playing `style` (`hearts.ai.STYLES`) that the searching levels play
 with: Marisol is careful with the queen and seldom tries the moon, Bertie tries it readily,
@@ -12,12 +13,13 @@ Tamsin between. The others play the plain game.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Final
 
 OPPONENTS: Final[tuple[dict[str, Any], ...]] = (
     {
-        "seat": 1,
         "style": "marisol",
+        "id": "marisol",
         "name": "Marisol",
         "blurb": "Retired ferry captain. Counts every card and never panics.",
         "face": {"skin": "#c68863", "hair": "#2b2b2b", "style": "bun", "extra": "cap"},
@@ -28,8 +30,8 @@ OPPONENTS: Final[tuple[dict[str, Any], ...]] = (
         },
     },
     {
-        "seat": 2,
         "style": "bertie",
+        "id": "bertie",
         "name": "Bertie",
         "blurb": "Night-shift baker. Loves a gamble and will try for the moon.",
         "face": {"skin": "#f1c9a5", "hair": "#b5651d", "style": "curls", "extra": "toque"},
@@ -40,8 +42,8 @@ OPPONENTS: Final[tuple[dict[str, Any], ...]] = (
         },
     },
     {
-        "seat": 3,
         "style": "tamsin",
+        "id": "tamsin",
         "name": "Tamsin",
         "blurb": "Crossword setter. Quiet, patient, and hard to read.",
         "face": {"skin": "#8d5a3b", "hair": "#d9d2c5", "style": "bob", "extra": "glasses"},
@@ -52,7 +54,7 @@ OPPONENTS: Final[tuple[dict[str, Any], ...]] = (
         },
     },
     {
-        "seat": 4,
+        "id": "oskar",
         "name": "Oskar",
         "blurb": "Beekeeper. Slow to lead, quick to duck a trick.",
         "face": {"skin": "#e0ac82", "hair": "#6b4f2a", "style": "curls", "extra": "glasses"},
@@ -63,7 +65,7 @@ OPPONENTS: Final[tuple[dict[str, Any], ...]] = (
         },
     },
     {
-        "seat": 5,
+        "id": "priya",
         "name": "Priya",
         "blurb": "Air-traffic controller. Keeps every card in its lane.",
         "face": {"skin": "#a86f4c", "hair": "#1d1a1a", "style": "bob", "extra": "none"},
@@ -74,7 +76,7 @@ OPPONENTS: Final[tuple[dict[str, Any], ...]] = (
         },
     },
     {
-        "seat": 6,
+        "id": "dunstan",
         "name": "Dunstan",
         "blurb": "Retired bus driver. Chatty, generous, and sneakier than he looks.",
         "face": {"skin": "#f3d2b3", "hair": "#9a9a9a", "style": "bob", "extra": "cap"},
@@ -85,7 +87,7 @@ OPPONENTS: Final[tuple[dict[str, Any], ...]] = (
         },
     },
     {
-        "seat": 7,
+        "id": "ngozi",
         "name": "Ngozi",
         "blurb": "Chess coach. Plans three tricks ahead and smiles about it.",
         "face": {"skin": "#6e4330", "hair": "#111111", "style": "bun", "extra": "none"},
@@ -96,7 +98,7 @@ OPPONENTS: Final[tuple[dict[str, Any], ...]] = (
         },
     },
     {
-        "seat": 8,
+        "id": "felix",
         "name": "Felix",
         "blurb": "Street magician. Loves a surprise, even when it is on him.",
         "face": {"skin": "#d9a07a", "hair": "#3a2314", "style": "curls", "extra": "none"},
@@ -107,7 +109,7 @@ OPPONENTS: Final[tuple[dict[str, Any], ...]] = (
         },
     },
     {
-        "seat": 9,
+        "id": "agnieszka",
         "name": "Agnieszka",
         "blurb": "Librarian. Remembers every card and says nothing.",
         "face": {"skin": "#f0c8a8", "hair": "#c9a25a", "style": "bun", "extra": "glasses"},
@@ -119,7 +121,11 @@ OPPONENTS: Final[tuple[dict[str, Any], ...]] = (
     },
 )
 
-STYLE_BY_SEAT: Final[dict[int, str | None]] = {o["seat"]: o.get("style") for o in OPPONENTS}
+
+def cast(seats: Iterable[int]) -> dict[int, dict[str, Any]]:
+    """The character at each of these seats (the computer players'), in order."""
+    return dict(zip(sorted(seats), OPPONENTS, strict=False))
+
 
 LEVELS: Final = ("easy", "medium", "hard", "expert")
 LEVEL_NOTES: Final = {

@@ -103,6 +103,10 @@ class Player(BaseModel):
     away: bool = Field(description="A computer player plays for this person until they return.")
     connected: bool
     open: bool = Field(description="A friend's seat nobody has taken yet.")
+    character: str | None = Field(
+        default=None,
+        description="The computer character at this seat (an `id` of /api/options' opponents).",
+    )
 
 
 class TableState(BaseModel):

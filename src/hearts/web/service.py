@@ -29,9 +29,9 @@ from typing import Any
 
 from .. import ChooseMoon, Game, IllegalMoveError, Move, NextRound, Pass, Play, Rules
 from ..record import action_to_move, fold, move_to_action, undo_action, undos
-from .bots import BotPool, Computers
+from .bots import BotPool, Computers, Styles
 from .cache import SizedCache
-from .characters import LEVELS, OPPONENTS
+from .characters import LEVELS, cast
 from .deals import commitment, is_keyed, new_game, new_secret, replayed, results
 from .events import Journal, journal_for_browser
 from .finish import finish_settled_round
@@ -179,6 +179,22 @@ class Table:
                 if self.friends and (person is None or person.owner is None or person.away):
                     playing[seat] = self.fill
         return playing
+
+    def characters(self, seating: Seating) -> dict[int, dict[str, Any]]:
+        """The character at each seat a computer player holds as its own: the table's
+        computer seats and, once a table of friends has started, the seats nobody took (a
+        person away keeps their own name; a computer player stands in, plain)."""
+        seats = set(self.computers)
+        if self.friends and seating.started:
+            for seat in self.people:
+                person = seating.people.get(seat)
+                if person is None or person.owner is None:
+                    seats.add(seat)
+        return cast(seats)
+
+    def styles(self, seating: Seating) -> Styles:
+        """The characters' tastes by seat, for the computer players (`bots.advance`)."""
+        return {seat: c.get("style") for seat, c in self.characters(seating).items()}
 
     def seat_of(self, stored: StoredGame, seating: Seating, owner: str) -> int | None:
         """The seat a browser plays at this table, or None if it has none."""
@@ -392,7 +408,8 @@ class GameService:
         if not seating.started or not set(loaded.game.to_act) <= set(playing):
             return loaded, []
         game = loaded.game.copy()
-        entries = await self.bots.advance(game, playing, loaded.stored.seed)
+        styles = loaded.table.styles(seating)
+        entries = await self.bots.advance(game, playing, loaded.stored.seed, styles)
         work = await self._store(loaded, game, entries)
         if work is None:  # another process answered first: take the game as it stands
             return await self._loaded(loaded.stored.id, fresh=True), []
@@ -451,7 +468,9 @@ class GameService:
         loaded = LoadedGame(stored, game, table)
         entries: Journal = []
         if started:
-            entries = await self.bots.advance(game, table.playing(seating), seed)
+            entries = await self.bots.advance(
+                game, table.playing(seating), seed, table.styles(seating)
+            )
         made = await asyncio.to_thread(
             self.store.create,
             game_id,
@@ -579,7 +598,9 @@ class GameService:
                     work, more = await self._advance(work, seating)
                     entries += more
             else:
-                entries += await self.bots.advance(game, table.playing(seating), loaded.stored.seed)
+                entries += await self.bots.advance(
+                    game, table.playing(seating), loaded.stored.seed, table.styles(seating)
+                )
                 if finish:  # a settled round ends at once, when the person asks for it
                     entries += await asyncio.to_thread(finish_settled_round, game, seat)
                 work = await self._store(loaded, game, entries)
@@ -941,8 +962,8 @@ def _table_state(loaded: LoadedGame, seat: int, seating: Seating) -> dict[str, A
 
 def _players(table: Table, me: int, seating: Seating) -> list[dict[str, Any]]:
     """Names for the seats: people by the names they chose ("You" at a table of one),
-    computer players by the characters' names in seat order."""
-    characters = iter(OPPONENTS)
+    computer players by their characters' (`Table.characters`, named by `character`)."""
+    characters = table.characters(seating)
     now = time.time()
     players = []
     for seat, level in enumerate(table.seats):
@@ -956,8 +977,11 @@ def _players(table: Table, me: int, seating: Seating) -> list[dict[str, Any]]:
             "connected": False,
             "open": False,
         }
-        if level is not None:
-            entry["name"] = next(characters)["name"]
+        character = characters.get(seat)
+        if character is not None:
+            entry |= {"name": character["name"], "character": character["id"]}
+            if level is None:  # a seat nobody took: a computer player holds it
+                entry |= {"level": table.fill, "person": False}
         elif not table.friends:
             entry["name"] = "You" if seat == me else "Guest"
             entry["connected"] = seat == me
@@ -967,8 +991,6 @@ def _players(table: Table, me: int, seating: Seating) -> list[dict[str, Any]]:
             entry["connected"] = seat == me or (
                 person.seen_at is not None and now - person.seen_at < CONNECTED
             )
-        elif seating.started:  # a seat nobody took: a computer player holds it
-            entry |= {"name": next(characters)["name"], "level": table.fill, "person": False}
         else:
             entry |= {"name": "Open seat", "open": True}
         players.append(entry)

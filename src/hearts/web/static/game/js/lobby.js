@@ -46,7 +46,7 @@ export function lobbyError(root, message) {
 
 function seatLine(state, player, options) {
   const seat = player.seat;
-  const opponent = options.opponents.find((o) => o.seat === seat);
+  const opponent = options.opponents.find((o) => o.id === player.character);
   const me = isMe(state, seat);
   const position = me ? "" : where(state, seat);
   let kind;

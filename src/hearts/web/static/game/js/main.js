@@ -877,7 +877,8 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
 
 function quip(seat, kind) {
   if (app.state?.players[seat]?.person) return ""; // people speak for themselves
-  const opponent = app.options.opponents.find((o) => o.seat === seat);
+  const character = app.state?.players[seat]?.character;
+  const opponent = app.options.opponents.find((o) => o.id === character);
   return opponent ? opponent.quips[kind] : "";
 }
 

@@ -86,12 +86,12 @@ function opponentWords(state, opponents) {
   const result = state.results[state.results.length - 1];
   if (!result) return null;
   const quotes = [];
-  for (const opponent of opponents) {
-    const seat = opponent.seat;
-    if (!state.players[seat] || state.players[seat].person) continue; // a friend, not a character
+  state.players.forEach((player, seat) => {
+    const opponent = opponents.find((o) => o.id === player.character);
+    if (!opponent) return; // a person, not a character
     if (result.shooter === seat) quotes.push([opponent, opponent.quips.moon]);
     else if (result.shooter === null && result.points_taken[seat] === 0) quotes.push([opponent, opponent.quips.clean]);
-  }
+  });
   if (!quotes.length) return null;
   return h("ul", { class: "quotes" }, quotes.map(([opponent, words]) => h("li", {},
     face(opponent.face, "pleased"), h("span", {}, h("strong", {}, opponent.name), ` “${words}”`))));

@@ -38,7 +38,7 @@ export function renderSetup(root, args) {
       size.kitty ? ` ${size.kitty}` : ""));
 
   const opponents = seated.map((o, i) => {
-    const group = `level-${o.seat}`;
+    const group = `level-${i + 1}`; // the i-th computer player's level
     return h("li", { class: "opponent" },
       face(o.face, "pleased"),
       h("div", {},

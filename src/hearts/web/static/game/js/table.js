@@ -11,7 +11,7 @@ import { isFriends, kindLine, seatSigns } from "./friends.js";
 export class Table {
   constructor(root, opponents) {
     this.root = root;
-    this.opponents = new Map(opponents.map((o) => [o.seat, o]));
+    this.opponents = new Map(opponents.map((o) => [o.id, o]));
     this.seats = new Map();
     this.slots = new Map();
     this.shape = "";
@@ -100,7 +100,7 @@ export class Table {
           friends ? this.quipFor(seat) : null);
         continue;
       }
-      const opponent = this.opponents.get(seat);
+      const opponent = this.opponents.get(player.character);
       const partner = state.view.partner === seat;
       // At a table with friends a person has an initial, a computer player its face.
       const avatar = friends && player.person
