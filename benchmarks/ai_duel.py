@@ -25,7 +25,10 @@ without the exact solver), "racing" (hard with its candidates raced, `RACING_HAR
 "racing:480" at 480 playouts), "full" (hard with the full search, `OLD_HARD`, whatever
 hard's setting is), "lean" (racing at 400 playouts with a prior on the variance of a
 difference: 8 deals of variance 3), "lean1000" (the same at 1,000 playouts), "expert-prior"
-(expert with hard's prior on the variance).
+(expert with hard's prior on the variance), "quiet" (hard with playouts without noise: no
+random cards), "noisy" (twice the noise), "steady" (no random cards for the searching seat
+itself in its playouts), "reader" (hard reading who lacks the Q♠: `tracking.queen_shy`),
+"expert-next" (hard's race at 3,000 playouts, a searched pass, the exact solver, the read).
 """
 
 from __future__ import annotations
@@ -100,6 +103,45 @@ class LeanHard1000(HardPlayer):
     settings = dataclasses.replace(LeanHard.settings, playouts=1000)
 
 
+class QuietHard(HardPlayer):
+    """Hard with playouts that never play a random card (no noise)."""
+
+    settings = dataclasses.replace(HardPlayer.settings, noise=0.0)
+
+
+class NoisyHard(HardPlayer):
+    """Hard with twice the noise in its playouts."""
+
+    settings = dataclasses.replace(HardPlayer.settings, noise=0.12)
+
+
+class SteadyHard(HardPlayer):
+    """Hard whose own later cards in a playout are never random (the others' may be)."""
+
+    settings = dataclasses.replace(HardPlayer.settings, steady=True)
+
+
+class ReaderHard(HardPlayer):
+    """Hard whose deals keep the Q♠ away from seats that passed up a chance to drop it."""
+
+    settings = dataclasses.replace(HardPlayer.settings, read_queen=True)
+
+
+class ExpertNext(HardPlayer):
+    """Hard's race at 3,000 playouts, with hard-searched-pass's pass, the exact solver for
+    the last three cards and the Q♠ read (`tracking.queen_shy`): a candidate expert."""
+
+    settings = dataclasses.replace(
+        HardPlayer.settings,
+        playouts=3000,
+        endgame_cards=3,
+        pass_playouts=2000,
+        pass_margin=0.0,
+        pass_drop_z=2.0,
+        read_queen=True,
+    )
+
+
 VARIANTS: dict[str, type[Any]] = {
     "frozen": FrozenHardPlayer,
     "hard-heuristic-pass": HardHeuristicPass,
@@ -112,6 +154,11 @@ VARIANTS: dict[str, type[Any]] = {
     "full": FullHard,
     "lean": LeanHard,
     "lean1000": LeanHard1000,
+    "quiet": QuietHard,
+    "noisy": NoisyHard,
+    "steady": SteadyHard,
+    "reader": ReaderHard,
+    "expert-next": ExpertNext,
 }
 
 

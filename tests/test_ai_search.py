@@ -20,7 +20,7 @@ from hearts.ai.rollout import (
 )
 from hearts.ai.sampling import Sampler, sample_deal
 from hearts.ai.search import _position, round_scores
-from hearts.ai.tracking import Knowledge, fold
+from hearts.ai.tracking import QUEEN, Knowledge, fold, queen_shy
 from hearts.scoring import score_round
 
 RULES = [
@@ -75,6 +75,51 @@ def test_sampled_deals_fit_everything_the_seat_knows(rules: Rules) -> None:
                         if know.voids[s] >> suit & 1:
                             assert not hand & (0x1FFF << (13 * suit))
                 assert union == know.unseen | fold(view.hand_mask)
+
+
+def holder_of_the_queen(rnd: Round) -> int | None:
+    return next((s for s in range(rnd.rules.players) if fold(rnd.view(s).hand_mask) & QUEEN), None)
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: str(r.players))
+def test_the_queen_is_read_away_only_from_seats_that_let_it_go(rules: Rules) -> None:
+    """Medium drops the Q♠ at every clear chance, so a seat read as lacking it never holds it;
+    and seats are read so (on every rule set but partnership, which is not read)."""
+    marked = 0
+    for seed in range(4):
+        for rnd in rounds_in_play(rules, seed):
+            shy = queen_shy(rnd.view(rnd.turn))
+            holder = holder_of_the_queen(rnd)
+            assert holder is None or holder == rnd.turn or not shy >> holder & 1
+            assert not shy >> rnd.turn & 1
+            marked += shy.bit_count()
+    assert (marked == 0) == rules.partnership
+
+
+def test_deals_put_the_queen_away_from_seats_read_as_lacking_it() -> None:
+    rules = Rules()
+    read = 0
+    for seed in range(6):
+        for rnd in rounds_in_play(rules, seed):
+            view = rnd.view(rnd.turn)
+            shy = queen_shy(view)
+            if not shy:
+                continue
+            read += 1
+            know = Knowledge.from_view(view)
+            sure = Sampler(know, view.hand_sizes, 0, shy, trust=1.0)
+            rng = random.Random(seed)
+            for _ in range(20):
+                hands, _ = sure.sample(rng)
+                assert [h.bit_count() for h in hands] == list(view.hand_sizes)
+                for s, hand in enumerate(hands):
+                    for suit in range(4):
+                        if know.voids[s] >> suit & 1:
+                            assert not hand & (0x1FFF << (13 * suit))
+                    # Every seat may be read as lacking it; then the queen goes anywhere.
+                    if hand & QUEEN and shy | 1 << view.seat != (1 << rules.players) - 1:
+                        assert not shy >> s & 1
+    assert read > 5
 
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: str(r.players))

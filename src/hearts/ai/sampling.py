@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .tracking import Knowledge
+from .tracking import QUEEN, Knowledge
 
 MAX_ATTEMPTS = 30
 
@@ -37,10 +37,21 @@ def sample_deal(
 class Sampler:
     """Deals for one decision: what does not change from deal to deal is worked out once."""
 
-    def __init__(self, know: Knowledge, hand_sizes: Sequence[int], kitty_size: int) -> None:
+    def __init__(
+        self,
+        know: Knowledge,
+        hand_sizes: Sequence[int],
+        kitty_size: int,
+        queen_shy: int = 0,
+        trust: float = 0.9,
+    ) -> None:
+        """`queen_shy`: seats (a bit each) that probably lack the Q♠ (`tracking.queen_shy`);
+        in a share `trust` of the deals, the queen goes to another seat that may hold it."""
         self.know = know
         self.hand_sizes = tuple(hand_sizes)
         self.kitty_size = kitty_size
+        self.queen_shy = queen_shy if know.unseen & QUEEN else 0
+        self.trust = trust
         self.strict = self._plan(respect_voids=True)
         self.relaxed: _Plan | None = None  # voids ignored: worked out if ever needed
 
@@ -100,8 +111,11 @@ class Sampler:
         hands.append(0)  # the kitty, last
         draw = rng.random
         exact = _SHUFFLE_WRITTEN_OUT and type(rng) is random.Random
+        placed = self._place_queen(plan, hands, room, draw) if self.queen_shy else 0
         for suit_cards, seats in plan.suits:
             cards = suit_cards.copy()  # one bit a card
+            if placed and placed in cards:
+                cards.remove(placed)
             if exact:
                 _shuffle_written_out(cards, rng)
             else:
@@ -126,6 +140,29 @@ class Sampler:
                 hands[seat] |= card
         kitty = hands.pop()
         return hands, kitty
+
+    def _place_queen(
+        self, plan: _Plan, hands: list[int], room: list[int], draw: Callable[[], float]
+    ) -> int:
+        """In a share `trust` of the deals, put the Q♠ with a seat not in `queen_shy` that
+        may hold spades (odds by free room) and return it; else (or if none can) 0."""
+        if draw() >= self.trust:
+            return 0
+        spades = next((seats for cards, seats in plan.suits if QUEEN in cards), [])
+        seats = [s for s in spades if not self.queen_shy >> s & 1 and room[s] > 0]
+        total = sum(room[s] for s in seats)
+        if not total:
+            return 0
+        pick = draw() * total
+        seat = seats[-1]
+        for s in seats:
+            if pick < room[s]:
+                seat = s
+                break
+            pick -= room[s]
+        room[seat] -= 1
+        hands[seat] |= QUEEN
+        return QUEEN
 
     @staticmethod
     def _dead_end(cards: list[int], total: int, draw: Callable[[], float]) -> None:

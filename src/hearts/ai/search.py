@@ -39,6 +39,7 @@ from .tracking import (
     bonus_face,
     card_for_face,
     fold,
+    queen_shy,
 )
 
 DEFAULT_PLAYOUTS = 1000
@@ -68,6 +69,10 @@ class SearchSettings:
       standard errors, to be chosen instead.
     - ``pass_drop_z``: ``drop_z`` for the searched pass (None: the same as in play).
     - ``prior``: (deals, variance) of a prior on the variance of a difference (`race`).
+    - ``noise``: how often a playout plays a random legal card instead of the policy's.
+    - ``steady``: the searching seat's own later cards in a playout never are random ones.
+    - ``read_queen``: deals put the Q♠ away from seats that let a clear chance to drop it go
+      by (`tracking.queen_shy`), in nine deals of ten.
     """
 
     playouts: int
@@ -78,6 +83,9 @@ class SearchSettings:
     pass_margin: float = PASS_MARGIN
     pass_drop_z: float | None = None
     prior: tuple[float, float] = (0.0, 0.0)
+    noise: float = NOISE
+    steady: bool = False
+    read_queen: bool = False
 
 
 OLD_HARD = SearchSettings(playouts=DEFAULT_PLAYOUTS)
@@ -226,7 +234,9 @@ class HardPlayer(MediumPlayer):
         exact = know.hand.bit_count() <= settings.endgame_cards and not view.rules.kitty
         playout_rng = random.Random()
         kitty_size = view.kitty_size if view.rules.kitty and view.kitty_taker is None else 0
-        sampler = Sampler(know, view.hand_sizes, kitty_size)
+        shy = queen_shy(view) if settings.read_queen else 0
+        sampler = Sampler(know, view.hand_sizes, kitty_size, shy)
+        steady = view.seat if settings.steady else -1
         used = 0
         index = 0
         while True:
@@ -255,7 +265,15 @@ class HardPlayer(MediumPlayer):
                     pos = start.copy()
                     _play_card(pos, view.seat, arm.face, table)
                     play_numbers(
-                        table, pos, numbers.reader(), arm.plan, NOISE, view.seat, None, True
+                        table,
+                        pos,
+                        numbers.reader(),
+                        arm.plan,
+                        settings.noise,
+                        view.seat,
+                        None,
+                        True,
+                        steady,
                     )
                     arm.values.append(self.score(view, table, pos, arm.plan))
             used += len(active)

@@ -202,3 +202,35 @@ class Knowledge:
         if winner in members:
             return winner
         return max(members, key=lambda s: (self.taken[s] & POINT_FACES).bit_count())
+
+
+def queen_shy(view: PlayerView) -> int:
+    """Seats (a bit each) that let a clear chance to be rid of the Q♠ go by, so probably do
+    not hold it: one that threw another card on a suit it lacked (where the queen could go),
+    or one that followed a spade lead with another spade under the K♠ or A♠. Every player
+    of the project drops the queen there, and most people do; a seat of the same team as
+    the trick's winner, in Partnership Hearts, has its own reasons, and is not read.
+    0 when the Q♠ is not still hidden from this seat or there are two decks."""
+    rules = view.rules
+    if rules.decks != 1 or not (dealt_faces(rules) & QUEEN) or rules.partnership:
+        return 0
+    if (fold(view.hand_mask) | fold(view.played_mask)) & QUEEN:
+        return 0
+    shy = 0
+    plays = [(t.plays, i == 0) for i, t in enumerate(view.tricks)]
+    if view.trick:
+        plays.append((view.trick, not view.tricks))
+    for trick, first in plays:
+        led = trick[0][1] // 13
+        best = trick[0][1]
+        for seat, card in trick[1:]:
+            if seat == view.seat or card == QUEEN_OF_SPADES:
+                pass
+            elif card // 13 != led:
+                if not first or rules.points_on_first_trick:
+                    shy |= 1 << seat
+            elif led == QUEEN_OF_SPADES // 13 and best > QUEEN_OF_SPADES:
+                shy |= 1 << seat
+            if card // 13 == led and card > best:
+                best = card
+    return shy
