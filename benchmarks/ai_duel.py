@@ -26,9 +26,9 @@ without the exact solver), "racing" (hard with its candidates raced, `RACING_HAR
 hard's setting is), "lean" (racing at 400 playouts with a prior on the variance of a
 difference: 8 deals of variance 3), "lean1000" (the same at 1,000 playouts), "expert-prior"
 (expert with hard's prior on the variance), "quiet" (hard with playouts without noise: no
-random cards), "noisy" (twice the noise), "steady" (no random cards for the searching seat
-itself in its playouts), "reader" (hard reading who lacks the Q♠: `tracking.queen_shy`),
-"expert-next" (hard's race at 3,000 playouts, a searched pass, the exact solver, the read).
+random cards), "noisy" (twice the noise), "reader" (hard reading who lacks the Q♠:
+`tracking.queen_shy`), "expert-next" (hard's race at 3,000 playouts, a searched pass, the
+exact solver, the read).
 """
 
 from __future__ import annotations
@@ -115,12 +115,6 @@ class NoisyHard(HardPlayer):
     settings = dataclasses.replace(HardPlayer.settings, noise=0.12)
 
 
-class SteadyHard(HardPlayer):
-    """Hard whose own later cards in a playout are never random (the others' may be)."""
-
-    settings = dataclasses.replace(HardPlayer.settings, steady=True)
-
-
 class ReaderHard(HardPlayer):
     """Hard whose deals keep the Q♠ away from seats that passed up a chance to drop it."""
 
@@ -156,7 +150,6 @@ VARIANTS: dict[str, type[Any]] = {
     "lean1000": LeanHard1000,
     "quiet": QuietHard,
     "noisy": NoisyHard,
-    "steady": SteadyHard,
     "reader": ReaderHard,
     "expert-next": ExpertNext,
 }

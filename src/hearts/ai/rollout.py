@@ -283,7 +283,6 @@ def play_numbers(
     planner: int = -1,
     record: list[int] | None = None,
     scored_only: bool = False,
-    steady: int = -1,
 ) -> Position:
     """`play_out` with its random numbers given: the playout reads `numbers` from the start,
     one at a time, as `play_out` reads its generator (at most `numbers_needed(pos)` of them).
@@ -294,8 +293,7 @@ def play_numbers(
     once no card left in a hand can change the score (no point card, no bonus card) and does
     not count tricks won: the points and point cards taken, so the results, are those of the
     whole playout, but the hands, tricks won and the rest are not the round's end. The
-    search scores only. `steady` is a seat that never plays a random card (the noise is for
-    the others): it reads the same numbers either way.
+    search scores only.
 
     Legality is the engine's (`hearts.legality.legal_mask`) written out for one deck;
     `tests/test_ai_search.py` replays playouts of every house rule through `Round`.
@@ -357,7 +355,7 @@ def play_numbers(
                     allowed = others
             if not allowed & (allowed - 1):
                 bit = allowed
-            elif next_number() < noise and seat != shooter and seat != steady:
+            elif next_number() < noise and seat != shooter:
                 bits = allowed
                 for _ in range(int(next_number() * allowed.bit_count())):
                     bits &= bits - 1
@@ -392,7 +390,7 @@ def play_numbers(
             # The card.
             if not allowed & (allowed - 1):
                 bit = allowed
-            elif next_number() < noise and seat != shooter and seat != steady:
+            elif next_number() < noise and seat != shooter:
                 bits = allowed
                 for _ in range(int(next_number() * allowed.bit_count())):
                     bits &= bits - 1

@@ -70,7 +70,6 @@ class SearchSettings:
     - ``pass_drop_z``: ``drop_z`` for the searched pass (None: the same as in play).
     - ``prior``: (deals, variance) of a prior on the variance of a difference (`race`).
     - ``noise``: how often a playout plays a random legal card instead of the policy's.
-    - ``steady``: the searching seat's own later cards in a playout never are random ones.
     - ``read_queen``: deals put the Q♠ away from seats that let a clear chance to drop it go
       by (`tracking.queen_shy`), in nine deals of ten.
     """
@@ -84,7 +83,6 @@ class SearchSettings:
     pass_drop_z: float | None = None
     prior: tuple[float, float] = (0.0, 0.0)
     noise: float = NOISE
-    steady: bool = False
     read_queen: bool = False
 
 
@@ -236,7 +234,6 @@ class HardPlayer(MediumPlayer):
         kitty_size = view.kitty_size if view.rules.kitty and view.kitty_taker is None else 0
         shy = queen_shy(view) if settings.read_queen else 0
         sampler = Sampler(know, view.hand_sizes, kitty_size, shy)
-        steady = view.seat if settings.steady else -1
         used = 0
         index = 0
         while True:
@@ -273,7 +270,6 @@ class HardPlayer(MediumPlayer):
                         view.seat,
                         None,
                         True,
-                        steady,
                     )
                     arm.values.append(self.score(view, table, pos, arm.plan))
             used += len(active)
