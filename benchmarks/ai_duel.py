@@ -17,18 +17,19 @@ still counts: `--summarize` reports from that file. `--baseline FILE` takes the 
 player's rounds from such a file instead of playing them again (every player is seeded, so
 a round replays exactly; the first `--verify` rounds are played again to check that).
 
-Variants: "hard-heuristic-pass" / "expert-heuristic-pass" (the level with medium's pass),
-"expert-searched-pass" (expert's searched pass, 4,000 playouts, no margin for medium's pass,
-raced at 3 standard errors), "hard-searched-pass" (hard with a searched pass: 2,000 playouts
-raced at 2 standard errors, no margin for medium's pass), "expert-no-endgame" (expert
-without the exact solver), "racing" (hard with its candidates raced, `RACING_HARD`;
+Variants ("expert-..." ones are of "expert-before", expert until 2026-12-01, so that their
+runs replay): "hard-heuristic-pass" / "expert-heuristic-pass" (the level with medium's
+pass), "expert-searched-pass" (expert's searched pass, 4,000 playouts, no margin for
+medium's pass, raced at 3 standard errors), "hard-searched-pass" (hard with a searched pass:
+2,000 playouts raced at 2 standard errors, no margin for medium's pass), "expert-no-endgame"
+(expert without the exact solver), "racing" (hard with its candidates raced, `RACING_HARD`;
 "racing:480" at 480 playouts), "full" (hard with the full search, `OLD_HARD`, whatever
 hard's setting is), "lean" (racing at 400 playouts with a prior on the variance of a
 difference: 8 deals of variance 3), "lean1000" (the same at 1,000 playouts), "expert-prior"
 (expert with hard's prior on the variance), "quiet" (hard with playouts without noise: no
 random cards), "noisy" (twice the noise), "reader" (hard reading who lacks the Q♠:
 `tracking.queen_shy`), "expert-next" (hard's race at 3,000 playouts, a searched pass, the
-exact solver, the read).
+exact solver, the read: today's expert's settings under hard's name), "expert-before".
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ from frozen_hard import FrozenHardPlayer
 
 from hearts import Round, Rules
 from hearts.ai import Player, make_player
-from hearts.ai.search import OLD_HARD, RACING_HARD, ExpertPlayer, HardPlayer
+from hearts.ai.search import OLD_HARD, RACING_HARD, ExpertPlayer, HardPlayer, SearchSettings
 from hearts.cards import QUEEN_MASK, points_of
 from hearts.scoring import score_round
 
@@ -65,22 +66,37 @@ class HardSearchedPass(HardPlayer):
     )
 
 
-class ExpertHeuristicPass(ExpertPlayer):
-    settings = dataclasses.replace(ExpertPlayer.settings, pass_playouts=0)
+class ExpertBefore(ExpertPlayer):
+    """Expert as it was until it took hard's race (2026-12-01); the expert variants below
+    are variants of it, so that their measuring runs replay."""
 
-
-class ExpertSearchedPass(ExpertPlayer):
-    settings = dataclasses.replace(
-        ExpertPlayer.settings, pass_playouts=4000, pass_margin=0.0, pass_drop_z=3.0
+    settings = SearchSettings(
+        playouts=1200,
+        min_samples=20,
+        drop_z=3.0,
+        endgame_cards=3,
+        pass_playouts=4000,
+        pass_margin=0.0,
+        pass_drop_z=2.5,
     )
 
 
-class ExpertPrior(ExpertPlayer):
-    settings = dataclasses.replace(ExpertPlayer.settings, prior=(8.0, 3.0))
+class ExpertHeuristicPass(ExpertBefore):
+    settings = dataclasses.replace(ExpertBefore.settings, pass_playouts=0)
 
 
-class ExpertNoEndgame(ExpertPlayer):
-    settings = dataclasses.replace(ExpertPlayer.settings, endgame_cards=0)
+class ExpertSearchedPass(ExpertBefore):
+    settings = dataclasses.replace(
+        ExpertBefore.settings, pass_playouts=4000, pass_margin=0.0, pass_drop_z=3.0
+    )
+
+
+class ExpertPrior(ExpertBefore):
+    settings = dataclasses.replace(ExpertBefore.settings, prior=(8.0, 3.0))
+
+
+class ExpertNoEndgame(ExpertBefore):
+    settings = dataclasses.replace(ExpertBefore.settings, endgame_cards=0)
 
 
 class RacingHard(HardPlayer):
@@ -122,8 +138,8 @@ class ReaderHard(HardPlayer):
 
 
 class ExpertNext(HardPlayer):
-    """Hard's race at 3,000 playouts, with hard-searched-pass's pass, the exact solver for
-    the last three cards and the Q♠ read (`tracking.queen_shy`): a candidate expert."""
+    """Expert's setting (`search.EXPERT`) under hard's name, as measured before it became
+    expert's (the name seeds the random numbers, so today's expert draws others)."""
 
     settings = dataclasses.replace(
         HardPlayer.settings,
@@ -152,6 +168,7 @@ VARIANTS: dict[str, type[Any]] = {
     "noisy": NoisyHard,
     "reader": ReaderHard,
     "expert-next": ExpertNext,
+    "expert-before": ExpertBefore,
 }
 
 

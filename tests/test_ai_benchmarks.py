@@ -135,7 +135,9 @@ def test_duel_report_refuses_an_interval_from_one_deal() -> None:
     )
 
 
-@pytest.mark.parametrize("spec", ["racing:480", "full", "frozen", "lean"])
+@pytest.mark.parametrize(
+    "spec", ["racing:480", "full", "frozen", "lean", "quiet", "reader", "expert-before"]
+)
 def test_duel_variants_build(spec: str) -> None:
     player = ai_duel.make(spec, "seed")
     rnd = Round.deal(Rules(), seed=5, hand_number=0)

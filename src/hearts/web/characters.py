@@ -132,5 +132,5 @@ LEVEL_NOTES: Final = {
     "easy": "Plays safe, simple cards and misses tricks a sharp player would see.",
     "medium": "Tracks what has been played and passes with a plan.",
     "hard": "Thinks ahead through likely deals; slower and much tougher.",
-    "expert": "Searches deeper, plans its pass and works out the last tricks exactly.",
+    "expert": "Searches three times deeper, plans its pass, reads who has shed the queen.",
 }
