@@ -299,8 +299,8 @@ EXPERT = SearchSettings(
 )
 """Expert: hard's race with three times the deals, the last three tricks solved exactly, a
 searched pass, and the Q♠ kept away from seats that let a clear chance to drop it go by.
-Against three hard players, 0.31 ± 0.36 points a round better than hard over 1,328 rounds
-(docs/benchmarks.md): not yet the point a round that issue 16 asks."""
+Against three hard players, 0.25 ± 0.33 points a round better than hard over 1,728 rounds
+(docs/benchmarks.md): not shown better for sure, and not the point a round issue 16 asks."""
 
 
 class ExpertPlayer(HardPlayer):
