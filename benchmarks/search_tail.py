@@ -2,6 +2,8 @@
 
 Usage: python benchmarks/search_tail.py [--level hard] [--deals 60] [--seed tail]
 
+--level is a level or one of `ai_duel.py`'s players ("regret", "hard:500", ...).
+
 The level plays seat 0 of --deals deals against three medium players. Every decision is
 timed in CPU time; for every searched one the race is recorded: cards in hand, candidates,
 deals tried, candidates still in the race at the end, and for the last two the mean and
@@ -15,6 +17,8 @@ import argparse
 import statistics
 import time
 from typing import Any
+
+from ai_duel import make
 
 from hearts import Round, Rules
 from hearts.ai import make_player
@@ -52,7 +56,7 @@ def main() -> None:
     cpu: list[float] = []
     for deal in range(args.deals):
         rnd = Round.deal(rules, seed=f"{args.seed}:{deal}", hand_number=deal)
-        bots = [make_player(args.level, seed=f"{args.seed}:{deal}")]
+        bots = [make(args.level, f"{args.seed}:{deal}")]
         bots += [make_player("medium", seed=s) for s in range(1, rules.players)]
         if rnd.phase == "passing":
             for seat, bot in enumerate(bots):
