@@ -152,31 +152,6 @@ class ExpertNext(HardPlayer):
     )
 
 
-class RegretHard(HardPlayer):
-    """Hard that also drops a candidate once choosing the best instead costs under 0.02
-    points on average (`SearchSettings.regret`)."""
-
-    settings = dataclasses.replace(HardPlayer.settings, regret=0.02)
-
-
-class RegretHard5(HardPlayer):
-    """The same at 0.05 points."""
-
-    settings = dataclasses.replace(HardPlayer.settings, regret=0.05)
-
-
-class RegretLateHard(HardPlayer):
-    """Hard with the regret rule at 0.02 points, from the 120th deal on."""
-
-    settings = dataclasses.replace(HardPlayer.settings, regret=0.02, regret_deals=120)
-
-
-class RegretLateHard5(HardPlayer):
-    """The same at 0.05 points."""
-
-    settings = dataclasses.replace(HardPlayer.settings, regret=0.05, regret_deals=120)
-
-
 VARIANTS: dict[str, type[Any]] = {
     "frozen": FrozenHardPlayer,
     "hard-heuristic-pass": HardHeuristicPass,
@@ -194,10 +169,6 @@ VARIANTS: dict[str, type[Any]] = {
     "reader": ReaderHard,
     "expert-next": ExpertNext,
     "expert-before": ExpertBefore,
-    "regret": RegretHard,
-    "regret5": RegretHard5,
-    "regret-late": RegretLateHard,
-    "regret5-late": RegretLateHard5,
 }
 
 

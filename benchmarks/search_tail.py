@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/search_tail.py [--level hard] [--deals 60] [--seed tail]
 
---level is a level or one of `ai_duel.py`'s players ("regret", "hard:500", ...).
+--level is a level or one of `ai_duel.py`'s players ("quiet", "hard:500", ...).
 
 The level plays seat 0 of --deals deals against three medium players. Every decision is
 timed in CPU time; for every searched one the race is recorded: cards in hand, candidates,

@@ -16,6 +16,7 @@ from hearts.record import from_record, undo_action
 from hearts.web.app import create_app
 from hearts.web.service import (
     NO_SUCH_GAME,
+    UNDO_ELSEWHERE,
     UNDO_FRIENDS,
     UNDO_GAME_OVER,
     UNDO_NOTHING,
@@ -98,6 +99,36 @@ def test_another_card_after_a_take_back_is_played_and_stored(
         assert seen(fresh.get(f"/api/games/{state['id']}").json()) == seen(replayed)
 
 
+def test_a_screen_that_missed_a_take_back_cannot_move_at_a_reused_move_number(
+    client: TestClient, data_dir: Path
+) -> None:
+    # Two tabs of one game: the first takes a card back and plays another, and the game
+    # comes back to the same move count; the second still shows the cards before.
+    state = to_play(client, start(client))
+    for _ in range(40):  # on to a turn with a choice of cards
+        if len(state["view"]["legal"]) > 1:
+            break
+        state = step(client, state)
+    first, other = state["view"]["legal"][:2]
+    stale = step(client, state, lambda s: ("play", {"card": first}))
+    taken = undo(client, stale).json()
+    now = step(client, taken, lambda s: ("play", {"card": other}))
+    assert now["undo"]["used"] == 1 and stale["undo"]["used"] == 0
+    game = f"/api/games/{state['id']}"
+    count = len(stored_actions(data_dir, state["id"]))
+    card = now["view"]["legal"][0]
+    for path, body in [("play", {"card": card}), ("undo", {})]:
+        refused = client.post(f"{game}/{path}", json={**body, "move": now["move"], "undos": 0})
+        assert refused.status_code == 409, refused.text
+        assert refused.json()["detail"] == UNDO_ELSEWHERE
+        assert seen(refused.json()["state"]) == seen(now)  # the game as it stands, to show
+    assert len(stored_actions(data_dir, state["id"])) == count  # nothing stored
+    # The screen that saw the take-back moves as ever.
+    played = client.post(f"{game}/play", json={"card": card, "move": now["move"], "undos": 1})
+    assert played.status_code == 200, played.text
+    assert len(stored_actions(data_dir, state["id"])) > count
+
+
 def test_a_pass_is_taken_back_even_after_the_first_trick_began(client: TestClient) -> None:
     new = start(client)
     assert new["undo"] == {"allowed": True, "to": None, "used": 0}
@@ -144,6 +175,7 @@ def test_refusals_change_nothing(client: TestClient, data_dir: Path) -> None:
         )
         assert stale.json()["state"]["move"] == played["move"]
     bodies: list[object] = [{}, {"move": "7"}, {"move": -1}, {"move": True}, {"move": 1, "x": 0}]
+    bodies += [{"move": played["move"], "undos": u} for u in (-1, "0", True, 0.5)]
     for body in bodies:
         assert client.post(f"{game}/undo", json=body).status_code == 422, body
     assert client.post("/api/games/no-such-game/undo", json={"move": 0}).json() == {

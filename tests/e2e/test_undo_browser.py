@@ -164,3 +164,48 @@ def test_a_game_started_without_take_backs_has_no_undo(browser: Any, server: App
     page.wait_for_selector("[data-setting=undo]")
     assert not page.is_checked("[data-setting=undo]")
     assert not page.errors
+
+
+def test_a_tab_that_missed_a_take_back_in_another_shows_the_game_as_it_is(
+    browser: Any, server: AppServer
+) -> None:
+    # Two tabs of one game. The first plays a card; the second opens and shows it. The first
+    # takes the card back and plays another, and the game comes back to the move count the
+    # second still shows, with other cards on the table. A card clicked in the second tab is
+    # not played there: it shows why, and the game as it stands.
+    first = open_page(browser, server, DESKTOP)
+    start_game(first)
+    pass_three(first)
+    to_a_choice(first)
+    choices = legal(first)[::-1]  # highest first: a high card and the next one often both win
+    first.click(f"#hand [data-card='{choices[0]}'][data-legal=true]")
+    wait_for_person(first)
+    second = first.context.new_page()
+    second.errors = []
+    second.on("pageerror", lambda error: second.errors.append(str(error)))
+    second.goto(f"{server.url}/?speed=instant#play")
+    wait_for_person(second)
+    stale = shown(second)
+    assert stale == shown(first)
+    for other in choices[1:]:  # another card that brings the game back to the same count
+        first.click(UNDO)
+        first.wait_for_function(
+            "() => document.querySelector('#status').textContent.includes('took')"
+        )
+        wait_for_person(first)
+        first.click(f"#hand [data-card='{other}'][data-legal=true]")
+        wait_for_person(first)
+        if shown(first)["move"] == stale["move"] and shown(first) != stale:
+            break
+    now = shown(first)
+    assert now["move"] == stale["move"] and now != stale, "no other card came back to the count"
+    assert legal(second)
+    play_one(second)
+    second.wait_for_function(
+        "() => document.querySelector('#status').textContent.includes('another tab')"
+    )
+    wait_for_person(second)
+    assert shown(second) == now  # the game as it is, nothing played from the stale screen
+    assert shown(first) == now
+    shoot(second, "undo-other-tab")
+    assert not first.errors and not second.errors

@@ -29,11 +29,7 @@ class Arm:
 
 
 def race(
-    arms: list[Arm],
-    drop_z: float,
-    tolerance: float = 0.05,
-    prior: tuple[float, float] = (0, 0),
-    regret: float = 0.0,
+    arms: list[Arm], drop_z: float, tolerance: float = 0.05, prior: tuple[float, float] = (0, 0)
 ) -> None:
     """Drop the active arms that trail the best one by more than `drop_z` standard errors of
     the paired difference (the same deals and random numbers for both), and those that are
@@ -42,13 +38,7 @@ def race(
     `prior` is (deals, variance): the variance of a difference is taken as if that many more
     deals had shown that variance. A few deals often show no difference at all between two
     cards that differ only when the queen or a moon comes into it, and without a prior they
-    would look surely alike.
-
-    With `regret`, an arm is also dropped once the points that choosing the best instead of
-    it may cost, on average, are under `regret`: the expected shortfall of the best against
-    it (`expected_loss`), with the difference taken as normal around its mean. Two cards
-    nearly alike, or one already well behind, are then not raced to the end of the budget
-    only to shave a few hundredths of a point."""
+    would look surely alike."""
     active = [a for a in arms if a.active]
     count = len(active[0].values)
     if len(active) < 2 or count < 2 or drop_z <= 0:
@@ -61,20 +51,8 @@ def race(
         if prior[0]:
             var = (var * (count - 1) + prior[0] * prior[1]) / (count - 1 + prior[0])
         error = drop_z * math.sqrt(var / count)
-        small = bool(regret) and expected_loss(mean, math.sqrt(var / count)) < regret
-        if mean > error or mean + error < tolerance or small:
+        if mean > error or mean + error < tolerance:
             arm.active = False
-
-
-def expected_loss(mean: float, error: float) -> float:
-    """How much better than the best an arm is on average, counting only where it is: the
-    mean of max(0, -D) for D normal with this mean (the arm's lead over the best, positive
-    when it trails) and standard error."""
-    if error <= 0:
-        return max(0.0, -mean)
-    z = mean / error
-    density = math.exp(-z * z / 2) / math.sqrt(2 * math.pi)
-    return error * density - mean * 0.5 * math.erfc(z / math.sqrt(2))
 
 
 def _paired(values: list[float], others: list[float]) -> tuple[float, float]:
@@ -101,4 +79,4 @@ def clearly_better(arm: Arm, than: Arm, margin: float, z: float) -> bool:
     return mean > margin and mean > z * math.sqrt(var / count)
 
 
-__all__ = ["Arm", "clearly_better", "expected_loss", "race"]
+__all__ = ["Arm", "clearly_better", "race"]

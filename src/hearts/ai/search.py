@@ -70,9 +70,6 @@ class SearchSettings:
     - ``pass_drop_z``: ``drop_z`` for the searched pass (None: the same as in play).
     - ``prior``: (deals, variance) of a prior on the variance of a difference (`race`).
     - ``noise``: how often a playout plays a random legal card instead of the policy's.
-    - ``regret``: a candidate is also dropped once choosing the best instead of it costs
-      less than this many points on average, by the normal law of their difference
-      (`racing.expected_loss`), once ``regret_deals`` deals are in; 0 never.
     - ``read_queen``: deals put the Q♠ away from seats that let a clear chance to drop it go
       by (`tracking.queen_shy`), in nine deals of ten.
     """
@@ -87,8 +84,6 @@ class SearchSettings:
     prior: tuple[float, float] = (0.0, 0.0)
     noise: float = NOISE
     read_queen: bool = False
-    regret: float = 0.0
-    regret_deals: int = 0
 
 
 OLD_HARD = SearchSettings(playouts=DEFAULT_PLAYOUTS)
@@ -280,8 +275,7 @@ class HardPlayer(MediumPlayer):
             used += len(active)
             index += 1
             if index >= least and index % 4 == 0:
-                regret = settings.regret if index >= settings.regret_deals else 0.0
-                race(arms, z, prior=settings.prior, regret=regret)
+                race(arms, z, prior=settings.prior)
         return arms
 
 

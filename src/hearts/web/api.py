@@ -282,12 +282,13 @@ async def _act(
     games: GameService,
     game_id: str,
     cookie: str | None,
-    number: int,
+    body: Move,
     move_for: MoveFor,
     finish: bool = False,
 ) -> Any:
     try:
-        return await games.act(game_id, _owner(cookie), number, move_for, finish=finish)
+        owner = _owner(cookie)
+        return await games.act(game_id, owner, body.move, move_for, finish=finish, undos=body.undos)
     except Refusal as refusal:
         return refused(refusal)
 
@@ -301,7 +302,7 @@ async def pass_cards(
         cards = [as_face(card) for card in body.cards]
     except ValueError as error:
         return JSONResponse({"detail": str(error)}, status_code=422)
-    return await _act(games, game_id, cookie, body.move, lambda seat: Pass(seat, cards))
+    return await _act(games, game_id, cookie, body, lambda seat: Pass(seat, cards))
 
 
 Finish = Annotated[
@@ -323,7 +324,7 @@ async def play_card(
         card = as_face(body.card)
     except ValueError as error:
         return JSONResponse({"detail": str(error)}, status_code=422)
-    return await _act(games, game_id, cookie, body.move, lambda seat: Play(seat, card), finish)
+    return await _act(games, game_id, cookie, body, lambda seat: Play(seat, card), finish)
 
 
 @router.post("/games/{game_id}/moon", response_model=GameState, responses=REFUSALS)
@@ -332,13 +333,13 @@ async def choose_moon(
 ) -> Any:
     """You shot the moon under "the shooter chooses": pick how it scores."""
     choice = body.choice
-    return await _act(games, game_id, cookie, body.move, lambda seat: ChooseMoon(seat, choice))
+    return await _act(games, game_id, cookie, body, lambda seat: ChooseMoon(seat, choice))
 
 
 @router.post("/games/{game_id}/next", response_model=GameState, responses=REFUSALS)
 async def next_round(game_id: str, body: Move, games: Service, cookie: BrowserCookie = None) -> Any:
     """Deal the next round."""
-    return await _act(games, game_id, cookie, body.move, lambda seat: NextRound())
+    return await _act(games, game_id, cookie, body, lambda seat: NextRound())
 
 
 @router.post("/games/{game_id}/undo", response_model=GameState, responses=REFUSALS)
@@ -346,6 +347,6 @@ async def undo(game_id: str, body: Move, games: Service, cookie: BrowserCookie =
     """Take back your latest pass or card of this round and the computer players' moves
     after it (`move`: the game's move number now); the game as it stood before it."""
     try:
-        return await games.undo(game_id, _owner(cookie), body.move)
+        return await games.undo(game_id, _owner(cookie), body.move, body.undos)
     except Refusal as refusal:
         return refused(refusal)

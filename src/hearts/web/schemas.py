@@ -78,6 +78,13 @@ class Empty(Strict):
 
 class Move(Strict):
     move: StrictInt = Field(ge=0, description="The number of actions taken so far.")
+    undos: StrictInt | None = Field(
+        default=None,
+        ge=0,
+        description="Take-backs made in this game as the sender last saw it (`undo.used`). "
+        "Given, a move from a screen that has not seen a take-back made since (in another "
+        "tab) is refused with the game as it stands, even at the same move number.",
+    )
 
 
 class PlayCard(Move):

@@ -56,6 +56,10 @@ UNDO_FRIENDS = (
     "Take-backs are for games against computer players only: at a table with friends the "
     "others have already seen your card."
 )
+UNDO_ELSEWHERE = (
+    "A move was taken back in another tab or window since this screen last heard from the "
+    "game; here is the game as it stands now."
+)
 UNDO_OFF = "Take-backs were switched off when this game was started."
 UNDO_GAME_OVER = "The game is over, so nothing can be taken back."
 UNDO_ROUND_OVER = (
@@ -559,15 +563,24 @@ class GameService:
         return await asyncio.to_thread(self.store.latest_unfinished, owner)
 
     async def act(
-        self, game_id: str, owner: str, number: int, move_for: MoveFor, *, finish: bool = False
+        self,
+        game_id: str,
+        owner: str,
+        number: int,
+        move_for: MoveFor,
+        *,
+        finish: bool = False,
+        undos: int | None = None,
     ) -> dict[str, Any]:
         """Make the caller's move at move number `number`, then the computer players'
-        (and with `finish`, the rest of a round in which no point can change hands)."""
+        (and with `finish`, the rest of a round in which no point can change hands).
+        `undos`, if given, is the take-backs the caller's screen has seen (`_seen_undos`)."""
         async with self._lock(game_id):
             seated = await self._seated(game_id, owner)
             loaded, seat, seating = seated.loaded, seated.seat, seated.seating
             if not seating.started:
                 raise Refusal(409, NOT_STARTED, self.state(loaded, seat, seating, []))
+            self._seen_undos(loaded, seat, seating, undos)
             move = move_for(seat)
             done = len(loaded.game.moves)
             if number < done and _passes_cross(loaded.game, number, move):
@@ -612,11 +625,13 @@ class GameService:
             self._wind(work, seating)
             return self.state(work, seat, seating, [e for e in entries if e[0] > number])
 
-    async def undo(self, game_id: str, owner: str, number: int) -> dict[str, Any]:
+    async def undo(
+        self, game_id: str, owner: str, number: int, undos: int | None = None
+    ) -> dict[str, Any]:
         """Take back the caller's latest pass or card of this round, and the computer
         players' moves after it, at move number `number` (the game's move count now): the
         game as it stood before that move. The take-back is stored as an action of its own
-        (`hearts.record.undo_action`): nothing stored is ever deleted."""
+        (`hearts.record.undo_action`): nothing stored is ever deleted. `undos` as in `act`."""
         async with self._lock(game_id):
             seated = await self._seated(game_id, owner)
             loaded, seat, seating = seated.loaded, seated.seat, seated.seating
@@ -625,6 +640,7 @@ class GameService:
                 raise Refusal(403, UNDO_FRIENDS)
             if not table.undo:
                 raise Refusal(403, UNDO_OFF)
+            self._seen_undos(loaded, seat, seating, undos)
             game = loaded.game
             done = len(game.moves)
             if number != done:
@@ -663,6 +679,15 @@ class GameService:
             self._remember(game_id, work)
             self.hub.publish(game_id, work.recorded)
             return self.state(work, seat, replace(seating, updated_at=work.moved_at), [])
+
+    def _seen_undos(
+        self, loaded: LoadedGame, seat: int, seating: Seating, undos: int | None
+    ) -> None:
+        """Refuse a move from a screen that has not seen every take-back made so far: after
+        a take-back in another tab and play since, the move count can be the one that
+        screen shows while the cards on the table are not (a 409 with the game as it is)."""
+        if undos is not None and undos != loaded.undos:
+            raise Refusal(409, UNDO_ELSEWHERE, self.state(loaded, seat, seating, []))
 
     async def _answer_retry(
         self, loaded: LoadedGame, seat: int, seating: Seating, number: int, move: Move

@@ -33,20 +33,24 @@ async function call(method, path, body) {
   return data;
 }
 
+const at = (state) => `/api/games/${encodeURIComponent(state.id)}`;
+const seen = (state) => ({ move: state.move, undos: state.undo.used });
+
 export const api = {
   options: () => call("GET", "/api/options"),
   current: () => call("GET", "/api/games/current"),
   newGame: (levels, rules, undo = true) => call("POST", "/api/games", { levels, rules, undo }),
   game: (id) => call("GET", `/api/games/${encodeURIComponent(id)}`),
-  pass: (id, move, cards) => call("POST", `/api/games/${encodeURIComponent(id)}/pass`, { move, cards }),
+  // Moves name the state they were made from: its move count and the take-backs it has seen.
+  pass: (state, cards) => call("POST", `${at(state)}/pass`, { ...seen(state), cards }),
   // finish: then play the round out if no point can change hands any more.
-  play: (id, move, card, finish = false) =>
-    call("POST", `/api/games/${encodeURIComponent(id)}/play${finish ? "?finish=true" : ""}`, { move, card }),
-  moon: (id, move, choice) => call("POST", `/api/games/${encodeURIComponent(id)}/moon`, { move, choice }),
-  next: (id, move) => call("POST", `/api/games/${encodeURIComponent(id)}/next`, { move }),
+  play: (state, card, finish = false) =>
+    call("POST", `${at(state)}/play${finish ? "?finish=true" : ""}`, { ...seen(state), card }),
+  moon: (state, choice) => call("POST", `${at(state)}/moon`, { ...seen(state), choice }),
+  next: (state) => call("POST", `${at(state)}/next`, seen(state)),
 };
 api.games = () => call("GET", "/api/games");
-api.undo = (id, move) => call("POST", `/api/games/${encodeURIComponent(id)}/undo`, { move });
+api.undo = (state) => call("POST", `${at(state)}/undo`, seen(state));
 api.hint = (id) => call("GET", `/api/games/${encodeURIComponent(id)}/hint`);
 api.review = (id, round) => call("GET", `/api/games/${encodeURIComponent(id)}/review?round=${round}`);
 

@@ -638,7 +638,7 @@ async function sendPass() {
 async function passAtMove(cards) {
   for (let tries = 0; ; tries += 1) {
     try {
-      return await api.pass(app.state.id, app.state.move, cards);
+      return await api.pass(app.state, cards);
     } catch (error) {
       const now = error instanceof Refused && error.status === 409 ? error.body?.state : null;
       const mine = now && isFriends(now) && now.phase === "passing" && now.id === app.state.id
@@ -665,7 +665,7 @@ async function sendPlay(card, button) {
   const flight = flyFrom(placed, from, t.fly);
   try {
     await serial(async () => {
-      const next = await api.play(state.id, state.move, card, app.prefs.finishSettled !== false);
+      const next = await api.play(state, card, app.prefs.finishSettled !== false);
       await flight;
       await ingest(next, { skipOwn: true });
     });
@@ -684,7 +684,7 @@ async function sendUndo() {
   setBusy(true);
   try {
     await serial(async () => {
-      const next = await api.undo(state.id, state.move);
+      const next = await api.undo(state);
       app.selected = new Set();
       app.state = next; // an earlier move than shown: drawn as it stands, nothing animated
       narrate(undoneWords(state));
@@ -699,11 +699,11 @@ async function sendUndo() {
 }
 
 async function sendNext() {
-  await simpleMove((s) => api.next(s.id, s.move), { clearTable: true });
+  await simpleMove((s) => api.next(s), { clearTable: true });
 }
 
 async function sendMoon(choice) {
-  await simpleMove((s) => api.moon(s.id, s.move, choice));
+  await simpleMove((s) => api.moon(s, choice));
 }
 
 async function simpleMove(request, { clearTable = false } = {}) {
