@@ -18,9 +18,7 @@ import concurrent.futures
 import hashlib
 import json
 import logging
-import multiprocessing
 import os
-import sys
 from collections import OrderedDict
 from collections.abc import Mapping
 from concurrent.futures.process import BrokenProcessPool
@@ -34,6 +32,7 @@ from ..driver import plain_move, play_out
 from ..scoring import MoonChoice
 from .deals import Seed, is_keyed
 from .events import Journal, journal
+from .workers import main_importable, process_pool
 
 log = logging.getLogger("hearts.web")
 
@@ -164,16 +163,6 @@ def _ready() -> bool:
     return True
 
 
-def _main_importable() -> bool:
-    """Whether a forkserver or spawn worker can load `__main__` as it starts (it cannot when
-    the program came from stdin or `python -c`)."""
-    main = sys.modules.get("__main__")
-    if main is None or getattr(getattr(main, "__spec__", None), "name", None):
-        return True
-    path = getattr(main, "__file__", None)
-    return path is None or os.path.isfile(path)
-
-
 class BotPool:
     """A process pool for computer players; `workers=0` thinks in threads instead (tests)."""
 
@@ -187,21 +176,13 @@ class BotPool:
 
     def _executor(self) -> concurrent.futures.Executor:
         if self._pool is None:
-            if self.workers and not _main_importable():
+            if self.workers and not main_importable():
                 log.warning("__main__ cannot be loaded by worker processes; using threads")
                 self.workers = 0
             if self.workers == 0:
                 self._pool = concurrent.futures.ThreadPoolExecutor(max_workers=2)
             else:
-                # Not fork: the server has threads by then, and forking a threaded process
-                # can copy a held lock into the child.
-                methods = multiprocessing.get_all_start_methods()
-                context = multiprocessing.get_context(
-                    "forkserver" if "forkserver" in methods else "spawn"
-                )
-                self._pool = concurrent.futures.ProcessPoolExecutor(
-                    max_workers=self.workers, mp_context=context
-                )
+                self._pool = process_pool(self.workers)
         return self._pool
 
     def warm_up(self) -> None:

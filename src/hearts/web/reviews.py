@@ -26,10 +26,7 @@ import concurrent.futures
 import hashlib
 import json
 import logging
-import multiprocessing
 import os
-import threading
-import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures.process import BrokenProcessPool
@@ -39,8 +36,9 @@ from typing import TYPE_CHECKING, Any
 from .. import Game, NextRound, Pass, Play, PlayerView, Rules
 from ..ai.review import REVIEW_BUDGET, review_decision
 from ..record import move_to_action
-from .bots import _main_importable, decision_seed
+from .bots import decision_seed
 from .deals import Seed, replayed
+from .workers import main_importable, process_pool
 
 if TYPE_CHECKING:
     from .service import GameService, LoadedGame
@@ -56,8 +54,6 @@ QUEUE = 2_000
 NAMES_KEPT = 2_000
 #: The worker's niceness: it runs when play leaves a core idle.
 NICE = 19
-#: Seconds between a worker's checks that its server is still there.
-WATCH_EVERY = 2.0
 
 Key = tuple[str, int, int, str]
 """Game id, seat, move number of the decision, digest of the moves up to it and the inputs."""
@@ -80,23 +76,6 @@ def review_job(
 ) -> dict[str, object]:
     """A worker's task: one decision's review, as the API gives it."""
     return review_decision(view, move, names, seed, budget).to_dict()
-
-
-def _worker_start(nice: int, server: int) -> None:
-    """A review worker's start: its priority, and a watch on the server that started it.
-    A server killed outright never stops its pools, and their workers (children of the
-    forkserver, which outlives it too) would wait for work forever."""
-    os.nice(max(0, nice - os.nice(0)))
-    threading.Thread(target=_watch, args=(server,), daemon=True).start()
-
-
-def _watch(server: int) -> None:
-    while True:
-        time.sleep(WATCH_EVERY)
-        try:
-            os.kill(server, 0)
-        except (ProcessLookupError, PermissionError):  # gone (or its pid another user's)
-            os._exit(0)
 
 
 def _digests(moves: Sequence[Any], wanted: Sequence[tuple[int, tuple[Any, ...]]]) -> list[str]:
@@ -248,20 +227,11 @@ class Reviews:
         pool = self._pools.get(kind)
         if pool is None:
             count = self.asked_workers if asked else self.workers
-            if self.processes and not _main_importable():
+            if self.processes and not main_importable():
                 log.warning("__main__ cannot be loaded by worker processes; reviewing in threads")
                 self.processes = False
             if self.processes:
-                methods = multiprocessing.get_all_start_methods()
-                context = multiprocessing.get_context(
-                    "forkserver" if "forkserver" in methods else "spawn"
-                )
-                pool = concurrent.futures.ProcessPoolExecutor(
-                    count,
-                    mp_context=context,
-                    initializer=_worker_start,
-                    initargs=(0 if asked else NICE, os.getpid()),
-                )
+                pool = process_pool(count, 0 if asked else NICE)
             else:
                 pool = concurrent.futures.ThreadPoolExecutor(count)
             self._pools[kind] = pool
