@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: run test lint typecheck pytest bench bench-ai bench-ai-strength bench-web bench-load bench-friends \
-	test-deep clean browser postgres deploy-local
+	test-deep clean browser postgres deploy-local native
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -13,8 +13,13 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-run: $(STAMP)
+run: $(STAMP) native
 	$(BIN)/hearts serve
+
+# The search's hottest modules compiled with mypyc (hearts/ai/native.py); a no-op when the
+# build matches the sources, and plain Python when there is no compiler.
+native: $(STAMP)
+	@$(BIN)/python scripts/build_native.py
 
 browser:
 	@bash scripts/ensure-chromium.sh
@@ -23,36 +28,36 @@ postgres:
 	@bash scripts/ensure-postgres.sh
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks scripts conftest.py
+	$(BIN)/ruff format --check src tests benchmarks scripts conftest.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-pytest: $(STAMP) browser postgres
+pytest: $(STAMP) browser postgres native
 	$(BIN)/pytest
 
 test: lint typecheck pytest
 
 # Benchmarks (results and machine notes in docs/benchmarks.md). bench-ai-strength takes
 # about 50 minutes on this 2-core machine; the others a few minutes each.
-bench: $(STAMP)
+bench: $(STAMP) native
 	$(BIN)/python benchmarks/engine_speed.py
 
-bench-ai: $(STAMP)
+bench-ai: $(STAMP) native
 	$(BIN)/python benchmarks/ai_speed.py --rounds 30 --repeat 3
 
-bench-ai-strength: $(STAMP)
+bench-ai-strength: $(STAMP) native
 	$(BIN)/python benchmarks/ai_strength.py --deals 500
 
-bench-web: $(STAMP)
+bench-web: $(STAMP) native
 	$(BIN)/python benchmarks/web_play.py --players medium:4 --seconds 15 --runs 3
 
-bench-load: $(STAMP)
+bench-load: $(STAMP) native
 	$(BIN)/python benchmarks/web_load.py --games 200 --seconds 60 --runs 3
 
 # 100 tables of four people, each with an open event stream, at a person's pace (issue 12).
-bench-friends: $(STAMP)
+bench-friends: $(STAMP) native
 	$(BIN)/python benchmarks/friends_load.py --tables 100 --seconds 60 --runs 3
 
 # Two processes over a throwaway PostgreSQL behind nginx on loopback (docs/deploy.md).
@@ -64,4 +69,5 @@ test-deep: $(STAMP)
 	HEARTS_FUZZ_EXAMPLES=2000 HEARTS_CRASH_KILLS=100 $(BIN)/pytest tests/hardening
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build/native
+	rm -f src/hearts/ai/*.so src/hearts/ai/native.json

@@ -20,6 +20,10 @@ the default.
 
 from __future__ import annotations
 
+from .native import use_current
+
+use_current()  # first: an out-of-date compiled module must not load (see `native`)
+
 from .base import BasePlayer, Player, choose_moon
 from .easy import EasyPlayer
 from .medium import MediumPlayer

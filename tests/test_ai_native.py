@@ -1,0 +1,185 @@
+"""The compiled search modules (`hearts.ai.native`): the same results as their source, card
+for card, and never an out-of-date build.
+
+The comparisons need the compiled modules, which `make` builds; where they could not be
+built (no C compiler) they are skipped, except in CI (HEARTS_REQUIRE_NATIVE=1), where a
+missing build fails."""
+
+from __future__ import annotations
+
+import dataclasses
+import doctest
+import importlib.util
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from hearts.ai import native, racing, rollout, sampling
+from hearts.ai.search import _position
+from hearts.ai.tracking import Knowledge, queen_shy
+from test_ai_search import RULES, rounds_in_play
+
+COMPILED = {"rollout": rollout, "sampling": sampling, "racing": racing}
+
+
+def source_of(name: str) -> ModuleType:
+    """The module run from its source, under another name (its relative imports work)."""
+    spec = importlib.util.spec_from_file_location(
+        f"hearts.ai._source_{name}", native.HERE / f"{name}.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def sources() -> dict[str, ModuleType]:
+    if not all(native.compiled(module) for module in COMPILED.values()):
+        if os.environ.get("HEARTS_REQUIRE_NATIVE") == "1":
+            pytest.fail("the search modules are not compiled (scripts/build_native.py)")
+        pytest.skip("the search modules are not compiled here: nothing to compare")
+    return {name: source_of(name) for name in COMPILED}
+
+
+@pytest.mark.parametrize("name", sorted(COMPILED))
+def test_the_compiled_modules_doctests_pass_on_their_source(name: str) -> None:
+    # Collection skips these modules (conftest.py): importing one finds its compiled copy.
+    result = doctest.testmod(source_of(name))
+    assert result.failed == 0
+    if name == "sampling":
+        assert result.attempted > 0
+
+
+def test_the_modules_the_search_uses_are_the_compiled_ones_when_built() -> None:
+    wanted = os.environ.get("HEARTS_NATIVE") != "0"
+    for name, module in COMPILED.items():
+        assert native.compiled(module) == (wanted and native.is_current(name)), name
+    if os.environ.get("HEARTS_REQUIRE_NATIVE") == "1":
+        assert all(native.compiled(module) for module in COMPILED.values())
+
+
+def as_source(pos: Any, source: ModuleType) -> Any:
+    fields = {f.name: getattr(pos, f.name) for f in dataclasses.fields(source.Position)}
+    return source.Position(**{k: v.copy() if isinstance(v, list) else v for k, v in fields.items()})
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: str(r.players))
+def test_compiled_playouts_play_the_sources_cards(
+    rules: Any, sources: dict[str, ModuleType]
+) -> None:
+    source = sources["rollout"]
+    rng = random.Random(12)
+    played = 0
+    for seed in range(3):
+        for rnd in rounds_in_play(rules, seed):
+            view = rnd.view(rnd.turn)
+            start = _position(view, Knowledge.from_view(view))
+            start.hands = [rnd.hand_mask(s) for s in range(rules.players)]
+            start.kitty = rnd.kitty if rules.kitty and rnd.kitty_taker is None else 0
+            for shooter in (-1, rnd.turn, (rnd.turn + 1) % rules.players):
+                numbers = rollout.draw_numbers(rng, rollout.numbers_needed(start))
+                noise = rng.choice([0.0, rollout.NOISE, 0.5])
+                for scored_only in (False, True):
+                    ours: list[int] = []
+                    theirs: list[int] = []
+                    a = rollout.play_numbers(
+                        rollout.Table.of(rules), start.copy(), numbers, shooter, noise,
+                        rnd.turn, ours, scored_only,
+                    )  # fmt: skip
+                    b = source.play_numbers(
+                        source.Table.of(rules), as_source(start, source), numbers, shooter,
+                        noise, rnd.turn, theirs, scored_only,
+                    )  # fmt: skip
+                    assert ours == theirs
+                    assert dataclasses.astuple(a) == dataclasses.astuple(b)
+                    played += 1
+    assert played > 50
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: str(r.players))
+def test_the_compiled_sampler_deals_the_sources_deals(
+    rules: Any, sources: dict[str, ModuleType]
+) -> None:
+    source = sources["sampling"]
+    for seed in range(2):
+        for rnd in rounds_in_play(rules, seed):
+            view = rnd.view(rnd.turn)
+            know = Knowledge.from_view(view)
+            kitty = view.kitty_size if rules.kitty and view.kitty_taker is None else 0
+            shy = queen_shy(view)
+            ours = sampling.Sampler(know, view.hand_sizes, kitty, shy)
+            theirs = source.Sampler(know, view.hand_sizes, kitty, shy)
+            rng_ours, rng_theirs = random.Random(seed), random.Random(seed)
+            for _ in range(25):
+                assert ours.sample(rng_ours) == theirs.sample(rng_theirs)
+            assert rng_ours.random() == rng_theirs.random()
+
+
+def test_the_compiled_race_drops_what_the_source_drops(sources: dict[str, ModuleType]) -> None:
+    source = sources["racing"]
+    rng = random.Random(13)
+    for _ in range(300):
+        count = rng.randint(2, 60)
+        rows = [[rng.gauss(0, 4) + rng.choice([0, 0.5, 3]) for _ in range(count)] for _ in "abcd"]
+        z, prior = rng.choice([1.0, 2.5]), rng.choice([(0.0, 0.0), (8.0, 3.0)])
+        ours = [racing.Arm(-1, face, list(v)) for face, v in enumerate(rows)]
+        theirs = [source.Arm(-1, face, list(v)) for face, v in enumerate(rows)]
+        racing.race(ours, z, prior=prior)
+        source.race(theirs, z, prior=prior)
+        assert [a.active for a in ours] == [a.active for a in theirs]
+        assert racing.clearly_better(ours[0], ours[1], 0.5, z) == source.clearly_better(
+            theirs[0], theirs[1], 0.5, z
+        )
+
+
+def test_a_build_older_than_its_source_is_never_used(tmp_path: Path) -> None:
+    """`is_current` holds a build to the source hash it recorded; `use_current` loads the
+    source of any module whose build does not match, before the build can be imported."""
+    folder = tmp_path / "ai"
+    folder.mkdir()
+    (folder / "mod.py").write_text("VALUE = 1\n")
+    assert not native.is_current("mod", folder, {})  # no build at all
+    (folder / f"mod{native.SUFFIXES[0]}").write_bytes(b"")  # a build (its content unread)
+    recorded = {"mod": native.source_hash("mod", folder)}
+    (folder / "native.json").write_text(json.dumps(recorded))
+    assert native.is_current("mod", folder)
+    (folder / "mod.py").write_text("VALUE = 2\n")  # edited since
+    assert not native.is_current("mod", folder)
+    (folder / "native.json").write_text("{damaged")
+    assert not native.is_current("mod", folder)
+    assert native.read_manifest(folder / "native.json") == {}
+
+
+def test_an_edited_module_runs_from_its_source(tmp_path: Path) -> None:
+    """In a copy of the package with a build whose source was edited since, the import
+    finds the source (with a warning), not the build."""
+    if not native.compiled(racing):
+        pytest.skip("no build to shadow the source")
+    package = tmp_path / "hearts"
+    shutil.copytree(native.HERE.parent, package, ignore=shutil.ignore_patterns("__pycache__"))
+    edited = package / "ai" / "racing.py"
+    edited.write_text(edited.read_text() + "\nEDITED = True\n")
+    script = (
+        "import warnings\n"
+        "with warnings.catch_warnings(record=True) as caught:\n"
+        "    warnings.simplefilter('always')\n"
+        "    import hearts.ai.racing as r\n"
+        "print(*[w.message for w in caught], sep='\\n')\n"
+        "print(r.__file__, getattr(r, 'EDITED', False))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True
+    ).stdout
+    assert "hearts.ai.racing: the compiled copy is older than its source" in out
+    assert out.strip().endswith("racing.py True")
