@@ -15,8 +15,8 @@ from hearts.ai import make_player
 from hearts.ai.endgame import Solver
 from hearts.ai.passing import can_search_pass
 from hearts.ai.racing import Arm, race
-from hearts.ai.rollout import Position, Table
-from hearts.ai.search import _position, is_queen_gamble, round_scores, utility
+from hearts.ai.rollout import Position, Table, round_scores, utility
+from hearts.ai.search import _position, is_queen_gamble
 from hearts.ai.tracking import HEARTS_FACES, POINT_FACES, QUEEN, SUIT_FACES, Knowledge
 
 QUEEN_HANDS = [

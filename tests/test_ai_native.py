@@ -107,6 +107,38 @@ def test_compiled_playouts_play_the_sources_cards(
 
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: str(r.players))
+def test_compiled_candidates_score_as_the_source_scores_them(
+    rules: Any, sources: dict[str, ModuleType]
+) -> None:
+    """`play_candidates` and its `Scorer` (moons, the game's end, a style) alike."""
+    source = sources["rollout"]
+    rng = random.Random(14)
+    for seed in range(2):
+        for rnd in rounds_in_play(rules, seed):
+            view = rnd.view(rnd.turn)
+            start = _position(view, Knowledge.from_view(view))
+            start.hands = [rnd.hand_mask(s) for s in range(rules.players)]
+            start.kitty = rnd.kitty if rules.kitty and rnd.kitty_taker is None else 0
+            legal = [f for f in range(52) if view.legal_mask >> f & 1]
+            candidates = [(face, plan) for face in legal for plan in (-1, rnd.turn)]
+            totals = tuple(rng.choice([0, 40, 90, 99]) for _ in range(rules.players))
+            taste = (rng.choice([0.0, 5.0, -1.5]), rng.choice([0.0, 2.0, -2.0]))
+            numbers_seed = rng.getrandbits(32)
+            values = []
+            for module in (rollout, source):
+                table = module.Table.of(rules)
+                scorer = module.Scorer(table, totals, rnd.turn, *taste)
+                numbers = module.SharedNumbers(random.Random(numbers_seed), 20)
+                begin = start if module is rollout else as_source(start, source)
+                values.append(
+                    module.play_candidates(
+                        table, begin, rnd.turn, candidates, numbers, 0.06, scorer
+                    )
+                )
+            assert values[0] == values[1]
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: str(r.players))
 def test_the_compiled_sampler_deals_the_sources_deals(
     rules: Any, sources: dict[str, ModuleType]
 ) -> None:

@@ -17,9 +17,10 @@ from hearts.ai.rollout import (
     numbers_needed,
     play_numbers,
     play_out,
+    round_scores,
 )
 from hearts.ai.sampling import Sampler, sample_deal
-from hearts.ai.search import _position, round_scores
+from hearts.ai.search import _position
 from hearts.ai.tracking import QUEEN, Knowledge, fold, queen_shy
 from hearts.scoring import score_round
 

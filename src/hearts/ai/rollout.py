@@ -24,10 +24,14 @@ from dataclasses import dataclass
 
 from ..cards import parse_card
 from ..rules import Rules
-from ..scoring import team_of
+from ..scoring import score_points, team_of
 from .tracking import HEARTS_FACES, HIGH_SPADES, POINT_FACES, QUEEN, SUIT_FACES, dealt_faces
 
 NOISE = 0.06
+RIVAL_WEIGHT = 0.3
+"""The share of the rivals' average score the searching seat counts against its own."""
+GAME_END_WEIGHT = 30.0
+"""Points a round that ends the game is worth on top, won or lost."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -479,3 +483,108 @@ def play_numbers(
     pos.played = played
     pos.kitty = kitty
     return pos
+
+
+def play_card(pos: Position, seat: int, face: int, table: Table) -> None:
+    """Play `face` from `seat`'s hand onto the trick (the search's own card)."""
+    bit = 1 << face
+    pos.hands[seat] &= ~bit
+    pos.trick.append(face)
+    pos.played |= bit
+    if bit & HEARTS_FACES or (table.queen_breaks and bit & QUEEN):
+        pos.hearts_broken = True
+
+
+def round_scores(table: Table, pos: Position, totals: tuple[int, ...]) -> list[int]:
+    """What each seat adds to its total for the round in `pos` (finished), moons included."""
+    rules = table.rules
+    n = table.players
+    points = pos.points
+    point_cards = pos.point_cards
+    teams = table.teams
+    shooter = -1
+    if rules.partnership:
+        team_points = [sum(points[m] for m in teams[s]) for s in range(n)]
+        for seat in range(2):
+            taken = 0
+            for member in teams[seat]:
+                taken |= point_cards[member]
+            if taken == table.points_dealt:
+                shooter = seat
+                break
+    else:
+        team_points = points.copy()
+        if table.points_dealt in point_cards:
+            shooter = point_cards.index(table.points_dealt)
+    if shooter < 0:
+        return team_points
+    raw = [
+        (point_cards[s] & HEARTS_FACES).bit_count() + 13 * bool(point_cards[s] & QUEEN)
+        for s in range(n)
+    ]
+    bonus = [(raw[s] - points[s]) // 10 for s in range(n)]
+    sun = sum(pos.tricks_won[m] for m in teams[shooter]) == rules.hand_size
+    return list(score_points(rules, totals, raw, bonus, shooter, sun).scores)
+
+
+def utility(table: Table, totals: tuple[int, ...], scores: list[int], me: int) -> float:
+    """Seat `me`'s result (lower is better) of a round that adds `scores` to `totals`."""
+    rivals = table.rivals[me]
+    rival_points = 0
+    for s in rivals:
+        rival_points += scores[s]
+    value = scores[me] - RIVAL_WEIGHT * rival_points / len(rivals)
+    target = table.rules.target_score
+    ended = False
+    for t, s in zip(totals, scores, strict=True):
+        if t + s >= target:
+            ended = True
+            break
+    if ended:
+        best_rival = min(totals[s] + scores[s] for s in rivals)
+        after_me = totals[me] + scores[me]
+        value += -GAME_END_WEIGHT if after_me <= best_rival else GAME_END_WEIGHT
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Scorer:
+    """A searching seat's value of a finished playout (lower is better): its `utility`,
+    and its taste (`search.Style`): points added when it took the Q♠, and taken off a moon
+    plan's playouts."""
+
+    table: Table
+    totals: tuple[int, ...]
+    seat: int
+    queen_caution: float = 0.0
+    moon_appetite: float = 0.0
+
+    def value(self, pos: Position, plan: int) -> float:
+        table = self.table
+        scores = round_scores(table, pos, self.totals)
+        value = utility(table, self.totals, scores, self.seat)
+        if self.queen_caution and pos.point_cards[self.seat] & QUEEN:
+            value += self.queen_caution
+        if plan >= 0:
+            value -= self.moon_appetite
+        return value
+
+
+def play_candidates(
+    table: Table,
+    start: Position,
+    seat: int,
+    candidates: list[tuple[int, int]],
+    numbers: SharedNumbers,
+    noise: float,
+    scorer: Scorer,
+) -> list[float]:
+    """Each candidate (face, plan) of `seat` played in `start` (one sampled deal), the round
+    played out from the same numbers for each (scored only), and its value."""
+    values = []
+    for face, plan in candidates:
+        pos = start.copy()
+        play_card(pos, seat, face, table)
+        play_numbers(table, pos, numbers.reader(), plan, noise, seat, None, True)
+        values.append(scorer.value(pos, plan))
+    return values

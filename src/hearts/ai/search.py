@@ -17,18 +17,30 @@ it averages better. Two-deck games fall back to the medium heuristics.
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from dataclasses import dataclass
 
 from ..cards import CARDS, Card
-from ..scoring import score_points, team_of
+from ..scoring import team_of
 from ..view import PlayerView
 from .endgame import Solver
 from .medium import MediumPlayer, choose_play_face
 from .passing import can_search_pass, evaluate_passes, pass_candidates
 from .racing import Arm, clearly_better, race
-from .rollout import NOISE, Position, SharedNumbers, Table, numbers_needed, play_numbers
+from .rollout import (
+    NOISE,
+    Position,
+    Scorer,
+    SharedNumbers,
+    Table,
+    numbers_needed,
+    play_candidates,
+    play_card,
+    round_scores,
+    utility,
+)
 from .sampling import Sampler
 from .tracking import (
     HEARTS_FACES,
@@ -50,8 +62,6 @@ PASS_MARGIN = 0.5
 """Points a searched pass must gain over medium's, beyond noise, to be chosen instead: the
 playouts play worse than the search does, so small gains in them are not trusted."""
 QUEEN_FACE = QUEEN.bit_length() - 1
-RIVAL_WEIGHT = 0.3
-GAME_END_WEIGHT = 30.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,15 +151,14 @@ class HardPlayer(MediumPlayer):
         super().__init__(seed, budget)
         self.style = style if style is not None else STYLES["plain"]
 
+    def scorer(self, view: PlayerView, table: Table) -> Scorer:
+        """How this player values a finished playout (lower is better), with its style."""
+        style = self.style
+        return Scorer(table, view.scores, view.seat, style.queen_caution, style.moon_appetite)
+
     def score(self, view: PlayerView, table: Table, pos: Position, plan: int) -> float:
         """A finished playout's value (lower is better), with this player's style."""
-        value = _utility(view, table, pos)
-        style = self.style
-        if style.queen_caution and pos.point_cards[view.seat] & QUEEN:
-            value += style.queen_caution
-        if plan >= 0:
-            value -= style.moon_appetite
-        return value
+        return self.scorer(view, table).value(pos, plan)
 
     def pick_pass(self, view: PlayerView) -> list[Card]:
         hand = fold(view.hand_mask)
@@ -177,7 +186,7 @@ class HardPlayer(MediumPlayer):
             settings.min_samples,
             z,
             tuple(sorted(moon)) if moon is not None else None,
-            lambda pos: self.score(view, table, pos, -1),
+            functools.partial(self.scorer(view, table).value, plan=-1),
         )
         best = min((a for a in arms if a.active), key=lambda a: (a.mean, a.face))
         if not clearly_better(best, arms[0], settings.pass_margin, z):
@@ -234,6 +243,7 @@ class HardPlayer(MediumPlayer):
         kitty_size = view.kitty_size if view.rules.kitty and view.kitty_taker is None else 0
         shy = queen_shy(view) if settings.read_queen else 0
         sampler = Sampler(know, view.hand_sizes, kitty_size, shy)
+        scorer = self.scorer(view, table)
         used = 0
         index = 0
         while True:
@@ -258,20 +268,17 @@ class HardPlayer(MediumPlayer):
                 # Every candidate meets the same random numbers: one list for the deal.
                 playout_rng.seed(playout_seed)
                 numbers = SharedNumbers(playout_rng, numbers_needed(start) // 2)
-                for arm in active:
-                    pos = start.copy()
-                    _play_card(pos, view.seat, arm.face, table)
-                    play_numbers(
-                        table,
-                        pos,
-                        numbers.reader(),
-                        arm.plan,
-                        settings.noise,
-                        view.seat,
-                        None,
-                        True,
-                    )
-                    arm.values.append(self.score(view, table, pos, arm.plan))
+                values = play_candidates(
+                    table,
+                    start,
+                    view.seat,
+                    [(a.face, a.plan) for a in active],
+                    numbers,
+                    settings.noise,
+                    scorer,
+                )
+                for arm, value in zip(active, values, strict=True):
+                    arm.values.append(value)
             used += len(active)
             index += 1
             if index >= least and index % 4 == 0:
@@ -373,15 +380,6 @@ def _position(view: PlayerView, know: Knowledge) -> Position:
     )
 
 
-def _play_card(pos: Position, seat: int, face: int, table: Table) -> None:
-    bit = 1 << face
-    pos.hands[seat] &= ~bit
-    pos.trick.append(face)
-    pos.played |= bit
-    if bit & HEARTS_FACES or (table.queen_breaks and bit & QUEEN):
-        pos.hearts_broken = True
-
-
 def moon_pass(hand: int, count: int) -> list[int]:
     """Going for the moon: keep the hearts and the high cards, pass the low cards that would
     hand the lead away (lowest rank first, spades last: they guard the queen)."""
@@ -415,63 +413,10 @@ def _moon_possible(know: Knowledge, view: PlayerView, style: Style) -> bool:
     return high + high_hearts >= need or (taken >= 5 and high >= 3)
 
 
-def round_scores(table: Table, pos: Position, totals: tuple[int, ...]) -> list[int]:
-    """What each seat adds to its total for the round in `pos` (finished), moons included."""
-    rules = table.rules
-    n = table.players
-    points = pos.points
-    point_cards = pos.point_cards
-    teams = table.teams
-    shooter = -1
-    if rules.partnership:
-        team_points = [sum(points[m] for m in teams[s]) for s in range(n)]
-        for seat in range(2):
-            taken = 0
-            for member in teams[seat]:
-                taken |= point_cards[member]
-            if taken == table.points_dealt:
-                shooter = seat
-                break
-    else:
-        team_points = points.copy()
-        if table.points_dealt in point_cards:
-            shooter = point_cards.index(table.points_dealt)
-    if shooter < 0:
-        return team_points
-    raw = [
-        (point_cards[s] & HEARTS_FACES).bit_count() + 13 * bool(point_cards[s] & QUEEN)
-        for s in range(n)
-    ]
-    bonus = [(raw[s] - points[s]) // 10 for s in range(n)]
-    sun = sum(pos.tricks_won[m] for m in teams[shooter]) == rules.hand_size
-    return list(score_points(rules, totals, raw, bonus, shooter, sun).scores)
-
-
 def _utility(view: PlayerView, table: Table, pos: Position) -> float:
     """Lower is better: our score for the round, less a share of the rivals', and a large
     reward or penalty when the round ends the game."""
-    scores = round_scores(table, pos, view.scores)
-    return utility(table, view.scores, scores, view.seat)
-
-
-def utility(table: Table, totals: tuple[int, ...], scores: list[int], me: int) -> float:
-    """Seat `me`'s result (lower is better) of a round that adds `scores` to `totals`."""
-    rivals = table.rivals[me]
-    rival_points = 0
-    for s in rivals:
-        rival_points += scores[s]
-    value = scores[me] - RIVAL_WEIGHT * rival_points / len(rivals)
-    target = table.rules.target_score
-    ended = False
-    for t, s in zip(totals, scores, strict=True):
-        if t + s >= target:
-            ended = True
-            break
-    if ended:
-        best_rival = min(totals[s] + scores[s] for s in rivals)
-        after_me = totals[me] + scores[me]
-        value += -GAME_END_WEIGHT if after_me <= best_rival else GAME_END_WEIGHT
-    return value
+    return Scorer(table, view.scores, view.seat).value(pos, -1)
 
 
 def solve_candidates(
@@ -489,6 +434,6 @@ def solve_candidates(
     values = []
     for face in faces:
         pos = start.copy()
-        _play_card(pos, view.seat, face, table)
+        play_card(pos, view.seat, face, table)
         values.append(solver.solve(pos)[view.seat])
     return values
