@@ -43,6 +43,7 @@ import pathlib
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from typing import Any
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
@@ -192,6 +193,26 @@ class SeatResult:
     """The seat took the Q♠ and all hearts but two or fewer (a moon tried, shot or not)."""
     queen: bool = False
     """The seat took the Q♠."""
+
+
+def seat_zero_decisions(player: Player, rnd: Round) -> Iterator[tuple[float, str]]:
+    """`player` in seat 0 of `rnd` against three medium players, to the round's end: the CPU
+    seconds and the choice of each of its decisions (the speed benchmarks' loop)."""
+    bots = [player] + [make_player("medium", seed=s) for s in range(1, rnd.rules.players)]
+    if rnd.phase == "passing":
+        for seat, bot in enumerate(bots):
+            start = time.process_time()
+            cards = bot.choose_pass(rnd.view(seat))
+            if seat == 0:
+                yield time.process_time() - start, " ".join(str(c) for c in cards)
+            rnd.give(seat, cards)
+    while rnd.phase == "playing":
+        seat = rnd.turn
+        start = time.process_time()
+        card = bots[seat].choose_play(rnd.view(seat))
+        if seat == 0:
+            yield time.process_time() - start, str(card)
+        rnd.play(card)
 
 
 def play_seat(spec: str, against: str, rules: Rules, seed: str, deal: int, seat: int) -> SeatResult:

@@ -23,7 +23,6 @@ import pathlib
 import statistics
 import subprocess
 import sys
-import time
 
 HERE = pathlib.Path(__file__).resolve().parent
 SRC = HERE.parent / "src"
@@ -32,33 +31,17 @@ SRC = HERE.parent / "src"
 def child(spec: str, rounds: int) -> None:
     """Play the deals and print {"cpu": [...], "choices": digest} as JSON."""
     sys.path.insert(0, str(HERE))
-    from ai_duel import make
+    from ai_duel import make, seat_zero_decisions
 
     from hearts import Round, Rules
-    from hearts.ai import make_player
 
     cpu: list[float] = []
     choices: list[str] = []
-    rules = Rules()
     for deal in range(rounds):
-        rnd = Round.deal(rules, seed=f"speed:0:{deal}", hand_number=deal)
-        bots = [make(spec, str(deal))] + [make_player("medium", seed=s) for s in range(1, 4)]
-        if rnd.phase == "passing":
-            for seat in range(4):
-                start = time.process_time()
-                cards = bots[seat].choose_pass(rnd.view(seat))
-                if seat == 0:
-                    cpu.append(time.process_time() - start)
-                    choices.append(" ".join(str(c) for c in cards))
-                rnd.give(seat, cards)
-        while rnd.phase == "playing":
-            seat = rnd.turn
-            start = time.process_time()
-            card = bots[seat].choose_play(rnd.view(seat))
-            if seat == 0:
-                cpu.append(time.process_time() - start)
-                choices.append(str(card))
-            rnd.play(card)
+        rnd = Round.deal(Rules(), seed=f"speed:0:{deal}", hand_number=deal)
+        for seconds, choice in seat_zero_decisions(make(spec, str(deal)), rnd):
+            cpu.append(seconds)
+            choices.append(choice)
     digest = hashlib.sha256("|".join(choices).encode()).hexdigest()[:16]
     print(json.dumps({"cpu": cpu, "choices": digest}))
 

@@ -18,10 +18,9 @@ import statistics
 import time
 from typing import Any
 
-from ai_duel import make
+from ai_duel import make, seat_zero_decisions
 
 from hearts import Round, Rules
-from hearts.ai import make_player
 from hearts.ai.racing import Arm, _paired
 from hearts.ai.search import HardPlayer
 
@@ -52,26 +51,11 @@ def main() -> None:
         return arms
 
     setattr(HardPlayer, "evaluate", recorded)  # noqa: B010 (a recording wrapper, for this run)
-    rules = Rules()
     cpu: list[float] = []
     for deal in range(args.deals):
-        rnd = Round.deal(rules, seed=f"{args.seed}:{deal}", hand_number=deal)
-        bots = [make(args.level, f"{args.seed}:{deal}")]
-        bots += [make_player("medium", seed=s) for s in range(1, rules.players)]
-        if rnd.phase == "passing":
-            for seat, bot in enumerate(bots):
-                start = time.process_time()
-                cards = bot.choose_pass(rnd.view(seat))
-                if seat == 0:
-                    cpu.append(time.process_time() - start)
-                rnd.give(seat, cards)
-        while rnd.phase == "playing":
-            seat = rnd.turn
-            start = time.process_time()
-            card = bots[seat].choose_play(rnd.view(seat))
-            if seat == 0:
-                cpu.append(time.process_time() - start)
-            rnd.play(card)
+        rnd = Round.deal(Rules(), seed=f"{args.seed}:{deal}", hand_number=deal)
+        player = make(args.level, f"{args.seed}:{deal}")
+        cpu += [seconds for seconds, _ in seat_zero_decisions(player, rnd)]
     p95 = statistics.quantiles(cpu, n=20)[-1]
     print(
         f"{args.level}: {len(cpu)} decisions, CPU ms median {1000 * statistics.median(cpu):.1f}"
