@@ -61,7 +61,7 @@ bench-friends: $(STAMP) native
 	$(BIN)/python benchmarks/friends_load.py --tables 100 --seconds 60 --runs 3
 
 # Two processes over a throwaway PostgreSQL behind nginx on loopback (docs/deploy.md).
-deploy-local: $(STAMP)
+deploy-local: $(STAMP) native
 	bash scripts/deploy-local.sh
 
 # Deeper runs of the hardening tests than CI makes.
