@@ -22,12 +22,13 @@ from typing import Any
 
 import pytest
 
-from hearts.ai import native, racing, rollout, sampling
+from hearts import Round
+from hearts.ai import native, passing, racing, rollout, sampling
 from hearts.ai.search import _position
-from hearts.ai.tracking import Knowledge, queen_shy
+from hearts.ai.tracking import Knowledge, fold, queen_shy
 from test_ai_search import RULES, rounds_in_play
 
-COMPILED = {"rollout": rollout, "sampling": sampling, "racing": racing}
+COMPILED = {"rollout": rollout, "sampling": sampling, "racing": racing, "passing": passing}
 
 
 def source_of(name: str) -> ModuleType:
@@ -172,6 +173,48 @@ def test_the_compiled_race_drops_what_the_source_drops(sources: dict[str, Module
         assert racing.clearly_better(ours[0], ours[1], 0.5, z) == source.clearly_better(
             theirs[0], theirs[1], 0.5, z
         )
+
+
+def test_the_compiled_pass_is_the_sources(sources: dict[str, ModuleType]) -> None:
+    """Medium's pass (`pass_faces`, its `pass_danger`) and the searched pass's results."""
+    source = sources["passing"]
+    rng = random.Random(15)
+    deck = list(range(52))
+    for _ in range(300):
+        hand = sum(1 << f for f in rng.sample(deck, rng.choice([10, 13, 17])))
+        direction = rng.choice(["left", "right", "across", "scatter"])
+        count = rng.choice([2, 3, 4])
+        assert passing.pass_faces(hand, direction, count) == source.pass_faces(
+            hand, direction, count
+        )
+        face = rng.choice([f for f in deck if hand >> f & 1])
+        assert passing.pass_danger(hand, face, direction) == source.pass_danger(
+            hand, face, direction
+        )
+    searched = 0
+    for rules in RULES:
+        for seed in range(3):
+            rnd = Round.deal(rules, seed=seed, hand_number=seed)
+            view = rnd.view(0)
+            if rnd.phase != "passing" or not passing.can_search_pass(view):
+                continue
+            hand = fold(view.hand_mask)
+            candidates = passing.pass_candidates(
+                hand, view.pass_direction, view.cards_to_pass, None
+            )
+            assert candidates == source.pass_candidates(
+                hand, view.pass_direction, view.cards_to_pass, None
+            )
+            results = []
+            for module in (passing, source):
+                arms = module.evaluate_passes(
+                    view, candidates, random.Random(seed), 200, 10, 2.0, None,
+                    lambda pos: float(pos.points[0] + 0.5 * pos.points[1]),
+                )  # fmt: skip
+                results.append([(a.face, a.active, a.values) for a in arms])
+            assert results[0] == results[1]
+            searched += 1
+    assert searched >= 3
 
 
 def test_a_build_older_than_its_source_is_never_used(tmp_path: Path) -> None:

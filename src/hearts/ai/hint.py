@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 from ..cards import CARDS, HEARTS, SPADES, Card
 from ..view import PlayerView
-from .medium import choose_play_face, pass_faces
+from .medium import choose_play_face
+from .passing import pass_faces
 from .racing import Arm
 from .search import FullSearch, HardPlayer, distinct_candidates, is_moon_hand
 from .tracking import (

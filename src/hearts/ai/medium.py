@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..cards import CARDS, HEARTS, SPADES, Card
 from ..view import PlayerView
 from .base import BasePlayer
+from .passing import pass_faces
 from .tracking import (
     HEARTS_FACES,
     HIGH_SPADES,
@@ -49,53 +50,8 @@ class MediumPlayer(BasePlayer):
 # --- passing --------------------------------------------------------------------------------
 
 
-def pass_danger(hand: int, face: int, direction: str) -> float:
-    """How much a card hurts to keep; the highest scores are passed."""
-    suit, rank = face // 13, face % 13
-    suit_cards = hand & SUIT_FACES[suit]
-    length = suit_cards.bit_count()
-    if suit == SPADES:
-        low_spades = (suit_cards & ~(QUEEN | HIGH_SPADES)).bit_count()
-        if face == highest(QUEEN):
-            # The queen is safe behind enough low spades; passing her left hands her to the
-            # player who plays right after us, so keep her a little more readily then.
-            guarded = low_spades >= (3 if direction == "left" else 4)
-            return 0.0 if guarded else 30.0
-        if (1 << face) & HIGH_SPADES:
-            return 2.0 if low_spades >= 4 else 24.0 + rank
-        return 0.5 * rank / 12.0
-    if suit == HEARTS:
-        low_hearts = (suit_cards & 0x3F << 13 * HEARTS).bit_count()
-        return rank + (2.0 if rank >= 9 and low_hearts < 2 else 0.0)
-    # Clubs and diamonds: high cards are risky, and a short suit is worth emptying so we can
-    # discard on it later.
-    void_bonus = {1: 6.0, 2: 3.5, 3: 1.0}.get(length, 0.0)
-    keep_low = -4.0 if face in (0, 1) and suit == 0 else 0.0
-    return rank * 0.8 + void_bonus + keep_low
-
-
 def choose_pass_faces(view: PlayerView) -> list[int]:
     return pass_faces(fold(view.hand_mask), view.pass_direction, view.cards_to_pass)
-
-
-def pass_faces(hand: int, direction: str, count: int) -> list[int]:
-    """Medium's pass from a hand of faces: the most dangerous card, one at a time.
-
-    A card's danger depends on its own suit alone, so after each pick only the cards of the
-    picked card's suit are weighed again (the searched pass asks this thousands of times)."""
-    chosen: list[int] = []
-    remaining = hand
-    danger = {f: pass_danger(hand, f, direction) for f in range(52) if hand >> f & 1}
-    for _ in range(count):
-        best = max(danger, key=lambda f: (danger[f], f))
-        chosen.append(best)
-        remaining &= ~(1 << best)
-        del danger[best]
-        suit = best // 13
-        for face in danger:
-            if face // 13 == suit:
-                danger[face] = pass_danger(remaining, face, direction)
-    return chosen
 
 
 # --- playing ---------------------------------------------------------------------------------

@@ -1,9 +1,10 @@
 """Compiled copies of the search's hottest modules, used only while they match their source.
 
-The playout (`rollout`), the deal sampler (`sampling`) and the race (`racing`) are most of a
-searching player's time. `make` compiles them with mypyc (`scripts/build_native.py`, part of
-mypy, which the project already uses) into extension modules beside their source: the same
-code, run as C, two to three times faster, with the same results card for card
+The playout (`rollout`), the deal sampler (`sampling`), the race (`racing`) and the searched
+pass with medium's pass (`passing`) are most of a searching player's time. `make` compiles
+them with mypyc (`scripts/build_native.py`; mypyc is part of mypy, which the project already
+uses) into extension modules beside their source: the same code, run as C, two to three
+times faster, with the same results card for card
 (`tests/test_ai_native.py` plays both side by side). Python prefers an extension module to a
 source file of the same name, so an edit to a source would be shadowed by an older build;
 the build therefore records each source's SHA-256 (`native.json`), and `use_current` (which
@@ -23,7 +24,7 @@ import sys
 import warnings
 from pathlib import Path
 
-MODULES = ("rollout", "sampling", "racing")
+MODULES = ("rollout", "sampling", "racing", "passing")
 """The modules compiled, in `hearts.ai`."""
 HERE = Path(__file__).parent
 MANIFEST = HERE / "native.json"

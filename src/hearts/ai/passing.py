@@ -14,13 +14,65 @@ import itertools
 import random
 from collections.abc import Callable
 
+from ..cards import HEARTS, SPADES
 from ..view import PlayerView
-from .medium import pass_danger, pass_faces
 from .racing import Arm, race
 from .rollout import NOISE, Position, SharedNumbers, Table, play_numbers
-from .tracking import dealt_faces, fold
+from .tracking import HIGH_SPADES, QUEEN, SUIT_FACES, dealt_faces, fold
 
 TOP_CARDS = 6
+QUEEN_FACE = QUEEN.bit_length() - 1
+
+
+# --- medium's pass (the searched pass's other seats pass this way, and medium itself) ---
+
+
+def pass_danger(hand: int, face: int, direction: str) -> float:
+    """How much a card hurts to keep; the highest scores are passed."""
+    suit, rank = face // 13, face % 13
+    suit_cards = hand & SUIT_FACES[suit]
+    length = suit_cards.bit_count()
+    if suit == SPADES:
+        low_spades = (suit_cards & ~(QUEEN | HIGH_SPADES)).bit_count()
+        if face == QUEEN_FACE:
+            # The queen is safe behind enough low spades; passing her left hands her to the
+            # player who plays right after us, so keep her a little more readily then.
+            guarded = low_spades >= (3 if direction == "left" else 4)
+            return 0.0 if guarded else 30.0
+        if (1 << face) & HIGH_SPADES:
+            return 2.0 if low_spades >= 4 else 24.0 + rank
+        return 0.5 * rank / 12.0
+    if suit == HEARTS:
+        low_hearts = (suit_cards & 0x3F << 13 * HEARTS).bit_count()
+        return rank + (2.0 if rank >= 9 and low_hearts < 2 else 0.0)
+    # Clubs and diamonds: high cards are risky, and a short suit is worth emptying so we can
+    # discard on it later.
+    void_bonus = {1: 6.0, 2: 3.5, 3: 1.0}.get(length, 0.0)
+    keep_low = -4.0 if face in (0, 1) and suit == 0 else 0.0
+    return rank * 0.8 + void_bonus + keep_low
+
+
+def pass_faces(hand: int, direction: str, count: int) -> list[int]:
+    """Medium's pass from a hand of faces: the most dangerous card, one at a time.
+
+    A card's danger depends on its own suit alone, so after each pick only the cards of the
+    picked card's suit are weighed again (the searched pass asks this thousands of times)."""
+    chosen: list[int] = []
+    remaining = hand
+    danger = {f: pass_danger(hand, f, direction) for f in range(52) if hand >> f & 1}
+    for _ in range(count):
+        best = max(danger, key=lambda f: (danger[f], f))
+        chosen.append(best)
+        remaining &= ~(1 << best)
+        del danger[best]
+        suit = best // 13
+        for face in danger:
+            if face // 13 == suit:
+                danger[face] = pass_danger(remaining, face, direction)
+    return chosen
+
+
+# --- the searched pass ------------------------------------------------------------------
 
 
 def can_search_pass(view: PlayerView) -> bool:
@@ -138,4 +190,4 @@ def evaluate_passes(
     return arms
 
 
-__all__ = ["can_search_pass", "evaluate_passes", "pass_candidates"]
+__all__ = ["can_search_pass", "evaluate_passes", "pass_candidates", "pass_danger", "pass_faces"]
