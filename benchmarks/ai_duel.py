@@ -30,7 +30,8 @@ difference: 8 deals of variance 3), "lean1000" (the same at 1,000 playouts), "ex
 random cards), "noisy" (twice the noise), "reader" (hard reading who lacks the Q♠:
 `tracking.queen_shy`), "expert-next" (hard's race at 3,000 playouts, a searched pass, the
 exact solver, the read: today's expert's settings under hard's name), "expert-before",
-"expert-wide" (today's expert at 8,000 playouts a card and 5,000 a pass).
+"expert-wide" (today's expert at 8,000 playouts a card and 5,000 a pass), "hard-pass1200"
+(hard with a searched pass at 1,200 playouts).
 """
 
 from __future__ import annotations
@@ -66,6 +67,12 @@ class HardSearchedPass(HardPlayer):
     settings = dataclasses.replace(
         HardPlayer.settings, pass_playouts=2000, pass_margin=0.0, pass_drop_z=2.0
     )
+
+
+class HardPass1200(HardPlayer):
+    """Hard with a searched pass at 1,200 playouts (2 standard errors, no margin)."""
+
+    settings = dataclasses.replace(HardSearchedPass.settings, pass_playouts=1200)
 
 
 class ExpertBefore(ExpertPlayer):
@@ -179,6 +186,7 @@ VARIANTS: dict[str, type[Any]] = {
     "expert-next": ExpertNext,
     "expert-before": ExpertBefore,
     "expert-wide": ExpertWide,
+    "hard-pass1200": HardPass1200,
 }
 
 

@@ -18,6 +18,7 @@ from ..cards import HEARTS, SPADES
 from ..view import PlayerView
 from .racing import Arm, race
 from .rollout import NOISE, Position, SharedNumbers, Table, play_numbers
+from .sampling import shuffle
 from .tracking import HIGH_SPADES, QUEEN, SUIT_FACES, dealt_faces, fold
 
 TOP_CARDS = 6
@@ -61,7 +62,11 @@ def pass_faces(hand: int, direction: str, count: int) -> list[int]:
     remaining = hand
     danger = {f: pass_danger(hand, f, direction) for f in range(52) if hand >> f & 1}
     for _ in range(count):
-        best = max(danger, key=lambda f: (danger[f], f))
+        best = -1
+        best_danger = 0.0
+        for face, value in danger.items():  # the highest danger, the highest face on a tie
+            if best < 0 or value > best_danger or (value == best_danger and face > best):
+                best, best_danger = face, value
         chosen.append(best)
         remaining &= ~(1 << best)
         del danger[best]
@@ -135,7 +140,7 @@ def evaluate_passes(
         active = [a for a in arms if a.active]
         if index >= least and (len(active) == 1 or used + len(active) > budget):
             break
-        rng.shuffle(unseen)
+        shuffle(unseen, rng)  # as rng.shuffle(unseen), written out
         hands = [0] * n
         at = 0
         for seat in range(n):

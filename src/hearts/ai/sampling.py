@@ -195,6 +195,14 @@ _STEPS = tuple(
 """For a list of each length, the steps of a shuffle: (index, choices, bits to draw)."""
 
 
+def shuffle(cards: list[int], rng: random.Random) -> None:
+    """`rng.shuffle(cards)`: the same draws and order, written out where that is the same."""
+    if _SHUFFLE_WRITTEN_OUT and type(rng) is random.Random:
+        _shuffle_written_out(cards, rng)
+    else:
+        rng.shuffle(cards)
+
+
 def _shuffle_written_out(cards: list[int], rng: random.Random) -> None:
     """`rng.shuffle(cards)` without a call of `_randbelow` a card: the same draws."""
     getrandbits = rng.getrandbits
@@ -235,4 +243,4 @@ def _fill_ignoring_counts(
     return hands, 0
 
 
-__all__ = ["Sampler", "sample_deal"]
+__all__ = ["Sampler", "sample_deal", "shuffle"]
