@@ -31,7 +31,8 @@ random cards), "noisy" (twice the noise), "reader" (hard reading who lacks the Q
 `tracking.queen_shy`), "expert-next" (hard's race at 3,000 playouts, a searched pass, the
 exact solver, the read: today's expert's settings under hard's name), "expert-before",
 "expert-wide" (today's expert at 8,000 playouts a card and 5,000 a pass), "hard-pass1200"
-(hard with a searched pass at 1,200 playouts).
+(hard with a searched pass at 1,200 playouts), "expert-pass5000" (today's expert with its
+pass at 5,000 playouts).
 """
 
 from __future__ import annotations
@@ -168,6 +169,12 @@ class ExpertWide(ExpertPlayer):
     settings = dataclasses.replace(ExpertPlayer.settings, playouts=8000, pass_playouts=5000)
 
 
+class ExpertPass5000(ExpertPlayer):
+    """Today's expert with its pass searched at 5,000 playouts instead of 2,000."""
+
+    settings = dataclasses.replace(ExpertPlayer.settings, pass_playouts=5000)
+
+
 VARIANTS: dict[str, type[Any]] = {
     "frozen": FrozenHardPlayer,
     "hard-heuristic-pass": HardHeuristicPass,
@@ -187,6 +194,7 @@ VARIANTS: dict[str, type[Any]] = {
     "expert-before": ExpertBefore,
     "expert-wide": ExpertWide,
     "hard-pass1200": HardPass1200,
+    "expert-pass5000": ExpertPass5000,
 }
 
 
