@@ -237,7 +237,7 @@ def test_a_build_older_than_its_source_is_never_used(tmp_path: Path) -> None:
 
 def test_an_edited_module_runs_from_its_source(tmp_path: Path) -> None:
     """In a copy of the package with a build whose source was edited since, the import
-    finds the source (with a warning), not the build."""
+    finds the source (with a warning), not the build, and the other modules' sources too."""
     if not native.compiled(racing):
         pytest.skip("no build to shadow the source")
     package = tmp_path / "hearts"
@@ -249,12 +249,15 @@ def test_an_edited_module_runs_from_its_source(tmp_path: Path) -> None:
         "with warnings.catch_warnings(record=True) as caught:\n"
         "    warnings.simplefilter('always')\n"
         "    import hearts.ai.racing as r\n"
+        "from hearts.ai import native, passing, rollout\n"
         "print(*[w.message for w in caught], sep='\\n')\n"
+        "print(native.compiled(passing), native.compiled(rollout))\n"
         "print(r.__file__, getattr(r, 'EDITED', False))\n"
     )
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
     out = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True
     ).stdout
-    assert "hearts.ai.racing: the compiled copy is older than its source" in out
+    assert "hearts.ai.racing: the compiled copy is missing or older than the source" in out
     assert out.strip().endswith("racing.py True")
+    assert "False False" in out  # the others run from source too: all or nothing

@@ -4,13 +4,13 @@ The playout (`rollout`), the deal sampler (`sampling`), the race (`racing`) and 
 pass with medium's pass (`passing`) are most of a searching player's time. `make` compiles
 them with mypyc (`scripts/build_native.py`; mypyc is part of mypy, which the project already
 uses) into extension modules beside their source: the same code, run as C, two to three
-times faster, with the same results card for card
-(`tests/test_ai_native.py` plays both side by side). Python prefers an extension module to a
-source file of the same name, so an edit to a source would be shadowed by an older build;
-the build therefore records each source's SHA-256 (`native.json`), and `use_current` (which
-`hearts.ai` runs before it imports anything else) loads the source instead of any build that
-does not match it. Without a compiler nothing is built and everything runs as Python;
-HEARTS_NATIVE=0 in the environment runs the sources anyway.
+times faster, with the same results card for card (`tests/test_ai_native.py` plays both side
+by side). Python prefers an extension module to a source file of the same name, so an edit
+to a source would be shadowed by an older build; the build therefore records each source's
+SHA-256 (`native.json`), and `use_current` (which `hearts.ai` runs before it imports
+anything else) loads every source instead of the builds when any build does not match its
+source. Without a compiler nothing is built and everything runs as Python; HEARTS_NATIVE=0
+in the environment runs the sources anyway.
 """
 
 from __future__ import annotations
@@ -66,25 +66,29 @@ def is_current(name: str, folder: Path = HERE, manifest: dict[str, str] | None =
 
 
 def use_current() -> None:
-    """Load from source every module whose build is out of date (with a warning), so that
-    the import that follows finds it already loaded instead of the old build. With the
-    environment variable HEARTS_NATIVE=0, every one runs from source (to compare)."""
+    """If any module's build is missing or out of date, load every one from source (with a
+    warning), so that the imports that follow find them loaded instead of the builds: all
+    or nothing, since the compiled modules use one another's classes. With the environment
+    variable HEARTS_NATIVE=0, every one runs from source (to compare)."""
+    built = [name for name in MODULES if compiled_file(name) is not None]
+    if not built:
+        return  # nothing compiled: the sources load as usual
     manifest = read_manifest()
-    package = "hearts.ai"
-    off = os.environ.get("HEARTS_NATIVE") == "0"
+    stale = [name for name in MODULES if not is_current(name, HERE, manifest)]
+    if os.environ.get("HEARTS_NATIVE") != "0":
+        if not stale:
+            return
+        names = ", ".join(f"hearts.ai.{name}" for name in stale)
+        warnings.warn(
+            f"{names}: the compiled copy is missing or older than the source, so every "
+            "compiled module runs from source (slower); `make` builds them again.",
+            RuntimeWarning,
+            stacklevel=2,
+        )
     for name in MODULES:
-        full = f"{package}.{name}"
-        if full in sys.modules or compiled_file(name) is None:
+        full = f"hearts.ai.{name}"
+        if full in sys.modules:
             continue
-        if not off:
-            if is_current(name, HERE, manifest):
-                continue
-            warnings.warn(
-                f"{full}: the compiled copy is older than its source, so the source runs "
-                "(slower); `make` builds it again.",
-                RuntimeWarning,
-                stacklevel=2,
-            )
         spec = importlib.util.spec_from_file_location(full, HERE / f"{name}.py")
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
