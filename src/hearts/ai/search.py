@@ -309,15 +309,16 @@ EXPERT = SearchSettings(
     drop_z=2.5,
     prior=(8.0, 3.0),
     endgame_cards=3,
-    pass_playouts=2000,
+    pass_playouts=5000,
     pass_margin=0.0,
     pass_drop_z=2.0,
     read_queen=True,
 )
 """Expert: hard's race with three times the deals, the last three tricks solved exactly, a
-searched pass, and the Q♠ kept away from seats that let a clear chance to drop it go by.
-Against three hard players, 0.25 ± 0.33 points a round better than hard over 1,728 rounds
-(docs/benchmarks.md): not shown better for sure, and not the point a round issue 16 asks."""
+searched pass at 5,000 playouts, and the Q♠ kept away from seats that let a clear chance to
+drop it go by. 96% on the tactics suite (hard 91%); in one seat against three hard players
+it took 0.11 ± 0.44 points a round more than hard over 928 rounds (docs/benchmarks.md): not
+shown stronger than hard, let alone by the point a round issue 16 asks."""
 
 
 class ExpertPlayer(HardPlayer):
