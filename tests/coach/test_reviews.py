@@ -4,7 +4,9 @@ history, bounded, and never worked out twice."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
+import warnings
 from pathlib import Path
 
 import pytest
@@ -89,6 +91,28 @@ def test_a_request_waits_for_the_work_in_progress_and_nothing_is_done_twice() ->
         reviews.close()
 
     asyncio.run(scenario())
+
+
+def test_reviews_closed_before_their_tasks_ran_leave_none_unawaited() -> None:
+    # Closed right after the work was started: every task is cancelled before its first
+    # step, and `settled` steps each once so that none is left never awaited.
+    async def scenario() -> list[str]:
+        reviews = Reviews(2, processes=False, budget=BUDGET)
+        for job in jobs_of(a_round(7), 7):
+            reviews._want(job, asked=False)
+        reviews._kick()
+        started = list(reviews._tasks)
+        assert started
+        reviews.close()
+        await reviews.settled()
+        assert all(task.done() for task in started)
+        return [type(task.exception()).__name__ for task in started if not task.cancelled()]
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert asyncio.run(scenario()) == []
+        gc.collect()
+    assert not [w for w in caught if "never awaited" in str(w.message)]
 
 
 def test_the_queue_and_the_kept_reviews_are_bounded() -> None:

@@ -94,6 +94,7 @@ def create_app(
             await listener.stop()
         service.close()
         reviews.close()
+        await reviews.settled()
         expiry.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await expiry

@@ -253,6 +253,11 @@ class Reviews:
         for asked in (True, False):
             self._drop_pool(asked, wait=True)
 
+    async def settled(self) -> None:
+        """After `close`: wait for the cancelled tasks to end. A task cancelled before it
+        ever ran must still be stepped once to end, or its coroutine is left never awaited."""
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
     @property
     def pending(self) -> int:
         """Decisions waiting or being reviewed, and batches of moves being queued."""
