@@ -121,6 +121,7 @@ def test_a_new_game_asks_first_and_the_old_one_can_be_reached(
     assert "stays saved" in page.inner_text("dialog")
     shoot(page, "phone-new-game")
     page.click("[data-action=keep-playing]")
+    page.wait_for_selector(f"{TABLE}[data-game='{first_id}']", state="visible")
     wait_for_person(page)
     assert hand(page) == first_hand
     # A second game, then the first again from the start screen.
@@ -132,7 +133,17 @@ def test_a_new_game_asks_first_and_the_old_one_can_be_reached(
     # Both are offered (newest played first: the order can change while the first game's
     # page lets go of it, so the first is found by its id).
     page.wait_for_selector(".unfinished li:nth-child(2)")
+    # The table stays hidden, still holding the second game, until the first is loaded: a
+    # slow answer (as on a loaded machine) must not let the second game's cards be read.
+    page.evaluate(
+        """id => { const fetch = window.fetch;
+            window.fetch = (url, options) => String(url).endsWith(`/api/games/${id}`)
+                ? new Promise((done) => setTimeout(done, 1000)).then(() => fetch(url, options))
+                : fetch(url, options); }""",
+        first_id,
+    )
     page.click(f".unfinished [data-action=continue][data-game='{first_id}']")
+    page.wait_for_selector(f"{TABLE}[data-game='{first_id}']", state="visible")
     wait_for_person(page)
     assert hand(page) == first_hand
     assert not page.errors

@@ -435,6 +435,7 @@ function render(state, { waiting = false } = {}) {
   noteDeal(state);
   ui.root.dataset.phase = phaseOf(state);
   ui.root.dataset.move = state.move; // the move shown (a hook for tests of the live table)
+  ui.root.dataset.game = state.id; // and the game (a hook for tests that switch games)
   ui.roundNumber.textContent = roundTitle(view.hand_number);
   ui.roundPass.textContent = directionShort(view.pass_direction);
   ui.roundPass.title = directionPhrase(view.pass_direction);
