@@ -74,6 +74,16 @@ def as_source(pos: Any, source: ModuleType) -> Any:
     return source.Position(**{k: v.copy() if isinstance(v, list) else v for k, v in fields.items()})
 
 
+def known_start(rnd: Any) -> Any:
+    """The search's position for the seat to play, with every hand (and a kitty) known."""
+    view = rnd.view(rnd.turn)
+    rules = view.rules
+    start = _position(view, Knowledge.from_view(view))
+    start.hands = [rnd.hand_mask(s) for s in range(rules.players)]
+    start.kitty = rnd.kitty if rules.kitty and rnd.kitty_taker is None else 0
+    return start
+
+
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: str(r.players))
 def test_compiled_playouts_play_the_sources_cards(
     rules: Any, sources: dict[str, ModuleType]
@@ -83,10 +93,7 @@ def test_compiled_playouts_play_the_sources_cards(
     played = 0
     for seed in range(3):
         for rnd in rounds_in_play(rules, seed):
-            view = rnd.view(rnd.turn)
-            start = _position(view, Knowledge.from_view(view))
-            start.hands = [rnd.hand_mask(s) for s in range(rules.players)]
-            start.kitty = rnd.kitty if rules.kitty and rnd.kitty_taker is None else 0
+            start = known_start(rnd)
             for shooter in (-1, rnd.turn, (rnd.turn + 1) % rules.players):
                 numbers = rollout.draw_numbers(rng, rollout.numbers_needed(start))
                 noise = rng.choice([0.0, rollout.NOISE, 0.5])
@@ -117,9 +124,7 @@ def test_compiled_candidates_score_as_the_source_scores_them(
     for seed in range(2):
         for rnd in rounds_in_play(rules, seed):
             view = rnd.view(rnd.turn)
-            start = _position(view, Knowledge.from_view(view))
-            start.hands = [rnd.hand_mask(s) for s in range(rules.players)]
-            start.kitty = rnd.kitty if rules.kitty and rnd.kitty_taker is None else 0
+            start = known_start(rnd)
             legal = [f for f in range(52) if view.legal_mask >> f & 1]
             candidates = [(face, plan) for face in legal for plan in (-1, rnd.turn)]
             totals = tuple(rng.choice([0, 40, 90, 99]) for _ in range(rules.players))

@@ -53,6 +53,16 @@ def to_play(client: TestClient, state: State) -> State:
     return state
 
 
+def to_a_choice(client: TestClient, state: State) -> State:
+    """On from a new game to the person's first turn with a choice of cards."""
+    state = to_play(client, state)
+    for _ in range(40):
+        if len(state["view"]["legal"]) > 1:
+            break
+        state = step(client, state)
+    return state
+
+
 def test_a_card_is_taken_back_with_the_replies_after_it(client: TestClient, data_dir: Path) -> None:
     before = to_play(client, start(client))
     assert before["undo"] == {"allowed": True, "to": 0, "used": 0}  # the pass
@@ -81,11 +91,7 @@ def test_a_card_is_taken_back_with_the_replies_after_it(client: TestClient, data
 def test_another_card_after_a_take_back_is_played_and_stored(
     client: TestClient, data_dir: Path
 ) -> None:
-    state = to_play(client, start(client))
-    for _ in range(40):  # on to a turn with a choice of cards
-        if len(state["view"]["legal"]) > 1:
-            break
-        state = step(client, state)
+    state = to_a_choice(client, start(client))
     first, other = state["view"]["legal"][:2]
     played = step(client, state, lambda s: ("play", {"card": first}))
     taken = undo(client, played).json()
@@ -104,11 +110,7 @@ def test_a_screen_that_missed_a_take_back_cannot_move_at_a_reused_move_number(
 ) -> None:
     # Two tabs of one game: the first takes a card back and plays another, and the game
     # comes back to the same move count; the second still shows the cards before.
-    state = to_play(client, start(client))
-    for _ in range(40):  # on to a turn with a choice of cards
-        if len(state["view"]["legal"]) > 1:
-            break
-        state = step(client, state)
+    state = to_a_choice(client, start(client))
     first, other = state["view"]["legal"][:2]
     stale = step(client, state, lambda s: ("play", {"card": first}))
     taken = undo(client, stale).json()

@@ -12,6 +12,7 @@ search, a forced card), `cost` is None unless the choice is the only one.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -171,8 +172,7 @@ def _review_pass(
 
 
 def _scorer(player: HardPlayer, view: PlayerView) -> Callable[[Position], float]:
-    table = Table.of(view.rules)
-    return lambda pos: player.score(view, table, pos, -1)
+    return functools.partial(player.scorer(view, Table.of(view.rules)).value, plan=-1)
 
 
 def _mean_of(arms: list[Arm], index: int) -> float:

@@ -166,10 +166,6 @@ class HardPlayer(MediumPlayer):
         style = self.style
         return Scorer(table, view.scores, view.seat, style.queen_caution, style.moon_appetite)
 
-    def score(self, view: PlayerView, table: Table, pos: Position, plan: int) -> float:
-        """A finished playout's value (lower is better), with this player's style."""
-        return self.scorer(view, table).value(pos, plan)
-
     def pick_pass(self, view: PlayerView) -> list[Card]:
         hand = fold(view.hand_mask)
         keen = self.style.moon_appetite >= 1
