@@ -218,6 +218,9 @@ class SeatResult:
     """The seat took the Q♠ and all hearts but two or fewer (a moon tried, shot or not)."""
     queen: bool = False
     """The seat took the Q♠."""
+    passed_queen: bool | None = None
+    """Dealt the Q♠ in a round with a pass: whether it passed her (None: not dealt her, or
+    no pass)."""
 
 
 def seat_zero_decisions(player: Player, rnd: Round) -> Iterator[tuple[float, str]]:
@@ -258,16 +261,24 @@ def play_seat(spec: str, against: str, rules: Rules, seed: str, deal: int, seat:
             cpu.append(time.process_time() - start)
         return choice
 
+    passed_queen = None
     if rnd.phase == "passing":
+        if rnd.view(seat).hand_mask & QUEEN_MASK:
+            passed_queen = False
         for s in range(n):
-            rnd.give(s, ask(s, True))
+            cards = ask(s, True)
+            if s == seat and passed_queen is not None:
+                passed_queen = any(QUEEN_MASK >> c & 1 for c in cards)
+            rnd.give(s, cards)
     while rnd.phase == "playing":
         rnd.play(ask(rnd.turn, False))
     result = score_round(rules, rnd, [0] * n)
     taken = rnd.taken[seat]
     attempt = bool(taken & QUEEN_MASK) and points_of(taken) >= rules.round_points - 2
     queen = bool(taken & QUEEN_MASK)
-    return SeatResult(result.scores[seat], result.shooter == seat, cpu, attempt, queen)
+    return SeatResult(
+        result.scores[seat], result.shooter == seat, cpu, attempt, queen, passed_queen
+    )
 
 
 def _task(args: tuple[tuple[str, ...], str, str, int, int]) -> tuple[int, int, list[SeatResult]]:

@@ -6,8 +6,8 @@ Usage: python benchmarks/ai_styles.py [--level hard] [--against medium] [--deals
 For every style (`hearts.ai.STYLES`) the styled player sits in each seat of every deal in
 turn against three plain players of the same level (or three `--against` players: against
 medium the moon is tried more often, so a taste for it shows in fewer rounds). Reported:
-points a round (95% interval over deals), moon attempts and moons shot per 100 rounds, and
-how often it took the Q♠.
+points a round (95% interval over deals), moon attempts and moons shot per 100 rounds, how
+often it took the Q♠, and how often it passed the Q♠ when dealt her in a round with a pass.
 """
 
 from __future__ import annotations
@@ -60,10 +60,12 @@ def main() -> None:
         attempts = sum(r.attempt or r.moon for _, r in results)
         moons = sum(r.moon for _, r in results)
         queens = sum(r.queen for _, r in results)
+        dealt = [r.passed_queen for _, r in results if r.passed_queen is not None]
+        passed = f"{sum(dealt) / len(dealt):.0%} of {len(dealt)}" if dealt else "-"
         print(
             f"| {style} | {rounds} | {statistics.fmean(means):.2f} ± {ci:.2f} | "
             f"{100 * attempts / rounds:.1f} | {100 * moons / rounds:.1f} | "
-            f"{queens / rounds:.1%} | {time.perf_counter() - started:.0f}s |",
+            f"{queens / rounds:.1%} | {passed} | {time.perf_counter() - started:.0f}s |",
             flush=True,
         )
 

@@ -27,7 +27,7 @@ from ..scoring import team_of
 from ..view import PlayerView
 from .endgame import Solver
 from .medium import MediumPlayer, choose_play_face
-from .passing import can_search_pass, evaluate_passes, pass_candidates
+from .passing import can_search_pass, evaluate_passes, pass_candidates, pass_faces
 from .racing import Arm, clearly_better, race
 from .rollout import (
     NOISE,
@@ -43,7 +43,9 @@ from .rollout import (
 )
 from .sampling import Sampler
 from .tracking import (
+    ACE_OF_SPADES,
     HEARTS_FACES,
+    KING_OF_SPADES,
     POINT_FACES,
     QUEEN,
     SUIT_FACES,
@@ -128,16 +130,19 @@ class Style:
       counts a moon plan this many points better than it averages.
     - ``queen_caution``: points added to every playout in which it takes the Q♠ (negative:
       it takes her more lightly and keeps her to dump later).
+    - ``sheds_spades``: passes the Q♠, A♠ and K♠ whenever it is dealt them (the queen
+      first), however many spades guard them; the rest of the pass is searched as usual.
     """
 
     name: str
     moon_appetite: float = 0.0
     queen_caution: float = 0.0
+    sheds_spades: bool = False
 
 
 STYLES = {
     "plain": Style("plain"),
-    "marisol": Style("marisol", moon_appetite=-2.0, queen_caution=5.0),
+    "marisol": Style("marisol", moon_appetite=-2.0, queen_caution=5.0, sheds_spades=True),
     "bertie": Style("bertie", moon_appetite=2.0, queen_caution=-1.5),
     "tamsin": Style("tamsin", moon_appetite=1.0, queen_caution=1.0),
 }
@@ -172,13 +177,22 @@ class HardPlayer(MediumPlayer):
         moon = moon_pass(hand, view.cards_to_pass) if is_moon_hand(hand, keen) else None
         if self.settings.pass_playouts and can_search_pass(view):
             return self._search_pass(view, hand, moon)
-        if view.rules.decks != 1 or moon is None:
+        if view.rules.decks != 1:
             return super().pick_pass(view)
-        return [CARDS[f] for f in moon]
+        if moon is not None:
+            return [CARDS[f] for f in moon]
+        if self.style.sheds_spades:
+            faces, _ = shedding_pass(hand, view.pass_direction, view.cards_to_pass)
+            return [CARDS[f] for f in faces]
+        return super().pick_pass(view)
 
     def _search_pass(self, view: PlayerView, hand: int, moon: list[int] | None) -> list[Card]:
         settings = self.settings
         candidates = pass_candidates(hand, view.pass_direction, view.cards_to_pass, moon)
+        if self.style.sheds_spades:
+            faces, shed = shedding_pass(hand, view.pass_direction, view.cards_to_pass)
+            first = tuple(sorted(faces))
+            candidates = [first, *(c for c in candidates if c != first and shed <= set(c))]
         budget = settings.pass_playouts
         if isinstance(self.budget, int):
             budget = max(1, budget * self.budget // settings.playouts)
@@ -395,6 +409,24 @@ def moon_pass(hand: int, count: int) -> list[int]:
         key=lambda f: (f % 13, f // 13 == 3, f),
     )
     return order[:count]
+
+
+SHED_ORDER = (QUEEN_FACE, ACE_OF_SPADES.bit_length() - 1, KING_OF_SPADES.bit_length() - 1)
+
+
+def shedding_pass(hand: int, direction: str, count: int) -> tuple[list[int], set[int]]:
+    """A cautious pass (`Style.sheds_spades`): the Q♠, A♠ and K♠ held (in that order, as many
+    as the pass takes), then medium's choice; and the set of those spades.
+
+    >>> from hearts.cards import CardSet
+    >>> hand = CardSet.parse("2S 3S 4S 5S QS KS AS 2C 3C 4C 5C 6C 7C").mask
+    >>> faces, shed = shedding_pass(hand, "left", 3)
+    >>> sorted(faces) == sorted(shed) == sorted(SHED_ORDER)
+    True
+    """
+    shed = [f for f in SHED_ORDER if hand >> f & 1][:count]
+    rest = [f for f in pass_faces(hand, direction, count) if f not in shed]
+    return shed + rest[: count - len(shed)], set(shed)
 
 
 def is_moon_hand(hand: int, keen: bool = False) -> bool:
