@@ -55,6 +55,7 @@ from frozen_hard import FrozenHardPlayer
 
 from hearts import Round, Rules
 from hearts.ai import Player, make_player
+from hearts.ai.rollout import Table
 from hearts.ai.search import OLD_HARD, RACING_HARD, ExpertPlayer, HardPlayer, SearchSettings
 from hearts.cards import QUEEN_MASK, points_of
 from hearts.scoring import score_round
@@ -175,7 +176,29 @@ class ExpertPass5000(ExpertPlayer):
     settings = dataclasses.replace(ExpertPlayer.settings, pass_playouts=5000)
 
 
+class ExpertFittedPlay(ExpertPlayer):
+    """Expert whose playouts lead as the search does (`fitted_leads`) in its play."""
+
+    settings = dataclasses.replace(ExpertPlayer.settings, fitted_leads=True)
+
+
+class ExpertFittedLeads(ExpertFittedPlay):
+    """The same in its searched pass too."""
+
+    def pass_table(self, view: Any) -> Table:
+        return Table.of(view.rules).with_fitted_leads()
+
+
+class HardFittedPlay(HardPlayer):
+    """Hard with expert's playout leads in its play (its pass as hard's)."""
+
+    settings = dataclasses.replace(HardPlayer.settings, fitted_leads=True)
+
+
 VARIANTS: dict[str, type[Any]] = {
+    "expert-fitted-play": ExpertFittedPlay,
+    "expert-fitted-leads": ExpertFittedLeads,
+    "hard-fitted-play": HardFittedPlay,
     "frozen": FrozenHardPlayer,
     "hard-heuristic-pass": HardHeuristicPass,
     "hard-searched-pass": HardSearchedPass,

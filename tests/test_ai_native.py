@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import doctest
 import importlib.util
+import itertools
 import json
 import os
 import random
@@ -97,16 +98,21 @@ def test_compiled_playouts_play_the_sources_cards(
             for shooter in (-1, rnd.turn, (rnd.turn + 1) % rules.players):
                 numbers = rollout.draw_numbers(rng, rollout.numbers_needed(start))
                 noise = rng.choice([0.0, rollout.NOISE, 0.5])
-                for scored_only in (False, True):
+                for scored_only, fitted in itertools.product((False, True), repeat=2):
                     ours: list[int] = []
                     theirs: list[int] = []
+                    table, source_table = rollout.Table.of(rules), source.Table.of(rules)
+                    if fitted:  # expert's playout policy
+                        table, source_table = (
+                            table.with_fitted_leads(),
+                            source_table.with_fitted_leads(),
+                        )
                     a = rollout.play_numbers(
-                        rollout.Table.of(rules), start.copy(), numbers, shooter, noise,
-                        rnd.turn, ours, scored_only,
-                    )  # fmt: skip
+                        table, start.copy(), numbers, shooter, noise, rnd.turn, ours, scored_only
+                    )
                     b = source.play_numbers(
-                        source.Table.of(rules), as_source(start, source), numbers, shooter,
-                        noise, rnd.turn, theirs, scored_only,
+                        source_table, as_source(start, source), numbers, shooter, noise,
+                        rnd.turn, theirs, scored_only,
                     )  # fmt: skip
                     assert ours == theirs
                     assert dataclasses.astuple(a) == dataclasses.astuple(b)

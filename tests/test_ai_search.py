@@ -123,11 +123,13 @@ def test_deals_put_the_queen_away_from_seats_read_as_lacking_it() -> None:
     assert read > 5
 
 
+@pytest.mark.parametrize("fitted", [False, True], ids=["medium-leads", "fitted-leads"])
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: str(r.players))
-def test_playouts_are_legal_and_score_like_the_engine(rules: Rules) -> None:
-    """A playout's cards, replayed through `Round`, are all legal and give the same points."""
+def test_playouts_are_legal_and_score_like_the_engine(rules: Rules, fitted: bool) -> None:
+    """A playout's cards, replayed through `Round`, are all legal and give the same points
+    (with either playout policy)."""
     rng = random.Random(2)
-    table = Table.of(rules)
+    table = Table.of(rules).with_fitted_leads() if fitted else Table.of(rules)
     for seed in range(2):
         for rnd in rounds_in_play(rules, seed):
             view = rnd.view(rnd.turn)

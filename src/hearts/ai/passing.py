@@ -117,13 +117,16 @@ def evaluate_passes(
     drop_z: float,
     moon_plan: tuple[int, ...] | None,
     score: Callable[[Position], float],
+    table: Table | None = None,
 ) -> list[Arm]:
-    """Each candidate pass (its index in `face`) with `score` of every deal tried."""
+    """Each candidate pass (its index in `face`) with `score` of every deal tried, played
+    out under `table` (`Table.of` the view's rules if None)."""
 
     rules = view.rules
     n = rules.players
     me = view.seat
-    table = Table.of(rules)
+    if table is None:
+        table = Table.of(rules)
     hand = fold(view.hand_mask)
     offset = (view.pass_to[0] - me) % n
     giver = (me - offset) % n

@@ -16,6 +16,7 @@ instead of seeding a generator each.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import random
@@ -58,6 +59,9 @@ class Table:
     """The seats in playing order from each leader."""
     followers: tuple[tuple[int, ...], ...] = ()
     """The same without the leader."""
+    fitted_leads: bool = False
+    """Every seat leads by `_fitted_lead`, closer to the search's own leads, instead of
+    medium's `_lead` (expert's playouts; `Table.with_fitted_leads`)."""
 
     @staticmethod
     @functools.lru_cache(maxsize=64)
@@ -82,6 +86,9 @@ class Table:
             orders=tuple(tuple((s + i) % rules.players for i in seats) for s in seats),
             followers=tuple(tuple((s + i) % rules.players for i in seats[1:]) for s in seats),
         )
+
+    def with_fitted_leads(self) -> Table:
+        return dataclasses.replace(self, fitted_leads=True)
 
 
 @dataclass(slots=True)
@@ -195,6 +202,49 @@ def _lead(hand: int, allowed: int, played: int, shooting: bool) -> int:
         key = ((out & (low - 1)).bit_count() << 1) - fishing if out else 100
         if key < best_key:
             best = low
+    return best
+
+
+def _fitted_lead(hand: int, allowed: int, played: int, shooting: bool) -> int:
+    """The lowest card of the suit of lowest key: the unseen cards under that card, plus
+    three for each card we hold of the suit, less the suit's unseen cards, less six for
+    spades while fishing for the Q♠ (holding none of the Q♠, K♠ and A♠); a suit nobody
+    else holds is led last. Leads from short suits with many cards out, as the search does.
+
+    The weights were fitted to the leads hard's search chose in 150 rounds of hard players
+    (the key's weights tried on half of its 1,645 leads, checked on the other half): the
+    playout's lead agrees with the search's in 54% of them instead of `_lead`'s 47%, and
+    its playouts made hard half a point a round stronger (docs/ai.md).
+    """
+    if shooting:
+        return _top_rank(allowed & _NON_HEARTS or allowed)
+    if played & QUEEN:
+        candidates = allowed
+        fishing = False
+    else:
+        risky = QUEEN if hand & QUEEN else HIGH_SPADES
+        candidates = allowed & ~risky or allowed
+        fishing = not hand & _SPADE_GUARDS
+    unknown = _ALL & ~(played | hand)
+    best = 0
+    best_key = 1 << 20
+    for suit in range(4):
+        cards = candidates & SUIT_FACES[suit]
+        if not cards:
+            continue
+        low = cards & -cards
+        out = unknown & SUIT_FACES[suit]
+        key = 1000
+        if out:
+            key = (
+                (out & (low - 1)).bit_count()
+                + 3 * (hand & SUIT_FACES[suit]).bit_count()
+                - out.bit_count()
+            )
+            if fishing and cards & _SPADES_SUIT:
+                key -= 6
+        if key < best_key:
+            best, best_key = low, key
     return best
 
 
@@ -313,6 +363,7 @@ def play_numbers(
     must_break = table.must_break
     hearts_instead = table.hearts_instead_of_queen
     queen_first = table.queen_at_first_chance
+    fitted_leads = table.fitted_leads
     hands = pos.hands
     points = pos.points
     point_cards = pos.point_cards
@@ -365,7 +416,11 @@ def play_numbers(
                     bits &= bits - 1
                 bit = bits & -bits
             else:
-                bit = _lead(hand, allowed, played, seat == going_for_moon)
+                bit = (
+                    _fitted_lead(hand, allowed, played, seat == going_for_moon)
+                    if fitted_leads
+                    else _lead(hand, allowed, played, seat == going_for_moon)
+                )
             hands[seat] = hand ^ bit
             led_suit = _SUIT_OF[bit]
             best, best_seat = bit, seat

@@ -84,6 +84,8 @@ class SearchSettings:
     - ``noise``: how often a playout plays a random legal card instead of the policy's.
     - ``read_queen``: deals put the Q♠ away from seats that let a clear chance to drop it go
       by (`tracking.queen_shy`), in nine deals of ten.
+    - ``fitted_leads``: the playouts of its play lead as the search itself tends to
+      (`Table.with_fitted_leads`) instead of as medium does.
     """
 
     playouts: int
@@ -96,6 +98,7 @@ class SearchSettings:
     prior: tuple[float, float] = (0.0, 0.0)
     noise: float = NOISE
     read_queen: bool = False
+    fitted_leads: bool = False
 
 
 OLD_HARD = SearchSettings(playouts=DEFAULT_PLAYOUTS)
@@ -166,6 +169,17 @@ class HardPlayer(MediumPlayer):
         super().__init__(seed, budget)
         self.style = style if style is not None else STYLES["plain"]
 
+    def table(self, view: PlayerView) -> Table:
+        """The rules' facts for the playouts of its play, with this level's playout policy."""
+        table = Table.of(view.rules)
+        return table.with_fitted_leads() if self.settings.fitted_leads else table
+
+    def pass_table(self, view: PlayerView) -> Table:
+        """The same for the playouts of its searched pass: medium's policy at every level
+        (the fitted leads, measured in expert's pass, agreed less with the tactics suite's
+        passes and were not shown stronger; docs/ai.md)."""
+        return Table.of(view.rules)
+
     def scorer(self, view: PlayerView, table: Table) -> Scorer:
         """How this player values a finished playout (lower is better), with its style."""
         style = self.style
@@ -196,7 +210,7 @@ class HardPlayer(MediumPlayer):
         budget = settings.pass_playouts
         if isinstance(self.budget, int):
             budget = max(1, budget * self.budget // settings.playouts)
-        table = Table.of(view.rules)
+        table = self.pass_table(view)
         z = settings.drop_z if settings.pass_drop_z is None else settings.pass_drop_z
         arms = evaluate_passes(
             view,
@@ -207,6 +221,7 @@ class HardPlayer(MediumPlayer):
             z,
             tuple(sorted(moon)) if moon is not None else None,
             functools.partial(self.scorer(view, table).value, plan=-1),
+            table,
         )
         best = min((a for a in arms if a.active), key=lambda a: (a.mean, a.face))
         if not clearly_better(best, arms[0], settings.pass_margin, z):
@@ -242,7 +257,7 @@ class HardPlayer(MediumPlayer):
         """
         settings = self.settings
         rng = self.rng_for(view, "play")
-        table = Table.of(view.rules)
+        table = self.table(view)
         base = _position(view, know)
         plans = [-1, view.seat] if _moon_possible(know, view, self.style) else [-1]
         gamble = QUEEN_FACE if is_queen_gamble(know) else -1
