@@ -53,6 +53,7 @@ from .tracking import (
     bonus_face,
     card_for_face,
     fold,
+    follow_reads,
     queen_shy,
 )
 
@@ -99,6 +100,7 @@ class SearchSettings:
     noise: float = NOISE
     read_queen: bool = False
     fitted_leads: bool = False
+    read_follows: bool = False
 
 
 OLD_HARD = SearchSettings(playouts=DEFAULT_PLAYOUTS)
@@ -277,7 +279,8 @@ class HardPlayer(MediumPlayer):
         playout_rng = random.Random()
         kitty_size = view.kitty_size if view.rules.kitty and view.kitty_taker is None else 0
         shy = queen_shy(view) if settings.read_queen else 0
-        sampler = Sampler(know, view.hand_sizes, kitty_size, shy)
+        lacking = follow_reads(view) if settings.read_follows else ()
+        sampler = Sampler(know, view.hand_sizes, kitty_size, shy, lacking=lacking)
         scorer = self.scorer(view, table)
         used = 0
         index = 0
