@@ -195,31 +195,10 @@ class HardFittedPlay(HardPlayer):
     settings = dataclasses.replace(HardPlayer.settings, fitted_leads=True)
 
 
-class HardReads(HardPlayer):
-    """Hard whose deals put the cards a seat skipped over when ducking elsewhere (mostly)."""
-
-    settings = dataclasses.replace(HardPlayer.settings, read_follows=True)
-
-
-class HardReadsQueen(HardPlayer):
-    """Hard with both reads: the follows and the Q♠."""
-
-    settings = dataclasses.replace(HardPlayer.settings, read_follows=True, read_queen=True)
-
-
-class ExpertReads(ExpertPlayer):
-    """Expert whose deals also read the follows."""
-
-    settings = dataclasses.replace(ExpertPlayer.settings, read_follows=True)
-
-
 VARIANTS: dict[str, type[Any]] = {
     "expert-fitted-play": ExpertFittedPlay,
     "expert-fitted-leads": ExpertFittedLeads,
     "hard-fitted-play": HardFittedPlay,
-    "hard-reads": HardReads,
-    "hard-reads-q": HardReadsQueen,
-    "expert-reads": ExpertReads,
     "frozen": FrozenHardPlayer,
     "hard-heuristic-pass": HardHeuristicPass,
     "hard-searched-pass": HardSearchedPass,

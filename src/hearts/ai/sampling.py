@@ -44,8 +44,6 @@ class Sampler:
         kitty_size: int,
         queen_shy: int = 0,
         trust: float = 0.9,
-        lacking: Sequence[int] = (),
-        doubt: float = 0.25,
     ) -> None:
         """`queen_shy`: seats (a bit each) that probably lack the Q♠ (`tracking.queen_shy`);
         in a share `trust` of the deals, the queen goes to another seat that may hold it."""
@@ -54,12 +52,6 @@ class Sampler:
         self.kitty_size = kitty_size
         self.queen_shy = queen_shy if know.unseen & QUEEN else 0
         self.trust = trust
-        lacks = [m & know.unseen for m in lacking]
-        self.lacking = tuple(lacks) + (0,) * (know.players + 1 - len(lacks))  # the kitty last
-        self.doubted = 0
-        for m in lacks:
-            self.doubted |= m
-        self.doubt = doubt
         self.strict = self._plan(respect_voids=True)
         self.relaxed: _Plan | None = None  # voids ignored: worked out if ever needed
 
@@ -132,12 +124,6 @@ class Sampler:
             if total < len(cards):
                 return self._dead_end(cards, total, draw)
             for card in cards:
-                if card & self.doubted:
-                    seat = self._pick_doubting(card, seats, room, draw)
-                    room[seat] -= 1
-                    total -= 1
-                    hands[seat] |= card
-                    continue
                 # The seat where `pick`, counted down by each seat's room, goes below
                 # zero. It never is below zero before, so every subtraction is exact and
                 # "pick < room" tells the same as "pick - room < 0".
@@ -177,21 +163,6 @@ class Sampler:
         room[seat] -= 1
         hands[seat] |= QUEEN
         return QUEEN
-
-    def _pick_doubting(
-        self, card: int, seats: list[int], room: list[int], draw: Callable[[], float]
-    ) -> int:
-        """A seat for `card` with odds by free room, a seat that probably lacks it
-        (`lacking`) at `doubt` times its room."""
-        lacking = self.lacking
-        doubt = self.doubt
-        weights = [room[s] * (doubt if lacking[s] & card else 1.0) for s in seats]
-        pick = draw() * sum(weights)
-        for seat, weight in zip(seats, weights, strict=True):
-            if weight and pick < weight:
-                return seat
-            pick -= weight
-        return next(s for s in reversed(seats) if room[s] > 0)
 
     @staticmethod
     def _dead_end(cards: list[int], total: int, draw: Callable[[], float]) -> None:

@@ -53,7 +53,6 @@ from .tracking import (
     bonus_face,
     card_for_face,
     fold,
-    follow_reads,
     queen_shy,
 )
 
@@ -100,7 +99,6 @@ class SearchSettings:
     noise: float = NOISE
     read_queen: bool = False
     fitted_leads: bool = False
-    read_follows: bool = False
 
 
 OLD_HARD = SearchSettings(playouts=DEFAULT_PLAYOUTS)
@@ -279,8 +277,7 @@ class HardPlayer(MediumPlayer):
         playout_rng = random.Random()
         kitty_size = view.kitty_size if view.rules.kitty and view.kitty_taker is None else 0
         shy = queen_shy(view) if settings.read_queen else 0
-        lacking = follow_reads(view) if settings.read_follows else ()
-        sampler = Sampler(know, view.hand_sizes, kitty_size, shy, lacking=lacking)
+        sampler = Sampler(know, view.hand_sizes, kitty_size, shy)
         scorer = self.scorer(view, table)
         used = 0
         index = 0

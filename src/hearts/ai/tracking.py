@@ -234,30 +234,3 @@ def queen_shy(view: PlayerView) -> int:
             if card // 13 == led and card > best:
                 best = card
     return shy
-
-
-def follow_reads(view: PlayerView) -> list[int]:
-    """Faces each seat probably lacks, read from how it followed suit: a seat that followed
-    under the card winning the trick with a lower one would have played a card between the
-    two if it held one (the highest card that ducks: what every player of the project plays,
-    and most people). The first trick (where the highest goes) and the seat's own plays are
-    not read; nor two decks or partnerships."""
-    rules = view.rules
-    lacks = [0] * rules.players
-    if rules.decks != 1 or rules.partnership:
-        return lacks
-    tricks = [t.plays for t in view.tricks[1:]]
-    if view.trick and view.tricks:
-        tricks.append(view.trick)
-    for trick in tricks:
-        led = trick[0][1] // 13
-        best = trick[0][1]
-        for seat, face in trick[1:]:
-            if face // 13 != led:
-                continue
-            if face < best:
-                if seat != view.seat:
-                    lacks[seat] |= (1 << best) - (2 << face)  # the faces strictly between
-            else:
-                best = face
-    return lacks
