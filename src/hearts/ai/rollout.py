@@ -213,8 +213,9 @@ def _fitted_lead(hand: int, allowed: int, played: int, shooting: bool) -> int:
 
     The weights were fitted to the leads hard's search chose in 150 rounds of hard players
     (the key's weights tried on half of its 1,645 leads, checked on the other half): the
-    playout's lead agrees with the search's in 54% of them instead of `_lead`'s 47%, and
-    its playouts made hard half a point a round stronger (docs/ai.md).
+    playout's lead agrees with the search's in 54% of them instead of `_lead`'s 47%, and as
+    much on other rounds. In play it is not shown stronger (docs/benchmarks.md, "Issue 16,
+    fifth part"), so no level uses it yet.
     """
     if shooting:
         return _top_rank(allowed & _NON_HEARTS or allowed)
