@@ -197,12 +197,16 @@ class Person:
         done: Callable[[State], bool],
         timeout: float = 60,
         on_answer: Callable[[str, httpx.Response], None] | None = None,
+        pause: float = 0.0,
     ) -> State:
         """Play the seat from the stream alone: a move whenever the newest streamed state
         waits on this seat, until `done(state)`. Each state is acted on at most once; a
-        move that lost a race (409) waits for the stream to show the state that won."""
+        move that lost a race (409) waits for the stream to show the state that won.
+        `pause`: the most seconds it thinks before a move (drawn from a generator of its
+        own, so that `rng` chooses the same moves), as a person does; 0 moves at once."""
         acted = -1
         state = self.state
+        thinking = random.Random(self.name)
         while True:
             if state is not None:
                 if done(state):
@@ -213,6 +217,8 @@ class Person:
                     and state["move"] > acted
                 ):
                     acted = state["move"]
+                    if pause:
+                        await asyncio.sleep(thinking.uniform(0, pause))
                     route, body = choose_action(state, rng)
                     url = f"/api/games/{self.game_id}/{route}"
                     try:

@@ -28,6 +28,10 @@ from .test_friends_live import check_in_order
 SEATS = ["you", "friend", "easy", "easy"]
 #: Kills in one round (each mid-trick, a moment after a card is shown).
 KILLS = 3
+#: The most seconds a person thinks before a card. Without it a round of people who answer
+#: at once and computer players at the easy level is over in a tenth of a second on a fast
+#: machine, before three kills a moment apart could fall in it.
+THINKING = 0.08
 
 
 def mid_trick(state: State | None, moves: int) -> bool:
@@ -84,12 +88,10 @@ async def play_through_crashes(server: Server) -> tuple[list[Person], int]:
         person.reconnects = True
     try:
         crashes = asyncio.create_task(crash_mid_trick(server, people, random.Random(9)))
-        await asyncio.wait_for(
-            asyncio.gather(
-                *(p.play(random.Random(i), round_over) for i, p in enumerate(people)), crashes
-            ),
-            300,
+        playing = (
+            p.play(random.Random(i), round_over, pause=THINKING) for i, p in enumerate(people)
         )
+        await asyncio.wait_for(asyncio.gather(*playing, crashes), 300)
         return people, crashes.result()
     finally:
         for person in people:
