@@ -102,7 +102,7 @@ def test_compiled_playouts_play_the_sources_cards(
                     ours: list[int] = []
                     theirs: list[int] = []
                     table, source_table = rollout.Table.of(rules), source.Table.of(rules)
-                    if fitted:  # expert's playout policy
+                    if fitted:  # the lead fitted to the search's (`SearchSettings.fitted_leads`)
                         table, source_table = (
                             table.with_fitted_leads(),
                             source_table.with_fitted_leads(),

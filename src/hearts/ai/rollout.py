@@ -61,7 +61,7 @@ class Table:
     """The same without the leader."""
     fitted_leads: bool = False
     """Every seat leads by `_fitted_lead`, closer to the search's own leads, instead of
-    medium's `_lead` (expert's playouts; `Table.with_fitted_leads`)."""
+    medium's `_lead` (`Table.with_fitted_leads`; `SearchSettings.fitted_leads`)."""
 
     @staticmethod
     @functools.lru_cache(maxsize=64)
