@@ -342,8 +342,8 @@ EXPERT = SearchSettings(
 """Expert: hard's race with three times the deals, the last three tricks solved exactly, a
 searched pass at 5,000 playouts, and the Q♠ kept away from seats that let a clear chance to
 drop it go by. 96% on the tactics suite (hard 91%); in one seat against three hard players
-it took 0.35 ± 0.33 points a round fewer than hard over 2,000 rounds, and 0.11 ± 0.44 more
-over 928 others (docs/benchmarks.md): a little stronger, far from the point a round issue
+it took 0.20 ± 0.24 points a round fewer than hard over 3,600 rounds, and 0.11 ± 0.44 more
+over 928 others (docs/benchmarks.md): not shown stronger, far from the point a round issue
 16 asks."""
 
 
