@@ -157,6 +157,16 @@ def _low_rank(mask: int) -> int:
     return best
 
 
+def _lead_choices(hand: int, allowed: int, played: int) -> tuple[int, bool]:
+    """The cards worth leading (while the Q♠ is out: not the queen we hold, nor the K♠ or
+    A♠ if we hold no queen, unless nothing else is left), and whether to fish for her with
+    spades (out, and none of the Q♠, K♠ and A♠ in hand)."""
+    if played & QUEEN:
+        return allowed, False
+    risky = QUEEN if hand & QUEEN else HIGH_SPADES
+    return allowed & ~risky or allowed, not hand & _SPADE_GUARDS
+
+
 def _lead(hand: int, allowed: int, played: int, shooting: bool) -> int:
     """The lowest card of the suit where it has the fewest unseen cards under it.
 
@@ -166,13 +176,7 @@ def _lead(hand: int, allowed: int, played: int, shooting: bool) -> int:
     """
     if shooting:
         return _top_rank(allowed & _NON_HEARTS or allowed)
-    if played & QUEEN:
-        candidates = allowed
-        fishing = False
-    else:
-        risky = QUEEN if hand & QUEEN else HIGH_SPADES
-        candidates = allowed & ~risky or allowed
-        fishing = not hand & _SPADE_GUARDS
+    candidates, fishing = _lead_choices(hand, allowed, played)
     unknown = _ALL & ~(played | hand)
     best = 0
     best_key = 198
@@ -219,13 +223,7 @@ def _fitted_lead(hand: int, allowed: int, played: int, shooting: bool) -> int:
     """
     if shooting:
         return _top_rank(allowed & _NON_HEARTS or allowed)
-    if played & QUEEN:
-        candidates = allowed
-        fishing = False
-    else:
-        risky = QUEEN if hand & QUEEN else HIGH_SPADES
-        candidates = allowed & ~risky or allowed
-        fishing = not hand & _SPADE_GUARDS
+    candidates, fishing = _lead_choices(hand, allowed, played)
     unknown = _ALL & ~(played | hand)
     best = 0
     best_key = 1 << 20
