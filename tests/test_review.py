@@ -9,7 +9,7 @@ import pytest
 import hearts
 from hearts.ai import make_player
 from hearts.ai.hint import hint
-from hearts.ai.review import preference, review_round
+from hearts.ai.review import preference, review_decision, review_round
 
 NAMES = ["You", "Marisol", "Bertie", "Tamsin"]
 BUDGET = 160
@@ -75,3 +75,33 @@ def test_the_review_prefers_the_hints_card_at_the_hints_depth() -> None:
             advice = hint(game.view(0), NAMES, seed="r", budget=BUDGET)
             assert next(plays).preferred == advice.cards
         game.apply(move)
+
+
+@pytest.mark.parametrize("seed", [1, 4, 9])
+def test_the_review_weighs_a_pass_against_the_hints_pass(seed: int) -> None:
+    """A person who passes as the hint says is never told that the pass cost anything."""
+    game = hearts.Game(hearts.Rules(), seed)
+    view = game.view(0)
+    advice = hint(view, NAMES, seed="r")
+    assert preference(view, NAMES, seed="r", budget=BUDGET) == advice.cards
+    other = [c for c in view.hand if c not in advice.cards][:3]
+    moves = [hearts.Pass(0, list(advice.cards)), hearts.Pass(0, other)]
+    followed, ignored = (review_decision(view, m, NAMES, seed="r", budget=BUDGET) for m in moves)
+    assert followed.cost == 0 and followed.preferred == advice.cards
+    assert ignored.preferred == advice.cards and ignored.cost is not None and ignored.cost >= 0
+    assert not followed.game_at_stake
+
+
+def test_near_the_end_of_the_game_the_costs_say_they_count_its_result() -> None:
+    """In a round that may end the game the search's averages count the game's result (30
+    points either way), so the hint says so and the review marks its costs."""
+    rules = hearts.Rules(target_score=20)
+    start, moves = one_round(2)
+    game = hearts.Game(rules, 2)
+    assert game.view(0).hand == start.view(0).hand
+    decisions = review_round(game, moves, 0, NAMES, seed="r", budget=BUDGET)
+    assert all(d.game_at_stake for d in decisions)
+    searched = [d for d in decisions if "deals that fit" in d.reason]
+    assert searched and all("a won game counts 30 points fewer" in d.reason for d in searched)
+    quiet = review_round(start, moves, 0, NAMES, seed="r", budget=BUDGET)
+    assert not any(d.game_at_stake or "won game" in d.reason for d in quiet)

@@ -47,6 +47,7 @@ def test_a_finished_round_is_reviewed_decision_by_decision(client: TestClient) -
     assert worst == sorted(worst, reverse=True) and all(c > 0 for c in worst)
     assert len(worst) == min(3, sum(c > 0 for c in costs))
     assert all(d["reason"].endswith(".") for d in decisions)
+    assert review["game_end"] is None and not any(d["game_at_stake"] for d in decisions)
     # Asked again: the same review, kept.
     again = client.get(f"/api/games/{state['id']}/review", params={"round": 1}).json()
     assert again == review
@@ -198,3 +199,25 @@ def test_each_person_at_a_table_gets_the_review_of_their_own_seat(client: TestCl
         assert [d["played"] for d in review["decisions"][1:]] == [[c] for c in played[seat]]
         assert review["decisions"] == reviewed_directly(client, game_id, 1, seat, names)
     assert reviews.made["asked"] == 0 and reviews.made["background"] == 28
+
+
+def test_a_pass_made_as_the_hint_said_costs_nothing_in_the_review(client: TestClient) -> None:
+    """The hint and the review weigh a pass against the same pass (the hard player's, seeded
+    by the round), so following the hint is never marked down afterwards."""
+    state = start(client)
+    hinted = client.get(f"/api/games/{state['id']}/hint").json()["cards"]
+    state = step(client, state, lambda s: ("pass", {"cards": hinted}))
+    state = finish_round(client, state)
+    review = client.get(f"/api/games/{state['id']}/review", params={"round": 1}).json()
+    first = review["decisions"][0]
+    assert first["kind"] == "pass" and sorted(first["played"]) == sorted(hinted)
+    assert first["cost"] == 0 and sorted(first["preferred"]) == sorted(hinted)
+
+
+def test_the_review_of_a_round_that_could_end_the_game_says_its_costs_count_the_game(
+    client: TestClient,
+) -> None:
+    state = finish_round(client, start(client, target_score=20))
+    review = client.get(f"/api/games/{state['id']}/review", params={"round": 1}).json()
+    assert review["game_end"] == 30
+    assert all(d["game_at_stake"] for d in review["decisions"])

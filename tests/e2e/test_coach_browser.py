@@ -256,3 +256,33 @@ def test_the_round_over_panel_shows_the_review_by_itself(
         page.eval_on_selector(".review-all", "el => el.scrollIntoView()")
         review_shot(page, "phone-whole")
     assert not page.errors
+
+
+def test_the_reviews_first_line_says_what_could_not_be_weighed_and_what_counts(
+    browser: Any, server: AppServer
+) -> None:
+    """The total's sentence never claims every decision was as good as the hard player's when
+    some could not be weighed, and says when the costs count the game's result (a round
+    that could end the game, where the search's averages run past a round's 26 points)."""
+    page = open_page(browser, server, PHONE)
+
+    def sentence(costs: list[float | None], game_end: float | None = None) -> str:
+        review = {
+            "decisions": [{"cost": c} for c in costs],
+            "total_cost": sum(c for c in costs if c is not None),
+            "game_end": game_end,
+        }
+        text: str = page.evaluate(
+            "async (review) => (await import('/game/js/review.js')).reviewTotal(review)", review
+        )
+        return text
+
+    assert sentence([0.0, 0.0]) == "Every decision this round was as good as the hard player's."
+    mixed = sentence([0.0, None, None])
+    assert "could weigh this round was as good" in mixed and "could not weigh 2" in mixed
+    assert "not by how much" in sentence([None, None])
+    costly = sentence([0.0, 1.25, None], game_end=30)
+    assert "cost about 1.3 points this round, counting the game's result" in costly
+    assert "a won game 30 points fewer" in costly and "could not weigh 1 of them" in costly
+    assert "game's result" not in sentence([2.0])
+    assert not page.errors

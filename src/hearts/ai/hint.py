@@ -18,14 +18,18 @@ player's pass and says what makes each card dangerous to keep.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..cards import CARDS, HEARTS, SPADES, Card
+from ..cards import CARDS, HEARTS, SPADES, Card, points_of
+from ..round import deck_cards
+from ..rules import Rules
 from ..view import PlayerView
 from .medium import choose_play_face
 from .passing import pass_faces
 from .racing import Arm
+from .rollout import GAME_END_WEIGHT
 from .search import FullSearch, HardPlayer, distinct_candidates, is_moon_hand
 from .tracking import (
     HIGH_SPADES,
@@ -39,6 +43,7 @@ from .tracking import (
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 SUIT_WORDS = ("club", "diamond", "heart", "spade")
 QUEEN_FACE = QUEEN.bit_length() - 1
+GAME_END = f"{GAME_END_WEIGHT:g}"
 
 
 @dataclass(frozen=True)
@@ -177,7 +182,28 @@ def _play_hint(view: PlayerView, names: Sequence[str], player: HardPlayer) -> Hi
     action = _action(know, best.face, names)
     if best.plan >= 0:
         action = f"Go for the moon and {action[0].lower()}{action[1:]}"
-    return Hint((card,), _sentence(action, _numbers(best, arms), context), options)
+    numbers = _numbers(best, arms)
+    if game_at_stake(view):
+        numbers += f" (a won game counts {GAME_END} points fewer, a lost one {GAME_END} more)"
+    return Hint((card,), _sentence(action, numbers, context), options)
+
+
+def game_at_stake(view: PlayerView) -> bool:
+    """Whether this round may end the game: then the search's averages (and the review's
+    costs) count the game's result as well as the round's points (`rollout.utility`).
+
+    >>> from hearts import Round, Rules
+    >>> game_at_stake(Round.deal(Rules(), seed=3).view(0))
+    False
+    >>> game_at_stake(Round.deal(Rules(target_score=20), seed=3).view(0))
+    True
+    """
+    return max(view.scores) + _points_dealt(view.rules) >= view.rules.target_score
+
+
+@functools.lru_cache(maxsize=64)
+def _points_dealt(rules: Rules) -> int:
+    return points_of(sum(1 << card for card in deck_cards(rules)))
 
 
 def _options(arms: list[Arm], legal: int) -> tuple[Option, ...]:
@@ -282,4 +308,4 @@ def _list(items: Iterable[object]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
-__all__ = ["Hint", "Option", "hint"]
+__all__ = ["Hint", "Option", "game_at_stake", "hint"]

@@ -5,9 +5,11 @@ is better, so the cost is 0 when they agree and never negative).
 
 The search is the hard player's with every candidate on the same deals, none dropped
 (`FullSearch.evaluate`), at `budget` playouts; at the hint's depth it prefers the hint's
-card. A pass is weighed among the passes the searched pass tries (`passing.pass_candidates`)
-and the one made. Where the hard player does not search (a two-deck table, a pass it cannot
-search, a forced card), `cost` is None unless the choice is the only one.
+card. A pass is weighed against the hard player's pass, the one the hint gives, on the same
+`budget` deals (a pass made as the hint says costs nothing). Where the hard player does not
+search (a two-deck table, a pass it cannot search, a forced card), `cost` is None unless the
+choice is the hard player's. In a round that may end the game the costs count the game's
+result as the search does (`hint.game_at_stake`).
 """
 
 from __future__ import annotations
@@ -20,12 +22,12 @@ from ..cards import CARDS, Card
 from ..game import Game
 from ..moves import Move, Pass, Play
 from ..view import PlayerView
-from .hint import hint
-from .passing import can_search_pass, evaluate_passes, pass_candidates
+from .hint import game_at_stake, hint
+from .passing import can_search_pass, evaluate_passes
 from .racing import Arm
 from .rollout import Position, Table
 from .search import FullSearch, HardPlayer, is_moon_hand, moon_pass, representatives
-from .tracking import Knowledge, card_for_face, fold
+from .tracking import Knowledge, fold
 
 #: Playouts per decision in a review: twice the hard player's in play.
 REVIEW_BUDGET = 2000
@@ -42,6 +44,8 @@ class Decision:
     cost: float | None
     reason: str
     """Why the hard player prefers its choice (the hint's sentence for that position)."""
+    game_at_stake: bool = False
+    """The round could end the game, so the costs count its result too (`hint.game_at_stake`)."""
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -51,6 +55,7 @@ class Decision:
             "preferred": [str(c) for c in self.preferred],
             "cost": None if self.cost is None else round(self.cost, 2),
             "reason": self.reason,
+            "game_at_stake": self.game_at_stake,
         }
 
 
@@ -104,17 +109,18 @@ def _review_play(
     view: PlayerView, move: Play, names: Sequence[str], seed: int | str | None, budget: int
 ) -> Decision:
     trick = len(view.tricks) + 1
+    stake = game_at_stake(view)
     played = move.card
     advice = hint(view, names, seed=seed, budget=budget)
     legal = view.legal_mask
     know = Knowledge.from_view(view)
     runs = representatives(know)
     if not legal & (legal - 1) or len(set(runs.values())) == 1:
-        return Decision("play", trick, (played,), advice.cards, 0.0, advice.reason)
+        return Decision("play", trick, (played,), advice.cards, 0.0, advice.reason, stake)
     if view.rules.decks != 1:
         same = played.face == advice.cards[0].face
         return Decision(
-            "play", trick, (played,), advice.cards, 0.0 if same else None, advice.reason
+            "play", trick, (played,), advice.cards, 0.0 if same else None, advice.reason, stake
         )
     averages: dict[int, float] = {}
     for option in advice.options:
@@ -127,48 +133,40 @@ def _review_play(
     cost = None if mine is None else max(0.0, mine - best)
     if runs[played.face] == runs[advice.cards[0].face]:
         cost = 0.0
-    return Decision("play", trick, (played,), advice.cards, cost, advice.reason)
+    return Decision("play", trick, (played,), advice.cards, cost, advice.reason, stake)
 
 
 def _review_pass(
     view: PlayerView, move: Pass | None, names: Sequence[str], seed: int | str | None, budget: int
 ) -> Decision:
-    """The pass made (`move`) weighed; with no move, only the preference is worked out."""
+    """The pass made (`move`) weighed against the hard player's pass, the one the hint gives
+    (so a pass made as the hint says costs nothing); with no move, only that preference."""
     advice = hint(view, names, seed=seed)
-    played = tuple(move.cards) if move is not None else advice.cards
-    if not can_search_pass(view):
-        same = sorted(c.face for c in played) == sorted(c.face for c in advice.cards)
-        return Decision("pass", None, played, advice.cards, 0.0 if same else None, advice.reason)
-    hand = fold(view.hand_mask)
-    count = view.cards_to_pass
-    moon = moon_pass(hand, count) if is_moon_hand(hand) else None
-    candidates = pass_candidates(hand, view.pass_direction, count, moon)
+    preferred = advice.cards
+    played = tuple(move.cards) if move is not None else preferred
+    stake = game_at_stake(view)
     mine = tuple(sorted(c.face for c in played))
-    if move is not None and mine not in candidates:
-        candidates.append(mine)
+    hinted = tuple(sorted(c.face for c in preferred))
+    if mine == hinted:
+        return Decision("pass", None, played, preferred, 0.0, advice.reason, stake)
+    if not can_search_pass(view):
+        return Decision("pass", None, played, preferred, None, advice.reason, stake)
+    hand = fold(view.hand_mask)
+    moon = moon_pass(hand, view.cards_to_pass) if is_moon_hand(hand) else None
+    candidates = [mine, hinted]
     player = FullSearch(seed=seed)
-    table_score = _scorer(player, view)
     arms = evaluate_passes(
         view,
         candidates,
         player.rng_for(view, "review-pass"),
         budget,
-        budget // max(1, len(candidates)),
+        budget // len(candidates),
         0.0,  # nothing dropped: every pass meets every deal
         tuple(sorted(moon)) if moon is not None else None,
-        table_score,
+        _scorer(player, view),
     )
-    best = min(arms, key=lambda a: (a.mean, a.face))
-    preferred = tuple(CARDS[card_for_face(view.hand_mask, f)] for f in candidates[best.face])
-    cost = _mean_of(arms, candidates.index(mine)) - best.mean if mine in candidates else 0.0
-    reason = advice.reason
-    if best.face != 0:  # the deeper search prefers another pass than the hard player makes
-        reason = (
-            f"Passing {_list(c.symbol for c in preferred)} averaged {best.mean:.1f} points "
-            f"over {len(best.values)} deals that fit your hand, the best of "
-            f"{len(candidates)} passes tried."
-        )
-    return Decision("pass", None, played, preferred, max(0.0, cost), reason)
+    cost = max(0.0, _mean_of(arms, 0) - _mean_of(arms, 1))
+    return Decision("pass", None, played, preferred, cost, advice.reason, stake)
 
 
 def _scorer(player: HardPlayer, view: PlayerView) -> Callable[[Position], float]:

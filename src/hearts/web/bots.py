@@ -20,12 +20,12 @@ import json
 import logging
 import os
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from types import MappingProxyType
 from typing import Any
 
-from .. import Game, IllegalMoveError, Move, PlayerView, Rules
+from .. import Game, IllegalMoveError, Move, NextRound, PlayerView, Rules
 from ..ai import Player, make_player
 from ..cards import Card
 from ..driver import plain_move, play_out
@@ -63,6 +63,16 @@ Computers = dict[int, str]
 Styles = Mapping[int, str | None]
 """The characters' tastes (`hearts.ai.STYLES`) by seat; a seat not in it plays plain."""
 PLAIN: Styles = MappingProxyType({})
+
+
+def round_start(moves: Sequence[object], before: int) -> int:
+    """The move number the round holding move `before` starts at. A person's pass is
+    hinted and reviewed with `decision_seed(game, round_start(...), seat)`, so that the hint
+    and the review weigh it against the same pass whenever the hint was asked."""
+    for n in range(before - 1, -1, -1):
+        if isinstance(moves[n], NextRound):
+            return n + 1
+    return 0
 
 
 def decision_seed(game_seed: Seed, move: int, seat: int) -> int:

@@ -26,7 +26,7 @@ from .. import Game, Rules
 from ..ai.hint import hint
 from ..record import to_record
 from .api import REFUSALS, BrowserCookie, Service, refused
-from .bots import BUDGETS, decision_seed
+from .bots import BUDGETS, decision_seed, round_start
 from .history import GameFacts, Names, facts_of, history_line, kept, statistics, when
 from .reviews import Reviews
 from .service import GameService, LoadedGame, Refusal, Table
@@ -107,7 +107,10 @@ async def get_hint(
         return JSONResponse({"detail": NOT_YOUR_TURN}, status_code=409)
     names = [p["name"] for p in games.state(loaded, seat, seated.seating, [])["players"]]
     move = len(game.moves)
-    seed = decision_seed(loaded.stored.seed, move, seat)
+    # A pass is seeded by its round (as the review seeds it): the same hint however many
+    # seats passed before it was asked, and the pass the review weighs a pass against.
+    first = round_start(game.moves, move) if phase == "passing" else move
+    seed = decision_seed(loaded.stored.seed, first, seat)
     view = game.view(seat)
 
     async def search() -> dict[str, Any]:
@@ -269,10 +272,16 @@ def kept_reviews(request: Request) -> Reviews:
 class Review(BaseModel):
     round: int = Field(description="The round reviewed, counted from 1.")
     decisions: list[dict[str, Any]] = Field(
-        description="Each decision of yours: kind, trick, played, preferred, cost, reason."
+        description="Each decision of yours: kind, trick, played, preferred, cost, reason, "
+        "game_at_stake."
     )
     total_cost: float = Field(description="The decisions' costs added up (points).")
     costliest: list[int] = Field(description="Up to three decisions that cost most, by index.")
+    game_end: float | None = Field(
+        default=None,
+        description="When the round could end the game, the points the costs count a won game "
+        "fewer and a lost one more (as the search does); null otherwise.",
+    )
 
 
 @router.get("/games/{game_id}/review", response_model=Review, responses=REFUSALS)

@@ -35,8 +35,9 @@ from typing import TYPE_CHECKING, Any
 
 from .. import Game, NextRound, Pass, Play, PlayerView, Rules
 from ..ai.review import REVIEW_BUDGET, review_decision
+from ..ai.rollout import GAME_END_WEIGHT
 from ..record import move_to_action
-from .bots import decision_seed
+from .bots import decision_seed, round_start
 from .deals import Seed, replayed
 from .workers import main_importable, process_pool
 
@@ -96,14 +97,6 @@ def _digests(moves: Sequence[Any], wanted: Sequence[tuple[int, tuple[Any, ...]]]
     return found
 
 
-def _round_start(moves: Sequence[Any], before: int) -> int:
-    """The move number the round holding move `before` starts at."""
-    for n in range(before - 1, -1, -1):
-        if isinstance(moves[n], NextRound):
-            return n + 1
-    return 0
-
-
 def decision_jobs(
     game_id: str,
     secret: Seed,
@@ -119,7 +112,7 @@ def decision_jobs(
     the background or on request comes out the same."""
     done = len(start.moves)
     everything = [*start.moves, *moves]
-    first = _round_start(everything, done)
+    first = round_start(everything, done)
     found: list[tuple[int, PlayerView, Pass | Play, int]] = []
     for offset, move in enumerate(moves):
         n = done + offset
@@ -172,6 +165,7 @@ def summary(number: int, decisions: list[dict[str, Any]]) -> dict[str, Any]:
         "decisions": decisions,
         "total_cost": round(sum(costs), 2),
         "costliest": costliest[:3],
+        "game_end": GAME_END_WEIGHT if any(d.get("game_at_stake") for d in decisions) else None,
     }
 
 

@@ -41,13 +41,27 @@ function decisionLine(d) {
     h("span", { class: "review-reason" }, d.reason));
 }
 
+/** The round in one sentence: what the decisions cost, saying so when some could not be
+ * weighed (a table the hard player does not search) and when the costs count the game's
+ * result (a round that could end the game: `review.game_end`). */
+export function reviewTotal(review) {
+  const unweighed = review.decisions.filter((d) => d.cost === null).length;
+  const end = review.game_end;
+  const counting = end ? `, counting the game's result as the search does (a won game ${end} points fewer, a lost one ${end} more)` : "";
+  if (review.total_cost > 0) {
+    const rest = unweighed ? ` The coach could not weigh ${unweighed} of them.` : "";
+    return `Against the hard player's choices, your decisions cost about ${points(review.total_cost)} this round${counting}.${rest}`;
+  }
+  if (!unweighed) return "Every decision this round was as good as the hard player's.";
+  if (unweighed === review.decisions.length) return "The coach could not weigh your decisions this round: it says what it prefers, not by how much.";
+  return `Every decision the coach could weigh this round was as good as the hard player's (it could not weigh ${unweighed}).`;
+}
+
 function fill(box, review) {
   const worst = review.costliest.map((i) => review.decisions[i]);
   clear(box,
     h("h3", {}, "The coach's review"),
-    h("p", { "data-region": "review-total" }, review.total_cost > 0
-      ? `Against the hard player's choices, your decisions cost about ${points(review.total_cost)} this round.`
-      : "Every decision this round was as good as the hard player's."),
+    h("p", { "data-region": "review-total" }, reviewTotal(review)),
     worst.length ? h("ol", { class: "review-worst" }, worst.map(decisionLine)) : null,
     h("details", {}, h("summary", { "data-action": "whole-review" }, `The whole review (${review.decisions.length} decisions)`),
       h("ol", { class: "review-all" }, review.decisions.map(decisionLine))));
