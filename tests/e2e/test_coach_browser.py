@@ -120,6 +120,8 @@ def test_the_hint_marks_the_cards_and_says_why(
     for card in cards:
         page.click(f"[data-region=hand] [data-card='{card}']")
     page.click("[data-action=pass]")
+    # The words go as the pass is sent, not after the pause that shows the cards received.
+    assert page.is_hidden("[data-region=hint]")
     assert wait_for_person(page) == "playing"
     assert page.is_hidden("[data-region=hint]") and hinted(page) == []  # that hint is gone
     reason = ask_hint(page)

@@ -35,6 +35,12 @@ export function renderHint(state, canAct) {
   mark(shown ? shown.cards : []);
 }
 
+/** The person has made their move: the words go at once (not after the pause that shows the
+ * cards passed to them, or the trick); the marks go with the next render. */
+export function putHintAway() {
+  line.hidden = true;
+}
+
 async function ask() {
   if (!latest?.canAct || asking) return;
   const { state } = latest;

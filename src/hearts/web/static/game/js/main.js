@@ -16,7 +16,7 @@ import { applyTheme } from "./theme.js";
 import { flyFrom, sweepTo } from "./animate.js";
 import { takenSummary } from "./taken.js";
 import { noteDeal } from "./deal-check.js";
-import { mountHint, renderHint } from "./hint.js";
+import { mountHint, putHintAway, renderHint } from "./hint.js";
 import { mountUndo, renderUndo, undoneWords } from "./undo.js";
 import { Live } from "./live.js";
 import { emojiShown, isFriends, reactionBar, reactionText, TurnClock, tableBody } from "./friends.js";
@@ -615,6 +615,7 @@ async function sendPass() {
   // Selected copies are keyed "QS" and "QS#2"; the server takes faces.
   const cards = [...app.selected].map((key) => key.split("#")[0]);
   say("");
+  putHintAway();
   // The pass is on its way: the button goes, so nothing looks pressable while others play.
   clear(ui.actions);
   hand.focusRegion();
@@ -655,6 +656,7 @@ async function sendPlay(card, button) {
   if (app.busy) return;
   setBusy(true);
   say("");
+  putHintAway();
   const from = button.getBoundingClientRect();
   // The card goes down at once; the server's answer follows.
   const inHand = state.view.hand.slice();
