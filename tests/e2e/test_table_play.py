@@ -267,6 +267,21 @@ def test_the_lead_is_marked_and_the_cards_say_who_played_them(
         assert mark == led
         assert any(label.startswith(f"{name} played the ") for name in names), label
         assert label.endswith(", the lead") == led
+    # The mark leaves the card's top left index (its rank and suit) in sight.
+    mark, card = page.eval_on_selector(
+        ".trick .slot.led",
+        """slot => [slot.querySelector('.led-mark'), slot.querySelector('[data-played]')]
+            .map((el) => { const r = el.getBoundingClientRect();
+                           return {l: r.left, r: r.right, t: r.top, b: r.bottom}; })""",
+    )
+    index_right, index_bottom = (
+        card["l"] + 0.3 * (card["r"] - card["l"]),
+        card["t"] + 0.3 * (card["b"] - card["t"]),
+    )
+    assert mark["l"] >= index_right or mark["b"] <= card["t"] or index_bottom <= mark["t"], (
+        mark,
+        card,
+    )
     assert not page.errors
 
 
