@@ -239,3 +239,37 @@ def test_two_copies_in_hand_are_told_apart(browser: Any, server: AppServer) -> N
         assert {t[3].split(", ")[1] for t in pair} == {"first copy", "second copy"}
     assert not page.errors, page.errors
     page.context.close()
+
+
+WIDEST_NUMBERS = """() => {
+    // The widest a seat's numbers get: a three-figure total, 26 points this round with
+    // 13 hearts and the Q♠ marked (as table.js draws them, icons taken from the page).
+    const heart = document.querySelector('#game .suit-icon')?.outerHTML ?? '';
+    for (const numbers of document.querySelectorAll('#game .seat.opponent .numbers')) {
+        numbers.innerHTML = '<span class="total">126</span><span class="taken some">26'
+            + '<span class="marks"><span class="mark-hearts">' + heart + '13</span>'
+            + '<span class="mark-queen">Q' + heart + '</span></span></span>';
+    }
+    return [...document.querySelectorAll('#game .seat.opponent .numbers')].map((e) => {
+        const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; });
+}"""
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_a_seats_widest_numbers_stay_on_screen_at_a_crowded_table(
+    browser: Any, server: AppServer, viewport: str
+) -> None:
+    """Oskar's "13 Q♠" ran past a phone's right edge at six players: the numbers wrap
+    instead, whatever a seat has taken."""
+    page = open_page(browser, server, VIEWPORTS[viewport])
+    page.click("[data-players='6']")
+    page.click("[data-action=new-game]")
+    page.wait_for_selector(f"{TABLE}[data-players='6'] [data-card]")
+    size = VIEWPORTS[viewport]
+    boxes = page.evaluate(WIDEST_NUMBERS)
+    assert len(boxes) == 5
+    for box in boxes:
+        assert inside(box, size["width"], size["height"]), (viewport, box)
+    if viewport == "phone":
+        shoot(page, "table-6-phone-widest-numbers")
+    assert not page.errors
