@@ -207,6 +207,8 @@ def test_the_round_over_panel_shows_the_review_by_itself(
     page.wait_for_selector("[data-region=review-wait]")
     assert page.get_attribute("[data-region=review]", "data-ready") == "false"
     before = button_box(page)
+    # The way on is whole on the first screen, held sideways too (its foot was cut off).
+    assert before["y"] + before["h"] <= viewport["height"], (before, viewport)
     follows = page.evaluate(
         """() => !!(document.querySelector('[data-action=next-round], [data-action=play-again]')
             .compareDocumentPosition(document.querySelector('[data-region=review]'))
