@@ -273,3 +273,28 @@ def test_a_seats_widest_numbers_stay_on_screen_at_a_crowded_table(
     if viewport == "phone":
         shoot(page, "table-6-phone-widest-numbers")
     assert not page.errors
+
+
+def test_a_side_seat_on_turn_keeps_its_name_short_on_a_phone(
+    browser: Any, server: AppServer
+) -> None:
+    """ "Guest Bob · to play" broke over four lines in a side seat on a phone: there the turn
+    shows in the ring and the name's colour, and a two-word name takes two lines at most."""
+    page = open_page(browser, server, VIEWPORTS["phone"])
+    page.click("[data-action=new-game]")
+    page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]")
+    heights = page.evaluate(
+        """() => [...document.querySelectorAll('#game .side:not([data-side=top]) .seat')]
+            .map((seat) => {
+                seat.classList.add('turn');
+                const name = seat.querySelector('.name');
+                name.textContent = 'Guest Bob';
+                const line = parseFloat(getComputedStyle(name).lineHeight)
+                    || parseFloat(getComputedStyle(name).fontSize) * 1.2;
+                return [name.getBoundingClientRect().height, line];
+            })"""
+    )
+    assert len(heights) == 2
+    for height, line in heights:
+        assert height < 2.5 * line, heights
+    assert not page.errors
