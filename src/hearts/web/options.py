@@ -280,7 +280,7 @@ def table_size(players: int) -> dict[str, Any]:
     if offered.get("kitty"):
         with_kitty = Rules(players=players, kitty=True)
         kitty = (
-            f"With a kitty: {with_kitty.hand_size} cards each and "
+            f"With the kitty house rule: {with_kitty.hand_size} cards each and "
             f"{with_kitty.kitty_size} face down for the first to take a point card."
         )
     return {
