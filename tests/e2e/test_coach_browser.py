@@ -287,6 +287,6 @@ def test_the_reviews_first_line_says_what_could_not_be_weighed_and_what_counts(
     assert "not by how much" in sentence([None, None])
     costly = sentence([0.0, 1.25, None], game_end=30)
     assert "cost about 1.3 points this round, counting the game's result" in costly
-    assert "a won game 30 points fewer" in costly and "could not weigh 1 of them" in costly
+    assert "a win is worth 30 points" in costly and "could not weigh 1 of them" in costly
     assert "game's result" not in sentence([2.0])
     assert not page.errors

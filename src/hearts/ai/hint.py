@@ -184,12 +184,15 @@ def _play_hint(view: PlayerView, names: Sequence[str], player: HardPlayer) -> Hi
         action = f"Go for the moon and {action[0].lower()}{action[1:]}"
     numbers = _numbers(best, arms)
     if game_at_stake(view):
-        numbers += f" (a won game counts {GAME_END} points fewer, a lost one {GAME_END} more)"
+        numbers += (
+            f" (counting the game's result: a win is worth {GAME_END} points, "
+            f"a loss costs {GAME_END})"
+        )
     return Hint((card,), _sentence(action, numbers, context), options)
 
 
 def game_at_stake(view: PlayerView) -> bool:
-    """Whether this round may end the game: then the search's averages (and the review's
+    """Whether this round may end the game: then the search's results (and the review's
     costs) count the game's result as well as the round's points (`rollout.utility`).
 
     >>> from hearts import Round, Rules
@@ -215,16 +218,20 @@ def _options(arms: list[Arm], legal: int) -> tuple[Option, ...]:
 
 
 def _numbers(best: Arm, arms: list[Arm]) -> str:
-    """The search's own result: the best card's average against the next best card's."""
+    """The search's own finding: how much better the best card comes out than the next best,
+    over the same deals. A difference, as the review's costs are: the averages themselves
+    are results as the search scores them (our points less a share of the rivals'), which
+    can read as fewer than no points at all."""
     others = [a for a in arms if a.values and a.face != best.face]
-    deals = len(best.values)
+    deals = f"over {len(best.values)} deals that fit what you have seen"
     if not others:
-        return f"over {deals} deals that fit what you have seen it averages {_points(best.mean)}"
+        return f"the only card weighed {deals}"
     second = min(others, key=lambda a: (a.mean, a.face))
-    found = f"over {deals} deals that fit what you have seen it averages {_points(best.mean)}"
-    if _points(second.mean) == _points(best.mean):
-        return f"{found}, as does the {CARDS[second.face].symbol}, the next best"
-    return f"{found}, against {_points(second.mean)} for the {CARDS[second.face].symbol}"
+    card = CARDS[second.face].symbol
+    gap = round(second.mean - best.mean, 1)
+    if gap <= 0:
+        return f"{deals} it comes out even with the {card}, the next best"
+    return f"{deals} it comes out {_points(gap)} better than the {card}, the next best"
 
 
 def _action(know: Knowledge, face: int, names: Sequence[str]) -> str:

@@ -47,7 +47,7 @@ function decisionLine(d) {
 export function reviewTotal(review) {
   const unweighed = review.decisions.filter((d) => d.cost === null).length;
   const end = review.game_end;
-  const counting = end ? `, counting the game's result as the search does (a won game ${end} points fewer, a lost one ${end} more)` : "";
+  const counting = end ? `, counting the game's result (a win is worth ${end} points, a loss costs ${end})` : "";
   if (review.total_cost > 0) {
     const rest = unweighed ? ` The coach could not weigh ${unweighed} of them.` : "";
     return `Against the hard player's choices, your decisions cost about ${points(review.total_cost)} this round${counting}.${rest}`;
