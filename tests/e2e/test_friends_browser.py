@@ -598,3 +598,24 @@ def test_a_pass_raced_by_another_persons_pass_still_counts(browser: Any, server:
     for someone in (quin, rae):
         assert not someone.page.errors, someone.page.errors
         someone.context.close()
+
+
+@pytest.mark.parametrize("width", [PHONE["width"], 360])
+def test_the_invitation_fits_a_phone(browser: Any, server: AppServer, width: int) -> None:
+    """Each seat's choices on one row (Expert went alone to a second), and the panel's
+    note on a line of its own with no dot to start it."""
+    context = browser.new_context(viewport={"width": width, "height": PHONE["height"]})
+    page = context.new_page()
+    page.goto(f"{server.url}/?speed=instant")
+    page.wait_for_selector("body[data-ready=true]")
+    page.click("[data-region=invite] summary")
+    rows = page.eval_on_selector_all(
+        "fieldset.segmented.small",
+        """sets => sets.map((f) => new Set([...f.querySelectorAll('label')]
+            .map((l) => Math.round(l.getBoundingClientRect().top))).size)""",
+    )
+    assert len(rows) >= 5 and all(n == 1 for n in rows), rows
+    note = page.inner_text("[data-region=invite] .summary-note").strip()
+    assert note == "play with people by a link", note
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    context.close()

@@ -99,7 +99,8 @@ export function invitePanel({ options, prefs, players, seatWord, onInvite, onCha
   const details = h("details", { class: "panel friends-panel", "data-region": "invite", open: f.open,
     ontoggle: () => { f.open = details.open; onChange(); } },
   h("summary", { class: "friends-summary" }, h("span", { class: "disclosure", "aria-hidden": "true" }),
-    "Invite friends", h("span", { class: "summary-note" }, " · play with people by a link")),
+    "Invite friends", h("span", { class: "summary-note" },
+      h("span", { class: "note-sep" }, " · "), "play with people by a link")),
   h("p", { class: "hint" }, "Choose who sits where. Friends join with a link you send them; "
     + "computer players take the seats you give them."),
   h("div", { class: "invite-me" }, h("span", { class: "seat-word" }, "You, named"), name.field),
