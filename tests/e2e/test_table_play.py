@@ -269,7 +269,7 @@ def test_the_lead_is_marked_and_the_cards_say_who_played_them(
         assert label.endswith(", the lead") == led
     # The mark leaves the card's top left index (its rank and suit) in sight.
     mark, card = page.eval_on_selector(
-        ".trick .slot.led",
+        ".trick .slot.led:has([data-played])",
         """slot => [slot.querySelector('.led-mark'), slot.querySelector('[data-played]')]
             .map((el) => { const r = el.getBoundingClientRect();
                            return {l: r.left, r: r.right, t: r.top, b: r.bottom}; })""",
