@@ -292,8 +292,7 @@ def _sentence(action: str, numbers: str, context: list[str]) -> str:
 
 
 def _points(value: float) -> str:
-    # round() then + 0.0: a value just under 0 reads "0.0", never "−0.0".
-    return f"{round(value, 1) + 0.0:.1f} points".replace("-", "−")
+    return f"{value:.1f} points"
 
 
 def _count(n: int, word: str) -> str:

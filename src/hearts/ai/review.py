@@ -15,7 +15,7 @@ result as the search does (`hint.game_at_stake`).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..cards import CARDS, Card
@@ -175,8 +175,3 @@ def _scorer(player: HardPlayer, view: PlayerView) -> Callable[[Position], float]
 
 def _mean_of(arms: list[Arm], index: int) -> float:
     return next(a.mean for a in arms if a.face == index)
-
-
-def _list(items: Iterable[object]) -> str:
-    words = [str(item) for item in items]
-    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
