@@ -105,3 +105,26 @@ def test_near_the_end_of_the_game_the_costs_say_they_count_its_result() -> None:
     assert searched and all("a win is worth 30 points" in d.reason for d in searched)
     quiet = review_round(start, moves, 0, NAMES, seed="r", budget=BUDGET)
     assert not any(d.game_at_stake or "a win is worth" in d.reason for d in quiet)
+
+
+def test_cards_played_as_the_hint_said_cost_nothing() -> None:
+    """The review searches deeper than the hint and with another seed, so it may prefer
+    another card; one the person's hint gave (`hint_seeds`) still costs nothing."""
+
+    def chooser(view: hearts.PlayerView) -> list[hearts.Card]:
+        seed = "r" if view.phase == "passing" else f"h{len(view.tricks)}:{len(view.trick)}"
+        return list(hint(view, NAMES, seed=seed).cards)
+
+    start, moves = one_round(6, chooser)
+    game = start.copy()
+    seeds: dict[int, str] = {}
+    for n, move in enumerate(moves):
+        if isinstance(move, hearts.Play) and move.seat == 0:
+            view = game.view(0)
+            seeds[n] = f"h{len(view.tricks)}:{len(view.trick)}"
+        game.apply(move)
+    decisions = review_round(
+        start, moves, 0, NAMES, seed="r", budget=BUDGET, hint_seeds=lambda n: seeds.get(n, "r")
+    )
+    assert len(decisions) == 14
+    assert all(d.cost == 0 for d in decisions), [d.to_dict() for d in decisions if d.cost]

@@ -4,6 +4,7 @@ the hard player's; refused for a round not yet over (409), a round that is not a
 
 from __future__ import annotations
 
+import functools
 import time
 from typing import Any
 
@@ -96,7 +97,13 @@ def reviewed_directly(
     seed = decision_seed(stored.seed, first, seat)
     if names is None:
         names = ["You", *(o["name"] for o in OPPONENTS[: rules.players - 1])]
-    return [d.to_dict() for d in review_round(game, moves, seat, names, seed)]
+
+    def hint_seeds(n: int) -> int:
+        return decision_seed(stored.seed, n, seat)
+
+    return [
+        d.to_dict() for d in review_round(game, moves, seat, names, seed, hint_seeds=hint_seeds)
+    ]
 
 
 def finish_round(client: TestClient, state: State) -> State:
@@ -221,3 +228,24 @@ def test_the_review_of_a_round_that_could_end_the_game_says_its_costs_count_the_
     review = client.get(f"/api/games/{state['id']}/review", params={"round": 1}).json()
     assert review["game_end"] == 30
     assert all(d["game_at_stake"] for d in review["decisions"])
+
+
+def as_hinted(card: str, state: State) -> tuple[str, dict[str, Any]]:
+    return "play", {"card": card}
+
+
+def test_cards_played_as_the_hints_said_cost_nothing_in_the_review(client: TestClient) -> None:
+    """Each card played as the person's hint said (at hard's depth, with the hint's seed) is
+    "as the coach would" in the review, though the review searches twice as deep."""
+    state = start(client)
+    hinted = client.get(f"/api/games/{state['id']}/hint").json()["cards"]
+    state = step(client, state, lambda s: ("pass", {"cards": hinted}))
+    plays = 0
+    while state["phase"] == "playing":
+        card: str = client.get(f"/api/games/{state['id']}/hint").json()["cards"][0]
+        state = step(client, state, functools.partial(as_hinted, card))
+        plays += 1
+    review = client.get(f"/api/games/{state['id']}/review", params={"round": 1}).json()
+    assert plays == 13 and len(review["decisions"]) == 14
+    assert [d["cost"] for d in review["decisions"]] == [0] * 14, review["decisions"]
+    assert review["total_cost"] == 0

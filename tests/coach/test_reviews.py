@@ -68,7 +68,9 @@ def test_the_background_jobs_are_the_rounds_own() -> None:
         stepwise += decision_jobs("g", 5, start.copy(), [move], [0], {0: NAMES}, BUDGET)
         start.apply(move)
         assert len(start.moves) == n + 1
-    assert [(j.key, j.move, j.seed) for j in stepwise] == [(j.key, j.move, j.seed) for j in whole]
+    assert [(j.key, j.move, j.seed, j.hint_seed) for j in stepwise] == [
+        (j.key, j.move, j.seed, j.hint_seed) for j in whole
+    ]
 
 
 def test_a_request_waits_for_the_work_in_progress_and_nothing_is_done_twice() -> None:
@@ -83,7 +85,8 @@ def test_a_request_waits_for_the_work_in_progress_and_nothing_is_done_twice() ->
         assert reviews.made["background"] + reviews.made["asked"] == len(jobs) == 14
         assert reviews.made["background"] >= 1 and reviews.pending == 0
         expected = [
-            review_decision(j.view, j.move, j.names, j.seed, j.budget).to_dict() for j in jobs
+            review_decision(j.view, j.move, j.names, j.seed, j.budget, j.hint_seed).to_dict()
+            for j in jobs
         ]
         assert answer == summary(0, expected)
         again = await reviews.round_review("g", hearts.Rules(), 6, a_round(6).moves, 0, NAMES, 0)

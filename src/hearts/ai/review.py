@@ -31,6 +31,9 @@ from .tracking import Knowledge, fold
 
 #: Playouts per decision in a review: twice the hard player's in play.
 REVIEW_BUDGET = 2000
+#: A card this close to the best (in the search's points) counts as good as the best: it
+#: reads "0.0 points" at the one decimal shown, and the search cannot tell them apart.
+NOISE = 0.05
 
 
 @dataclass(frozen=True)
@@ -66,13 +69,18 @@ def review_round(
     names: Sequence[str],
     seed: int | str | None = None,
     budget: int = REVIEW_BUDGET,
+    hint_seeds: Callable[[int], int | str | None] | None = None,
 ) -> list[Decision]:
     """`game` stands at the start of a round and `moves` are that round's (up to its end):
-    the seat's decisions in it, each weighed. `game` is changed (played through)."""
+    the seat's decisions in it, each weighed. `game` is changed (played through).
+    `hint_seeds(n)` is the seed of the hint for the decision at move number n (`seed`
+    if not given): see `review_decision`."""
     decisions: list[Decision] = []
     for move in moves:
         if isinstance(move, Pass | Play) and move.seat == seat:
-            decisions.append(review_decision(game.view(seat), move, names, seed, budget))
+            hint_seed = seed if hint_seeds is None else hint_seeds(len(game.moves))
+            view = game.view(seat)
+            decisions.append(review_decision(view, move, names, seed, budget, hint_seed))
         game.apply(move)
     return decisions
 
@@ -83,12 +91,19 @@ def review_decision(
     names: Sequence[str],
     seed: int | str | None = None,
     budget: int = REVIEW_BUDGET,
+    hint_seed: int | str | None = None,
 ) -> Decision:
     """One decision weighed: `move`, made by `view.seat` in the position `view` shows. It
-    depends on nothing else, so it can be worked out as soon as the move is made."""
+    depends on nothing else, so it can be worked out as soon as the move is made.
+
+    A card is weighed by a search twice as deep as the hint's; a card the person's hint
+    gave (`hint(view, names, hint_seed)`, as the web game seeds it) costs nothing, though,
+    nor does one within `NOISE` of the best: a person who followed the hint, or played as
+    well as the search can tell, is never marked down. A pass is seeded by its round for
+    the hint and the review alike (`seed`)."""
     if isinstance(move, Pass):
         return _review_pass(view, move, names, seed, budget)
-    return _review_play(view, move, names, seed, budget)
+    return _review_play(view, move, names, seed, budget, hint_seed)
 
 
 def preference(
@@ -106,7 +121,12 @@ def preference(
 
 
 def _review_play(
-    view: PlayerView, move: Play, names: Sequence[str], seed: int | str | None, budget: int
+    view: PlayerView,
+    move: Play,
+    names: Sequence[str],
+    seed: int | str | None,
+    budget: int,
+    hint_seed: int | str | None = None,
 ) -> Decision:
     trick = len(view.tricks) + 1
     stake = game_at_stake(view)
@@ -131,8 +151,12 @@ def _review_play(
     # The hard player never weighs throwing the queen under a lower spade (a gamble the
     # sampled deals overrate), so that card has no average of its own.
     cost = None if mine is None else max(0.0, mine - best)
-    if runs[played.face] == runs[advice.cards[0].face]:
+    if runs[played.face] == runs[advice.cards[0].face] or (cost is not None and cost < NOISE):
         cost = 0.0
+    if cost != 0.0 and hint_seed is not None:
+        hinted = hint(view, names, seed=hint_seed)  # the person's hint, at hard's depth
+        if runs[hinted.cards[0].face] == runs[played.face]:
+            return Decision("play", trick, (played,), hinted.cards, 0.0, hinted.reason, stake)
     return Decision("play", trick, (played,), advice.cards, cost, advice.reason, stake)
 
 

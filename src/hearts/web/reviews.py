@@ -70,13 +70,20 @@ class Job:
     names: tuple[str, ...]
     seed: int
     budget: int
+    hint_seed: int
+    """The seed of the person's hint for this decision (`coach.get_hint`'s)."""
 
 
 def review_job(
-    view: PlayerView, move: Pass | Play, names: Sequence[str], seed: int, budget: int
+    view: PlayerView,
+    move: Pass | Play,
+    names: Sequence[str],
+    seed: int,
+    budget: int,
+    hint_seed: int,
 ) -> dict[str, object]:
     """A worker's task: one decision's review, as the API gives it."""
-    return review_decision(view, move, names, seed, budget).to_dict()
+    return review_decision(view, move, names, seed, budget, hint_seed).to_dict()
 
 
 def _digests(moves: Sequence[Any], wanted: Sequence[tuple[int, tuple[Any, ...]]]) -> list[str]:
@@ -125,12 +132,15 @@ def decision_jobs(
     inputs = []
     for n, _, move, first in found:
         seed = decision_seed(secret, first, move.seat)
-        inputs.append((names[move.seat], seed))
-        digests.append((n, (list(names[move.seat]), seed, budget)))
+        hint_seed = decision_seed(secret, n, move.seat)  # as the hint of a card is seeded
+        inputs.append((names[move.seat], seed, hint_seed))
+        digests.append((n, (list(names[move.seat]), seed, budget, hint_seed)))
     keys = _digests(everything, digests)
     return [
-        Job((game_id, move.seat, n, digest), view, move, seat_names, seed, budget)
-        for (n, view, move, _), (seat_names, seed), digest in zip(found, inputs, keys, strict=True)
+        Job((game_id, move.seat, n, digest), view, move, seat_names, seed, budget, hint_seed)
+        for (n, view, move, _), (seat_names, seed, hint_seed), digest in zip(
+            found, inputs, keys, strict=True
+        )
     ]
 
 
@@ -285,7 +295,7 @@ class Reviews:
         try:
             if future is None or future.done():
                 return  # dropped from the kept reviews meanwhile
-            args = (job.view, job.move, job.names, job.seed, job.budget)
+            args = (job.view, job.move, job.names, job.seed, job.budget, job.hint_seed)
             loop = asyncio.get_running_loop()
             try:
                 result = await loop.run_in_executor(self._executor(pool), review_job, *args)
