@@ -279,6 +279,7 @@ def test_a_phone_sized_screen(browser: Any, server: AppServer) -> None:
         else:
             break
     assert phase(page) == "game-over"
+    assert page.inner_text(".round-pass") == "Game over"  # not the last round's pass
     no_horizontal_scroll(page)
     shoot(page, "phone-game-over")
     assert not page.errors

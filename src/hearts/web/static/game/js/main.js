@@ -437,8 +437,10 @@ function render(state, { waiting = false } = {}) {
   ui.root.dataset.move = state.move; // the move shown (a hook for tests of the live table)
   ui.root.dataset.game = state.id; // and the game (a hook for tests that switch games)
   ui.roundNumber.textContent = roundTitle(view.hand_number);
-  ui.roundPass.textContent = directionShort(view.pass_direction);
-  ui.roundPass.title = directionPhrase(view.pass_direction);
+  // Over, the header says so instead of the last round's pass.
+  const over = state.phase === "game-over";
+  ui.roundPass.textContent = over ? "Game over" : directionShort(view.pass_direction);
+  ui.roundPass.title = over ? "" : directionPhrase(view.pass_direction);
   const myTurn = !waiting && state.phase === "playing" && view.turn === me;
   table.renderSeats({
     state,
