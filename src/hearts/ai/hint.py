@@ -18,13 +18,10 @@ player's pass and says what makes each card dangerous to keep.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..cards import CARDS, HEARTS, SPADES, Card, points_of
-from ..round import deck_cards
-from ..rules import Rules
+from ..cards import CARDS, HEARTS, SPADES, Card
 from ..view import PlayerView
 from .medium import choose_play_face
 from .passing import pass_faces
@@ -201,12 +198,7 @@ def game_at_stake(view: PlayerView) -> bool:
     >>> game_at_stake(Round.deal(Rules(target_score=20), seed=3).view(0))
     True
     """
-    return max(view.scores) + _points_dealt(view.rules) >= view.rules.target_score
-
-
-@functools.lru_cache(maxsize=64)
-def _points_dealt(rules: Rules) -> int:
-    return points_of(sum(1 << card for card in deck_cards(rules)))
+    return max(view.scores) + view.rules.round_points >= view.rules.target_score
 
 
 def _options(arms: list[Arm], legal: int) -> tuple[Option, ...]:
