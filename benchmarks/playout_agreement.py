@@ -23,9 +23,9 @@ from dataclasses import dataclass
 
 from hearts import Round, Rules
 from hearts.ai import make_player
-from hearts.ai.rollout import Position, Table, play_numbers
+from hearts.ai.rollout import Position, Table, _lead_choices, play_numbers
 from hearts.ai.search import _position, representatives
-from hearts.ai.tracking import HEARTS_FACES, HIGH_SPADES, QUEEN, SUIT_FACES, Knowledge, fold
+from hearts.ai.tracking import HEARTS_FACES, SUIT_FACES, Knowledge, fold
 
 ALL = (1 << 52) - 1
 HEARTS, SPADES = 2, 3
@@ -82,12 +82,7 @@ def lead_with(weights: tuple[int, ...], d: Decision) -> int:
     hand = d.pos.hands[d.seat]
     played = d.pos.played
     allowed = hand & ~HEARTS_FACES if not d.pos.hearts_broken and hand & ~HEARTS_FACES else hand
-    if played & QUEEN:
-        candidates, fishing = allowed, False
-    else:
-        risky = QUEEN if hand & QUEEN else HIGH_SPADES
-        candidates = allowed & ~risky or allowed
-        fishing = not hand & (QUEEN | HIGH_SPADES)
+    candidates, fishing = _lead_choices(hand, allowed, played)
     unknown = ALL & ~(played | hand)
     best, best_key = -1, 1 << 20
     for suit in range(4):
