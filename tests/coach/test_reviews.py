@@ -8,6 +8,7 @@ import gc
 import os
 import warnings
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -114,6 +115,31 @@ def test_reviews_closed_before_their_tasks_ran_leave_none_unawaited() -> None:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         assert asyncio.run(scenario()) == []
+        gc.collect()
+    assert not [w for w in caught if "never awaited" in str(w.message)]
+
+
+def test_moves_stored_after_closing_start_no_work() -> None:
+    # A move stored while the server shuts down (a bot's card landing after `close`) must
+    # not start a task that the closing loop would never step.
+    class Loaded:
+        def __init__(self, game: hearts.Game) -> None:
+            self.game = game
+            self.table = SimpleNamespace(people=(0,))
+
+    async def scenario() -> None:
+        reviews = Reviews(1, processes=False, budget=BUDGET)
+        game = a_round(8)
+        reviews.close()
+        reviews.decided(Loaded(hearts.Game(hearts.Rules(), 8)), Loaded(game), None)  # type: ignore[arg-type]
+        assert not reviews._tasks and reviews.pending == 0
+        reviews._spawn(reviews.settled())  # any work at all, refused once closed
+        assert not reviews._tasks
+        await reviews.settled()
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        asyncio.run(scenario())
         gc.collect()
     assert not [w for w in caught if "never awaited" in str(w.message)]
 

@@ -28,7 +28,7 @@ import json
 import logging
 import os
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -260,7 +260,8 @@ class Reviews:
     async def settled(self) -> None:
         """After `close`: wait for the cancelled tasks to end. A task cancelled before it
         ever ran must still be stepped once to end, or its coroutine is left never awaited."""
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        while self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
 
     @property
     def pending(self) -> int:
@@ -268,7 +269,10 @@ class Reviews:
         running = sum(self._running.values())
         return len(self._waiting) + len(self._urgent) + running + self._queuing
 
-    def _spawn(self, work: Any) -> None:
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        if self._closed:  # nothing starts once closed: a task made now might never be stepped
+            work.close()
+            return
         task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -360,7 +364,7 @@ class Reviews:
     def decided(self, before: LoadedGame, after: LoadedGame, service: GameService) -> None:
         """Moves were stored (`before` -> `after`): queue reviews of the people's passes and
         cards among them. Called on the event loop; the work is done off it."""
-        if not self.background:
+        if not self.background or self._closed:
             return
         done = len(before.game.moves)
         new = after.game.moves[done:]
