@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import os
+import sys
 import warnings
 from pathlib import Path
 from types import SimpleNamespace
@@ -141,6 +142,35 @@ def test_moves_stored_after_closing_start_no_work() -> None:
         warnings.simplefilter("always")
         asyncio.run(scenario())
         gc.collect()
+    assert not [w for w in caught if "never awaited" in str(w.message)]
+
+
+def test_reviews_whose_loop_stopped_start_nothing_when_collected() -> None:
+    # A server killed mid-review never closes its reviews: the running tasks' coroutines are
+    # closed later by the garbage collector, and must not try to start the next job then.
+    unraisable: list[str] = []
+    reviews = Reviews(1, processes=False, budget=BUDGET)
+
+    async def begin() -> None:
+        for job in jobs_of(a_round(10), 10):
+            reviews._want(job, asked=False)
+        reviews._kick()
+        await asyncio.sleep(0)  # the first job is with the worker
+
+    loop = asyncio.new_event_loop()
+    loop.run_until_complete(begin())
+    assert reviews._tasks and reviews._waiting
+    hook, sys.unraisablehook = sys.unraisablehook, lambda u: unraisable.append(repr(u.exc_value))
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            reviews._tasks.clear()  # the loop held its tasks weakly: now nothing holds them
+            loop.close()
+            gc.collect()
+    finally:
+        sys.unraisablehook = hook
+        reviews._drop_pool(False, wait=True)
+    assert not unraisable
     assert not [w for w in caught if "never awaited" in str(w.message)]
 
 

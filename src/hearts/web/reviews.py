@@ -282,6 +282,10 @@ class Reviews:
         normal-priority worker first, and to a background worker that would idle."""
         if self._closed:
             return
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:  # a task closed after its loop stopped (a killed server)
+            return
         while self._running[True] < self.asked_workers and self._urgent:
             self._start(self._urgent, pool=True)
         while self._running[False] < self.workers and (self._urgent or self._waiting):
