@@ -120,6 +120,52 @@ def test_joining_is_refused_with_a_sentence(browsers: list[TestClient]) -> None:
     assert cal.post(f"/api/games/{game}/react", json={"reaction": "nice"}).status_code == 404
 
 
+def test_an_invitation_shows_the_table_before_joining(browsers: list[TestClient]) -> None:
+    ann, bea, cal = browsers
+    made = table(ann, ["you", "friend", "hard", "friend"], rules={"target_score": 50})
+    game = made["id"]
+
+    def look(browser: TestClient, token: str | None = None) -> Any:
+        body = {"invite": token or invite_of(made)}
+        return browser.post(f"/api/games/{game}/invitation", json=body)
+
+    first = look(bea)
+    assert first.status_code == 200, first.text
+    assert first.json() == {
+        "host": "Ann", "players": 4, "target_score": 50, "seated": ["Ann"], "open": 2,
+        "computers": 1, "started": False, "yours": False, "closed": None,
+    }  # fmt: skip
+    assert look(ann).json()["yours"] is True  # the host's own browser
+    assert join(bea, made, "Bea").status_code == 200
+    seen = look(bea).json()
+    assert seen["yours"] and seen["seated"] == ["Ann", "Bea"] and seen["open"] == 1
+    # Looking changes nothing: Cal, who only looked, still takes the last seat.
+    assert look(cal).json()["yours"] is False
+    assert join(cal, made, "Cal").json()["table"]["started"] is True
+    stranger = TestClient(ann.app, raise_server_exceptions=False)
+    late = look(stranger).json()
+    assert late["started"] and late["open"] == 0 and "started" in late["closed"]
+    assert look(bea).json()["closed"] is None  # seated: the link is a way back
+    # Refusals: the wrong token or table says nothing of the table; a malformed body is a 422.
+    assert "invitation" in sentence(look(stranger, token="x" * 32), 404)
+    missing = stranger.post("/api/games/no-such/invitation", json={"invite": invite_of(made)})
+    assert "invitation" in sentence(missing, 404)
+    for body in ({}, {"invite": 7}, {"invite": "x" * 201}, {"invite": "x", "name": "B"}):
+        assert stranger.post(f"/api/games/{game}/invitation", json=body).status_code == 422
+
+
+def test_an_invitation_to_a_started_table_says_what_joining_would(
+    browsers: list[TestClient],
+) -> None:
+    ann, bea, cal = browsers
+    made = table(ann, ["you", "friend", "friend"], rules={"players": 3})
+    assert join(bea, made, "Bea").status_code == 200
+    # The host started before Cal came: Cal's seat went to a computer player.
+    assert ann.post(f"/api/games/{made['id']}/start", json={}).status_code == 200
+    seen = cal.post(f"/api/games/{made['id']}/invitation", json={"invite": invite_of(made)})
+    assert seen.json()["closed"] == sentence(join(cal, made, "Cal"), 409)
+
+
 def test_the_host_starts_and_computer_players_take_the_empty_seats(
     browsers: list[TestClient],
 ) -> None:

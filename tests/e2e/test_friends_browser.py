@@ -125,8 +125,19 @@ def host_table(
 
 def join(friend: Person, link: str, shot: str = "") -> None:
     page = friend.page
+    refused: list[str] = []
+
+    def note(response: Any) -> None:
+        if response.status >= 400:
+            refused.append(f"{response.status} {response.url}")
+
+    page.on("response", note)
     page.goto(with_speed(link))
     page.wait_for_selector("#join-name")
+    # The table is described before the name is asked, and nothing was refused on the way
+    # (a browser's console shows every refused request as an error).
+    assert page.inner_text("[data-region=join-table]").startswith("A table of ")
+    assert not refused, refused
     page.fill("#join-name", friend.name)
     if shot:
         shoot_views(page, shot)
@@ -328,20 +339,25 @@ def test_a_late_link_and_a_wrong_link_say_why(browser: Any, server: AppServer) -
     assert host.page.evaluate("window.__shared.url") == link
     guest = person(browser, "Gus", PHONE)
     join(guest, link)
+    # The table started when Gus took the last seat: a later visitor is told at once, with
+    # no name asked for; so is one whose link is wrong.
     late = person(browser, "Hal", PHONE)
     late.page.goto(with_speed(link))
-    late.page.fill("#join-name", "Hal")
-    late.page.click("[data-action=join]")
     error = late.page.locator("[data-region=join-error]")
     error.wait_for()
-    assert error.inner_text().strip().endswith("."), error.inner_text()
+    assert "started" in error.inner_text() and error.inner_text().strip().endswith(".")
+    assert late.page.locator("#join-name").count() == 0
     wrong = person(browser, "Ivy", PHONE)
     wrong.page.goto(with_speed(link.split("#invite=")[0] + "#invite=not-the-token"))
-    wrong.page.fill("#join-name", "<b>Ivy</b>")
-    wrong.page.click("[data-action=join]")
     error = wrong.page.locator("[data-region=join-error]")
     error.wait_for()
-    assert error.inner_text().strip(), "a wrong invite says why"
+    assert "invitation" in error.inner_text(), "a wrong invite says why"
+    assert wrong.page.locator("#join-name").count() == 0
+    # Gus, seated, opens the link again (a bookmark): back at his seat, nothing asked.
+    again = guest.context.new_page()
+    again.goto(with_speed(link))
+    again.wait_for_selector("body[data-screen=table]")
+    again.close()
     for someone in (host, guest, late, wrong):
         someone.context.close()
 

@@ -25,6 +25,8 @@ from .schemas import (
     Current,
     Empty,
     GameState,
+    Invitation,
+    InvitationCheck,
     Join,
     MoonChoice,
     Move,
@@ -205,6 +207,19 @@ async def new_game(
         return refused(refusal)
     games.forget(await asyncio.to_thread(quotas.after_create, owner_key(cookie)))
     return created
+
+
+@router.post("/games/{game_id}/invitation", response_model=Invitation, responses=REFUSALS)
+async def invitation(
+    game_id: str, body: InvitationCheck, games: Service, cookie: BrowserCookie = None
+) -> Any:
+    """What an invitation link opens, before joining: the host, the people seated, the
+    open seats, and whether this browser has a seat there already. (A POST, so that the
+    invitation's token stays out of addresses and logs.)"""
+    try:
+        return await games.invitation(game_id, _owner(cookie), body.invite)
+    except Refusal as refusal:
+        return refused(refusal)
 
 
 @router.post("/games/{game_id}/join", response_model=GameState, responses=REFUSALS)

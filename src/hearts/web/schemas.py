@@ -68,6 +68,24 @@ class Join(Strict):
     name: StrictStr = Field(max_length=200, description="Your name, as the others see it.")
 
 
+class InvitationCheck(Strict):
+    invite: StrictStr = Field(max_length=200, description="The token of the invitation link.")
+
+
+class Invitation(BaseModel):
+    host: str | None = Field(description="The name of the person who made the table.")
+    players: int = Field(description="Seats at the table.")
+    target_score: int = Field(description="The score that ends the game.")
+    seated: list[str] = Field(description="The people seated already, by seat.")
+    open: int = Field(description="Seats kept for friends and not taken yet.")
+    computers: int = Field(description="Seats the host gave to computer players.")
+    started: bool = Field(description="Whether the game has started.")
+    yours: bool = Field(description="Whether this browser has a seat at the table.")
+    closed: str | None = Field(
+        description="Why the link cannot seat this browser now (full, started), or null."
+    )
+
+
 class Reaction(Strict):
     reaction: StrictStr = Field(max_length=20, description="One of /api/options reactions.")
 

@@ -520,6 +520,38 @@ class GameService:
                 return await self._start(loaded, seating, seat)
             return self.state(loaded, seat, seating, [])
 
+    async def invitation(self, game_id: str, owner: str, invite: str) -> dict[str, Any]:
+        """What a friend's link opens, before anyone joins: who invited, who sits there
+        already, the seats still open, and whether this browser has a seat there."""
+        try:
+            loaded = await self._loaded(game_id)
+        except Refusal as refusal:
+            raise Refusal(404, BAD_INVITE) if refusal.status == 404 else refusal from None
+        expected = loaded.table.invite
+        if expected is None or not hmac.compare_digest(invite.encode(), expected.encode()):
+            raise Refusal(404, BAD_INVITE)
+        seating = await self._seating(game_id)
+        people = seating.people
+        host = people.get(loaded.table.host)
+        mine = any(p.owner == owner for p in people.values())
+        free = sum(p.owner is None for p in people.values())
+        closed = None
+        if not mine and seating.started:
+            closed = ALREADY_STARTED
+        elif not mine and not free:
+            closed = TABLE_FULL
+        return {
+            "host": host.name if host is not None else None,
+            "players": loaded.game.rules.players,
+            "target_score": loaded.game.rules.target_score,
+            "seated": [p.name for _, p in sorted(people.items()) if p.owner is not None],
+            "open": free,
+            "computers": sum(level is not None for level in loaded.table.seats),
+            "started": seating.started,
+            "yours": mine,
+            "closed": closed,
+        }
+
     async def start(self, game_id: str, owner: str) -> dict[str, Any]:
         """The host starts the table: computer players take the seats nobody took."""
         async with self._lock(game_id):

@@ -58,6 +58,7 @@ api.review = (id, round) => call("GET", `/api/games/${encodeURIComponent(id)}/re
 const game = (id, tail = "") => `/api/games/${encodeURIComponent(id)}${tail}`;
 /** body: {rules, seats: ["you", "friend", "hard", ...], fill, turn_time, name} */
 api.newTable = (body) => call("POST", "/api/games", body);
+api.invitation = (id, invite) => call("POST", game(id, "/invitation"), { invite });
 api.join = (id, invite, name) => call("POST", game(id, "/join"), { invite, name });
 api.start = (id) => call("POST", game(id, "/start"), {});
 api.react = (id, reaction) => call("POST", game(id, "/react"), { reaction });

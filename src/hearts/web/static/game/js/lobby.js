@@ -5,7 +5,7 @@
 import { h, clear } from "./dom.js";
 import { face } from "./faces.js";
 import { nameField, nameProblem } from "./friends.js";
-import { isMe, where } from "./words.js";
+import { isMe, listed, plural, where } from "./words.js";
 
 /** The lobby for `state` (table.started false). actions: {start(), copied(text)}. */
 export function renderLobby(root, state, options, actions) {
@@ -108,8 +108,18 @@ function invitePart(link, actions) {
     said);
 }
 
+/** What the link opens, in words: "A table of 5, to 100 points. Ann is there; 2 seats are
+ * open for friends, and 2 computer players play too." */
+function tableWords(invitation) {
+  const { players, target_score: target, seated, open, computers } = invitation;
+  const there = seated.length ? ` ${listed(seated)} ${seated.length === 1 ? "is" : "are"} there;` : "";
+  const seats = open === 1 ? "one seat is open" : `${open} seats are open`;
+  const others = computers ? `, and ${plural(computers, "computer player")} play${computers === 1 ? "s" : ""} too` : "";
+  return `A table of ${players}, to ${target} points.${there} ${seats} for friends${others}.`;
+}
+
 /** The page a friend's link opens: a name, then Join. onJoin(name) returns a promise. */
-export function renderJoin(root, { name, onJoin, problem }) {
+export function renderJoin(root, { name, invitation, onJoin, problem }) {
   const error = h("p", { class: "error", role: "alert", "data-region": "join-error", hidden: !problem }, problem || "");
   const field = nameField({ id: "join-name", value: name, label: "Your name", onInput: () => {} });
   const button = h("button", { type: "submit", class: "primary wide", "data-action": "join" }, "Join the table");
@@ -133,11 +143,12 @@ export function renderJoin(root, { name, onJoin, problem }) {
     }
   } },
   h("h2", {}, "Your seat"),
+  invitation ? h("p", { class: "hint", "data-region": "join-table" }, tableWords(invitation)) : null,
   field.field, button);
   clear(root,
     h("header", { class: "hero" },
       h("h1", {}, "Hearts"),
-      h("p", { class: "tagline" }, "A friend invited you to their table. Tell them who you are.")),
+      h("p", { class: "tagline" }, `${invitation?.host || "A friend"} invited you to their table. Tell them who you are.`)),
     error, form,
     h("nav", { class: "links", "aria-label": "More" },
       h("a", { href: "/rules" }, "How to play"),

@@ -382,25 +382,34 @@ async function rematch() {
 }
 
 /** A link from a friend: /?table=ID#invite=TOKEN. A browser already seated there goes to
- * its seat; any other is asked for a name. */
+ * its seat; any other is shown the table and asked for a name. */
 async function openTableLink(id, invite) {
-  try {
-    enter(await api.game(id));
-    return;
-  } catch (error) {
-    if (!(error instanceof Refused) || error.status !== 404) {
-      renderNoTable(ui.setup, error.message);
-      showScreen("setup");
-      return;
-    }
-  }
-  if (!invite) {
-    renderNoTable(ui.setup, "This table is not yours, or it has ended. Ask the host for the invite link.");
+  const noTable = (message) => {
+    renderNoTable(ui.setup, message);
     showScreen("setup");
+  };
+  // Asked first, so that a friend's first visit asks for nothing it is refused; a link
+  // the table no longer knows may still be a seated browser's way back.
+  let invitation = null;
+  let problem = "This table is not yours, or it has ended. Ask the host for the invite link.";
+  try {
+    if (invite) invitation = await api.invitation(id, invite);
+  } catch (error) {
+    if (!(error instanceof Refused) || error.status !== 404) return noTable(error.message);
+    problem = error.message;
+  }
+  if (!invitation || invitation.yours) {
+    try {
+      enter(await api.game(id));
+    } catch (error) {
+      noTable(error instanceof Refused && error.status === 404 ? problem : error.message);
+    }
     return;
   }
+  if (invitation.closed) return noTable(invitation.closed);
   renderJoin(ui.setup, {
     name: app.prefs.friends?.name || "",
+    invitation,
     onJoin: async (name) => {
       const state = await api.join(id, invite, name);
       app.prefs.friends = { ...(app.prefs.friends || {}), name };

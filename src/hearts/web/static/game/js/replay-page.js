@@ -7,7 +7,7 @@
 import { applyTheme } from "./theme.js";
 import { h, clear } from "./dom.js";
 import { cardFace, cardName, isRed, sortCards } from "./cards.js";
-import { plural } from "./words.js";
+import { listed, plural } from "./words.js";
 
 applyTheme();
 const root = document.querySelector("[data-region=replay]");
@@ -38,10 +38,7 @@ function cardWords(cards) {
 
 const nameOf = (seat) => view.replay.players[seat]?.name ?? `Seat ${seat + 1}`;
 /** "Bertie", "Bertie and Oskar", "Bertie, Oskar and Dunstan" */
-function names(seats) {
-  const all = seats.map(nameOf);
-  return all.length > 1 ? `${all.slice(0, -1).join(", ")} and ${all[all.length - 1]}` : all.join("");
-}
+const names = (seats) => listed(seats.map(nameOf));
 /** A seat's name in the middle of a sentence: "you" for the person. */
 const named = (seat) => (you(seat) ? "you" : nameOf(seat));
 const you = (seat) => Boolean(view.replay.players[seat]?.you);

@@ -8,6 +8,7 @@
 
 import { api } from "./api.js";
 import { h, clear } from "./dom.js";
+import { listed } from "./words.js";
 
 const SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const reviews = new Map(); // "id:round" -> {promise, value}
@@ -25,10 +26,7 @@ function fetchReview(id, round) {
 /** "TS" -> "10♠" */
 const short = (card) => `${card[0] === "T" ? "10" : card[0]}${SYMBOLS[card[1]]}`;
 /** ["8S", "KS", "9H"] -> "8♠, K♠ and 9♥" */
-function cards(list) {
-  const names = list.map(short);
-  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names.join("");
-}
+const cards = (list) => listed(list.map(short));
 const points = (cost) => `${cost.toFixed(1)} point${cost.toFixed(1) === "1.0" ? "" : "s"}`;
 
 function decisionLine(d) {

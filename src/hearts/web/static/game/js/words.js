@@ -55,6 +55,11 @@ export function whoIs(state, seat) {
   return isMe(state, seat) ? "You" : nameOf(state, seat);
 }
 
+/** ["Ann"] -> "Ann"; ["Ann", "Bob", "Cy"] -> "Ann, Bob and Cy" */
+export function listed(words) {
+  return words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}` : words.join("");
+}
+
 export function plural(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
 }
