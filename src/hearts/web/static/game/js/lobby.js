@@ -108,14 +108,13 @@ function invitePart(link, actions) {
     said);
 }
 
-/** What the link opens, in words: "A table of 5, to 100 points. Ann is there; 2 seats are
- * open for friends, and 2 computer players play too." */
+/** What the link opens, in words: "A table of 6, to 100 points: Ann, 4 computer players
+ * and one open seat." */
 function tableWords(invitation) {
   const { players, target_score: target, seated, open, computers } = invitation;
-  const there = seated.length ? ` ${listed(seated)} ${seated.length === 1 ? "is" : "are"} there;` : "";
-  const seats = open === 1 ? "one seat is open" : `${open} seats are open`;
-  const others = computers ? `, and ${plural(computers, "computer player")} play${computers === 1 ? "s" : ""} too` : "";
-  return `A table of ${players}, to ${target} points.${there} ${seats} for friends${others}.`;
+  const who = [...seated, computers ? plural(computers, "computer player") : "",
+    open === 1 ? "one open seat" : `${open} open seats`];
+  return `A table of ${players}, to ${target} points: ${listed(who.filter(Boolean))}.`;
 }
 
 /** The page a friend's link opens: a name, then Join. onJoin(name) returns a promise. */
