@@ -271,6 +271,77 @@ def test_a_late_person_is_played_for_and_takes_the_seat_back(
     assert ann.get(f"/api/games/{game}").json()["players"][1]["away"] is False
 
 
+def play_to_round_end(people: dict[int, TestClient], game: str) -> State:
+    """Each person moves when waited on, until the first round is over; that state."""
+    host = people[0]
+    for _ in range(500):
+        state: State = host.get(f"/api/games/{game}").json()
+        if state["phase"] == "round-over":
+            return state
+        seat = state["table"]["waiting_on"][0]
+        mine = people[seat].get(f"/api/games/{game}").json()
+        assert move(people[seat], mine).status_code == 200
+    raise AssertionError("the round did not end")
+
+
+def test_the_next_round_is_dealt_once_everyone_has_asked(browsers: list[TestClient]) -> None:
+    ann, bea, _ = browsers
+    made = table(ann, ["you", "friend", "easy"], rules={"players": 3}, turn_time=0)
+    join(bea, made, "Bea")
+    game = made["id"]
+    over = play_to_round_end({0: ann, 1: bea}, game)
+    assert over["table"]["waiting_on"] == [0, 1]
+    # Ann asks: the round's end stays on everyone's screen, now waiting on Bea alone.
+    for _ in range(2):  # asking twice is asking once
+        asked = move(ann, over)
+        assert asked.status_code == 200, asked.text
+        mine = asked.json()
+        assert mine["phase"] == "round-over" and mine["move"] == over["move"]
+        assert mine["table"]["waiting_on"] == [1]
+    seen = bea.get(f"/api/games/{game}").json()
+    assert seen["phase"] == "round-over" and seen["table"]["waiting_on"] == [1]
+    # Bea asks too: dealt.
+    dealt = move(bea, seen).json()
+    assert dealt["phase"] in ("passing", "playing") and dealt["move"] == over["move"] + 1
+    assert any(event["type"] == "deal" for event in dealt["events"])
+    # The next round's end needs asking again.
+    again = play_to_round_end({0: ann, 1: bea}, game)
+    assert again["table"]["waiting_on"] == [0, 1]
+
+
+def test_a_person_away_is_not_waited_for_between_rounds(
+    browsers: list[TestClient], app_dir: Path
+) -> None:
+    ann, bea, _ = browsers
+    made = table(ann, ["you", "friend", "easy"], rules={"players": 3}, turn_time=0)
+    join(bea, made, "Bea")
+    game = made["id"]
+    over = play_to_round_end({0: ann, 1: bea}, game)
+    service: GameService = ann.app.state.service  # type: ignore[attr-defined]
+    assert service.store.set_away(game, 1, True)  # as the hold time would, once she has gone
+    state = ann.get(f"/api/games/{game}").json()
+    assert state["table"]["waiting_on"] == [0]
+    assert move(ann, state).json()["phase"] in ("passing", "playing")
+    assert over["move"] < ann.get(f"/api/games/{game}").json()["move"]
+
+
+def test_the_turn_time_deals_on_without_marking_a_reader_away(browsers: list[TestClient]) -> None:
+    ann, bea, _ = browsers
+    made = table(ann, ["you", "friend", "easy"], rules={"players": 3}, turn_time=5)
+    join(bea, made, "Bea")
+    game = made["id"]
+    over = play_to_round_end({0: ann, 1: bea}, game)
+    assert move(ann, over).json()["table"]["waiting_on"] == [1]
+    # Bea reads on; once the turn time has passed the clock deals the next round.
+    deadline = time.monotonic() + 20
+    state = over
+    while state["phase"] == "round-over" and time.monotonic() < deadline:
+        time.sleep(0.5)
+        state = ann.get(f"/api/games/{game}").json()
+    assert state["phase"] in ("passing", "playing"), state["table"]
+    assert state["players"][1]["away"] is False  # she was here, only reading
+
+
 def test_a_rematch_keeps_the_table_and_its_people(browsers: list[TestClient]) -> None:
     ann, bea, _ = browsers
     made = table(ann, ["you", "friend", "easy"], rules={"players": 3, "target_score": 20})

@@ -297,9 +297,20 @@ def test_two_people_and_two_computer_players_play_a_round_live(
     assert reopened, "the context was never closed mid-trick"
     assert watched["Ann"] > 0 and watched["Bea"] > 0, watched
     no_reload([ann, bea])
-    # The round is over for both: the summary, and a way on for each.
+    # The round is over for both: the summary, and a way on for each. Ann is ready first:
+    # Bea keeps her summary to read, told that Ann is waiting; Ann is told whom she waits for.
     for someone in (ann, bea):
         someone.page.wait_for_selector("[data-action=next-round]")
+    ann.page.click("[data-action=next-round]")
+    ann.page.wait_for_selector("[data-action=next-round][data-waiting=true]:has-text('Bea')")
+    assert ann.page.is_disabled("[data-action=next-round]")
+    shoot_views(ann.page, "friends-round-ready")
+    bea.page.wait_for_selector("[data-region=ready-note] >> text=Ann is ready.")
+    assert bea.page.get_attribute(TABLE, "data-phase") == "round-over"
+    assert bea.page.inner_text("[data-action=next-round]") == "Deal the next round"  # the last
+    bea.page.click("[data-action=next-round]")
+    for someone in (ann, bea):
+        someone.page.wait_for_selector(f"{TABLE}:not([data-phase=round-over]) [data-card]")
     for someone in (ann, bea):
         someone.context.close()
 
@@ -489,10 +500,8 @@ def test_rematch_keeps_the_table_and_its_people(browser: Any, server: AppServer)
         play_round([mia, ned])
         if mia.page.get_attribute(TABLE, "data-phase") == "game-over":
             break
-        for someone in (mia, ned):
-            if someone.page.locator("[data-action=next-round]").count():
-                someone.page.click("[data-action=next-round]")
-                break
+        for someone in (mia, ned):  # the next round is dealt once both are ready
+            someone.page.click("[data-action=next-round]")
     for someone in (mia, ned):
         someone.page.wait_for_selector("[data-action=rematch]")
     mia.page.click("[data-action=rematch]")

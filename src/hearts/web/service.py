@@ -625,6 +625,15 @@ class GameService:
                     f"Move {number} has not been reached; the game is at move {done}.",
                     self.state(loaded, seat, seating, []),
                 )
+            if loaded.table.friends and isinstance(move, NextRound) and _between(loaded.game):
+                # Each person reads the round's end at their own pace: the next round is
+                # dealt once everyone here has asked for it (or the turn time runs out).
+                await asyncio.to_thread(self.store.set_ready, game_id, seat, done)
+                seating = await self._seating(game_id)
+                if _unready(loaded, seating):
+                    self.hub.poke(game_id)
+                    self._wind(loaded, seating)
+                    return self.state(loaded, seat, seating, [])
             game = loaded.game.copy()
             try:
                 entries: Journal = [(done + 1, game.apply(move))]
@@ -903,7 +912,7 @@ class GameService:
                         self.hub.poke(game_id)
                 seating = await self._seating(game_id)
                 game = loaded.game
-                if not game.to_act and not game.is_over:
+                if _between(game) and _deal_due(loaded, seating, now):
                     dealt = game.copy()
                     work = await self._store(
                         loaded, dealt, [(len(game.moves) + 1, dealt.apply(NextRound()))]
@@ -1010,7 +1019,9 @@ def _table_state(loaded: LoadedGame, seat: int, seating: Seating) -> dict[str, A
         "turn_time": table.turn_time,
         "hold_time": table.hold_time,
         "fill": table.fill,
-        "waiting_on": list(loaded.game.to_act) if seating.started else [],
+        "waiting_on": (
+            list(loaded.game.to_act) or _unready(loaded, seating) if seating.started else []
+        ),
         "deadline": due[0] if due is not None else None,
         "now": now if due is not None else None,
         "rematch": seating.rematch,
@@ -1054,6 +1065,35 @@ def _players(table: Table, me: int, seating: Seating) -> list[dict[str, Any]]:
     return players
 
 
+def _between(game: Game) -> bool:
+    """Whether a round is over and the next is not dealt yet (the game goes on)."""
+    return not game.to_act and not game.is_over
+
+
+def _here(seating: Seating) -> list[int]:
+    """The seats of the people at the table and not away."""
+    return [s for s, p in seating.people.items() if p.owner is not None and not p.away]
+
+
+def _unready(loaded: LoadedGame, seating: Seating) -> list[int]:
+    """Between rounds at a table of friends: the people here who have not asked for the
+    next round yet (none at any other moment)."""
+    game = loaded.game
+    if not loaded.table.friends or not _between(game):
+        return []
+    done = len(game.moves)
+    return [s for s in _here(seating) if seating.people[s].ready != done]
+
+
+def _deal_due(loaded: LoadedGame, seating: Seating, now: float) -> bool:
+    """Whether the clock deals the next round now: everyone here has asked for it, or the
+    turn time has passed (a table with nobody here waits for the turn time, or for ever)."""
+    turn_time = loaded.table.turn_time
+    if _here(seating) and not _unready(loaded, seating):
+        return True
+    return turn_time is not None and now >= seating.updated_at + turn_time
+
+
 def _deadline(loaded: LoadedGame, seating: Seating, now: float) -> tuple[float, list[int]] | None:
     """When the table stops waiting on its people, and for which seats: the turn time from
     the latest move, or sooner for a person gone past the hold time. None if no clock runs."""
@@ -1062,16 +1102,26 @@ def _deadline(loaded: LoadedGame, seating: Seating, now: float) -> tuple[float, 
     if not table.friends or not seating.started or game.is_over:
         return None
     waiting = game.to_act
-    if not waiting:  # a finished round: dealt on when the turn time has passed
-        if table.turn_time is None:
+    turn = seating.updated_at + table.turn_time if table.turn_time else math.inf
+    if not waiting:
+        # A finished round: dealt on once every person here has asked for the next one, or
+        # when the turn time has passed. A person gone past the hold time is marked away
+        # (and no longer waited for); one who is here but reading is not.
+        unready = _unready(loaded, seating)
+        if _here(seating) and not unready:
+            return seating.updated_at, []
+        seen = {seat: seating.people[seat].seen_at for seat in unready}
+        gone = [(at + table.hold_time, seat) for seat, at in seen.items() if at is not None]
+        first = min([turn, *(when for when, _ in gone)])
+        if first == math.inf:
             return None
-        return seating.updated_at + table.turn_time, []
+        return first, [seat for when, seat in gone if when <= max(first, now)]
     due: list[tuple[float, int]] = []
     for seat in waiting:
         person = seating.people.get(seat)
         if person is None or person.owner is None or person.away:
             continue
-        when = seating.updated_at + table.turn_time if table.turn_time else math.inf
+        when = turn
         if person.seen_at is not None:
             when = min(when, person.seen_at + table.hold_time)
         if when < math.inf:
@@ -1094,6 +1144,8 @@ def _notices(before: Seating, after: Seating) -> list[dict[str, Any]]:
             notices.append({"type": "joined", "seat": seat, "name": now.name})
         if was is not None and now.away != was.away:
             notices.append({"type": "away" if now.away else "back", "seat": seat})
+        if now.ready is not None and (was is None or was.ready != now.ready):
+            notices.append({"type": "ready", "seat": seat})
         if now.reaction_at is not None and (
             was is None or was.reaction_at is None or now.reaction_at > was.reaction_at
         ):

@@ -66,6 +66,9 @@ class Person:
     seen_at: float | None = None
     reaction: str | None = None
     reaction_at: float | None = None
+    ready: int | None = None
+    """The game's move count when the person last asked for the next round (friends' tables
+    deal it once everyone here has asked at this count)."""
 
 
 @dataclass(frozen=True)
@@ -81,11 +84,11 @@ class Seating:
 
 
 #: The columns of a seat row, in `Person`'s order.
-PERSON_COLUMNS = "seat, owner, name, away, seen_at, reaction, reaction_at"
+PERSON_COLUMNS = "seat, owner, name, away, seen_at, reaction, reaction_at, ready"
 
 
 def person(row: Sequence[Any]) -> Person:
-    return Person(int(row[0]), row[1], str(row[2]), bool(row[3]), row[4], row[5], row[6])
+    return Person(int(row[0]), row[1], str(row[2]), bool(row[3]), row[4], row[5], row[6], row[7])
 
 
 class FinishedGame(NamedTuple):
@@ -341,6 +344,14 @@ class Store:
             db.execute(
                 "UPDATE seats SET reaction = ?, reaction_at = ? WHERE game_id = ? AND seat = ?",
                 (reaction, now, game_id, seat),
+            )
+
+    def set_ready(self, game_id: str, seat: int, moves: int) -> None:
+        """Note that the person in `seat` asked for the next round at move count `moves`."""
+        with self._transaction() as db:
+            db.execute(
+                "UPDATE seats SET ready = ? WHERE game_id = ? AND seat = ?",
+                (moves, game_id, seat),
             )
 
     def close(self) -> None:

@@ -279,6 +279,14 @@ class PgStore:
             )
             _announce(db, game_id, None)
 
+    def set_ready(self, game_id: str, seat: int, moves: int) -> None:
+        with self._connection() as db:
+            db.execute(
+                "UPDATE seats SET ready = %s WHERE game_id = %s AND seat = %s",
+                (moves, game_id, seat),
+            )
+            _announce(db, game_id, None)
+
     def moves(self, game_id: str) -> int | None:
         with self._connection() as db:
             row = db.execute("SELECT moves FROM games WHERE id = %s", (game_id,)).fetchone()

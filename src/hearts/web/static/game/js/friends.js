@@ -191,9 +191,10 @@ export class TurnClock {
     const left = this.left();
     for (const el of $$("[data-timer]", this.root)) {
       if (el.dataset.timer === "deal") {
-        // A finished round at a table with a turn time: the server deals on by itself.
-        el.hidden = left === null || this.waiting.length > 0;
-        el.textContent = el.hidden ? "" : `The next round is dealt in ${left} s.`;
+        // A finished round at a table with a turn time: the server deals on by itself
+        // then, or sooner once everyone here is ready.
+        el.hidden = left === null;
+        el.textContent = el.hidden ? "" : `The next round is dealt in ${left} s, or as soon as everyone is ready.`;
         continue;
       }
       const seat = Number(el.dataset.timer);

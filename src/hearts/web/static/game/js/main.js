@@ -265,7 +265,7 @@ function serial(task) {
   return run;
 }
 
-const NOTICES = new Set(["joined", "started", "away", "back", "reaction", "rematch"]);
+const NOTICES = new Set(["joined", "started", "away", "back", "reaction", "ready", "rematch"]);
 // Events that showEvents draws step by step; any other (a pass: no cards shown) needs none.
 const SHOWN = new Set(["play", "trick", "kitty", "hearts-broken", "exchange", "moon-choice", "round-over",
   "game-over", "deal"]);
@@ -334,6 +334,8 @@ function showNotices(next) {
       narrate(`${nameOf(next, event.seat)} is away: a computer player plays for them.`);
     } else if (event.type === "back" && event.seat !== me) {
       narrate(`${nameOf(next, event.seat)} is back.`);
+    } else if (event.type === "ready" && event.seat !== me) {
+      narrate(`${nameOf(next, event.seat)} is ready for the next round.`);
     }
   }
 }
@@ -577,9 +579,16 @@ function drawOverlay(state, waiting) {
   const content = waiting ? null : overlayPanel(state, app.options.opponents, {
     moon: sendMoon, next: sendNext, again: startGame, setup: showSetup, rematch,
   });
+  // The same panel drawn again (a friend's news at the round's end): it stays where the
+  // person scrolled it, and the focus stays where it was.
+  const shown = content ? `${state.id} ${state.move} ${state.phase}` : "";
+  const again = shown && ui.overlay.dataset.shown === shown;
+  const scrolled = ui.overlay.scrollTop;
   ui.overlay.hidden = !content;
+  ui.overlay.dataset.shown = shown;
   clear(ui.overlay, content);
-  if (content) focusFirstButton();
+  if (again) ui.overlay.scrollTop = scrolled;
+  else if (content) focusFirstButton();
 }
 
 function focusFirstButton() {
@@ -726,6 +735,10 @@ async function simpleMove(request, { clearTable = false } = {}) {
   try {
     await serial(async () => {
       const next = await request(app.state);
+      if (next.move === app.state.move && !next.events.length) {
+        app.state = next; // noted, nothing moved (ready for the next round, others not yet)
+        return;
+      }
       if (clearTable) {
         app.selected = new Set();
         table.clearTrick();

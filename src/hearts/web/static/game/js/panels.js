@@ -7,7 +7,7 @@ import { replayRoundLink } from "./replay-link.js";
 import { forgetReview, reviewSummary } from "./review.js";
 import { face } from "./faces.js";
 import { moonIcon, roundSummary, scoreSheet, totalsChart, standings, winnerLine } from "./scores.js";
-import { roundTitle } from "./words.js";
+import { listed, roundTitle } from "./words.js";
 import { rematchButton } from "./friends.js";
 
 /**
@@ -29,8 +29,7 @@ export function overlayPanel(state, opponents, actions) {
       replayRoundLink(state),
       // The way on comes before the chart, so a short screen shows it without scrolling,
       // and before the coach's review, which may fill in later: it never moves the button.
-      h("button", { type: "button", class: "primary wide", "data-action": "next-round", onclick: actions.next },
-        "Deal the next round"),
+      nextRoundButton(state, actions.next),
       friends ? h("p", { class: "hint deal-timer", "data-timer": "deal", hidden: true }) : null,
       reviewSummary(state),
       h("div", { class: "two" }, totalsChart(state), scoreSheet(state)));
@@ -60,6 +59,25 @@ export function overlayPanel(state, opponents, actions) {
   }
   if (state.phase === "passing" || state.phase === "playing") forgetReview(state);
   return null;
+}
+
+/** "Deal the next round"; at a table of friends each person says they are ready, and the
+ * round is dealt once everyone here has (or when the turn time runs out). */
+function nextRoundButton(state, next) {
+  const attrs = { type: "button", class: "primary wide", "data-action": "next-round", onclick: next };
+  if (!state.table?.friends) return h("button", attrs, "Deal the next round");
+  const waiting = state.table.waiting_on;
+  const me = state.view.seat;
+  const others = waiting.filter((seat) => seat !== me);
+  if (others.length && !waiting.includes(me)) {
+    return h("button", { ...attrs, disabled: true, "data-waiting": "true" },
+      `Waiting for ${listed(others.map((seat) => state.players[seat].name))}`);
+  }
+  const ready = state.players.filter((p) => p.person && !p.open && !p.away && !p.you
+    && !waiting.includes(p.seat)).map((p) => p.name);
+  return [h("button", attrs, others.length ? "Ready for the next round" : "Deal the next round"),
+    ready.length ? h("p", { class: "hint", "data-region": "ready-note" },
+      `${listed(ready)} ${ready.length === 1 ? "is" : "are"} ready.`) : null];
 }
 
 function panel(titleId, title, ...content) {
