@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import argparse
 import base64
+import dataclasses
 import re
 import zlib
 from pathlib import Path
 
 import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
 
 from hearts import Rules, sheets
 from hearts.cli import sheets as sheets_cli
+from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
+from hearts.scoring import score_points
+from hearts.web import options, sheets_routes
 
 LETTER = (612.0, 792.0)
 A4 = (595.276, 841.89)
@@ -145,6 +151,199 @@ def test_the_rule_sheet_reads_its_numbers_from_rules(monkeypatch: pytest.MonkeyP
         assert f"{players} players {90 + players} each" in text
     score = pdf_text(sheets.score_sheet_pdf(players=8))
     assert "Deal 98 cards each, leave out" in score
+
+
+def one_and_two_decks() -> tuple[Rules, Rules]:
+    tables = [Rules(players=n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
+    return Rules(), next(t for t in tables if t.decks == 2)
+
+
+def engine_round_total(rules: Rules) -> int:
+    """What the engine's scores of one round add up to when a player takes every copy of the
+    bonus card and the points are split (no moon)."""
+    rules = dataclasses.replace(rules, bonus_card="JD")
+    seats = rules.players
+    points = [rules.round_points - 1, 1] + [0] * (seats - 2)
+    bonus = [rules.decks] + [0] * (seats - 1)
+    return sum(score_points(rules, [0] * seats, points, bonus).scores)
+
+
+def engine_sun(rules: Rules) -> int:
+    """What each other player scores when someone shoots the sun, as the engine counts it."""
+    rules = dataclasses.replace(rules, shoot_the_sun=True)
+    seats = rules.players
+    result = score_points(
+        rules, [0] * seats, [rules.round_points] + [0] * (seats - 1), None, 0, True
+    )
+    return result.scores[1]
+
+
+def house_rule_phrases() -> dict[str, list[str]]:
+    """For every field of `Rules`, words the rule sheet must hold (lower case)."""
+    one, two = one_and_two_decks()
+    target = one.target_score
+    (option,) = [o for o in options.RULE_OPTIONS if o["field"] == "pass_count"]
+    others = [c["value"] for c in option["choices"] if c["value"] != one.pass_count]
+    counts = ", ".join(map(str, others[:-1])) + f" or {others[-1]}"
+    return {
+        "players": ["3 to 10 players", "six to ten players: two decks"],
+        "pass_count": [f"pass {counts} cards instead of {one.pass_count}"],
+        "pass_cycle": ["skip the hold round", "make it a scatter"],
+        "points_on_first_trick": ["points allowed on the first trick"],
+        "must_break_hearts": ["hearts any time"],
+        "queen_breaks_hearts": ["breaks hearts too"],
+        "lead_hearts_instead_of_queen": [
+            "heart lead instead of the queen:",
+            "before hearts break, you may lead a heart instead of the queen",
+        ],
+        "bonus_card": [
+            "the jack of diamonds",
+            f"a round then adds up to {engine_round_total(one)}, or "
+            f"{engine_round_total(two)} with two decks",
+        ],
+        "moon_rule": [
+            f"takes {one.round_points} off instead ({two.round_points} with two decks)",
+            "the shooter chooses",
+            "unless that ends the game with the shooter losing",
+        ],
+        "shoot_the_sun": [
+            f"counts {engine_sun(one)} ({engine_sun(two)} with two decks)",
+        ],
+        "target_score": [f"reaches {target} or more", f"shorter game: play to {target // 2}"],
+        "exactly_target_resets_to": [f"exactly {target} drops to {target // 2}, or to 0"],
+        "tie_rule": ["share the win", "play on until one player is lowest alone"],
+        "first_lead": ["dealer's left leads: any card to the first trick"],
+        "queen_at_first_chance": ["queen at first chance"],
+        "kitty": ["the kitty: one deck only"],
+        "partnership": ["partnership: four players"],
+        "partners_pass": ["pass to each other every round"],
+    }
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_every_house_rule_the_game_offers_has_a_line(paper: str) -> None:
+    phrases = house_rule_phrases()
+    # A new field of Rules fails here until the sheet (and this list) covers it.
+    assert set(phrases) == {field.name for field in dataclasses.fields(Rules)}
+    assert {option["field"] for option in options.RULE_OPTIONS} <= set(phrases)
+    text = pdf_text(sheets.rule_sheet_pdf(paper)).lower()
+    missing = [(field, p) for field, wanted in phrases.items() for p in wanted if p not in text]
+    assert missing == []
+
+
+def test_the_bonus_card_line_is_right_for_two_decks() -> None:
+    text = pdf_text(sheets.rule_sheet_pdf())
+    one, two = one_and_two_decks()
+    assert engine_round_total(one) == sheets.bonus_round_points(one) == 16
+    assert engine_round_total(two) == sheets.bonus_round_points(two) == 32
+    # The one-deck total never stands alone any more.
+    assert "adds up to 16." not in text
+    assert "adds up to 16, or 32 with two decks (each copy counts)" in text
+
+
+def test_the_pass_counts_on_the_sheet_are_the_games() -> None:
+    (option,) = [o for o in options.RULE_OPTIONS if o["field"] == "pass_count"]
+    assert tuple(choice["value"] for choice in option["choices"]) == sheets.PASS_COUNTS
+
+
+def test_kitty_and_partners_are_offered_where_the_sheet_says() -> None:
+    for size in options.table_sizes():
+        rules = Rules(players=size["players"])
+        assert size["offered"]["kitty"] == (rules.decks == 1)  # "one deck only"
+        assert size["offered"]["partnership"] == (rules.players == 4)  # "four players"
+        assert size["offered"]["partners_pass"] == (rules.players == 4)
+
+
+# --- the rule sheet for one table ------------------------------------------------------------
+
+
+def test_the_rule_sheet_can_name_a_table() -> None:
+    general = pdf_text(sheets.rule_sheet_pdf())
+    assert "For this table" not in general
+    assert "3 to 10 players, best with 4" in general
+    five = pdf_text(sheets.rule_sheet_pdf(players=5, passing="no-hold"))
+    hand = Rules(players=5).hand_size
+    assert f"For this table: 5 players, one deck, {hand} cards each" in five
+    assert "Pass 3 cards in turn: left, right " in five
+    eight = pdf_text(sheets.rule_sheet_pdf("a4", players=8))
+    assert f"For this table: 8 players, two decks, {Rules(players=8).hand_size} cards" in eight
+    assert "Nobody passes" in eight
+    scatter = pdf_text(sheets.rule_sheet_pdf(passing="scatter"))  # four players by default
+    assert "For this table: 4 players, one deck, 13 cards each" in scatter
+    assert "Pass 3 cards in turn: left, right, across, scatter" in scatter
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
+def test_the_rule_sheet_for_any_table_is_one_page(players: int, paper: str) -> None:
+    pages, _ = page_info(sheets.rule_sheet_pdf(paper, players, "standard"))
+    assert pages == 1
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"players": 2}, r"is for 3 to 10 players, not 2\."),
+        (
+            {"players": 5, "passing": "scatter"},
+            r"A scatter round is offered for four players only\.",
+        ),
+        ({"passing": "up"}, r"Passing must be standard, no-hold, scatter or none, not 'up'\."),
+    ],
+)
+def test_a_rule_sheet_for_a_table_it_cannot_be_is_refused(
+    kwargs: dict[str, object], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        sheets.rule_sheet_pdf(**kwargs)  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    app = FastAPI()
+    app.include_router(sheets_routes.router)
+    return TestClient(app)
+
+
+def test_the_rule_sheet_route_takes_the_score_sheets_table(client: TestClient) -> None:
+    answer = client.get("/sheets/rules.pdf", params={"players": "3", "passing": "none"})
+    assert answer.status_code == 200
+    assert answer.content == sheets.rule_sheet_pdf("letter", 3, "none")
+    assert 'filename="hearts-rules-3p-letter.pdf"' in answer.headers["content-disposition"]
+    text = pdf_text(answer.content)
+    assert "For this table: 3 players" in text
+    assert "Nobody passes" in text
+    plain = client.get("/sheets/rules.pdf", params={"paper": "a4"})
+    assert plain.content == sheets.rule_sheet_pdf("a4")
+    assert 'filename="hearts-rules-a4.pdf"' in plain.headers["content-disposition"]
+    head = client.head("/sheets/rules.pdf", params={"players": "8"})
+    assert head.status_code == 200
+    assert head.headers["content-length"] == str(len(sheets.rule_sheet_pdf("letter", 8)))
+
+
+@pytest.mark.parametrize(
+    ("params", "detail"),
+    [
+        ({"players": "99"}, "players must be from 3 to 10, not 99."),
+        ({"players": "three"}, "players must be a whole number from 3 to 10."),
+        ({"players": ""}, "players must be a whole number from 3 to 10."),
+        (
+            {"players": "5", "passing": "scatter"},
+            "A scatter round is offered for four players only.",
+        ),
+        (
+            {"passing": "sideways"},
+            "passing must be standard, no-hold, scatter or none, not 'sideways'.",
+        ),
+    ],
+)
+def test_bad_table_parameters_on_the_rule_sheet_get_a_400(
+    client: TestClient, params: dict[str, str], detail: str
+) -> None:
+    answer = client.get("/sheets/rules.pdf", params=params)
+    assert answer.status_code == 400
+    assert answer.json() == {"detail": detail}
+    assert client.head("/sheets/rules.pdf", params=params).status_code == 400
 
 
 def test_rule_sheet_draws_suits_with_a_symbol_font() -> None:
@@ -287,7 +486,8 @@ def test_cli_writes_both_sheets(tmp_path: Path, capsys: pytest.CaptureFixture[st
     args = cli(["sheets", "--out", str(out), "--paper", "a4", "--players", "5"])
     assert args.func(args) == 0
     rules, score = out / "rules-a4.pdf", out / "score-5p-a4.pdf"
-    assert rules.read_bytes() == sheets.rule_sheet_pdf("a4")
+    assert rules.read_bytes() == sheets.rule_sheet_pdf("a4", 5)
+    assert "For this table: 5 players" in pdf_text(rules.read_bytes())
     assert score.read_bytes() == sheets.score_sheet_pdf(5, "a4")
     assert str(rules) in capsys.readouterr().out
 
@@ -296,6 +496,8 @@ def test_cli_defaults_to_letter_and_four_players(tmp_path: Path) -> None:
     args = cli(["sheets", "--out", str(tmp_path)])
     assert args.func(args) == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["rules-letter.pdf", "score-4p-letter.pdf"]
+    # No table asked for: the rule sheet is the one for every table.
+    assert (tmp_path / "rules-letter.pdf").read_bytes() == sheets.rule_sheet_pdf()
 
 
 def test_cli_writes_the_rounds_and_passing_asked_for(tmp_path: Path) -> None:
@@ -303,6 +505,8 @@ def test_cli_writes_the_rounds_and_passing_asked_for(tmp_path: Path) -> None:
     assert args.func(args) == 0
     text = pdf_text((tmp_path / "score-4p-letter.pdf").read_bytes())
     assert pass_labels(text) == ["Left", "Right", "Across"] * 4
+    rules = pdf_text((tmp_path / "rules-letter.pdf").read_bytes())
+    assert "Pass 3 cards in turn: left, right, across " in rules
 
 
 def test_cli_limits_agree_with_the_sheets() -> None:

@@ -19,6 +19,9 @@ from typing import TYPE_CHECKING, Any, Literal
 from .cards import DECK_SIZE, POINT_MASK, mask_of, parse_card, points_of
 from .rules import Rules
 
+#: What one copy of the bonus card takes off its winner's points (Omnibus Hearts).
+BONUS_CARD_POINTS = 10
+
 if TYPE_CHECKING:
     from .round import Round
 
@@ -160,7 +163,7 @@ def score_points(
     'subtract'
     """
     n = rules.players
-    bonus_points = [-10 * b for b in bonus] if bonus else [0] * n
+    bonus_points = [-BONUS_CARD_POINTS * b for b in bonus] if bonus else [0] * n
     if rules.partnership:
         teams = [team_of(rules, s) for s in range(n)]
         team_points = [sum(points[m] for m in team) for team in teams]

@@ -35,6 +35,7 @@ from hearts.rules import (
     STANDARD_CYCLE,
     Rules,
 )
+from hearts.scoring import BONUS_CARD_POINTS
 
 PAPERS: dict[str, tuple[float, float]] = {"letter": letter, "a4": A4}
 MIN_ROUNDS = 10
@@ -42,6 +43,8 @@ MAX_ROUNDS = 30
 DEFAULT_ROUNDS = 20
 #: The passing choices of a score sheet, in the scorekeeper's words. None is the table's usual.
 PASSING: Final = ("standard", "no-hold", "scatter", "none")
+#: The numbers of cards the game offers to pass (the start screen's choices; a test checks).
+PASS_COUNTS: Final = (1, 2, 3, 4)
 
 INK = colors.HexColor("#1c1b1f")
 MUTED = colors.HexColor("#55525c")
@@ -264,7 +267,7 @@ def rule_columns(s: RuleStyles) -> tuple[list[Flowable], list[Flowable]]:
         Paragraph(
             "Take as few points as you can. Each heart you win in a trick costs "
             f"<b>1 point</b>, the queen of spades ({QS}) <b>13</b>. "
-            "Everyone plays alone; aces are high; there are no trumps.",
+            "Everyone plays alone; aces are high; no trumps.",
             s.body,
         ),
         Paragraph("A round, step by step", s.heading),
@@ -420,46 +423,84 @@ def points_table(s: RuleStyles, points: int) -> Table:
     return table
 
 
+def two_deck_rules() -> Rules:
+    """The smallest table that plays with two decks (read from `Rules`, not assumed)."""
+    return next(
+        rules
+        for rules in (Rules(players=n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1))
+        if rules.decks == 2
+    )
+
+
+def bonus_round_points(rules: Rules) -> int:
+    """Points a round adds up to when the bonus card is played: every copy takes 10 off.
+
+    >>> bonus_round_points(Rules()), bonus_round_points(Rules(players=8))
+    (16, 32)
+    """
+    return rules.round_points - BONUS_CARD_POINTS * rules.decks
+
+
+def or_list(words: Sequence[object]) -> str:
+    """ "1, 2 or 4"."""
+    text = [str(word) for word in words]
+    return ", ".join(text[:-1]) + f" or {text[-1]}"
+
+
 def house_rules_box(s: RuleStyles, width: float) -> Table:
-    four = Rules()
+    one, two = Rules(), two_deck_rules()
+    points, points_two = one.round_points, two.round_points
     kitty = Rules(kitty=True)
-    points = four.round_points
-    target = four.target_score
+    target = one.target_score
+    other_counts = [n for n in PASS_COUNTS if n != one.pass_count]
     items = [
         (
             "Moon, other ways",
-            f"the shooter takes {points} off instead; or the shooter chooses; or the others "
-            f"get {points} unless that ends the game with the shooter losing.",
+            f"the shooter takes {points} off instead ({points_two} with two decks); or the "
+            "shooter chooses; or the others get the points unless that ends the game with "
+            "the shooter losing.",
         ),
-        ("The sun", f"win every trick and it counts {2 * points}, scored like a moon."),
+        (
+            "The sun",
+            f"win every trick and it counts {2 * points} ({2 * points_two} with two decks), "
+            "scored like a moon.",
+        ),
         (
             "Bonus card",
-            f"the jack of diamonds ({card('JD')}), or the ten, takes 10 off whoever wins "
-            f"it; a round then adds up to {points - 10}.",
+            f"the jack of diamonds ({card('JD')}), or the ten, takes {BONUS_CARD_POINTS} off "
+            f"whoever wins it; a round then adds up to {bonus_round_points(one)}, or "
+            f"{bonus_round_points(two)} with two decks (each copy counts).",
         ),
         ("Exactly the target", f"a total of exactly {target} drops to {target // 2}, or to 0."),
         (
             "Partnership",
-            "four players, partners sitting across score as a team; a team that takes every "
-            "point card between them shoots the moon.",
+            "four players, partners sitting across score as a team and shoot the moon "
+            "together; they may also <b>pass to each other</b> every round.",
         ),
         (
             "The kitty",
-            "leave no card out: the spare ones lie face down (four players: "
-            f"{kitty.hand_size} each, {kitty.kitty_size} down) for the first to win a point card.",
+            "one deck only; leave no card out: the spare ones lie face down (four players: "
+            f"{kitty.hand_size} each, {kitty.kitty_size} down) for the first to win a point "
+            "card.",
         ),
         (
             "Passing",
-            "skip the hold round; or make it a scatter, one card to each other player.",
+            f"pass {or_list(other_counts)} cards instead of {one.pass_count}; skip the hold "
+            "round; or make it a scatter, one card to each other player.",
         ),
         (
             "Dealer's left leads",
-            f"any card to the first trick, instead of the {card(four.opening_card)}.",
+            f"any card to the first trick, instead of the {card(one.opening_card)}.",
         ),
         (
             "Softer start",
             "points allowed on the first trick; or the Q" + suit("spades") + " breaks hearts too; "
             "or <b>hearts any time</b>: they may be led from the start.",
+        ),
+        (
+            "Heart lead instead of the queen",
+            f"holding only hearts and the {QS} before hearts break, you may lead a heart "
+            "instead of the queen.",
         ),
         (
             "Queen at first chance",
@@ -468,15 +509,12 @@ def house_rules_box(s: RuleStyles, width: float) -> Table:
         ),
         ("Shorter game", f"play to {target // 2}."),
     ]
-    half = 5  # the two columns come out about the same length
-    columns = [
-        [Paragraph(f"<b>{name}:</b> {text}", s.box_body) for name, text in group]
-        for group in (items[:half], items[half:])
-    ]
     col_width = (width - 24) / 2
+    paragraphs = [Paragraph(f"<b>{name}:</b> {text}", s.box_body) for name, text in items]
+    split = balanced_split(paragraphs, col_width - 6)
     rows = [
         [Paragraph("House rules: agree on them before the first deal", s.box_heading), ""],
-        columns,
+        [paragraphs[:split], paragraphs[split:]],
     ]
     table = Table(rows, colWidths=[col_width + 12, col_width + 12])
     table.setStyle(
@@ -498,19 +536,56 @@ def house_rules_box(s: RuleStyles, width: float) -> Table:
     return table
 
 
+def balanced_split(paragraphs: Sequence[Paragraph], width: float) -> int:
+    """Where to cut a list of paragraphs into two columns of about the same height."""
+    heights = [p.wrap(width, 10_000)[1] + p.style.spaceBefore for p in paragraphs]
+    return min(
+        range(1, len(paragraphs)),
+        key=lambda cut: max(sum(heights[:cut]), sum(heights[cut:])),
+    )
+
+
 def add_to_frame(canvas: Canvas, frame: Frame, flowables: list[Flowable]) -> None:
     """Lay flowables into a frame; raises if they do not fit, so a sheet never spills."""
     box = KeepInFrame(frame._aW, frame._aH, flowables, mode="error")
     frame.addFromList([box], canvas)
 
 
-def rule_sheet_pdf(paper: str = "letter") -> bytes:
+def table_lines(rules: Rules) -> tuple[str, str]:
+    """What the title band says about one table: its size and deal, then its passing.
+
+    >>> table_lines(table_rules(5, "no-hold"))
+    ('For this table: 5 players, one deck, 10 cards each', 'Pass 3 cards in turn: left, right')
+    >>> table_lines(table_rules(8))[1]
+    'Nobody passes'
+    """
+    decks = "one deck" if rules.decks == 1 else "two decks"
+    size = f"For this table: {rules.players} players, {decks}, {rules.hand_size} cards each"
+    if not passes(rules):
+        return size, "Nobody passes"
+    turns = ", ".join(PASS_LABELS[direction].lower() for direction in rules.pass_cycle)
+    return size, f"Pass {rules.pass_count} cards in turn: {turns}"
+
+
+def rule_sheet_pdf(
+    paper: str = "letter", players: int | None = None, passing: str | None = None
+) -> bytes:
     """The standard game of Hearts on one page, with a box of common house rules.
+
+    Given `players` or `passing` (as for `score_sheet_pdf`; players default to the usual
+    table's), the title band also names that table: its size, cards each and passing.
 
     >>> b"/Count 1" in rule_sheet_pdf("a4")
     True
+    >>> rule_sheet_pdf(players=5, passing="scatter")
+    Traceback (most recent call last):
+    ...
+    ValueError: A scatter round is offered for four players only.
     """
     width, height = page_size(paper)
+    table = None
+    if players is not None or passing is not None:
+        table = table_rules(Rules().players if players is None else players, passing)
     styles = rule_styles()
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, (width, height), "Hearts: the rules on one page")
@@ -527,8 +602,14 @@ def rule_sheet_pdf(paper: str = "letter") -> bytes:
     )
     canvas.setFillColor(MUTED)
     canvas.setFont("Helvetica", 12)
-    canvas.drawRightString(width - margin, top - 14, "The whole game on one page")
-    canvas.drawRightString(width - margin, top - 30, "3 to 10 players, best with 4")
+    if table is None:
+        canvas.drawRightString(width - margin, top - 14, "The whole game on one page")
+        canvas.drawRightString(width - margin, top - 30, "3 to 10 players, best with 4")
+    else:
+        # The table's own choices, in ink: what this printout was made for.
+        canvas.setFillColor(INK)
+        for y, line in zip((top - 14, top - 30), table_lines(table), strict=True):
+            canvas.drawRightString(width - margin, y, line)
     canvas.setStrokeColor(RED)
     canvas.setLineWidth(2)
     canvas.line(margin, top - 42, width - margin, top - 42)
@@ -811,18 +892,24 @@ def footer_lines(rules: Rules) -> Sequence[str]:
 def write_sheets(
     out_dir: Path,
     paper: str = "letter",
-    players: int = 4,
+    players: int | None = None,
     rounds: int = DEFAULT_ROUNDS,
     passing: str | None = None,
 ) -> list[Path]:
-    """Write rules-<paper>.pdf and score-<players>p-<paper>.pdf into out_dir; returns paths."""
+    """Write rules-<paper>.pdf and score-<players>p-<paper>.pdf into out_dir; returns paths.
+
+    Given `players` or `passing`, the rule sheet names that table too; the score sheet is for
+    four players unless told otherwise.
+    """
     page_size(paper)
-    score = score_sheet_pdf(players, paper, rounds, passing)  # checks every choice first
+    rules = rule_sheet_pdf(paper, players, passing)  # checks every choice first
+    seats = Rules().players if players is None else players
+    score = score_sheet_pdf(seats, paper, rounds, passing)
     out_dir.mkdir(parents=True, exist_ok=True)
     paper = paper.lower()
     outputs: list[tuple[Path, bytes]] = [
-        (out_dir / f"rules-{paper}.pdf", rule_sheet_pdf(paper)),
-        (out_dir / f"score-{players}p-{paper}.pdf", score),
+        (out_dir / f"rules-{paper}.pdf", rules),
+        (out_dir / f"score-{seats}p-{paper}.pdf", score),
     ]
     for path, data in outputs:
         path.write_bytes(data)

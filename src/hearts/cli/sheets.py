@@ -43,9 +43,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--players",
         type=whole_number("players", MIN_PLAYERS, MAX_PLAYERS),
-        default=4,
+        default=None,
         metavar="N",
-        help=f"players on the score sheet, {MIN_PLAYERS} to {MAX_PLAYERS} (default 4)",
+        help=f"players at the table, {MIN_PLAYERS} to {MAX_PLAYERS}: the score sheet's columns, "
+        "and named on the rule sheet (default: a score sheet for 4, a rule sheet for any table)",
     )
     parser.add_argument(
         "--rounds",
@@ -58,7 +59,7 @@ def register(subparsers: Any) -> None:
         "--passing",
         choices=PASSING,
         default=None,
-        help="the passing printed on the score sheet (default: the usual for the table; "
+        help="the passing printed on both sheets (default: the usual for the table; "
         "scatter is for four players)",
     )
     parser.set_defaults(func=run)

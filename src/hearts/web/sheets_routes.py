@@ -1,6 +1,7 @@
 """Routes for the printable sheets and the scorekeeper page.
 
-`GET /sheets/rules.pdf?paper=letter|a4`, `GET /sheets/score.pdf?players=3..10&paper=...
+`GET /sheets/rules.pdf?paper=letter|a4&players=3..10&passing=...` (players and passing are
+optional and name the table in the title band), `GET /sheets/score.pdf?players=3..10&paper=...
 &rounds=10..30&passing=standard|no-hold|scatter|none` (both also answer HEAD),
 `GET /scorekeeper` and its static files under `/scorekeeper/`. The main app includes `router`.
 """
@@ -16,7 +17,7 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import FileResponse, RedirectResponse, Response
 
 from hearts import sheets
-from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
+from hearts.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 
 router = APIRouter()
 
@@ -43,8 +44,17 @@ PDF_CACHE = {"Cache-Control": "public, max-age=86400"}
 PaperParam = Annotated[
     str, Query(description="Paper size: letter (default) or a4.", examples=["letter", "a4"])
 ]
+#: The table a sheet is for when no size is asked for: the game's usual one.
+USUAL_PLAYERS = Rules().players
 PlayersParam = Annotated[
     str, Query(description="Number of players, 3 to 10 (6 or more play with two decks).")
+]
+TablePlayersParam = Annotated[
+    str | None,
+    Query(
+        description="Number of players, 3 to 10: the sheet then names that table. "
+        "Left out: the sheet for every table.",
+    ),
 ]
 RoundsParam = Annotated[
     str, Query(description=f"Rounds on the sheet, {sheets.MIN_ROUNDS} to {sheets.MAX_ROUNDS}.")
@@ -94,9 +104,14 @@ def parse_passing(passing: str | None, players: int) -> str | None:
     return value
 
 
-@lru_cache(maxsize=8)
-def cached_rules(paper: str) -> bytes:
-    return sheets.rule_sheet_pdf(paper)
+#: Every valid rule sheet fits: (the general sheet + 8 table sizes x 5 passing choices) x
+#: 2 papers, about 5.5 KB each, under half a megabyte in all.
+RULE_SHEETS = (1 + (MAX_PLAYERS - MIN_PLAYERS + 1) * (len(sheets.PASSING) + 1)) * len(sheets.PAPERS)
+
+
+@lru_cache(maxsize=RULE_SHEETS)
+def cached_rules(paper: str, players: int | None, passing: str | None) -> bytes:
+    return sheets.rule_sheet_pdf(paper, players, passing)
 
 
 #: Every valid score sheet with the table's usual passing fits (8 table sizes x 2 papers x
@@ -125,17 +140,32 @@ def pdf(request: Request, data: bytes, filename: str) -> Response:
 
 @router.get("/sheets/rules.pdf", response_class=Response, tags=["sheets"])
 @router.head("/sheets/rules.pdf", include_in_schema=False)  # the same answer, without the body
-def rules_pdf(request: Request, paper: PaperParam = "letter") -> Response:
-    """The rules of Hearts on one page, with the common house rules in a box."""
+def rules_pdf(
+    request: Request,
+    paper: PaperParam = "letter",
+    players: TablePlayersParam = None,
+    passing: PassingParam = None,
+) -> Response:
+    """The rules of Hearts on one page, with the common house rules in a box.
+
+    With `players` or `passing` (checked as for the score sheet; players default to the
+    usual table's) the title band names that table: its size, cards each and passing.
+    """
     size = parse_paper(paper)
-    return pdf(request, cached_rules(size), f"hearts-rules-{size}.pdf")
+    if players is None and passing is None:
+        return pdf(request, cached_rules(size, None, None), f"hearts-rules-{size}.pdf")
+    count = USUAL_PLAYERS
+    if players is not None:
+        count = parse_whole("players", players, MIN_PLAYERS, MAX_PLAYERS)
+    chosen = parse_passing(passing, count)
+    return pdf(request, cached_rules(size, count, chosen), f"hearts-rules-{count}p-{size}.pdf")
 
 
 @router.get("/sheets/score.pdf", response_class=Response, tags=["sheets"])
 @router.head("/sheets/score.pdf", include_in_schema=False)  # the same answer, without the body
 def score_pdf(
     request: Request,
-    players: PlayersParam = "4",
+    players: PlayersParam = str(USUAL_PLAYERS),
     paper: PaperParam = "letter",
     rounds: RoundsParam = str(sheets.DEFAULT_ROUNDS),
     passing: PassingParam = None,
