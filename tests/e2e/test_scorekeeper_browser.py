@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -795,3 +796,125 @@ def test_the_screens_fit_every_viewport_and_dark_mode(browser: Any, server: Serv
         tab.emulate_media(media="print")
         screenshot(tab, "scorekeeper-print")
         context.close()
+
+
+# Names a phone must not cut inside a word: a hyphenated pair, a sign, right to left.
+AWKWARD_NAMES = ["Ann", "Bartholomew-Maximilian X", "Zoë 🂡", "مريم", "Eve"]
+
+# Each name as the lines it is laid out on, read character by character from the layout.
+LINES_OF_TEXT = """els => els.map(el => {
+  const lines = [];
+  let middle = null;
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    let offset = 0;
+    for (const ch of node.data) {
+      const range = document.createRange();
+      range.setStart(node, offset);
+      range.setEnd(node, offset + ch.length);
+      offset += ch.length;
+      const r = range.getClientRects()[0];
+      const m = r ? (r.top + r.bottom) / 2 : null;
+      if (r && r.width > 0 && (middle === null || Math.abs(m - middle) > r.height / 2)) {
+        lines.push("");
+        middle = m;
+      }
+      if (!lines.length) lines.push("");
+      lines[lines.length - 1] += ch;
+    }
+  }
+  return lines;
+})"""
+
+
+def words_cut(lines: list[str]) -> list[str]:
+    """The line ends that fall inside a word (after a hyphen is between words)."""
+    return [
+        f"{a}|{b}"
+        for a, b in pairwise(lines)
+        if a and b and not a[-1].isspace() and not a.endswith("-") and not b[0].isspace()
+    ]
+
+
+def test_names_wrap_between_words_never_inside_one(page: Any) -> None:
+    tab = page
+    start_game(tab, AWKWARD_NAMES, bonus="jack")  # the J♦ buttons leave the names less room
+    enter_round(tab, [13, 5, 4, 2, 2], bonus=[1])
+    enter_round(tab, [0, 13, 5, 4, 4], bonus=[4])
+    places = (".entry-row label", "table.history thead .head-name", ".score-card .name")
+    for name, viewport in (("phone", PHONE), ("landscape", LANDSCAPE), ("desktop", DESKTOP)):
+        tab.set_viewport_size(viewport)
+        for place in places:
+            laid_out = tab.locator(place).evaluate_all(LINES_OF_TEXT)
+            assert ["".join(lines) for lines in laid_out] == AWKWARD_NAMES, (name, place)
+            cut = [words_cut(lines) for lines in laid_out]
+            assert cut == [[] for _ in AWKWARD_NAMES], (name, place, laid_out)
+        assert tab.evaluate("document.documentElement.scrollWidth") <= viewport["width"], name
+        # Five players still fit a phone's history without scrolling sideways.
+        assert tab.locator(".table-wrap").evaluate("el => el.scrollWidth <= el.clientWidth"), name
+        screenshot(tab, f"scorekeeper-{name}-awkward-names")
+
+
+def test_a_word_wider_than_its_card_breaks_at_the_edge_and_stays_on_screen(page: Any) -> None:
+    tab = page
+    longest = "Wolfeschlegelsteinhausen"  # 24 letters, one word: wider than a card on a phone
+    start_game(tab, ["Ann", longest, "Cy", "Dot"])
+    for card in score_card_names(tab):
+        assert card["full"] and card["inside"] and card["apart"], card
+    # Beside the boxes it takes the whole row, where it fits whole.
+    assert tab.locator(".entry-row label").evaluate_all(LINES_OF_TEXT)[1] == [longest]
+    assert tab.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def points_in_boxes(tab: Any) -> list[str]:
+    values: list[str] = tab.locator("[data-field=points]").evaluate_all(
+        "els => els.map(e => e.value)"
+    )
+    return values
+
+
+def test_undo_asks_before_it_replaces_points_not_yet_added(page: Any) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cleo", "Dev"])
+    enter_round(tab, [13, 5, 6, 2])
+    enter_round(tab, [0, 13, 10, 3])
+    for i, value in enumerate(("1", "2", "3")):
+        tab.fill(f"#points-{i}", value)
+
+    # Undo would put round 2 in the boxes over what was typed for round 3: it asks first.
+    tab.click("[data-action=undo]")
+    question = tab.locator("[data-panel=confirm-undo]")
+    assert question.is_visible()
+    assert question.locator("p").inner_text() == (
+        "Undo round 2? The points in the boxes for round 3 are not added yet; "
+        "round 2's points will replace them."
+    )
+    assert tab.evaluate("document.activeElement.dataset.action") == "cancel-undo"
+    assert history_rows(tab) == 2
+    assert points_in_boxes(tab) == ["1", "2", "3", ""]
+    screenshot(tab, "scorekeeper-phone-undo-question")
+
+    # Keeping the points changes nothing, and they still survive a reload.
+    tab.click("[data-action=cancel-undo]")
+    assert question.is_hidden()
+    tab.reload()
+    tab.wait_for_selector("body[data-ready=true]")
+    assert history_rows(tab) == 2
+    assert points_in_boxes(tab) == ["1", "2", "3", ""]
+
+    # Saying yes undoes the round and puts its points in the boxes to fix.
+    tab.click("[data-action=undo]")
+    tab.click("[data-action=confirm-undo]")
+    assert question.is_hidden()
+    assert history_rows(tab) == 1
+    assert totals(tab) == [13, 5, 6, 2]
+    assert points_in_boxes(tab) == ["0", "13", "10", "3"]
+    assert status(tab) == "Round 2 taken back; its points are in the boxes to fix."
+
+    # With the boxes empty there is nothing to lose: Undo acts at once.
+    for i in range(4):
+        tab.fill(f"#points-{i}", "")
+    tab.click("[data-action=undo]")
+    assert question.is_hidden()
+    assert history_rows(tab) == 0
+    assert points_in_boxes(tab) == ["13", "5", "6", "2"]

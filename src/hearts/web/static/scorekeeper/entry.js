@@ -6,6 +6,7 @@ import {
   checkRound,
   decksFor,
   emptyEntry,
+  isBlankEntry,
   moonAmount,
   pointsPerRound,
   scoreRound,
@@ -62,12 +63,12 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
       });
       bonusButtons.push(bonusButton);
     }
+    // The boxes go under the name, as one, when a word of the name does not fit beside them.
     return h(
       "li",
       { class: "entry-row" },
       h("label", { for: `points-${i}` }, name),
-      input,
-      bonusButton,
+      h("span", { class: "entry-boxes" }, input, bonusButton),
     );
   });
 
@@ -217,7 +218,7 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
 
   function drawCheck() {
     const check = checkRound(game, entry);
-    const touched = entry.moon || entry.points.some((p) => String(p).trim() !== "") || entry.bonus.some(Boolean);
+    const touched = !isBlankEntry(entry);
     sumCheck.classList.toggle("ok", check.ok);
     sumCheck.classList.toggle("bad", touched && !check.ok);
     sumCheck.dataset.ok = String(check.ok);

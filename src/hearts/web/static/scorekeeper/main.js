@@ -3,7 +3,7 @@
 import { h, clear } from "./dom.js";
 import { renderEntry } from "./entry.js";
 import { renderHistory, renderScoreboard, renderSummary, rulesLine } from "./board.js";
-import { addRound, emptyEntry, joinNames, newGame, summary, undoRound } from "./model.js";
+import { addRound, emptyEntry, isBlankEntry, joinNames, newGame, summary, undoRound } from "./model.js";
 import { renderSetup } from "./setup.js";
 import * as store from "./store.js";
 
@@ -14,6 +14,7 @@ const state = {
   lastPlayers: saved.lastPlayers,
   lastSettings: saved.game?.settings ?? null,
   confirmingNew: false,
+  confirmingUndo: false,
   entryView: null,
 };
 
@@ -120,9 +121,22 @@ function gameOverText(game, sum) {
 }
 
 function drawToolbar(sum) {
+  const last = state.game.rounds.length;
   const undo = $("[data-action=undo]");
-  undo.disabled = state.game.rounds.length === 0;
-  undo.textContent = state.game.rounds.length ? `Undo round ${state.game.rounds.length}` : "Undo";
+  undo.disabled = last === 0;
+  undo.textContent = last ? `Undo round ${last}` : "Undo";
+  // Nothing left to ask about: the round was added, the boxes emptied, or another tab undid it.
+  if (!last || sum.over || isBlankEntry(state.draft)) state.confirmingUndo = false;
+  $("[data-panel=confirm-undo]").hidden = !state.confirmingUndo;
+  if (state.confirmingUndo) {
+    undo.setAttribute("aria-expanded", "true");
+    $("[data-slot=undo-question]").textContent =
+      `Undo round ${last}? The points in the boxes for round ${last + 1} are not added yet; ` +
+      `round ${last}'s points will replace them.`;
+    $("[data-action=confirm-undo]").textContent = `Yes, undo round ${last}`;
+  } else {
+    undo.removeAttribute("aria-expanded");
+  }
   const confirm = $("[data-panel=confirm-new]");
   confirm.hidden = !state.confirmingNew;
   $("[data-action=new-game]").setAttribute("aria-expanded", String(state.confirmingNew));
@@ -152,7 +166,25 @@ function submitRound(entry) {
   showGame({ focus: true });
 }
 
+/** Undo at once when the boxes are blank; otherwise ask first, since undoing fills them. */
+function askToUndo() {
+  if (state.confirmingUndo) {
+    state.confirmingUndo = false; // a second press closes the question, as "New game" does
+    showGame();
+    return;
+  }
+  if (isBlankEntry(state.draft) || summary(state.game).over) {
+    undo();
+    return;
+  }
+  state.confirmingUndo = true;
+  state.confirmingNew = false;
+  showGame();
+  $("[data-action=cancel-undo]").focus();
+}
+
 function undo() {
+  state.confirmingUndo = false;
   if (!state.game?.rounds.length) {
     say("There is no round to undo.", "error");
     return;
@@ -175,10 +207,19 @@ document.addEventListener("click", (event) => {
   if (!button) return;
   switch (button.dataset.action) {
     case "undo":
+      askToUndo();
+      break;
+    case "confirm-undo":
       undo();
+      break;
+    case "cancel-undo":
+      state.confirmingUndo = false;
+      showGame();
+      $("[data-action=undo]").focus();
       break;
     case "new-game":
       state.confirmingNew = !state.confirmingNew;
+      state.confirmingUndo = false;
       showGame();
       if (state.confirmingNew) $("[data-action=confirm-new-game]").focus();
       break;

@@ -184,6 +184,12 @@ export function emptyEntry(game) {
   return { points: Array(n).fill(""), bonus: Array(n).fill(0), moon: null };
 }
 
+/** True when an entry holds nothing typed or marked: no points, no bonus card, no moon. */
+export function isBlankEntry(entry) {
+  if (!entry) return true;
+  return !entry.moon && !(entry.points ?? []).some((p) => String(p).trim() !== "") && !(entry.bonus ?? []).some(Boolean);
+}
+
 /** Parse one points field: "" counts as 0; "−5" (a real minus sign) is -5. Returns a number or NaN. */
 export function parsePoints(text) {
   const clean = String(text ?? "").trim().replace("−", "-");
