@@ -144,7 +144,7 @@ def test_the_pass_flow(browser: Any, server: AppServer) -> None:
     for card in (cards[0], cards[2]):
         page.click(f"[data-card='{card}']")
     page.click(f"[data-card='{cards[3]}']")  # a fourth is refused, with a reason
-    assert "already" in page.inner_text("[role=status]")
+    assert "put it back" in page.inner_text("[role=status]")
     assert page.get_attribute(f"[data-card='{cards[3]}']", "aria-pressed") == "false"
     shoot(page, "desktop-pass")
     button.click()

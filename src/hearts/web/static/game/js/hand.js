@@ -26,10 +26,10 @@ export class Hand {
    * mode: "pass" (pick cards), "play" (the person's turn), or "wait".
    * legal: Set of playable cards (play mode); reasons: card -> why not.
    */
-  render({ cards, mode, legal = new Set(), selected = new Set(), received = new Set() }) {
+  render({ cards, mode, legal = new Set(), selected = new Set(), received = new Set(), tags = new Map() }) {
     // The same hand drawn again (a table with people redraws on every message) is left as
     // it is: building the cards and laying them out again costs a layout each time.
-    const drawn = JSON.stringify([cards, mode, [...legal], [...selected], [...received]]);
+    const drawn = JSON.stringify([cards, mode, [...legal], [...selected], [...received], [...tags]]);
     if (drawn === this.drawn && this.root.childElementCount === cards.length) return;
     this.drawn = drawn;
     const focused = document.activeElement?.dataset?.key;
@@ -63,8 +63,12 @@ export class Hand {
         if (!ok) attrs["aria-label"] += ", cannot be played now";
       }
       if (mode === "pass") attrs["aria-pressed"] = selected.has(key) ? "true" : "false";
+      // A chosen card of a scatter says whom it goes to.
+      const tag = tags.get(key);
+      if (tag) attrs["aria-label"] += `, goes to ${tag}`;
       const button = h("button", attrs, cardFace(card),
-        twin ? h("span", { class: "copy-mark", "aria-hidden": "true" }, String(copy)) : null);
+        twin ? h("span", { class: "copy-mark", "aria-hidden": "true" }, String(copy)) : null,
+        tag ? h("span", { class: "pass-tag", "aria-hidden": "true" }, tag) : null);
       if (isReceived) button.classList.add("received");
       if (selected.has(key)) button.classList.add("selected");
       button.addEventListener("click", () => this.onCard(card, button, key));
@@ -97,9 +101,11 @@ export class Hand {
     const rows = fits ? [buttons] : [buttons.slice(0, Math.ceil(n / 2)), buttons.slice(Math.ceil(n / 2))];
     // Rows do not overlap: every card keeps its middle visible, where a tap lands.
     const rowGap = cardHeight + 6;
+    let shown = cardWidth; // how much of a card the next one leaves in sight
     rows.forEach((row, r) => {
       const k = row.length;
       const step = k > 1 ? Math.min(cardWidth + 6, (width - cardWidth) / (k - 1)) : 0;
+      if (k > 1) shown = Math.min(shown, step);
       const total = cardWidth + step * (k - 1);
       const left = (width - total) / 2;
       row.forEach((button, i) => {
@@ -109,6 +115,7 @@ export class Hand {
       });
     });
     this.root.style.height = `${lift + cardHeight + (rows.length - 1) * rowGap + 4}px`;
+    this.root.style.setProperty("--shown", `${shown}px`);
   }
 
   focus(button) {
@@ -118,6 +125,13 @@ export class Hand {
   }
 
   keydown(event) {
+    // On the hand itself (its button gone after a pass): an arrow key goes into the cards.
+    if (event.target === this.root && this.buttons.size
+      && ["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp", "Home", "End"].includes(event.key)) {
+      event.preventDefault();
+      this.focus([...this.buttons.values()][event.key === "End" ? this.buttons.size - 1 : 0]);
+      return;
+    }
     const key = event.target?.dataset?.key;
     if (!key) return;
     const keys = [...this.buttons.keys()];

@@ -23,7 +23,7 @@ import { emojiShown, isFriends, reactionBar, reactionText, TurnClock, tableBody 
 import { renderLobby, lobbyError, renderJoin, renderNoTable } from "./lobby.js";
 import {
   passLabel, directionPhrase, directionShort, roundTitle, nameOf, plural, passedFrom, isMe,
-  whoIs, seating,
+  whoIs, seating, listed,
 } from "./words.js";
 
 const app = {
@@ -476,17 +476,25 @@ function render(state, { waiting = false } = {}) {
     legal: new Set(view.legal),
     selected: app.selected,
     received,
+    tags: passing ? scatterTags(state) : new Map(),
   });
   drawActions(state, { passing, myTurn, received, waiting });
   drawFriends(state);
   drawOverlay(state, waiting);
   renderHint(state, passing || myTurn);
   renderUndo(state, passing || myTurn);
-  if (myTurn && !app.busy && hand.root.contains(document.activeElement) === false &&
-    (document.activeElement === document.body || !document.activeElement)) {
+  const active = document.activeElement;
+  if (myTurn && !app.busy && (!active || active === document.body || active === hand.root)) {
     hand.focusFirst((card) => view.legal.includes(card));
   }
   if (myTurn && !app.busy) autoPlay(state);
+}
+
+/** A scatter sends each chosen card to its own player, in the order chosen: key -> name. */
+function scatterTags(state) {
+  const to = state.view.pass_to;
+  if (to.length < 2) return new Map();
+  return new Map([...app.selected].map((key, i) => [key, nameOf(state, to[i])]));
 }
 
 /** With "play the only card" on, a turn with one legal card plays itself. */
@@ -530,8 +538,11 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
       say(left === view.cards_to_pass ? `Choose ${plural(left, "card")} to pass.`
         : left > 0 ? `Choose ${plural(left, "more card")}.` : "Ready: press Pass.");
     }
-    const to = view.pass_to.map((seat) => nameOf(state, seat)).join(", ");
-    table.setMessage(`${directionPhrase(view.pass_direction)}: your cards go to ${to}. You get yours once everyone has passed.`);
+    const to = view.pass_to.map((seat) => nameOf(state, seat));
+    const where = to.length > 1
+      ? `the first card you choose goes to ${to[0]}, then ${listed(to.slice(1))}, in that order`
+      : `your cards go to ${to[0]}`;
+    table.setMessage(`${directionPhrase(view.pass_direction)}: ${where}. You get yours once everyone has passed.`);
   } else if (myTurn) {
     const lead = view.trick.length === 0;
     if (!ui.status.dataset.keep) say(lead ? "Your lead." : "Your turn.");
@@ -607,7 +618,7 @@ function onCard(card, button, key = card) {
     if (app.selected.has(key)) app.selected.delete(key);
     else if (app.selected.size < need) app.selected.add(key);
     else {
-      say(`You have chosen ${need} already; tap one of them to put it back.`, true);
+      say(`${need} chosen: tap one to put it back.`, true);
       return;
     }
     say("");
@@ -888,7 +899,7 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
       if (!settled) sound("hearts");
     } else if (event.type === "exchange") {
       const from = passedFrom(next);
-      const who = from !== undefined ? nameOf(next, from) : "the others";
+      const who = from !== undefined ? nameOf(next, from) : "The others";
       narrate(`${who} passed you ${event.received.map(cardName).join(", ")}.`);
       table.setMessage(`${who} passed you ${plural(event.count, "card")}: they are marked in your hand.`);
       await wait(t.pause);

@@ -65,6 +65,9 @@ export class Table {
       this.seats.set(seat, el);
     });
     this.mine.dataset.seat = state.view.seat;
+    // The person's own seat is named too, as the others' are ("Bea, you" among friends).
+    this.mine.setAttribute("role", "group");
+    this.mine.setAttribute("aria-label", state.table?.friends ? `${state.players[state.view.seat].name}, you` : "You");
     this.seats.set(state.view.seat, this.mine);
     for (const seat of allSeats(state)) {
       // Round an ellipse, the person's card at the bottom, clockwise from there (at four

@@ -31,9 +31,27 @@ export function compass(state, seat) {
   return turn < 1 ? "left" : "right";
 }
 
+/** Where a seat sits for the person, `offset` places clockwise at a table of `players`:
+ * "On your left", "Across", "2nd on your right". */
+export function sideWord(offset, players) {
+  const turn = (offset * 2) / players; // in half turns: 1 is straight across
+  if (turn === 1) return "Across";
+  if (turn < 1) return offset === 1 ? "On your left" : `${ordinal(offset)} on your left`;
+  const back = players - offset;
+  return back === 1 ? "On your right" : `${ordinal(back)} on your right`;
+}
+
+function ordinal(n) {
+  return `${n}${{ 1: "st", 2: "nd", 3: "rd" }[n] || "th"}`;
+}
+
+/** Where a seat sits, in the middle of a sentence: "on your left", "2nd on your right",
+ * "across from you"; "" for the person. */
 export function where(state, seat) {
-  return { left: "on your left", top: "across from you", right: "on your right", bottom: "" }[
-    compass(state, seat)];
+  const offset = offsetOf(state, seat);
+  if (offset === 0) return "";
+  const word = sideWord(offset, seating(state).count);
+  return word === "Across" ? "across from you" : word.replace("On your", "on your");
 }
 
 /** The seat whose cards come to the person this round, or undefined when none does. */

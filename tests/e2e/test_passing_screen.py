@@ -1,0 +1,137 @@
+"""The pass and the round's end as a careful tester saw them on a phone: whom each card of a
+scatter goes to, a refusal that stays readable, the keyboard after a pass, a focus ring that
+stands out, and the round's table inside the screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_table_play import open_stored
+from test_web_game_browser import TABLE, hand, open_page, shoot, start_game, wait_for_person
+
+import hearts
+from hearts.record import actions_of
+from hearts.web.store import Store, owner_key
+
+from browser_support import PHONE, AppServer
+
+pytestmark = pytest.mark.browser
+
+
+def store_for(page: Any, server: AppServer, game_id: str, game: hearts.Game) -> None:
+    """Save `game` for this page's browser (a computer player in every other seat)."""
+    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == "hearts_browser")
+    levels = {"levels": ["easy"] * (game.rules.players - 1)}
+    status = "over" if game.is_over else "active"
+    Store(server.data_dir).create(
+        game_id, owner_key(cookie), game.rules.to_dict(), int(game.seed), levels,
+        actions_of(game), status,
+    )  # fmt: skip
+
+
+def scatter_game(page: Any, server: AppServer, name: str, players: int = 4) -> hearts.Game:
+    """A game whose first round is a scatter, stored for this page's browser and opened."""
+    game = hearts.Game(hearts.Rules(players=players, pass_cycle=("scatter",)), 5)
+    start_game(page)  # the browser's cookie
+    store_for(page, server, name, game)
+    open_stored(page, server, name)
+    return game
+
+
+def tag_of(page: Any, card: str) -> str:
+    tag = page.locator(f"[data-region=hand] [data-card='{card}'] .pass-tag")
+    return tag.inner_text() if tag.count() else ""
+
+
+def test_a_scatter_says_whom_each_chosen_card_goes_to(browser: Any, server: AppServer) -> None:
+    page = open_page(browser, server, PHONE)
+    game = scatter_game(page, server, "scatter-tags")
+    view = game.view(0)
+    names = [page.inner_text(f".seat[data-seat='{seat}'] .name") for seat in view.pass_to]
+    message = page.inner_text("[data-region=message]")
+    assert f"goes to {names[0]}, then {names[1]} and {names[2]}, in that order" in message
+    first, second, third = hand(page)[:3]
+    for card in (first, second):
+        page.click(f"[data-region=hand] [data-card='{card}']")
+    assert [tag_of(page, first), tag_of(page, second)] == names[:2]
+    label = page.get_attribute(f"[data-region=hand] [data-card='{second}']", "aria-label")
+    assert label.endswith(f"goes to {names[1]}")
+    # Putting the first back moves the second up: it now goes to the first player.
+    page.click(f"[data-region=hand] [data-card='{first}']")
+    assert tag_of(page, first) == "" and tag_of(page, second) == names[0]
+    page.click(f"[data-region=hand] [data-card='{third}']")
+    page.click(f"[data-region=hand] [data-card='{first}']")
+    assert [tag_of(page, c) for c in (second, third, first)] == names
+    # The tag stays inside the part of the card the next one leaves in sight.
+    for card in (second, third):
+        box = page.locator(f"[data-region=hand] [data-card='{card}'] .pass-tag").bounding_box()
+        cards = hand(page)
+        after = page.locator(f"[data-region=hand] [data-card='{cards[cards.index(card) + 1]}']")
+        assert box["x"] + box["width"] <= after.bounding_box()["x"] + 1
+    shoot(page, "scatter-chosen-phone")
+    # A fourth card is refused in a line short enough to stay above the raised cards.
+    page.click(f"[data-region=hand] [data-card='{hand(page)[5]}']")
+    status = page.locator("#status")
+    assert status.inner_text() == "3 chosen: tap one to put it back."
+    top = min(
+        page.locator(f"[data-region=hand] [data-card='{c}']").bounding_box()["y"]
+        for c in (first, second, third)
+    )
+    status_box = status.bounding_box()
+    assert status_box["y"] + status_box["height"] <= top + 1
+    page.click("[data-action=pass]")
+    wait_for_person(page)
+    assert not page.errors, page.errors
+
+
+def test_after_a_pass_the_keyboard_finds_the_cards(browser: Any, server: AppServer) -> None:
+    page = open_page(browser, server, PHONE)
+    scatter_game(page, server, "scatter-keys")
+    for card in hand(page)[-3:]:
+        page.click(f"[data-region=hand] [data-card='{card}']")
+    page.focus("[data-action=pass]")
+    page.keyboard.press("Enter")
+    wait_for_person(page)
+    active = page.evaluate("document.activeElement.dataset.card || document.activeElement.id")
+    if (
+        page.get_attribute(TABLE, "data-phase") == "playing"
+        and page.locator("[data-card][data-legal=true]").count()
+    ):
+        # The person's turn: the focus is on a card they may play.
+        assert page.evaluate("document.activeElement.dataset.legal") == "true", active
+    else:
+        # Waiting: on the hand, whose arrow keys go into the cards.
+        page.focus("[data-region=hand]")
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate("document.activeElement.dataset.card") == hand(page)[0]
+    # The person's own seat is named for a screen reader, as the others' are.
+    assert page.get_attribute("[data-region=me]", "aria-label") == "You"
+    # The keyboard's ring is not the gold of the cards just passed in.
+    page.keyboard.press("ArrowRight")
+    ring = page.evaluate("getComputedStyle(document.activeElement).outlineColor")
+    assert ring == "rgb(255, 255, 255)", ring
+
+
+def test_the_rounds_table_stays_on_a_phone_screen(browser: Any, server: AppServer) -> None:
+    page = open_page(browser, server, PHONE)
+    rules = hearts.Rules(players=3, kitty=True, bonus_card="JD")
+    game = hearts.Game(rules, 2)
+    while game.phase in ("passing", "playing"):
+        seat = game.to_act[0]
+        if game.phase == "passing":
+            game.apply(hearts.Pass(seat, game.view(seat).hand[:3]))
+        else:
+            game.apply(hearts.Play(seat, game.view(seat).legal[0]))
+    start_game(page)
+    store_for(page, server, "bonus3", game)
+    open_stored(page, server, "bonus3")
+    page.wait_for_selector("table.summary")
+    assert page.locator("table.summary thead th").count() == 7  # the bonus card's column too
+    panel = page.locator(".sheet-panel").bounding_box()
+    table = page.locator("table.summary").bounding_box()
+    assert table["x"] + table["width"] <= panel["x"] + panel["width"] + 0.5
+    assert table["x"] + table["width"] <= PHONE["width"]
+    last = page.locator("table.summary tbody tr:first-child td:last-child").bounding_box()
+    assert last["x"] + last["width"] <= PHONE["width"], "the total is in sight"
+    shoot(page, "round-over-bonus-phone")
