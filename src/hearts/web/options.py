@@ -2,9 +2,11 @@
 
 The web game seats 3 to 10 (the person and computer players). `table_sizes` describes each
 size from `Rules(players=N)` itself (cards left out, the opening card, decks, hand size) and
-lists the house-rule choices the engine accepts at that size, so nothing here is written per
-size. `rules_from_choices` turns what the browser sent into `Rules`, refusing bad input with
-one sentence (the engine's own, for a rule that makes no sense at the chosen table).
+lists the house-rule choices the engine accepts at that size, with the rules and presets
+worded in its numbers (`rule_options`, `presets`: a moon of 52 with two decks), so nothing
+here is written per size. `rules_from_choices` turns what the browser sent into `Rules`,
+refusing bad input with one sentence (the engine's own, for a rule that makes no sense at the
+chosen table).
 """
 
 from __future__ import annotations
@@ -14,183 +16,242 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from .. import Rules
+from ..cards import parse_card
 from ..rules import MAX_PLAYERS, MIN_PLAYERS
+from ..scoring import BONUS_CARD_POINTS
 
-#: One entry per `Rules` field: its label, a one-line explanation and the choices offered.
-RULE_OPTIONS: Final[tuple[dict[str, Any], ...]] = (
-    {
-        "field": "target_score",
-        "label": "Game length",
-        "help": "The game ends when someone reaches this score; the lowest total wins.",
-        "kind": "number",
-    },
-    {
-        "field": "pass_cycle",
-        "label": "Passing",
-        "help": "Which way the three cards go, round by round, before the cycle repeats.",
-        "kind": "choice",
-        "choices": [
-            {"value": ["left", "right", "across", "hold"], "label": "Left, right, across, keep"},
-            {"value": ["left", "right", "across"], "label": "Left, right, across (no keep)"},
-            {"value": ["left", "right", "hold"], "label": "Left, right, keep"},
-            {
-                "value": ["left", "right", "across", "scatter"],
-                "label": "Left, right, across, one card to each",
-            },
-            {"value": ["hold"], "label": "Never pass"},
-        ],
-    },
-    {
-        "field": "pass_count",
-        "label": "Cards passed",
-        "help": "How many cards each player passes (one to each player on a scatter round).",
-        "kind": "choice",
-        "choices": [{"value": n, "label": str(n)} for n in (1, 2, 3, 4)],
-    },
-    {
-        "field": "points_on_first_trick",
-        "label": "Points on the first trick",
-        "help": "Allow hearts and the queen of spades on the opening trick.",
-        "kind": "toggle",
-    },
-    {
-        "field": "must_break_hearts",
-        "label": "Hearts must be broken",
-        "help": "Nobody may lead a heart until one has been played (or only hearts are left).",
-        "kind": "toggle",
-    },
-    {
-        "field": "queen_breaks_hearts",
-        "label": "The queen breaks hearts",
-        "help": "Playing the queen of spades counts as breaking hearts too.",
-        "kind": "toggle",
-    },
-    {
-        "field": "lead_hearts_instead_of_queen",
-        "label": "Heart lead instead of the queen",
-        "help": "Holding only hearts and the queen before hearts break, you may lead a heart.",
-        "kind": "toggle",
-    },
-    {
-        "field": "queen_at_first_chance",
-        "label": "Queen at the first chance",
-        "help": "The queen of spades must be played as soon as it safely can be.",
-        "kind": "toggle",
-    },
-    {
-        "field": "bonus_card",
-        "label": "Bonus card",
-        "help": "Whoever wins this card takes 10 points off their score (Omnibus Hearts).",
-        "kind": "choice",
-        "choices": [
-            {"value": None, "label": "None"},
-            {"value": "JD", "label": "Jack of diamonds"},
-            {"value": "TD", "label": "Ten of diamonds"},
-        ],
-    },
-    {
-        "field": "moon_rule",
-        "label": "Shooting the moon",
-        "help": "What happens when one player takes every heart and the queen of spades.",
-        "kind": "choice",
-        "choices": [
-            {"value": "add", "label": "Everyone else gets 26"},
-            {"value": "subtract", "label": "The shooter loses 26"},
-            {"value": "choose", "label": "The shooter chooses"},
-            {"value": "add-unless-losing", "label": "Everyone else gets 26, unless that loses"},
-        ],
-    },
-    {
-        "field": "shoot_the_sun",
-        "label": "Shooting the sun",
-        "help": "Taking every trick of a round counts double a moon: 52 points.",
-        "kind": "toggle",
-    },
-    {
-        "field": "exactly_target_resets_to",
-        "label": "Landing on the target",
-        "help": "A total of exactly the target drops back instead of ending the game.",
-        "kind": "choice",
-        "choices": [
-            {"value": None, "label": "No reset"},
-            {"value": 50, "label": "Drop to 50 (when the target is above 50)"},
-            {"value": 0, "label": "Drop to 0"},
-        ],
-    },
-    {
-        "field": "tie_rule",
-        "label": "A tie for the lowest",
-        "help": "Whether tied lowest totals share the win or more rounds decide it.",
-        "kind": "choice",
-        "choices": [
-            {"value": "share", "label": "Share the win"},
-            {"value": "play-on", "label": "Play on until one is lowest"},
-        ],
-    },
-    {
-        "field": "first_lead",
-        "label": "First lead",
-        "help": "Who opens each round: the two of clubs, or the dealer's left with any card.",
-        "kind": "choice",
-        "choices": [
-            {"value": "two-of-clubs", "label": "The two of clubs"},
-            {"value": "dealer-left", "label": "Dealer's left, any card"},
-        ],
-    },
-    {
-        "field": "kitty",
-        "label": "Kitty",
-        "help": "Spare cards lie face down; the first to take a point card takes them too.",
-        "kind": "toggle",
-    },
-    {
-        "field": "partnership",
-        "label": "Partners",
-        "help": "You and the player across score as a team against the other two (four players).",
-        "kind": "toggle",
-    },
-    {
-        "field": "partners_pass",
-        "label": "Pass to your partner",
-        "help": "With partners, every pass goes across to your partner.",
-        "kind": "toggle",
-    },
-    {
-        "field": "players",
-        "label": "Players",
-        "help": "How many sit at the table: you and 2 to 9 computer players.",
-        "kind": "table",
-    },
-)
+#: The length the "Quick" preset plays to.
+QUICK_TARGET: Final = 50
 
-#: Named sets of rules for the start screen; each is a change from the standard game.
-PRESETS: Final[tuple[dict[str, Any], ...]] = (
-    {"name": "standard", "label": "Standard", "help": "The usual game to 100.", "rules": {}},
-    {
-        "name": "quick",
-        "label": "Quick",
-        "help": "The usual game, to 50.",
-        "rules": {"target_score": 50},
-    },
-    {
-        "name": "casual",
-        "label": "Relaxed",
-        "help": "Points allowed on the first trick; the queen breaks hearts.",
-        "rules": {"points_on_first_trick": True, "queen_breaks_hearts": True},
-    },
-    {
-        "name": "omnibus",
-        "label": "Omnibus",
-        "help": "The jack of diamonds takes 10 points off.",
-        "rules": {"bonus_card": "JD"},
-    },
-    {
-        "name": "moon-choice",
-        "label": "Moon choice",
-        "help": "The shooter picks: 26 to the others or 26 off their own total.",
-        "rules": {"moon_rule": "choose"},
-    },
-)
+
+def _queens(rules: Rules) -> tuple[str, str]:
+    """The queen of spades in words for this table: every copy, and any one copy."""
+    if rules.decks == 1:
+        return "the queen of spades", "the queen of spades"
+    every = "both" if rules.decks == 2 else "all the"
+    return f"{every} queens of spades", "a queen of spades"
+
+
+def rule_options(rules: Rules) -> tuple[dict[str, Any], ...]:
+    """One entry per `Rules` field: its label, one line of explanation and the choices
+    offered, in the numbers and cards of the table `rules` describes (a moon is 26 with one
+    deck, 52 with two; with three cut from the deal the three of clubs leads).
+
+    >>> moon = next(o for o in rule_options(Rules(players=8)) if o["field"] == "moon_rule")
+    >>> moon["help"], moon["choices"][0]["label"]
+    ('What happens when one player takes every heart and both queens of spades.', \
+'Everyone else gets 52')
+    """
+    moon = rules.round_points
+    every_queen, a_queen = _queens(rules)
+    opening = parse_card(rules.opening_card).name
+    bonus = (
+        f"Whoever wins this card takes {BONUS_CARD_POINTS} points off their score"
+        if rules.decks == 1
+        else f"Each copy of this card takes {BONUS_CARD_POINTS} points off its winner's score"
+    )
+    return (
+        {
+            "field": "target_score",
+            "label": "Game length",
+            "help": "The game ends when someone reaches this score; the lowest total wins.",
+            "kind": "number",
+        },
+        {
+            "field": "pass_cycle",
+            "label": "Passing",
+            "help": "Which way the passed cards go, round by round, before the cycle repeats.",
+            "kind": "choice",
+            "choices": [
+                {
+                    "value": ["left", "right", "across", "hold"],
+                    "label": "Left, right, across, keep",
+                },
+                {"value": ["left", "right", "across"], "label": "Left, right, across (no keep)"},
+                {"value": ["left", "right", "hold"], "label": "Left, right, keep"},
+                {
+                    "value": ["left", "right", "across", "scatter"],
+                    "label": "Left, right, across, one card to each",
+                },
+                {"value": ["hold"], "label": "Never pass"},
+            ],
+        },
+        {
+            "field": "pass_count",
+            "label": "Cards passed",
+            "help": "How many cards each player passes (one to each player on a scatter round).",
+            "kind": "choice",
+            "choices": [{"value": n, "label": str(n)} for n in (1, 2, 3, 4)],
+        },
+        {
+            "field": "points_on_first_trick",
+            "label": "Points on the first trick",
+            "help": f"Allow hearts and {every_queen} on the opening trick.",
+            "kind": "toggle",
+        },
+        {
+            "field": "must_break_hearts",
+            "label": "Hearts must be broken",
+            "help": "Nobody may lead a heart until one has been played (or only hearts are left).",
+            "kind": "toggle",
+        },
+        {
+            "field": "queen_breaks_hearts",
+            "label": "The queen breaks hearts",
+            "help": f"Playing {a_queen} counts as breaking hearts too.",
+            "kind": "toggle",
+        },
+        {
+            "field": "lead_hearts_instead_of_queen",
+            "label": "Heart lead instead of the queen",
+            "help": (
+                f"Holding only hearts and {a_queen} before hearts break, you may lead a heart."
+            ),
+            "kind": "toggle",
+        },
+        {
+            "field": "queen_at_first_chance",
+            "label": "Queen at the first chance",
+            "help": f"{a_queen.capitalize()} must be played as soon as it safely can be.",
+            "kind": "toggle",
+        },
+        {
+            "field": "bonus_card",
+            "label": "Bonus card",
+            "help": f"{bonus} (Omnibus Hearts).",
+            "kind": "choice",
+            "choices": [
+                {"value": None, "label": "None"},
+                {"value": "JD", "label": "Jack of diamonds"},
+                {"value": "TD", "label": "Ten of diamonds"},
+            ],
+        },
+        {
+            "field": "moon_rule",
+            "label": "Shooting the moon",
+            "help": f"What happens when one player takes every heart and {every_queen}.",
+            "kind": "choice",
+            "choices": [
+                {"value": "add", "label": f"Everyone else gets {moon}"},
+                {"value": "subtract", "label": f"The shooter loses {moon}"},
+                {"value": "choose", "label": "The shooter chooses"},
+                {
+                    "value": "add-unless-losing",
+                    "label": f"Everyone else gets {moon}, unless that loses",
+                },
+            ],
+        },
+        {
+            "field": "shoot_the_sun",
+            "label": "Shooting the sun",
+            "help": f"Taking every trick of a round counts double a moon: {2 * moon} points.",
+            "kind": "toggle",
+        },
+        {
+            "field": "exactly_target_resets_to",
+            "label": "Landing on the target",
+            "help": "A total of exactly the target drops back instead of ending the game.",
+            "kind": "choice",
+            "choices": [
+                {"value": None, "label": "No reset"},
+                {"value": 50, "label": "Drop to 50 (when the target is above 50)"},
+                {"value": 0, "label": "Drop to 0"},
+            ],
+        },
+        {
+            "field": "tie_rule",
+            "label": "A tie for the lowest",
+            "help": "Whether tied lowest totals share the win or more rounds decide it.",
+            "kind": "choice",
+            "choices": [
+                {"value": "share", "label": "Share the win"},
+                {"value": "play-on", "label": "Play on until one is lowest"},
+            ],
+        },
+        {
+            "field": "first_lead",
+            "label": "First lead",
+            "help": f"Who opens each round: the {opening}, or the dealer's left with any card.",
+            "kind": "choice",
+            "choices": [
+                {"value": "two-of-clubs", "label": f"The {opening}"},
+                {"value": "dealer-left", "label": "Dealer's left, any card"},
+            ],
+        },
+        {
+            "field": "kitty",
+            "label": "Kitty",
+            "help": "Spare cards lie face down; the first to take a point card takes them too.",
+            "kind": "toggle",
+        },
+        {
+            "field": "partnership",
+            "label": "Partners",
+            "help": "You and the player across score as a team against the other two.",
+            "kind": "toggle",
+        },
+        {
+            "field": "partners_pass",
+            "label": "Pass to your partner",
+            "help": "With partners, every pass goes across to your partner.",
+            "kind": "toggle",
+        },
+        {
+            "field": "players",
+            "label": "Players",
+            "help": (
+                f"How many sit at the table: you and {MIN_PLAYERS - 1} to {MAX_PLAYERS - 1} "
+                "computer players."
+            ),
+            "kind": "table",
+        },
+    )
+
+
+def presets(rules: Rules) -> tuple[dict[str, Any], ...]:
+    """Named sets of rules for the start screen, each a change from the standard game, in
+    the numbers of the table `rules` describes."""
+    moon = rules.round_points
+    jack = "The jack of diamonds takes" if rules.decks == 1 else "Each jack of diamonds takes"
+    _, a_queen = _queens(rules)
+    return (
+        {
+            "name": "standard",
+            "label": "Standard",
+            "help": f"The usual game to {rules.target_score}.",
+            "rules": {},
+        },
+        {
+            "name": "quick",
+            "label": "Quick",
+            "help": f"The usual game, to {QUICK_TARGET}.",
+            "rules": {"target_score": QUICK_TARGET},
+        },
+        {
+            "name": "casual",
+            "label": "Relaxed",
+            "help": f"Points allowed on the first trick; {a_queen} breaks hearts.",
+            "rules": {"points_on_first_trick": True, "queen_breaks_hearts": True},
+        },
+        {
+            "name": "omnibus",
+            "label": "Omnibus",
+            "help": f"{jack} {BONUS_CARD_POINTS} points off.",
+            "rules": {"bonus_card": "JD"},
+        },
+        {
+            "name": "moon-choice",
+            "label": "Moon choice",
+            "help": f"The shooter picks: {moon} to the others or {moon} off their own total.",
+            "rules": {"moon_rule": "choose"},
+        },
+    )
+
+
+#: Every `Rules` field as the standard table words it (each table size has its own wording).
+RULE_OPTIONS: Final = rule_options(Rules())
+#: The presets as the standard table words them.
+PRESETS: Final = presets(Rules())
 
 MAX_TARGET: Final = 1000
 #: The longest list any rule takes (a pass cycle of 16 rounds is more than any table uses).
@@ -294,6 +355,17 @@ def table_size(players: int) -> dict[str, Any]:
         "kitty": kitty,
         "defaults": rules.to_dict(),
         "offered": offered,
+        # The house rules and presets worded in this table's numbers: only those whose words
+        # differ from /api/options' own "rules" and "presets" (the standard table's), by
+        # field and by name (a two-deck table's moon of 52); the page takes the rest as is.
+        "rules": {
+            o["field"]: o
+            for o, plain in zip(rule_options(rules), RULE_OPTIONS, strict=True)
+            if o != plain
+        },
+        "presets": {
+            p["name"]: p for p, plain in zip(presets(rules), PRESETS, strict=True) if p != plain
+        },
     }
 
 

@@ -6,11 +6,17 @@ import { face } from "./faces.js";
 import { SPEEDS } from "./prefs.js";
 import { themeControl } from "./theme.js";
 import { invitePanel } from "./friends.js";
+import { sideWord } from "./words.js";
 
 const LENGTHS = [100, 50];
 
 export function renderSetup(root, args) {
   const { options, prefs, unfinished, onStart, onInvite, onContinue, onChange } = args;
+  // A choice that redraws the screen (the table size, a preset) keeps the person where they
+  // were: the same control focused (arrow keys go on through its group, a screen reader
+  // stays put) and "Every house rule" as open as it was.
+  const focused = focusedControl(root);
+  const rulesOpen = Boolean(root.querySelector("details.all-rules")?.open);
   const canContinue = unfinished.length > 0;
   // The table sizes come from the server (3 to 10), each with its line and the house rules
   // that make sense at it; the default size is the server's.
@@ -19,6 +25,9 @@ export function renderSetup(root, args) {
     || tables.find((t) => t.players === options.defaults.players);
   prefs.players = size.players;
   keepOffered(prefs, options, size);
+  // The house rules and presets in this table's own numbers (a moon is 52 with two decks).
+  const rules = options.rules.map((rule) => size.rules?.[rule.field] ?? rule);
+  const presets = options.presets.map((preset) => size.presets?.[preset.name] ?? preset);
   const seated = options.opponents.slice(0, size.players - 1);
   // One level per opponent at the table.
   prefs.levels = seated.map((_, i) => prefs.levels[i] || options.levels[0].name);
@@ -107,7 +116,7 @@ export function renderSetup(root, args) {
     const start = root.querySelector("[data-action=new-game]");
     if (start) start.disabled = Boolean(problem);
     const hint = root.querySelector("[data-region=preset-help]");
-    if (hint) hint.textContent = presetHelp(options, prefs);
+    if (hint) hint.textContent = presetHelp(presets, options, prefs);
     if (!problem) change();
   }
   const length = h("fieldset", { class: "segmented" },
@@ -126,7 +135,7 @@ export function renderSetup(root, args) {
   const ruleList = h("div", { class: "rule-list" });
   const presetBox = h("fieldset", { class: "segmented wrap" },
     h("legend", {}, "House rules"),
-    options.presets.map((preset) => h("label", { title: preset.help },
+    presets.map((preset) => h("label", { title: preset.help },
       h("input", {
         type: "radio", name: "preset", value: preset.name, checked: prefs.preset === preset.name,
         onchange: () => {
@@ -140,10 +149,10 @@ export function renderSetup(root, args) {
           renderSetup(root, args);
         },
       }), h("span", {}, preset.label))),
-    h("p", { class: "hint", "data-region": "preset-help" }, presetHelp(options, prefs)));
+    h("p", { class: "hint", "data-region": "preset-help" }, presetHelp(presets, options, prefs)));
 
   function drawRules() {
-    clear(ruleList, options.rules
+    clear(ruleList, rules
       .filter((rule) => rule.kind !== "number" && rule.kind !== "table")
       .map((rule) => offeredRule(rule, size))
       .filter(Boolean)
@@ -184,9 +193,9 @@ export function renderSetup(root, args) {
     h("section", { class: "panel" }, length, speed, takeBacks),
     h("section", { class: "panel" },
       presetBox,
-      h("details", { class: "all-rules" },
+      h("details", { class: "all-rules", open: rulesOpen },
         h("summary", {}, h("span", { class: "disclosure", "aria-hidden": "true" }), "Every house rule",
-          h("span", { class: "summary-note" }, ` · ${options.rules.length} options`)),
+          h("span", { class: "summary-note" }, ` · ${ruleList.children.length} options`)),
         ruleList)),
     h("button", {
       class: canContinue ? "wide" : "primary wide", type: "button", "data-action": "new-game",
@@ -198,20 +207,27 @@ export function renderSetup(root, args) {
       h("a", { href: "/scorekeeper" }, "Scorekeeper for real cards"),
       h("a", { href: "/sheets/rules.pdf" }, "Rule sheet (PDF)"),
       h("a", { href: "/sheets/score.pdf" }, "Score sheet (PDF)")));
+  refocus(root, focused);
 }
 
-/** Where a seat sits for the person, `offset` places clockwise: "On your left", "Across",
- * "2nd on your right". Worked out from the table size, never from a fixed seat. */
-function sideWord(offset, players) {
-  const turn = (offset * 2) / players; // in half turns: 1 is straight across
-  if (turn === 1) return "Across";
-  if (turn < 1) return offset === 1 ? "On your left" : `${ordinal(offset)} on your left`;
-  const back = players - offset;
-  return back === 1 ? "On your right" : `${ordinal(back)} on your right`;
+/** A selector for the focused control inside `root` that finds its counterpart once the
+ * screen is drawn again: by id, else by name (and value, for a radio or a checkbox), else by
+ * its data-action. Null when the focus is elsewhere. */
+function focusedControl(root) {
+  const el = document.activeElement;
+  if (!el || el === root || !root.contains(el)) return null;
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  if (el.name) {
+    const value = el.type === "radio" || el.type === "checkbox" ? `[value="${CSS.escape(el.value)}"]` : "";
+    return `${el.tagName.toLowerCase()}[name="${CSS.escape(el.name)}"]${value}`;
+  }
+  if (el.dataset.action) return `[data-action="${CSS.escape(el.dataset.action)}"]`;
+  return null;
 }
 
-function ordinal(n) {
-  return `${n}${{ 1: "st", 2: "nd", 3: "rd" }[n] || "th"}`;
+function refocus(root, selector) {
+  const again = selector && root.querySelector(selector);
+  if (again && again !== document.activeElement) again.focus();
 }
 
 /** A rule as offered at this table size: a toggle the engine refuses there is left out, a
@@ -248,8 +264,8 @@ function levelHelp(options, prefs) {
 
 /** The chosen preset's line, unless the chosen length differs from the preset's own: then
  * the line says the length that will be played. */
-function presetHelp(options, prefs) {
-  const preset = options.presets.find((p) => p.name === prefs.preset);
+function presetHelp(presets, options, prefs) {
+  const preset = presets.find((p) => p.name === prefs.preset);
   if (!preset) return `Your own mix of house rules, played to ${prefs.target}.`;
   const own = preset.rules.target_score ?? options.defaults.target_score;
   return own === prefs.target ? preset.help : `${preset.label} rules, played to ${prefs.target}.`;

@@ -1,0 +1,81 @@
+"""The start screen's house rules and presets in the numbers and cards of each table size."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import hearts
+from hearts.cards import parse_card
+from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
+from hearts.web.options import PRESETS, RULE_OPTIONS, presets, rule_options, table_size
+
+SIZES = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+
+
+def by_field(options: Any) -> dict[str, Any]:
+    return {option["field"]: option for option in options}
+
+
+def worded(players: int) -> dict[str, Any]:
+    """A table's house rules and presets as the page shows them: the standard ones, each
+    replaced by the table's own words where /api/options sends them."""
+    table = table_size(players)
+    return {
+        "rules": [table["rules"].get(o["field"], o) for o in RULE_OPTIONS],
+        "presets": [table["presets"].get(p["name"], p) for p in PRESETS],
+    }
+
+
+@pytest.mark.parametrize("players", SIZES)
+def test_every_table_words_the_moon_and_the_sun_in_its_own_points(players: int) -> None:
+    rules = hearts.Rules(players=players)
+    table = worded(players)
+    words = by_field(table["rules"])
+    moon = rules.round_points
+    assert words["shoot_the_sun"]["help"].endswith(f"counts double a moon: {2 * moon} points.")
+    labels = [choice["label"] for choice in words["moon_rule"]["choices"]]
+    assert labels[:2] == [f"Everyone else gets {moon}", f"The shooter loses {moon}"]
+    queens = "the queen of spades" if rules.decks == 1 else "both queens of spades"
+    assert words["moon_rule"]["help"].endswith(f"every heart and {queens}.")
+    presets = {preset["name"]: preset["help"] for preset in table["presets"]}
+    assert presets["moon-choice"] == (
+        f"The shooter picks: {moon} to the others or {moon} off their own total."
+    )
+    opening = parse_card(rules.opening_card).name
+    assert words["first_lead"]["choices"][0]["label"] == f"The {opening}"
+    if rules.decks > 1:
+        one_deck = hearts.Rules(players=MIN_PLAYERS).round_points
+        text = str(table["rules"]) + str(table["presets"])
+        assert f" {one_deck}" not in text and "the queen of spades" not in text
+
+
+@pytest.mark.parametrize("players", SIZES)
+def test_a_table_words_the_same_rules_and_choices_as_the_standard_one(players: int) -> None:
+    table = worded(players)
+    assert [o["field"] for o in table["rules"]] == [o["field"] for o in RULE_OPTIONS]
+    for mine, standard in zip(table["rules"], RULE_OPTIONS, strict=True):
+        assert mine["kind"] == standard["kind"] and mine["label"] == standard["label"]
+        assert mine["help"].endswith(".")
+        values = [c["value"] for c in mine.get("choices", [])]
+        assert values == [c["value"] for c in standard.get("choices", [])]
+    assert [(p["name"], p["rules"]) for p in table["presets"]] == [
+        (p["name"], p["rules"]) for p in PRESETS
+    ]
+
+
+def test_the_standard_wording_is_the_four_player_tables() -> None:
+    rules = hearts.Rules()
+    assert list(rule_options(rules)) == list(RULE_OPTIONS)
+    assert list(presets(rules)) == list(PRESETS)
+    assert table_size(rules.players)["rules"] == {} == table_size(rules.players)["presets"]
+
+
+@pytest.mark.parametrize("players", SIZES)
+def test_a_table_sends_only_the_words_that_differ(players: int) -> None:
+    table = table_size(players)
+    for field, option in table["rules"].items():
+        assert option != by_field(RULE_OPTIONS)[field]
+    two_decks = hearts.Rules(players=players).decks > 1
+    assert ("moon_rule" in table["rules"]) == two_decks
