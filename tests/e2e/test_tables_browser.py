@@ -44,6 +44,7 @@ LAYOUT = """() => {
         slots: all('.trick .slot'),
         seats: all('#game .seat'),
         names: all('#game .seat .name'),
+        helds: all('#game .seat.opponent .held'),
         vw: innerWidth, vh: innerHeight,
         wide: document.documentElement.scrollWidth,
         players: Number(document.querySelector('#game').dataset.players),
@@ -82,6 +83,10 @@ def check_layout(page: Any, players: int, where: str) -> None:
         assert not overlap(a, b), (where, "seats", a, b)
     for a, b in itertools.combinations(names, 2):
         assert not overlap(a, b), (where, "names", a, b)
+    # A seat's cards in hand never lie over another seat's name (nine and ten across a
+    # phone held sideways did).
+    for held, name in itertools.product(found["helds"], names):
+        assert not overlap(held, name), (where, "cards in hand and a name", held, name)
     for seat, slot in itertools.product(seats, slots):
         assert not overlap(seat, slot), (where, "seat and trick", seat, slot)
     for card, other in itertools.product(found["hand"], seats + slots):

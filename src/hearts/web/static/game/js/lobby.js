@@ -63,7 +63,7 @@ function seatLine(state, player, options) {
   },
   avatar,
   h("span", { class: "who" },
-    h("span", { class: "name" }, player.open ? "Open seat" : me ? `${player.name} (you)` : player.name),
+    h("span", { class: "name" }, player.open ? "Open seat" : [h("bdi", {}, player.name), me ? " (you)" : ""]),
     h("span", { class: "level" }, kind)),
   position ? h("span", { class: "seat-word" }, position) : null);
 }

@@ -113,7 +113,7 @@ export class Table {
       clear(el,
         h("div", { class: "avatar" }, avatar),
         h("div", { class: "who" },
-          h("span", { class: "name" }, player.name),
+          h("span", { class: "name", dir: "auto" }, player.name),
           h("span", { class: "level" }, partner ? `${kind}, your partner` : kind),
           seatSigns(state, seat)),
         h("div", { class: "numbers" },
