@@ -57,7 +57,7 @@ import httpx
 
 HOST = "127.0.0.1"
 SEATS = ["you", "friend", "friend", "friend"]
-MOVING = frozenset({"passing", "playing", "moon-choice"})
+MOVING = frozenset({"passing", "playing", "moon-choice", "round-over"})
 
 
 def free_port() -> int:
@@ -243,8 +243,7 @@ class Person:
                     self.state = refused
 
     def mine(self, state: dict[str, Any]) -> bool:
-        if state["phase"] == "round-over":
-            return self.seat == 0  # the host deals the next round
+        # At a round's end each person asks for the next round; the last ask deals it.
         return state["phase"] in MOVING and self.seat in state["table"]["waiting_on"]
 
     async def move(self, state: dict[str, Any], rng: random.Random) -> httpx.Response | None:

@@ -22,7 +22,8 @@ from .driver import choose_action
 
 State = dict[str, Any]
 #: Phases in which a seat named in `table.waiting_on` has a move to make.
-MOVING = frozenset({"passing", "playing", "moon-choice"})
+#: Phases in which a person waited on acts (at a round's end each person asks for the next).
+MOVING = frozenset({"passing", "playing", "moon-choice", "round-over"})
 
 
 @dataclass

@@ -103,7 +103,8 @@ async def play(url: str, rules: dict[str, Any]) -> list[Person]:
             return bool(state["view"]["hand_number"] >= round_two and state["phase"] == "playing")
 
         async def host() -> State:
-            # The host also deals the next round (no turn clock runs at these tables).
+            # The host asks for the next round too (the others ask as they play), until it
+            # is dealt (no turn clock runs at these tables).
             while True:
                 state = await people[0].play(
                     random.Random(0), lambda s: done(s) or s["phase"] == "round-over"
