@@ -17,14 +17,16 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 from . import api, coach, live, replay
 from .bots import BotPool
-from .headers import SecurityHeaders, TrustedHosts
+from .headers import SecurityHeaders, TrustedHosts, headers_for
 from .limits import BodyLimit
 from .notify import live_updates
+from .problems import first_problem, http_sentence
 from .quotas import HOUR, Quotas
 from .reviews import Reviews
 from .service import GameService
@@ -39,6 +41,8 @@ log = logging.getLogger("hearts.web")
 #: What a person is told when something unexpected goes wrong (the reason goes to the log).
 SERVER_ERROR = "Something went wrong on the server; please try again."
 DISK_FULL = "The server's disk is full, so this could not be saved; please try again later."
+#: The page a browser gets for an address that leads nowhere.
+NOT_FOUND_PAGE = STATIC / "notfound.html"
 
 
 def data_dir() -> Path:
@@ -129,9 +133,23 @@ def create_app(
     app.include_router(replay.pages)
     app.include_router(sheets_router)
 
+    # A mistyped address gets a page in the game's look, with the headers of its other pages.
+    not_found_page = NOT_FOUND_PAGE.read_text(encoding="utf-8")
+    page_headers = {name.decode(): value.decode() for name, value in headers_for("/")}
+
     @app.exception_handler(RequestValidationError)
     async def bad_body(request: Request, error: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"detail": _first_problem(error)}, status_code=422)
+        return JSONResponse({"detail": first_problem(error, request)}, status_code=422)
+
+    @app.exception_handler(HTTPException)
+    async def refused_by_framework(request: Request, error: HTTPException) -> Response:
+        if error.status_code == 404 and _wants_page(request):
+            return HTMLResponse(not_found_page, status_code=404, headers=page_headers)
+        if error.status_code in (204, 304):
+            return Response(status_code=error.status_code, headers=error.headers)
+        detail = http_sentence(request, error.status_code, error.detail)
+        status = error.status_code
+        return JSONResponse({"detail": detail}, status_code=status, headers=error.headers)
 
     @app.exception_handler(sqlite3.OperationalError)
     async def store_failed(request: Request, error: sqlite3.OperationalError) -> JSONResponse:
@@ -162,23 +180,8 @@ def create_app(
     return app
 
 
-def _first_problem(error: RequestValidationError) -> str:
-    """One sentence for a malformed request body."""
-    problems = error.errors()
-    if not problems:
-        return "The request is malformed."
-    first = problems[0]
-    where = ".".join(_field_name(part) for part in first.get("loc", ()) if part != "body")
-    message = str(first.get("msg", "is not valid"))
-    if first.get("type") == "json_invalid":
-        return "The request body is not valid JSON."
-    return f"{where or 'The request body'}: {message}." if where else f"{message}."
-
-
-def _field_name(part: object) -> str:
-    """A field named in a refusal, safe to show: the client chose it, so it may be long or
-    hold line breaks; odd names are quoted and long ones cut short."""
-    text = str(part)
-    if not text.isprintable() or not text.strip() or text != text.strip():
-        text = repr(text)
-    return text if len(text) <= 40 else text[:39] + "…"
+def _wants_page(request: Request) -> bool:
+    """Whether a browser is asking for a page (not the API, not a script or a fetch)."""
+    if request.method not in ("GET", "HEAD") or request.url.path.startswith("/api/"):
+        return False
+    return "text/html" in request.headers.get("accept", "")
