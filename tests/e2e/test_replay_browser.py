@@ -215,6 +215,14 @@ def test_a_round_replays_from_the_round_over_panel(browser: Any, server: AppServ
     replay_page = opened.value
     errors: list[str] = []
     replay_page.on("pageerror", lambda error: errors.append(str(error)))
+
+    # The page's policy allows no inline style: a breach shows as a console error.
+    def breach(message: Any) -> None:
+        if "Content Security Policy" in message.text:
+            errors.append(f"console: {message.text}")
+
+    replay_page.on("console", breach)
+    replay_page.reload()
     replay_page.wait_for_selector("[data-region=replay][data-ready=true]")
     game_id = page.evaluate("async () => (await (await fetch('/api/games')).json())[0].id")
     replay = api(replay_page, f"/api/games/{game_id}/replay?round=1")

@@ -23,6 +23,9 @@ PAGE_POLICY = (
     "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
 )
 
+#: The pages (and, under /game/ and /scorekeeper/, their files) that get the page policy.
+PAGES = frozenset({"/", "/rules", "/stats", "/replay", "/scorekeeper"})
+
 _ALWAYS = ((b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"same-origin"))
 _PAGE = ((b"content-security-policy", PAGE_POLICY.encode()), (b"cache-control", b"no-cache"))
 _API = ((b"cache-control", b"no-store"),)
@@ -31,7 +34,7 @@ HSTS = (b"strict-transport-security", b"max-age=31536000")
 
 def headers_for(path: str) -> tuple[tuple[bytes, bytes], ...]:
     """The headers a response to `path` gets unless it set them itself."""
-    if path == "/" or path == "/rules" or path.startswith("/game/"):
+    if path in PAGES or path.startswith(("/game/", "/scorekeeper/")):
         return _ALWAYS + _PAGE
     if path.startswith("/api/"):
         return _ALWAYS + _API

@@ -114,7 +114,9 @@ function mini(card, marks) {
 function hand(cards, marked, mark) {
   const left = [...marked];
   const sorted = sortCards(cards);
-  const list = h("ul", { class: "mini-hand", "data-region": "hand", style: `--rest: ${Math.max(sorted.length - 1, 1)}` });
+  const list = h("ul", { class: "mini-hand", "data-region": "hand" });
+  // Set through the style object: the page's policy allows no style attribute.
+  list.style.setProperty("--rest", String(Math.max(sorted.length - 1, 1)));
   for (const card of sorted) {
     const at = left.indexOf(card);
     if (at >= 0) left.splice(at, 1); // one copy: two decks hold two of a card
@@ -280,7 +282,7 @@ async function show() {
     if (!response.ok) throw new Error(body.detail || `The server said ${response.status}.`);
     replay = body;
   } catch (error) {
-    clear(status, `This replay cannot be shown: ${error.message} `, h("a", { href: "/stats" }, "Your games"));
+    clear(status, `This replay cannot be shown. ${error.message} `, h("a", { href: "/stats" }, "Your games"));
     root.removeAttribute("aria-busy");
     return;
   }
