@@ -4,7 +4,7 @@
 import { h, s } from "./dom.js";
 import { cardName } from "./cards.js";
 import { takenSummary } from "./taken.js";
-import { isMe } from "./words.js";
+import { allSeats, isMe, listed } from "./words.js";
 
 // Line colours and marker shapes, in seat order from the person round the table.
 const LINE_CLASSES = ["line-a", "line-b", "line-c", "line-d", "line-e", "line-f"];
@@ -18,6 +18,7 @@ const SPREAD = 2.2;
 export function roundSummary(state) {
   const result = state.results[state.results.length - 1];
   const names = state.players.map((p) => p.name);
+  const labels = rowLabels(state);
   const taken = takenSummary(state);
   const bonus = state.view.rules.bonus_card;
   const items = [];
@@ -36,8 +37,8 @@ export function roundSummary(state) {
     const what = t.queen > 1 ? "both queens of spades" : "the queen of spades";
     items.push(h("p", { class: "queen-news" }, `${isMe(state, seat) ? "You" : names[seat]} took ${what}.`));
   });
-  const rows = names.map((name, seat) => h("tr", {},
-    h("th", { scope: "row" }, name),
+  const rows = labels.map((label, seat) => h("tr", mineMark(isMe(state, seat)),
+    h("th", { scope: "row" }, label),
     h("td", {}, taken[seat].hearts),
     h("td", {}, taken[seat].queen ? `Q♠${taken[seat].queen > 1 ? ` ×${taken[seat].queen}` : ""}` : "–"),
     bonus ? h("td", {}, taken[seat].bonus ? "yes" : "–") : null,
@@ -53,7 +54,8 @@ export function roundSummary(state) {
       h("th", { scope: "col" }, "Scored"), h("th", { scope: "col" }, "Total"))),
     h("tbody", {}, rows)));
   if (result && result.reset.length) {
-    items.push(h("p", {}, `${result.reset.map((s) => names[s]).join(" and ")} landed exactly on the target and dropped back.`));
+    const who = result.reset.map((seat) => (isMe(state, seat) ? "You" : names[seat]));
+    items.push(h("p", {}, `${who.join(" and ")} landed exactly on the target and dropped back.`));
   }
   return items;
 }
@@ -62,9 +64,23 @@ function signed(n) {
   return n > 0 ? `+${n}` : `${n}`;
 }
 
+/** Each seat's name as the score tables show it. At a table of one the person is "You"
+ * already; at a table of friends everyone chose a name, so the person's own reads
+ * "Bea (you)", to find their line at a glance. */
+export function rowLabels(state) {
+  return state.players.map((player) => (isMe(state, player.seat) && state.table?.friends
+    ? `${player.name} (you)`
+    : player.name));
+}
+
+/** The attributes that pick out the person's own row (or column) in a table or list. */
+function mineMark(mine, others = "") {
+  return { class: [others, mine ? "mine" : ""].filter(Boolean).join(" ") || null, "data-you": mine ? "true" : null };
+}
+
 /** Every round so far, one row each, with running totals. */
 export function scoreSheet(state) {
-  const names = state.players.map((p) => p.name);
+  const names = rowLabels(state);
   // A big table's sheet is wider than a phone: it scrolls in its own box, not the page.
   return h("div", { class: "sheet-scroll", role: "region", "aria-label": "Score sheet", tabindex: "0" }, sheetTable(state, names));
 }
@@ -73,7 +89,7 @@ function sheetTable(state, names) {
   return h("table", { class: "sheet" },
     h("caption", {}, "Score sheet"),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"),
-      names.map((n) => h("th", { scope: "col" }, n)))),
+      names.map((n, seat) => h("th", { scope: "col", ...mineMark(isMe(state, seat)) }, n)))),
     h("tbody", {}, state.results.map((r) => h("tr", {},
       h("th", { scope: "row" }, r.hand_number + 1, r.shooter !== null ? moonIcon("moon") : null),
       r.totals.map((total, seat) => h("td", {},
@@ -94,7 +110,7 @@ export function totalsChart(state) {
   const pad = { l: 30, r: 10, t: 10, b: 22 };
   const x = (i) => pad.l + (rounds ? (i / rounds) * (W - pad.l - pad.r) : 0);
   const y = (v) => pad.t + (1 - (v - low) / (high - low || 1)) * (H - pad.t - pad.b);
-  const names = state.players.map((p) => p.name);
+  const names = rowLabels(state);
   const shift = (seat) => (seat - (seats.length - 1) / 2) * SPREAD;
   const lines = series.map((values, seat) => s("g", { class: `series ${LINE_CLASSES[seat % LINE_CLASSES.length]}` },
     s("polyline", {
@@ -147,18 +163,49 @@ function trophy() {
     s("path", { d: "M5 2h10v4a5 5 0 0 1-10 0zM9 11h2v4h3v3H6v-3h3zM5 4H2v1a3 3 0 0 0 3 3zM15 4h3v1a3 3 0 0 1-3 3z" }));
 }
 
+/** The place of each total, lowest first: equal totals share a place and the places after
+ * them skip on (standard competition ranking).
+ * places([0, 0, 3, 3, 3, 9]) -> [1, 1, 3, 3, 3, 6] */
+export function places(totals) {
+  return totals.map((total) => 1 + totals.filter((other) => other < total).length);
+}
+
+/** Who is ranked: each player, or in Partnership Hearts each team (the person's team and
+ * the others, who score together). */
+function standingsEntries(state) {
+  const partner = state.view.partner;
+  if (partner === null || partner === undefined) return allSeats(state).map((seat) => [seat]);
+  const mine = [state.view.seat, partner];
+  return [mine, allSeats(state).filter((seat) => !mine.includes(seat))];
+}
+
+/** The final standings, lowest total first. A place two or more share shows the same number
+ * on each, with "tied". */
 export function standings(state) {
-  const order = state.players.map((p) => p.seat).sort((a, b) => state.scores[a] - state.scores[b]);
-  return h("ol", { class: "standings" }, order.map((seat) => h("li", {
-    class: state.winners.includes(seat) ? "won" : "",
-  }, h("span", { class: "name" }, state.players[seat].name),
-  h("span", { class: "total" }, state.scores[seat]),
-  state.winners.includes(seat) ? trophy() : null)));
+  const labels = rowLabels(state);
+  const entries = standingsEntries(state)
+    .map((seats) => ({ seats, total: state.scores[seats[0]] }))
+    .sort((a, b) => a.total - b.total);
+  const place = places(entries.map((entry) => entry.total));
+  const shared = (i) => place.filter((p) => p === place[i]).length > 1;
+  return h("ol", { class: "standings" }, entries.map((entry, i) => {
+    const won = entry.seats.some((seat) => state.winners.includes(seat));
+    const mine = entry.seats.some((seat) => isMe(state, seat));
+    return h("li", {
+      value: place[i],
+      ...mineMark(mine, won ? "won" : ""),
+      "data-place": place[i],
+      "data-tied": shared(i) ? "true" : null,
+    }, h("span", { class: "name" }, entry.seats.map((seat) => labels[seat]).join(" & ")),
+    h("span", { class: "total" }, entry.total),
+    shared(i) ? h("span", { class: "tied" }, " tied") : null,
+    won ? trophy() : null);
+  }));
 }
 
 export function winnerLine(state) {
   const names = state.winners.map((seat) => (isMe(state, seat) ? "You" : state.players[seat].name));
   if (state.winners.some((seat) => isMe(state, seat)) && names.length === 1) return "You win!";
   if (names.length === 1) return `${names[0]} wins.`;
-  return `${names.join(" and ")} share the win.`;
+  return `${listed(names)} share the win.`;
 }

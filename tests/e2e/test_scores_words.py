@@ -1,0 +1,200 @@
+"""The words of the score tables in headless Chromium: equal totals share a place in the
+standings, and at a table of friends the person's own line is marked, wherever their name
+is; a mistyped address gets a page in the game's look.
+
+A game to 1 point ends with its first round. The round is played through the API the page
+uses (with the page's own cookie), all but the person's last card, which is played on the
+screen, so the game-over panel is reached as a person reaches it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_web_game_browser import open_page
+
+from browser_support import DESKTOP, PHONE, AppServer, shoot
+
+pytestmark = pytest.mark.browser
+
+TABLE = "#game"
+#: Plays the game by API until it is over, or (`last`) until the person holds one card
+#: on their turn. Any refused move (a race with the computer players) is retried.
+PLAY_BY_API = """async ({id, last}) => {
+    const url = `/api/games/${id}`;
+    const get = async () => (await fetch(url)).json();
+    const post = async (path, body) => {
+        const r = await fetch(`${url}/${path}`, {method: 'POST',
+            headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
+        return r.status === 200 ? r.json() : null;
+    };
+    let state = await get();
+    for (let i = 0; i < 500; i++) {
+        if (state.phase === 'game-over') return state;
+        const me = state.view.seat;
+        const move = state.move;
+        let next = null;
+        if (state.phase === 'passing') {
+            const cards = state.view.hand.slice(0, state.view.cards_to_pass);
+            next = await post('pass', {cards, move});
+        } else if (state.phase === 'playing' && state.view.legal.length) {
+            if (last && state.view.hand.length === 1) return state;
+            next = await post('play', {card: state.view.legal[0], move});
+        } else if (state.phase === 'moon-choice' && state.moon_pending === me) {
+            next = await post('moon', {choice: 'add', move});
+        } else if (state.phase === 'round-over') {
+            next = await post('next', {move});
+        }
+        if (next && next.move !== move) { state = next; continue; }
+        await new Promise((done) => setTimeout(done, 60));
+        state = await get();
+    }
+    throw new Error('the game did not end');
+}"""
+
+
+def new_game(page: Any, body: dict[str, Any]) -> dict[str, Any]:
+    made = page.evaluate(
+        """async (body) => {
+            const r = await fetch('/api/games', {method: 'POST',
+                headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
+            return [r.status, await r.json()];
+        }""",
+        body,
+    )
+    assert made[0] == 201, made
+    state: dict[str, Any] = made[1]
+    return state
+
+
+def play_to_game_over(page: Any, server: AppServer, body: dict[str, Any]) -> dict[str, Any]:
+    """A game to 1 point (`body`, by API) played to its end, the last card on the screen.
+    Returns the final state as the API gives it."""
+    state = new_game(page, {**body, "rules": {**body.get("rules", {}), "target_score": 1}})
+    if state["table"]["friends"]:
+        start = f"fetch('/api/games/{state['id']}/start', {{method: 'POST', body: '{{}}', "
+        page.evaluate(start + "headers: {'Content-Type': 'application/json'}}).then(r => r.status)")
+    state = page.evaluate(PLAY_BY_API, {"id": state["id"], "last": True})
+    assert state["phase"] == "playing", state["phase"]
+    address = (
+        f"/?table={state['id']}&speed=instant"
+        if state["table"]["friends"]
+        else "/?speed=instant#play"
+    )
+    page.goto(server.url + address)
+    page.reload()  # a change of the #hash alone would not load the page again
+    page.wait_for_selector(
+        f"{TABLE}[data-phase=playing] [data-card][data-legal=true]", timeout=20000
+    )
+    page.click("[data-region=hand] [data-card][data-legal=true]")
+    page.wait_for_selector(f"{TABLE}[data-phase=game-over] ol.standings", timeout=20000)
+    final: dict[str, Any] = page.evaluate(PLAY_BY_API, {"id": state["id"], "last": False})
+    return final
+
+
+def standings(page: Any) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = page.eval_on_selector_all(
+        "ol.standings li",
+        """els => els.map(li => ({value: li.value, tied: li.dataset.tied === 'true',
+            mine: li.classList.contains('mine'), name: li.querySelector('.name').textContent,
+            total: Number(li.querySelector('.total').textContent), text: li.innerText}))""",
+    )
+    return rows
+
+
+def competition_places(totals: list[int]) -> list[int]:
+    return [1 + sum(other < total for other in totals) for total in totals]
+
+
+def test_equal_totals_share_a_place(browser: Any, server: AppServer) -> None:
+    page = open_page(browser, server, DESKTOP)
+    players = 10  # the largest table: the most players to tie
+    state = play_to_game_over(page, server, {"levels": ["easy"], "rules": {"players": players}})
+    rows = standings(page)
+    assert len(rows) == players
+    totals = [row["total"] for row in rows]
+    assert totals == sorted(state["scores"])
+    places = competition_places(totals)
+    assert [row["value"] for row in rows] == places
+    # With ten players in one round some always share a total (those who took nothing).
+    assert len(set(totals)) < len(totals), totals
+    for row, place in zip(rows, places, strict=True):
+        shared = places.count(place) > 1
+        assert row["tied"] == shared and ("tied" in row["text"]) == shared, row
+    # A table of one calls the person "You", with no mark added to the name.
+    assert [row["name"] for row in rows if row["mine"]] == ["You"]
+    assert page.inner_text("table.summary tbody tr.mine th") == "You"
+    for view, size in (("phone", PHONE), ("desktop", {"width": 1366, "height": 850})):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(300)  # turning the screen draws the table again
+        page.locator("ol.standings").scroll_into_view_if_needed()
+        shoot(page, f"scores-tied-standings-{view}")
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_a_friends_table_marks_the_persons_own_line(browser: Any, server: AppServer) -> None:
+    page = open_page(browser, server, DESKTOP)
+    body = {"seats": ["you", "friend", "medium", "medium"], "name": "Bea", "turn_time": None}
+    state = play_to_game_over(page, server, body)
+    me = state["table"]["seat"]
+    assert state["players"][me]["name"] == "Bea"
+    mine = [row for row in standings(page) if row["mine"]]
+    assert [row["name"] for row in mine] == ["Bea (you)"]
+    # The round summary, the score sheet (its column) and the chart's legend.
+    assert page.inner_text("table.summary tbody tr.mine th") == "Bea (you)"
+    assert page.locator("table.summary tbody tr.mine").count() == 1
+    assert page.inner_text("table.sheet thead th.mine") == "Bea (you)"
+    legend = page.eval_on_selector_all(".chart .legend li", "els => els.map(e => e.textContent)")
+    assert sum("Bea (you)" in item for item in legend) == 1
+    # Only the person's own name is marked.
+    others = page.eval_on_selector_all(
+        "table.summary tbody tr:not(.mine) th", "els => els.map(e => e.textContent)"
+    )
+    assert len(others) == 3 and not any("(you)" in name for name in others)
+    page.locator("table.summary").scroll_into_view_if_needed()
+    shoot(page, "scores-friends-own-line")
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_partnership_standings_rank_the_teams(browser: Any, server: AppServer) -> None:
+    page = open_page(browser, server, PHONE)
+    play_to_game_over(page, server, {"levels": ["easy"], "rules": {"partnership": True}})
+    rows = standings(page)
+    assert len(rows) == 2
+    assert rows[0]["total"] <= rows[1]["total"]
+    assert [row["value"] for row in rows] == competition_places([r["total"] for r in rows])
+    ours = [row for row in rows if row["mine"]]
+    assert len(ours) == 1 and ours[0]["name"].startswith("You & ")
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+@pytest.mark.parametrize("path", ["/nonexistent", "/game/../../etc/passwd"])
+def test_a_mistyped_address_shows_a_page_with_the_way_back(
+    browser: Any, server: AppServer, path: str
+) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+
+    def note(message: Any) -> None:
+        # The page's own 404 is expected; anything else (a blocked script or style) is not.
+        if message.type == "error" and "404" not in message.text:
+            errors.append(message.text)
+
+    page.on("console", note)
+    response = page.goto(server.url + path)
+    assert response is not None and response.status == 404
+    assert page.inner_text("h1") == "There is no page here"
+    shoot(page, "not-found-phone")
+    page.set_viewport_size({"width": 1366, "height": 850})
+    shoot(page, "not-found-desktop")
+    page.click("main a[href='/rules']")
+    page.wait_for_url(f"{server.url}/rules")
+    assert "How to play" in page.inner_text("h1")
+    assert not errors, errors
+    context.close()
