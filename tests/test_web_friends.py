@@ -342,6 +342,18 @@ def test_the_turn_time_deals_on_without_marking_a_reader_away(browsers: list[Tes
     assert state["players"][1]["away"] is False  # she was here, only reading
 
 
+def test_a_short_hold_time_never_takes_an_open_page_for_gone(browsers: list[TestClient]) -> None:
+    # An open page's stream notes its person as here every heartbeat (15 s): a hold time of
+    # 10 s marked people away between two heartbeats, and played their round for them.
+    ann, bea, _ = browsers
+    made = table(ann, ["you", "friend", "easy"], rules={"players": 3}, turn_time=0, hold_time=10)
+    join(bea, made, "Bea")
+    state = ann.get(f"/api/games/{made['id']}").json()
+    service: GameService = ann.app.state.service  # type: ignore[attr-defined]
+    assert state["table"]["hold_time"] == 10
+    assert state["table"]["deadline"] - state["table"]["now"] > 2 * service.heartbeat - 2
+
+
 def test_a_rematch_keeps_the_table_and_its_people(browsers: list[TestClient]) -> None:
     ann, bea, _ = browsers
     made = table(ann, ["you", "friend", "easy"], rules={"players": 3, "target_score": 20})

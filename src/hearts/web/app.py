@@ -69,7 +69,9 @@ def create_app(
     quotas = Quotas(store, settings)
     bots = BotPool(bot_workers)
     hub, listener = live_updates(store)
-    service = GameService(store, bots, cache_actions=settings.cache_actions, hub=hub)
+    service = GameService(
+        store, bots, cache_actions=settings.cache_actions, hub=hub, heartbeat=settings.stream_ping
+    )
     # The reviews think in a process like the computer players (threads when they do).
     if review_workers is None:
         review_workers = settings.review_workers if bot_workers != 0 else 0

@@ -41,13 +41,13 @@ from fastapi.responses import StreamingResponse
 
 from .api import REFUSALS, BrowserCookie, Service, _owner, refused
 from .notify import Follower
-from .service import GameService, Refusal
+from .service import HEARTBEAT, GameService, Refusal
 from .store import Seating
 from .stores import UNAVAILABLE, StoreUnavailable
 
 router = APIRouter(prefix="/api")
-#: Seconds between keep-alive comments on a quiet stream.
-PING = 15.0
+#: Seconds between keep-alive comments on a quiet stream (each notes the person as here).
+PING = HEARTBEAT
 #: Milliseconds a browser waits before reconnecting a dropped stream.
 RETRY_MS = 2000
 

@@ -73,6 +73,8 @@ UNDO_NOTHING = (
 #: has gone keeps the seat before a computer player takes it over, and who fills seats.
 TURN_TIME = 30
 HOLD_TIME = 120
+#: How often, by default, an open page's event stream notes its person as here (seconds).
+HEARTBEAT = 15.0
 FILL = "medium"
 #: A person whose browser has been heard from within this many seconds is shown as here
 #: (an open event stream is heard from every `live.PING` seconds).
@@ -278,8 +280,11 @@ class GameService:
         bots: BotPool,
         cache_actions: int = CACHE_ACTIONS,
         hub: Hub | None = None,
+        heartbeat: float = HEARTBEAT,
     ) -> None:
         self.store = store
+        #: How often an open page's stream notes its person as here (`live`'s ping).
+        self.heartbeat = heartbeat
         self.bots = bots
         self.hub = hub or Hub()
         self._cache: SizedCache[str, LoadedGame] = SizedCache(cache_actions)
@@ -880,7 +885,7 @@ class GameService:
         old = self._clocks.pop(game_id, None)
         if old is not None:
             old.cancel()
-        due = _deadline(loaded, seating, time.time())
+        due = _deadline(loaded, seating, time.time(), self.heartbeat)
         if due is None:
             return
         loop = asyncio.get_running_loop()
@@ -903,7 +908,7 @@ class GameService:
                 if seating.moves != loaded.recorded:
                     loaded = await self._caught_up(game_id, loaded)
                 now = time.time()
-                due = _deadline(loaded, seating, now)
+                due = _deadline(loaded, seating, now, self.heartbeat)
                 if due is None or due[0] > now:
                     self._wind(loaded, seating)
                     return
@@ -956,7 +961,7 @@ class GameService:
             "winners": list(game.winners),
             "moon_pending": game.moon_pending,
             "players": _players(loaded.table, seat, seating),
-            "table": _table_state(loaded, seat, seating),
+            "table": _table_state(loaded, seat, seating, self.heartbeat),
             "undo": _undo_state(loaded, seat),
         }
 
@@ -997,7 +1002,9 @@ def _undo_state(loaded: LoadedGame, seat: int) -> dict[str, Any]:
     }
 
 
-def _table_state(loaded: LoadedGame, seat: int, seating: Seating) -> dict[str, Any]:
+def _table_state(
+    loaded: LoadedGame, seat: int, seating: Seating, heartbeat: float
+) -> dict[str, Any]:
     table = loaded.table
     now = time.time()
     open_seats = [
@@ -1005,7 +1012,7 @@ def _table_state(loaded: LoadedGame, seat: int, seating: Seating) -> dict[str, A
     ]
     if seating.started or not table.friends:
         open_seats = []
-    due = _deadline(loaded, seating, now)
+    due = _deadline(loaded, seating, now, heartbeat)
     invite = None
     if open_seats and seat == table.host and table.invite:
         invite = f"/?table={loaded.stored.id}#invite={table.invite}"
@@ -1094,10 +1101,15 @@ def _deal_due(loaded: LoadedGame, seating: Seating, now: float) -> bool:
     return turn_time is not None and now >= seating.updated_at + turn_time
 
 
-def _deadline(loaded: LoadedGame, seating: Seating, now: float) -> tuple[float, list[int]] | None:
+def _deadline(
+    loaded: LoadedGame, seating: Seating, now: float, heartbeat: float
+) -> tuple[float, list[int]] | None:
     """When the table stops waiting on its people, and for which seats: the turn time from
-    the latest move, or sooner for a person gone past the hold time. None if no clock runs."""
+    the latest move, or sooner for a person gone past the hold time. None if no clock runs.
+    A person counts as gone only once two of their page's heartbeats have been missed, so a
+    hold time shorter than that never takes an open page for a closed one."""
     table = loaded.table
+    hold = max(table.hold_time, 2 * heartbeat)
     game = loaded.game
     if not table.friends or not seating.started or game.is_over:
         return None
@@ -1111,7 +1123,7 @@ def _deadline(loaded: LoadedGame, seating: Seating, now: float) -> tuple[float, 
         if _here(seating) and not unready:
             return seating.updated_at, []
         seen = {seat: seating.people[seat].seen_at for seat in unready}
-        gone = [(at + table.hold_time, seat) for seat, at in seen.items() if at is not None]
+        gone = [(at + hold, seat) for seat, at in seen.items() if at is not None]
         first = min([turn, *(when for when, _ in gone)])
         if first == math.inf:
             return None
@@ -1123,7 +1135,7 @@ def _deadline(loaded: LoadedGame, seating: Seating, now: float) -> tuple[float, 
             continue
         when = turn
         if person.seen_at is not None:
-            when = min(when, person.seen_at + table.hold_time)
+            when = min(when, person.seen_at + hold)
         if when < math.inf:
             due.append((when, seat))
     if not due:
