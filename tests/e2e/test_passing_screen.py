@@ -135,3 +135,32 @@ def test_the_rounds_table_stays_on_a_phone_screen(browser: Any, server: AppServe
     last = page.locator("table.summary tbody tr:first-child td:last-child").bounding_box()
     assert last["x"] + last["width"] <= PHONE["width"], "the total is in sight"
     shoot(page, "round-over-bonus-phone")
+
+
+def test_a_card_passed_in_beside_its_twin_is_marked_once(browser: Any, server: AppServer) -> None:
+    # Two decks: the person held a copy of a card passed to them; only the copy that came
+    # in is marked (both were, so a pass of three showed four marks).
+    rules = hearts.Rules(players=6, pass_cycle=("left",))
+    for seed in range(200):
+        game = hearts.Game(rules, seed)
+        before = list(game.view(0).hand)
+        for seat in range(rules.players):
+            game.apply(hearts.Pass(seat, game.view(seat).hand[-3:]))
+        received = [str(card) for card in game.view(0).received]
+        kept = [str(card) for card in before[:-3]]  # faces: each copy is its own card
+        if any(card in kept for card in received):
+            break
+    else:
+        raise AssertionError("no deal passes a card beside its twin")
+    while game.round.turn != 0:  # the others play up to the person's first card
+        game.apply(hearts.Play(game.round.turn, game.view(game.round.turn).legal[0]))
+    page = open_page(browser, server, PHONE)
+    start_game(page)
+    store_for(page, server, "twin-pass", game)
+    open_stored(page, server, "twin-pass")
+    marked = page.locator("[data-region=hand] .card.received")
+    assert marked.count() == len(received) == 3
+    labels = page.eval_on_selector_all(
+        "[data-region=hand] [data-card]", "els => els.map(e => e.getAttribute('aria-label'))"
+    )
+    assert sum("passed to you" in label for label in labels) == 3

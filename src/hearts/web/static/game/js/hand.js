@@ -26,7 +26,7 @@ export class Hand {
    * mode: "pass" (pick cards), "play" (the person's turn), or "wait".
    * legal: Set of playable cards (play mode); reasons: card -> why not.
    */
-  render({ cards, mode, legal = new Set(), selected = new Set(), received = new Set(), tags = new Map() }) {
+  render({ cards, mode, legal = new Set(), selected = new Set(), received = [], tags = new Map() }) {
     // The same hand drawn again (a table with people redraws on every message) is left as
     // it is: building the cards and laying them out again costs a layout each time.
     const drawn = JSON.stringify([cards, mode, [...legal], [...selected], [...received], [...tags]]);
@@ -41,11 +41,15 @@ export class Hand {
     const copies = {};
     for (const card of this.order) copies[card] = (copies[card] || 0) + 1;
     const seen = {};
+    // As many copies marked as passed in: a twin held before the pass stays unmarked.
+    const unmarked = {};
+    for (const card of received) unmarked[card] = (unmarked[card] || 0) + 1;
     const buttons = this.order.map((card, index) => {
       const copy = (seen[card] = (seen[card] || 0) + 1);
       const key = copy > 1 ? `${card}#${copy}` : card;
       const twin = copies[card] > 1;
-      const isReceived = received.has(card);
+      const isReceived = unmarked[card] > 0;
+      if (isReceived) unmarked[card] -= 1;
       const attrs = {
         class: "card",
         type: "button",

@@ -431,13 +431,15 @@ function phaseOf(state) {
   return state.phase === "moon-choice" ? "round-over" : state.phase;
 }
 
+/** The cards passed to the person, one entry per card (with two decks both copies of a
+ * face may be in hand, and only as many are marked as came in). */
 function receivedCards(state) {
   const view = state.view;
-  if (!view.received || view.phase !== "playing") return new Set();
+  if (!view.received || view.phase !== "playing") return [];
   const mine = ([seat]) => isMe(state, seat);
   const played = view.tricks.some((t) => t.plays.some(mine)) || view.trick.some(mine);
-  if (played || isDismissed(state.id, view.hand_number)) return new Set();
-  return new Set(view.received);
+  if (played || isDismissed(state.id, view.hand_number)) return [];
+  return [...view.received];
 }
 
 function render(state, { waiting = false } = {}) {
@@ -520,7 +522,7 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
       type: "button", class: "primary", "data-action": "pass", disabled: left !== 0,
       onclick: sendPass,
     }, passLabel(state)));
-  } else if (state.phase === "playing" && received.size) {
+  } else if (state.phase === "playing" && received.length) {
     const from = passedFrom(state);
     const who = from !== undefined ? nameOf(state, from) : "the others";
     parts.push(h("span", { class: "hint received-note" },
@@ -558,7 +560,7 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
     const turn = view.turn;
     say(turn === null || turn === undefined ? "" : `${nameOf(state, turn)} to play.`);
   }
-  if (state.phase === "playing" && !received.size) {
+  if (state.phase === "playing" && !received.length) {
     const hold = view.pass_direction === "hold" && view.tricks.length === 0;
     table.setMessage(hold ? "No passing this round: everyone keeps their cards." : "");
   }
