@@ -50,7 +50,9 @@ NO_SUCH_GAME = "This browser has no game with that id."
 NOT_STARTED = "The game starts when every seat is taken or the host starts it."
 BAD_INVITE = "This invitation is not valid for this table; ask for a new link."
 TABLE_FULL = "Every seat at this table is taken."
-ALREADY_STARTED = "This game has started without an open seat; ask for a rematch invitation."
+ALREADY_STARTED = (
+    "This game started without a free seat for this link; ask the host for a new table."
+)
 #: Take-backs: why one is refused.
 UNDO_FRIENDS = (
     "Take-backs are for games against computer players only: at a table with friends the "

@@ -114,7 +114,7 @@ function tableWords(invitation) {
   const { players, target_score: target, seated, open, computers } = invitation;
   const who = [...seated, computers ? plural(computers, "computer player") : "",
     open === 1 ? "one open seat" : `${open} open seats`];
-  return `A table of ${players}, to ${target} points: ${listed(who.filter(Boolean))}.`;
+  return `A table of ${players}, to ${plural(target, "point")}: ${listed(who.filter(Boolean))}.`;
 }
 
 /** The page a friend's link opens: a name, then Join. onJoin(name) returns a promise. */
