@@ -230,3 +230,33 @@ def _check_unkeyed(replay: dict[str, Any], record: dict[str, Any], state: dict[s
         assert sum(f["trick"]["points"] for f in tricks) + kitty == sum(want["result"].points_taken)
         assert shown["frames"][-1]["taken"] == list(want["result"].points_taken)
     assert replay["rounds"][-1]["frames"][-1]["totals"] == state["scores"]
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_a_scatter_pass_is_replayed_card_by_card(client: TestClient, players: int) -> None:
+    # A scatter sends each card to its own player, in the order chosen: the replay says
+    # which card went to whom (its card list alone is sorted), as each seat received it.
+    state = start(client, players=players, pass_cycle=["scatter"], target_score=1)
+    chosen = list(reversed(state["view"]["hand"][-(players - 1) :]))  # not in hand order
+    passed = client.post(
+        f"/api/games/{state['id']}/pass", json={"cards": chosen, "move": state["move"]}
+    )
+    assert passed.status_code == 200, passed.text
+    state = play_to_end(client, passed.json())
+    round_one = client.get(f"/api/games/{state['id']}/replay", params={"round": 1}).json()
+    frame = next(f for f in round_one["rounds"][0]["frames"] if f["kind"] == "pass")
+    mine = next(p for p in round_one["rounds"][0]["passes"] if p["seat"] == 0)
+    assert [e["card"] for e in mine["each"]] == chosen  # in the order chosen
+    assert {e["card"]: e["to"] for e in mine["each"]} == dict(
+        zip(chosen, state_pass_to(players), strict=True)
+    )
+    assert frame["kind"] == "pass"
+    received = {r["seat"]: r["cards"] for r in round_one["rounds"][0]["received"]}
+    for other in round_one["rounds"][0]["passes"]:
+        for entry in other["each"]:
+            assert entry["card"] in received[entry["to"]]
+
+
+def state_pass_to(players: int) -> list[int]:
+    """Seat 0's scatter: the cards go to the seats on its left in turn."""
+    return list(range(1, players))

@@ -146,7 +146,7 @@ def test_a_card_passed_in_beside_its_twin_is_marked_once(browser: Any, server: A
         before = list(game.view(0).hand)
         for seat in range(rules.players):
             game.apply(hearts.Pass(seat, game.view(seat).hand[-3:]))
-        received = [str(card) for card in game.view(0).received]
+        received = [str(card) for card in game.view(0).received or ()]
         kept = [str(card) for card in before[:-3]]  # faces: each copy is its own card
         if any(card in kept for card in received):
             break

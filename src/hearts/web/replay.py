@@ -9,7 +9,7 @@ points, the winners, the moons and the totals are the engine's own numbers. The 
 draws what it is given.
 
     {"rounds": [{"round": 1, "deal_key": ..., "dealt": [[cards] by seat],
-                 "passes": [{"seat", "to", "cards"}], "received": [{"seat", "cards"}],
+                 "passes": [{"seat", "to", "cards", "each"?}], "received": [{"seat", "cards"}],
                  "frames": [{"kind": "deal" | "pass" | "trick" | "scored", "hands",
                              "trick", "taken", "totals", "events"}, ...],
                  "result": {...}}]}
@@ -18,7 +18,7 @@ draws what it is given.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
@@ -26,7 +26,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 from fastapi.responses import FileResponse, JSONResponse
 
-from .. import Game, Rules
+from .. import Game, Pass, Rules
 from ..cards import Card
 from ..events import (
     Dealt,
@@ -103,10 +103,15 @@ def round_frames(rules: Rules, seed: Seed, moves: Sequence[Move]) -> list[dict[s
     events: list[Event] = list(game.start_events())
     for move in moves:
         events += game.apply(move)
-    return _group(game, events)
+    # A pass's cards in the order chosen (its event lists them sorted): a scatter gives the
+    # first to the first seat it names, and so on.
+    chosen = [_names(move.cards) for move in moves if isinstance(move, Pass)]
+    return _group(game, events, iter(chosen))
 
 
-def _group(game: Game, events: Sequence[Event]) -> list[dict[str, Any]]:
+def _group(
+    game: Game, events: Sequence[Event], chosen: Iterator[list[str]]
+) -> list[dict[str, Any]]:
     rounds: list[dict[str, Any]] = []
     current: RoundFrames | None = None
     totals = [0] * game.rules.players
@@ -123,9 +128,17 @@ def _group(game: Game, events: Sequence[Event]) -> list[dict[str, Any]]:
         current.pending.append(event)
         if isinstance(event, Passed) and event.cards is not None:
             _take(current.hands[event.seat], event.cards)
-            current.passes.append(
-                {"seat": event.seat, "to": list(event.to), "cards": _names(event.cards)}
-            )
+            passed: dict[str, Any] = {
+                "seat": event.seat,
+                "to": list(event.to),
+                "cards": _names(event.cards),
+            }
+            order = next(chosen)
+            if len(event.to) > 1:  # a scatter: each card to its own seat
+                passed["each"] = [
+                    {"card": card, "to": to} for card, to in zip(order, event.to, strict=True)
+                ]
+            current.passes.append(passed)
         elif isinstance(event, Received):
             current.hands[event.seat].extend(event.cards)
             current.received.append({"seat": event.seat, "cards": _names(event.cards)})

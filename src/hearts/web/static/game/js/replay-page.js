@@ -36,6 +36,15 @@ function cardWords(cards) {
   return sortCards(cards).flatMap((card, i) => (i ? [" ", cardWord(card)] : [cardWord(card)]));
 }
 
+/** "3♣ 9♦ K♠ to Marisol", or for a scatter each card with its player: "K♠ to Marisol,
+ * 3♣ to Bertie and 9♦ to Tamsin". */
+function passWords(passed) {
+  if (!passed.each) return [...cardWords(passed.cards), ` to ${names(passed.to)}`];
+  return passed.each.flatMap(({ card, to }, i) => [
+    i === 0 ? "" : i === passed.each.length - 1 ? " and " : ", ",
+    cardWord(card), ` to ${named(to)}`]);
+}
+
 const nameOf = (seat) => view.replay.players[seat]?.name ?? `Seat ${seat + 1}`;
 /** "Bertie", "Bertie and Oskar", "Bertie, Oskar and Dunstan" */
 const names = (seats) => listed(seats.map(nameOf));
@@ -151,8 +160,8 @@ function seatRow(round, frame, seat) {
     took ? h("p", { class: "took-line", "data-region": "took" },
       `Took the trick${trick.points ? `: ${plural(trick.points, "point")}` : ""}`) : null,
     frame.kind === "pass" && passed
-      ? h("p", { class: "pass-line", "data-region": "pass" }, "Passed ", ...cardWords(passed.cards),
-        ` to ${names(passed.to)}`, received ? ["; received ", ...cardWords(received.cards)] : null)
+      ? h("p", { class: "pass-line", "data-region": "pass" }, "Passed ", ...passWords(passed),
+        received ? ["; received ", ...cardWords(received.cards)] : null)
       : null,
     cards);
 }
