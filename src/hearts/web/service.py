@@ -502,16 +502,22 @@ class GameService:
         me = next(p.seat for p in people if p.owner == owner)
         return self.state(loaded, me, seating, entries)
 
+    async def _invited(self, game_id: str, invite: str) -> LoadedGame:
+        """The game `invite` opens; a wrong invitation and an unknown game are the same 404,
+        so a link tells a stranger nothing of which games exist."""
+        try:
+            loaded = await self._loaded(game_id)
+        except Refusal as refusal:
+            raise Refusal(404, BAD_INVITE) if refusal.status == 404 else refusal from None
+        expected = loaded.table.invite
+        if expected is None or not hmac.compare_digest(invite.encode(), expected.encode()):
+            raise Refusal(404, BAD_INVITE)
+        return loaded
+
     async def join(self, game_id: str, owner: str, invite: str, name: str) -> dict[str, Any]:
         """Seat the browser in a free friend's seat of the table `invite` opens."""
         async with self._lock(game_id):
-            try:
-                loaded = await self._loaded(game_id)
-            except Refusal as refusal:
-                raise Refusal(404, BAD_INVITE) if refusal.status == 404 else refusal from None
-            expected = loaded.table.invite
-            if expected is None or not hmac.compare_digest(invite.encode(), expected.encode()):
-                raise Refusal(404, BAD_INVITE)
+            loaded = await self._invited(game_id, invite)
             seating = await self._seating(game_id)
             if any(p.owner == owner for p in seating.people.values()):
                 seated = await self._seated(game_id, owner)  # back in the same seat
@@ -530,13 +536,7 @@ class GameService:
     async def invitation(self, game_id: str, owner: str, invite: str) -> dict[str, Any]:
         """What a friend's link opens, before anyone joins: who invited, who sits there
         already, the seats still open, and whether this browser has a seat there."""
-        try:
-            loaded = await self._loaded(game_id)
-        except Refusal as refusal:
-            raise Refusal(404, BAD_INVITE) if refusal.status == 404 else refusal from None
-        expected = loaded.table.invite
-        if expected is None or not hmac.compare_digest(invite.encode(), expected.encode()):
-            raise Refusal(404, BAD_INVITE)
+        loaded = await self._invited(game_id, invite)
         seating = await self._seating(game_id)
         people = seating.people
         host = people.get(loaded.table.host)
