@@ -107,3 +107,19 @@ def shoot(page: Any, name: str, full_page: bool = False) -> None:
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=full_page)
+
+
+def create_by_page(page: Any, body: dict[str, Any]) -> dict[str, Any]:
+    """A game made by POST /api/games from the page itself (so with its cookie), for settings
+    the start screen does not offer; the state the server answered (201 asserted)."""
+    made = page.evaluate(
+        """async (body) => {
+            const r = await fetch('/api/games', {method: 'POST',
+                headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
+            return [r.status, await r.json()];
+        }""",
+        body,
+    )
+    assert made[0] == 201, made
+    state: dict[str, Any] = made[1]
+    return state

@@ -284,12 +284,18 @@ def play_to_round_end(people: dict[int, TestClient], game: str) -> State:
     raise AssertionError("the round did not end")
 
 
+def two_at_round_end(browsers: list[TestClient], turn_time: int) -> tuple[str, State]:
+    """A table of Ann, Bea and a computer player, its first round played: the game's id and
+    the state at the round's end."""
+    ann, bea, _ = browsers
+    made = table(ann, ["you", "friend", "easy"], rules={"players": 3}, turn_time=turn_time)
+    join(bea, made, "Bea")
+    return made["id"], play_to_round_end({0: ann, 1: bea}, made["id"])
+
+
 def test_the_next_round_is_dealt_once_everyone_has_asked(browsers: list[TestClient]) -> None:
     ann, bea, _ = browsers
-    made = table(ann, ["you", "friend", "easy"], rules={"players": 3}, turn_time=0)
-    join(bea, made, "Bea")
-    game = made["id"]
-    over = play_to_round_end({0: ann, 1: bea}, game)
+    game, over = two_at_round_end(browsers, turn_time=0)
     assert over["table"]["waiting_on"] == [0, 1]
     # Ann asks: the round's end stays on everyone's screen, now waiting on Bea alone.
     for _ in range(2):  # asking twice is asking once
@@ -312,11 +318,8 @@ def test_the_next_round_is_dealt_once_everyone_has_asked(browsers: list[TestClie
 def test_a_person_away_is_not_waited_for_between_rounds(
     browsers: list[TestClient], app_dir: Path
 ) -> None:
-    ann, bea, _ = browsers
-    made = table(ann, ["you", "friend", "easy"], rules={"players": 3}, turn_time=0)
-    join(bea, made, "Bea")
-    game = made["id"]
-    over = play_to_round_end({0: ann, 1: bea}, game)
+    ann, _, _ = browsers
+    game, over = two_at_round_end(browsers, turn_time=0)
     service: GameService = ann.app.state.service  # type: ignore[attr-defined]
     assert service.store.set_away(game, 1, True)  # as the hold time would, once she has gone
     state = ann.get(f"/api/games/{game}").json()
@@ -326,11 +329,8 @@ def test_a_person_away_is_not_waited_for_between_rounds(
 
 
 def test_the_turn_time_deals_on_without_marking_a_reader_away(browsers: list[TestClient]) -> None:
-    ann, bea, _ = browsers
-    made = table(ann, ["you", "friend", "easy"], rules={"players": 3}, turn_time=5)
-    join(bea, made, "Bea")
-    game = made["id"]
-    over = play_to_round_end({0: ann, 1: bea}, game)
+    ann, _, _ = browsers
+    game, over = two_at_round_end(browsers, turn_time=5)
     assert move(ann, over).json()["table"]["waiting_on"] == [1]
     # Bea reads on; once the turn time has passed the clock deals the next round.
     deadline = time.monotonic() + 20

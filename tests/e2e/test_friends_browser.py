@@ -24,7 +24,7 @@ from test_web_game_browser import TABLE, shoot
 from hearts.web.app import create_app
 from hearts.web.characters import OPPONENTS
 
-from browser_support import PHONE, AppServer, LiveServer
+from browser_support import PHONE, AppServer, LiveServer, create_by_page
 
 pytestmark = pytest.mark.browser
 
@@ -466,16 +466,7 @@ def table_by_api(host: Person, server: Any, body: dict[str, Any]) -> dict[str, A
     settings the start screen does not offer: a 5 s turn, a game to 1 point)."""
     host.page.goto(f"{server.url}/?speed=instant")
     host.page.wait_for_selector("body[data-ready=true]")
-    made = host.page.evaluate(
-        """async (body) => {
-            const r = await fetch('/api/games', {method: 'POST',
-                headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
-            return [r.status, await r.json()];
-        }""",
-        body,
-    )
-    assert made[0] == 201, made
-    state: dict[str, Any] = made[1]
+    state = create_by_page(host.page, body)
     host.page.goto(f"{server.url}/?table={state['id']}&speed=instant")
     return state
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from test_web_game_browser import open_page
 
-from browser_support import DESKTOP, PHONE, AppServer, shoot
+from browser_support import DESKTOP, PHONE, AppServer, create_by_page, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -54,24 +54,10 @@ PLAY_BY_API = """async ({id, last}) => {
 }"""
 
 
-def new_game(page: Any, body: dict[str, Any]) -> dict[str, Any]:
-    made = page.evaluate(
-        """async (body) => {
-            const r = await fetch('/api/games', {method: 'POST',
-                headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
-            return [r.status, await r.json()];
-        }""",
-        body,
-    )
-    assert made[0] == 201, made
-    state: dict[str, Any] = made[1]
-    return state
-
-
 def play_to_game_over(page: Any, server: AppServer, body: dict[str, Any]) -> dict[str, Any]:
     """A game to 1 point (`body`, by API) played to its end, the last card on the screen.
     Returns the final state as the API gives it."""
-    state = new_game(page, {**body, "rules": {**body.get("rules", {}), "target_score": 1}})
+    state = create_by_page(page, {**body, "rules": {**body.get("rules", {}), "target_score": 1}})
     if state["table"]["friends"]:
         start = f"fetch('/api/games/{state['id']}/start', {{method: 'POST', body: '{{}}', "
         page.evaluate(start + "headers: {'Content-Type': 'application/json'}}).then(r => r.status)")
