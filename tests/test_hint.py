@@ -7,8 +7,9 @@ import pytest
 
 import hearts
 from hearts.ai import make_player
-from hearts.ai.hint import hint
+from hearts.ai.hint import _context, hint
 from hearts.ai.search import FullSearch
+from hearts.ai.tracking import Knowledge
 
 NAMES = ["You", "Marisol", "Bertie", "Tamsin"]
 BUDGET = 120
@@ -128,3 +129,36 @@ def test_no_hint_when_the_seat_has_nothing_to_decide() -> None:
     passing.give(0, passing.hand(0)[:3])
     with pytest.raises(ValueError, match="nothing to pass"):
         hint(passing.view(0), NAMES, seed=1)
+
+
+def test_with_two_decks_each_queen_of_spades_is_counted() -> None:
+    # Six players: two decks, two Q♠. What the coach says of them, seat by seat, as cards go.
+    rules = hearts.Rules(players=6, pass_cycle=("hold",))
+    names = [f"P{seat}" for seat in range(rules.players)]
+    said: set[str] = set()
+    for seed in range(12):
+        rnd = hearts.Round.deal(rules, seed, 0)
+        played: list[str] = []
+        while rnd.phase == "playing":
+            for seat in range(rules.players):
+                view = rnd.view(seat)
+                hand = [str(card) for card in view.hand]
+                mine, out = hand.count("QS"), 2 - hand.count("QS") - played.count("QS")
+                facts = _context(Knowledge.from_view(view), view, names)
+                if mine:
+                    which = "both Q♠" if mine == 2 else "a Q♠"
+                    spades = sum(card.endswith("S") for card in hand) - mine
+                    guard = "no other spade" if spades == 0 else f"{spades} other spade"
+                    expected = f"you hold {which} with {guard}"
+                    assert any(fact.startswith(expected) for fact in facts), (facts, hand)
+                elif out:
+                    expected = "both Q♠ are still out" if out == 2 else "one Q♠ is still out"
+                    assert expected in facts, (facts, hand, played)
+                else:
+                    assert not any("Q♠" in fact for fact in facts), facts
+                said.add(expected if mine or out else "none")
+            card = rnd.legal_cards()[-1]  # the highest: the queens go early
+            played.append(str(card))
+            rnd.play(card)
+    assert {"both Q♠ are still out", "one Q♠ is still out", "none"} <= said
+    assert any(s.startswith("you hold a Q♠") for s in said)

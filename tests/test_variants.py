@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from hearts import ChooseMoon, Game, IllegalMoveError, Round, Rules, Trick, parse_card
-from hearts.cards import CARDS, DECK_SIZE, POINT_MASK, points_of
+from hearts.cards import CARDS, DECK_SIZE, POINT_MASK, cards_of, points_of
 from hearts.record import to_record
 from hearts.round import deck_cards
 from hearts.rules import BonusCard
@@ -405,6 +405,23 @@ def test_two_deck_moon_counts_52_and_the_sun_104() -> None:
         result = score_round(rules, rnd, [0] * 6)
         assert result.shooter == 5 and result.sun is sun
         assert result.scores == (others,) * 5 + (0,)
+
+
+@pytest.mark.parametrize(("sun", "stake"), [(False, 52), (True, 104)])
+def test_a_two_deck_moon_awaiting_its_choice_stakes_what_it_scores(sun: bool, stake: int) -> None:
+    rules = Rules(
+        players=6, must_break_hearts=False, shoot_the_sun=sun, moon_rule="choose",
+        pass_cycle=("hold",),
+    )  # fmt: skip
+    rnd, plays = scripted_round(rules, LAST_TRICKS, LAST_LEADERS)
+    hands = [[str(CARDS[c]) for c in cards_of(mask)] for mask in rnd.dealt]
+    game = Game(rules, seed=1, deals=[hands])
+    assert game.moon_stake is None
+    for card in plays:
+        game.play(card)
+    assert game.moon_pending == 5 and game.moon_stake == stake
+    game.choose_moon("add")
+    assert game.scores == [stake] * 5 + [0] and game.moon_stake is None
 
 
 def test_both_jacks_of_diamonds_count_in_two_deck_omnibus() -> None:

@@ -414,6 +414,7 @@ def test_the_person_chooses_how_their_moon_scores(client: TestClient, data_dir: 
     )
     state = client.get("/api/games/moon-game").json()
     assert state["phase"] == "moon-choice" and state["moon_pending"] == 0
+    assert state["moon_stake"] == 26 and state["view"]["round_points"] == 26
     move = state["move"]
     wrong = client.post("/api/games/moon-game/moon", json={"choice": "both", "move": move})
     assert "add" in refusal(wrong, 422)
@@ -421,6 +422,7 @@ def test_the_person_chooses_how_their_moon_scores(client: TestClient, data_dir: 
     after = chosen.json()
     assert after["phase"] == "round-over"
     assert after["scores"] == [-26, 0, 0, 0]
+    assert after["moon_stake"] is None
     assert after["results"][-1]["moon_choice"] == "subtract"
     assert after["events"][0] == {
         "type": "moon-choice", "seat": 0, "choice": "subtract", "n": move + 1,

@@ -115,6 +115,15 @@ class Game:
         return ()
 
     @property
+    def moon_stake(self) -> int | None:
+        """The points a moon awaiting its shooter's choice moves, to their total or to
+        everyone else's: 26 a deck, twice that for a sun. None when no choice is awaited."""
+        if self.moon_pending is None:
+            return None
+        _, sun = moon_shooter(self.rules, self.round.taken)
+        return self.rules.round_points * (2 if sun and self.rules.shoot_the_sun else 1)
+
+    @property
     def is_over(self) -> bool:
         if self.round.phase != "over" or self.moon_pending is not None:
             return False

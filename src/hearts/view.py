@@ -142,4 +142,8 @@ class PlayerView:
             "held_over": strs(self.held_over_mask),
             "partner": self.partner,
             "rules": self.rules.to_dict(),
+            # Numbers the rules imply, so that a page need not work them out: a moon is
+            # 26 a deck, and two decks hold two queens of spades.
+            "decks": self.rules.decks,
+            "round_points": self.rules.round_points,
         }

@@ -209,6 +209,21 @@ def test_the_round_over_panel_shows_the_review_by_itself(
     before = button_box(page)
     # The way on is whole on the first screen, held sideways too (its foot was cut off).
     assert before["y"] + before["h"] <= viewport["height"], (before, viewport)
+    # However much news the round brings (a moon, a quote from every seat), the way on stays
+    # in sight: news as tall as the screen is put above it for a moment.
+    pushed = page.evaluate(
+        """(height) => {
+            const way = document.querySelector('.way-on');
+            const news = document.createElement('div');
+            news.style.height = `${height}px`;
+            way.before(news);
+            const box = way.querySelector('button').getBoundingClientRect();
+            news.remove();
+            return box.bottom;
+        }""",
+        viewport["height"],
+    )
+    assert pushed <= viewport["height"], (pushed, viewport)
     follows = page.evaluate(
         """() => !!(document.querySelector('[data-action=next-round], [data-action=play-again]')
             .compareDocumentPosition(document.querySelector('[data-region=review]'))

@@ -422,6 +422,7 @@ def test_the_moon_choice_is_asked(browser: Any, server: AppServer) -> None:
     page.click("[data-action=continue]")
     page.wait_for_selector("[data-action=moon-subtract]")
     assert phase(page) == "round-over"
+    assert page.inner_text("[data-action=moon-subtract]") == "Take 26 off my total"
     shoot(page, "desktop-moon")
     page.click("[data-action=moon-subtract]")
     page.wait_for_selector("[data-action=next-round]")

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..cards import CARDS, HEARTS, SPADES, Card
+from ..cards import CARDS, DECK_SIZE, HEARTS, SPADES, Card
 from ..view import PlayerView
 from .medium import choose_play_face
 from .passing import pass_faces
@@ -259,12 +259,17 @@ def _context(know: Knowledge, view: PlayerView, names: Sequence[str]) -> list[st
     points = know.trick_points()
     if points:
         facts.append(f"the trick already holds {_count(points, 'point')}")
-    if know.hand & QUEEN:
-        spades = (know.hand & SUIT_FACES[SPADES]).bit_count() - 1
+    # With two decks there are two queens of spades, each counted on its own.
+    decks = view.rules.decks
+    mine, out = _queens(view)
+    if mine:
+        spades = _spades(view.hand_mask) - mine
         guard = "no other spade" if spades == 0 else _count(spades, "other spade")
-        facts.append(f"you hold the Q♠ with {guard}")
-    elif know.queen_out:
-        facts.append("the Q♠ is still out")
+        which = "the Q♠" if decks == 1 else ("both Q♠" if mine == 2 else "a Q♠")
+        facts.append(f"you hold {which} with {guard}")
+    elif out:
+        which = "the Q♠ is" if decks == 1 else ("both Q♠ are" if out == 2 else "one Q♠ is")
+        facts.append(f"{which} still out")
     led = know.trick[0][1] // 13 if know.trick else None
     for suit in range(4):
         if led is not None and suit != led:
@@ -274,6 +279,23 @@ def _context(know: Knowledge, view: PlayerView, names: Sequence[str]) -> list[st
             have = "has" if len(seats) == 1 else "have"
             facts.append(f"{_list(names[s] for s in seats)} {have} no {SUIT_NAMES[suit]}")
     return facts
+
+
+def _copies(mask: int, face: int) -> int:
+    """How many copies of a face (one a deck) a card mask holds."""
+    return (mask >> face & 1) + (mask >> (face + DECK_SIZE) & 1)
+
+
+def _queens(view: PlayerView) -> tuple[int, int]:
+    """Copies of the Q♠ in the seat's hand, and copies still hidden from it."""
+    seen = view.hand_mask | view.played_mask | view.kitty_mask
+    mine = _copies(view.hand_mask, QUEEN_FACE)
+    return mine, view.rules.decks - _copies(seen, QUEEN_FACE)
+
+
+def _spades(mask: int) -> int:
+    """Spades in a card mask, both decks' copies counted."""
+    return sum((mask >> shift & SUIT_FACES[SPADES]).bit_count() for shift in (0, DECK_SIZE))
 
 
 def _sentence(action: str, numbers: str, context: list[str]) -> str:

@@ -7,7 +7,7 @@ import { replayRoundLink } from "./replay-link.js";
 import { forgetReview, reviewSummary } from "./review.js";
 import { face } from "./faces.js";
 import { moonIcon, roundSummary, scoreSheet, totalsChart, standings, winnerLine } from "./scores.js";
-import { listed, roundTitle } from "./words.js";
+import { listed, queenWords, roundTitle } from "./words.js";
 import { rematchButton } from "./friends.js";
 
 /**
@@ -27,10 +27,12 @@ export function overlayPanel(state, opponents, actions) {
       opponentWords(state, opponents),
       dealCheckLink(state),
       replayRoundLink(state),
-      // The way on comes before the chart, so a short screen shows it without scrolling,
-      // and before the coach's review, which may fill in later: it never moves the button.
-      nextRoundButton(state, actions.next),
-      friends ? h("p", { class: "hint deal-timer", "data-timer": "deal", hidden: true }) : null,
+      // The way on comes before the chart and before the coach's review, which may fill in
+      // later: it never moves the button. On a short screen it keeps to the foot of the
+      // screen until scrolled to, however long the round's news (a moon, several quotes).
+      h("div", { class: "way-on" },
+        nextRoundButton(state, actions.next),
+        friends ? h("p", { class: "hint deal-timer", "data-timer": "deal", hidden: true }) : null),
       reviewSummary(state),
       h("div", { class: "two" }, totalsChart(state), scoreSheet(state)));
   }
@@ -44,7 +46,7 @@ export function overlayPanel(state, opponents, actions) {
         opponentWords(state, opponents),
         dealCheckLink(state),
         replayRoundLink(state)),
-      h("div", { class: "row" },
+      h("div", { class: "row way-on" },
         friends
           ? rematchButton(state, actions.rematch)
           : h("button", { type: "button", class: "primary", "data-action": "play-again", onclick: actions.again },
@@ -88,15 +90,15 @@ function panel(titleId, title, ...content) {
 function moonPanel(state, actions) {
   return h("div", { class: "sheet-panel", role: "dialog", "aria-labelledby": "moon-title" },
     h("h2", { id: "moon-title" }, moonIcon(), " You shot the moon!"),
-    h("p", {}, "Every heart and the queen of spades are yours. How should it score?"),
+    h("p", {}, `Every heart and ${queenWords(state)} are yours. How should it score?`),
     h("p", { class: "hint" }, "Totals before this round: ",
       state.players.map((p, seat) => `${p.name} ${state.scores[seat]}`).join(" · "),
       `. The game ends at ${state.view.rules.target_score}.`),
     h("div", { class: "row" },
       h("button", { type: "button", class: "primary", "data-action": "moon-subtract",
-        onclick: () => actions.moon("subtract") }, "Take 26 off my total"),
+        onclick: () => actions.moon("subtract") }, `Take ${state.moon_stake} off my total`),
       h("button", { type: "button", class: "primary", "data-action": "moon-add",
-        onclick: () => actions.moon("add") }, "Give everyone else 26")));
+        onclick: () => actions.moon("add") }, `Give everyone else ${state.moon_stake}`)));
 }
 
 /** A line from an opponent who had a notable round: a moon, or nothing taken at all. */

@@ -4,7 +4,7 @@
 import { h, s } from "./dom.js";
 import { cardName } from "./cards.js";
 import { takenSummary } from "./taken.js";
-import { allSeats, isMe, listed } from "./words.js";
+import { allSeats, isMe, listed, queenWords } from "./words.js";
 
 // Line colours and marker shapes, in seat order from the person round the table.
 const LINE_CLASSES = ["line-a", "line-b", "line-c", "line-d", "line-e", "line-f"];
@@ -25,15 +25,16 @@ export function roundSummary(state) {
   if (result && result.shooter !== null) {
     const you = isMe(state, result.shooter);
     const shooter = you ? "You" : names[result.shooter];
-    const what = result.sun ? "shot the sun: every trick" : "shot the moon: every heart and the queen of spades";
+    const what = result.sun ? "shot the sun: every trick" : `shot the moon: every heart and ${queenWords(state)}`;
     const how = result.moon_choice === "subtract"
       ? `${you ? "Your" : `${shooter}'s`} total drops instead.`
       : "Everyone else takes the points.";
     items.push(h("p", { class: "moon-news" }, moonIcon(), ` ${shooter} ${what}! ${how}`));
   }
-  // Two decks hold two queens of spades: each taker is named, "both" for one who took both.
+  // Two decks hold two queens of spades: each taker is named, "both" for one who took both;
+  // not a shooter, whose news above says so.
   taken.forEach((t, seat) => {
-    if (!t.queen) return;
+    if (!t.queen || result?.shooter === seat) return;
     const what = t.queen > 1 ? "both queens of spades" : "the queen of spades";
     items.push(h("p", { class: "queen-news" }, `${isMe(state, seat) ? "You" : names[seat]} took ${what}.`));
   });

@@ -117,3 +117,8 @@ export function directionShort(direction) {
 export function roundTitle(handNumber) {
   return `Round ${handNumber + 1}`;
 }
+
+/** "the queen of spades", or "both queens of spades" where two decks hold two. */
+export function queenWords(state) {
+  return state.view.decks > 1 ? "both queens of spades" : "the queen of spades";
+}
