@@ -174,6 +174,8 @@ def test_the_host_starts_and_computer_players_take_the_empty_seats(
     assert made["table"]["seat"] == 1 and made["table"]["host"] is True
     bea_state = join(bea, made, "Bea").json()
     assert bea_state["table"]["seat"] == 0
+    assert made["table"]["can_start"] and not bea_state["table"]["can_start"]
+    assert bea_state["table"]["rematch_of"] is None  # only a rematch lets anyone start it
     assert "Only" in sentence(bea.post(f"/api/games/{made['id']}/start", json={}), 403)
     started = ann.post(f"/api/games/{made['id']}/start", json={})
     assert started.status_code == 200, started.text
@@ -328,6 +330,37 @@ def test_a_person_away_is_not_waited_for_between_rounds(
     assert over["move"] < ann.get(f"/api/games/{game}").json()["move"]
 
 
+def test_what_a_computer_player_plays_for_someone_away_is_not_reviewed_as_theirs(
+    browsers: list[TestClient],
+) -> None:
+    ann, bea, _ = browsers
+    made = table(ann, ["you", "friend", "easy"], rules={"players": 3}, turn_time=0)
+    join(bea, made, "Bea")
+    game = made["id"]
+    service: GameService = ann.app.state.service  # type: ignore[attr-defined]
+    assert service.store.set_away(game, 1, True)  # Bea has gone: a computer plays for her
+    state = ann.get(f"/api/games/{game}").json()
+    while state["phase"] != "round-over":
+        answer = move(ann, state)
+        assert answer.status_code == 200, answer.text
+        state = answer.json()
+    stored = service.store.load(game)
+    assert stored is not None
+    marked = [a for a in stored.actions if a.get("stand_in")]
+    bea_moves = [a for a in stored.actions if a.get("seat") == 1]
+    assert marked == bea_moves and len(marked) == 1 + 17  # her pass and every card
+    assert not any(a.get("stand_in") for a in stored.actions if a.get("seat") != 1)
+    # Read back from the store (not the process's copy), the marks are the same.
+    cached = service._cache.get(game)
+    assert cached is not None and len(cached.stand_ins) == 18
+    service.forget([game])
+    review = bea.get(f"/api/games/{game}/review?round=1")
+    assert review.status_code == 200, review.text
+    assert review.json()["decisions"] == [] and review.json()["stood_in"] == 18
+    again = service._cache.get(game)
+    assert again is not None and again is not cached and again.stand_ins == cached.stand_ins
+
+
 def test_the_turn_time_deals_on_without_marking_a_reader_away(browsers: list[TestClient]) -> None:
     ann, _, _ = browsers
     game, over = two_at_round_end(browsers, turn_time=5)
@@ -354,14 +387,14 @@ def test_a_short_hold_time_never_takes_an_open_page_for_gone(browsers: list[Test
     assert state["table"]["deadline"] - state["table"]["now"] > 2 * service.heartbeat - 2
 
 
-def test_a_rematch_keeps_the_table_and_its_people(browsers: list[TestClient]) -> None:
+def finished_table(browsers: list[TestClient]) -> str:
+    """Ann's table of three (Bea by invitation, an easy computer), played to its end."""
     ann, bea, _ = browsers
     made = table(ann, ["you", "friend", "easy"], rules={"players": 3, "target_score": 20})
     join(bea, made, "Bea")
     game = made["id"]
     people = {0: ann, 1: bea}
-    url = f"/api/games/{game}/rematch"
-    assert "over" in sentence(ann.post(url, json={}), 409)
+    assert "over" in sentence(ann.post(f"/api/games/{game}/rematch", json={}), 409)
     for _ in range(2000):
         state = ann.get(f"/api/games/{game}").json()
         if state["phase"] == "game-over":
@@ -371,14 +404,31 @@ def test_a_rematch_keeps_the_table_and_its_people(browsers: list[TestClient]) ->
         mine = people[seat].get(f"/api/games/{game}").json()
         assert move(people[seat], mine).status_code == 200
     assert state["phase"] == "game-over"
+    return str(game)
+
+
+def test_a_rematch_keeps_the_table_and_its_people(browsers: list[TestClient]) -> None:
+    ann, bea, _ = browsers
+    game = finished_table(browsers)
+    url = f"/api/games/{game}/rematch"
     first = bea.post(url, json={})
     assert first.status_code == 201, first.text
     new = first.json()
-    assert new["id"] != game and new["table"]["seat"] == 1 and new["table"]["started"]
+    assert new["id"] != game and new["table"]["seat"] == 1
+    # It waits for Ann, still on the last game: no clock runs, nothing is played for her.
+    assert not new["table"]["started"] and new["table"]["deadline"] is None
+    assert new["table"]["rematch_of"] == game and new["table"]["can_start"]
+    assert [p["away"] for p in new["players"]][:2] == [True, False]
+    time.sleep(0.2)
+    assert bea.get(f"/api/games/{new['id']}").json()["move"] == new["move"]
+    # Ann comes: the rematch starts by itself.
     second = ann.post(url, json={})
     assert second.status_code == 200 and second.json()["id"] == new["id"]
-    assert second.json()["table"]["seat"] == 0
-    assert [p["name"] for p in second.json()["players"]][:2] == ["Ann", "Bea"]
+    joined = second.json()
+    assert joined["table"]["seat"] == 0 and joined["table"]["started"]
+    assert [p["name"] for p in joined["players"]][:2] == ["Ann", "Bea"]
+    assert [p["away"] for p in joined["players"]][:2] == [False, False]
+    assert joined["table"]["waiting_on"] and not joined["table"]["can_start"]
     assert ann.get(f"/api/games/{game}").json()["table"]["rematch"] == new["id"]
     # The finished game is in both people's history, each from their own seat.
     for browser in (ann, bea):
@@ -386,12 +436,35 @@ def test_a_rematch_keeps_the_table_and_its_people(browsers: list[TestClient]) ->
         assert [line["id"] for line in history] == [game], history
 
 
+def test_a_rematch_started_without_someone_plays_for_them_until_they_come(
+    browsers: list[TestClient],
+) -> None:
+    ann, bea, cal = browsers
+    game = finished_table(browsers)
+    new = bea.post(f"/api/games/{game}/rematch", json={}).json()
+    start = f"/api/games/{new['id']}/start"
+    assert cal.post(start, json={}).status_code == 404  # no seat there
+    started = bea.post(start, json={})
+    assert started.status_code == 200, started.text
+    state = started.json()
+    assert state["table"]["started"] and state["players"][0]["away"]
+    assert "started already" in sentence(bea.post(start, json={}), 409)
+    passed = move(bea, state)
+    assert passed.status_code == 200, passed.text
+    assert passed.json()["phase"] == "playing"  # the computer players passed, for Ann too
+    # Ann comes to it: her seat is hers again, with the cards the computer kept for her.
+    back = ann.post(f"/api/games/{game}/rematch", json={}).json()
+    assert back["id"] == new["id"] and back["players"][0]["away"] is False
+    assert back["view"]["hand"]
+
+
 def test_single_player_games_are_as_they_were(browsers: list[TestClient]) -> None:
     ann = browsers[0]
     state = ann.post("/api/games", json={"levels": ["easy"]}).json()
     assert state["players"][0]["name"] == "You"
     assert state["table"] | {"now": None} == {
-        "seat": 0, "host": True, "friends": False, "started": True, "open_seats": [],
+        "seat": 0, "host": True, "can_start": False, "rematch_of": None, "friends": False,
+        "started": True, "open_seats": [],
         "invite": None, "turn_time": None, "hold_time": 120, "fill": "medium",
         "waiting_on": [0, 1, 2, 3][: len(state["table"]["waiting_on"])], "deadline": None,
         "now": None, "rematch": None,

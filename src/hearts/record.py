@@ -89,6 +89,20 @@ def fold(actions: Sequence[object]) -> list[object]:
     return [action for _, action in folded(actions)]
 
 
+#: The key that marks a saved move a computer player made for a person away from the table.
+STAND_IN = "stand_in"
+
+
+def stood_in(actions: Sequence[object]) -> frozenset[int]:
+    """The numbers (from 0) of the standing moves a computer player made for a person
+    who was away (saved with `"stand_in": true`); they are not that person's decisions."""
+    return frozenset(
+        number
+        for number, action in enumerate(fold(actions))
+        if isinstance(action, dict) and action.get(STAND_IN) is True
+    )
+
+
 def move_to_action(move: Move) -> Action:
     """A move in its saved form.
 

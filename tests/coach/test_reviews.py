@@ -16,7 +16,7 @@ import pytest
 import hearts
 from hearts.ai import make_player
 from hearts.ai.review import review_decision
-from hearts.web.reviews import Job, Reviews, decision_jobs, round_jobs, summary
+from hearts.web.reviews import Job, Reviews, decision_jobs, round_jobs, stood_in_for, summary
 from hearts.web.settings import Settings
 
 NAMES = ("You", "Marisol", "Bertie", "Tamsin")
@@ -231,3 +231,16 @@ def test_the_review_workers_setting_is_checked() -> None:
     ]
     with pytest.raises(ValueError, match=r"^HEARTS_REVIEW_WORKERS must be a whole number"):
         Settings.from_env({"HEARTS_REVIEW_WORKERS": "many"})
+
+
+def test_moves_made_for_a_person_away_are_left_out_and_counted() -> None:
+    game = a_round(4)
+    every = jobs_of(game, 4)
+    numbers = [job.key[2] for job in every]
+    away = frozenset(numbers[3:7])  # four of seat 0's cards, played for them while away
+    kept = round_jobs("g", game.rules, 4, game.moves, 0, NAMES, 0, BUDGET, away)
+    assert [job.key[2] for job in kept] == [n for n in numbers if n not in away]
+    assert [job.key for job in kept] == [job.key for job in every if job.key[2] not in away]
+    assert stood_in_for(game.moves, 0, 0, away) == 4
+    assert stood_in_for(game.moves, 1, 0, away) == 0  # those were seat 0's moves
+    assert summary(0, [], 4)["stood_in"] == 4

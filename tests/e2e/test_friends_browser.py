@@ -138,6 +138,9 @@ def join(friend: Person, link: str, shot: str = "") -> None:
     # (a browser's console shows every refused request as an error).
     assert page.inner_text("[data-region=join-table]").startswith("A table of ")
     assert not refused, refused
+    # The name box's example is nobody's at the table already ("e.g. Ann" when Ann invites).
+    example = (page.get_attribute("#join-name", "placeholder") or "").removeprefix("e.g. ")
+    assert example and example not in page.inner_text("[data-region=join-table]")
     page.fill("#join-name", friend.name)
     if shot:
         shoot_views(page, shot)
@@ -496,13 +499,21 @@ def test_rematch_keeps_the_table_and_its_people(browser: Any, server: AppServer)
     for someone in (mia, ned):
         someone.page.wait_for_selector("[data-action=rematch]")
     mia.page.click("[data-action=rematch]")
-    mia.page.wait_for_selector(f"{TABLE}:not([data-phase=game-over]) [data-card]", timeout=15000)
+    # The rematch waits for Ned, still reading the last game: nothing is played for him.
+    mia.page.wait_for_selector("[data-region=lobby-line] >> text=Waiting for Ned")
     new_id = mia.page.evaluate("new URLSearchParams(location.search).get('table')")
     assert new_id and new_id != state["id"]
-    # Ned is offered the rematch live, and joins it in his own seat.
+    assert mia.page.inner_text("h1") == "The rematch"
+    assert mia.page.inner_text(".round-pass") == ""  # not the last game's "Game over"
+    assert mia.page.is_visible("[data-action=start-table]")
+    shoot(mia.page, "friends-rematch-waiting-desktop")
+    # Ned is offered the rematch live, and joins it in his own seat: it starts for both.
     ned.page.wait_for_selector("[data-action=join-rematch]", timeout=10000)
     ned.page.click("[data-action=join-rematch]")
-    ned.page.wait_for_selector(f"{TABLE}:not([data-phase=game-over]) [data-card]", timeout=15000)
+    for someone in (mia, ned):
+        someone.page.wait_for_selector(
+            f"{TABLE}:not([data-phase=game-over]) [data-card]", timeout=15000
+        )
     assert ned.page.evaluate("new URLSearchParams(location.search).get('table')") == new_id
     assert {p.name: p.seat for p in (mia, ned)} == seats
     assert ned.page.locator(f".seat[data-seat='{mia.seat}'] .name").inner_text() == "Mia"

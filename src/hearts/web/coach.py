@@ -282,6 +282,11 @@ class Review(BaseModel):
         description="When the round could end the game, the points the costs count a won game "
         "fewer and a lost one more (as the search does); null otherwise.",
     )
+    stood_in: int = Field(
+        default=0,
+        description="Your passes and cards a computer player made for you while you were away "
+        "(not among the decisions reviewed).",
+    )
 
 
 @router.get("/games/{game_id}/review", response_model=Review, responses=REFUSALS)
@@ -306,7 +311,7 @@ async def get_review(
     game = loaded.game
     moves = list(game.moves)
     return await reviews.round_review(
-        game_id, game.rules, loaded.stored.seed, moves, seat, names, round - 1
+        game_id, game.rules, loaded.stored.seed, moves, seat, names, round - 1, loaded.stand_ins
     )
 
 

@@ -28,7 +28,7 @@ import json
 import logging
 import os
 from collections import OrderedDict
-from collections.abc import Coroutine, Sequence
+from collections.abc import Collection, Coroutine, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -112,11 +112,13 @@ def decision_jobs(
     seats: Sequence[int],
     names: dict[int, tuple[str, ...]],
     budget: int = REVIEW_BUDGET,
+    stood_in: Collection[int] = (),
 ) -> list[Job]:
     """The jobs for the passes and cards `seats` made among `moves` (the moves after
-    `start`, which is changed: played through). Each is seeded as the round's review always
-    is (by the game, the round's first move and the seat), so the same decision reviewed in
-    the background or on request comes out the same."""
+    `start`, which is changed: played through), leaving out those numbered in `stood_in`
+    (a computer player's, made for a person away). Each is seeded as the round's review
+    always is (by the game, the round's first move and the seat), so the same decision
+    reviewed in the background or on request comes out the same."""
     done = len(start.moves)
     everything = [*start.moves, *moves]
     first = round_start(everything, done)
@@ -125,7 +127,7 @@ def decision_jobs(
         n = done + offset
         if isinstance(move, NextRound):
             first = n + 1
-        elif isinstance(move, Pass | Play) and move.seat in seats:
+        elif isinstance(move, Pass | Play) and move.seat in seats and n not in stood_in:
             found.append((n, start.view(move.seat), move, first))
         start.apply(move)
     digests = []
@@ -153,18 +155,38 @@ def round_jobs(
     names: tuple[str, ...],
     number: int,
     budget: int = REVIEW_BUDGET,
+    stood_in: Collection[int] = (),
 ) -> list[Job]:
     """The jobs for every pass and card of `seat` in round `number` (from 0) of a game whose
-    moves are `moves`."""
+    moves are `moves`, but those numbered in `stood_in` (made for the person while away)."""
+    first, end = round_bounds(moves, number)
+    game = replayed(rules, secret, [move_to_action(m) for m in moves[:first]])
+    return decision_jobs(
+        game_id, secret, game, moves[first:end], [seat], {seat: names}, budget, stood_in
+    )
+
+
+def round_bounds(moves: Sequence[Any], number: int) -> tuple[int, int]:
+    """The numbers of round `number`'s first move and of the move after its last."""
     starts = [0] + [n + 1 for n, move in enumerate(moves) if isinstance(move, NextRound)]
     first = starts[number]
-    end = starts[number + 1] - 1 if number + 1 < len(starts) else len(moves)
-    game = replayed(rules, secret, [move_to_action(m) for m in moves[:first]])
-    return decision_jobs(game_id, secret, game, moves[first:end], [seat], {seat: names}, budget)
+    return first, starts[number + 1] - 1 if number + 1 < len(starts) else len(moves)
 
 
-def summary(number: int, decisions: list[dict[str, Any]]) -> dict[str, Any]:
-    """The review's answer: the decisions, their total cost and the costliest three."""
+def stood_in_for(moves: Sequence[Any], seat: int, number: int, stood_in: Collection[int]) -> int:
+    """How many of `seat`'s passes and cards in round `number` a computer player made for
+    them while they were away."""
+    first, end = round_bounds(moves, number)
+    return sum(
+        1
+        for n in range(first, end)
+        if n in stood_in and isinstance(moves[n], Pass | Play) and moves[n].seat == seat
+    )
+
+
+def summary(number: int, decisions: list[dict[str, Any]], stood_in: int = 0) -> dict[str, Any]:
+    """The review's answer: the decisions, their total cost and the costliest three; and
+    how many of the round's moves were made for the person while away (not reviewed)."""
     costs = [d["cost"] for d in decisions if isinstance(d["cost"], float)]
     costliest = sorted(
         (i for i, d in enumerate(decisions) if isinstance(d["cost"], float) and d["cost"] > 0),
@@ -176,6 +198,7 @@ def summary(number: int, decisions: list[dict[str, Any]]) -> dict[str, Any]:
         "total_cost": round(sum(costs), 2),
         "costliest": costliest[:3],
         "game_end": GAME_END_WEIGHT if any(d.get("game_at_stake") for d in decisions) else None,
+        "stood_in": stood_in,
     }
 
 
@@ -407,6 +430,7 @@ class Reviews:
                 people,
                 names,
                 self.budget,
+                after.stand_ins,
             )
         except Exception:
             log.exception("could not queue the reviews of game %s", before.stored.id)
@@ -426,13 +450,24 @@ class Reviews:
         seat: int,
         names: Sequence[str],
         number: int,
+        stood_in: Collection[int] = (),
     ) -> dict[str, Any]:
         """The review of round `number` (from 0, over) for `seat`: each decision kept,
-        awaited or worked out now, ahead of the background work."""
+        awaited or worked out now, ahead of the background work; the moves numbered in
+        `stood_in` (a computer player's, made for the person while away) left out."""
         jobs = await asyncio.to_thread(
-            round_jobs, game_id, rules, secret, moves, seat, tuple(names), number, self.budget
+            round_jobs,
+            game_id,
+            rules,
+            secret,
+            moves,
+            seat,
+            tuple(names),
+            number,
+            self.budget,
+            stood_in,
         )
         futures = [self._want(job, asked=True) for job in jobs]
         self._kick()
         decisions = await asyncio.gather(*(asyncio.shield(f) for f in futures))
-        return summary(number, list(decisions))
+        return summary(number, list(decisions), stood_in_for(moves, seat, number, stood_in))

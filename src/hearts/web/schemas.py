@@ -137,6 +137,12 @@ class Player(BaseModel):
 class TableState(BaseModel):
     seat: int = Field(description="The caller's seat.")
     host: bool = Field(description="Whether the caller made the table.")
+    can_start: bool = Field(
+        description="Whether the caller may start the table now (the host; anyone at a rematch)."
+    )
+    rematch_of: str | None = Field(
+        description="The game this table is the rematch of: it waits for that game's people."
+    )
     friends: bool = Field(description="Whether several people sit here (the table is live).")
     started: bool
     open_seats: list[int]
@@ -177,6 +183,9 @@ class GameState(BaseModel):
     scores: list[int]
     winners: list[int]
     moon_pending: int | None
+    moon_stake: int | None = Field(
+        description="While a moon awaits its shooter's choice: the points it moves (a sun's twice)."
+    )
     players: list[Player]
     table: TableState
     undo: UndoState

@@ -23,12 +23,20 @@ import math
 import secrets
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .. import ChooseMoon, Game, IllegalMoveError, Move, NextRound, Pass, Play, Rules
-from ..record import action_to_move, fold, move_to_action, undo_action, undos
+from ..record import (
+    STAND_IN,
+    action_to_move,
+    fold,
+    move_to_action,
+    stood_in,
+    undo_action,
+    undos,
+)
 from .bots import BotPool, Computers, Styles
 from .cache import SizedCache
 from .characters import LEVELS, cast
@@ -127,6 +135,9 @@ class Table:
     hold_time: int = HOLD_TIME
     undo: bool = True
     """Whether the person may take back a pass or a card (a table of one person only)."""
+    rematch_of: str | None = None
+    """The game this table is the rematch of: it waits for that game's people to come
+    back, and any of them may start it."""
 
     @classmethod
     def from_settings(cls, settings: dict[str, Any], players: int) -> Table:
@@ -143,11 +154,14 @@ class Table:
             turn_time=settings.get("turn_time"),
             hold_time=settings.get("hold_time", HOLD_TIME),
             undo=settings.get("undo", True) is True,
+            rematch_of=settings.get("rematch_of"),
         )
         if len(table.seats) != players or table.host not in table.people:
             raise ValueError(f"{players} players seated as {seats!r}")
         if any(level not in LEVELS for level in (*table.computers.values(), table.fill)):
             raise ValueError(f"unknown levels in {seats!r}")
+        if not isinstance(table.rematch_of, str | None):
+            raise ValueError(f"a rematch of {table.rematch_of!r}")
         return table
 
     def to_settings(self) -> dict[str, Any]:
@@ -159,6 +173,8 @@ class Table:
                 "turn_time": self.turn_time,
                 "hold_time": self.hold_time,
             }
+            if self.rematch_of is not None:
+                settings["rematch_of"] = self.rematch_of
         else:
             settings["undo"] = self.undo
         return settings
@@ -232,12 +248,21 @@ class LoadedGame:
     round_base: Game | None = None
     """The game as its current round began, once a take-back needed it: a take-back never
     crosses a round, so the next one in this round replays from here, not from the start."""
+    stood_in: frozenset[int] | None = None
+    """The numbers of the moves a computer player made for a person away (not theirs to
+    be reviewed on)."""
 
     def __post_init__(self) -> None:
         if self.recorded < 0:
             self.recorded = len(self.stored.actions)
         if self.undos < 0:
             self.undos = undos(self.stored.actions)
+        if self.stood_in is None:
+            self.stood_in = stood_in(self.stored.actions)
+
+    @property
+    def stand_ins(self) -> frozenset[int]:
+        return self.stood_in or frozenset()
 
     def since(self, number: int) -> Journal | None:
         """The journal of moves after move count `number`; None if it no longer reaches."""
@@ -248,22 +273,42 @@ class LoadedGame:
             return None
         return [entry for entry in kept if entry[0] > number]
 
-    def moved_on(self, game: Game, entries: Journal, recorded: int) -> LoadedGame:
+    def moved_on(
+        self, game: Game, entries: Journal, recorded: int, stood_in: Iterable[int] = ()
+    ) -> LoadedGame:
         """This game moved on to `game` by the moves of `entries`; the store now holds
-        `recorded` actions."""
+        `recorded` actions; computer players made the moves numbered `stood_in` for people
+        away."""
         kept = [*self.journal, *entries]
         if kept and len(kept) > JOURNAL_MOVES:
             kept = kept[-JOURNAL_MOVES:]
-        return replace(self, game=game, journal=kept, recorded=recorded)
+        marked = self.stand_ins | frozenset(stood_in)
+        return replace(self, game=game, journal=kept, recorded=recorded, stood_in=marked)
 
     def taken_back(self, game: Game, recorded: int, base: Game) -> LoadedGame:
         """This game taken back to `game` (its first moves) by a take-back now stored, from
         `base`, the game as the round began: the journal keeps only the moves standing."""
         standing = len(game.moves)
         kept = [entry for entry in self.journal if entry[0] <= standing]
+        marked = frozenset(n for n in self.stand_ins if n < standing)
         return replace(
-            self, game=game, journal=kept, recorded=recorded, undos=self.undos + 1, round_base=base
+            self,
+            game=game,
+            journal=kept,
+            recorded=recorded,
+            undos=self.undos + 1,
+            round_base=base,
+            stood_in=marked,
         )
+
+
+@dataclass(frozen=True)
+class Rematch:
+    """A rematch being made: the finished game, its people, and the browser that asked."""
+
+    of: str
+    seating: Seating
+    by: str
 
 
 @dataclass
@@ -352,6 +397,8 @@ class GameService:
                 seating = await self._seating(game_id)
                 loaded.moved_at = seating.updated_at  # the turn clock starts again
                 self._wind(loaded, seating)
+                if _rematch_complete(loaded.table, seating):
+                    loaded, seating, _ = await self._begin(loaded, seating)
             if now - self._touched.get((game_id, seat), 0.0) > TOUCH_EVERY:
                 await self.seen(game_id, seat)
         return Seated(loaded, seat, seating)
@@ -392,20 +439,32 @@ class GameService:
 
     # --- storing -----------------------------------------------------------------------
 
-    async def _store(self, loaded: LoadedGame, game: Game, entries: Journal) -> LoadedGame | None:
-        """Store the moves `game` made since `loaded` and announce them; the game moved on,
+    async def _store(
+        self,
+        loaded: LoadedGame,
+        game: Game,
+        entries: Journal,
+        stand_ins: Collection[int] = (),
+    ) -> LoadedGame | None:
+        """Store the moves `game` made since `loaded` and announce them, the moves of seats
+        `stand_ins` marked as a computer player's made for a person away; the game moved on,
         or None if another request stored a move first (nothing of this one is kept)."""
         done = len(loaded.game.moves)
         if len(game.moves) == done:
             return loaded
         game_id = loaded.stored.id
         new_moves = [move_to_action(m) for m in game.moves[done:]]
+        marked = []
+        for number, action in enumerate(new_moves, done):
+            if action.get("seat") in stand_ins:
+                action[STAND_IN] = True
+                marked.append(number)
         stored = await asyncio.to_thread(
             self.store.append, game_id, loaded.recorded, new_moves, _status(game)
         )
         if not stored:
             return None
-        work = loaded.moved_on(game, entries, loaded.recorded + len(new_moves))
+        work = loaded.moved_on(game, entries, loaded.recorded + len(new_moves), marked)
         work.moved_at = time.time()
         self._remember(game_id, work)
         self.hub.publish(game_id, work.recorded)
@@ -421,7 +480,9 @@ class GameService:
         game = loaded.game.copy()
         styles = loaded.table.styles(seating)
         entries = await self.bots.advance(game, playing, loaded.stored.seed, styles)
-        work = await self._store(loaded, game, entries)
+        # The seats of people away: what is played there is not theirs to be reviewed on.
+        away = [s for s, p in seating.people.items() if p.owner is not None and s in playing]
+        work = await self._store(loaded, game, entries, away)
         if work is None:  # another process answered first: take the game as it stands
             return await self._loaded(loaded.stored.id, fresh=True), []
         return work, entries
@@ -439,10 +500,12 @@ class GameService:
         turn_time: int | None = TURN_TIME,
         hold_time: int = HOLD_TIME,
         undo: bool = True,
-        rematch_of: tuple[str, Seating] | None = None,
+        rematch: Rematch | None = None,
     ) -> dict[str, Any]:
         """A new table: `seats` has one entry per seat, "you" (the creator), "friend" (a
-        person invited by link) or a level."""
+        person invited by link) or a level. A rematch seats the finished game's people, each
+        away until they come to it (the one who asked is there): it starts once all are,
+        or when one of them starts it."""
         if len(seats) != rules.players:
             raise Refusal(
                 422, f"A table of {rules.players} needs {rules.players} seats, not {len(seats)}."
@@ -459,19 +522,23 @@ class GameService:
             turn_time=turn_time if friends else None,
             hold_time=hold_time,
             undo=undo and not friends,
+            rematch_of=rematch.of if rematch is not None else None,
         )
         game_id = secrets.token_urlsafe(18)
         seed = new_secret()
         game = new_game(rules, seed)
-        if rematch_of is None:
+        if rematch is None:
             people = [Person(host, owner, name)] + [
                 Person(seat, None, "") for seat in table.people if seat != host
             ]
         else:
-            people = [replace(p, away=False) for p in rematch_of[1].people.values()]
+            people = [
+                Person(p.seat, p.owner, p.name, away=p.owner not in (None, rematch.by))
+                for p in rematch.seating.people.values()
+            ]
             if all(p.owner != owner for p in people):  # a game from before seats were kept
-                people.append(Person(host, owner, name))
-        started = not friends or rematch_of is not None
+                people.append(Person(host, owner, name, away=owner != rematch.by))
+        started = not friends or (rematch is not None and not any(p.away for p in people))
         seating = Seating(started, None, time.time(), 0, {p.seat: p for p in people})
         stored = StoredGame(
             game_id, owner, rules.to_dict(), seed, table.to_settings(), "active", [], started
@@ -493,7 +560,7 @@ class GameService:
             _status(game),
             people,
             started,
-            rematch_of[0] if rematch_of else None,
+            rematch.of if rematch else None,
         )
         if not made:
             raise Refusal(409, "A rematch of this game was started already.")
@@ -565,11 +632,20 @@ class GameService:
             seated = await self._seated(game_id, owner)
             if seated.seating.started:
                 raise Refusal(409, "This game has started already.")
-            if seated.seat != seated.loaded.table.host:
+            table = seated.loaded.table
+            if seated.seat != table.host and table.rematch_of is None:
                 raise Refusal(403, "Only the person who made the table can start it.")
             return await self._start(seated.loaded, seated.seating, seated.seat)
 
     async def _start(self, loaded: LoadedGame, seating: Seating, seat: int) -> dict[str, Any]:
+        loaded, seating, entries = await self._begin(loaded, seating)
+        return self.state(loaded, seat, seating, entries)
+
+    async def _begin(
+        self, loaded: LoadedGame, seating: Seating
+    ) -> tuple[LoadedGame, Seating, Journal]:
+        """Start a waiting table: computer players take the seats nobody took (and stand
+        in for anyone away), and the clock starts."""
         game_id = loaded.stored.id
         await asyncio.to_thread(self.store.start, game_id)
         self.hub.poke(game_id)
@@ -577,7 +653,7 @@ class GameService:
         loaded, entries = await self._advance(loaded, seating)
         seating = await self._seating(game_id)
         self._wind(loaded, seating)
-        return self.state(loaded, seat, seating, entries)
+        return loaded, seating, entries
 
     async def state_of(self, game_id: str, owner: str) -> dict[str, Any]:
         seated = await self.loaded(game_id, owner)
@@ -804,7 +880,7 @@ class GameService:
                         turn_time=table.turn_time,
                         hold_time=table.hold_time,
                         undo=table.undo,
-                        rematch_of=(game_id, seating),
+                        rematch=Rematch(game_id, seating, owner),
                     )
                 except Refusal:
                     made = False  # another process made it first
@@ -962,6 +1038,7 @@ class GameService:
             "scores": list(game.scores),
             "winners": list(game.winners),
             "moon_pending": game.moon_pending,
+            "moon_stake": game.moon_stake,
             "players": _players(loaded.table, seat, seating),
             "table": _table_state(loaded, seat, seating, self.heartbeat),
             "undo": _undo_state(loaded, seat),
@@ -1021,6 +1098,10 @@ def _table_state(
     return {
         "seat": seat,
         "host": seat == table.host,
+        "can_start": table.friends
+        and not seating.started
+        and (seat == table.host or table.rematch_of is not None),
+        "rematch_of": table.rematch_of,
         "friends": table.friends,
         "started": seating.started,
         "open_seats": open_seats,
@@ -1077,6 +1158,13 @@ def _players(table: Table, me: int, seating: Seating) -> list[dict[str, Any]]:
 def _between(game: Game) -> bool:
     """Whether a round is over and the next is not dealt yet (the game goes on)."""
     return not game.to_act and not game.is_over
+
+
+def _rematch_complete(table: Table, seating: Seating) -> bool:
+    """Whether a rematch waiting to start has everyone back from the game before it."""
+    if seating.started or table.rematch_of is None:
+        return False
+    return not any(p.away for p in seating.people.values() if p.owner is not None)
 
 
 def _here(seating: Seating) -> list[int]:
@@ -1182,19 +1270,29 @@ def _moved_on_to(loaded: LoadedGame, stored: StoredGame) -> LoadedGame | None:
             standing = fold(standing)
     except IllegalMoveError:
         return None
-    if [move_to_action(m) for m in loaded.game.moves] != standing:
+    if [move_to_action(m) for m in loaded.game.moves] != [_unmarked(a) for a in standing]:
         return None
     game = loaded.game.copy()
     entries: Journal = []
+    marked = []
     try:
         for action in stored.actions[done:]:
+            if isinstance(action, dict) and action.get(STAND_IN) is True:
+                marked.append(len(game.moves))
             entries.append((len(game.moves) + 1, game.apply(action_to_move(action))))
     except (IllegalMoveError, ValueError, KeyError, TypeError):
         return None
-    caught = loaded.moved_on(game, entries, len(stored.actions))
+    caught = loaded.moved_on(game, entries, len(stored.actions), marked)
     caught.stored = stored
     caught.moved_at = stored.updated_at
     return caught
+
+
+def _unmarked(action: object) -> object:
+    """A saved move without its stand-in mark, as `move_to_action` writes it."""
+    if isinstance(action, dict) and STAND_IN in action:
+        return {k: v for k, v in action.items() if k != STAND_IN}
+    return action
 
 
 def _replayed(stored: StoredGame) -> LoadedGame:

@@ -87,6 +87,12 @@ class Seating:
 PERSON_COLUMNS = "seat, owner, name, away, seen_at, reaction, reaction_at, ready"
 
 
+def seat_row(person: Person, now: float) -> tuple[int, str | None, str, int, float | None]:
+    """A new seat's (seat, owner, name, away, seen_at): a person here is seen now."""
+    seen = now if person.owner is not None and not person.away else None
+    return person.seat, person.owner, person.name, int(person.away), seen
+
+
 def person(row: Sequence[Any]) -> Person:
     return Person(int(row[0]), row[1], str(row[2]), bool(row[3]), row[4], row[5], row[6], row[7])
 
@@ -182,8 +188,8 @@ class Store:
         rematch_of: str | None = None,
     ) -> bool:
         """A new game with its first actions (the computer players' opening moves) and the
-        people at its table. With `rematch_of`, the game is that one's rematch: False (and
-        nothing written) if another rematch of it was made first."""
+        people at its table (seen now, unless away). With `rematch_of`, the game is that
+        one's rematch: False (and nothing written) if another rematch of it was made first."""
         now = time.time()
         with self._transaction() as db:
             if rematch_of is not None:
@@ -212,8 +218,9 @@ class Store:
             )
             _insert_actions(db, game_id, 0, actions)
             db.executemany(
-                "INSERT INTO seats (game_id, seat, owner, name, seen_at) VALUES (?, ?, ?, ?, ?)",
-                [(game_id, p.seat, p.owner, p.name, now if p.owner else None) for p in people],
+                "INSERT INTO seats (game_id, seat, owner, name, away, seen_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                [(game_id, *seat_row(p, now)) for p in people],
             )
         return True
 

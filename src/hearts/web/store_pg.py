@@ -33,6 +33,7 @@ from .store import (
     StoredGame,
     StoreError,
     person,
+    seat_row,
     seed_columns,
 )
 from .stores import StoreUnavailable
@@ -146,12 +147,9 @@ class PgStore:
             if people:
                 with db.cursor() as cursor:
                     cursor.executemany(
-                        "INSERT INTO seats (game_id, seat, owner, name, seen_at)"
-                        " VALUES (%s, %s, %s, %s, %s)",
-                        [
-                            (game_id, p.seat, p.owner, p.name, now if p.owner else None)
-                            for p in people
-                        ],
+                        "INSERT INTO seats (game_id, seat, owner, name, away, seen_at)"
+                        " VALUES (%s, %s, %s, %s, %s, %s)",
+                        [(game_id, *seat_row(p, now)) for p in people],
                     )
             _announce(db, game_id, len(actions))
         return True

@@ -7,31 +7,41 @@ import { face } from "./faces.js";
 import { nameField, nameProblem } from "./friends.js";
 import { isMe, listed, plural, where } from "./words.js";
 
-/** The lobby for `state` (table.started false). actions: {start(), copied(text)}. */
+/** The lobby for `state` (table.started false). actions: {start(), copied(text)}. A
+ * rematch's lobby waits for the last game's people to come to it; any of them may start it. */
 export function renderLobby(root, state, options, actions) {
   const table = state.table;
   const open = table.open_seats.length;
   const fill = table.fill;
   const invite = table.invite ? new URL(table.invite, location.origin).href : null;
-  const heading = table.host ? "Your table" : "You are at the table";
+  const rematch = Boolean(table.rematch_of);
+  const away = state.players.filter((p) => p.person && p.away).map((p) => p.name);
+  const heading = rematch ? "The rematch" : table.host ? "Your table" : "You are at the table";
+  let line = open
+    ? `Waiting for ${open === 1 ? "one more friend" : `${open} more friends`}.`
+    : "Every seat is taken.";
+  if (away.length) line = `Waiting for ${listed(away)} to come from the last game.`;
+  let hint = open
+    ? `Start now and computer players (${fill}) fill the empty seats; or wait for your friends.`
+    : "Everyone is here.";
+  if (away.length) {
+    hint = `Start now and a computer player plays for ${listed(away)} until they come; or wait: `
+      + "the rematch starts by itself once everyone is here.";
+  }
   clear(root,
     h("header", { class: "hero" },
       h("h1", {}, heading),
-      h("p", { class: "tagline", "data-region": "lobby-line" }, open
-        ? `Waiting for ${open === 1 ? "one more friend" : `${open} more friends`}.`
-        : "Every seat is taken.")),
+      h("p", { class: "tagline", "data-region": "lobby-line" }, line)),
     h("section", { class: "panel", "aria-labelledby": "lobby-seats" },
       h("h2", { id: "lobby-seats" }, "Seats"),
       h("ul", { class: "lobby-seats", "data-region": "lobby-seats" },
         state.players.map((player) => seatLine(state, player, options)))),
     invite ? invitePart(invite, actions) : null,
-    table.host
+    table.can_start
       ? h("section", { class: "panel start-part" },
         h("button", { type: "button", class: "primary wide", "data-action": "start-table", onclick: actions.start },
-          open ? "Start now" : "Start the game"),
-        h("p", { class: "hint" }, open
-          ? `Start now and computer players (${fill}) fill the empty seats; or wait for your friends.`
-          : "Everyone is here."))
+          open || away.length ? "Start now" : "Start the game"),
+        h("p", { class: "hint" }, hint))
       : h("p", { class: "panel waiting", "data-region": "waiting-host" },
         "Waiting for the host to start the game."),
     h("p", { class: "error", role: "alert", "data-region": "lobby-error", hidden: true }));
@@ -51,6 +61,7 @@ function seatLine(state, player, options) {
   const position = me ? "" : where(state, seat);
   let kind;
   if (player.open) kind = "Open: waiting for a friend";
+  else if (player.person && player.away) kind = "Person · not here yet";
   else if (player.person) kind = me ? "You" : player.connected === false ? "Person · not connected" : "Person";
   else kind = `Computer · ${player.level}`;
   const avatar = player.person || player.open
@@ -120,7 +131,8 @@ function tableWords(invitation) {
 /** The page a friend's link opens: a name, then Join. onJoin(name) returns a promise. */
 export function renderJoin(root, { name, invitation, onJoin, problem }) {
   const error = h("p", { class: "error", role: "alert", "data-region": "join-error", hidden: !problem }, problem || "");
-  const field = nameField({ id: "join-name", value: name, label: "Your name", onInput: () => {} });
+  const field = nameField({ id: "join-name", value: name, label: "Your name", onInput: () => {},
+    taken: invitation?.seated || [] });
   const button = h("button", { type: "submit", class: "primary wide", "data-action": "join" }, "Join the table");
   const form = h("form", { class: "panel join-form", novalidate: true, onsubmit: async (e) => {
     e.preventDefault();

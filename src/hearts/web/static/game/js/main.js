@@ -218,6 +218,9 @@ function enter(state) {
 // --- a table with friends: the lobby, the stream, reactions, away, rematch ----------------
 
 function showLobby(state) {
+  // No round yet: the header says nothing of the game before (a rematch's lobby).
+  ui.roundNumber.textContent = "";
+  ui.roundPass.textContent = "";
   renderLobby(ui.lobby, state, app.options, { start: startNow });
   showScreen("lobby");
 }
@@ -333,7 +336,8 @@ function showNotices(next) {
     } else if (event.type === "away" && event.seat !== me) {
       narrate(`${nameOf(next, event.seat)} is away: a computer player plays for them.`);
     } else if (event.type === "back" && event.seat !== me) {
-      narrate(`${nameOf(next, event.seat)} is back.`);
+      const rematch = next.table.rematch_of && !next.table.started;
+      narrate(`${nameOf(next, event.seat)} ${rematch ? "came for the rematch" : "is back"}.`);
     } else if (event.type === "ready" && event.seat !== me) {
       narrate(`${nameOf(next, event.seat)} is ready for the next round.`);
     }
@@ -906,7 +910,9 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
       table.setMessage(`${who} passed you ${plural(event.count, "card")}: they are marked in your hand.`);
       await wait(t.pause);
     } else if (event.type === "moon-choice" && !isMe(next, event.seat)) {
-      narrate(`${nameOf(next, event.seat)} chose to ${event.choice === "add" ? "give everyone else 26" : "take 26 off"}.`);
+      // The stake as scored: 26 a deck, twice that for a sun.
+      const stake = next.view.round_points * (next.results.at(-1)?.sun ? 2 : 1);
+      narrate(`${nameOf(next, event.seat)} chose to ${event.choice === "add" ? `give everyone else ${stake}` : `take ${stake} off`}.`);
     } else if (event.type === "round-over" && event.result.shooter !== null) {
       sound("moon");
       if (!isMe(next, event.result.shooter)) table.say(event.result.shooter, quip(event.result.shooter, "moon"));

@@ -43,6 +43,9 @@ function decisionLine(d) {
  * weighed (a table the hard player does not search) and when the costs count the game's
  * result (a round that could end the game: `review.game_end`). */
 export function reviewTotal(review) {
+  if (!review.decisions.length && review.stood_in) {
+    return "A computer player played this round for you while you were away: nothing of yours to review.";
+  }
   const unweighed = review.decisions.filter((d) => d.cost === null).length;
   const end = review.game_end;
   const counting = end ? `, counting the game's result (a win is worth ${end} points, a loss costs ${end})` : "";
@@ -60,9 +63,16 @@ function fill(box, review) {
   clear(box,
     h("h3", {}, "The coach's review"),
     h("p", { "data-region": "review-total" }, reviewTotal(review)),
+    review.stood_in && review.decisions.length
+      ? h("p", { class: "hint", "data-region": "review-stood-in" },
+        `A computer player made ${review.stood_in === 1 ? "one of your moves" : `${review.stood_in} of your moves`} `
+        + "while you were away: the review leaves them out.")
+      : null,
     worst.length ? h("ol", { class: "review-worst" }, worst.map(decisionLine)) : null,
-    h("details", {}, h("summary", { "data-action": "whole-review" }, `The whole review (${review.decisions.length} decisions)`),
-      h("ol", { class: "review-all" }, review.decisions.map(decisionLine))));
+    review.decisions.length
+      ? h("details", {}, h("summary", { "data-action": "whole-review" }, `The whole review (${review.decisions.length} decisions)`),
+        h("ol", { class: "review-all" }, review.decisions.map(decisionLine)))
+      : null);
   box.dataset.ready = "true";
   box.removeAttribute("aria-busy");
 }
