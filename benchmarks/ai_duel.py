@@ -32,7 +32,8 @@ random cards), "noisy" (twice the noise), "reader" (hard reading who lacks the Q
 exact solver, the read: today's expert's settings under hard's name), "expert-before",
 "expert-wide" (today's expert at 8,000 playouts a card and 5,000 a pass), "hard-pass1200"
 (hard with a searched pass at 1,200 playouts), "expert-pass5000" (today's expert with its
-pass at 5,000 playouts).
+pass at 5,000 playouts), "expert-endgame4" and "expert-endgame5" (today's expert solving
+each sampled deal exactly from four or five cards in hand).
 """
 
 from __future__ import annotations
@@ -195,7 +196,21 @@ class HardFittedPlay(HardPlayer):
     settings = dataclasses.replace(HardPlayer.settings, fitted_leads=True)
 
 
+class ExpertEndgame5(ExpertPlayer):
+    """Today's expert solving each sampled deal exactly from five cards in hand (not three)."""
+
+    settings = dataclasses.replace(ExpertPlayer.settings, endgame_cards=5)
+
+
+class ExpertEndgame4(ExpertPlayer):
+    """Today's expert solving each sampled deal exactly from four cards in hand."""
+
+    settings = dataclasses.replace(ExpertPlayer.settings, endgame_cards=4)
+
+
 VARIANTS: dict[str, type[Any]] = {
+    "expert-endgame4": ExpertEndgame4,
+    "expert-endgame5": ExpertEndgame5,
     "expert-fitted-play": ExpertFittedPlay,
     "expert-fitted-leads": ExpertFittedLeads,
     "hard-fitted-play": HardFittedPlay,

@@ -85,6 +85,36 @@ def test_a_scatter_says_whom_each_chosen_card_goes_to(browser: Any, server: AppS
     assert not page.errors, page.errors
 
 
+@pytest.mark.parametrize("players", [6, 8])
+def test_a_scatter_names_each_receiver_whole_on_a_crowded_phone_hand(
+    browser: Any, server: AppServer, players: int
+) -> None:
+    # Seventeen or thirteen cards across a phone leave 20 to 28 px of each in sight: a
+    # name across the card was cut to "Be…"; it runs up the card's edge instead.
+    page = open_page(browser, server, PHONE)
+    game = scatter_game(page, server, f"scatter-{players}", players=players)
+    names = [page.inner_text(f".seat[data-seat='{seat}'] .name") for seat in game.view(0).pass_to]
+    cards = hand(page)
+    chosen = cards[: len(names)]
+    for card in chosen:
+        page.click(f"[data-region=hand] [data-card='{card}']")
+    assert [tag_of(page, card) for card in chosen] == names
+    for card in chosen:
+        tag = page.locator(f"[data-region=hand] [data-card='{card}'] .pass-tag")
+        whole = tag.evaluate(
+            "el => el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1"
+        )
+        assert whole, f"the tag {tag.inner_text()!r} is cut short"
+        box = tag.bounding_box()
+        after = page.locator(f"[data-region=hand] [data-card='{cards[cards.index(card) + 1]}']")
+        mine = page.locator(f"[data-region=hand] [data-card='{card}']").bounding_box()
+        if after.bounding_box()["y"] == mine["y"]:  # the next card on the same row
+            assert box["x"] + box["width"] <= after.bounding_box()["x"] + 1
+    if players == 6:
+        shoot(page, "scatter-chosen-6-phone")
+    assert not page.errors, page.errors
+
+
 def test_after_a_pass_the_keyboard_finds_the_cards(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, PHONE)
     scatter_game(page, server, "scatter-keys")

@@ -24,11 +24,17 @@ export function nameProblem(text) {
   return "";
 }
 
-export function nameField({ id, value, onInput, label = "Your name" }) {
+/** An example name for a name box, none of `taken` (the names at the table already). */
+export function exampleName(taken = []) {
+  const names = ["Ann", "Bea", "Cal", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit"];
+  return names.find((n) => !taken.includes(n)) || "Sam";
+}
+
+export function nameField({ id, value, onInput, label = "Your name", taken = [] }) {
   const note = h("p", { class: "hint name-note", id: `${id}-note`, "aria-live": "polite" });
   const input = h("input", {
     type: "text", id, value: value || "", maxlength: NAME_MAX * 2, autocomplete: "nickname",
-    placeholder: "e.g. Ann", "aria-describedby": `${id}-note`, spellcheck: "false",
+    placeholder: `e.g. ${exampleName(taken)}`, "aria-describedby": `${id}-note`, spellcheck: "false",
     oninput: () => {
       const problem = input.value.trim() ? nameProblem(input.value) : "";
       input.setAttribute("aria-invalid", problem ? "true" : "false");

@@ -6,6 +6,8 @@ import { h, clear } from "./dom.js";
 import { cardFace, cardName, sortCards } from "./cards.js";
 
 const MIN_STEP = 44;
+/** Less of a card than this in sight (px), and a scatter's name tag runs up its edge. */
+const NARROW = 48;
 
 export class Hand {
   constructor(root, { onCard }) {
@@ -120,6 +122,8 @@ export class Hand {
     });
     this.root.style.height = `${lift + cardHeight + (rows.length - 1) * rowGap + 4}px`;
     this.root.style.setProperty("--shown", `${shown}px`);
+    // Too little of a card in sight for a name across it: a scatter's tags run up its edge.
+    this.root.dataset.narrow = shown < NARROW ? "true" : "false";
   }
 
   focus(button) {
