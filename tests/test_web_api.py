@@ -371,6 +371,19 @@ def test_every_rule_has_a_line_of_explanation(client: TestClient) -> None:
         assert response.status_code == 201, (preset["name"], response.text)
 
 
+def test_the_options_are_sent_once_and_then_revalidated(client: TestClient) -> None:
+    first = client.get("/api/options")
+    assert first.status_code == 200 and first.headers["cache-control"] == "no-cache"
+    etag = first.headers["etag"]
+    assert etag.startswith('"') and first.json()["levels"]
+    again = client.get("/api/options", headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.content == b"" and again.headers["etag"] == etag
+    weak = client.get("/api/options", headers={"If-None-Match": f'"other", W/{etag}'})
+    assert weak.status_code == 304
+    stale = client.get("/api/options", headers={"If-None-Match": '"0123"'})
+    assert stale.status_code == 200 and stale.json() == first.json()
+
+
 def test_pages_are_served_and_docs_only_when_asked(client: TestClient, data_dir: Path) -> None:
     page = client.get("/")
     assert page.status_code == 200 and "Content-Security-Policy" in page.headers
