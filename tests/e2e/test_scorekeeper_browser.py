@@ -354,7 +354,9 @@ def test_works_offline_once_loaded(browser: Any) -> None:
         tab.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
         # Every file the page needs is in the worker's cache once it controls the page.
         tab.wait_for_function(
-            "caches.open('scorekeeper-v2').then(c => c.keys()).then(k => k.length >= 11)"
+            """caches.keys().then((names) => names.find((n) => n.startsWith('scorekeeper-')))
+                .then((name) => name && caches.open(name)).then((c) => c && c.keys())
+                .then((k) => k && k.length >= 11)"""
         )
         own.stop()  # the table has no network now
         tab.reload()
@@ -756,6 +758,43 @@ def test_the_score_sheet_link_carries_the_games_passing(page: Any) -> None:
 
 
 LANDSCAPE = {"width": 844, "height": 390}
+
+
+@pytest.mark.parametrize(("system", "chosen"), [("light", "dark"), ("dark", "light")])
+def test_the_look_chosen_on_the_start_screen_is_the_scorekeepers_too(
+    browser: Any, server: Server, system: str, chosen: str
+) -> None:
+    context = browser.new_context(viewport=PHONE, base_url=server.url, color_scheme=system)
+    try:
+        tab = context.new_page()
+        open_scorekeeper(tab)
+        background = "getComputedStyle(document.documentElement).backgroundColor"
+        own = tab.evaluate(background)
+        # The start screen keeps the choice in this browser; the scorekeeper follows it,
+        # at once in an open tab too.
+        tab.evaluate(f"localStorage.setItem('hearts.theme', '{chosen}')")
+        tab.reload()
+        tab.wait_for_selector("body[data-ready=true]")
+        assert tab.evaluate("document.documentElement.dataset.theme") == chosen
+        shown = tab.evaluate(background)
+        assert shown != own
+        tab.emulate_media(media="print")  # paper is light whatever the look
+        assert tab.evaluate(background) == "rgb(255, 255, 255)"
+        assert tab.evaluate("getComputedStyle(document.documentElement).colorScheme") == "light"
+        tab.emulate_media(media="screen")
+        other = browser.new_context(viewport=PHONE, base_url=server.url, color_scheme=chosen)
+        try:
+            page = other.new_page()
+            open_scorekeeper(page)
+            assert page.evaluate(background) == shown  # as that system would show it
+        finally:
+            other.close()
+        tab.evaluate("localStorage.removeItem('hearts.theme')")
+        tab.reload()
+        tab.wait_for_selector("body[data-ready=true]")
+        assert tab.evaluate(background) == own
+    finally:
+        context.close()
 
 
 def test_the_screens_fit_every_viewport_and_dark_mode(browser: Any, server: Server) -> None:

@@ -7,6 +7,22 @@ import { addRound, emptyEntry, isBlankEntry, joinNames, newGame, summary, undoRo
 import { renderSetup } from "./setup.js";
 import * as store from "./store.js";
 
+/** The look chosen on the game's start screen (kept in this browser), else the system's. */
+function applyTheme() {
+  let chosen = null;
+  try {
+    chosen = localStorage.getItem("hearts.theme");
+  } catch {
+    // No storage: the system's look.
+  }
+  if (chosen === "light" || chosen === "dark") document.documentElement.dataset.theme = chosen;
+  else delete document.documentElement.dataset.theme;
+}
+applyTheme();
+addEventListener("storage", (event) => {
+  if (event.key === "hearts.theme" || event.key === null) applyTheme();
+});
+
 const saved = store.load();
 const state = {
   game: saved.game,
