@@ -162,3 +162,15 @@ def test_with_two_decks_each_queen_of_spades_is_counted() -> None:
             rnd.play(card)
     assert {"both Q♠ are still out", "one Q♠ is still out", "none"} <= said
     assert any(s.startswith("you hold a Q♠") for s in said)
+
+
+def test_a_scatter_hint_says_which_card_goes_to_whom() -> None:
+    rules = hearts.Rules(players=5, pass_cycle=("scatter",))
+    view = hearts.Round.deal(rules, 3, 0).view(0)
+    names = ["You", "Marisol", "Bertie", "Tamsin", "Oskar"]
+    advice = hint(view, names, seed=1, budget=BUDGET)
+    assert len(advice.cards) == len(view.pass_to) == 4
+    # The cards go out in the order chosen, one to each player in turn (the engine's order).
+    pairs = zip(advice.cards, view.pass_to, strict=True)
+    each = [f"the {card.symbol} to {names[seat]}" for card, seat in pairs]
+    assert advice.reason.startswith(f"Pass {', '.join(each[:-1])} and {each[-1]}")

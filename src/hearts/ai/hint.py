@@ -90,6 +90,10 @@ def _pass_hint(view: PlayerView, names: Sequence[str], player: HardPlayer) -> Hi
     faces = [card.face for card in cards]
     to = _pass_target(view, names)
     what = f"Pass {_the(c.symbol for c in cards)}{to}"
+    if len(view.pass_to) > 1:
+        # A scatter: the cards go out in the order chosen, one to each player in turn.
+        each = (f"the {c.symbol} to {names[s]}" for c, s in zip(cards, view.pass_to, strict=True))
+        what = f"Pass {_list(each)}"
     if (
         view.rules.decks == 1
         and is_moon_hand(hand)
