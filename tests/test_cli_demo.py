@@ -1,6 +1,14 @@
+import json
+import re
+from pathlib import Path
+
 import pytest
 
+from hearts import Game, Rules
+from hearts.ai import make_player
 from hearts.cli import main
+from hearts.events import TrickWon
+from hearts.record import to_record
 
 
 def test_demo_prints_a_whole_game(capsys: pytest.CaptureFixture[str]) -> None:
@@ -16,3 +24,45 @@ def test_unknown_command_is_an_error(capsys: pytest.CaptureFixture[str]) -> None
         main(["juggle"])
     assert exit_info.value.code == 2
     assert "invalid choice" in capsys.readouterr().err
+
+
+def test_a_two_deck_replay_pairs_twins_and_names_what_cancelled(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = Rules(players=6, target_score=1)
+    game = Game(rules, seed=2)
+    bots = [make_player("medium", seed=s) for s in range(rules.players)]
+    while not game.is_over:
+        seat = game.to_act[0] if game.to_act else None
+        if seat is None:
+            game.next_round()
+        elif game.phase == "passing":
+            game.give(seat, bots[seat].choose_pass(game.view(seat)))
+        else:
+            game.play(bots[seat].choose_play(game.view(seat)))
+    path = tmp_path / "six.json"
+    path.write_text(json.dumps(to_record(game)))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    rounds = len(game.results)
+    assert f"Game over after {rounds} round{'' if rounds == 1 else 's'}:" in out
+    dealt = re.compile(r"^\s+Seat \d+: ")
+    hands = [line.split(": ", 1)[1].split() for line in out.splitlines() if dealt.match(line)]
+    assert len(hands) >= rules.players
+    for hand in hands:  # a card's two copies side by side, suits together
+        for card in set(hand):
+            if hand.count(card) == 2:
+                assert hand[hand.index(card) + 1] == card, hand
+    cancelled = [t for t in game_tricks(game) if t]
+    assert cancelled and out.count("(cancelled: ") == len(cancelled)
+
+
+def game_tricks(game: Game) -> list[tuple[str, ...]]:
+    """The cards each trick of the game cancelled, replayed from its record."""
+    again = Game(game.rules, seed=game.seed)
+    found = []
+    for move in game.moves:
+        for event in again.apply(move):
+            if isinstance(event, TrickWon):
+                found.append(tuple(str(c) for c in event.cancelled))
+    return found

@@ -92,3 +92,37 @@ def test_quit_and_end_of_input_leave_quietly(
     assert main(["play", "--seed", "4", "--level", "hard"]) == 0
     assert main(["play", "--level", "genius"]) == 2
     assert "not a level" in capsys.readouterr().err
+
+
+def test_each_event_is_shown_as_it_happens() -> None:
+    # The events were printed only once the game was over: a person played blind.
+    terminal, out, _ = scripted_game(Rules(target_score=40), iter([]))
+    seen_at_prompt: list[str] = []
+    ask = terminal.ask
+
+    def watching(prompt: str) -> str:
+        seen_at_prompt.append("\n".join(out))
+        return ask(prompt)
+
+    terminal.ask = watching
+    assert terminal.run() == 0
+    text = "\n".join(out)
+    second_pass = text.index("Round 2: pass")
+    assert text.index("Round 1 over") < second_pass
+    # By the time the person passes in round 2, round 1 has been told in full.
+    asked = next(shown for shown in seen_at_prompt if "Round 2: pass" in shown)
+    assert "Round 1 over" in asked and "takes the trick" in asked
+    # The score after round 1 is round 1's, not the game's end.
+    first = terminal.game.results[0].totals
+    names = ["You", "West", "North", "East"]
+    after_one = text[text.index("Round 1 over") : second_pass]
+    assert ", ".join(f"{n} {t}" for n, t in zip(names, first, strict=True)) in after_one
+    assert "You takes" not in text
+
+
+def test_a_scatter_says_the_order_typed_decides_who_gets_which() -> None:
+    terminal, out, _ = scripted_game(Rules(players=5, pass_cycle=("scatter",)), iter(["quit"]))
+    assert terminal.run() == 0
+    assert "pass 4 cards one to each player: the first you type goes to Player 2, then " in (
+        "\n".join(out)
+    )

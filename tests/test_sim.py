@@ -68,3 +68,17 @@ def test_sim_command_refuses_bad_input_in_one_sentence(capsys: pytest.CaptureFix
     assert "seats 4 players; 2 were given" in capsys.readouterr().err
     assert main(["sim", "medium*4", "--rule", "moon_rule=sometimes", "--quiet"]) == 2
     assert "not a moon rule" in capsys.readouterr().err
+    # A report to a folder that does not exist is refused before the tournament, not after.
+    assert main(["sim", "easy*4", "--deals", "1", "--json", "/no/such/folder/x.json"]) == 2
+    assert "no folder" in capsys.readouterr().err
+
+
+def test_ctrl_c_stops_a_command_without_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("hearts.sim.run_tournament", interrupted)
+    assert main(["sim", "easy*4", "--deals", "1", "--quiet"]) == 130
+    assert capsys.readouterr().err.strip() == "Stopped."

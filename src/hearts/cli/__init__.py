@@ -26,7 +26,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    code: int = args.func(args)
+    try:
+        code: int = args.func(args)
+    except KeyboardInterrupt:  # Ctrl-C: stopped as asked, without a traceback
+        print("\nStopped.", file=sys.stderr)
+        return 130
     return code
 
 

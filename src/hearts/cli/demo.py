@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..cards import Card
+from .words import counted, listed
 
 
 def register(subparsers: Any) -> None:
@@ -48,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
             if result.shooter is not None:
                 print(f"  {names[result.shooter]} shot the moon!")
             print("  totals: " + ", ".join(f"{names[s]} {t}" for s, t in enumerate(result.totals)))
-    winners = " and ".join(names[s] for s in game.winners)
-    print(f"\nGame over after {len(game.results)} rounds. {winners} wins.")
+    winners = listed(names[s] for s in game.winners)
+    verb = "wins" if len(game.winners) == 1 else "win"
+    print(f"\nGame over after {counted(len(game.results), 'round')}. {winners} {verb}.")
     return 0

@@ -7,6 +7,7 @@ answered with the engine's reason and you try again. "help" lists the commands, 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import sys
 from collections.abc import Callable
@@ -16,6 +17,7 @@ from .. import events as ev
 from ..cards import SUIT_SYMBOLS, Card
 from ..moves import Pass, Play
 from ..scoring import MOON_CHOICES, MoonChoice, RoundResult
+from .words import listed
 
 if TYPE_CHECKING:
     from ..ai import Player
@@ -41,7 +43,9 @@ def register(subparsers: Any) -> None:
         description="Play Hearts in the terminal against computer players. You are seat 0.",
     )
     parser.add_argument(
-        "--level", default="medium", help="the computer players: easy, medium or hard"
+        "--level",
+        default="medium",
+        help="the computer players: random, easy, medium, hard, expert or moon (medium)",
     )
     parser.add_argument("--rules", default="standard", help="a preset such as omnibus")
     parser.add_argument("--players", type=int, help="seats at the table (3 to 10)")
@@ -102,7 +106,8 @@ class TerminalGame:
 
         seats: dict[int, Seat] = {**self.bots, self.me: _Person(self)}
         try:
-            for event in [*self.game.start_events(), *play_out(self.game, seats)]:
+            # Each event shown as it happens: the moves are made while this loop runs.
+            for event in itertools.chain(self.game.start_events(), play_out(self.game, seats)):
                 self._show(event)
         except Quit:
             self.say("Game left unfinished.")
@@ -126,7 +131,8 @@ class TerminalGame:
             else:
                 unit = "point" if abs(event.points) == 1 else "points"
                 worth = f" ({event.points} {unit})" if event.points else ""
-                self.say(f"{names[event.winner]} takes the trick{worth}.")
+                who = "You take" if event.winner == self.me else f"{names[event.winner]} takes"
+                self.say(f"{who} the trick{worth}.")
         elif isinstance(event, ev.RoundScored):
             self._round_over(event.result)
 
@@ -175,7 +181,8 @@ class TerminalGame:
             tie = f" (shared with {', '.join(others)})" if others else ""
             self.say(f"\nGame over: you win{tie}!")
         else:
-            self.say("\nGame over: " + " and ".join(self.names[s] for s in winners) + " wins.")
+            verb = "wins" if len(winners) == 1 else "win"
+            self.say(f"\nGame over: {listed(self.names[s] for s in winners)} {verb}.")
 
 
 class _Person:
@@ -186,8 +193,13 @@ class _Person:
 
     def choose_pass(self, view: PlayerView) -> list[Card]:
         term = self.terminal
-        to = ", ".join(term.names[s] for s in view.pass_to)
-        term.say(f"\nRound {view.hand_number + 1}: pass {view.cards_to_pass} cards to {to}.")
+        names = [term.names[s] for s in view.pass_to]
+        if len(names) > 1:  # a scatter: the order typed says who gets which card
+            first, *rest = names
+            to = f"one to each player: the first you type goes to {first}, then {listed(rest)}"
+        else:
+            to = f"to {names[0]}"
+        term.say(f"\nRound {view.hand_number + 1}: pass {view.cards_to_pass} cards {to}.")
         term.say(format_hand(view, mark_legal=False))
         while True:
             text = term.read(f"Cards to pass ({view.cards_to_pass}): ")

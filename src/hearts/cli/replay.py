@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import Card
+from .words import counted, listed
 
 
 def register(subparsers: Any) -> None:
@@ -29,7 +30,8 @@ def register(subparsers: Any) -> None:
 
 
 def _cards(cards: Iterable[Card]) -> str:
-    return " ".join(c.symbol for c in sorted(cards))
+    """Cards by suit and rank; with two decks a card's copies side by side."""
+    return " ".join(c.symbol for c in sorted(cards, key=lambda c: (c.face, c)))
 
 
 def _verb(name: str, one: str, you: str) -> str:
@@ -110,11 +112,13 @@ def _show(game: Any, moves: list[Any], names: list[str], only: int | None) -> li
                 if hand is not None:
                     lines.append(f"  {names[seat]:>{width}}: {_cards(hand)}")
         elif isinstance(event, ev.Passed) and event.cards is not None:
-            to = " and ".join(names[s] for s in event.to)
+            to = listed(names[s] for s in event.to)
             passes = _verb(names[event.seat], "passes", "pass")
             lines.append(f"  {names[event.seat]:>{width}} {passes} {_cards(event.cards)} to {to}")
         elif isinstance(event, ev.TrickWon):
             plays = ", ".join(f"{names[s]} {c.symbol}" for s, c in event.plays)
+            if event.cancelled:  # two decks: the twins on a trick count for nothing
+                plays += f" (cancelled: {_cards(event.cancelled)})"
             if event.held_over:
                 outcome = "held over"
             else:
@@ -134,7 +138,8 @@ def _show(game: Any, moves: list[Any], names: list[str], only: int | None) -> li
             totals = ", ".join(f"{names[s]} {t}" for s, t in enumerate(result.totals))
             lines.append(f"  totals: {totals}")
         elif isinstance(event, ev.GameOver):
-            winners = " and ".join(names[s] for s in event.winners)
+            winners = listed(names[s] for s in event.winners)
             verb = "win" if len(event.winners) > 1 else _verb(winners, "wins", "win")
-            lines.append(f"\nGame over after {len(game.results)} rounds: {winners} {verb}.")
+            rounds = counted(len(game.results), "round")
+            lines.append(f"\nGame over after {rounds}: {winners} {verb}.")
     return lines

@@ -15,7 +15,8 @@ from typing import Any
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "serve", help="play in the browser against three computer players"
+        "serve",
+        help="play in the browser: 3 to 10 seats, computer players and friends by invite link",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 
@@ -27,8 +28,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "players",
         nargs="+",
-        help='one per seat, like "hard medium*3"; a level (random, easy, medium, hard), '
-        'optionally with a budget: "hard:2000" (playouts) or "hard:0.1s" (seconds)',
+        help="one per seat, each its own word, like: hard medium*3 (a level: random, easy, "
+        'medium, hard, expert or moon, optionally with a budget: "hard:2000" (playouts) or '
+        '"hard:0.1s" (seconds))',
     )
     parser.add_argument("--deals", type=int, default=100, help="deals (or games) to play")
     parser.add_argument(
@@ -80,6 +82,10 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError("Play at least one deal.")
         if args.workers < 1:
             raise ValueError("Use at least one worker.")
+        if args.json not in (None, "-"):
+            folder = Path(args.json).resolve().parent
+            if not folder.is_dir():  # found out now, not after the whole tournament
+                raise ValueError(f"there is no folder {str(folder)!r} to write {args.json!r} in.")
     except (ValueError, TypeError) as error:
         print(f"hearts sim: {error}", file=sys.stderr)
         return 2
@@ -100,6 +106,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print(format_report(report))
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            out.write(text + "\n")
+        try:
+            Path(args.json).write_text(text + "\n", encoding="utf-8")
+        except OSError as error:
+            print(f"hearts sim: the report could not be written: {error}", file=sys.stderr)
+            return 1
     return 0
