@@ -13,7 +13,9 @@ import hearts
 from hardening.driver import store_at
 from hearts.cli import main
 from hearts.record import actions_of, from_record
+from hearts.scoring import RoundResult
 from hearts.web.coach import NOT_OVER
+from hearts.web.history import GameFacts
 from hearts.web.store import owner_key
 from hearts.web.tokens import COOKIE
 
@@ -36,7 +38,9 @@ def test_the_history_lists_finished_games_newest_first(client: TestClient) -> No
     assert unfinished["id"] not in json.dumps(history)
     line = history[1]
     assert line["finished"] >= line["started"] and line["finished"].endswith("Z")
-    assert line["rules"] == {"players": 4, "target_score": 10, "house_rules": ["target_score"]}
+    assert line["rules"] == {
+        "players": 4, "target_score": 10, "house_rules": ["target_score"], "house_rule_names": [],
+    }  # fmt: skip
     assert [(o["name"], o["level"]) for o in line["opponents"]] == [
         ("Marisol", "easy"), ("Bertie", "medium"), ("Tamsin", "easy"),
     ]  # fmt: skip
@@ -46,6 +50,27 @@ def test_the_history_lists_finished_games_newest_first(client: TestClient) -> No
     assert result["rounds"] == len(first["results"])
     assert result["place"] == 1 + sum(s < first["scores"][0] for s in first["scores"])
     assert history[0]["rules"]["players"] == 3 and len(history[0]["opponents"]) == 2
+
+
+def test_a_team_game_is_placed_by_teams_and_names_its_house_rule(client: TestClient) -> None:
+    state = finished_game(client, partnership=True)
+    line = client.get("/api/history").json()[0]
+    assert line["rules"]["house_rule_names"] == ["Partners"]
+    mine, theirs = state["scores"][0], state["scores"][1]  # partners share a total
+    assert state["scores"][2] == mine and state["scores"][3] == theirs
+    # Two teams, two places: a lost team game was "3rd" (two seats below it).
+    assert line["result"]["place"] == (1 if mine <= theirs else 2)
+
+
+@pytest.mark.parametrize(
+    ("partnership", "seat", "place"), [(True, 0, 2), (True, 1, 1), (False, 0, 3), (False, 2, 3)]
+)
+def test_places_count_teams_with_partners(partnership: bool, seat: int, place: int) -> None:
+    totals = (15, 11, 15, 11)
+    result = RoundResult(0, (0, 0, 0, 0), (0, 0, 0, 0), totals)
+    rules = hearts.Rules(partnership=partnership)
+    facts = GameFacts("g", 0.0, 1.0, rules, seat, [], [result], 0)
+    assert facts.place == place
 
 
 def test_each_browser_sees_only_its_own_history(client: TestClient) -> None:
@@ -115,7 +140,7 @@ def test_hearts_replay_shows_an_exported_game(
     out = capsys.readouterr().out
     rounds = len(state["results"])
     assert out.count("\nRound ") == rounds and out.count(" trick ") == 13 * rounds
-    assert f"Game over after {rounds} rounds" in out
+    assert f"Game over after {rounds} round{'' if rounds == 1 else 's'}:" in out
     first = state["results"][0]
     assert f"dealt from key {first['deal_key']}" in out
     # Every hand of round 1 as the key deals it, under the names the game used.

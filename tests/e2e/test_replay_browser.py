@@ -124,6 +124,10 @@ def test_a_finished_game_replays_forwards_and_backwards_on_a_phone(
         elif frame["kind"] == "pass":
             passes = page.inner_text("[data-seat='0'] [data-region=pass]")
             assert passes.startswith("Passed ") and names[rounds[0]["passes"][0]["to"][0]] in passes
+            # The person is "you" in the middle of a sentence: "Passed 3♣ 9♦ K♠ to you".
+            to_me = next(p for p in rounds[0]["passes"] if 0 in p["to"])
+            line = page.inner_text(f"[data-seat='{to_me['seat']}'] [data-region=pass]")
+            assert " to you" in line and " to You" not in line, line
             shoot(page, "replay-phone-pass")
         elif frame["kind"] == "trick" and frame["trick"]["number"] == 3:
             shoot(page, "replay-phone-trick")

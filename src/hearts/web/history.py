@@ -19,6 +19,7 @@ from ..events import KittyTaken, TrickWon
 from ..record import action_to_move, fold, undos
 from ..scoring import RoundResult, team_of
 from .deals import new_game
+from .options import RULE_OPTIONS
 from .store import FinishedGame, StoredGame
 
 QUEEN = "QS"
@@ -63,9 +64,11 @@ class GameFacts:
 
     @property
     def place(self) -> int:
-        """1 for the lowest total; seats on equal totals share a place."""
+        """1 for the lowest total; seats on equal totals share a place. With partners the
+        teams are placed: partners share their team's total, and a team is one place."""
         totals = self.totals
-        return 1 + sum(1 for total in totals if total < totals[self.seat])
+        teams = {team_of(self.rules, s): total for s, total in enumerate(totals)}
+        return 1 + sum(1 for total in teams.values() if total < totals[self.seat])
 
 
 Names = Callable[[StoredGame, Any], list[dict[str, Any]]]
@@ -123,6 +126,10 @@ def when(seconds: float) -> str:
     return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
+#: Each house rule's name as the start screen shows it ("Partners", "Bonus card").
+RULE_LABELS: dict[str, str] = {option["field"]: option["label"] for option in RULE_OPTIONS}
+
+
 def house_rules(rules: Rules) -> list[str]:
     """The rules that differ from the standard ones at this table size, by field name."""
     plain = Rules(players=rules.players).to_dict()
@@ -140,6 +147,9 @@ def history_line(facts: GameFacts) -> dict[str, Any]:
             "players": facts.rules.players,
             "target_score": facts.rules.target_score,
             "house_rules": house_rules(facts.rules),
+            "house_rule_names": [
+                RULE_LABELS[name] for name in house_rules(facts.rules) if name != "target_score"
+            ],
         },
         "opponents": [p for p in facts.players if p["seat"] != facts.seat],
         "result": {

@@ -39,7 +39,7 @@ function cardWords(cards) {
 /** "3♣ 9♦ K♠ to Marisol", or for a scatter each card with its player: "K♠ to Marisol,
  * 3♣ to Bertie and 9♦ to Tamsin". */
 function passWords(passed) {
-  if (!passed.each) return [...cardWords(passed.cards), ` to ${names(passed.to)}`];
+  if (!passed.each) return [...cardWords(passed.cards), ` to ${listed(passed.to.map(named))}`];
   return passed.each.flatMap(({ card, to }, i) => [
     i === 0 ? "" : i === passed.each.length - 1 ? " and " : ", ",
     cardWord(card), ` to ${named(to)}`]);
@@ -62,7 +62,8 @@ function caption(round, frame) {
   const tricks = round.frames.filter((f) => f.kind === "trick").length;
   if (frame.kind === "deal") return [`Round ${round.round}: the deal. `, passLine(round)];
   if (frame.kind === "pass") {
-    return ["The pass: what each player passed and received. ", `${nameOf(frame.leader)} leads the first trick.`];
+    const leads = you(frame.leader) ? "You lead" : `${nameOf(frame.leader)} leads`;
+    return ["The pass: what each player passed and received. ", `${leads} the first trick.`];
   }
   if (frame.kind === "trick") {
     const trick = frame.trick;

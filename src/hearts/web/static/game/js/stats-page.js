@@ -87,11 +87,13 @@ function historyTable(history) {
       const r = line.result;
       const rules = line.rules;
       const opponents = line.opponents.map((o) => `${o.name}${o.level ? ` (${o.level})` : ""}`).join(", ");
-      const extra = rules.house_rules.filter((name) => name !== "target_score").length;
+      // A house rule or two by name ("Partners"); more as a count.
+      const named = rules.house_rule_names || [];
+      const extra = named.length > 2 ? `, ${named.length} house rules` : named.length ? `, ${named.join(", ")}` : "";
       return h("tr", { "data-game": line.id },
         h("th", { scope: "row" }, date(line.finished)),
         h("td", {}, `${rules.players} players to ${rules.target_score}`,
-          extra ? `, ${extra} house rule${extra === 1 ? "" : "s"}` : "", h("br"),
+          extra, h("br"),
           h("span", { class: "opponents" }, opponents)),
         h("td", {}, r.won ? "Won" : place(r.place), h("br"), h("span", { class: "opponents" },
           `${r.score} points, ${r.rounds} round${r.rounds === 1 ? "" : "s"}`), line.undos ? h("br") : null,
