@@ -455,6 +455,8 @@ def test_a_rematch_started_without_someone_plays_for_them_until_they_come(
     # Ann comes to it: her seat is hers again, with the cards the computer kept for her.
     back = ann.post(f"/api/games/{game}/rematch", json={}).json()
     assert back["id"] == new["id"] and back["players"][0]["away"] is False
+    assert back["table"]["stood_in"] >= 1  # at least her pass, made for her
+    assert passed.json()["table"]["stood_in"] == 0  # Bea's own moves are hers
     assert back["view"]["hand"]
 
 

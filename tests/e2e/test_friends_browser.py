@@ -474,7 +474,10 @@ def table_by_api(host: Person, server: Any, body: dict[str, Any]) -> dict[str, A
     return state
 
 
-def test_rematch_keeps_the_table_and_its_people(browser: Any, server: AppServer) -> None:
+@pytest.mark.parametrize("start_now", [False, True])
+def test_rematch_keeps_the_table_and_its_people(
+    browser: Any, server: AppServer, start_now: bool
+) -> None:
     mia = person(browser, "Mia", DESKTOP)
     ned = person(browser, "Ned", PHONE)
     body = {
@@ -506,14 +509,28 @@ def test_rematch_keeps_the_table_and_its_people(browser: Any, server: AppServer)
     assert mia.page.inner_text("h1") == "The rematch"
     assert mia.page.inner_text(".round-pass") == ""  # not the last game's "Game over"
     assert mia.page.is_visible("[data-action=start-table]")
-    shoot(mia.page, "friends-rematch-waiting-desktop")
-    # Ned is offered the rematch live, and joins it in his own seat: it starts for both.
+    if start_now:
+        # Mia starts without him, and passes: a computer player passes for Ned meanwhile.
+        mia.page.click("[data-action=start-table]")
+        mia.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
+        for key in hand(mia.page)[-3:]:
+            mia.page.click(f"[data-region=hand] [data-key='{key}']")
+        mia.page.click("[data-action=pass]")
+        mia.page.wait_for_selector(f"{TABLE}[data-phase=playing]", timeout=15000)
+    else:
+        shoot(mia.page, "friends-rematch-waiting-desktop")
+    # Ned is offered the rematch live, and joins it in his own seat: it starts for both (or
+    # he takes his seat back from the computer player, and is told what it did for him).
     ned.page.wait_for_selector("[data-action=join-rematch]", timeout=10000)
     ned.page.click("[data-action=join-rematch]")
     for someone in (mia, ned):
         someone.page.wait_for_selector(
             f"{TABLE}:not([data-phase=game-over]) [data-card]", timeout=15000
         )
+    if start_now:
+        message = ned.page.inner_text("[data-region=message]")
+        assert message.startswith("While you were away, a computer player made "), message
+        assert ned.page.locator("[data-region=away-note]").count() == 0
     assert ned.page.evaluate("new URLSearchParams(location.search).get('table')") == new_id
     assert {p.name: p.seat for p in (mia, ned)} == seats
     assert ned.page.locator(f".seat[data-seat='{mia.seat}'] .name").inner_text() == "Mia"

@@ -217,8 +217,9 @@ def test_partners_see_the_team_totals(browser: Any, server: AppServer) -> None:
     page.context.close()
 
 
-def test_two_copies_in_hand_are_told_apart(browser: Any, server: AppServer) -> None:
-    page = open_page(browser, server, VIEWPORTS["desktop"])
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_two_copies_in_hand_are_told_apart(browser: Any, server: AppServer, size: str) -> None:
+    page = open_page(browser, server, VIEWPORTS[size])
     page.click("[data-players='6']")
     page.click("[data-action=new-game]")
     page.wait_for_selector(f"{TABLE}[data-players='6'] [data-card]")
@@ -242,6 +243,18 @@ def test_two_copies_in_hand_are_told_apart(browser: Any, server: AppServer) -> N
         assert sorted(t[1] for t in pair) == ["1", "2"]
         assert sorted(t[2] for t in pair) == [face, f"{face}#2"]
         assert {t[3].split(", ")[1] for t in pair} == {"first copy", "second copy"}
+    # Each mark is in sight: not under the next card (it sat in the corner the next one hides).
+    hidden = page.eval_on_selector_all(
+        "[data-region=hand] [data-copy] .copy-mark",
+        """marks => marks.filter((mark) => {
+            const r = mark.getBoundingClientRect();
+            const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+            return !mark.contains(top);
+        }).map((mark) => mark.parentElement.dataset.key)""",
+    )
+    assert hidden == [], f"marks hidden under the next card: {hidden}"
+    if size == "phone":
+        shoot(page, "table-6-phone-twins")
     assert not page.errors, page.errors
     page.context.close()
 

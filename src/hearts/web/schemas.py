@@ -156,6 +156,10 @@ class TableState(BaseModel):
     )
     now: float | None = Field(description="The server's clock, with a deadline.")
     rematch: str | None = Field(description="The rematch game's id, once someone started it.")
+    stood_in: int = Field(
+        default=0,
+        description="Your moves this round a computer player made while you were away.",
+    )
 
 
 class UndoState(BaseModel):

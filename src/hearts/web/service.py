@@ -1115,7 +1115,16 @@ def _table_state(
         "deadline": due[0] if due is not None else None,
         "now": now if due is not None else None,
         "rematch": seating.rematch,
+        "stood_in": _stood_in_this_round(loaded, seat),
     }
+
+
+def _stood_in_this_round(loaded: LoadedGame, seat: int) -> int:
+    """How many of `seat`'s moves this round a computer player made while they were away."""
+    game, first = loaded.game, _round_began(loaded.game)
+    return sum(
+        1 for n in loaded.stand_ins if n >= first and getattr(game.moves[n], "seat", None) == seat
+    )
 
 
 def _players(table: Table, me: int, seating: Seating) -> list[dict[str, Any]]:

@@ -36,6 +36,7 @@ const app = {
   autoPlayed: null,
   live: null, // the event stream of a table with friends
   chain: Promise.resolve(), // answers and stream messages are shown one after another
+  standIn: null, // the note of moves made for the person while away, once said: {key, trick}
 };
 
 const ui = {
@@ -590,6 +591,22 @@ function drawFriends(state) {
   } else if (!away && note) {
     note.remove();
   }
+  standInNote(state, friends && !away ? state.table.stood_in : 0);
+}
+
+/** Back at the table (a rematch joined late, a page reopened): what a computer player did
+ * for the person meanwhile, said over the table until the trick on it is over. */
+function standInNote(state, count) {
+  const view = state.view;
+  if (!count || (state.phase !== "passing" && state.phase !== "playing")) return;
+  const key = `${state.id}:${view.hand_number}:${count}`;
+  const moves = count === 1 ? "one of your moves" : `${count} of your moves`;
+  const words = `While you were away, a computer player made ${moves} this round.`;
+  if (app.standIn?.key !== key) {
+    app.standIn = { key, trick: view.tricks.length };
+    narrate(words);
+  }
+  if (app.standIn.trick === view.tricks.length) table.setMessage(words);
 }
 
 function drawOverlay(state, waiting) {
