@@ -279,7 +279,8 @@ def test_a_game_with_take_backs_is_marked_in_history_statistics_and_record(
     assert main(["replay", str(path)]) == 0
     shown = capsys.readouterr().out
     assert shown.startswith("2 take-backs during play (not shown).")
-    assert f"Game over after {len(end['results'])} rounds:" in shown
+    rounds = len(end["results"])
+    assert f"Game over after {rounds} round{'' if rounds == 1 else 's'}:" in shown
     assert shown.count("trick  1:") == len(end["results"])  # only the moves left standing
 
 
