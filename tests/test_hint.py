@@ -174,3 +174,27 @@ def test_a_scatter_hint_says_which_card_goes_to_whom() -> None:
     pairs = zip(advice.cards, view.pass_to, strict=True)
     each = [f"the {card.symbol} to {names[seat]}" for card, seat in pairs]
     assert advice.reason.startswith(f"Pass {', '.join(each[:-1])} and {each[-1]}")
+
+
+def test_on_a_lead_only_the_suit_led_is_said_to_be_lacking() -> None:
+    # "Lead the 7♦: … Bertie has no clubs" named a void of another suit than the lead's.
+    from hearts.ai.hint import SUIT_NAMES
+
+    rules = hearts.Rules(pass_cycle=("hold",))
+    bots = [make_player("medium", seed=s) for s in range(4)]
+    said = 0
+    for seed in range(6):
+        rnd = hearts.Round.deal(rules, seed, 0)
+        while rnd.phase == "playing":
+            seat = rnd.turn
+            view = rnd.view(seat)
+            if not view.trick:
+                know = Knowledge.from_view(view)
+                for card in view.legal:
+                    facts = _context(know, view, NAMES, card.face)
+                    lacking = [f for f in facts if " no " in f and "other spade" not in f]
+                    for fact in lacking:
+                        assert fact.endswith(f"no {SUIT_NAMES[card.suit]}"), (card, facts)
+                    said += len(lacking)
+            rnd.play(bots[seat].choose_play(view))
+    assert said > 0  # the rounds had leads into suits someone lacked

@@ -124,6 +124,8 @@ def test_the_hint_marks_the_cards_and_says_why(
     assert page.is_hidden("[data-region=hint]")
     assert wait_for_person(page) == "playing"
     assert page.is_hidden("[data-region=hint]") and hinted(page) == []  # that hint is gone
+    # ...and so is its name on the button: a screen reader hears "Hint", not the old cards.
+    assert page.get_attribute("[data-action=hint]", "aria-label") is None
     reason = ask_hint(page)
     (card,) = hinted(page)
     assert page.get_attribute(f"#hand [data-card='{card}']", "data-legal") == "true"

@@ -123,3 +123,30 @@ def test_the_count_of_house_rules_follows_the_table(browser: Any, server: AppSer
     assert counts[four] > counts[MAX_PLAYERS]  # partners and the kitty only at some tables
     assert not page.errors, page.errors
     page.context.close()
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, {"width": 844, "height": 390}, PHONE])
+def test_tabbing_never_leaves_the_focus_under_the_deal_button(
+    browser: Any, server: AppServer, viewport: dict[str, int]
+) -> None:
+    # "Deal the cards" stays at the foot of the screen; a control tabbed to behind it was
+    # left hidden there ("Every house rule", "Invite friends", "Allow take-backs").
+    page = open_page(browser, server, viewport)
+    covered = []
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        found = page.evaluate(
+            """() => {
+                const el = document.activeElement;
+                const deal = document.querySelector('.setup > [data-action=new-game]');
+                if (!el || el === document.body || !deal || el === deal) return null;
+                const a = el.getBoundingClientRect(), b = deal.getBoundingClientRect();
+                const under = a.bottom > b.top + 1 && a.top < b.bottom - 1;
+                if (!under) return null;
+                return el.textContent || el.getAttribute('aria-label') || el.tagName;
+            }"""
+        )
+        if found:
+            covered.append(found.strip()[:40])
+    assert covered == [], covered
+    assert not page.errors

@@ -502,6 +502,8 @@ def test_tap_to_continue_holds_each_finished_trick(browser: Any, server: AppServ
     page.wait_for_timeout(1500)  # longer than any pause: the trick waits for the person
     assert page.query_selector(".slot.winner") is not None
     assert page.query_selector("[data-action=continue-trick]") is not None
+    # A full trick: nobody is "to play" until its winner leads (the next seat was ringed).
+    assert page.locator("#game .seat.turn").count() == 0
     page.click("[data-action=continue-trick]")
     page.wait_for_function("() => !document.querySelector('.slot.winner')")
     assert not page.errors
@@ -543,3 +545,23 @@ def test_pages_follow_the_system_theme_and_keep_a_choice(browser: Any, server: A
     assert page.evaluate(background) == light
     assert page.is_checked(".theme-choice input[value=light]")
     context.close()
+
+
+def test_a_speed_in_the_address_lasts_the_visit_only(browser: Any, server: AppServer) -> None:
+    page = open_page(browser, server, DESKTOP, speed="instant")
+    saved = "() => JSON.parse(localStorage.getItem('hearts.prefs.v1') || '{}').speed"
+    page.click("[data-players='5']")  # a choice on the start screen saves the choices
+    assert page.evaluate(saved) in (None, "normal")  # not the visit's "instant"
+    # The person's own speed (chosen in Settings) is kept through such a visit.
+    page.evaluate(
+        """() => {
+            const prefs = JSON.parse(localStorage.getItem('hearts.prefs.v1') || '{}');
+            prefs.speed = 'fast';
+            localStorage.setItem('hearts.prefs.v1', JSON.stringify(prefs));
+        }"""
+    )
+    page.goto(f"{server.url}/?speed=instant")
+    page.wait_for_selector("body[data-ready=true]")
+    page.click("[data-players='4']")
+    assert page.evaluate(saved) == "fast"
+    assert not page.errors

@@ -165,16 +165,17 @@ def _play_hint(view: PlayerView, names: Sequence[str], player: HardPlayer) -> Hi
         card = CARDS[legal.bit_length() - 1]
         only = f"{_action(know, card.face, names)}: it is your only legal card."
         return Hint((card,), only)
-    context = _context(know, view, names)
     if view.rules.decks != 1:
         # Two decks: the hard player plays by medium's rules of thumb, no search.
         face = choose_play_face(know)
         card = CARDS[card_for_face(legal, face)]
+        context = _context(know, view, names, face)
         return Hint((card,), _sentence(_action(know, face, names), "", context))
     candidates = distinct_candidates(know)
     if len(candidates) == 1:
         card = CARDS[card_for_face(legal, candidates[0])]
         same = "your playable cards all come to the same here"
+        context = _context(know, view, names, candidates[0])
         return Hint((card,), _sentence(_action(know, candidates[0], names), same, context))
     arms = player.evaluate(view, know, candidates)
     best = min((a for a in arms if a.active), key=lambda a: (a.mean, a.face))
@@ -189,6 +190,7 @@ def _play_hint(view: PlayerView, names: Sequence[str], player: HardPlayer) -> Hi
             f" (counting the game's result: a win is worth {GAME_END} points, "
             f"a loss costs {GAME_END})"
         )
+    context = _context(know, view, names, best.face)
     return Hint((card,), _sentence(action, numbers, context), options)
 
 
@@ -254,8 +256,12 @@ def _action(know: Knowledge, face: int, names: Sequence[str]) -> str:
     return f"Duck under the {CARDS[winning].symbol} with the {card}"
 
 
-def _context(know: Knowledge, view: PlayerView, names: Sequence[str]) -> list[str]:
-    """Facts of the position that bear on the choice, most telling first."""
+def _context(
+    know: Knowledge, view: PlayerView, names: Sequence[str], face: int | None = None
+) -> list[str]:
+    """Facts of the position that bear on the choice of `face`, most telling first. Of the
+    suits the others lack, only the one that matters: the suit led on a trick, or on a lead
+    the suit of the card led."""
     facts: list[str] = []
     threat = know.moon_threat()
     if threat is not None:
@@ -275,9 +281,11 @@ def _context(know: Knowledge, view: PlayerView, names: Sequence[str]) -> list[st
         which = "the Q♠ is" if decks == 1 else ("both Q♠ are" if out == 2 else "one Q♠ is")
         facts.append(f"{which} still out")
     led = know.trick[0][1] // 13 if know.trick else None
+    if led is None and face is not None:
+        led = face // 13  # on a lead, the suit led is the card's
     for suit in range(4):
         if led is not None and suit != led:
-            continue  # on a trick only the suit led matters
+            continue  # only the suit led matters
         seats = [s for s in range(know.players) if s != know.seat and know.voids[s] >> suit & 1]
         if seats:
             have = "has" if len(seats) == 1 else "have"

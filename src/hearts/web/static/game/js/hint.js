@@ -31,6 +31,7 @@ export function renderHint(state, canAct) {
     shown = null;
     line.hidden = true;
     line.textContent = "";
+    button.removeAttribute("aria-label"); // "Hint" again, not the last hint's cards
   }
   mark(shown ? shown.cards : []);
 }

@@ -880,7 +880,8 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
       if (!settled) sound(event.card === "QS" ? "queen" : "card");
       // The seat's box is measured only for a flight: measuring forces a layout.
       if (t.fly) await flyFrom(placed, table.seatBox(event.seat), t.fly);
-      seats((event.seat + 1) % count);
+      // The next seat plays, unless the trick is full: then nobody until its winner leads.
+      seats(trick.length === count ? null : (event.seat + 1) % count);
     } else if (event.type === "trick") {
       table.markWinner(event.winner);
       const taken = event.points_taken[event.winner] - pointsTaken[event.winner];

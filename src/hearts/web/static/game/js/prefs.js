@@ -35,16 +35,22 @@ export function loadPrefs() {
     saved = {};
   }
   const prefs = { ...DEFAULTS, ...saved };
-  // A test or a link may ask for a speed for this visit: ?speed=instant.
-  const asked = new URLSearchParams(location.search).get("speed");
-  if (asked && SPEEDS[asked]) prefs.speed = asked;
   if (!SPEEDS[prefs.speed]) prefs.speed = DEFAULTS.speed;
+  // A test or a link may ask for a speed for this visit: ?speed=instant. It is not saved:
+  // the speed kept is the person's own unless they choose another in Settings.
+  const asked = new URLSearchParams(location.search).get("speed");
+  if (asked && SPEEDS[asked] && asked !== prefs.speed) {
+    Object.defineProperty(prefs, "visit", { value: { asked, kept: prefs.speed }, enumerable: false });
+    prefs.speed = asked;
+  }
   return prefs;
 }
 
 export function savePrefs(prefs) {
+  const kept = { ...prefs };
+  if (prefs.visit && kept.speed === prefs.visit.asked) kept.speed = prefs.visit.kept;
   try {
-    localStorage.setItem(KEY, JSON.stringify(prefs));
+    localStorage.setItem(KEY, JSON.stringify(kept));
   } catch {
     // Private browsing may refuse storage; the game still works, it just forgets.
   }
