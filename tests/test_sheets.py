@@ -273,6 +273,26 @@ def test_the_rule_sheet_can_name_a_table() -> None:
     assert "Pass 3 cards in turn: left, right, across, scatter" in scatter
 
 
+def test_a_named_tables_steps_give_its_own_numbers() -> None:
+    # The title named seven players while the steps dealt 13 cards from one deck and
+    # counted 26 a round.
+    seven = Rules(players=7)
+    text = pdf_text(sheets.rule_sheet_pdf(players=7))
+    assert f"{seven.hand_size} cards each with 7 players" in text
+    assert "Deal two 52-card decks shuffled together" in text
+    assert "Nobody passes at this table" in text and "Each player gives" not in text
+    assert f"always add up to {seven.round_points}" in text
+    assert "every other player scores 52" in text and "both queens" in text
+    assert "13 cards each with four players" not in text
+    three = pdf_text(sheets.rule_sheet_pdf(players=3, passing="standard"))
+    assert f"{Rules(players=3).hand_size} cards each with 3 players" in three
+    assert "always add up to 26" in three
+    assert "right in round 2, and nobody passes in round 3" in " ".join(three.split())
+    # The general sheet is as it was: four players.
+    general = pdf_text(sheets.rule_sheet_pdf())
+    assert "13 cards each with four players" in general and "Nobody passes" not in general
+
+
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 @pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
 def test_the_rule_sheet_for_any_table_is_one_page(players: int, paper: str) -> None:

@@ -254,14 +254,39 @@ def short_cycle(cycle: Sequence[str]) -> str:
     return ", ".join(words[:-1]) + f", then {words[-1]}"
 
 
-def rule_columns(s: RuleStyles) -> tuple[list[Flowable], list[Flowable]]:
+def deal_words(rules: Rules) -> str:
+    """The deal, in the sheet's words, for one table.
+
+    >>> deal_words(Rules(players=7))[:62]
+    'Deal two 52-card decks shuffled together (no jokers) clockwise'
+    """
+    if rules.players == Rules().players and rules.decks == 1 and not rules.kitty:
+        return (
+            "Deal one 52-card deck (no jokers) clockwise: "
+            f"{rules.hand_size} cards each with four players. The deal moves one seat left "
+            "each round."
+        )
+    decks = "one 52-card deck" if rules.decks == 1 else "two 52-card decks shuffled together"
+    removed = rules.removed_cards
+    out = f" First take out the {card_list(removed)}." if removed else ""
+    kitty = f" The {rules.kitty_size} left over lie face down: the kitty." if rules.kitty else ""
+    return (
+        f"Deal {decks} (no jokers) clockwise: {rules.hand_size} cards each with "
+        f"{rules.players} players.{out}{kitty} The deal moves one seat left each round."
+    )
+
+
+def rule_columns(
+    s: RuleStyles, table: Rules | None = None
+) -> tuple[list[Flowable], list[Flowable]]:
     """The text of the rule sheet, written for this project, as two columns of flowables.
 
     Every number that depends on the table (cards each, cards left out, who leads, the pass
     cycle, points a round) is read from `Rules`, so the sheet says what the engine plays.
     """
     four, three, five = Rules(), Rules(players=3), Rules(players=5)
-    points = four.round_points
+    here = table or four  # the table the steps describe: one printed for, or four players
+    points = here.round_points
     left: list[Flowable] = [
         Paragraph("The aim", s.heading),
         Paragraph(
@@ -274,23 +299,23 @@ def rule_columns(s: RuleStyles) -> tuple[list[Flowable], list[Flowable]]:
         numbered(
             1,
             "Deal",
-            "Deal one 52-card deck (no jokers) clockwise: "
-            f"{four.hand_size} cards each with four players. The deal moves one seat left "
-            "each round.",
+            deal_words(here),
             s.step,
         ),
         numbered(
             2,
             "Pass",
-            f"Each player gives {four.pass_count} cards face down: "
-            f"{cycle_words(four.pass_cycle)}; then again from the start. Pass before you "
-            "look at the cards coming to you.",
+            f"Each player gives {here.pass_count} cards face down: "
+            f"{cycle_words(here.pass_cycle)}; then again from the start. Pass before you "
+            "look at the cards coming to you."
+            if passes(here)
+            else "Nobody passes at this table: each plays the cards dealt.",
             s.step,
         ),
         numbered(
             3,
             "First trick",
-            f"Whoever holds the {card_words(four.opening_card)} ({card(four.opening_card)}) "
+            f"Whoever holds the {card_words(here.opening_card)} ({card(here.opening_card)}) "
             "leads it. Clockwise, everyone plays one card. No hearts and no queen of spades "
             "on this trick, unless your hand holds nothing else.",
             s.step,
@@ -332,7 +357,8 @@ def rule_columns(s: RuleStyles) -> tuple[list[Flowable], list[Flowable]]:
         points_table(s, points),
         Paragraph("Shooting the moon", s.heading),
         Paragraph(
-            "Win <b>every</b> heart and the queen of spades in one round and you "
+            f"Win <b>every</b> heart and {'both queens' if here.decks > 1 else 'the queen'} "
+            "of spades in one round and you "
             "<b>shoot the moon</b>: you score 0 and every other player "
             f"scores {points}. Miss one heart and the points are all yours.",
             s.body,
@@ -626,7 +652,7 @@ def rule_sheet_pdf(
     col_width = (inner - gap) / 2
     col_top = top - 46
     col_bottom = box_y + box_height + 6
-    left, right = rule_columns(styles)
+    left, right = rule_columns(styles, table)
     for index, flowables in enumerate((left, right)):
         frame = Frame(
             margin + index * (col_width + gap),
