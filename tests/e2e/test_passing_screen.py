@@ -194,3 +194,30 @@ def test_a_card_passed_in_beside_its_twin_is_marked_once(browser: Any, server: A
         "[data-region=hand] [data-card]", "els => els.map(e => e.getAttribute('aria-label'))"
     )
     assert sum("passed to you" in label for label in labels) == 3
+
+
+def test_a_reload_keeps_the_cards_chosen_for_a_pass_in_their_order(
+    browser: Any, server: AppServer
+) -> None:
+    page = open_page(browser, server, PHONE)
+    game = scatter_game(page, server, "scatter-reload")
+    names = [page.inner_text(f".seat[data-seat='{seat}'] .name") for seat in game.view(0).pass_to]
+    second, first = hand(page)[4], hand(page)[1]  # chosen out of the hand's order
+    for card in (second, first):
+        page.click(f"[data-region=hand] [data-card='{card}']")
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    if page.evaluate("document.body.dataset.screen") != "table":
+        page.click("[data-action=continue][data-game='scatter-reload']")
+    page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]")
+    chosen = page.eval_on_selector_all(
+        "[data-region=hand] [aria-pressed=true]", "els => els.map(e => e.dataset.card)"
+    )
+    assert sorted(chosen) == sorted([second, first])
+    assert [tag_of(page, second), tag_of(page, first)] == names[:2]  # the order chosen
+    assert "Choose 1 more card." in page.inner_text("#status")
+    # The third card, and the pass goes.
+    page.click(f"[data-region=hand] [data-card='{hand(page)[7]}']")
+    page.click("[data-action=pass]")
+    wait_for_person(page)
+    assert not page.errors, page.errors

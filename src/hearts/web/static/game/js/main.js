@@ -205,7 +205,7 @@ async function resume(id) {
 function enter(state) {
   stopLive();
   app.state = state;
-  app.selected = new Set();
+  app.selected = chosenBefore(state);
   clear(ui.log);
   if (isFriends(state)) startLive(state.id);
   if (isFriends(state) && !state.table.started) {
@@ -632,6 +632,32 @@ function focusFirstButton() {
 
 // --- the person's moves --------------------------------------------------------------
 
+const CHOSEN = "hearts.chosen"; // the cards chosen for a pass not sent yet, for a reload
+
+/** Keep the cards chosen for this pass in this tab, in the order chosen (a scatter's). */
+function keepChosen(state) {
+  try {
+    sessionStorage.setItem(CHOSEN, JSON.stringify({ id: state.id, move: state.move, keys: [...app.selected] }));
+  } catch {
+    // No storage: a reload starts the choice again.
+  }
+}
+
+/** The cards chosen before a reload, if they are for this very pass and still in hand. */
+function chosenBefore(state) {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(CHOSEN) || "null");
+    const hand = new Set(state.view.hand);
+    const ok = kept && kept.id === state.id && kept.move === state.move && state.phase === "passing"
+      && state.view.passed === null && Array.isArray(kept.keys)
+      && kept.keys.length <= state.view.cards_to_pass
+      && kept.keys.every((key) => typeof key === "string" && hand.has(key.split("#")[0]));
+    return new Set(ok ? kept.keys : []);
+  } catch {
+    return new Set();
+  }
+}
+
 function onCard(card, button, key = card) {
   const state = app.state;
   if (!state || app.busy) return;
@@ -644,6 +670,7 @@ function onCard(card, button, key = card) {
       say(`${need} chosen: tap one to put it back.`, true);
       return;
     }
+    keepChosen(state);
     say("");
     render(state);
     return;
