@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from ..cards import CARDS, DECK_SIZE, HEARTS, SPADES, Card
 from ..view import PlayerView
+from ..words import listed as _list
 from .medium import choose_play_face
 from .passing import pass_faces
 from .racing import Arm
@@ -331,13 +332,6 @@ def _is(n: int) -> str:
 
 def _the(items: Iterable[object]) -> str:
     return "the " + _list(items)
-
-
-def _list(items: Iterable[object]) -> str:
-    words = [str(item) for item in items]
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 __all__ = ["Hint", "Option", "game_at_stake", "hint"]

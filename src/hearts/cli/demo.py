@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..cards import Card
-from .words import counted, listed
+from ..words import counted, listed
 
 
 def register(subparsers: Any) -> None:

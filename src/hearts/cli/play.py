@@ -17,7 +17,7 @@ from .. import events as ev
 from ..cards import SUIT_SYMBOLS, Card
 from ..moves import Pass, Play
 from ..scoring import MOON_CHOICES, MoonChoice, RoundResult
-from .words import listed
+from ..words import listed
 
 if TYPE_CHECKING:
     from ..ai import Player

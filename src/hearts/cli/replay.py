@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import Card
-from .words import counted, listed
+from ..words import counted, listed
 
 
 def register(subparsers: Any) -> None:

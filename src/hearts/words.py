@@ -1,4 +1,4 @@
-"""Small pieces of English the terminal commands share."""
+"""Small pieces of English the terminal commands and the coach share."""
 
 from __future__ import annotations
 
