@@ -483,8 +483,17 @@ def test_the_only_card_plays_itself_when_asked(browser: Any, server: AppServer, 
     assert not page.errors
 
 
-def test_tap_to_continue_holds_each_finished_trick(browser: Any, server: AppServer) -> None:
+@pytest.mark.parametrize("last", [True, False], ids=["person-plays-last", "others-play-last"])
+def test_tap_to_continue_holds_each_finished_trick(
+    browser: Any, server: AppServer, last: bool
+) -> None:
+    rules = hearts.Rules(pass_cycle=("hold",))
+    # The person's card ends the trick, or a computer player's does: either way the ring of
+    # "to play" leaves every seat while the full trick waits (it stayed on the person).
+    game = find_game(rules, lambda g: (len(g.round.trick) == rules.players - 1) == last)
     page = open_page(browser, server, DESKTOP, speed="fast")
+    start_game(page)  # the browser's cookie
+    store_for(page, server, f"tap-{last}", game)
     page.evaluate(
         """() => {
             const prefs = JSON.parse(localStorage.getItem('hearts.prefs.v1') || '{}');
@@ -492,11 +501,7 @@ def test_tap_to_continue_holds_each_finished_trick(browser: Any, server: AppServ
             localStorage.setItem('hearts.prefs.v1', JSON.stringify(prefs));
         }"""
     )
-    page.reload()
-    page.wait_for_selector("body[data-ready=true]")
-    start_game(page)
-    pass_three(page)
-    wait_for_person(page)
+    open_stored(page, server, f"tap-{last}", query="speed=fast")
     play_one(page)
     page.wait_for_selector("[data-action=continue-trick]")
     page.wait_for_timeout(1500)  # longer than any pause: the trick waits for the person

@@ -876,6 +876,8 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
   const seats = (turn) => table.renderSeats({
     state: next, pointsTaken, handSizes: sizes, turn, showPoints: app.prefs.showPoints,
   });
+  // After a card the next seat plays, unless the trick is full: then nobody until its winner leads.
+  const after = (seat) => seats(trick.length === count ? null : (seat + 1) % count);
   if (!next.events.length) return;
   ui.root.dataset.animating = "true";
   clear(ui.actions);
@@ -887,6 +889,7 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
       if (event.seat === me && skipOwnPlay) {
         skipOwnPlay = false;
         trick.push([me, event.card]);
+        after(me); // the person's own card: the ring leaves the person here too
         continue;
       }
       if (event.seat === me && !settled) {
@@ -907,8 +910,7 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
       if (!settled) sound(event.card === "QS" ? "queen" : "card");
       // The seat's box is measured only for a flight: measuring forces a layout.
       if (t.fly) await flyFrom(placed, table.seatBox(event.seat), t.fly);
-      // The next seat plays, unless the trick is full: then nobody until its winner leads.
-      seats(trick.length === count ? null : (event.seat + 1) % count);
+      after(event.seat);
     } else if (event.type === "trick") {
       table.markWinner(event.winner);
       const taken = event.points_taken[event.winner] - pointsTaken[event.winner];
