@@ -67,12 +67,12 @@ def test_score_sheet_for_many_players_turns_sideways(client: TestClient) -> None
         (
             "/sheets/score.pdf",
             {"passing": "up"},
-            "passing must be standard, no-hold, scatter or none, not 'up'.",
+            "passing must be standard, no-hold, across, across-no-hold, scatter or none, not 'up'.",
         ),
         (
             "/sheets/score.pdf",
             {"passing": "scatter", "players": "3"},
-            "A scatter round is offered for four players only.",
+            "Nobody sits across with 3 players: passing across needs an even number.",
         ),
     ],
 )

@@ -306,9 +306,13 @@ def test_the_rule_sheet_for_any_table_is_one_page(players: int, paper: str) -> N
         ({"players": 2}, r"is for 3 to 10 players, not 2\."),
         (
             {"players": 5, "passing": "scatter"},
-            r"A scatter round is offered for four players only\.",
+            r"Nobody sits across with 5 players: passing across needs an even number\.",
         ),
-        ({"passing": "up"}, r"Passing must be standard, no-hold, scatter or none, not 'up'\."),
+        (
+            {"passing": "up"},
+            r"Passing must be standard, no-hold, across, across-no-hold, scatter or none, "
+            r"not 'up'\.",
+        ),
     ],
 )
 def test_a_rule_sheet_for_a_table_it_cannot_be_is_refused(
@@ -348,12 +352,13 @@ def test_the_rule_sheet_route_takes_the_score_sheets_table(client: TestClient) -
         ({"players": "three"}, "players must be a whole number from 3 to 10."),
         ({"players": ""}, "players must be a whole number from 3 to 10."),
         (
-            {"players": "5", "passing": "scatter"},
-            "A scatter round is offered for four players only.",
+            {"players": "7", "passing": "across"},
+            "Nobody sits across with 7 players: passing across needs an even number.",
         ),
         (
             {"passing": "sideways"},
-            "passing must be standard, no-hold, scatter or none, not 'sideways'.",
+            "passing must be standard, no-hold, across, across-no-hold, scatter or none, "
+            "not 'sideways'.",
         ),
     ],
 )
@@ -451,6 +456,10 @@ def test_two_deck_sheet_has_no_passing_and_52_points() -> None:
         (5, "standard", ["Left", "Right", "Hold"]),
         (6, "standard", ["Left", "Right", "Hold"]),
         (6, "none", ["No pass"]),
+        (6, "across", ["Left", "Right", "Across", "Hold"]),
+        (8, "across-no-hold", ["Left", "Right", "Across"]),
+        (10, "scatter", ["Left", "Right", "Across", "Scatter"]),
+        (4, "across", ["Left", "Right", "Across", "Hold"]),
     ],
 )
 def test_score_sheet_prints_the_games_passing(players: int, passing: str, cycle: list[str]) -> None:
@@ -459,10 +468,36 @@ def test_score_sheet_prints_the_games_passing(players: int, passing: str, cycle:
 
 
 def test_a_passing_the_table_cannot_play_is_refused() -> None:
-    with pytest.raises(ValueError, match=r"A scatter round is offered for four players only\."):
+    with pytest.raises(ValueError, match=r"Nobody sits across with 5 players"):
         sheets.score_sheet_pdf(players=5, passing="scatter")
-    with pytest.raises(ValueError, match="Passing must be standard, no-hold, scatter or none"):
+    with pytest.raises(ValueError, match="Passing must be standard, no-hold, across, across-no"):
         sheets.score_sheet_pdf(players=4, passing="sideways")
+
+
+@pytest.mark.parametrize("paper", sorted(sheets.PAPERS))
+def test_every_table_and_passing_prints_on_one_page_or_is_refused(paper: str) -> None:
+    # A sheet that does not fit raises (it never spills): the longest steps are a two-deck
+    # table's deal with a four-round cycle, which once pushed the rule sheet's column over.
+    printed = 0
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+        for passing in (*sheets.PASSING, None):
+            try:
+                rules = sheets.table_rules(players, passing)
+            except ValueError as error:
+                assert players % 2 and "Nobody sits across" in str(error)
+                continue
+            rule_sheet = sheets.rule_sheet_pdf(paper, players, passing)
+            score_sheet = sheets.score_sheet_pdf(players, paper, sheets.MAX_ROUNDS, passing)
+            assert b"/Count 1" in rule_sheet and b"/Count 1" in score_sheet
+            assert ("across" in rules.pass_cycle) == (
+                passing in ("across", "across-no-hold", "scatter")
+                or (players == Rules().players and passing in ("standard", "no-hold", None))
+            )
+            printed += 1
+    # Even tables take all seven choices; odd ones the four without across.
+    evens = len(range(MIN_PLAYERS + MIN_PLAYERS % 2, MAX_PLAYERS + 1, 2))
+    odds = MAX_PLAYERS - MIN_PLAYERS + 1 - evens
+    assert printed == evens * (len(sheets.PASSING) + 1) + odds * (len(sheets.PASSING) - 2)
 
 
 def test_score_sheet_rounds_can_grow() -> None:
@@ -561,7 +596,10 @@ def test_cli_refuses_a_scatter_for_five_and_writes_nothing(
     out = tmp_path / "print"
     args = cli(["sheets", "--out", str(out), "--players", "5", "--passing", "scatter"])
     assert args.func(args) == 2
-    assert "A scatter round is offered for four players only." in capsys.readouterr().err
+    assert (
+        "Nobody sits across with 5 players: passing across needs an even number."
+        in capsys.readouterr().err
+    )
     assert not out.exists()
 
 

@@ -42,7 +42,9 @@ MIN_ROUNDS = 10
 MAX_ROUNDS = 30
 DEFAULT_ROUNDS = 20
 #: The passing choices of a score sheet, in the scorekeeper's words. None is the table's usual.
-PASSING: Final = ("standard", "no-hold", "scatter", "none")
+#: "standard" and "no-hold" go across only at four players (what they have always meant
+#: there); "across" and "across-no-hold" bring it to any even table, and so does "scatter".
+PASSING: Final = ("standard", "no-hold", "across", "across-no-hold", "scatter", "none")
 #: The numbers of cards the game offers to pass (the start screen's choices; a test checks).
 PASS_COUNTS: Final = (1, 2, 3, 4)
 
@@ -81,11 +83,15 @@ def table_rules(players: int, passing: str | None = None) -> Rules:
     """The rules a sheet is printed for: the standard game at that table, and a passing choice.
 
     `passing` takes the scorekeeper's words: "standard" (left, right, across, hold with four
-    players; left, right, hold otherwise), "no-hold", "scatter" (four players) or "none".
-    None keeps the table's usual cycle (two decks pass nothing).
+    players; left, right, hold otherwise), "no-hold" (the same without the hold), "across"
+    (left, right, across, hold), "across-no-hold" (left, right, across), "scatter" (left,
+    right, across, then one card to each) or "none". The three with "across" need an even
+    table. None keeps the table's usual cycle (two decks pass nothing).
 
     >>> table_rules(4, "no-hold").pass_cycle
     ('left', 'right', 'across')
+    >>> table_rules(6, "across").pass_cycle
+    ('left', 'right', 'across', 'hold')
     >>> table_rules(8).pass_cycle
     ('hold',)
     """
@@ -96,17 +102,20 @@ def table_rules(players: int, passing: str | None = None) -> Rules:
     cycles = {
         "standard": STANDARD_CYCLE if four else SMALL_TABLE_CYCLE,
         "no-hold": NO_HOLD_CYCLE if four else SMALL_TABLE_CYCLE[:-1],
+        "across": STANDARD_CYCLE,
+        "across-no-hold": NO_HOLD_CYCLE,
+        "scatter": SCATTER_CYCLE,
         "none": ("hold",),
     }
-    if four:
-        cycles["scatter"] = SCATTER_CYCLE
     if passing not in cycles:
-        if passing == "scatter":
-            raise ValueError("A scatter round is offered for four players only.")
+        choices = ", ".join(PASSING[:-1]) + f" or {PASSING[-1]}"
+        raise ValueError(f"Passing must be {choices}, not {passing[:20]!r}.")
+    try:
+        return Rules(players=players, pass_cycle=cycles[passing])
+    except ValueError:
         raise ValueError(
-            f"Passing must be standard, no-hold, scatter or none, not {passing[:20]!r}."
-        )
-    return Rules(players=players, pass_cycle=cycles[passing])
+            f"Nobody sits across with {players} players: passing across needs an even number."
+        ) from None
 
 
 def passes(rules: Rules) -> bool:
@@ -342,16 +351,20 @@ def rule_columns(
             f"of a round always add up to <b>{points}</b>: check it.",
             s.step,
         ),
-        Paragraph("Three or five players", s.heading),
-        Paragraph(
-            f"Three players: take out the {card_list(three.removed_cards)} "
-            f"({three.hand_size} cards each). Five: take out the "
-            f"{card_list(five.removed_cards)} ({five.hand_size} each); the "
-            f"{card_words(five.opening_card)} ({card(five.opening_card)}) then leads. "
-            f"Passing goes {short_cycle(three.pass_cycle)}.",
-            s.body,
-        ),
     ]
+    if here.decks == 1:
+        # A sheet for a two-deck table leaves the small tables out: its steps are longer.
+        left += [
+            Paragraph("Three or five players", s.heading),
+            Paragraph(
+                f"Three players: take out the {card_list(three.removed_cards)} "
+                f"({three.hand_size} cards each). Five: take out the "
+                f"{card_list(five.removed_cards)} ({five.hand_size} each); the "
+                f"{card_words(five.opening_card)} ({card(five.opening_card)}) then leads. "
+                f"Passing goes {short_cycle(three.pass_cycle)}.",
+                s.body,
+            ),
+        ]
     right: list[Flowable] = [
         Paragraph("Points at a glance", s.heading),
         points_table(s, points),
@@ -606,7 +619,7 @@ def rule_sheet_pdf(
     >>> rule_sheet_pdf(players=5, passing="scatter")
     Traceback (most recent call last):
     ...
-    ValueError: A scatter round is offered for four players only.
+    ValueError: Nobody sits across with 5 players: passing across needs an even number.
     """
     width, height = page_size(paper)
     table = None

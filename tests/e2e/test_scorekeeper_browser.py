@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 
+from hearts import sheets
+from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 from hearts.web import sheets_routes
 
 from browser_support import DESKTOP, PHONE, LiveServer
@@ -755,6 +757,52 @@ def test_the_score_sheet_link_carries_the_games_passing(page: Any) -> None:
         assert response.status == 200
         assert response.headers["content-type"] == "application/pdf"
     assert tab.request.get(href).body() != tab.request.get("/sheets/score.pdf?players=4").body()
+
+
+def test_every_passing_offered_is_the_one_the_sheets_print(page: Any) -> None:
+    # The scorekeeper's choices at each table size, and the cycle each means there, are the
+    # printed sheets' (one set of names for both, and games already saved keep theirs).
+    offered = page.evaluate(
+        """async ([low, high]) => {
+          const m = await import('/scorekeeper/model.js');
+          const out = {};
+          for (let n = low; n <= high; n += 1) {
+            out[n] = m.passingOptions(n).map((o) => [o.value, m.passCycle(n, o.value)]);
+          }
+          return out;
+        }""",
+        [MIN_PLAYERS, MAX_PLAYERS],
+    )
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+        choices = dict(offered[str(players)])
+        for value, cycle in choices.items():
+            printed = sheets.table_rules(players, value).pass_cycle
+            assert (cycle or ["hold"]) == list(printed), (players, value)
+        # Every cycle with someone across is offered at an even table, never at an odd one.
+        across = {value for value, cycle in choices.items() if "across" in cycle}
+        assert bool(across) == (players % 2 == 0), players
+        if players % 2 == 0:
+            assert any("scatter" in cycle for cycle in choices.values()), players
+
+
+def test_six_players_can_pass_across_and_print_it(page: Any) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cy", "Dot", "Eve", "Fay"], passing="across")
+    href = tab.locator("[data-link=score-pdf]").get_attribute("href")
+    assert href == "/sheets/score.pdf?players=6&passing=across"
+    assert tab.request.get(href).status == 200
+    enter_round(tab, [26, 26, 0, 0, 0, 0])
+    enter_round(tab, [0, 0, 26, 26, 0, 0])
+    screenshot(tab, "scorekeeper-phone-6-players-across")
+    # The third round passes across, and the sheet on screen says so.
+    assert "across" in tab.locator("body").inner_text().lower()
+    assert tab.evaluate(
+        """async () => {
+          const m = await import('/scorekeeper/model.js');
+          const g = JSON.parse(localStorage.getItem('hearts.scorekeeper.v1')).game;
+          return [0, 1, 2, 3].map((i) => m.passFor(g, i));
+        }"""
+    ) == ["left", "right", "across", "hold"]
 
 
 LANDSCAPE = {"width": 844, "height": 390}

@@ -12,7 +12,7 @@ from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 # The sheets module (reportlab) loads only when the command runs; these mirror its limits,
 # and a test checks that they agree.
 MIN_ROUNDS, MAX_ROUNDS, DEFAULT_ROUNDS = 10, 30, 20
-PASSING = ("standard", "no-hold", "scatter", "none")
+PASSING = ("standard", "no-hold", "across", "across-no-hold", "scatter", "none")
 
 
 def whole_number(name: str, low: int, high: int) -> Any:
@@ -60,7 +60,8 @@ def register(subparsers: Any) -> None:
         choices=PASSING,
         default=None,
         help="the passing printed on both sheets (default: the usual for the table; "
-        "scatter is for four players)",
+        "standard and no-hold go across at four players, across, across-no-hold and "
+        "scatter at any even table)",
     )
     parser.set_defaults(func=run)
 

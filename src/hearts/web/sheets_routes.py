@@ -2,7 +2,7 @@
 
 `GET /sheets/rules.pdf?paper=letter|a4&players=3..10&passing=...` (players and passing are
 optional and name the table in the title band), `GET /sheets/score.pdf?players=3..10&paper=...
-&rounds=10..30&passing=standard|no-hold|scatter|none` (both also answer HEAD),
+&rounds=10..30&passing=...` (the choices of `hearts.sheets.PASSING`; both also answer HEAD),
 `GET /scorekeeper` and its static files under `/scorekeeper/`. The main app includes `router`.
 """
 
@@ -104,8 +104,8 @@ def parse_passing(passing: str | None, players: int) -> str | None:
     return value
 
 
-#: Every valid rule sheet fits: (the general sheet + 8 table sizes x 5 passing choices) x
-#: 2 papers, about 5.5 KB each, under half a megabyte in all.
+#: Every valid rule sheet fits: (the general sheet + 8 table sizes x 7 passing choices) x
+#: 2 papers, about 5.5 KB each, under a megabyte in all.
 RULE_SHEETS = (1 + (MAX_PLAYERS - MIN_PLAYERS + 1) * (len(sheets.PASSING) + 1)) * len(sheets.PAPERS)
 
 

@@ -33,12 +33,19 @@ export const TIES = {
   "play-on": "Play on until one is lowest",
 };
 
+const LEFT_RIGHT = ["left", "right"];
+const ACROSS = [...LEFT_RIGHT, "across"];
+
+/** Each passing choice's cycle at a table of `n`. The names keep what they meant in games
+ * already saved: "standard" and "no-hold" go across at four players only; "across",
+ * "across-no-hold" and "scatter" go across at any even table. (The printed sheets take the
+ * same names: `hearts.sheets.table_rules`, and a test holds the two together.) */
 const CYCLES = {
-  standard4: ["left", "right", "across", "hold"],
-  standard3: ["left", "right", "hold"],
-  "no-hold4": ["left", "right", "across"],
-  "no-hold3": ["left", "right"],
-  scatter4: ["left", "right", "across", "scatter"],
+  standard: (n) => (n === 4 ? [...ACROSS, "hold"] : [...LEFT_RIGHT, "hold"]),
+  "no-hold": (n) => (n === 4 ? ACROSS : LEFT_RIGHT),
+  across: () => [...ACROSS, "hold"],
+  "across-no-hold": () => ACROSS,
+  scatter: () => [...ACROSS, "scatter"],
 };
 
 export const PASS_WORDS = {
@@ -88,9 +95,16 @@ export function passingOptions(playerCount) {
       { value: "none", label: "No passing" },
     ];
   }
+  // Two decks: across and the scatter only where someone sits across, at an even table.
+  const across = [
+    { value: "across", label: "Left, right, across, hold" },
+    { value: "across-no-hold", label: "Left, right, across (no hold)" },
+    { value: "scatter", label: "Left, right, across, scatter" },
+  ];
   return [
     { value: "none", label: "No passing (usual with two decks)" },
     { value: "standard", label: "Left, right, hold" },
+    ...(playerCount % 2 === 0 ? across : []),
   ];
 }
 
@@ -109,8 +123,7 @@ export function defaultSettings(playerCount = 4) {
 
 export function passCycle(playerCount, passing) {
   if (passing === "none") return [];
-  const size = playerCount === 4 ? "4" : "3";
-  return CYCLES[`${passing}${size}`] ?? CYCLES[`standard${size}`];
+  return (CYCLES[passing] ?? CYCLES.standard)(playerCount);
 }
 
 /** The pass direction of round `index` (0 is the first round). */
