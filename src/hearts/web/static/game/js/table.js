@@ -56,8 +56,10 @@ export class Table {
     };
     this.sides = Object.values(sides);
     for (const side of this.sides) this.root.insertBefore(side, centre);
+    const sideOf = new Map();
     opponents.forEach((seat, i) => {
       const side = i < left ? "left" : i < left + top ? "top" : "right";
+      sideOf.set(seat, side);
       const el = h("div", { class: "seat opponent", "data-seat": seat, "data-pos": side, role: "group" });
       // Up the left side: the first on the left sits lowest.
       if (side === "left") sides.left.prepend(el);
@@ -73,7 +75,11 @@ export class Table {
       // Round an ellipse, the person's card at the bottom, clockwise from there (at four
       // seats: bottom, left, top, right). `data-pos` names the compass side for the words.
       const slot = h("div", { class: "slot", "data-slot": "ring", "data-pos": compass(state, seat), "data-seat": seat });
-      const angle = Math.PI / 2 + (offsetOf(state, seat) * 2 * Math.PI) / count;
+      // With nobody across the top (a seat on each side), each card goes to its player's
+      // side: round the whole ring, the two would overlap the person's card above it.
+      const side = top ? null : sideOf.get(seat);
+      const angle = side ? (side === "left" ? Math.PI : 0)
+        : Math.PI / 2 + (offsetOf(state, seat) * 2 * Math.PI) / count;
       slot.style.setProperty("--cx", Math.cos(angle).toFixed(4));
       slot.style.setProperty("--cy", Math.sin(angle).toFixed(4));
       this.trick.append(slot);
