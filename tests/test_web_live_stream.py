@@ -122,3 +122,50 @@ def test_a_take_back_and_another_card_reach_the_stream_at_the_same_move_count() 
         (5, ["2C", "QS"]),
         (5, ["2C"]),
     ]
+
+
+class Heartbeats:
+    """A table where nothing happens for a while (the others' pages only send heartbeats,
+    which are not news), then a card is played."""
+
+    def __init__(self) -> None:
+        self.hub = Hub()
+        self.reads = 0
+        self.moved_with: list[Any] = []
+
+    async def table_news(self, game_id: str, seat: int, before: Any) -> tuple[str, Any]:
+        self.reads += 1
+        return f"read {self.reads}", None
+
+    async def moved(
+        self, game_id: str, seat: int, shown: int, told: int, seating: Any
+    ) -> tuple[Seated, Any]:
+        self.moved_with.append(seating)
+        play = {"type": "play", "seat": 2, "card": "2C", "n": 4}
+        return Seated(seating), {"id": game_id, "move": 4, "events": [play]}
+
+    async def seen(self, game_id: str, seat: int) -> None:
+        if self.reads == 1:
+            self.hub.publish(game_id, 4)  # the card comes after the first quiet spell
+
+
+def test_a_quiet_stream_reads_the_table_again_before_its_next_message() -> None:
+    # Who is here, and the turn clock's deadline, are worked out from the others'
+    # heartbeats: a message made from the table as it was when the stream opened said that
+    # everyone had gone once 40 seconds had passed, and counted the clock down from then.
+    async def run() -> Heartbeats:
+        games = Heartbeats()
+        follower = games.hub.follow("g", since=3)
+        start = {"id": "g", "move": 3, "events": []}
+        stream: Any = live._stream(games, 0, start, "opened", follower, ping=0.01)  # type: ignore[arg-type]
+        chunks = []
+        async for chunk in stream:
+            chunks.append(chunk)
+            if any(ident == 4 for ident, _, _ in messages(chunks)) or len(chunks) > 20:
+                break
+        await stream.aclose()
+        return games
+
+    games = asyncio.run(run())
+    assert games.moved_with and games.moved_with[0] != "opened", games.moved_with
+    assert str(games.moved_with[0]).startswith("read "), games.moved_with

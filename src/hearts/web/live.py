@@ -148,7 +148,9 @@ async def _stream(
                 if news == -1 and not away:
                     yield b": ping\n\n"
                     await games.seen(game_id, seat)
-                    continue
+                    # The others' heartbeats are not news, but the next message tells who is
+                    # here and when the clock runs out from them: read the table again.
+                    table_behind = True
                 if news is not None and news > told:
                     told = news
                 behind = behind or told > heard or away
