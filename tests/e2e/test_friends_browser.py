@@ -11,6 +11,7 @@ time and takes the seat back. Screenshots go to HEARTS_SCREENSHOT_DIR when it is
 from __future__ import annotations
 
 import os
+import re
 import threading
 import time
 from dataclasses import dataclass
@@ -141,6 +142,13 @@ def join(friend: Person, link: str, shot: str = "") -> None:
     # The name box's example is nobody's at the table already ("e.g. Ann" when Ann invites).
     example = (page.get_attribute("#join-name", "placeholder") or "").removeprefix("e.g. ")
     assert example and example not in page.inner_text("[data-region=join-table]")
+    # A name someone at the table has already is refused before it is sent, once, under the box.
+    host = re.split(r", | and ", page.inner_text("[data-region=join-table]").split(": ", 1)[1])[0]
+    page.fill("#join-name", host.upper())
+    page.click("[data-action=join]")
+    assert page.inner_text(".name-note").startswith("Someone at this table is called")
+    assert page.locator("[data-region=join-error]").is_hidden()
+    assert page.locator("body[data-screen=lobby], body[data-screen=table]").count() == 0
     page.fill("#join-name", friend.name)
     if shot:
         shoot_views(page, shot)

@@ -591,6 +591,8 @@ class GameService:
                 return self.state(seated.loaded, seated.seat, seated.seating, [])
             if seating.started:
                 raise Refusal(409, ALREADY_STARTED)
+            if any(_same_name(p.name, name) for p in seating.people.values() if p.owner):
+                raise Refusal(409, name_taken(name))
             seat = await asyncio.to_thread(self.store.join, game_id, owner, name)
             if seat is None:
                 raise Refusal(409, TABLE_FULL)
@@ -1167,6 +1169,17 @@ def _players(table: Table, me: int, seating: Seating) -> list[dict[str, Any]]:
 def _between(game: Game) -> bool:
     """Whether a round is over and the next is not dealt yet (the game goes on)."""
     return not game.to_act and not game.is_over
+
+
+def name_taken(name: str) -> str:
+    return (
+        f"Someone at this table is called {name} already: add an initial, or choose another name."
+    )
+
+
+def _same_name(a: str, b: str) -> bool:
+    """Names the others could not tell apart: the same letters, whatever their case."""
+    return a.strip().casefold() == b.strip().casefold()
 
 
 def _rematch_complete(table: Table, seating: Seating) -> bool:

@@ -14,13 +14,18 @@ export function isFriends(state) {
   return Boolean(state?.table?.friends);
 }
 
-/** The problem with a name a person typed, or "" (1 to 24 printable characters). */
-export function nameProblem(text) {
+/** The problem with a name a person typed, or "" (1 to 24 printable characters, and none
+ * of `taken`, the names at the table already, whatever their case). */
+export function nameProblem(text, taken = []) {
   const name = text.trim();
   if (!name) return "Type a name for the others to see.";
   if ([...name].length > NAME_MAX) return `A name has at most ${NAME_MAX} characters.`;
   // Control characters (C0, DEL, C1) and line or paragraph separators are not printable.
   if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u.test(name)) return "A name is plain letters, digits and signs.";
+  const key = name.toLocaleLowerCase();
+  if (taken.some((t) => t.trim().toLocaleLowerCase() === key)) {
+    return `Someone at this table is called ${name} already: add an initial, or choose another name.`;
+  }
   return "";
 }
 
@@ -36,14 +41,17 @@ export function nameField({ id, value, onInput, label = "Your name", taken = [] 
     type: "text", id, value: value || "", maxlength: NAME_MAX * 2, autocomplete: "nickname",
     placeholder: `e.g. ${exampleName(taken)}`, "aria-describedby": `${id}-note`, spellcheck: "false",
     oninput: () => {
-      const problem = input.value.trim() ? nameProblem(input.value) : "";
-      input.setAttribute("aria-invalid", problem ? "true" : "false");
-      note.textContent = problem;
-      note.classList.toggle("problem", Boolean(problem));
+      show(input.value.trim() ? nameProblem(input.value, taken) : "");
       onInput(input.value);
     },
   });
-  return { input, note, field: h("div", { class: "name-field" }, h("label", { for: id }, label), input, note) };
+  /** Say `problem` under the box ("" clears it). */
+  const show = (problem) => {
+    input.setAttribute("aria-invalid", problem ? "true" : "false");
+    note.textContent = problem;
+    note.classList.toggle("problem", Boolean(problem));
+  };
+  return { input, note, show, field: h("div", { class: "name-field" }, h("label", { for: id }, label), input, note) };
 }
 
 /**

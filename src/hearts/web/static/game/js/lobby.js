@@ -136,10 +136,11 @@ export function renderJoin(root, { name, invitation, onJoin, problem }) {
   const button = h("button", { type: "submit", class: "primary wide", "data-action": "join" }, "Join the table");
   const form = h("form", { class: "panel join-form", novalidate: true, onsubmit: async (e) => {
     e.preventDefault();
-    const wrong = nameProblem(field.input.value);
+    const wrong = nameProblem(field.input.value, invitation?.seated || []);
     if (wrong) {
-      error.textContent = wrong;
-      error.hidden = false;
+      // Said once, under the box (the alert above is for what the server answers).
+      error.hidden = true;
+      field.show(wrong);
       field.input.focus();
       return;
     }

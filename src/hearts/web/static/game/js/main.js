@@ -556,8 +556,8 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
   } else if (!ui.status.dataset.keep && isFriends(state) && state.phase === "passing") {
     // Computer players pass once every person has: the people are the ones waited for.
     const names = view.waiting_to_pass.filter((seat) => state.players[seat].person)
-      .map((seat) => nameOf(state, seat)).join(", ");
-    say(names ? `Waiting for ${names} to pass.` : "");
+      .map((seat) => nameOf(state, seat));
+    say(names.length ? `Waiting for ${listed(names)} to pass.` : "");
   } else if (!ui.status.dataset.keep && state.phase !== "playing") {
     say("");
   } else if (!ui.status.dataset.keep && isFriends(state)) {
