@@ -167,6 +167,31 @@ def test_the_rounds_table_stays_on_a_phone_screen(browser: Any, server: AppServe
     shoot(page, "round-over-bonus-phone")
 
 
+def test_long_names_at_six_keep_the_rounds_totals_in_sight(browser: Any, server: AppServer) -> None:
+    # Two friends with long names at a table of six: "Wolfeschlegel" would not break, so
+    # the totals ran 5 px past the panel's edge, half hidden.
+    page = open_page(browser, server, PHONE)
+    game = hearts.Game(hearts.Rules(players=6), 3)
+    while game.phase in ("passing", "playing"):
+        seat = game.to_act[0]
+        game.apply(hearts.Play(seat, game.view(seat).legal[0]))
+    start_game(page)
+    store_for(page, server, "six-long", game)
+    open_stored(page, server, "six-long")
+    page.wait_for_selector("table.summary")
+    widths = page.evaluate(
+        """() => {
+            const names = [...document.querySelectorAll('table.summary tbody th')];
+            names[0].textContent = 'Wilhelmina Wolfeschlegel';
+            names[1].textContent = '<b>Ann</b><i>x (you)';
+            const table = document.querySelector('table.summary');
+            return [table.scrollWidth, table.clientWidth];
+        }"""
+    )
+    assert widths[0] <= widths[1], widths
+    shoot(page, "round-over-six-long-names-phone")
+
+
 def test_a_card_passed_in_beside_its_twin_is_marked_once(browser: Any, server: AppServer) -> None:
     # Two decks: the person held a copy of a card passed to them; only the copy that came
     # in is marked (both were, so a pass of three showed four marks).
