@@ -110,6 +110,18 @@ def test_a_scatter_names_each_receiver_whole_on_a_crowded_phone_hand(
         mine = page.locator(f"[data-region=hand] [data-card='{card}']").bounding_box()
         if after.bounding_box()["y"] == mine["y"]:  # the next card on the same row
             assert box["x"] + box["width"] <= after.bounding_box()["x"] + 1
+    # One card too many: the refusal runs to two lines beside the timer and the score, and
+    # both stay above the chosen cards' ticks (the second line was under them).
+    page.click(f"[data-region=hand] [data-card='{cards[len(names)]}']")
+    status = page.locator("#status")
+    assert status.inner_text() == f"{len(names)} chosen: tap one to put it back."
+    ticks = page.eval_on_selector_all(
+        "[data-region=hand] .card.selected",
+        "els => els.map(e => e.getBoundingClientRect().top"
+        " + parseFloat(getComputedStyle(e, '::before').top))",
+    )
+    box = status.bounding_box()
+    assert box["y"] + box["height"] <= min(ticks) + 1, (box, min(ticks))
     if players == 6:
         shoot(page, "scatter-chosen-6-phone")
     assert not page.errors, page.errors
