@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import signal
 import socket
@@ -11,6 +12,7 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 from hearts.cli import build_parser
 from hearts.web.settings import Settings, default_trusted_hosts
@@ -95,6 +97,18 @@ def test_settings_come_from_defaults_then_environment_then_flags() -> None:
     assert default_trusted_hosts("192.0.2.7")[-1] == "192.0.2.7"
     assert Settings(header_timeout=0).problems() == [
         "header timeout must be above 0 and at most 300 s."
+    ]
+    # No number that is not one: an expiry of NaN days matched every unfinished game in
+    # PostgreSQL (NaN sorts above every number there) and removed them all at start-up.
+    for text in ("nan", "NaN", "inf", "-inf", "1e400"):
+        with pytest.raises(ValueError, match="HEARTS_EXPIRE_DAYS must be a number"):
+            Settings.from_env({"HEARTS_EXPIRE_DAYS": text})
+    assert Settings(expire_days=math.nan).problems() == [
+        "expire days must be above 0 and at most 3650."
+    ]
+    assert Settings(cache_actions=-5, min_free_bytes=-1).problems() == [
+        "cache actions must be 0 or more (0: no games kept in memory).",
+        "min free bytes must be 0 or more.",
     ]
 
 

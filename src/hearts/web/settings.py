@@ -15,6 +15,7 @@ ValueError: HEARTS_GAMES_PER_HOUR must be a whole number, not 'many'.
 from __future__ import annotations
 
 import dataclasses
+import math
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -105,8 +106,14 @@ class Settings:
         for name in ("games_per_hour", "games_per_hour_per_address", "unfinished_per_browser"):
             if getattr(self, name) < 1:
                 found.append(f"{name.replace('_', ' ')} must be at least 1.")
-        if self.expire_days <= 0:
-            found.append("expire days must be above 0.")
+        # Written so that NaN fails too (every comparison with it is false): an expiry of
+        # NaN days once matched every unfinished game in PostgreSQL and removed them all.
+        if not 0 < self.expire_days <= MAX_EXPIRE_DAYS:
+            found.append(f"expire days must be above 0 and at most {MAX_EXPIRE_DAYS}.")
+        if not self.cache_actions >= 0:
+            found.append("cache actions must be 0 or more (0: no games kept in memory).")
+        if not self.min_free_bytes >= 0:
+            found.append("min free bytes must be 0 or more.")
         if self.database_url and not self.database_url.startswith(("postgresql://", "postgres://")):
             found.append("The database must be a postgresql:// URL.")
         if not 0 <= self.review_workers <= 8:
@@ -117,6 +124,9 @@ class Settings:
             found.append(f"The port must be between 1 and 65535, not {self.port}.")
         return found
 
+
+#: The longest an unfinished game may be kept untouched (ten years).
+MAX_EXPIRE_DAYS = 3650
 
 #: Setting -> environment variable.
 ENVIRONMENT = {
@@ -158,9 +168,12 @@ def _parse(name: str, variable: str, text: str) -> Any:
         return tuple(part for part in text.replace(",", " ").split() if part)
     if isinstance(default, float):
         try:
-            return float(text)
+            number = float(text)
         except ValueError:
-            raise ValueError(f"{variable} must be a number, not {text[:20]!r}.") from None
+            number = math.nan
+        if not math.isfinite(number):  # "nan" and "inf" parse, and compare as no number does
+            raise ValueError(f"{variable} must be a number, not {text[:20]!r}.")
+        return number
     try:
         return int(text)
     except ValueError:
