@@ -125,6 +125,24 @@ def test_joining_is_refused_with_a_sentence(browsers: list[TestClient]) -> None:
     assert cal.post(f"/api/games/{game}/react", json={"reaction": "nice"}).status_code == 404
 
 
+def test_an_id_no_game_could_have_is_no_game(browsers: list[TestClient]) -> None:
+    # A NUL, a slash or a space in an id: the same 404 as any unknown game, on every route
+    # (on PostgreSQL a NUL reached the database and came back as a damaged game, a 500).
+    ann = browsers[0]
+    made = table(ann, ["you", "friend", "easy", "easy"])
+    token = invite_of(made)
+    for bad in ("ab%00cd", "%00", "a%20b", made["id"] + "%00"):
+        assert "no game" in sentence(ann.get(f"/api/games/{bad}"), 404)
+        assert "no game" in sentence(ann.get(f"/api/games/{bad}/events"), 404)
+        assert "no game" in sentence(ann.post(f"/api/games/{bad}/start", json={}), 404)
+        answer = ann.post(f"/api/games/{bad}/play", json={"card": "2C", "move": 0})
+        assert "no game" in sentence(answer, 404)
+        answer = ann.post(f"/api/games/{bad}/join", json={"invite": token, "name": "Bo"})
+        assert "invitation" in sentence(answer, 404)
+        answer = ann.post(f"/api/games/{bad}/invitation", json={"invite": token})
+        assert "invitation" in sentence(answer, 404)
+
+
 def test_an_invitation_shows_the_table_before_joining(browsers: list[TestClient]) -> None:
     ann, bea, cal = browsers
     made = table(ann, ["you", "friend", "hard", "friend"], rules={"target_score": 50})

@@ -20,6 +20,7 @@ import asyncio
 import hmac
 import logging
 import math
+import re
 import secrets
 import time
 import weakref
@@ -55,6 +56,9 @@ JOURNAL_MOVES = 800
 #: reason goes to the log only: it can name cards the person may not see.
 DAMAGED = "This saved game is damaged and cannot be played on; please start a new game."
 NO_SUCH_GAME = "This browser has no game with that id."
+#: Every id the service makes (`secrets.token_urlsafe`), with room to spare: anything else is
+#: no game, said before the store is asked (PostgreSQL refuses a NUL in text with an error).
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 NOT_STARTED = "The game starts when every seat is taken or the host starts it."
 BAD_INVITE = "This invitation is not valid for this table; ask for a new link."
 TABLE_FULL = "Every seat at this table is taken."
@@ -354,6 +358,8 @@ class GameService:
 
     async def _loaded(self, game_id: str, fresh: bool = False) -> LoadedGame:
         """The game, from the cache or the store; a missing game is a 404."""
+        if not GAME_ID.fullmatch(game_id):
+            raise Refusal(404, NO_SUCH_GAME)
         loaded = None if fresh else self._cache.get(game_id)
         if loaded is not None:
             return loaded
@@ -372,6 +378,8 @@ class GameService:
         return loaded
 
     async def _seating(self, game_id: str) -> Seating:
+        if not GAME_ID.fullmatch(game_id):
+            raise Refusal(404, NO_SUCH_GAME)
         seating = await asyncio.to_thread(self.store.seating, game_id)
         if seating is None:
             raise Refusal(404, NO_SUCH_GAME)
