@@ -169,3 +169,63 @@ def test_a_quiet_stream_reads_the_table_again_before_its_next_message() -> None:
     games = asyncio.run(run())
     assert games.moved_with and games.moved_with[0] != "opened", games.moved_with
     assert str(games.moved_with[0]).startswith("read "), games.moved_with
+
+
+class Outage:
+    """The database goes away after the stream opens and is back after a few tries; the
+    game itself is in this process's memory, so a state can be made without it."""
+
+    def __init__(self, tries: int) -> None:
+        self.hub = Hub()
+        self.down = tries  # store calls that fail before it is back
+
+    def _store(self) -> None:
+        if self.down > 0:
+            self.down -= 1
+            raise live.StoreUnavailable()
+
+    async def table_news(self, game_id: str, seat: int, before: Any) -> tuple[str, Any]:
+        self._store()
+        return "after", None
+
+    async def moved(
+        self, game_id: str, seat: int, shown: int, told: int, seating: Any
+    ) -> tuple[Seated, Any]:
+        return Seated(seating, SimpleNamespace(recorded=3)), {
+            "id": game_id,
+            "move": 3,
+            "events": [],
+        }
+
+    async def seen(self, game_id: str, seat: int) -> None:
+        self._store()
+
+
+def test_a_stream_stays_reconnecting_until_the_store_answers() -> None:
+    # Every retry while the database was away sent a state made from memory, and the
+    # browser took it for the connection back ("Reconnecting…" went after 2 s of 40).
+    async def run() -> tuple[list[str], Outage]:
+        games = Outage(tries=4)
+        follower = games.hub.follow("g", since=3)
+        games.hub.poke("g")  # table news: read, and the database is away
+        start = {"id": "g", "move": 3, "events": []}
+        stream: Any = live._stream(games, 0, start, "opened", follower, ping=0.01)  # type: ignore[arg-type]
+        kinds: list[str] = []
+        async for chunk in stream:
+            for line in chunk.decode().splitlines():
+                if line.startswith("event: "):
+                    kinds.append(line.removeprefix("event: "))
+            if (games.down == 0 and kinds[-1:] == ["state"]) or len(kinds) > 8:
+                break
+        await stream.aclose()
+        return kinds, games
+
+    with_retry = live.RETRY_MS
+    live.RETRY_MS = 10
+    try:
+        kinds, games = asyncio.run(run())
+    finally:
+        live.RETRY_MS = with_retry
+    assert games.down == 0, "the stream gave up before the store was back"
+    # The first state, then "reconnecting" once, then nothing until the store answers.
+    assert kinds == ["state", "reconnecting", "state"], kinds

@@ -145,6 +145,10 @@ async def _stream(
             except TimeoutError:
                 news = -1  # nothing new: a ping, or (while away) another try
             try:
+                if away:
+                    # Back only once the store answers: a state made from this process's
+                    # memory meanwhile told the browser all was well while it was not.
+                    await games.seen(game_id, seat)
                 if news == -1 and not away:
                     yield b": ping\n\n"
                     await games.seen(game_id, seat)
