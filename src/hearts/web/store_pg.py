@@ -44,6 +44,10 @@ POOL_WAIT = 3.0
 CONNECT_TIMEOUT = 3
 #: Milliseconds any one statement may run.
 STATEMENT_TIMEOUT = 5000
+#: Seconds the pool retries a lost connection (1, 2, 4 s apart, doubling) before it gives
+#: it up; the next request then opens one at once. The pool's doubling has no ceiling: left
+#: to retry for a day, a 30-second outage was followed by as long again of 503s.
+RECONNECT_TIMEOUT = 10.0
 
 
 def where(url: str) -> str:
@@ -78,7 +82,7 @@ class PgStore:
                 "application_name": "hearts",
             },
             check=ConnectionPool.check_connection,
-            reconnect_timeout=24 * 3600,
+            reconnect_timeout=RECONNECT_TIMEOUT,
             open=False,
         )
         self.pool.open(wait=False)
