@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -194,3 +195,77 @@ def test_serve_with_an_unreachable_database_stops_in_one_line(tmp_path: Path) ->
     assert done.returncode == 1
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Cannot reach PostgreSQL"), done.stderr
+
+
+def test_a_lock_left_by_a_process_killed_mid_upgrade_does_not_stop_the_next_start(
+    database: str, tmp_path: Path
+) -> None:
+    # yoyo's lock is a row in a table: a process killed while it held it left the row, and
+    # every later start waited 10 s and stopped with a traceback ("Process 30777 has locked
+    # this database"). Whoever holds the upgrade lock now knows the row is stale.
+    import os
+
+    from yoyo import get_backend
+
+    from hearts.web.migrations import yoyo_uri
+
+    target: str | Path = (
+        os.environ["HEARTS_DATABASE_URL"] if database == "postgresql" else tmp_path / "s.db"
+    )
+    upgrade(target)
+    backend: Any = get_backend(yoyo_uri(target))
+    with backend.transaction():
+        backend.execute(
+            "INSERT INTO yoyo_lock (locked, ctime, pid) VALUES (1, :when, 30777)",
+            {"when": "2026-12-01 00:00:00"},
+        )
+    backend.connection.close()
+    assert upgrade(target) == []  # at once, not after the lock's wait
+    assert in_order(applied(target)) == STEPS
+
+
+def test_a_start_waits_for_another_upgrade_and_then_says_why_it_gave_up(
+    pg_cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import psycopg
+
+    from hearts.web import migrations
+
+    url = pg_cluster.new_database()
+    monkeypatch.setattr(migrations, "LOCK_WAIT", 1.0)
+    with psycopg.connect(url, autocommit=True) as other:
+        other.execute("SELECT pg_advisory_lock(%s)", (migrations.ADVISORY_KEY,))
+        with pytest.raises(StoreError) as caught:
+            open_store(Settings(data_dir=tmp_path, database_url=url))
+    assert str(caught.value) == (
+        "Another process has been bringing the database up to date for 1 s; start this one"
+        " again once it is done (or stop it if it is stuck)."
+    )
+    # The other session gone, its lock went with it.
+    open_store(Settings(data_dir=tmp_path, database_url=url)).close()
+
+
+def test_a_wrong_database_url_is_one_sentence(pg_cluster: Cluster, tmp_path: Path) -> None:
+    url = pg_cluster.new_database() + "?foo=bar"
+    with pytest.raises(StoreError) as caught:
+        open_store(Settings(data_dir=tmp_path, database_url=url))
+    assert str(caught.value) == 'The database URL is not right: invalid URI query parameter: "foo".'
+
+
+def test_a_server_that_never_answers_is_given_up_on(tmp_path: Path) -> None:
+    # A port that takes the connection and says nothing: the start hung, silent, for ever.
+    import socket
+
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(1)
+        url = f"postgresql://hearts@127.0.0.1:{silent.getsockname()[1]}/hearts"
+        started = time.monotonic()
+        with pytest.raises(StoreError) as caught:
+            open_store(Settings(data_dir=tmp_path, database_url=url))
+    # Given up after the connection's wait (3 s), not psycopg's own (130 s): a hang check
+    # with a busy machine's slack, not a measure of speed.
+    assert time.monotonic() - started < 30
+    message = str(caught.value)
+    assert message.startswith("Cannot reach PostgreSQL (hearts at 127.0.0.1:"), message
+    assert "timeout" in message and "\n" not in message and message.endswith("."), message

@@ -12,6 +12,7 @@ from typing import Any
 
 from hearts.web import live
 from hearts.web.notify import Hub
+from hearts.web.stores import StoreUnavailable
 
 
 @dataclass
@@ -182,7 +183,7 @@ class Outage:
     def _store(self) -> None:
         if self.down > 0:
             self.down -= 1
-            raise live.StoreUnavailable()
+            raise StoreUnavailable()
 
     async def table_news(self, game_id: str, seat: int, before: Any) -> tuple[str, Any]:
         self._store()

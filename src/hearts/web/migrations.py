@@ -2,44 +2,109 @@
 `hearts/web/schema/`, one per version, each naming the one it follows).
 
 Both stores run `upgrade` when they open: steps not yet applied to that database are applied
-in order, each in its own transaction, and recorded in yoyo's own table. yoyo takes a lock in
-the database while it works, so several processes starting at once apply each step once.
-A database made before migrations (today's SQLite files) takes the first step unchanged,
-since it creates only what is missing, and keeps every game.
+in order, each in its own transaction, and recorded in yoyo's own table. A database made
+before migrations (today's SQLite files) takes the first step unchanged, since it creates only
+what is missing, and keeps every game.
+
+Several processes starting at once apply each step once: each first takes a lock that goes
+with it if it dies (a PostgreSQL advisory lock; beside a SQLite file, a `flock`), waiting at
+most `LOCK_WAIT` seconds. yoyo's own lock (a row in a table) stays behind when a process is
+killed mid-upgrade and then stops every later start; whoever holds the first lock knows
+that any such row is stale, and clears it. A step waits at most `STEP_LOCK_WAIT` for a lock
+on a table (a `pg_dump` holds one), and the connection at most `CONNECT_WAIT` to open.
 """
 
 from __future__ import annotations
 
+import fcntl
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
+from urllib.parse import quote
 
 SCHEMA = Path(__file__).parent / "schema"
+#: Seconds a starting process waits for another one's upgrade before it gives up.
+LOCK_WAIT = 60.0
+#: Seconds a step waits for a lock on a table; seconds to open a connection.
+STEP_LOCK_WAIT = 10
+CONNECT_WAIT = 3
+#: The advisory lock's key: "hearts" in ASCII, the same in every process.
+ADVISORY_KEY = 0x686561727473
+
+
+class UpgradeError(Exception):
+    """The schema could not be brought up to date; the message says why in one sentence."""
 
 
 def yoyo_uri(target: str | Path) -> str:
-    """yoyo's name for a store: a SQLite file path, or a postgresql:// URL (psycopg 3)."""
+    """yoyo's name for a store: a SQLite file path, or a postgresql:// URL (psycopg 3) with
+    the waits above added (yoyo hands its query's arguments to the connection)."""
     if isinstance(target, Path):
         return f"sqlite:///{target}"
     for prefix in ("postgresql://", "postgres://"):
         if target.startswith(prefix):
-            return "postgresql+psycopg://" + target[len(prefix) :]
+            waits = f"connect_timeout={CONNECT_WAIT}&options=" + quote(
+                f"-c lock_timeout={STEP_LOCK_WAIT * 1000}"
+            )
+            joined = "&" if "?" in target else "?"
+            return "postgresql+psycopg://" + target[len(prefix) :] + joined + waits
     return target
+
+
+@contextmanager
+def _only_upgrader(target: str | Path) -> Iterator[None]:
+    """Hold the lock that lets one process at a time upgrade `target`."""
+    deadline = time.monotonic() + LOCK_WAIT
+    if isinstance(target, Path):
+        with open(f"{target}.upgrade-lock", "a") as file:
+            while True:
+                try:
+                    fcntl.flock(file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    _wait_or_give_up(deadline)
+            yield
+        return
+    import psycopg
+
+    with psycopg.connect(target, connect_timeout=CONNECT_WAIT, autocommit=True) as db:
+        while True:
+            row = db.execute("SELECT pg_try_advisory_lock(%s)", (ADVISORY_KEY,)).fetchone()
+            if row is not None and row[0]:
+                break
+            _wait_or_give_up(deadline)
+        yield  # the lock ends with the connection
+
+
+def _wait_or_give_up(deadline: float) -> None:
+    if time.monotonic() > deadline:
+        raise UpgradeError(
+            f"Another process has been bringing the database up to date for {LOCK_WAIT:.0f} s;"
+            " start this one again once it is done (or stop it if it is stuck)."
+        )
+    time.sleep(0.25)
 
 
 def upgrade(target: str | Path) -> list[str]:
     """Apply the steps `target` lacks; the ids of those applied."""
     from yoyo import get_backend, read_migrations
 
-    backend = get_backend(yoyo_uri(target))
-    try:
-        migrations = read_migrations(str(SCHEMA))
-        with backend.lock():
-            pending = backend.to_apply(migrations)
-            backend.apply_migrations(pending)
-        return [migration.id for migration in pending]
-    finally:
-        connection = getattr(backend, "_connection", None)
-        if connection is not None:
-            connection.close()
+    with _only_upgrader(target):
+        backend: Any = get_backend(yoyo_uri(target))
+        try:
+            migrations = read_migrations(str(SCHEMA))
+            if "yoyo_lock" in backend.list_tables():
+                backend.break_lock()  # left by a process killed mid-upgrade: see above
+            with backend.lock():
+                pending = backend.to_apply(migrations)
+                backend.apply_migrations(pending)
+            return [migration.id for migration in pending]
+        finally:
+            connection = getattr(backend, "_connection", None)
+            if connection is not None:
+                connection.close()
 
 
 def applied(target: str | Path) -> list[str]:

@@ -24,6 +24,8 @@ import logging
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 
+from .stores import reason
+
 CHANNEL = "hearts_moves"
 log = logging.getLogger("hearts.web")
 
@@ -159,7 +161,7 @@ class Listener:
                         else:
                             self.hub.publish(game_id, moves)
             except psycopg.OperationalError as error:
-                log.warning("live updates: reconnecting to PostgreSQL (%s)", str(error)[:100])
+                log.warning("live updates: reconnecting to PostgreSQL (%s)", reason(error))
             self.listening.clear()
             await asyncio.sleep(self.retry)
 

@@ -36,7 +36,7 @@ from .store import (
     seat_row,
     seed_columns,
 )
-from .stores import StoreUnavailable
+from .stores import StoreUnavailable, reason
 
 #: Seconds a request waits for a free connection before it is answered 503.
 POOL_WAIT = 3.0
@@ -52,7 +52,10 @@ RECONNECT_TIMEOUT = 10.0
 
 def where(url: str) -> str:
     """The URL without its password, for messages."""
-    info = psycopg.conninfo.conninfo_to_dict(url)
+    try:
+        info = psycopg.conninfo.conninfo_to_dict(url)
+    except psycopg.Error:
+        return "the database URL given"
     host = info.get("host") or "localhost"
     return f"{info.get('dbname') or info.get('user') or ''} at {host}:{info.get('port') or 5432}"
 
@@ -61,16 +64,25 @@ class PgStore:
     """Game records in the PostgreSQL database at `url` (migrated to the current schema)."""
 
     def __init__(self, url: str, directory: Path, pool_size: int = 10) -> None:
-        from .migrations import upgrade
+        from .migrations import STEP_LOCK_WAIT, UpgradeError, upgrade
 
         directory.mkdir(mode=0o700, parents=True, exist_ok=True)
         self.directory = directory
         self.url = url
         try:
             upgrade(url)
+        except UpgradeError as error:
+            raise StoreError(str(error)) from None
+        except errors.LockNotAvailable:
+            raise StoreError(
+                f"PostgreSQL ({where(url)}) kept a table locked for over {STEP_LOCK_WAIT} s while"
+                " the schema was being brought up to date (a pg_dump, or another session);"
+                " start again once it is done."
+            ) from None
         except psycopg.OperationalError as error:
-            reason = " ".join(str(error).split())[:120]
-            raise StoreError(f"Cannot reach PostgreSQL ({where(url)}): {reason}.") from None
+            raise StoreError(f"Cannot reach PostgreSQL ({where(url)}): {reason(error)}.") from None
+        except (psycopg.ProgrammingError, ValueError) as error:
+            raise StoreError(f"The database URL is not right: {reason(error)}.") from None
         self.pool = ConnectionPool(
             url,
             min_size=min(2, pool_size),
@@ -105,7 +117,7 @@ class PgStore:
             raise StoreUnavailable("no database connection within the wait") from None
         except (psycopg.OperationalError, errors.QueryCanceled) as error:
             # UniqueViolation and the like are IntegrityErrors and pass through.
-            raise StoreUnavailable(" ".join(str(error).split())[:200]) from None
+            raise StoreUnavailable(reason(error)) from None
 
     def create(
         self,

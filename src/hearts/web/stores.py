@@ -97,3 +97,11 @@ def open_store(settings: Settings) -> GameStore:
 
         return PgStore(settings.database_url, settings.data_dir, pool_size=settings.database_pool)
     return Store(settings.data_dir)
+
+
+def reason(error: BaseException, most: int = 300) -> str:
+    """An error's text on one line, cut at a word (never mid-word), without a closing stop."""
+    text = " ".join(str(error).split()).rstrip(".")
+    if len(text) > most:
+        text = text[:most].rsplit(" ", 1)[0] + " …"
+    return text
