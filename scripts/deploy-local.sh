@@ -54,11 +54,14 @@ error_log $DIR/nginx-error.log;
 events { worker_connections 1024; }
 http {
     access_log $DIR/nginx-access.log;
-    client_body_temp_path $DIR; proxy_temp_path $DIR; fastcgi_temp_path $DIR;
-    uwsgi_temp_path $DIR; scgi_temp_path $DIR;
+    client_body_temp_path $DIR/nginx; proxy_temp_path $DIR/nginx; fastcgi_temp_path $DIR/nginx;
+    uwsgi_temp_path $DIR/nginx; scgi_temp_path $DIR/nginx;
     include $DIR/site.conf;
 }
 CONF
+# nginx gives its temporary folders to its worker's user: its own folder, never $DIR itself
+# (then PostgreSQL's user could no longer reach its cluster in $DIR/pg, nor stop it).
+mkdir -p "$DIR/nginx"
 sleep 3
 "$NGINX" -c "$DIR/nginx.conf" -p "$DIR"
 echo "Hearts: two processes over PostgreSQL behind nginx at http://127.0.0.1:$PORT (Ctrl-C stops)"

@@ -244,6 +244,13 @@ def test_an_odd_field_name_is_quoted_in_one_short_line(client: TestClient, name:
     assert "does not take a field called" in detail
 
 
+def test_the_health_check_answers_while_the_store_does(client: TestClient) -> None:
+    answer = client.get("/api/health")
+    assert answer.status_code == 200 and answer.json() == {"ok": True}
+    assert answer.headers["cache-control"] == "no-store"
+    # (While PostgreSQL is away it is the usual 503: tests/hardening/test_postgres_faults.py.)
+
+
 def test_an_unknown_game(client: TestClient) -> None:
     assert "no game" in refusal(client.get("/api/games/nope"), 404)
     response = client.post("/api/games/nope/play", json={"card": "2C", "move": 0})

@@ -102,6 +102,8 @@ def test_after_a_long_outage_the_first_requests_are_answered_again_at_once(
             while time.monotonic() - down < 16:
                 started = time.monotonic()
                 unavailable(browser.get(url), started)
+                started = time.monotonic()
+                unavailable(browser.get("/api/health"), started)  # a monitor sees it too
                 time.sleep(1)
         finally:
             pg_cluster.start()
@@ -110,6 +112,7 @@ def test_after_a_long_outage_the_first_requests_are_answered_again_at_once(
             time.sleep(0.25)
         assert answer.status_code == 200, answer.text
         assert time.monotonic() - back < RECOVERY, "503s long after PostgreSQL was back"
+        assert browser.get("/api/health").json() == {"ok": True}
 
 
 #: Seconds within which requests are answered again once PostgreSQL is back: the pool's

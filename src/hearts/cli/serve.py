@@ -117,6 +117,22 @@ def run(args: argparse.Namespace) -> int:
     return serve(settings)
 
 
+def log_lines() -> None:
+    """The service's own log (games expired, the database away, errors) on standard error,
+    each line with its time, level and process: several processes write to one place."""
+    import logging
+
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(
+        logging.Formatter("%(asctime)s %(levelname)s hearts[%(process)d] %(message)s")
+    )
+    for name in ("hearts", "psycopg"):
+        logger = logging.getLogger(name)
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO if name == "hearts" else logging.WARNING)
+        logger.propagate = False
+
+
 def serve(settings: Any) -> int:
     import uvicorn
 
@@ -125,6 +141,7 @@ def serve(settings: Any) -> int:
     from ..web.store import StoreError
 
     directory: Path = settings.data_dir
+    log_lines()
     try:
         app = create_app(settings=settings)
     except (StoreError, ValueError) as error:

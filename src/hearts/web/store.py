@@ -122,6 +122,9 @@ class Store:
         for suffix in ("", "-wal", "-shm"):
             _make_private(Path(f"{self.path}{suffix}"), 0o600)
 
+    def ping(self) -> None:
+        self._connection().execute("SELECT 1 FROM games LIMIT 1").fetchall()
+
     def check(self) -> None:
         """Refuse a file that is not a SQLite database or fails `PRAGMA quick_check`, with
         a StoreError that says so in one sentence (new games are never written into it)."""

@@ -103,6 +103,9 @@ class PgStore:
         with self._connection() as db:
             db.execute("SELECT 1 FROM games LIMIT 1")
 
+    def ping(self) -> None:
+        self.check()
+
     def close(self) -> None:
         self.pool.close()
 

@@ -33,6 +33,9 @@ class GameStore(Protocol):
 
     def check(self) -> None: ...
 
+    def ping(self) -> None:
+        """A quick read: raises if the store does not answer (a health check)."""
+
     def create(
         self,
         game_id: str,
