@@ -251,6 +251,14 @@ def test_the_health_check_answers_while_the_store_does(client: TestClient) -> No
     # (While PostgreSQL is away it is the usual 503: tests/hardening/test_postgres_faults.py.)
 
 
+def test_a_bad_since_on_the_event_stream_says_what_it_is(client: TestClient) -> None:
+    state = new_game(client)
+    answer = client.get(f"/api/games/{state['id']}/events", params={"since": "abc"})
+    assert refusal(answer, 422) == (
+        "The move count given as since must be a whole number, not 'abc'."
+    )
+
+
 def test_an_unknown_game(client: TestClient) -> None:
     assert "no game" in refusal(client.get("/api/games/nope"), 404)
     response = client.post("/api/games/nope/play", json={"card": "2C", "move": 0})

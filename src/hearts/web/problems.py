@@ -178,8 +178,18 @@ def _declared_limits(request: Request, loc: tuple[Any, ...]) -> dict[str, Any]:
     return limits
 
 
+#: Names that do not read as a noun: "The since must be ..." says what it is instead.
+FIELD_WORDS = {"since": "move count given as since"}
+
+
 def _words(name: str) -> str:
-    """A field's name as words: "hold_time" -> "hold time"; odd names quoted and cut short."""
+    """A field's name as words: "hold_time" -> "hold time"; odd names quoted and cut short.
+
+    >>> _words("since")
+    'move count given as since'
+    """
+    if name in FIELD_WORDS:
+        return FIELD_WORDS[name]
     return name.replace("_", " ") if name.isidentifier() else _field_name(name)
 
 
