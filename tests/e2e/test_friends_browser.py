@@ -671,3 +671,57 @@ def test_the_invitation_fits_a_phone(browser: Any, server: AppServer, width: int
     assert note == "play with people by a link", note
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     context.close()
+
+
+def test_a_card_whose_answer_was_lost_is_old_news_once_the_game_moves_on(
+    browser: Any, server: AppServer
+) -> None:
+    # The card reached the server but its answer did not (a connection lost on the way
+    # back): "cannot be reached" stayed on the status line while the stream went on
+    # showing the cards played after it.
+    ann, bea = person(browser, "Ann", DESKTOP), person(browser, "Bea", PHONE)
+    link = host_table(ann, server, 4, friends=[2])
+    join(bea, link)
+    people = [ann, bea]
+    for _ in range(3000):
+        if ann.page.evaluate(READY) == "playing":
+            break
+        for someone in people:
+            page = someone.page
+            now = page.evaluate(READY)
+            if now == "passing":
+                for key in hand(page)[-3:]:
+                    page.click(f"[data-region=hand] [data-key='{key}']")
+                page.click("[data-action=pass]")
+            elif now == "playing" and someone is bea:
+                card = page.get_attribute("[data-card][data-legal=true]", "data-card")
+                page.click(f"[data-card='{card}'][data-legal=true]")
+                page.wait_for_function(SETTLED, arg=0)
+        time.sleep(0.05)
+    else:
+        raise AssertionError("Ann never had a card to play")
+
+    hits: list[str] = []
+
+    def stored_then_lost(route: Any) -> None:
+        route.fetch()  # the server stores the card...
+        route.abort("connectionreset")  # ...and the answer never arrives
+        hits.append(route.request.url)
+
+    ann.page.route("**/api/games/*/play*", stored_then_lost)
+    before = ann.move()
+    card = ann.page.get_attribute("[data-card][data-legal=true]", "data-card")
+    ann.page.click(f"[data-card='{card}'][data-legal=true]")
+    status = ann.page.locator("#status")
+    for _ in range(200):
+        if hits:
+            break
+        ann.page.wait_for_timeout(50)
+    ann.page.unroute("**/api/games/*/play*")
+    assert len(hits) == 1, hits
+    # The stream brings the card and what was played after it: the refusal is old news.
+    ann.page.wait_for_function(SETTLED, arg=before + 1, timeout=15000)
+    ann.page.wait_for_timeout(1000)
+    assert "cannot be reached" not in status.inner_text()
+    for someone in people:
+        someone.context.close()

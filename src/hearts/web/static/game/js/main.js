@@ -284,6 +284,9 @@ async function ingest(next, { streamed = false, skipOwn = false } = {}) {
   if (!current || next.id !== current.id) return;
   if (streamed) showNotices(next);
   if (next.move < current.move) return; // older than what is on the screen
+  // The game has moved on: a line kept on screen (a refused card, a lost connection) is old
+  // news, and the status says again whose turn it is.
+  if (next.move > current.move && ui.status.dataset.keep) say("");
   if (isFriends(next) && !next.table.started) {
     app.state = next;
     showLobby(next);
