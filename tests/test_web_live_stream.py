@@ -145,6 +145,9 @@ class Heartbeats:
         play = {"type": "play", "seat": 2, "card": "2C", "n": 4}
         return Seated(seating), {"id": game_id, "move": 4, "events": [play]}
 
+    async def heartbeats(self, game_id: str, seating: Any) -> Any:
+        return seating
+
     async def seen(self, game_id: str, seat: int) -> None:
         if self.reads == 1:
             self.hub.publish(game_id, 4)  # the card comes after the first quiet spell
@@ -201,6 +204,10 @@ class Outage:
     async def seen(self, game_id: str, seat: int) -> None:
         self._store()
 
+    async def heartbeats(self, game_id: str, seating: Any) -> Any:
+        self._store()
+        return seating
+
 
 def test_a_stream_stays_reconnecting_until_the_store_answers() -> None:
     # Every retry while the database was away sent a state made from memory, and the
@@ -230,3 +237,65 @@ def test_a_stream_stays_reconnecting_until_the_store_answers() -> None:
     assert games.down == 0, "the stream gave up before the store was back"
     # The first state, then "reconnecting" once, then nothing until the store answers.
     assert kinds == ["state", "reconnecting", "state"], kinds
+
+
+class BusyTable:
+    """Cards played one after another, quicker than the stream's pings; the table as read
+    from the store is numbered, to tell which one a message was made from."""
+
+    def __init__(self) -> None:
+        self.hub = Hub()
+        self.reads = 0
+        self.moved_with: list[Any] = []
+
+    async def heartbeats(self, game_id: str, seating: Any) -> str:
+        self.reads += 1
+        return f"beats {self.reads}"
+
+    async def table_news(self, game_id: str, seat: int, before: Any) -> tuple[Any, Any]:
+        return before, None
+
+    async def moved(
+        self, game_id: str, seat: int, shown: int, told: int, seating: Any
+    ) -> tuple[Seated, Any]:
+        self.moved_with.append(seating)
+        return Seated(seating, SimpleNamespace(recorded=told)), {
+            "id": game_id,
+            "move": told,
+            "events": [{"type": "play", "seat": told % 4, "card": "2C", "n": told}],
+        }
+
+    async def seen(self, game_id: str, seat: int) -> None:
+        return None
+
+
+def test_a_busy_table_is_read_again_between_moves_at_least_once_a_ping() -> None:
+    # Moves came quicker than the pings, so the table was only read at a quiet moment:
+    # after 40 s of brisk play every page showed the others as gone, and the turn clock
+    # counted down from heartbeats a minute old.
+    async def run() -> BusyTable:
+        games = BusyTable()
+        follower = games.hub.follow("g", since=3)
+
+        async def play() -> None:
+            for move in range(4, 40):
+                games.hub.publish("g", move)
+                await asyncio.sleep(0.01)
+
+        player = asyncio.create_task(play())
+        start = {"id": "g", "move": 3, "events": []}
+        stream: Any = live._stream(games, 0, start, "opened", follower, ping=0.1)  # type: ignore[arg-type]
+        chunks = []
+        async for chunk in stream:
+            chunks.append(chunk)
+            if any(ident == 39 for ident, _, _ in messages(chunks)) or len(chunks) > 60:
+                break
+        await stream.aclose()
+        await player
+        return games
+
+    games = asyncio.run(run())
+    assert games.moved_with, "no move was sent"
+    read = [seating for seating in games.moved_with if str(seating).startswith("beats ")]
+    assert read, games.moved_with  # about one read in every ten moves
+    assert games.reads < len(games.moved_with), (games.reads, len(games.moved_with))

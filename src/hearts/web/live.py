@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
@@ -135,6 +136,9 @@ async def _stream(
     told = heard = shown if recorded is None else recorded
     behind = False  # moves or table news came that could not be read yet
     table_behind = False
+    # When the table was last read: who is here and the turn clock's deadline are worked out
+    # from the others' heartbeats, so a message never uses a table older than a ping.
+    table_read = time.monotonic()
     away = False  # the database did not answer: said once, until it does again
     try:
         yield f"retry: {RETRY_MS}\n\n".encode()
@@ -152,13 +156,17 @@ async def _stream(
                 if news == -1 and not away:
                     yield b": ping\n\n"
                     await games.seen(game_id, seat)
-                    # The others' heartbeats are not news, but the next message tells who is
-                    # here and when the clock runs out from them: read the table again.
-                    table_behind = True
+                    table_behind = True  # the others' heartbeats, for the next message
                 if news is not None and news > told:
                     told = news
                 behind = behind or told > heard or away
                 table_behind = table_behind or news is None or away
+                if behind and time.monotonic() - table_read >= ping:
+                    # Who is here, and when the turn clock runs out, are worked out from the
+                    # others' heartbeats, which are not news: moves come quicker than pings,
+                    # so before sending some, a table read a ping ago takes the latest ones.
+                    seating = await games.heartbeats(game_id, seating)
+                    table_read = time.monotonic()
                 if behind:  # moves first: see the module's note on ids
                     seated, update = await games.moved(game_id, seat, shown, told, seating)
                     seating, behind = seated.seating, False
@@ -168,7 +176,7 @@ async def _stream(
                         yield message(update)
                 if table_behind:
                     seating, news_state = await games.table_news(game_id, seat, seating)
-                    table_behind = False
+                    table_read, table_behind = time.monotonic(), False
                     if news_state is not None and news_state["move"] > shown:
                         # Moves were stored while the news was read: their events first.
                         seated, update = await games.moved(game_id, seat, shown, told, seating)

@@ -957,6 +957,19 @@ class GameService:
         state["events"] = [{**notice, "n": moves} for notice in notices]
         return seating, state
 
+    async def heartbeats(self, game_id: str, seating: Seating) -> Seating:
+        """`seating` with each person's latest heartbeat from the store (who is here, and
+        the turn clock's hold, are worked out from them); the rest as the caller last saw
+        it, so that what changed is still told as table news."""
+        now = await self._seating(game_id)
+        people = {
+            seat: replace(person, seen_at=now.people[seat].seen_at)
+            if seat in now.people
+            else person
+            for seat, person in seating.people.items()
+        }
+        return replace(seating, people=people)
+
     async def seen(self, game_id: str, seat: int) -> None:
         """A stream's heartbeat: the person is still here."""
         now = time.time()
