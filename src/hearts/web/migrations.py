@@ -17,6 +17,7 @@ on a table (a `pg_dump` holds one), and the connection at most `CONNECT_WAIT` to
 from __future__ import annotations
 
 import fcntl
+import os
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -58,7 +59,9 @@ def _only_upgrader(target: str | Path) -> Iterator[None]:
     """Hold the lock that lets one process at a time upgrade `target`."""
     deadline = time.monotonic() + LOCK_WAIT
     if isinstance(target, Path):
-        with open(f"{target}.upgrade-lock", "a") as file:
+        # Private like the store beside it (made with these bits, never the umask's).
+        descriptor = os.open(f"{target}.upgrade-lock", os.O_CREAT | os.O_RDWR, 0o600)
+        with os.fdopen(descriptor, "r+") as file:
             while True:
                 try:
                     fcntl.flock(file, fcntl.LOCK_EX | fcntl.LOCK_NB)
