@@ -530,7 +530,10 @@ def test_rematch_keeps_the_table_and_its_people(
     # Ned is offered the rematch live, and joins it in his own seat: it starts for both (or
     # he takes his seat back from the computer player, and is told what it did for him).
     ned.page.wait_for_selector("[data-action=join-rematch]", timeout=10000)
-    assert ned.page.inner_text("#status").startswith("A rematch is set up at this table")
+    note = ned.page.locator("[data-region=rematch-note]")
+    assert note.is_visible() and note.inner_text().startswith("A rematch is set up at this table")
+    if not start_now:
+        shoot(ned.page, "friends-rematch-offered")
     ned.page.click("[data-action=join-rematch]")
     for someone in (mia, ned):
         someone.page.wait_for_selector(

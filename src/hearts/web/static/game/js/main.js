@@ -345,10 +345,8 @@ function showNotices(next) {
     } else if (event.type === "ready" && event.seat !== me) {
       narrate(`${nameOf(next, event.seat)} is ready for the next round.`);
     } else if (event.type === "rematch" && next.phase === "game-over") {
-      // Whoever asked is on their way there; the others are told, not only by the button.
-      const line = "A rematch is set up at this table: Join the rematch to take your seat.";
-      narrate(line);
-      say(line, true);
+      // Whoever asked is on their way there; the others are told (the panel says it too).
+      narrate("A rematch is set up at this table: join it to take your seat.");
     }
   }
 }
@@ -388,7 +386,6 @@ async function rematch() {
   try {
     const state = await api.rematch(app.state.id);
     setBusy(false);
-    say("");
     enter(state);
   } catch (error) {
     say(error.message, true);

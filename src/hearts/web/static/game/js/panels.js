@@ -47,6 +47,11 @@ export function overlayPanel(state, opponents, actions) {
         dealCheckLink(state),
         replayRoundLink(state)),
       h("div", { class: "row way-on" },
+        // With the button, so it is in sight with it (the status line is under the panel).
+        friends && state.table.rematch
+          ? h("p", { class: "rematch-note", "data-region": "rematch-note" },
+            "A rematch is set up at this table: join it to take your seat.")
+          : null,
         friends
           ? rematchButton(state, actions.rematch)
           : h("button", { type: "button", class: "primary", "data-action": "play-again", onclick: actions.again },
