@@ -59,6 +59,17 @@ def messages(chunks: list[bytes]) -> list[tuple[int, str, dict[str, Any]]]:
     return found
 
 
+async def read_until(stream: Any, last: int, most: int) -> list[bytes]:
+    """The stream's chunks until a message numbered `last` (or `most` chunks), then closed."""
+    chunks: list[bytes] = []
+    async for chunk in stream:
+        chunks.append(chunk)
+        if any(ident == last for ident, _, _ in messages(chunks)) or len(chunks) > most:
+            break
+    await stream.aclose()
+    return chunks
+
+
 def test_no_message_is_numbered_past_the_moves_it_has_sent() -> None:
     async def run() -> list[bytes]:
         games = Referee()
@@ -162,12 +173,7 @@ def test_a_quiet_stream_reads_the_table_again_before_its_next_message() -> None:
         follower = games.hub.follow("g", since=3)
         start = {"id": "g", "move": 3, "events": []}
         stream: Any = live._stream(games, 0, start, "opened", follower, ping=0.01)  # type: ignore[arg-type]
-        chunks = []
-        async for chunk in stream:
-            chunks.append(chunk)
-            if any(ident == 4 for ident, _, _ in messages(chunks)) or len(chunks) > 20:
-                break
-        await stream.aclose()
+        await read_until(stream, 4, 20)
         return games
 
     games = asyncio.run(run())
@@ -285,12 +291,7 @@ def test_a_busy_table_is_read_again_between_moves_at_least_once_a_ping() -> None
         player = asyncio.create_task(play())
         start = {"id": "g", "move": 3, "events": []}
         stream: Any = live._stream(games, 0, start, "opened", follower, ping=0.1)  # type: ignore[arg-type]
-        chunks = []
-        async for chunk in stream:
-            chunks.append(chunk)
-            if any(ident == 39 for ident, _, _ in messages(chunks)) or len(chunks) > 60:
-                break
-        await stream.aclose()
+        await read_until(stream, 39, 60)
         await player
         return games
 

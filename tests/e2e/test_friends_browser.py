@@ -163,6 +163,12 @@ def hand(page: Any) -> list[str]:
     return cards
 
 
+def pass_last_three(page: Any) -> None:
+    for key in hand(page)[-3:]:
+        page.click(f"[data-region=hand] [data-key='{key}']")
+    page.click("[data-action=pass]")
+
+
 def settle(people: list[Person], move: int) -> None:
     """Every page shows move `move` or later, with nothing in flight, and none reloaded."""
     for someone in people:
@@ -184,9 +190,7 @@ def play_round(people: list[Person], on_trick: Any = None) -> dict[str, int]:
             page = someone.page
             now = page.evaluate(READY)
             if now == "passing":
-                for key in hand(page)[-3:]:
-                    page.click(f"[data-region=hand] [data-key='{key}']")
-                page.click("[data-action=pass]")
+                pass_last_three(page)
                 acted = True
             elif now == "playing":
                 seat = someone.seat
@@ -428,9 +432,7 @@ def test_a_person_who_stops_playing_is_played_for_and_comes_back(
         someone.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
     seat = lee.seat
     # Kim passes; Lee does nothing. After the turn time a computer player passes for Lee.
-    for key in hand(kim.page)[-3:]:
-        kim.page.click(f"[data-region=hand] [data-key='{key}']")
-    kim.page.click("[data-action=pass]")
+    pass_last_three(kim.page)
     # Lee's seat shows the time left, counting down on Kim's screen.
     timer = kim.page.locator(f".seat[data-seat='{seat}'] [data-timer]")
     timer.wait_for(state="visible", timeout=5000)
@@ -521,9 +523,7 @@ def test_rematch_keeps_the_table_and_its_people(
         # Mia starts without him, and passes: a computer player passes for Ned meanwhile.
         mia.page.click("[data-action=start-table]")
         mia.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
-        for key in hand(mia.page)[-3:]:
-            mia.page.click(f"[data-region=hand] [data-key='{key}']")
-        mia.page.click("[data-action=pass]")
+        pass_last_three(mia.page)
         mia.page.wait_for_selector(f"{TABLE}[data-phase=playing]", timeout=15000)
     else:
         shoot(mia.page, "friends-rematch-waiting-desktop")
@@ -694,9 +694,7 @@ def test_a_card_whose_answer_was_lost_is_old_news_once_the_game_moves_on(
             page = someone.page
             now = page.evaluate(READY)
             if now == "passing":
-                for key in hand(page)[-3:]:
-                    page.click(f"[data-region=hand] [data-key='{key}']")
-                page.click("[data-action=pass]")
+                pass_last_three(page)
             elif now == "playing" and someone is bea:
                 card = page.get_attribute("[data-card][data-legal=true]", "data-card")
                 page.click(f"[data-card='{card}'][data-legal=true]")
@@ -729,3 +727,31 @@ def test_a_card_whose_answer_was_lost_is_old_news_once_the_game_moves_on(
     assert "cannot be reached" not in status.inner_text()
     for someone in people:
         someone.context.close()
+
+
+def test_the_turn_timer_counts_from_when_the_state_came_not_when_it_was_drawn(
+    browser: Any, server: AppServer
+) -> None:
+    # A state drawn after the cards before it had been shown moving (3 s here): the timer
+    # took the server's clock to be 3 s ahead, and showed 3 s more than there were.
+    page = new_page(browser.new_context(viewport=DESKTOP))
+    page.goto(f"{server.url}/?speed=instant")
+    page.wait_for_selector("body[data-ready=true]")
+    left = page.evaluate(
+        """async () => {
+            const { TurnClock } = await import('/game/js/friends.js');
+            const clock = new TurnClock(document.createElement('div'));
+            const here = Date.now() / 1000;
+            clock.set({
+                table: { started: true, turn_time: 60, deadline: 1050, now: 1000,
+                         received: here - 3, waiting_on: [1] },
+                players: [{ seat: 0, person: true }, { seat: 1, person: true }],
+                view: { seat: 0 },
+            });
+            const left = clock.left();
+            clock.set(null);
+            return left;
+        }"""
+    )
+    assert left == 47, left
+    page.context.close()

@@ -8,6 +8,16 @@ export class Refused extends Error {
   }
 }
 
+/** Note when a state came in (`table.received`, this clock's seconds): the turn timer
+ * compares the server's `table.now` with it, not with when the state is drawn, which may be
+ * seconds later, after the cards before it have been shown moving. */
+export function stamp(data) {
+  for (const state of [data, data?.state]) {
+    if (state?.table && typeof state.table.now === "number") state.table.received = Date.now() / 1000;
+  }
+  return data;
+}
+
 async function call(method, path, body) {
   let response;
   try {
@@ -22,7 +32,7 @@ async function call(method, path, body) {
   }
   let data = null;
   try {
-    data = await response.json();
+    data = stamp(await response.json());
   } catch {
     data = null;
   }

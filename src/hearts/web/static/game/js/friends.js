@@ -186,7 +186,7 @@ export class TurnClock {
       return player && player.person && !player.away;
     });
     this.me = state?.view?.seat;
-    if (table?.now) this.skew = table.now - Date.now() / 1000;
+    if (table?.now) this.skew = table.now - (table.received ?? Date.now() / 1000);
     if (this.deadline && !this.interval) this.interval = setInterval(() => this.tick(), 250);
     if (!this.deadline && this.interval) {
       clearInterval(this.interval);

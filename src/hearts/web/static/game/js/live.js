@@ -6,7 +6,7 @@
 // since a new EventSource sends no Last-Event-ID. "reconnecting" from the server (its store
 // is away for a moment) shows the same note until the next message.
 
-import { api } from "./api.js";
+import { api, stamp } from "./api.js";
 
 const FIRST_PAUSE_MS = 1000;
 const LONGEST_PAUSE_MS = 15000;
@@ -36,7 +36,7 @@ export class Live {
     const take = (message) => {
       let state;
       try {
-        state = JSON.parse(message.data);
+        state = stamp(JSON.parse(message.data));
       } catch {
         return; // a message we cannot read is skipped; the next whole state catches up
       }
