@@ -187,6 +187,26 @@ def test_an_invitation_to_a_started_table_says_what_joining_would(
     assert ann.post(f"/api/games/{made['id']}/start", json={}).status_code == 200
     seen = cal.post(f"/api/games/{made['id']}/invitation", json={"invite": invite_of(made)})
     assert seen.json()["closed"] == sentence(join(cal, made, "Cal"), 409)
+    assert "started without a free seat" in seen.json()["closed"]
+
+
+def test_an_invitation_to_a_finished_game_says_it_is_over(browsers: list[TestClient]) -> None:
+    ann, bea, cal = browsers
+    made = table(ann, ["you", "friend", "easy"], rules={"players": 3, "target_score": 1})
+    state = join(bea, made, "Bea").json()
+    players = {0: ann, state["table"]["seat"]: bea}
+    for _ in range(500):
+        state = ann.get(f"/api/games/{made['id']}").json()
+        if state["phase"] == "game-over":
+            break
+        for seat, browser in players.items():
+            mine = browser.get(f"/api/games/{made['id']}").json()
+            if seat in mine["table"]["waiting_on"]:
+                move(browser, mine)
+    assert state["phase"] == "game-over"
+    seen = cal.post(f"/api/games/{made['id']}/invitation", json={"invite": invite_of(made)})
+    assert seen.json()["closed"] == "This game is over; ask the host for a new table."
+    assert sentence(join(cal, made, "Cal"), 409) == seen.json()["closed"]
 
 
 def test_the_host_starts_and_computer_players_take_the_empty_seats(

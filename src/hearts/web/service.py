@@ -62,6 +62,7 @@ GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 NOT_STARTED = "The game starts when every seat is taken or the host starts it."
 BAD_INVITE = "This invitation is not valid for this table; ask for a new link."
 TABLE_FULL = "Every seat at this table is taken."
+GAME_OVER = "This game is over; ask the host for a new table."
 ALREADY_STARTED = (
     "This game started without a free seat for this link; ask the host for a new table."
 )
@@ -598,7 +599,7 @@ class GameService:
                 seated = await self._seated(game_id, owner)  # back in the same seat
                 return self.state(seated.loaded, seated.seat, seated.seating, [])
             if seating.started:
-                raise Refusal(409, ALREADY_STARTED)
+                raise Refusal(409, GAME_OVER if loaded.game.is_over else ALREADY_STARTED)
             if any(_same_name(p.name, name) for p in seating.people.values() if p.owner):
                 raise Refusal(409, name_taken(name))
             seat = await asyncio.to_thread(self.store.join, game_id, owner, name)
@@ -621,7 +622,7 @@ class GameService:
         free = sum(p.owner is None for p in people.values())
         closed = None
         if not mine and seating.started:
-            closed = ALREADY_STARTED
+            closed = GAME_OVER if loaded.game.is_over else ALREADY_STARTED
         elif not mine and not free:
             closed = TABLE_FULL
         return {
