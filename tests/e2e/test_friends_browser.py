@@ -755,3 +755,27 @@ def test_the_turn_timer_counts_from_when_the_state_came_not_when_it_was_drawn(
     )
     assert left == 47, left
     page.context.close()
+
+
+def test_a_name_taken_while_the_join_page_was_open_is_said_under_the_box(
+    browser: Any, server: AppServer
+) -> None:
+    # The page checks names against those seated when it opened; one taken since was
+    # refused by the server in the alert at the top, the seated list left as it was.
+    ann = person(browser, "Ann", DESKTOP)
+    link = host_table(ann, server, 4, friends=[1, 2])
+    bea = person(browser, "Bea", PHONE)
+    bea.page.goto(with_speed(link))
+    bea.page.wait_for_selector("#join-name")
+    join(person(browser, "Dot", PHONE), link)
+    bea.page.fill("#join-name", "dot")
+    bea.page.click("[data-action=join]")
+    note = bea.page.locator(".name-note")
+    note.filter(has_text="Someone at this table is called dot already").wait_for()
+    assert bea.page.locator("[data-region=join-error]").is_hidden()
+    assert "Dot" in bea.page.inner_text("[data-region=join-table]")  # the table as it is now
+    assert bea.page.input_value("#join-name") == "dot"
+    bea.page.fill("#join-name", "Bea")
+    bea.page.click("[data-action=join]")
+    bea.page.wait_for_selector("body[data-screen=lobby], body[data-screen=table]")
+    assert not bea.page.errors, bea.page.errors

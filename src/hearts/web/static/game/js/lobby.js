@@ -128,8 +128,9 @@ function tableWords(invitation) {
   return `A table of ${players}, to ${plural(target, "point")}: ${listed(who.filter(Boolean))}.`;
 }
 
-/** The page a friend's link opens: a name, then Join. onJoin(name) returns a promise. */
-export function renderJoin(root, { name, invitation, onJoin, problem }) {
+/** The page a friend's link opens: a name, then Join. onJoin(name) returns a promise.
+ * `nameIssue`: why the name given was refused, said under the box. */
+export function renderJoin(root, { name, invitation, onJoin, problem, nameIssue }) {
   const error = h("p", { class: "error", role: "alert", "data-region": "join-error", hidden: !problem }, problem || "");
   const field = nameField({ id: "join-name", value: name, label: "Your name", onInput: () => {},
     taken: invitation?.seated || [] });
@@ -165,6 +166,7 @@ export function renderJoin(root, { name, invitation, onJoin, problem }) {
     h("nav", { class: "links", "aria-label": "More" },
       h("a", { href: "/rules" }, "How to play"),
       h("a", { href: "/" }, "Play against the computer instead")));
+  if (nameIssue) field.show(nameIssue);
   field.input.focus();
 }
 

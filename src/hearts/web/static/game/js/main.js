@@ -420,16 +420,25 @@ async function openTableLink(id, invite) {
     return;
   }
   if (invitation.closed) return noTable(invitation.closed);
-  renderJoin(ui.setup, {
-    name: app.prefs.friends?.name || "",
-    invitation,
-    onJoin: async (name) => {
-      const state = await api.join(id, invite, name);
-      app.prefs.friends = { ...(app.prefs.friends || {}), name };
-      savePrefs(app.prefs);
-      enter(state);
-    },
-  });
+  const join = async (name) => {
+    let state;
+    try {
+      state = await api.join(id, invite, name);
+    } catch (error) {
+      if (!(error instanceof Refused) || error.status !== 409) throw error;
+      // The table changed while this page was open (a seat taken, a name taken, a start):
+      // shown again as it is now, the name's problem under the box.
+      const now = await api.invitation(id, invite).catch(() => null);
+      if (!now) throw error;
+      if (now.closed) return noTable(now.closed);
+      renderJoin(ui.setup, { name, invitation: now, onJoin: join, nameIssue: error.message });
+      return;
+    }
+    app.prefs.friends = { ...(app.prefs.friends || {}), name };
+    savePrefs(app.prefs);
+    enter(state);
+  };
+  renderJoin(ui.setup, { name: app.prefs.friends?.name || "", invitation, onJoin: join });
   document.body.dataset.screen = "join";
   ui.setup.hidden = false;
   ui.root.hidden = true;
