@@ -19,7 +19,7 @@ from __future__ import annotations
 import fcntl
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -56,38 +56,45 @@ def yoyo_uri(target: str | Path) -> str:
 
 @contextmanager
 def _only_upgrader(target: str | Path) -> Iterator[None]:
-    """Hold the lock that lets one process at a time upgrade `target`."""
-    deadline = time.monotonic() + LOCK_WAIT
+    """Hold the lock that lets one process at a time upgrade `target`, trying it every
+    0.25 s for at most `LOCK_WAIT` seconds."""
     if isinstance(target, Path):
         # Private like the store beside it (made with these bits, never the umask's).
         descriptor = os.open(f"{target}.upgrade-lock", os.O_CREAT | os.O_RDWR, 0o600)
         with os.fdopen(descriptor, "r+") as file:
-            while True:
+
+            def locked() -> bool:
                 try:
                     fcntl.flock(file, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
                 except BlockingIOError:
-                    _wait_or_give_up(deadline)
-            yield
+                    return False
+                return True
+
+            _wait_for(locked)
+            yield  # the lock ends with the file
         return
     import psycopg
 
     with psycopg.connect(target, connect_timeout=CONNECT_WAIT, autocommit=True) as db:
-        while True:
+
+        def locked() -> bool:
             row = db.execute("SELECT pg_try_advisory_lock(%s)", (ADVISORY_KEY,)).fetchone()
-            if row is not None and row[0]:
-                break
-            _wait_or_give_up(deadline)
+            return row is not None and bool(row[0])
+
+        _wait_for(locked)
         yield  # the lock ends with the connection
 
 
-def _wait_or_give_up(deadline: float) -> None:
-    if time.monotonic() > deadline:
-        raise UpgradeError(
-            f"Another process has been bringing the database up to date for {LOCK_WAIT:.0f} s;"
-            " start this one again once it is done (or stop it if it is stuck)."
-        )
-    time.sleep(0.25)
+def _wait_for(locked: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + LOCK_WAIT
+    while not locked():
+        if time.monotonic() > deadline:
+            raise UpgradeError(
+                f"Another process has been bringing the database up to date for"
+                f" {LOCK_WAIT:.0f} s; start this one again once it is done (or stop it if it"
+                " is stuck)."
+            )
+        time.sleep(0.25)
 
 
 def upgrade(target: str | Path) -> list[str]:
