@@ -316,6 +316,47 @@ def test_a_late_person_is_played_for_and_takes_the_seat_back(
     assert ann.get(f"/api/games/{game}").json()["players"][1]["away"] is False
 
 
+def test_a_person_who_leaves_is_played_for_at_once_and_takes_the_seat_back(
+    browsers: list[TestClient],
+) -> None:
+    ann, bea, cal = browsers
+    made = table(ann, ["you", "friend", "medium", "medium"], turn_time=0)
+    game = made["id"]
+    leave = f"/api/games/{game}/leave"
+    assert "not started" in sentence(ann.post(leave, json={}), 409)
+    assert join(bea, made, "Bea").json()["table"]["started"]  # every person's seat taken
+    assert "no game" in sentence(cal.post(leave, json={}), 404)
+    state = ann.get(f"/api/games/{game}").json()
+    assert move(ann, state).status_code == 200
+    waiting = ann.get(f"/api/games/{game}").json()
+    assert waiting["phase"] == "passing" and 0 not in waiting["table"]["waiting_on"]
+    assert 1 in waiting["table"]["waiting_on"]
+    # Bea leaves while the table waits for her pass: a computer player passes for her now
+    # (no turn time at this table: without leaving it would wait for the hold time).
+    left = bea.post(leave, json={})
+    assert left.status_code == 200, left.text
+    assert left.json()["players"][1]["away"] is True
+    seen = ann.get(f"/api/games/{game}").json()
+    assert seen["players"][1]["away"] is True and seen["phase"] == "playing"
+    assert seen["move"] > waiting["move"]
+    # Leaving twice is leaving once; the start screen's list of her unfinished games only
+    # reads the table (it says which are tables of friends); her next look at the game
+    # takes the seat back.
+    assert bea.post(leave, json={}).json()["players"][1]["away"] is True
+    listed = bea.get("/api/games").json()
+    assert [(g["id"], g["friends"]) for g in listed] == [(game, True)]
+    assert ann.get(f"/api/games/{game}").json()["players"][1]["away"] is True
+    assert bea.get(f"/api/games/{game}").json()["players"][1]["away"] is False
+    assert ann.get(f"/api/games/{game}").json()["players"][1]["away"] is False
+
+
+def test_a_game_for_one_cannot_be_left(browsers: list[TestClient]) -> None:
+    ann, _, _ = browsers
+    made = ann.post("/api/games", json={"levels": ["easy"]}).json()
+    answer = ann.post(f"/api/games/{made['id']}/leave", json={})
+    assert "nobody else" in sentence(answer, 409)
+
+
 def play_to_round_end(people: dict[int, TestClient], game: str) -> State:
     """Each person moves when waited on, until the first round is over; that state."""
     host = people[0]

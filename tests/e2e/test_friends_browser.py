@@ -474,6 +474,48 @@ def test_a_person_who_stops_playing_is_played_for_and_comes_back(
         someone.context.close()
 
 
+def test_a_person_who_leaves_is_played_for_at_once_and_can_come_back(
+    browser: Any, server: AppServer
+) -> None:
+    kim = person(browser, "Kim", PHONE)
+    lee = person(browser, "Lee", PHONE)
+    link = host_table(kim, server, 4, [1])
+    join(lee, link)
+    for someone in (kim, lee):
+        someone.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
+    seat = lee.seat
+    pass_last_three(kim.page)
+    # Lee taps New: the page asks first, and staying changes nothing.
+    page = lee.page
+    page.click("[data-action=menu-new]")
+    dialog = page.locator("#dialog[open]")
+    assert "Kim will see that you have gone" in dialog.inner_text()
+    shoot(page, "friends-leave-phone")
+    page.click("[data-action=stay-at-table]")
+    assert page.locator("body[data-screen=table]").count() == 1
+    assert kim.page.locator(f".seat[data-seat='{seat}'] [data-away=true]").count() == 0
+    # Leaving: Lee is on the start screen, the game listed as a table of friends; Kim is
+    # told at once and a computer player passes for Lee (the turn time is a minute).
+    page.click("[data-action=menu-new]")
+    page.click("[data-action=leave-table]")
+    page.wait_for_selector("body[data-screen=setup] [data-action=continue]")
+    assert page.locator(".game-line [data-friends=true]").count() == 1
+    shoot(page, "friends-left-start-phone")
+    away = f".seat[data-seat='{seat}'] [data-away=true]"
+    kim.page.wait_for_selector(away, timeout=5000)
+    kim.page.wait_for_selector(f"{TABLE}[data-phase=playing]", timeout=5000)
+    assert "Lee is away" in kim.page.text_content("#log")
+    # The start screen only read the game: Lee is still away until Lee opens it again.
+    kim.page.wait_for_timeout(500)
+    assert kim.page.locator(away).count() == 1
+    page.click("[data-action=continue]")
+    page.wait_for_selector("body[data-screen=table]")
+    kim.page.wait_for_selector(away, state="detached", timeout=10000)
+    for someone in (kim, lee):
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()
+
+
 def table_by_api(host: Person, server: Any, body: dict[str, Any]) -> dict[str, Any]:
     """A table made through the API the page uses, with the host page's own cookie (for
     settings the start screen does not offer: a 5 s turn, a game to 1 point)."""

@@ -274,6 +274,16 @@ async def start(game_id: str, body: Empty, games: Service, cookie: BrowserCookie
         return refused(refusal)
 
 
+@router.post("/games/{game_id}/leave", response_model=GameState, responses=REFUSALS)
+async def leave(game_id: str, body: Empty, games: Service, cookie: BrowserCookie = None) -> Any:
+    """Leave a table of friends mid-game: a computer player plays for the caller, and the
+    others are told, until the caller opens the game again and takes the seat back."""
+    try:
+        return await games.leave(game_id, _owner(cookie))
+    except Refusal as refusal:
+        return refused(refusal)
+
+
 @router.post("/games/{game_id}/react", response_model=GameState, responses=REFUSALS)
 async def react(game_id: str, body: Reaction, games: Service, cookie: BrowserCookie = None) -> Any:
     """Send one of the offered reactions to everyone at the table."""

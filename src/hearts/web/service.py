@@ -386,11 +386,12 @@ class GameService:
             raise Refusal(404, NO_SUCH_GAME)
         return seating
 
-    async def _seated(self, game_id: str, owner: str) -> Seated:
+    async def _seated(self, game_id: str, owner: str, present: bool = True) -> Seated:
         """The game and the caller's seat; a game the caller has no seat at is missing (a
         stranger cannot even learn that an id exists). The store is trusted over the cache
         when they disagree (another process moved the game on), and a request from an away
-        person takes the seat back."""
+        person takes the seat back, unless it is not `present` at the table (the start
+        screen's list of unfinished games only reads it)."""
         loaded = await self._loaded(game_id)
         seating = await self._seating(game_id)
         seat = loaded.table.seat_of(loaded.stored, seating, owner)
@@ -399,7 +400,7 @@ class GameService:
         if seating.moves != loaded.recorded:
             loaded = await self._caught_up(game_id, loaded)
         person = seating.people.get(seat)
-        if person is not None and loaded.table.friends:
+        if person is not None and loaded.table.friends and present:
             now = time.time()
             if person.away and await asyncio.to_thread(self.store.set_away, game_id, seat, False):
                 self.hub.poke(game_id)
@@ -666,24 +667,25 @@ class GameService:
         self._wind(loaded, seating)
         return loaded, seating, entries
 
-    async def state_of(self, game_id: str, owner: str) -> dict[str, Any]:
-        seated = await self.loaded(game_id, owner)
+    async def state_of(self, game_id: str, owner: str, present: bool = True) -> dict[str, Any]:
+        seated = await self.loaded(game_id, owner, present)
         return self.state(seated.loaded, seated.seat, seated.seating, [])
 
-    async def _settled(self, game_id: str, owner: str) -> Seated:
+    async def _settled(self, game_id: str, owner: str, present: bool = True) -> Seated:
         """`_seated`, with any computer moves a stopped process left unmade made now."""
-        seated = await self._seated(game_id, owner)
+        seated = await self._seated(game_id, owner, present)
         if seated.loaded.table.friends:
             loaded, _ = await self._advance(seated.loaded, seated.seating)
             seated.loaded = loaded
             self._wind(loaded, seated.seating)
         return seated
 
-    async def loaded(self, game_id: str, owner: str) -> Seated:
+    async def loaded(self, game_id: str, owner: str, present: bool = True) -> Seated:
         """The game as the store holds it now, the caller's seat and the table, for a
-        request that only reads it (a 404 Refusal for a game the caller has no seat at)."""
+        request that only reads it (a 404 Refusal for a game the caller has no seat at);
+        `present` as for `_seated`."""
         async with self._lock(game_id):
-            return await self._settled(game_id, owner)
+            return await self._settled(game_id, owner, present)
 
     async def current(self, owner: str) -> str | None:
         return await asyncio.to_thread(self.store.latest_unfinished, owner)
@@ -866,6 +868,33 @@ class GameService:
             self.hub.poke(game_id)
             seating = await self._seating(game_id)
             return self.state(seated.loaded, seated.seat, seating, [])
+
+    async def leave(self, game_id: str, owner: str) -> dict[str, Any]:
+        """The caller leaves a table of friends that has started: from now on a computer
+        player plays for them, as for someone whose page has gone, and the others are told
+        at once instead of when the hold time runs out. Their seat stays theirs: any later
+        request of theirs takes it back (`_seated`), so this one reads the table without."""
+        async with self._lock(game_id):
+            loaded = await self._loaded(game_id)
+            seating = await self._seating(game_id)
+            seat = loaded.table.seat_of(loaded.stored, seating, owner)
+            if seat is None:
+                raise Refusal(404, NO_SUCH_GAME)
+            if not loaded.table.friends:
+                raise Refusal(409, "This game has nobody else at it: it waits for you as it is.")
+            if not seating.started:
+                raise Refusal(409, "This game has not started: there is nothing to leave yet.")
+            if seating.moves != loaded.recorded:
+                loaded = await self._caught_up(game_id, loaded)
+            if not loaded.game.is_over and await asyncio.to_thread(
+                self.store.set_away, game_id, seat, True
+            ):
+                self.hub.poke(game_id)
+                seating = await self._seating(game_id)
+                loaded, _ = await self._advance(loaded, seating)
+                seating = await self._seating(game_id)
+                self._wind(loaded, seating)
+            return self.state(loaded, seat, seating, [])
 
     async def rematch(self, game_id: str, owner: str) -> tuple[dict[str, Any], bool]:
         """A new game at this table, its people in their seats; the state, and whether this

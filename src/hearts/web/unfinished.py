@@ -22,6 +22,7 @@ class GameSummary(BaseModel):
     target: int = Field(description="The score that ends the game.")
     names: list[str]
     scores: list[int]
+    friends: bool = Field(description="Whether other people play at this table.")
 
 
 async def summaries(games: GameService, owner: str) -> list[dict[str, Any]]:
@@ -30,7 +31,8 @@ async def summaries(games: GameService, owner: str) -> list[dict[str, Any]]:
     found = []
     for game_id in ids:
         try:
-            state = await games.state_of(game_id, owner)
+            # Only read: a person who left a table of friends is still away from it.
+            state = await games.state_of(game_id, owner, present=False)
         except Refusal:
             continue
         view = state["view"]
@@ -42,6 +44,7 @@ async def summaries(games: GameService, owner: str) -> list[dict[str, Any]]:
                 "target": view["rules"]["target_score"],
                 "names": [player["name"] for player in state["players"]],
                 "scores": state["scores"],
+                "friends": state["table"]["friends"],
             }
         )
     return found

@@ -73,4 +73,5 @@ api.join = (id, invite, name) => call("POST", game(id, "/join"), { invite, name 
 api.start = (id) => call("POST", game(id, "/start"), {});
 api.react = (id, reaction) => call("POST", game(id, "/react"), { reaction });
 api.rematch = (id) => call("POST", game(id, "/rematch"), {});
+api.leave = (id) => call("POST", game(id, "/leave"), {});
 api.eventsUrl = (id) => game(id, "/events");

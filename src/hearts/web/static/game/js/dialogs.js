@@ -102,3 +102,19 @@ export function confirmNewGame(game, { start, keep }) {
         "Start a new game")));
   dialog.showModal();
 }
+
+/** Before a person leaves a table of friends mid-game: what happens to their seat. */
+export function confirmLeave(others, { leave }) {
+  const dialog = $("#dialog");
+  dialog.setAttribute("aria-label", "Leave the table?");
+  const close = (then) => () => { dialog.close(); then(); };
+  clear(dialog,
+    h("h2", {}, "Leave the table?"),
+    h("p", {}, `A computer player plays your cards from now on, and ${others} will see that you have gone.`),
+    h("p", {}, "Your seat stays yours: open this game again from the start screen, or by its link, to take it back."),
+    h("div", { class: "row dialog-buttons" },
+      h("button", { type: "button", "data-action": "stay-at-table", onclick: close(() => {}) }, "Stay"),
+      h("button", { type: "button", class: "primary", "data-action": "leave-table", onclick: close(leave) },
+        "Leave the table")));
+  dialog.showModal();
+}

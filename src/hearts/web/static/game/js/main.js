@@ -9,7 +9,7 @@ import { Hand } from "./hand.js";
 import { Table } from "./table.js";
 import { renderSetup } from "./setup.js";
 import { overlayPanel } from "./panels.js";
-import { confirmNewGame, showScores, showSettings, showTricks } from "./dialogs.js";
+import { confirmLeave, confirmNewGame, showScores, showSettings, showTricks } from "./dialogs.js";
 import { loadPrefs, savePrefs, soundOn, timing, isDismissed, dismiss } from "./prefs.js";
 import { play as playSound } from "./sound.js";
 import { applyTheme } from "./theme.js";
@@ -253,6 +253,36 @@ function startLive(id) {
       say(detail, true);
     },
   });
+}
+
+/** Whether the person is playing at a table of friends (started, not over, not away):
+ * going to the start screen leaves the table, so it asks first. */
+function atTableOfFriends(state) {
+  return Boolean(state) && document.body.dataset.screen === "table" && isFriends(state)
+    && state.table.started && state.phase !== "game-over" && !state.players[state.view.seat].away;
+}
+
+function othersHere(state) {
+  const names = state.players.filter((p, seat) => p.person && !p.away && seat !== state.view.seat)
+    .map((p) => p.name);
+  return names.length ? listed(names) : "the others";
+}
+
+/** Leave the table now (a computer player takes over at once), then the start screen. */
+async function leaveTable() {
+  const id = app.state.id;
+  setBusy(true);
+  stopLive();
+  try {
+    await api.leave(id);
+  } catch (error) {
+    if (app.state?.id === id) startLive(id);
+    say(error.message, true);
+    return;
+  } finally {
+    setBusy(false);
+  }
+  await showSetup();
 }
 
 function stopLive() {
@@ -1005,7 +1035,11 @@ async function boot() {
     applyLook();
     if (app.state && !app.busy && document.body.dataset.screen === "table") render(app.state);
   }));
-  $("[data-action=menu-new]").addEventListener("click", () => { if (!app.busy) showSetup(); });
+  $("[data-action=menu-new]").addEventListener("click", () => {
+    if (app.busy) return;
+    if (atTableOfFriends(app.state)) confirmLeave(othersHere(app.state), { leave: leaveTable });
+    else showSetup();
+  });
   ui.tricks.addEventListener("click", () => showTricks(app.state));
   ui.sound.addEventListener("click", () => {
     app.prefs.sound = !soundOn(app.prefs);

@@ -280,7 +280,9 @@ function unfinishedList(games, onContinue) {
       h("button", { class: i === 0 ? "primary" : "", type: "button", "data-action": "continue",
         "data-game": game.id, onclick: () => onContinue(game.id) },
       i === 0 ? "Continue game" : "Continue"),
-      h("span", { class: "game-line" }, h("strong", {}, `Round ${game.round}, to ${game.target}`), ` ${line(game)}`)))));
+      h("span", { class: "game-line" }, h("strong", {}, `Round ${game.round}, to ${game.target}`),
+        game.friends ? h("span", { class: "badge friends", "data-friends": "true" }, "with friends") : null,
+        ` ${line(game)}`)))));
 }
 
 function ruleControl(rule, defaults, prefs, changed) {
