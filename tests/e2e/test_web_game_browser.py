@@ -176,6 +176,42 @@ def test_a_dimmed_card_says_why(browser: Any, server: AppServer) -> None:
     assert not page.errors
 
 
+PROXY_PAGE = "<html><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>"
+
+
+def test_a_proxys_own_error_page_is_said_in_words(browser: Any, server: AppServer) -> None:
+    """Behind nginx, a server restarting gives nginx's HTML page, not our sentence: the page
+    says what it means instead of a bare status ("The server said 502.")."""
+    page = open_page(browser, server, DESKTOP)
+    start_game(page)
+    chosen = hand(page)[-3:]
+    for card in chosen:
+        page.click(f"[data-region=hand] [data-card='{card}']")
+
+    def gateway(route: Any) -> None:
+        route.fulfill(status=502, body=PROXY_PAGE, content_type="text/html")
+
+    page.route("**/api/games/*/pass", gateway)
+    page.click("[data-action=pass]")
+    page.wait_for_function(
+        "() => document.querySelector('[role=status]').textContent.includes('not answering')"
+    )
+    assert page.inner_text("[role=status]") == (
+        "The game server is not answering just now: try again in a moment."
+    )
+    assert all(card in hand(page) for card in chosen)  # nothing lost: still held
+    page.unroute("**/api/games/*/pass")
+    page.click("[data-action=pass]")
+    page.wait_for_function("() => document.querySelector('#game').dataset.phase === 'playing'")
+    # The statistics page says the same of a proxy's page.
+    page.route("**/api/stats", gateway)
+    page.goto(f"{server.url}/stats")
+    status = page.locator("[data-region=stats-status]")
+    status.filter(has_text="not answering").wait_for()
+    assert "The server said" not in status.inner_text()
+    assert not page.errors
+
+
 def test_reload_mid_round_continues_at_the_same_card(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, DESKTOP)
     start_game(page)

@@ -18,6 +18,17 @@ export function stamp(data) {
   return data;
 }
 
+/** What to say of a refusal that came without a sentence of ours (a proxy's own page while
+ * the game server restarts, a request the proxy found too large). */
+export function statusWords(status) {
+  if (status === 502 || status === 503 || status === 504) {
+    return "The game server is not answering just now: try again in a moment.";
+  }
+  if (status === 413 || status === 414) return "That request is larger than the server accepts.";
+  if (status === 429) return "Too many requests at once: wait a moment, then try again.";
+  return `The server could not answer (error ${status}): try again in a moment.`;
+}
+
 async function call(method, path, body) {
   let response;
   try {
@@ -37,7 +48,7 @@ async function call(method, path, body) {
     data = null;
   }
   if (!response.ok) {
-    const detail = data && typeof data.detail === "string" ? data.detail : `The server said ${response.status}.`;
+    const detail = data && typeof data.detail === "string" ? data.detail : statusWords(response.status);
     throw new Refused(response.status, detail, data);
   }
   return data;

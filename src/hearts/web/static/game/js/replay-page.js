@@ -8,6 +8,7 @@ import { applyTheme } from "./theme.js";
 import { h, clear } from "./dom.js";
 import { cardFace, cardName, isRed, sortCards } from "./cards.js";
 import { listed, plural } from "./words.js";
+import { statusWords } from "./api.js";
 
 applyTheme();
 const root = document.querySelector("[data-region=replay]");
@@ -289,7 +290,7 @@ async function show() {
   try {
     const response = await fetch(`/api/games/${encodeURIComponent(id)}/replay${query}`, { credentials: "same-origin" });
     const body = await response.json().catch(() => ({}));
-    if (!response.ok) throw new Error(body.detail || `The server said ${response.status}.`);
+    if (!response.ok) throw new Error(body.detail || statusWords(response.status));
     replay = body;
   } catch (error) {
     clear(status, `This replay cannot be shown. ${error.message} `, h("a", { href: "/stats" }, "Your games"));

@@ -3,6 +3,7 @@
 
 import { applyTheme } from "./theme.js";
 import { h, s, clear } from "./dom.js";
+import { statusWords } from "./api.js";
 
 applyTheme();
 const root = document.querySelector("[data-region=stats]");
@@ -10,7 +11,10 @@ const status = document.querySelector("[data-region=stats-status]");
 
 async function load(path) {
   const response = await fetch(path, { credentials: "same-origin" });
-  if (!response.ok) throw new Error(`The server said ${response.status}.`);
+  if (!response.ok) {
+    const answer = await response.json().catch(() => ({}));
+    throw new Error(typeof answer.detail === "string" ? answer.detail : statusWords(response.status));
+  }
   return response.json();
 }
 
@@ -137,7 +141,7 @@ function resetSection(onReset) {
       const response = await fetch("/api/stats/reset", { method: "POST", credentials: "same-origin",
         headers: { "content-type": "application/json" }, body: JSON.stringify({ confirm: true }) });
       const answer = await response.json().catch(() => ({}));
-      if (!response.ok) throw new Error(answer.detail || `The server said ${response.status}.`);
+      if (!response.ok) throw new Error(answer.detail || statusWords(response.status));
       onReset(answer);
     } catch (error) {
       idle();
