@@ -298,22 +298,32 @@ def test_a_finished_trick_stays_long_enough_to_see_at_fast(browser: Any, server:
     page.evaluate(
         """() => {
             window.shown = [];
+            window.sweeping = [];
             let since = null;
             new MutationObserver(() => {
                 const on = !!document.querySelector('.slot.winner');
+                const trick = document.querySelector('.trick');
+                if (on && trick.dataset.sweeping) {
+                    const slot = document.querySelector('.slot.winner');
+                    const label = getComputedStyle(slot, '::after');
+                    window.sweeping.push(label.visibility);
+                }
                 if (on && since === null) since = performance.now();
                 if (!on && since !== null) {
                     window.shown.push(performance.now() - since);
                     since = null;
                 }
             }).observe(document.querySelector('.trick'), { subtree: true, attributes: true,
-                attributeFilter: ['class'] });
+                attributeFilter: ['class', 'data-sweeping'] });
         }"""
     )
     play_one(page)
     wait_for_person(page)
     shown = page.evaluate("window.shown")
     assert shown and min(shown) >= 700, shown
+    # While the cards fly to the winner, "★ wins" goes with them.
+    sweeping = page.evaluate("window.sweeping")
+    assert sweeping and set(sweeping) == {"hidden"}, sweeping
     assert not page.errors
 
 

@@ -53,6 +53,7 @@ const ui = {
   lobby: $("[data-screen-part=lobby]"),
   liveNote: $("[data-region=live]"),
   reactions: $("[data-region=reactions-slot]"),
+  trick: $("[data-region=trick]"),
 };
 
 let table;
@@ -978,7 +979,12 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
       if (app.prefs.tapToContinue && !settled && t.pause > 0) await tapToContinue();
       else await wait(t.pause);
       const cards = [...ui.root.querySelectorAll("[data-played]")];
-      if (t.fly) await sweepTo(cards, table.seatBox(event.winner), t.fly);
+      if (t.fly) {
+        // "★ wins" goes with the cards, not left under an empty slot while they fly.
+        ui.trick.dataset.sweeping = "true";
+        await sweepTo(cards, table.seatBox(event.winner), t.fly);
+      }
+      delete ui.trick.dataset.sweeping;
       table.clearTrick();
       table.setHeld(event.held_over ? event.cards.concat(event.carried) : []);
       trick = [];
