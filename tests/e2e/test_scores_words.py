@@ -184,3 +184,70 @@ def test_a_mistyped_address_shows_a_page_with_the_way_back(
     assert "How to play" in page.inner_text("h1")
     assert not errors, errors
     context.close()
+
+
+#: The round-over panel's news for a made-up round: `roundSummary` from the page's own
+#: module, given a state as the server sends one (only the fields it reads).
+ROUND_NEWS = """async ({ names, me, partner, result, tricks, kitty, bonus }) => {
+    const { roundSummary } = await import('/game/js/scores.js');
+    const players = names.map((name, seat) => ({ seat, name }));
+    const state = { players, results: [result], scores: result.scores, table: null,
+        view: { seat: me, partner, players: names.length, decks: names.length > 5 ? 2 : 1,
+            hand_number: 0, tricks, kitty_taker: kitty ? kitty[0] : null,
+            kitty: kitty ? kitty[1] : [], rules: { bonus_card: bonus } } };
+    const root = document.createElement('div');
+    root.append(...roundSummary(state).filter(Boolean));
+    return { text: root.innerText.replace(/\\s+/g, ' '), cells: [...root.querySelectorAll(
+        'tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent)) };
+}"""
+
+PARTNERS = ["You", "Marisol", "Bertie", "Tamsin"]
+
+
+def moon(shooter: int, choice: str) -> dict[str, Any]:
+    return {"shooter": shooter, "sun": False, "moon_choice": choice, "reset": [],
+            "points_taken": [0, 0, 26, 0], "scores": [0, 26, 0, 26]}  # fmt: skip
+
+
+def trick(winner: int, cards: list[str]) -> dict[str, Any]:
+    return {"winner": winner, "held_over": False, "carried": [],
+            "plays": [[seat, card] for seat, card in enumerate(cards)]}  # fmt: skip
+
+
+def test_the_round_news_names_a_team_two_queens_the_kitty_and_both_bonus_cards(
+    browser: Any, server: AppServer
+) -> None:
+    page = open_page(browser, server, DESKTOP)
+
+    def news(**given: Any) -> dict[str, Any]:
+        base = {"me": 0, "partner": None, "tricks": [], "kitty": None, "bonus": None}
+        answer: dict[str, Any] = page.evaluate(ROUND_NEWS, {**base, **given})
+        return answer
+
+    # Partnership Hearts: the engine names a team's moon by its first seat (here the
+    # person's), though the partner took every point.
+    ours = news(names=PARTNERS, partner=2, result=moon(0, "add"))["text"]
+    assert "You and Bertie shot the moon" in ours and "Marisol and Tamsin take the points." in ours
+    assert "Partners score together" in ours
+    theirs = news(names=PARTNERS, partner=2, result=moon(1, "subtract"))["text"]
+    assert "Marisol and Tamsin shot the moon" in theirs and "Their totals drop instead." in theirs
+    alone = news(names=PARTNERS, result={**moon(2, "subtract"), "points_taken": [0, 0, 26, 0]})
+    assert "Bertie shot the moon" in alone["text"]
+    assert "Bertie's total drops instead." in alone["text"]
+    assert "Partners" not in alone["text"]
+    # Two decks: two takers of a queen each in one line; both bonus cards to one seat.
+    ten = ["You", "Oskar", "Priya", "Dunstan", "Ngozi", "Felix", "Agnieszka", "Marisol",
+           "Bertie", "Tamsin"]  # fmt: skip
+    result = {"shooter": None, "sun": False, "moon_choice": None, "reset": [],
+              "points_taken": [0] * 10, "scores": [0] * 10}  # fmt: skip
+    first = ["QS", "JD", "JD", "2C", "3C", "4C", "5C", "6C", "7C", "8C"]
+    second = ["QS", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD"]
+    two = news(names=ten, result=result, tricks=[trick(4, first), trick(5, second)], bonus="JD")
+    assert "Ngozi and Felix each took a queen of spades." in two["text"], two["text"]
+    assert "took the queen" not in two["text"] and "both queens" not in two["text"]
+    assert [row[3] for row in two["cells"]][3:7] == ["–", "both", "–", "–"]  # Bonus column
+    # The kitty: who took it and what was in it.
+    three = news(names=PARTNERS[:3], result={**result, "points_taken": [0] * 3, "scores": [0] * 3},
+                 kitty=[2, ["TS"]])  # fmt: skip
+    assert "Bertie took the kitty: ten of spades." in three["text"], three["text"]
+    assert not page.errors

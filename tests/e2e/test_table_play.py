@@ -358,6 +358,44 @@ def test_keyboard_order_and_the_skip_link(browser: Any, server: AppServer) -> No
     assert not page.errors
 
 
+def test_the_keyboard_stays_at_the_table_and_a_panel_keeps_it(
+    browser: Any, server: AppServer
+) -> None:
+    """A card played by keyboard leaves the hand: the focus goes to the hand, never to the
+    page's body (where a screen reader says nothing) while the others play; at the round's
+    end the panel has it, and the table's buttons hidden behind the panel are out of reach."""
+    rules = hearts.Rules(pass_cycle=("hold",))
+    game = find_game(rules, lambda g: len(g.round.hand(0)) == 2)
+    page = open_page(browser, server, DESKTOP, speed="fast")
+    start_game(page)
+    store_for(page, server, "keys-to-the-end", game)
+    open_stored(page, server, "keys-to-the-end", query="speed=fast")
+    page.evaluate(
+        """() => {
+            window.lost = 0;
+            const look = () => {
+                if (document.activeElement === document.body) window.lost += 1;
+                requestAnimationFrame(look);
+            };
+            requestAnimationFrame(look);
+        }"""
+    )
+    page.focus("[data-card][data-legal=true]")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => document.activeElement.dataset.action === 'next-round'", timeout=20000
+    )
+    assert page.evaluate("window.lost") == 0
+    assert page.locator("a.skip").is_hidden()  # no hand to skip to
+    reached = []
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        reached.append(page.evaluate("document.activeElement.dataset.action || ''"))
+    assert "next-round" in reached
+    assert not {"sound", "hint", "tricks"} & set(reached), reached
+    assert not page.errors
+
+
 # --- point 10: the chart -------------------------------------------------------------
 
 

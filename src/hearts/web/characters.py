@@ -48,7 +48,7 @@ OPPONENTS: Final[tuple[dict[str, Any], ...]] = (
         "blurb": "Crossword setter. Quiet, patient, and hard to read.",
         "face": {"skin": "#8d5a3b", "hair": "#d9d2c5", "style": "bob", "extra": "glasses"},
         "quips": {
-            "queen": "Thirteen letters: misfortune.",
+            "queen": "Bad luck, ten letters: misfortune.",
             "moon": "A full set. How tidy.",
             "clean": "Nothing to declare.",
         },

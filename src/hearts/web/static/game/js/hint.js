@@ -8,7 +8,7 @@ import { cardName } from "./cards.js";
 
 const button = h("button", { type: "button", class: "quiet", "data-action": "hint", hidden: true }, "Hint");
 const line = h("p", { class: "coach-hint", "data-region": "hint", "aria-live": "polite", hidden: true,
-  title: "Tap to put the hint away" });
+  tabindex: "0", title: "Tap to put the hint away (or press Enter)" });
 let shown = null; // {id, move, cards} of the hint on screen
 let latest = null; // {state, canAct} from the last render
 let asking = false;
@@ -20,6 +20,13 @@ export function mountHint() {
   button.addEventListener("click", ask);
   // The cards stay marked; the words can be put away (on a short screen they cover the felt).
   line.addEventListener("click", () => { line.hidden = true; });
+  // And by keyboard: the line takes the focus, and Enter, Space or Escape put it away.
+  line.addEventListener("keydown", (event) => {
+    if (!["Enter", " ", "Escape"].includes(event.key)) return;
+    event.preventDefault();
+    line.hidden = true;
+    document.querySelector("[data-region=hand]")?.focus({ preventScroll: true });
+  });
 }
 
 /** After each render: the button while the person has a pass or a card to choose, and the

@@ -54,6 +54,8 @@ const ui = {
   liveNote: $("[data-region=live]"),
   reactions: $("[data-region=reactions-slot]"),
   trick: $("[data-region=trick]"),
+  hand: $("[data-region=hand]"),
+  skip: $("a.skip"),
 };
 
 let table;
@@ -129,6 +131,11 @@ async function showSetup() {
     onChange: (prefs) => { savePrefs(prefs); applyTheme(); },
   });
   showScreen("setup");
+  // From the header's New (gone on this screen): the keyboard starts at the top of it.
+  const active = document.activeElement;
+  if (!active || active === document.body || !active.isConnected || active.closest(".menu")) {
+    ui.setup.querySelector("h1")?.focus({ preventScroll: true });
+  }
 }
 
 /** A new game leaves the unfinished ones saved; with one in progress, ask first. */
@@ -162,6 +169,7 @@ async function startGame() {
   } finally {
     setBusy(false);
     if (app.state && document.body.dataset.screen === "table") render(app.state);
+    keepFocus();
   }
 }
 
@@ -666,9 +674,25 @@ function drawOverlay(state, waiting) {
   const scrolled = ui.overlay.scrollTop;
   ui.overlay.hidden = !content;
   ui.overlay.dataset.shown = shown;
+  // The table behind a panel is out of reach (the keyboard too), as it is out of sight.
+  for (const part of ui.root.children) {
+    if (part !== ui.overlay && part !== ui.log) part.inert = Boolean(content);
+  }
+  ui.skip.hidden = Boolean(content) || !state.view.hand.length;
   clear(ui.overlay, content);
   if (again) ui.overlay.scrollTop = scrolled;
   else if (content) focusFirstButton();
+}
+
+/** The control the person used has gone (a card played, a button the next state has no
+ * use for): the keyboard stays at the table (the panel's way on, else the hand) instead of
+ * falling to the page's body, where a screen reader says nothing. */
+function keepFocus() {
+  if (document.body.dataset.screen !== "table") return;
+  const active = document.activeElement;
+  if (active && active !== document.body && active.isConnected && !active.closest("[inert]")) return;
+  if (!ui.overlay.hidden && ui.overlay.querySelector("button.primary")) focusFirstButton();
+  else ui.hand.focus({ preventScroll: true });
 }
 
 function focusFirstButton() {
@@ -758,6 +782,7 @@ async function sendPass() {
   } finally {
     setBusy(false);
     render(app.state);
+    keepFocus();
   }
 }
 
@@ -789,6 +814,7 @@ async function sendPlay(card, button) {
   const inHand = state.view.hand.slice();
   inHand.splice(inHand.indexOf(card), 1); // one copy goes, even with two decks
   hand.render({ cards: inHand, mode: "wait" });
+  keepFocus();
   const placed = table.place(state.view.seat, card, state.view.trick.length === 0);
   sound("card");
   const t = timing(app.prefs);
@@ -804,6 +830,7 @@ async function sendPlay(card, button) {
   } finally {
     setBusy(false);
     render(app.state);
+    keepFocus();
   }
 }
 
@@ -817,14 +844,14 @@ async function sendUndo() {
       const next = await api.undo(state);
       app.selected = new Set();
       app.state = next; // an earlier move than shown: drawn as it stands, nothing animated
-      narrate(undoneWords(state));
-      say(undoneWords(state), true);
+      say(undoneWords(state), true); // the status line is read out: not the log as well
     });
   } catch (error) {
     await recover(error);
   } finally {
     setBusy(false);
     render(app.state);
+    keepFocus();
   }
 }
 
@@ -865,6 +892,7 @@ async function simpleMove(request, { clearTable = false } = {}) {
   } finally {
     setBusy(false);
     render(app.state);
+    keepFocus();
   }
 }
 
@@ -894,7 +922,7 @@ function tapToContinue() {
   return new Promise((resolve) => {
     const button = h("button", {
       type: "button", class: "primary", "data-action": "continue-trick",
-      onclick: () => { clear(ui.actions); resolve(); },
+      onclick: () => { clear(ui.actions); keepFocus(); resolve(); },
     }, "Continue");
     clear(ui.actions, button);
     button.focus({ preventScroll: true });

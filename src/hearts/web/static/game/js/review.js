@@ -33,9 +33,11 @@ function decisionLine(d) {
   const what = d.kind === "pass" ? "Your pass" : `Trick ${d.trick}`;
   const verb = d.kind === "pass" ? "you passed" : "you played";
   if (d.cost === 0) return h("li", { "data-cost": "0" }, h("strong", {}, `${what}: `), `${verb} ${cards(d.played)}, as the coach would.`);
-  const cost = d.cost === null ? "not weighed" : `about ${points(d.cost)}`;
+  // What the person's choice cost, said apart from the reason's own comparison (the coach's
+  // card against its next best), so that the two numbers are not taken for one.
+  const cost = d.cost === null ? " (by how much, it could not weigh)" : `: yours cost about ${points(d.cost)}`;
   return h("li", { "data-cost": d.cost ?? "" },
-    h("strong", {}, `${what}: `), `${verb} ${cards(d.played)}; the coach prefers ${cards(d.preferred)} (${cost}). `,
+    h("strong", {}, `${what}: `), `${verb} ${cards(d.played)}; the coach prefers ${cards(d.preferred)}${cost}. `,
     h("span", { class: "review-reason" }, d.reason));
 }
 

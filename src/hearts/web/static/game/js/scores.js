@@ -22,28 +22,44 @@ export function roundSummary(state) {
   const taken = takenSummary(state);
   const bonus = state.view.rules.bonus_card;
   const items = [];
-  if (result && result.shooter !== null) {
-    const you = isMe(state, result.shooter);
-    const shooter = you ? "You" : names[result.shooter];
+  const who = (seats) => listed(seats.map((seat) => (isMe(state, seat) ? "You" : names[seat])));
+  const shooters = result && result.shooter !== null ? moonTeam(state, result.shooter) : [];
+  if (shooters.length) {
     const what = result.sun ? "shot the sun: every trick" : `shot the moon: every heart and ${queenWords(state)}`;
-    const how = result.moon_choice === "subtract"
-      ? `${you ? "Your" : `${shooter}'s`} total drops instead.`
-      : "Everyone else takes the points.";
-    items.push(h("p", { class: "moon-news" }, moonIcon(), ` ${shooter} ${what}! ${how}`));
+    const ours = shooters.some((seat) => isMe(state, seat));
+    const others = allSeats(state).filter((seat) => !shooters.includes(seat));
+    let how;
+    if (result.moon_choice === "subtract" && shooters.length > 1) how = `${ours ? "Your team's" : "Their"} totals drop instead.`;
+    else if (result.moon_choice === "subtract") how = `${ours ? "Your" : `${names[shooters[0]]}'s`} total drops instead.`;
+    else if (shooters.length > 1) how = `${who(others)} take the points.`;
+    else how = "Everyone else takes the points.";
+    items.push(h("p", { class: "moon-news" }, moonIcon(), ` ${who(shooters)} ${what}! ${how}`));
   }
-  // Two decks hold two queens of spades: each taker is named, "both" for one who took both;
-  // not a shooter, whose news above says so.
-  taken.forEach((t, seat) => {
-    if (!t.queen || result?.shooter === seat) return;
-    const what = t.queen > 1 ? "both queens of spades" : "the queen of spades";
-    items.push(h("p", { class: "queen-news" }, `${isMe(state, seat) ? "You" : names[seat]} took ${what}.`));
-  });
+  // Two decks hold two queens of spades: one who took both is said so, two who took one each
+  // in one line; not a shooter, whose news above says so.
+  const queens = allSeats(state).filter((seat) => taken[seat].queen && !shooters.includes(seat));
+  if (queens.length > 1) {
+    items.push(h("p", { class: "queen-news" }, `${who(queens)} each took a queen of spades.`));
+  } else if (queens.length) {
+    const what = taken[queens[0]].queen > 1 ? "both queens of spades" : "the queen of spades";
+    items.push(h("p", { class: "queen-news" }, `${who(queens)} took ${what}.`));
+  }
+  // The kitty's cards count for its taker (they are in the columns below): said, as the
+  // table said it during the round.
+  const view = state.view;
+  if (view.kitty_taker !== null && view.kitty_taker !== undefined && view.kitty?.length) {
+    const kitty = listed(view.kitty.map(cardName));
+    items.push(h("p", { class: "kitty-news" }, `${who([view.kitty_taker])} took the kitty: ${kitty}.`));
+  }
+  // "Points" (taken) beside "Scored" only where they differ (a moon, partners): a column
+  // the same as the next one only squeezes the names on a phone.
+  const pointsShown = !result || result.points_taken.some((p, seat) => p !== result.scores[seat]);
   const rows = labels.map((label, seat) => h("tr", mineMark(isMe(state, seat)),
     h("th", { scope: "row" }, label),
     h("td", {}, taken[seat].hearts),
     h("td", {}, taken[seat].queen ? `Q♠${taken[seat].queen > 1 ? ` ×${taken[seat].queen}` : ""}` : "–"),
-    bonus ? h("td", {}, taken[seat].bonus ? "yes" : "–") : null,
-    h("td", {}, result ? result.points_taken[seat] : 0),
+    bonus ? h("td", {}, taken[seat].bonuses > 1 ? "both" : taken[seat].bonus ? "yes" : "–") : null,
+    pointsShown ? h("td", {}, result ? result.points_taken[seat] : 0) : null,
     h("td", {}, result ? signed(result.scores[seat]) : 0),
     h("td", {}, state.scores[seat])));
   items.push(h("table", { class: "summary" },
@@ -51,14 +67,27 @@ export function roundSummary(state) {
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Hearts"),
       h("th", { scope: "col" }, "Queen"),
       bonus ? h("th", { scope: "col", title: cardName(bonus) }, "Bonus") : null,
-      h("th", { scope: "col" }, "Points"),
+      pointsShown ? h("th", { scope: "col" }, "Points") : null,
       h("th", { scope: "col" }, "Scored"), h("th", { scope: "col" }, "Total"))),
     h("tbody", {}, rows)));
+  if (view.partner !== null && view.partner !== undefined) {
+    items.push(h("p", { class: "hint team-note" },
+      "Partners score together: each is scored the points their team took."));
+  }
   if (result && result.reset.length) {
     const who = result.reset.map((seat) => (isMe(state, seat) ? "You" : names[seat]));
     items.push(h("p", {}, `${who.join(" and ")} landed exactly on the target and dropped back.`));
   }
   return items;
+}
+
+/** The seats that shot the moon: the shooter, and in Partnership Hearts the shooter's
+ * partner too (the engine names the team by its first seat). */
+function moonTeam(state, shooter) {
+  const { seat: me, partner } = state.view;
+  if (partner === null || partner === undefined) return [shooter];
+  const mine = [me, partner];
+  return mine.includes(shooter) ? mine : allSeats(state).filter((seat) => !mine.includes(seat));
 }
 
 function signed(n) {
@@ -126,7 +155,7 @@ export function totalsChart(state) {
     marker(seat, 10, 5)), ` ${name} ${state.scores[seat]}`));
   const description = names.map((n, seat) => `${n} ${state.scores[seat]}`).join(", ");
   return h("figure", { class: "chart" },
-    s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": `Totals after ${rounds} rounds: ${description}. Target ${target}.` },
+    s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": `Totals after ${rounds === 1 ? "1 round" : `${rounds} rounds`}: ${description}. Target ${target}.` },
       s("line", { x1: pad.l, x2: W - pad.r, y1: y(target), y2: y(target), class: "target" }),
       s("text", { x: 2, y: y(target) + 4, class: "axis" }, target),
       s("line", { x1: pad.l, x2: W - pad.r, y1: y(0), y2: y(0), class: "zero" }),
@@ -198,7 +227,10 @@ export function standings(state) {
       "data-place": place[i],
       "data-tied": shared(i) ? "true" : null,
     }, h("span", { class: "name" }, entry.seats.map((seat) => labels[seat]).join(" & ")),
+    // Read as "You, 26 points", not "You26".
+    h("span", { class: "sr" }, ", "),
     h("span", { class: "total" }, entry.total),
+    h("span", { class: "sr" }, entry.total === 1 || entry.total === -1 ? " point" : " points"),
     shared(i) ? h("span", { class: "tied" }, " tied") : null,
     won ? trophy() : null);
   }));

@@ -181,7 +181,7 @@ export function renderSetup(root, args) {
 
   clear(root,
     h("header", { class: "hero" },
-      h("h1", {}, "Hearts"),
+      h("h1", { tabindex: "-1" }, "Hearts"),
       h("p", { class: "tagline" }, "Keep clear of hearts and the queen of spades. Lowest score wins.")),
     canContinue ? unfinishedList(unfinished, onContinue) : null,
     h("section", { class: "panel", "aria-labelledby": "meet" },

@@ -274,13 +274,15 @@ export function sideCounts(opponents, wide) {
 function pointsBadge(points, taken) {
   const marks = [];
   if (taken?.hearts) marks.push(h("span", { class: "mark-hearts" }, suitIcon("H"), `${taken.hearts}`));
-  if (taken?.queen) marks.push(h("span", { class: "mark-queen", title: "Took the queen of spades" }, "Q", suitIcon("S")));
+  // Two decks: one seat may take both copies of the queen or the bonus card ("Q♠×2").
+  const twice = (n) => (n > 1 ? `×${n}` : null);
+  if (taken?.queen) marks.push(h("span", { class: "mark-queen", title: "Took the queen of spades" }, "Q", suitIcon("S"), twice(taken.queen)));
   if (taken?.bonus) marks.push(h("span", { class: "mark-bonus", title: "Took the bonus card" },
-    taken.bonus[0] === "T" ? "10" : taken.bonus[0], suitIcon(taken.bonus[1])));
+    taken.bonus[0] === "T" ? "10" : taken.bonus[0], suitIcon(taken.bonus[1]), twice(taken.bonuses)));
   const said = [`${points === 1 ? "1 point" : `${points} points`} this round`];
   if (taken?.hearts) said.push(plural(taken.hearts, "heart"));
-  if (taken?.queen) said.push("the queen of spades");
-  if (taken?.bonus) said.push("the bonus card");
+  if (taken?.queen) said.push(taken.queen > 1 ? "both queens of spades" : "the queen of spades");
+  if (taken?.bonus) said.push(taken.bonuses > 1 ? "both bonus cards" : "the bonus card");
   return h("span", { class: `taken${points ? " some" : ""}`, title: "Points taken this round" },
     h("span", { class: "pts", "aria-hidden": "true" }, `${points}`),
     h("span", { class: "marks", "aria-hidden": "true" }, marks),

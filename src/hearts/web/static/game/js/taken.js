@@ -20,13 +20,15 @@ export function bonusCard(state) {
   return rules.bonus_card || null;
 }
 
-/** Per seat: {hearts, queen, bonus}: the number of hearts, how many queens of spades (0, 1,
- * or 2 with two decks) the seat took, and the bonus card if it is among them (else null). */
+/** Per seat: {hearts, queen, bonus, bonuses}: the number of hearts, how many queens of
+ * spades (0, 1, or 2 with two decks) the seat took, the bonus card if it is among them (else
+ * null), and how many copies of it (2 when one seat takes both with two decks). */
 export function takenSummary(state) {
   const bonus = bonusCard(state);
   return wonCards(state).map((cards) => ({
     hearts: cards.filter((card) => card[1] === "H").length,
     queen: cards.filter((card) => card === "QS").length,
     bonus: bonus !== null && cards.includes(bonus) ? bonus : null,
+    bonuses: bonus === null ? 0 : cards.filter((card) => card === bonus).length,
   }));
 }
