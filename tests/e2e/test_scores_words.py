@@ -220,7 +220,8 @@ def test_the_round_news_names_a_team_two_queens_the_kitty_and_both_bonus_cards(
     page = open_page(browser, server, DESKTOP)
 
     def news(**given: Any) -> dict[str, Any]:
-        base = {"me": 0, "partner": None, "tricks": [], "kitty": None, "bonus": None}
+        base: dict[str, Any] = {"me": 0, "partner": None, "tricks": [], "kitty": None}
+        base["bonus"] = None
         answer: dict[str, Any] = page.evaluate(ROUND_NEWS, {**base, **given})
         return answer
 
