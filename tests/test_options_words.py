@@ -79,3 +79,24 @@ def test_a_table_sends_only_the_words_that_differ(players: int) -> None:
         assert option != by_field(RULE_OPTIONS)[field]
     two_decks = hearts.Rules(players=players).decks > 1
     assert ("moon_rule" in table["rules"]) == two_decks
+
+
+@pytest.mark.parametrize("players", SIZES)
+def test_a_table_with_the_kitty_says_what_leads_and_that_nothing_is_left_out(
+    players: int,
+) -> None:
+    table = table_size(players)
+    if table["kitty"] is None:
+        assert table["kitty_line"] is None and table["kitty_rules"] == {}
+        return
+    rules = hearts.Rules(players=players, kitty=True)
+    assert rules.removed_cards == ()
+    line = table["kitty_line"]
+    assert "every card is dealt" in line and "left out" not in line
+    assert f"{rules.hand_size} cards each and {rules.kitty_size} face down" in line
+    assert "the 2♣ leads (the lowest club dealt when the 2♣ lies in the kitty)" in line
+    lead = table["kitty_rules"].get("first_lead", by_field(RULE_OPTIONS)["first_lead"])
+    assert lead["choices"][0]["label"] == "The two of clubs"
+    # Where the table leaves the 2♣ out without the kitty, its words differ from the kitty's.
+    if "2C" in hearts.Rules(players=players).removed_cards:
+        assert "3♣" in table["line"] and "three of clubs" in str(table["rules"]["first_lead"])

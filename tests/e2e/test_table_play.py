@@ -438,6 +438,19 @@ def test_the_start_screen_says_what_will_be_played(browser: Any, server: AppServ
     assert marker
     page.click(".all-rules summary")
     assert page.eval_on_selector(".all-rules", "e => e.open")
+    # At five players the 2♣ is left out and the 3♣ leads; with the kitty every card is
+    # dealt and the 2♣ leads: the table's line and the first lead say so as it is ticked.
+    page.click("[data-players='5'] span")
+    assert "the 3♣ leads" in page.inner_text("[data-region=table-line]")
+    page.check("#rule-kitty")
+    line = page.inner_text("[data-region=table-line]")
+    assert "every card is dealt" in line and "the 2♣ leads" in line and "left out" not in line
+    assert "The two of clubs" in page.inner_text(".all-rules")
+    assert page.eval_on_selector(".all-rules", "e => e.open")
+    assert page.evaluate("document.activeElement.id") == "rule-kitty"
+    page.uncheck("#rule-kitty")
+    assert "the 3♣ leads" in page.inner_text("[data-region=table-line]")
+    page.click("[data-players='4'] span")
     # What the length box says is what counts: a bad value blocks Start and says why.
     box = "input[aria-label='Other game length']"
     start = "[data-action=new-game]"

@@ -337,13 +337,28 @@ def table_size(players: int) -> dict[str, Any]:
                 for i, choice in enumerate(option["choices"])
                 if _accepted(players, field, choice["value"])
             ]
-    kitty = None
+    kitty = kitty_line = None
+    kitty_rules: dict[str, Any] = {}
     if offered.get("kitty"):
         with_kitty = Rules(players=players, kitty=True)
         kitty = (
             f"With the kitty house rule: {with_kitty.hand_size} cards each and "
             f"{with_kitty.kitty_size} face down for the first to take a point card."
         )
+        # The table as it is with the kitty chosen: nothing is left out, so the opening card
+        # may lie in the kitty, and the lowest club dealt leads instead.
+        opening = face_of(with_kitty.opening_card)
+        kitty_line = (
+            f"{players} players, {decks}; {with_kitty.hand_size} cards each and "
+            f"{with_kitty.kitty_size} face down in the kitty for the first to take a point "
+            f"card; every card is dealt; the {opening} leads (the lowest club dealt when the "
+            f"{opening} lies in the kitty)."
+        )
+        kitty_rules = {
+            o["field"]: o
+            for o, plain in zip(rule_options(with_kitty), RULE_OPTIONS, strict=True)
+            if o != plain
+        }
     return {
         "players": players,
         "computers": players - 1,
@@ -353,6 +368,8 @@ def table_size(players: int) -> dict[str, Any]:
         "opening_card": rules.opening_card,
         "line": line,
         "kitty": kitty,
+        "kitty_line": kitty_line,
+        "kitty_rules": kitty_rules,
         "defaults": rules.to_dict(),
         "offered": offered,
         # The house rules and presets worded in this table's numbers: only those whose words

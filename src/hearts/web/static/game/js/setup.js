@@ -26,7 +26,10 @@ export function renderSetup(root, args) {
   prefs.players = size.players;
   keepOffered(prefs, options, size);
   // The house rules and presets in this table's own numbers (a moon is 52 with two decks).
-  const rules = options.rules.map((rule) => size.rules?.[rule.field] ?? rule);
+  // With the kitty chosen the table reads otherwise (nothing left out, so the 2♣ leads).
+  const kittyOn = Boolean(prefs.rules.kitty && size.offered.kitty);
+  const words = kittyOn ? size.kitty_rules : size.rules;
+  const rules = options.rules.map((rule) => words?.[rule.field] ?? rule);
   const presets = options.presets.map((preset) => size.presets?.[preset.name] ?? preset);
   const seated = options.opponents.slice(0, size.players - 1);
   // One level per opponent at the table.
@@ -43,8 +46,8 @@ export function renderSetup(root, args) {
         type: "radio", name: "players", value: t.players, checked: t.players === size.players,
         onchange: () => { prefs.players = t.players; change(); renderSetup(root, args); },
       }), h("span", {}, String(t.players)))),
-    h("p", { class: "hint", "data-region": "table-line" }, size.line,
-      size.kitty ? ` ${size.kitty}` : ""));
+    h("p", { class: "hint", "data-region": "table-line" },
+      kittyOn ? size.kitty_line : size.line, !kittyOn && size.kitty ? ` ${size.kitty}` : ""));
 
   const opponents = seated.map((o, i) => {
     const group = `level-${i + 1}`; // the i-th computer player's level
@@ -160,6 +163,7 @@ export function renderSetup(root, args) {
         prefs.preset = "custom";
         for (const r of $$("input[name=preset]", root)) r.checked = false;
         change();
+        if (rule.field === "kitty") renderSetup(root, args); // the table's words change
       })));
   }
   drawRules();
