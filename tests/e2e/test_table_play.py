@@ -42,7 +42,7 @@ def store_for(page: Any, server: AppServer, game_id: str, game: hearts.Game) -> 
         owner_key(cookie),
         game.rules.to_dict(),
         int(game.seed),
-        {"levels": ["easy"] * 3},
+        {"levels": ["easy"] * (game.rules.players - 1)},
         actions_of(game),
         "over" if game.is_over else "active",
     )
@@ -290,6 +290,28 @@ def test_the_lead_is_marked_and_the_cards_say_who_played_them(
     assert not page.errors
 
 
+@pytest.mark.parametrize("players", [6, 10])
+def test_the_lead_mark_stays_on_top_of_a_crowded_trick(
+    browser: Any, server: AppServer, players: int
+) -> None:
+    """At ten players on a phone the next card covered the mark ("LE"): each slot was a
+    layer of its own. The mark is what is seen at its own middle."""
+    rules = hearts.Rules(players=players, pass_cycle=("hold",))
+    game = find_game(rules, lambda g: len(g.round.trick) >= players - 2)
+    page = open_page(browser, server, PHONE)
+    start_game(page)
+    store_for(page, server, f"lead-mark-{players}", game)
+    open_stored(page, server, f"lead-mark-{players}")
+    on_top = page.eval_on_selector(
+        ".trick .led-mark",
+        """mark => { const r = mark.getBoundingClientRect();
+            const seen = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return mark.contains(seen); }""",
+    )
+    assert on_top
+    assert not page.errors
+
+
 def test_a_finished_trick_stays_long_enough_to_see_at_fast(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, DESKTOP, speed="fast")
     start_game(page)
@@ -374,7 +396,10 @@ def test_the_keyboard_stays_at_the_table_and_a_panel_keeps_it(
         """() => {
             window.lost = 0;
             const look = () => {
-                if (document.activeElement === document.body) window.lost += 1;
+                if (document.activeElement === document.body) {
+                    window.lost += 1;
+                    window.where = document.querySelector('#game').dataset.phase;
+                }
                 requestAnimationFrame(look);
             };
             requestAnimationFrame(look);
@@ -385,7 +410,7 @@ def test_the_keyboard_stays_at_the_table_and_a_panel_keeps_it(
     page.wait_for_function(
         "() => document.activeElement.dataset.action === 'next-round'", timeout=20000
     )
-    assert page.evaluate("window.lost") == 0
+    assert page.evaluate("window.lost") == 0, page.evaluate("window.where")
     assert page.locator("a.skip").is_hidden()  # no hand to skip to
     reached = []
     for _ in range(40):

@@ -222,6 +222,7 @@ function enter(state) {
   } else {
     showScreen("table");
     render(state);
+    keepFocus(); // the start screen's Continue has gone
   }
 }
 
@@ -354,7 +355,7 @@ async function ingest(next, { streamed = false, skipOwn = false } = {}) {
       fresh = fresh.slice(deal);
       app.selected = new Set();
       table.clearTrick();
-      ui.overlay.hidden = true;
+      showOverlay(null);
       render({ ...next }, { waiting: true });
       await showEvents({ ...next, events: fresh }, { fromView: null });
     } else {
@@ -672,16 +673,15 @@ function drawOverlay(state, waiting) {
   const shown = content ? `${state.id} ${state.move} ${state.phase}` : "";
   const again = shown && ui.overlay.dataset.shown === shown;
   const scrolled = ui.overlay.scrollTop;
-  ui.overlay.hidden = !content;
+  const focused = again && ui.overlay.contains(document.activeElement) ? document.activeElement.dataset.action : null;
   ui.overlay.dataset.shown = shown;
-  // The table behind a panel is out of reach (the keyboard too), as it is out of sight.
-  for (const part of ui.root.children) {
-    if (part !== ui.overlay && part !== ui.log) part.inert = Boolean(content);
-  }
+  showOverlay(content);
   ui.skip.hidden = Boolean(content) || !state.view.hand.length;
-  clear(ui.overlay, content);
-  if (again) ui.overlay.scrollTop = scrolled;
-  else if (content) focusFirstButton();
+  if (again) {
+    ui.overlay.scrollTop = scrolled;
+    const same = focused && ui.overlay.querySelector(`[data-action="${CSS.escape(focused)}"]`);
+    if (same) same.focus({ preventScroll: true });
+  } else if (content) focusFirstButton();
 }
 
 /** The control the person used has gone (a card played, a button the next state has no
@@ -690,9 +690,21 @@ function drawOverlay(state, waiting) {
 function keepFocus() {
   if (document.body.dataset.screen !== "table") return;
   const active = document.activeElement;
-  if (active && active !== document.body && active.isConnected && !active.closest("[inert]")) return;
+  const gone = !active || active === document.body || !active.isConnected || active.closest("[inert]")
+    || !active.getClientRects().length; // hidden with its screen: the browser lets it go soon
+  if (!gone) return;
   if (!ui.overlay.hidden && ui.overlay.querySelector("button.primary")) focusFirstButton();
   else ui.hand.focus({ preventScroll: true });
+}
+
+/** Show a panel over the table (or none): the table behind it is out of reach, the
+ * keyboard's too, as it is out of sight. */
+function showOverlay(content) {
+  ui.overlay.hidden = !content;
+  for (const part of ui.root.children) {
+    if (part !== ui.overlay && part !== ui.log) part.inert = Boolean(content);
+  }
+  clear(ui.overlay, content);
 }
 
 function focusFirstButton() {
@@ -877,7 +889,7 @@ async function simpleMove(request, { clearTable = false } = {}) {
         app.selected = new Set();
         table.clearTrick();
       }
-      ui.overlay.hidden = true;
+      showOverlay(null);
       render({ ...next }, { waiting: true });
       const deal = next.events.findIndex((e) => e.type === "deal");
       if (deal < 0) {
