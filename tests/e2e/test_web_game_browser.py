@@ -168,9 +168,12 @@ def test_a_dimmed_card_says_why(browser: Any, server: AppServer) -> None:
     dimmed = page.query_selector("[data-card][data-legal=false]")
     assert dimmed is not None, "on the first trick some cards are always refused"
     card = dimmed.get_attribute("data-card")
+    label, title = dimmed.get_attribute("aria-label"), dimmed.get_attribute("title")
     dimmed.click()
     reason = page.inner_text("[role=status]")
     assert reason.endswith(".") and ("trick" in reason or "suit" in reason or "led" in reason)
+    # The reason was there before the tap: read with the card's name, and on hover.
+    assert title == reason and label.endswith(f", cannot be played now: {reason}"), label
     assert hand(page).count(card) == 1  # refused: still in the hand
     shoot(page, "desktop-play")
     assert not page.errors

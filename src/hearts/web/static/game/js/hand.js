@@ -28,10 +28,10 @@ export class Hand {
    * mode: "pass" (pick cards), "play" (the person's turn), or "wait".
    * legal: Set of playable cards (play mode); reasons: card -> why not.
    */
-  render({ cards, mode, legal = new Set(), selected = new Set(), received = [], tags = new Map() }) {
+  render({ cards, mode, legal = new Set(), reasons = {}, selected = new Set(), received = [], tags = new Map() }) {
     // The same hand drawn again (a table with people redraws on every message) is left as
     // it is: building the cards and laying them out again costs a layout each time.
-    const drawn = JSON.stringify([cards, mode, [...legal], [...selected], [...received], [...tags]]);
+    const drawn = JSON.stringify([cards, mode, [...legal], reasons, [...selected], [...received], [...tags]]);
     if (drawn === this.drawn && this.root.childElementCount === cards.length) return;
     this.drawn = drawn;
     const focused = document.activeElement?.dataset?.key;
@@ -66,7 +66,12 @@ export class Hand {
         const ok = legal.has(card);
         attrs["data-legal"] = ok ? "true" : "false";
         // Not aria-disabled: a dimmed card must stay tappable, to say why it cannot go.
-        if (!ok) attrs["aria-label"] += ", cannot be played now";
+        // Why not, before it is tapped: read with the card's name, shown on a pointer's hover.
+        if (!ok) {
+          const why = reasons[card];
+          attrs["aria-label"] += why ? `, cannot be played now: ${why}` : ", cannot be played now";
+          if (why) attrs.title = why;
+        }
       }
       if (mode === "pass") attrs["aria-pressed"] = selected.has(key) ? "true" : "false";
       // A chosen card of a scatter says whom it goes to.

@@ -536,6 +536,7 @@ function render(state, { waiting = false } = {}) {
     cards: view.hand,
     mode: passing ? "pass" : myTurn ? "play" : "wait",
     legal: new Set(view.legal),
+    reasons: state.reasons || {},
     selected: app.selected,
     received,
     tags: passing ? scatterTags(state) : new Map(),
