@@ -312,6 +312,48 @@ def test_the_lead_mark_stays_on_top_of_a_crowded_trick(
     assert not page.errors
 
 
+@pytest.mark.parametrize(("players", "kitty"), [(10, False), (3, True)])
+def test_speech_bubbles_cover_no_other_seat_nor_the_trick_on_a_phone(
+    browser: Any, server: AppServer, players: int, kitty: bool
+) -> None:
+    """A bubble under a side seat covered the next seat's face (ten players) or the kitty's
+    sign (three); beside it, the trick. Every bubble shown at once, as a worst case."""
+    rules = hearts.Rules(players=players, kitty=kitty, pass_cycle=("hold",))
+    game = find_game(rules, lambda g: len(g.round.trick) >= 2)
+    page = open_page(browser, server, PHONE)
+    start_game(page)
+    store_for(page, server, f"bubbles-{players}", game)
+    open_stored(page, server, f"bubbles-{players}")
+    overlaps = page.evaluate(
+        """() => {
+            const box = (el) => el.getBoundingClientRect();
+            const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+                && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+            const seats = [...document.querySelectorAll('.seat.opponent')];
+            for (const seat of seats) {
+                const quip = seat.querySelector('.quip');
+                quip.hidden = false;
+                quip.textContent = 'Ouch. That one was still warm.';
+            }
+            const found = [];
+            for (const seat of seats) {
+                const quip = box(seat.querySelector('.quip'));
+                for (const other of seats) {
+                    if (other !== seat && meet(quip, box(other.querySelector('.avatar')))) {
+                        found.push(`${seat.dataset.seat} over ${other.dataset.seat}'s face`);
+                    }
+                }
+                for (const card of document.querySelectorAll('.trick [data-played]')) {
+                    if (meet(quip, box(card))) found.push(`${seat.dataset.seat} over the trick`);
+                }
+            }
+            return found;
+        }"""
+    )
+    assert overlaps == [], overlaps
+    assert not page.errors
+
+
 def test_a_finished_trick_stays_long_enough_to_see_at_fast(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, DESKTOP, speed="fast")
     start_game(page)
