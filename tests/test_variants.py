@@ -15,6 +15,7 @@ import pytest
 
 from hearts import ChooseMoon, Game, IllegalMoveError, Round, Rules, Trick, parse_card
 from hearts.cards import CARDS, DECK_SIZE, POINT_MASK, cards_of, points_of
+from hearts.events import Received
 from hearts.record import to_record
 from hearts.round import deck_cards
 from hearts.rules import BonusCard
@@ -151,6 +152,36 @@ def test_passing_is_configurable_for_two_decks() -> None:
         rnd.give(seat, rnd.hand(seat)[-3:])
     assert rnd.phase == "playing"
     assert [len(rnd.hand(s)) for s in range(6)] == [17] * 6
+
+
+@pytest.mark.parametrize(
+    ("players", "direction"), [(4, "left"), (5, "right"), (6, "scatter"), (8, "across")]
+)
+def test_each_seat_learns_who_passed_it_each_card(players: int, direction: str) -> None:
+    """A scatter's cards come from several seats: each seat's view says who gave which (in
+    the order of its received cards), and so does the event that hands them over."""
+    game = Game(Rules(players=players, pass_cycle=(direction,)), seed=5)  # type: ignore[arg-type]
+    chosen = {}
+    events = []
+    for seat in range(players):
+        view = game.view(seat)
+        chosen[seat] = view.hand[-view.cards_to_pass :]
+        events += game.give(seat, chosen[seat])
+    receipts = {e.seat: e for e in events if isinstance(e, Received)}
+    for seat in range(players):
+        view = game.view(seat)
+        assert view.received is not None and len(view.received_from) == len(view.received)
+        assert receipts[seat].cards == tuple(view.received)
+        assert receipts[seat].givers == view.received_from
+        for card, giver in zip(view.received, view.received_from, strict=True):
+            # The giver chose it, and the giver's recipients send that card here (by face:
+            # with two decks the copy passed may be the other one of the pair).
+            position = [str(c) for c in chosen[giver]].index(str(card))
+            recipients = game.round.pass_recipients(giver)
+            assert recipients[position if direction == "scatter" else 0] == seat
+        assert game.view(seat).to_dict()["received_from"] == list(view.received_from)
+    if direction == "scatter":
+        assert len(set(game.view(0).received_from)) == players - 1  # one card from each
 
 
 @pytest.mark.parametrize("players", range(3, 11))

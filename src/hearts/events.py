@@ -51,10 +51,12 @@ class Passed:
 
 @dataclass(frozen=True, slots=True)
 class Received:
-    """The passes changed hands: `seat` received `cards` (seen by that seat alone)."""
+    """The passes changed hands: `seat` received `cards` (seen by that seat alone), each from
+    the seat at the same place in `givers`."""
 
     seat: int
     cards: tuple[Card, ...]
+    givers: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -253,7 +253,8 @@ class Game:
         ]
         if rnd.phase == "playing":
             for seat, received in enumerate(rnd.received):
-                events.append(Received(seat, tuple(cards_of(received or 0))))
+                cards = tuple(cards_of(received or 0))
+                events.append(Received(seat, cards, rnd.givers[seat]))
             events.append(PlayStarted(rnd.leader))
         return events
 

@@ -92,6 +92,7 @@ class Round:
         "dealer",
         "dealt",
         "given",
+        "givers",
         "hand_number",
         "hearts_broken",
         "held_over",
@@ -140,6 +141,9 @@ class Round:
         self.kitty_taker: int | None = None
         self.given: list[int | None] = [None] * n
         self.received: list[int | None] = [None] * n
+        self.givers: list[tuple[int, ...]] = [()] * n
+        """Per seat, once the passes changed hands: who gave each card received, in the
+        order of `received`'s cards (lowest first). Replaced whole, never changed in place."""
         self._pass_order: list[list[int]] = [[] for _ in range(n)]
         self.taken = [0] * n
         self.points_taken = [0] * n
@@ -353,6 +357,7 @@ class Round:
     def _exchange(self) -> None:
         n = self.players
         incoming = [0] * n
+        giver = [dict[int, int]() for _ in range(n)]  # per receiver: card bit -> giver
         for seat in range(n):
             given = self.given[seat]
             assert given is not None
@@ -360,11 +365,14 @@ class Round:
             if self.pass_direction == "scatter":
                 for target, card in zip(targets, self._pass_order[seat], strict=True):
                     incoming[target] |= 1 << card
+                    giver[target][card] = seat
             else:
                 incoming[targets[0]] |= given
+                giver[targets[0]].update((card, seat) for card in iter_bits(given))
         for seat in range(n):
             self._hands[seat] |= incoming[seat]
         self.received = list(incoming)
+        self.givers = [tuple(giver[s][card] for card in iter_bits(incoming[s])) for s in range(n)]
         self._start_play()
 
     def _start_play(self) -> None:
@@ -554,6 +562,7 @@ class Round:
             kitty_taker=self.kitty_taker,
             kitty_mask=kitty_seen,
             held_over_mask=self.held_over,
+            received_from=self.givers[seat] if exchanged else (),
         )
 
     def __repr__(self) -> str:

@@ -60,6 +60,9 @@ class PlayerView:
     kitty_mask: int
     held_over_mask: int = 0
     """Cards of cancelled tricks waiting for the next trick's winner (Cancellation Hearts)."""
+    received_from: tuple[int, ...] = ()
+    """Who passed each card of `received` to this seat, in the same order (a scatter's
+    cards come from several seats)."""
 
     @property
     def players(self) -> int:
@@ -140,6 +143,7 @@ class PlayerView:
             "kitty_taker": self.kitty_taker,
             "kitty": strs(self.kitty_mask) if self.kitty_taker is not None else None,
             "held_over": strs(self.held_over_mask),
+            "received_from": list(self.received_from),
             "partner": self.partner,
             "rules": self.rules.to_dict(),
             # Numbers the rules imply, so that a page need not work them out: a moon is

@@ -82,6 +82,17 @@ def test_a_scatter_says_whom_each_chosen_card_goes_to(browser: Any, server: AppS
     assert status_box["y"] + status_box["height"] <= top + 1
     page.click("[data-action=pass]")
     wait_for_person(page)
+    # One card came from each of the others: each says who gave it.
+    state = page.evaluate("fetch('/api/games/scatter-tags').then(r => r.json())")
+    got, givers = state["view"]["received"], state["view"]["received_from"]
+    assert len(set(givers)) == 3
+    for card, giver in zip(got, givers, strict=True):
+        name = page.inner_text(f".seat[data-seat='{giver}'] .name")
+        assert tag_of(page, card) == name
+        label = page.get_attribute(f"[data-region=hand] [data-card='{card}']", "aria-label")
+        assert f", passed to you by {name}" in label, label
+    assert "each with its giver's name" in page.inner_text("[data-region=actions]")
+    shoot(page, "scatter-received-phone")
     assert not page.errors, page.errors
 
 

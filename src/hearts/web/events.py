@@ -94,7 +94,12 @@ def _json(event: Event) -> dict[str, Any] | None:
             data["cards"] = _cards(event.cards)
         return data
     if isinstance(event, ev.Received):
-        return {"type": "exchange", "received": _cards(event.cards), "count": len(event.cards)}
+        return {
+            "type": "exchange",
+            "received": _cards(event.cards),
+            "count": len(event.cards),
+            "from": list(event.givers),
+        }
     if isinstance(event, ev.HeartsBroken):
         return {"type": "hearts-broken"}
     if isinstance(event, ev.KittyTaken):

@@ -28,10 +28,10 @@ export class Hand {
    * mode: "pass" (pick cards), "play" (the person's turn), or "wait".
    * legal: Set of playable cards (play mode); reasons: card -> why not.
    */
-  render({ cards, mode, legal = new Set(), reasons = {}, selected = new Set(), received = [], tags = new Map() }) {
+  render({ cards, mode, legal = new Set(), reasons = {}, selected = new Set(), received = [], tags = new Map(), givers = new Map() }) {
     // The same hand drawn again (a table with people redraws on every message) is left as
     // it is: building the cards and laying them out again costs a layout each time.
-    const drawn = JSON.stringify([cards, mode, [...legal], reasons, [...selected], [...received], [...tags]]);
+    const drawn = JSON.stringify([cards, mode, [...legal], reasons, [...selected], [...received], [...tags], [...givers]]);
     if (drawn === this.drawn && this.root.childElementCount === cards.length) return;
     this.drawn = drawn;
     const focused = document.activeElement?.dataset?.key;
@@ -58,7 +58,7 @@ export class Hand {
         "data-card": card,
         "data-key": key,
         "aria-label": cardName(card) + (twin ? (copy > 1 ? ", second copy" : ", first copy") : "")
-          + (isReceived ? ", passed to you" : ""),
+          + (isReceived ? `, passed to you${givers.has(key) ? ` by ${givers.get(key)}` : ""}` : ""),
         tabindex: index === 0 ? "0" : "-1",
       };
       if (twin) attrs["data-copy"] = String(copy);
@@ -74,9 +74,10 @@ export class Hand {
         }
       }
       if (mode === "pass") attrs["aria-pressed"] = selected.has(key) ? "true" : "false";
-      // A chosen card of a scatter says whom it goes to.
-      const tag = tags.get(key);
-      if (tag) attrs["aria-label"] += `, goes to ${tag}`;
+      // A chosen card of a scatter says whom it goes to; a card a scatter brought, who gave it.
+      const given = isReceived ? givers.get(key) : undefined;
+      const tag = tags.get(key) || given;
+      if (tags.get(key)) attrs["aria-label"] += `, goes to ${tag}`;
       const button = h("button", attrs, cardFace(card),
         twin ? h("span", { class: "copy-mark", "aria-hidden": "true" }, String(copy)) : null,
         tag ? h("span", { class: "pass-tag", "aria-hidden": "true" }, tag) : null);

@@ -540,6 +540,7 @@ function render(state, { waiting = false } = {}) {
     selected: app.selected,
     received,
     tags: passing ? scatterTags(state) : new Map(),
+    givers: giverTags(state, received),
   });
   drawActions(state, { passing, myTurn, received, waiting });
   drawFriends(state);
@@ -558,6 +559,18 @@ function scatterTags(state) {
   const to = state.view.pass_to;
   if (to.length < 2) return new Map();
   return new Map([...app.selected].map((key, i) => [key, nameOf(state, to[i])]));
+}
+
+/** Who gave each card a scatter brought (several givers; one giver is said in the note),
+ * keyed as the hand keys copies ("QS", then "QS#2"). */
+function giverTags(state, received) {
+  const from = state.view.received_from || [];
+  if (!received.length || new Set(from).size < 2) return new Map();
+  const seen = {};
+  return new Map(state.view.received.map((card, i) => {
+    const copy = (seen[card] = (seen[card] || 0) + 1);
+    return [copy > 1 ? `${card}#${copy}` : card, nameOf(state, from[i])];
+  }));
 }
 
 /** With "play the only card" on, a turn with one legal card plays itself. */
@@ -586,8 +599,10 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
   } else if (state.phase === "playing" && received.length) {
     const from = passedFrom(state);
     const who = from !== undefined ? nameOf(state, from) : "the others";
+    const each = from === undefined && new Set(state.view.received_from || []).size > 1;
     parts.push(h("span", { class: "hint received-note" },
-      h("span", { class: "dot", "aria-hidden": "true" }), `Marked: passed to you by ${who}.`));
+      h("span", { class: "dot", "aria-hidden": "true" }),
+      each ? "Marked: passed to you, each with its giver's name." : `Marked: passed to you by ${who}.`));
     parts.push(h("button", {
       type: "button", class: "quiet", "data-action": "dismiss",
       onclick: () => { dismiss(state.id, view.hand_number); render(app.state); },
@@ -1045,8 +1060,16 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
     } else if (event.type === "exchange") {
       const from = passedFrom(next);
       const who = from !== undefined ? nameOf(next, from) : "The others";
-      narrate(`${who} passed you ${event.received.map(cardName).join(", ")}.`);
-      table.setMessage(`${who} passed you ${plural(event.count, "card")}: they are marked in your hand.`);
+      const givers = event.from || [];
+      if (from === undefined && new Set(givers).size > 1) {
+        // A scatter: one card from each, said card by card.
+        const each = event.received.map((card, i) => `${nameOf(next, givers[i])} the ${cardName(card)}`);
+        narrate(`Passed to you: ${listed(each)}.`);
+        table.setMessage(`The others passed you a card each: each is marked in your hand with its giver's name.`);
+      } else {
+        narrate(`${who} passed you ${event.received.map(cardName).join(", ")}.`);
+        table.setMessage(`${who} passed you ${plural(event.count, "card")}: they are marked in your hand.`);
+      }
       await wait(t.pause);
     } else if (event.type === "moon-choice" && !isMe(next, event.seat)) {
       // The stake as scored: 26 a deck, twice that for a sun.
