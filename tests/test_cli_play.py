@@ -126,3 +126,42 @@ def test_a_scatter_says_the_order_typed_decides_who_gets_which() -> None:
     assert "pass 4 cards one to each player: the first you type goes to Player 2, then " in (
         "\n".join(out)
     )
+
+
+def test_the_kitty_is_told_when_dealt_and_when_taken() -> None:
+    terminal, out, _ = scripted_game(Rules(players=3, kitty=True, target_score=30), iter([]))
+    assert terminal.run() == 0
+    text = "\n".join(out)
+    assert "1 card lies face down: the first to take a point card takes them too." in text
+    assert "takes the kitty: " in text or "You take the kitty: " in text
+
+
+def test_partners_are_told_and_what_each_scored_is_shown() -> None:
+    terminal, out, _ = scripted_game(Rules(partnership=True, target_score=30), iter([]))
+    assert terminal.run() == 0
+    text = "\n".join(out)
+    assert "You and North are partners: each of you is scored your team's points." in text
+    assert "Scored this round: You +" in text
+
+
+def test_a_total_dropped_back_is_said() -> None:
+    from hearts.scoring import RoundResult
+
+    terminal, out, _ = scripted_game(Rules(target_score=20, exactly_target_resets_to=0), iter([]))
+    result = RoundResult(0, (2, 0, 20, 4), (2, 0, 20, 4), (2, 0, 0, 4), reset=(2,))
+    terminal._round_over(result)
+    assert "North landed on 20 exactly and dropped back to 0." in out
+
+
+def test_the_moon_choice_names_the_points_at_stake() -> None:
+    """A sun or two decks move 52 points, not 26."""
+    from types import SimpleNamespace
+
+    from hearts.cli.play import _Person
+
+    terminal, out, _ = scripted_game(Rules(moon_rule="choose"), iter(["maybe", "subtract"]))
+    terminal.game = SimpleNamespace(moon_stake=52)  # type: ignore[assignment]
+    view = Game(Rules(moon_rule="choose"), seed=1).view(0)
+    assert _Person(terminal).choose_moon(view) == "subtract"
+    assert "Add 52 to everyone else, or take 52 off your score?" in out[0]
+    assert "Type add (52 to everyone else) or subtract (52 off your score)." in out

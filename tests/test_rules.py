@@ -93,3 +93,15 @@ def test_unknown_preset() -> None:
 def test_preset_with_changes() -> None:
     assert Rules.preset("short", bonus_card="TD").bonus_card == "TD"
     assert Rules.preset("short", bonus_card="TD").target_score == 50
+
+
+def test_a_preset_with_a_round_across_at_a_table_with_nobody_across() -> None:
+    # "no-hold" is left and right there, as the sheets print it; a scatter is refused in
+    # words that say why (not "Nobody sits across", a pass the user never asked for).
+    assert Rules.preset("no-hold", players=5).pass_cycle == ("left", "right")
+    assert Rules.preset("no-hold", players=6).pass_cycle == ("left", "right", "across")
+    with pytest.raises(ValueError, match=r"^The scatter preset has a round across, and nobody"):
+        Rules.preset("scatter", players=5)
+    # A cycle chosen with the preset is the user's own: refused as it stands.
+    with pytest.raises(ValueError, match="Nobody sits across with 5 players"):
+        Rules.preset("no-hold", players=5, pass_cycle=("left", "across"))

@@ -72,7 +72,8 @@ def test_score_sheet_for_many_players_turns_sideways(client: TestClient) -> None
         (
             "/sheets/score.pdf",
             {"passing": "scatter", "players": "3"},
-            "Nobody sits across with 3 players: passing across needs an even number.",
+            "Scatter passing has a round across, and nobody sits across with 3 players: "
+            "passing across needs an even number.",
         ),
     ],
 )

@@ -306,7 +306,8 @@ def test_the_rule_sheet_for_any_table_is_one_page(players: int, paper: str) -> N
         ({"players": 2}, r"is for 3 to 10 players, not 2\."),
         (
             {"players": 5, "passing": "scatter"},
-            r"Nobody sits across with 5 players: passing across needs an even number\.",
+            r"Scatter passing has a round across, and nobody sits across with 5 players: "
+            r"passing across needs an even number\.",
         ),
         (
             {"passing": "up"},
@@ -468,8 +469,10 @@ def test_score_sheet_prints_the_games_passing(players: int, passing: str, cycle:
 
 
 def test_a_passing_the_table_cannot_play_is_refused() -> None:
-    with pytest.raises(ValueError, match=r"Nobody sits across with 5 players"):
+    with pytest.raises(ValueError, match=r"round across, and nobody sits across with 5 players"):
         sheets.score_sheet_pdf(players=5, passing="scatter")
+    with pytest.raises(ValueError, match=r"^Nobody sits across with 5 players"):
+        sheets.score_sheet_pdf(players=5, passing="across")
     with pytest.raises(ValueError, match="Passing must be standard, no-hold, across, across-no"):
         sheets.score_sheet_pdf(players=4, passing="sideways")
 
@@ -484,7 +487,7 @@ def test_every_table_and_passing_prints_on_one_page_or_is_refused(paper: str) ->
             try:
                 rules = sheets.table_rules(players, passing)
             except ValueError as error:
-                assert players % 2 and "Nobody sits across" in str(error)
+                assert players % 2 and "nobody sits across" in str(error).lower()
                 continue
             rule_sheet = sheets.rule_sheet_pdf(paper, players, passing)
             score_sheet = sheets.score_sheet_pdf(players, paper, sheets.MAX_ROUNDS, passing)
@@ -597,8 +600,8 @@ def test_cli_refuses_a_scatter_for_five_and_writes_nothing(
     args = cli(["sheets", "--out", str(out), "--players", "5", "--passing", "scatter"])
     assert args.func(args) == 2
     assert (
-        "Nobody sits across with 5 players: passing across needs an even number."
-        in capsys.readouterr().err
+        "Scatter passing has a round across, and nobody sits across with 5 players: passing "
+        "across needs an even number." in capsys.readouterr().err
     )
     assert not out.exists()
 

@@ -71,6 +71,46 @@ def test_sim_command_refuses_bad_input_in_one_sentence(capsys: pytest.CaptureFix
     # A report to a folder that does not exist is refused before the tournament, not after.
     assert main(["sim", "easy*4", "--deals", "1", "--json", "/no/such/folder/x.json"]) == 2
     assert "no folder" in capsys.readouterr().err
+    # Each of these was a traceback, a tournament for nothing, or a budget ignored.
+    refused = {
+        "medium*99999999999999999999": "gives more",  # an OverflowError, then a MemoryError
+        "medium*²": "whole number",  # "²".isdigit() is true
+        "medium:100": "only hard and expert search",
+        "moon:123456789012": "only hard and expert search",
+        "hard:infs": "not a budget",
+        "hard:nans": "not a budget",
+        "hard:99999999999": "not a budget",
+    }
+    for word, words in refused.items():
+        assert main(["sim", word, "medium*3", "--deals", "1", "--quiet"]) == 2, word
+        err = capsys.readouterr().err
+        assert words in err and "Traceback" not in err, (word, err)
+    assert main(["sim", "easy*4", "--deals", "1", "--quiet", "--json", "/"]) == 2
+    assert "is a folder" in capsys.readouterr().err
+    assert main(["sim", "easy*4", "--deals", "1", "--quiet", "--json", ""]) == 2
+    assert "Give --json a file" in capsys.readouterr().err
+    assert main(["sim", "easy*4", "--deals", "1", "--quiet", "--seed", "²"]) == 0  # a word seed
+
+
+def test_the_report_keeps_its_columns(capsys: pytest.CaptureFixture[str]) -> None:
+    # Shared wins are fractions, and a long name is as wide as it is: nothing runs into the
+    # next column; one deal has no interval ("±inf" before).
+    quick = "hard:0.0000001s"  # the fewest deals a decision
+    assert main(["sim", quick, "medium*3", "--deals", "1", "--quiet", "--mode", "games",
+                 "--rule", "target_score=10"]) == 0  # fmt: skip
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0].startswith("4 rounds (1 deal x 4 rotations"), lines[0]
+    header = lines[2]
+    assert header.startswith("player")
+    rows = lines[3:5]
+    assert rows[0].startswith("hard:1e-07s ") and rows[1].startswith("medium ")
+    for row in rows:
+        assert len(row) == len(header), (header, row)
+        assert "inf" not in row
+        won = row[header.index("blocked") + len("blocked") : header.index("games won") + 9]
+        assert "/" in won and won.strip().count(".") <= 1
+    assert "tried:" in out and "(one deal: no interval)" in out
 
 
 def test_ctrl_c_stops_a_command_without_a_traceback(
@@ -82,3 +122,20 @@ def test_ctrl_c_stops_a_command_without_a_traceback(
     monkeypatch.setattr("hearts.sim.run_tournament", interrupted)
     assert main(["sim", "easy*4", "--deals", "1", "--quiet"]) == 130
     assert capsys.readouterr().err.strip() == "Stopped."
+
+
+def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
+    """`hearts sim ... | head`: a closed pipe was a BrokenPipeError traceback."""
+    import subprocess
+    import sys
+
+    command = "import sys; from hearts.cli import main; sys.exit(main(sys.argv[1:]))"
+    args = ["sim", "medium*4", "--deals", "2", "--quiet", "--json", "-"]
+    run = subprocess.Popen(
+        [sys.executable, "-c", command, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert run.stdout is not None and run.stderr is not None
+    run.stdout.close()  # nobody reads the report
+    err = run.stderr.read().decode()
+    assert run.wait(timeout=120) == 1
+    assert "Traceback" not in err and "BrokenPipe" not in err, err

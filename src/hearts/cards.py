@@ -101,7 +101,8 @@ _SUIT_ALIASES = {c: i for i, c in enumerate(SUIT_CHARS)} | {
     s: i for i, s in enumerate(SUIT_SYMBOLS)
 }
 _SUIT_ALIASES |= {"♡": HEARTS, "♢": DIAMONDS, "♤": SPADES, "♧": CLUBS}
-_CARD_RE = re.compile(r"^\s*(10|[2-9TJQKA1])\s*([CDHS♣♦♥♠♡♢♤♧])\s*$", re.IGNORECASE)
+# A suit symbol may carry a variation selector (phone keyboards type "♥️" as ♥ + U+FE0F).
+_CARD_RE = re.compile(r"^\s*(10|[2-9TJQKA1])\s*([CDHS♣♦♥♠♡♢♤♧])[\ufe0e\ufe0f]?\s*$", re.IGNORECASE)
 
 
 def parse_card(text: str) -> Card:
@@ -120,7 +121,8 @@ def parse_card(text: str) -> Card:
         raise ValueError(f'{text!r} is not a card; cards are written like "QS" or "10H".')
     match = _CARD_RE.match(text)
     if match is None:
-        raise ValueError(f'{text!r} is not a card; write a rank and a suit, like "QS" or "10H".')
+        shown = text if len(text) <= 20 else text[:20] + "…"  # a pasted page is not echoed whole
+        raise ValueError(f'{shown!r} is not a card; write a rank and a suit, like "QS" or "10H".')
     rank = _RANK_ALIASES[match.group(1).upper()]
     suit = _SUIT_ALIASES[match.group(2).upper()]
     return CARDS[suit * 13 + rank]

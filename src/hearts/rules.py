@@ -269,6 +269,19 @@ class Rules:
             raise ValueError(
                 f"There is no preset called {name!r}; choose one of {names}."
             ) from None
+        # A cycle with a round across, at a table with nobody across: "no-hold" is left and
+        # right there (as the sheets have it); a scatter's cycle is refused in words that
+        # say why, not as a pass across the user never asked for.
+        cycle = base.get("pass_cycle", ())
+        players = changes.get("players", cls.players)
+        odd = isinstance(players, int) and players % 2
+        if "across" in cycle and "pass_cycle" not in changes and odd:
+            if "scatter" in cycle:
+                raise ValueError(
+                    f"The {name} preset has a round across, and nobody sits across with "
+                    f"{players} players: choose pass_cycle yourself."
+                )
+            base = {**base, "pass_cycle": tuple(d for d in cycle if d != "across")}
         return cls.from_dict({**base, **changes})
 
     def to_dict(self) -> dict[str, Any]:

@@ -113,8 +113,11 @@ def table_rules(players: int, passing: str | None = None) -> Rules:
     try:
         return Rules(players=players, pass_cycle=cycles[passing])
     except ValueError:
+        reason = f"nobody sits across with {players} players: passing across needs an even number."
+        if passing.startswith("across"):
+            raise ValueError(reason[0].upper() + reason[1:]) from None
         raise ValueError(
-            f"Nobody sits across with {players} players: passing across needs an even number."
+            f"{passing.capitalize()} passing has a round across, and {reason}"
         ) from None
 
 

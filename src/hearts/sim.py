@@ -33,6 +33,10 @@ from .scoring import MoonChoice, team_of
 from .view import PlayerView
 
 MODES = ("rounds", "games")
+#: The levels a budget changes (the others decide without searching).
+SEARCHING = ("hard", "expert")
+#: The most playouts a budget may ask for a decision (a million take minutes each).
+MAX_PLAYOUTS = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -57,12 +61,17 @@ class PlayerSpec:
             raise ValueError(f"{level!r} is not a player; choose one of {', '.join(LEVELS)}.")
         if not budget_text:
             return cls(level)
+        if level not in SEARCHING:
+            raise ValueError(
+                f"{text.strip()!r}: only {' and '.join(SEARCHING)} search, so only they take a "
+                "budget."
+            )
         try:
             if budget_text.endswith("s"):
                 seconds = float(budget_text[:-1])
-                if seconds > 0:
+                if 0 < seconds < math.inf:
                     return cls(level, seconds)
-            elif int(budget_text) > 0:
+            elif budget_text.isascii() and 0 < int(budget_text) <= MAX_PLAYOUTS:
                 return cls(level, int(budget_text))
         except ValueError:
             pass
@@ -81,9 +90,11 @@ def parse_lineup(words: Sequence[str], seats: int) -> list[PlayerSpec]:
         text, star, count = word.partition("*")
         times = 1
         if star:
-            if not count.isdigit() or int(count) < 1:
+            if not (count.isascii() and count.isdigit()) or int(count) < 1:
                 raise ValueError(f"{word!r}: write a repeat as a whole number, like medium*3.")
             times = int(count)
+            if len(lineup) + times > seats:
+                raise ValueError(f"This table seats {seats} players; {word!r} gives more.")
         lineup.extend([PlayerSpec.parse(text)] * times)
     if len(lineup) != seats:
         raise ValueError(f"This table seats {seats} players; {len(lineup)} were given.")
@@ -386,23 +397,33 @@ def progress_bar(stream: Any = None) -> Callable[[int, int], None]:
 
 def format_report(report: TournamentReport) -> str:
     config = report.config
+    deals = "1 deal" if config.deals == 1 else f"{config.deals} deals"
+    width = max(14, *(len(name) + 2 for name in report.by_name))
     lines = [
-        f"{report.rounds} rounds ({config.deals} deals x {config.rules.players} rotations, "
+        f"{report.rounds} rounds ({deals} x {config.rules.players} rotations, "
         f"mode {config.mode}) in {report.seconds:.1f}s",
         "",
-        f"{'player':<14}{'seats':>6}{'points/round':>14}{'95% CI':>10}{'tried':>7}{'moons':>7}"
-        f"{'blocked':>9}{'games won':>11}{'ms median':>11}{'ms p95':>9}",
+        f"{'player':<{width}}{'seats':>6}{'points/round':>14}{'95% CI':>10}{'tried':>7}"
+        f"{'moons':>7}{'blocked':>9}{'games won':>13}{'ms median':>11}{'ms p95':>9}",
     ]
     for r in report.by_name.values():
-        won = f"{r.wins:g}/{r.games}" if r.games else "-"
+        # A shared win counts as a fraction: one decimal is enough to read.
+        won = f"{f'{r.wins:.1f}'.removesuffix('.0')}/{r.games}" if r.games else "-"
+        interval = f"±{r.ci95:.2f}" if math.isfinite(r.ci95) else "-"  # one deal: none
         lines.append(
-            f"{r.name:<14}{r.entries:>6}{r.points_per_round:>14.2f}{'±' + f'{r.ci95:.2f}':>10}"
-            f"{r.moon_attempts:>7}{r.moons:>7}{r.moons_blocked:>9}{won:>11}{r.decision_ms_median:>11.2f}"
-            f"{r.decision_ms_p95:>9.2f}"
+            f"{r.name:<{width}}{r.entries:>6}{r.points_per_round:>14.2f}{interval:>10}"
+            f"{r.moon_attempts:>7}{r.moons:>7}{r.moons_blocked:>9}{won:>13}"
+            f"{r.decision_ms_median:>11.2f}{r.decision_ms_p95:>9.2f}"
         )
+    lines += [
+        "",
+        "tried: rounds a player took the Q♠ and every heart, or all but one or two; blocked: "
+        "rounds it took the last point or two of another player's try.",
+    ]
     if report.difference is not None:
         a, b, diff, ci = report.difference
-        lines += ["", f"{a} minus {b}: {diff:+.2f} points per round (95% CI ±{ci:.2f})"]
+        interval = f"95% CI ±{ci:.2f}" if math.isfinite(ci) else "one deal: no interval"
+        lines += ["", f"{a} minus {b}: {diff:+.2f} points per round ({interval})"]
     return "\n".join(lines)
 
 

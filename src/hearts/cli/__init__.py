@@ -31,6 +31,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl-C: stopped as asked, without a traceback
         print("\nStopped.", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (`hearts sim ... | head`): nothing more to say, to anyone.
+        # Python would complain again while flushing standard output at exit.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return code
 
 

@@ -103,14 +103,22 @@ class TerminalGame:
 
     def run(self) -> int:
         from ..driver import play_out
+        from ..scoring import team_of
 
+        rules = self.game.rules
+        team = [s for s in team_of(rules, self.me) if s != self.me]
+        if team:
+            self.say(
+                f"You and {listed(self.names[s] for s in team)} are partners: each of you "
+                "is scored your team's points."
+            )
         seats: dict[int, Seat] = {**self.bots, self.me: _Person(self)}
         try:
             # Each event shown as it happens: the moves are made while this loop runs.
             for event in itertools.chain(self.game.start_events(), play_out(self.game, seats)):
                 self._show(event)
         except Quit:
-            self.say("Game left unfinished.")
+            self.say("\nGame left unfinished.")
             return 0
         self._game_over()
         return 0
@@ -120,6 +128,21 @@ class TerminalGame:
         if isinstance(event, ev.Dealt):
             if self.game.rules.cards_to_pass(event.pass_direction) == 0:
                 self.say(f"\nRound {event.hand_number + 1}: no pass this round.")
+            if event.kitty_size:
+                cards = "1 card lies" if event.kitty_size == 1 else f"{event.kitty_size} cards lie"
+                self.say(f"{cards} face down: the first to take a point card takes them too.")
+        elif isinstance(event, ev.KittyTaken):
+            who = "You take" if event.seat == self.me else f"{names[event.seat]} takes"
+            unit = "point" if abs(event.points) == 1 else "points"
+            worth = f" ({event.points} {unit})" if event.points else ""
+            self.say(f"{who} the kitty: {' '.join(c.symbol for c in event.cards)}{worth}.")
+        elif isinstance(event, ev.MoonChosen) and event.seat != self.me:
+            who = names[event.seat]
+            self.say(
+                f"{who} adds the points to everyone else."
+                if event.choice == "add"
+                else f"{who} takes the points off their own total."
+            )
         elif isinstance(event, ev.Received) and event.seat == self.me and event.cards:
             self.say("You received: " + " ".join(c.symbol for c in event.cards))
         elif isinstance(event, ev.Played):
@@ -163,11 +186,25 @@ class TerminalGame:
         return False
 
     def _round_over(self, result: RoundResult) -> None:
-        taken = ", ".join(f"{self.names[s]} {p}" for s, p in enumerate(result.points_taken))
+        from ..scoring import team_of
+
+        names = self.names
+        taken = ", ".join(f"{names[s]} {p}" for s, p in enumerate(result.points_taken))
         self.say(f"\nRound {result.hand_number + 1} over. Points taken: {taken}.")
         if result.shooter is not None:
-            who = self.names[result.shooter]
+            shooters = team_of(self.game.rules, result.shooter)
+            who = "You" if self.me in shooters else listed(names[s] for s in shooters)
+            if self.me in shooters and len(shooters) > 1:
+                who = "You and " + listed(names[s] for s in shooters if s != self.me)
             self.say(f"{who} shot the moon{' and the sun' if result.sun else ''}!")
+        # What each seat scored, where it differs from the points taken (a moon, partners).
+        if result.scores != result.points_taken:
+            scored = ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(result.scores))
+            self.say(f"Scored this round: {scored}.")
+        target = self.game.rules.target_score
+        for seat in result.reset:
+            who = "You" if seat == self.me else names[seat]
+            self.say(f"{who} landed on {target} exactly and dropped back to {result.totals[seat]}.")
         self._totals()
 
     def _totals(self) -> None:
@@ -239,13 +276,16 @@ class _Person:
 
     def choose_moon(self, view: PlayerView) -> MoonChoice:
         term = self.terminal
-        term.say("\nYou shot the moon! Add 26 to everyone else, or take 26 off your score?")
+        stake = term.game.moon_stake or view.rules.round_points
+        term.say(
+            f"\nYou shot the moon! Add {stake} to everyone else, or take {stake} off your score?"
+        )
         while True:
             text = term.read("add or subtract: ").lower()
             for choice in MOON_CHOICES:
                 if text == choice:
                     return choice
-            term.say("Type add (26 to everyone else) or subtract (26 off your own score).")
+            term.say(f"Type add ({stake} to everyone else) or subtract ({stake} off your score).")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -82,14 +82,19 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError("Play at least one deal.")
         if args.workers < 1:
             raise ValueError("Use at least one worker.")
+        if args.json == "":
+            raise ValueError('Give --json a file to write, or "-" for the screen.')
         if args.json not in (None, "-"):
+            # Found out now, not after the whole tournament.
             folder = Path(args.json).resolve().parent
-            if not folder.is_dir():  # found out now, not after the whole tournament
-                raise ValueError(f"there is no folder {str(folder)!r} to write {args.json!r} in.")
+            if not folder.is_dir():
+                raise ValueError(f"There is no folder {str(folder)!r} to write {args.json!r} in.")
+            if Path(args.json).is_dir():
+                raise ValueError(f"{args.json!r} is a folder: give a file name to write in it.")
     except (ValueError, TypeError) as error:
         print(f"hearts sim: {error}", file=sys.stderr)
         return 2
-    seed: int | str = int(args.seed) if args.seed.isdigit() else args.seed
+    seed: int | str = int(args.seed) if args.seed.isascii() and args.seed.isdigit() else args.seed
     config = TournamentConfig(
         players=lineup,
         rules=rules,
