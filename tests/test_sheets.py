@@ -270,7 +270,7 @@ def test_the_rule_sheet_can_name_a_table() -> None:
     assert "Nobody passes" in eight
     scatter = pdf_text(sheets.rule_sheet_pdf(passing="scatter"))  # four players by default
     assert "For this table: 4 players, one deck, 13 cards each" in scatter
-    assert "Pass 3 cards in turn: left, right, across, scatter" in scatter
+    assert "Pass 3 in turn: left, right, across, 1 to each" in scatter
 
 
 def test_a_named_tables_steps_give_its_own_numbers() -> None:

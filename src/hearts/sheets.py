@@ -600,12 +600,17 @@ def table_lines(rules: Rules) -> tuple[str, str]:
     ('For this table: 5 players, one deck, 10 cards each', 'Pass 3 cards in turn: left, right')
     >>> table_lines(table_rules(8))[1]
     'Nobody passes'
+    >>> table_lines(table_rules(6, "scatter"))[1]
+    'Pass 3 in turn: left, right, across, 1 to each'
     """
     decks = "one deck" if rules.decks == 1 else "two decks"
     size = f"For this table: {rules.players} players, {decks}, {rules.hand_size} cards each"
     if not passes(rules):
         return size, "Nobody passes"
     turns = ", ".join(PASS_LABELS[direction].lower() for direction in rules.pass_cycle)
+    if "scatter" in rules.pass_cycle:  # a scatter passes one card to each, not pass_count
+        turns = turns.replace(PASS_LABELS["scatter"].lower(), "1 to each")
+        return size, f"Pass {rules.pass_count} in turn: {turns}"
     return size, f"Pass {rules.pass_count} cards in turn: {turns}"
 
 
@@ -619,10 +624,10 @@ def rule_sheet_pdf(
 
     >>> b"/Count 1" in rule_sheet_pdf("a4")
     True
-    >>> rule_sheet_pdf(players=5, passing="scatter")
+    >>> rule_sheet_pdf(players=5, passing="scatter")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: Nobody sits across with 5 players: passing across needs an even number.
+    ValueError: Scatter passing has a round across, and nobody sits across with 5 players: ...
     """
     width, height = page_size(paper)
     table = None
