@@ -81,10 +81,11 @@ def parse_paper(paper: str) -> str:
 
 
 def parse_whole(name: str, text: str, low: int, high: int) -> int:
-    try:
-        value = int(text.strip())
-    except ValueError:
-        raise bad_request(f"{name} must be a whole number from {low} to {high}.") from None
+    # Plain digits only: int() also reads "1_0", "+4" and other scripts' digits.
+    digits = text.strip()
+    if not (digits.isascii() and digits.isdigit()):
+        raise bad_request(f"{name} must be a whole number from {low} to {high}.")
+    value = int(digits)
     if not low <= value <= high:
         raise bad_request(f"{name} must be from {low} to {high}, not {value}.")
     return value
