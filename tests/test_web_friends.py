@@ -338,6 +338,7 @@ def test_a_person_who_leaves_is_played_for_at_once_and_takes_the_seat_back(
     assert left.json()["players"][1]["away"] is True
     seen = ann.get(f"/api/games/{game}").json()
     assert seen["players"][1]["away"] is True and seen["phase"] == "playing"
+    assert seen["players"][1]["connected"] is False  # gone now, not a heartbeat ago
     assert seen["move"] > waiting["move"]
     # Leaving twice is leaving once; the start screen's list of her unfinished games only
     # reads the table (it says which are tables of friends); her next look at the game

@@ -229,7 +229,12 @@ def test_the_round_news_names_a_team_two_queens_the_kitty_and_both_bonus_cards(
     # person's), though the partner took every point.
     ours = news(names=PARTNERS, partner=2, result=moon(0, "add"))["text"]
     assert "You and Bertie shot the moon" in ours and "Marisol and Tamsin take the points." in ours
-    assert "Partners score together" in ours
+    assert "Partners score together" not in ours  # the moon's news says how it scored
+    plain = {"shooter": None, "sun": False, "moon_choice": None, "reset": [],
+             "points_taken": [3, 5, 0, 18], "scores": [3, 23, 3, 23]}  # fmt: skip
+    together = news(names=PARTNERS, partner=2, result=plain)
+    assert "Partners score together" in together["text"]
+    assert [row[3] for row in together["cells"]] == ["3", "5", "0", "18"]  # Points shown
     theirs = news(names=PARTNERS, partner=2, result=moon(1, "subtract"))["text"]
     assert "Marisol and Tamsin shot the moon" in theirs and "Their totals drop instead." in theirs
     alone = news(names=PARTNERS, result={**moon(2, "subtract"), "points_taken": [0, 0, 26, 0]})
@@ -251,4 +256,26 @@ def test_the_round_news_names_a_team_two_queens_the_kitty_and_both_bonus_cards(
     three = news(names=PARTNERS[:3], result={**result, "points_taken": [0] * 3, "scores": [0] * 3},
                  kitty=[2, ["TS"]])  # fmt: skip
     assert "Bertie took the kitty: ten of spades." in three["text"], three["text"]
+    assert not page.errors
+
+
+def test_a_teams_moon_is_asked_as_the_teams(browser: Any, server: AppServer) -> None:
+    page = open_page(browser, server, DESKTOP)
+    words = page.evaluate(
+        """async (names) => {
+            const { overlayPanel } = await import('/game/js/panels.js');
+            const panel = (partner) => overlayPanel({ phase: 'moon-choice', moon_pending: 0,
+                moon_stake: 26, players: names.map((name, seat) => ({ seat, name })),
+                scores: [10, 20, 30, 40], results: [], table: null,
+                view: { seat: 0, partner, decks: 1, rules: { target_score: 100 } } },
+                [], { moon: () => {} }).innerText.replace(/\\s+/g, ' ');
+            return [panel(2), panel(null)];
+        }""",
+        PARTNERS,
+    )
+    team, alone = words
+    assert "Your team shot the moon!" in team and "Between you and Bertie" in team
+    assert "Take 26 off our totals" in team and "Give Marisol and Tamsin 26 each" in team
+    assert "You shot the moon!" in alone and "Take 26 off my total" in alone
+    assert "Give everyone else 26" in alone
     assert not page.errors

@@ -515,6 +515,12 @@ def test_the_start_screen_says_what_will_be_played(browser: Any, server: AppServ
     assert "The two of clubs" in page.inner_text(".all-rules")
     assert page.eval_on_selector(".all-rules", "e => e.open")
     assert page.evaluate("document.activeElement.id") == "rule-kitty"
+    # A look at six players (no kitty there) and back: the kitty is still ticked.
+    page.click("[data-players='6'] span")
+    assert page.locator("#rule-kitty").count() == 0
+    page.click("[data-players='5'] span")
+    assert page.is_checked("#rule-kitty")
+    assert "the 2♣ leads" in page.inner_text("[data-region=table-line]")
     page.uncheck("#rule-kitty")
     assert "the 3♣ leads" in page.inner_text("[data-region=table-line]")
     page.click("[data-players='4'] span")

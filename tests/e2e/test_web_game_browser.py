@@ -206,6 +206,18 @@ def test_a_proxys_own_error_page_is_said_in_words(browser: Any, server: AppServe
     page.unroute("**/api/games/*/pass")
     page.click("[data-action=pass]")
     page.wait_for_function("() => document.querySelector('#game').dataset.phase === 'playing'")
+    # The start screen's list of unfinished games: the failure is said (with a way to try
+    # again), not an empty list that makes the game look lost.
+    page.route("**/api/games", gateway)
+    page.goto(f"{server.url}/?speed=instant")
+    page.wait_for_selector("body[data-ready=true]")
+    note = page.locator("[data-region=list-error]")
+    assert "could not be listed: The game server is not answering" in note.inner_text()
+    assert page.locator("[data-action=continue]").count() == 0
+    page.unroute("**/api/games")
+    page.click("[data-action=list-again]")
+    page.wait_for_selector("[data-action=continue]")
+    assert page.locator("[data-region=list-error]").count() == 0
     # The statistics page says the same of a proxy's page.
     page.route("**/api/stats", gateway)
     page.goto(f"{server.url}/stats")

@@ -889,6 +889,9 @@ class GameService:
             if not loaded.game.is_over and await asyncio.to_thread(
                 self.store.set_away, game_id, seat, True
             ):
+                # Gone now, not a heartbeat ago: the others' pages stop showing them here.
+                await asyncio.to_thread(self.store.touch, game_id, seat, 0.0)
+                self._touched.pop((game_id, seat), None)
                 self.hub.poke(game_id)
                 seating = await self._seating(game_id)
                 loaded, _ = await self._advance(loaded, seating)

@@ -116,15 +116,20 @@ function applyLook() {
 // --- setup --------------------------------------------------------------------------
 
 async function showSetup() {
+  let listError = null;
   try {
     app.unfinished = await api.games();
-  } catch {
+  } catch (error) {
+    // Said, not hidden: the list is how a person goes back to a game (a table they left).
     app.unfinished = [];
+    listError = error.message;
   }
   renderSetup(ui.setup, {
     options: app.options,
     prefs: app.prefs,
     unfinished: app.unfinished,
+    listError,
+    onRetry: showSetup,
     onStart: askToStart,
     onInvite: startTable,
     onContinue: (id) => resume(id),

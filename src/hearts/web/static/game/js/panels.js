@@ -93,17 +93,25 @@ function panel(titleId, title, ...content) {
 }
 
 function moonPanel(state, actions) {
+  // In Partnership Hearts the moon is the team's, and so is the choice.
+  const partner = state.view.partner;
+  const team = partner !== null && partner !== undefined;
+  const others = state.players.filter((p) => p.seat !== state.view.seat && p.seat !== partner)
+    .map((p) => p.name);
   return h("div", { class: "sheet-panel", role: "dialog", "aria-labelledby": "moon-title" },
-    h("h2", { id: "moon-title" }, moonIcon(), " You shot the moon!"),
-    h("p", {}, `Every heart and ${queenWords(state)} are yours. How should it score?`),
+    h("h2", { id: "moon-title" }, moonIcon(), team ? " Your team shot the moon!" : " You shot the moon!"),
+    h("p", {}, team
+      ? `Between you and ${state.players[partner].name}, every heart and ${queenWords(state)} are yours. How should it score?`
+      : `Every heart and ${queenWords(state)} are yours. How should it score?`),
     h("p", { class: "hint" }, "Totals before this round: ",
       state.players.map((p, seat) => `${p.name} ${state.scores[seat]}`).join(" · "),
       `. The game ends at ${state.view.rules.target_score}.`),
     h("div", { class: "row" },
       h("button", { type: "button", class: "primary", "data-action": "moon-subtract",
-        onclick: () => actions.moon("subtract") }, `Take ${state.moon_stake} off my total`),
+        onclick: () => actions.moon("subtract") }, `Take ${state.moon_stake} off ${team ? "our totals" : "my total"}`),
       h("button", { type: "button", class: "primary", "data-action": "moon-add",
-        onclick: () => actions.moon("add") }, `Give everyone else ${state.moon_stake}`)));
+        onclick: () => actions.moon("add") },
+      team ? `Give ${listed(others)} ${state.moon_stake} each` : `Give everyone else ${state.moon_stake}`)));
 }
 
 /** A line from an opponent who had a notable round: a moon, or nothing taken at all. */

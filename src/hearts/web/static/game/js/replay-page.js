@@ -290,7 +290,7 @@ async function show() {
   try {
     const response = await fetch(`/api/games/${encodeURIComponent(id)}/replay${query}`, { credentials: "same-origin" });
     const body = await response.json().catch(() => ({}));
-    if (!response.ok) throw new Error(body.detail || statusWords(response.status));
+    if (!response.ok) throw new Error(typeof body.detail === "string" ? body.detail : statusWords(response.status));
     replay = body;
   } catch (error) {
     clear(status, `This replay cannot be shown. ${error.message} `, h("a", { href: "/stats" }, "Your games"));

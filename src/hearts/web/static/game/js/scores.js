@@ -70,7 +70,7 @@ export function roundSummary(state) {
       pointsShown ? h("th", { scope: "col" }, "Points") : null,
       h("th", { scope: "col" }, "Scored"), h("th", { scope: "col" }, "Total"))),
     h("tbody", {}, rows)));
-  if (view.partner !== null && view.partner !== undefined) {
+  if (view.partner !== null && view.partner !== undefined && !shooters.length) {
     items.push(h("p", { class: "hint team-note" },
       "Partners score together: each is scored the points their team took."));
   }

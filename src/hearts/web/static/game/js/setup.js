@@ -11,7 +11,7 @@ import { sideWord } from "./words.js";
 const LENGTHS = [100, 50];
 
 export function renderSetup(root, args) {
-  const { options, prefs, unfinished, onStart, onInvite, onContinue, onChange } = args;
+  const { options, prefs, unfinished, listError, onRetry, onStart, onInvite, onContinue, onChange } = args;
   // A choice that redraws the screen (the table size, a preset) keeps the person where they
   // were: the same control focused (arrow keys go on through its group, a screen reader
   // stays put) and "Every house rule" as open as it was.
@@ -144,6 +144,7 @@ export function renderSetup(root, args) {
         onchange: () => {
           prefs.preset = preset.name;
           prefs.rules = { ...preset.rules };
+          prefs.rulesAside = {}; // a preset chosen is the whole choice
           if (preset.rules.target_score) {
             prefs.target = preset.rules.target_score;
             delete prefs.rules.target_score;
@@ -188,6 +189,11 @@ export function renderSetup(root, args) {
       h("h1", { tabindex: "-1" }, "Hearts"),
       h("p", { class: "tagline" }, "Keep clear of hearts and the queen of spades. Lowest score wins.")),
     canContinue ? unfinishedList(unfinished, onContinue) : null,
+    listError ? h("section", { class: "panel unfinished", "data-region": "list-error" },
+      h("p", { class: "error", role: "alert" },
+        `Your unfinished games could not be listed: ${listError} They are still saved.`),
+      h("button", { type: "button", "data-action": "list-again", onclick: () => onRetry() }, "Try again"))
+      : null,
     h("section", { class: "panel", "aria-labelledby": "meet" },
       h("h2", { id: "meet" }, "Your table"),
       sizes,
@@ -246,17 +252,29 @@ function offeredRule(rule, size) {
   return rule;
 }
 
-/** Drop remembered house rules this table size does not allow. */
+/** Lay aside remembered house rules this table size does not allow, and take back those
+ * laid aside at another size that this one allows (the kitty ticked at five players is
+ * still ticked after a look at six). */
 function keepOffered(prefs, options, size) {
-  for (const rule of options.rules) {
-    if (!(rule.field in prefs.rules)) continue;
+  const aside = prefs.rulesAside || {};
+  const allowed = (rule, chosen) => {
     const offered = size.offered[rule.field];
-    const value = JSON.stringify(prefs.rules[rule.field]);
-    const ok = rule.kind === "toggle" ? offered || !prefs.rules[rule.field]
+    const value = JSON.stringify(chosen);
+    return rule.kind === "toggle" ? offered || !chosen
       : rule.kind === "choice" ? rule.choices.some((c, i) => offered.includes(i) && JSON.stringify(c.value) === value)
         : rule.field !== "players";
-    if (!ok) delete prefs.rules[rule.field];
+  };
+  for (const rule of options.rules) {
+    if (rule.field in aside && !(rule.field in prefs.rules) && allowed(rule, aside[rule.field])) {
+      prefs.rules[rule.field] = aside[rule.field];
+      delete aside[rule.field];
+    }
+    if (rule.field in prefs.rules && !allowed(rule, prefs.rules[rule.field])) {
+      aside[rule.field] = prefs.rules[rule.field];
+      delete prefs.rules[rule.field];
+    }
   }
+  prefs.rulesAside = aside;
 }
 
 function levelHelp(options, prefs) {
@@ -285,7 +303,7 @@ function unfinishedList(games, onContinue) {
         "data-game": game.id, onclick: () => onContinue(game.id) },
       i === 0 ? "Continue game" : "Continue"),
       h("span", { class: "game-line" }, h("strong", {}, `Round ${game.round}, to ${game.target}`),
-        game.friends ? h("span", { class: "badge friends", "data-friends": "true" }, "with friends") : null,
+        game.friends ? [" ", h("span", { class: "badge friends", "data-friends": "true" }, "with friends")] : null,
         ` ${line(game)}`)))));
 }
 
@@ -295,6 +313,7 @@ function ruleControl(rule, defaults, prefs, changed) {
   const set = (value) => {
     if (JSON.stringify(value) === JSON.stringify(defaults[rule.field])) delete prefs.rules[rule.field];
     else prefs.rules[rule.field] = value;
+    if (prefs.rulesAside) delete prefs.rulesAside[rule.field]; // chosen again: the new choice
     changed();
   };
   let control;
