@@ -198,3 +198,19 @@ def test_on_a_lead_only_the_suit_led_is_said_to_be_lacking() -> None:
                     said += len(lacking)
             rnd.play(bots[seat].choose_play(view))
     assert said > 0  # the rounds had leads into suits someone lacked
+
+
+def test_a_queen_passed_without_a_low_spade_is_said_plainly() -> None:
+    from hearts.ai.hint import _pass_reasons
+    from hearts.ai.tracking import fold
+    from hearts.cards import parse_card
+
+    def reasons(hand: list[str]) -> list[str]:
+        cards = [parse_card(c) for c in hand]
+        mask = fold(sum(1 << c for c in cards))
+        queen = parse_card("QS").face
+        return _pass_reasons(mask, mask & ~(1 << queen), [queen], "left")
+
+    # "has only no low spade" was the words before.
+    assert reasons(["QS", "KH", "2C"]) == ["the Q♠ has no low spade to hide behind"]
+    assert reasons(["QS", "3S", "2C"]) == ["the Q♠ has only 1 low spade to hide behind"]

@@ -412,6 +412,16 @@ SCORING_CASES = """async () => {
     passes5: [0, 1, 2, 3].map((i) => m.passFor(game(['A', 'B', 'C', 'D', 'E'], {}), i)),
     passes6: m.passFor(game(['A', 'B', 'C', 'D', 'E', 'F'], {}), 0),
     perRound: [3, 5, 6, 10].map(m.pointsPerRound),
+    // Points that add up but leave a queen of spades nowhere: refused, at one and two decks.
+    noQueen: m.checkRound(game(four, {}), { points: ['7', '7', '6', '6'], bonus: [0, 0, 0, 0],
+      moon: null }).message,
+    noQueens: m.checkRound(game(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'], {}),
+      { points: ['10', '5', '5', '5', '5', '5', '5', '12'], bonus: Array(8).fill(0), moon: null })
+      .message,
+    oneQueenOfTwo: m.checkRound(game(['A', 'B', 'C', 'D', 'E', 'F'], {}),
+      { points: ['13', '10', '10', '10', '6', '3'], bonus: Array(6).fill(0), moon: null }).ok,
+    bothQueens: m.checkRound(game(['A', 'B', 'C', 'D', 'E', 'F'], {}),
+      { points: ['26', '10', '10', '6', '0', '0'], bonus: Array(6).fill(0), moon: null }).ok,
     blankIsZero: m.parsePoints(''),
     junk: Number.isNaN(m.parsePoints('1.5')) && Number.isNaN(m.parsePoints('ten')),
   };
@@ -434,6 +444,12 @@ def test_scoring_rules_in_the_model(page: Any) -> None:
     assert result["passes5"] == ["left", "right", "hold", "left"]
     assert result["passes6"] == "none"
     assert result["perRound"] == [26, 26, 52, 52]
+    assert result["noQueen"] == (
+        "These add up to 26, but nobody has 13 or more: whoever took the queen of spades has "
+        "at least 13."
+    )
+    assert "the two queens of spades (13 each) are not there" in result["noQueens"]
+    assert result["oneQueenOfTwo"] is False and result["bothQueens"] is True
     assert result["blankIsZero"] == 0
     assert result["junk"] is True
     assert result["leadingBefore"] == [78, 13, 26, 39]

@@ -125,8 +125,8 @@ def _pass_reasons(hand: int, kept: int, faces: list[int], direction: str) -> lis
     low_spades = (hand & SUIT_FACES[SPADES] & ~(QUEEN | HIGH_SPADES)).bit_count()
     passed = sum(1 << f for f in faces)
     if passed & QUEEN:
-        guard = "no low spade" if low_spades == 0 else _count(low_spades, "low spade")
-        reasons.append(f"the Q♠ has only {guard} to hide behind")
+        guard = "no low spade" if low_spades == 0 else f"only {_count(low_spades, 'low spade')}"
+        reasons.append(f"the Q♠ has {guard} to hide behind")
     high = [f for f in faces if (1 << f) & HIGH_SPADES]
     if high:
         cards = _the(CARDS[f].symbol for f in sorted(high, reverse=True))

@@ -112,7 +112,8 @@ def rule_options(rules: Rules) -> tuple[dict[str, Any], ...]:
         {
             "field": "queen_at_first_chance",
             "label": "Queen at the first chance",
-            "help": f"{a_queen.capitalize()} must be played as soon as it safely can be.",
+            "help": f"{a_queen.capitalize()} must be played as soon as it can go without "
+            "winning: on a suit you lack, or under the king or ace of spades.",
             "kind": "toggle",
         },
         {

@@ -315,6 +315,15 @@ export function checkRound(game, entry) {
       sum,
     );
   }
+  // Whoever took a queen of spades has 13 or more (26 for both): points that leave the
+  // queens nowhere to be are a slip of the pen, however well they add up.
+  const queens = values.reduce((q, v) => q + Math.min(decks, Math.floor(v / 13)), 0);
+  if (queens < decks) {
+    return result(false, decks === 1
+      ? `These add up to ${expected}, but nobody has 13 or more: whoever took the queen of spades has at least 13.`
+      : `These add up to ${expected}, but the two queens of spades (13 each) are not there: one player needs 26 or more, or two need 13 or more.`,
+    sum);
+  }
   const problem = bonusProblem();
   if (problem) return result(false, `These add up to ${expected}. ${problem}`, sum);
   return result(true, `These add up to ${expected}${withBonus}.`, sum);
