@@ -239,6 +239,17 @@ def test_setup_refuses_what_cannot_work(page: Any) -> None:
     tab.click("[data-action=start-game]")
     assert "target score must be a whole number from 10 to 1000" in status(tab)
     assert tab.locator("body").get_attribute("data-screen") == "setup"
+    tab.fill("[data-field=target]", "1e3")  # a number to a number box, not to a person
+    tab.click("[data-action=start-game]")
+    assert "target score must be a whole number from 10 to 1000" in status(tab)
+    # Back to 50, as in the game, needs a game to more than 50.
+    tab.fill("[data-field=target]", "50")
+    tab.select_option("[data-field=exact]", "fifty")
+    tab.click("[data-action=start-game]")
+    assert "Dropping back to 50 needs a game to more than 50" in status(tab)
+    assert tab.locator("body").get_attribute("data-screen") == "setup"
+    tab.select_option("[data-field=exact]", "none")
+    tab.fill("[data-field=target]", "100")
     # Three is the fewest: the remove buttons switch off.
     tab.locator("[data-action=remove-player]").last.click()
     assert tab.locator("[data-action=remove-player]").first.is_disabled()
@@ -246,7 +257,7 @@ def test_setup_refuses_what_cannot_work(page: Any) -> None:
 
 def test_moon_rules_and_the_bonus_card(page: Any) -> None:
     tab = page
-    start_game(tab, ["Ana", "Ben", "Cy"], moon="choose", bonus="jack", exact="half")
+    start_game(tab, ["Ana", "Ben", "Cy"], moon="choose", bonus="jack", exact="fifty")
     assert tab.locator("[data-next-pass]").get_attribute("data-next-pass") == "left"
     # The jack of diamonds must be marked: the round then holds 16.
     enter_round(tab, [20, 6, 0])
@@ -405,6 +416,10 @@ SCORING_CASES = """async () => {
     add: moon(game(four, {}, [[13, 13, 0, 0]]), 2),
     subtract: moon(game(four, { moonRule: 'subtract' }, [[13, 13, 0, 0]]), 2),
     half: m.summary(game(four, { exact: 'half' }, [...base, [22, 4, 0, 0]])).totals,
+    // As the game has it: back to 50, whatever the target (here 75: 62 + 13).
+    fifty: m.summary(game(four, { exact: 'fifty', target: 75 },
+      [AB, AB, AB, AB, [10, 0, 16, 0], [13, 13, 0, 0]])).totals,
+    offered: Object.keys(m.EXACT_TARGET),
     zero: m.summary(game(four, { exact: 'zero', target: 50 }, [AB, AB, AD, [11, 0, 2, 13]])).totals,
     passes4: [0, 1, 2, 3, 4].map((i) => m.passFor(game(four, {}), i)),
     noHold: [0, 1, 2, 3].map((i) => m.passFor(game(four, { passing: 'no-hold' }), i)),
@@ -436,7 +451,9 @@ def test_scoring_rules_in_the_model(page: Any) -> None:
     assert result["add"] == [39, 39, 0, 26]
     assert result["subtract"] == [13, 13, -26, 0]
     # A lands on exactly 100 (78 + 22): back to half the target; or to 0 in a game to 50.
-    assert result["half"] == [50, 43, 26, 13]
+    assert result["half"] == [50, 43, 26, 13]  # a game kept before: half the target
+    assert result["fifty"] == [50, 65, 16, 0]
+    assert result["offered"] == ["none", "fifty", "zero"]
     assert result["zero"] == [0, 26, 2, 26]
     assert result["passes4"] == ["left", "right", "across", "hold", "left"]
     assert result["noHold"] == ["left", "right", "across", "left"]

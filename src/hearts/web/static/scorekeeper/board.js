@@ -3,7 +3,7 @@
 import { h, clear, signed, total } from "./dom.js";
 import {
   BONUS_CARDS,
-  EXACT_TARGET,
+  EXACT_CHOICES,
   MOON_RULES,
   PASS_ARROWS,
   PASS_SHORT,
@@ -41,7 +41,7 @@ export function rulesLine(game) {
     ),
   ];
   if (settings.bonus !== "none") parts.push(`bonus card: ${BONUS_CARDS[settings.bonus].toLowerCase()}`);
-  if (settings.exact !== "none") parts.push(`exactly ${settings.target}: ${EXACT_TARGET[settings.exact].toLowerCase()}`);
+  if (settings.exact !== "none") parts.push(`exactly ${settings.target}: ${EXACT_CHOICES[settings.exact].toLowerCase()}`);
   if (settings.tie === "play-on") parts.push("a tie at the end plays on");
   if (settings.sun) parts.push(`the sun counts ${2 * Number(points)}`);
   if (settings.partnership) parts.push("partnership: players 1 and 3 against 2 and 4");

@@ -22,11 +22,17 @@ export const BONUS_CARDS = {
   ten: "Ten of diamonds, −10",
 };
 
+/** What landing exactly on the target does, as the game and the rule sheet have it. */
 export const EXACT_TARGET = {
   none: "No change",
-  half: "Drops back to half",
+  fifty: "Drops back to 50",
   zero: "Drops back to 0",
 };
+/** Every choice a saved game may hold: games kept before the scorekeeper took the game's
+ * "back to 50" dropped to half the target, and still do. */
+export const EXACT_CHOICES = { ...EXACT_TARGET, half: "Drops back to half" };
+/** "Back to 50" needs a game to more than 50, as in the game. */
+export const EXACT_FIFTY = 50;
 
 export const TIES = {
   share: "They share the win",
@@ -170,7 +176,10 @@ export function newGame(names, settings) {
   }
   if (!(settings.moonRule in MOON_RULES)) throw new Error("Choose how a moon is scored.");
   if (!(settings.bonus in BONUS_CARDS)) throw new Error("Choose a bonus card, or none.");
-  if (!(settings.exact in EXACT_TARGET)) throw new Error("Choose what landing on the target does.");
+  if (!(settings.exact in EXACT_CHOICES)) throw new Error("Choose what landing on the target does.");
+  if (settings.exact === "fifty" && target <= EXACT_FIFTY) {
+    throw new Error(`Dropping back to ${EXACT_FIFTY} needs a game to more than ${EXACT_FIFTY}: choose another target, or 0.`);
+  }
   const tie = settings.tie ?? "share";
   if (!(tie in TIES)) throw new Error("Choose what a tie for the lowest total does.");
   const passing = passingOptions(players.length).some((o) => o.value === settings.passing)
@@ -331,7 +340,7 @@ export function checkRound(game, entry) {
 
 function dropBack(totals, settings) {
   if (settings.exact === "none") return totals.map((t) => ({ total: t, dropped: false }));
-  const to = settings.exact === "half" ? Math.floor(settings.target / 2) : 0;
+  const to = { fifty: EXACT_FIFTY, half: Math.floor(settings.target / 2) }[settings.exact] ?? 0;
   return totals.map((t) => (t === settings.target ? { total: to, dropped: true } : { total: t, dropped: false }));
 }
 

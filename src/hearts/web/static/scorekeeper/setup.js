@@ -253,7 +253,9 @@ export function renderSetup(root, prefill, onStart) {
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     readNames();
-    settings.target = targetInput.value.trim() === "" ? NaN : Number(targetInput.value);
+    // Plain digits only: Number() also reads "1e3" as 1000.
+    const typed = targetInput.value.trim();
+    settings.target = /^[0-9]+$/.test(typed) ? Number(typed) : NaN;
     onStart([...names], { ...settings });
   });
 
