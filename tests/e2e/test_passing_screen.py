@@ -191,6 +191,33 @@ def test_the_rounds_table_stays_on_a_phone_screen(browser: Any, server: AppServe
     shoot(page, "round-over-bonus-phone")
 
 
+def test_a_rounds_table_too_wide_for_large_text_is_reached_by_keyboard(
+    browser: Any, server: AppServer
+) -> None:
+    page = open_page(browser, server, {"width": 320, "height": 640})
+    game = hearts.Game(hearts.Rules(players=6), 3)
+    while game.phase in ("passing", "playing"):
+        seat = game.to_act[0]
+        game.apply(hearts.Play(seat, game.view(seat).legal[0]))
+    start_game(page)
+    store_for(page, server, "six-large-text", game)
+    page.goto(f"{server.url}/?speed=instant")
+    page.wait_for_selector("body[data-ready=true]")
+    page.evaluate("document.documentElement.style.fontSize = '150%'")
+    page.click("[data-action=continue][data-game='six-large-text']")
+    table = page.locator("table.summary")
+    table.wait_for()
+    assert page.evaluate(
+        "(() => { const t = document.querySelector('table.summary');"
+        " return t.scrollWidth > t.clientWidth; })()"
+    )
+    assert table.get_attribute("tabindex") == "0"
+    table.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.querySelector('table.summary').scrollLeft > 0")
+    assert not page.errors
+
+
 def test_long_names_at_six_keep_the_rounds_totals_in_sight(browser: Any, server: AppServer) -> None:
     # Two friends with long names at a table of six: "Wolfeschlegel" would not break, so
     # the totals ran 5 px past the panel's edge, half hidden.

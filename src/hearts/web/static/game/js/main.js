@@ -726,6 +726,21 @@ function showOverlay(content) {
     if (part !== ui.overlay && part !== ui.log) part.inert = Boolean(content);
   }
   clear(ui.overlay, content);
+  // A table wider than the panel (large text, a narrow phone) scrolls: the keyboard can
+  // reach it and scroll it with the arrow keys.
+  for (const wide of ui.overlay.querySelectorAll("table.summary, .sheet-scroll")) {
+    if (wide.scrollWidth > wide.clientWidth + 1) {
+      wide.tabIndex = 0; // a table is named by its caption; a box around one, here
+      if (wide.tagName !== "TABLE") wide.setAttribute("aria-label", "Scores, scrolling sideways");
+      // The arrows scroll it (Chromium leaves a focused table where it is).
+      wide.addEventListener("keydown", (event) => {
+        const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+        if (!step) return;
+        event.preventDefault();
+        wide.scrollBy({ left: step * 40 });
+      });
+    }
+  }
 }
 
 function focusFirstButton() {
