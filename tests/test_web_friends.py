@@ -157,7 +157,14 @@ def test_an_invitation_shows_the_table_before_joining(browsers: list[TestClient]
     assert first.json() == {
         "host": "Ann", "players": 4, "target_score": 50, "seated": ["Ann"], "open": 2,
         "computers": 1, "started": False, "yours": False, "closed": None,
+        "partnership": False, "house_rules": [],
     }  # fmt: skip
+    # Partners and the house rules are told before a friend sits down.
+    rules = {"partnership": True, "bonus_card": "JD", "moon_rule": "choose"}
+    teams = table(ann, ["you", "hard", "friend", "hard"], rules=rules)
+    told = bea.post(f"/api/games/{teams['id']}/invitation", json={"invite": invite_of(teams)})
+    assert told.json()["partnership"] is True
+    assert {"Partners", "Bonus card"} <= set(told.json()["house_rules"]), told.json()
     assert look(ann).json()["yours"] is True  # the host's own browser
     assert join(bea, made, "Bea").status_code == 200
     seen = look(bea).json()

@@ -269,13 +269,63 @@ def test_a_teams_moon_is_asked_as_the_teams(browser: Any, server: AppServer) -> 
                 scores: [10, 20, 30, 40], results: [], table: null,
                 view: { seat: 0, partner, decks: 1, rules: { target_score: 100 } } },
                 [], { moon: () => {} }).innerText.replace(/\\s+/g, ' ');
-            return [panel(2), panel(null)];
+            const sun = overlayPanel({ phase: 'moon-choice', moon_pending: 0, moon_stake: 52,
+                players: names.map((name, seat) => ({ seat, name })), scores: [0, 0, 0, 0],
+                results: [], table: null, view: { seat: 0, partner: null, decks: 1,
+                round_points: 26, rules: { target_score: 100 } } }, [], { moon: () => {} })
+                .innerText.replace(/\\s+/g, ' ');
+            return [panel(2), panel(null), sun];
         }""",
         PARTNERS,
     )
-    team, alone = words
+    team, alone, sun = words
+    # Every trick (the sun played): a sun, not a moon.
+    assert "You shot the sun!" in sun and "Every trick is yours." in sun
+    assert "Take 52 off my total" in sun
     assert "Your team shot the moon!" in team and "Between you and Bertie" in team
     assert "Take 26 off our totals" in team and "Give Marisol and Tamsin 26 each" in team
     assert "You shot the moon!" in alone and "Take 26 off my total" in alone
     assert "Give everyone else 26" in alone
+    assert not page.errors
+
+
+def test_the_win_line_puts_the_person_first_and_a_wait_says_what_is_at_stake(
+    browser: Any, server: AppServer
+) -> None:
+    page = open_page(browser, server, DESKTOP)
+    words = page.evaluate(
+        """async (names) => {
+            const { winnerLine } = await import('/game/js/scores.js');
+            const { overlayPanel } = await import('/game/js/panels.js');
+            const players = names.map((name, seat) => ({ seat, name }));
+            const won = (me, winners) => winnerLine({ players, winners, view: { seat: me } });
+            const waiting = (me, partner, stake) => overlayPanel({ phase: 'moon-choice',
+                moon_pending: 0, moon_stake: stake, players, scores: [0, 0, 0, 0],
+                results: [], table: null, view: { seat: me, partner, decks: 1,
+                round_points: 26, rules: { target_score: 100 } } }, [], {})
+                .innerText.replace(/\\s+/g, ' ');
+            return {
+                partnerWins: won(2, [0, 2]), threeShare: won(3, [1, 2, 3]), alone: won(0, [0]),
+                other: won(0, [1]), others: won(0, [1, 2]),
+                partnerWaits: waiting(2, 0, 52), rivalWaits: waiting(1, 3, 26),
+                plainWait: waiting(1, null, 26),
+            };
+        }""",
+        ["Ana", "Ben", "Cy", "Dot"],
+    )
+    # "Ana and You share the win" was the words at a friend's screen.
+    assert words["partnerWins"] == "You and Ana share the win."
+    assert words["threeShare"] == "You, Ben and Cy share the win."
+    assert words["alone"] == "You win!" and words["other"] == "Ben wins."
+    assert words["others"] == "Ben and Cy share the win."
+    # The partner of the one who chooses: the team's moon (here a sun), and what is at stake.
+    assert "Your team shot the sun" in words["partnerWaits"]
+    assert (
+        "Ana chooses how it scores: 52 off your team's totals, or 52 to each of the others."
+        in words["partnerWaits"]
+    )
+    assert "Ana's team shot the moon" in words["rivalWaits"]
+    assert "26 off their team's totals, or 26 to each of you" in words["rivalWaits"]
+    assert "Ana shot the moon" in words["plainWait"]
+    assert "26 off their total, or 26 to everyone else" in words["plainWait"]
     assert not page.errors

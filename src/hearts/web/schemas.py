@@ -84,6 +84,8 @@ class Invitation(BaseModel):
     closed: str | None = Field(
         description="Why the link cannot seat this browser now (full, started), or null."
     )
+    partnership: bool = Field(description="Whether the players across score together.")
+    house_rules: list[str] = Field(description="The house rules chosen, by their labels.")
 
 
 class Reaction(Strict):

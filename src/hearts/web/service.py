@@ -44,6 +44,7 @@ from .characters import LEVELS, cast
 from .deals import commitment, is_keyed, new_game, new_secret, replayed, results
 from .events import Journal, journal_for_browser
 from .finish import finish_settled_round
+from .history import RULE_LABELS, house_rules
 from .notify import Hub
 from .store import Person, Seating, StoredGame
 from .stores import GameStore, StoreUnavailable
@@ -636,6 +637,13 @@ class GameService:
             "started": seating.started,
             "yours": mine,
             "closed": closed,
+            # The rules a friend sits down to: partners above all (whose partner they are).
+            "partnership": loaded.game.rules.partnership,
+            "house_rules": [
+                RULE_LABELS[name]
+                for name in house_rules(loaded.game.rules)
+                if name != "target_score"
+            ],
         }
 
     async def start(self, game_id: str, owner: str) -> dict[str, Any]:

@@ -125,7 +125,10 @@ function tableWords(invitation) {
   const { players, target_score: target, seated, open, computers } = invitation;
   const who = [...seated, computers ? plural(computers, "computer player") : "",
     open === 1 ? "one open seat" : `${open} open seats`];
-  return `A table of ${players}, to ${plural(target, "point")}: ${listed(who.filter(Boolean))}.`;
+  const rules = (invitation.house_rules || []).filter((label) => label !== "Partners");
+  return `A table of ${players}, to ${plural(target, "point")}: ${listed(who.filter(Boolean))}.`
+    + (invitation.partnership ? " Partners: the players across from each other score together." : "")
+    + (rules.length ? ` House rules: ${listed(rules)}.` : "");
 }
 
 /** The page a friend's link opens: a name, then Join. onJoin(name) returns a promise.

@@ -17,8 +17,19 @@ import { rematchButton } from "./friends.js";
 export function overlayPanel(state, opponents, actions) {
   const friends = Boolean(state.table?.friends);
   if (state.phase === "moon-choice" && state.moon_pending !== state.view.seat) {
-    return panel("moon-title", `${state.players[state.moon_pending].name} shot the moon`,
-      h("p", { "data-region": "moon-wait" }, "Waiting for them to choose how it scores."));
+    // Who is waited on, what is at stake, and (a partner) that the moon is theirs too.
+    const chooser = state.players[state.moon_pending].name;
+    const sun = state.moon_stake > state.view.round_points;
+    const what = sun ? "sun" : "moon";
+    const teams = state.view.partner !== null && state.view.partner !== undefined;
+    const ours = teams && state.view.partner === state.moon_pending;
+    const stake = state.moon_stake;
+    let words = `Waiting for ${chooser} to choose how it scores: ${stake} off their total, or ${stake} to everyone else.`;
+    if (ours) words = `${chooser} chooses how it scores: ${stake} off your team's totals, or ${stake} to each of the others.`;
+    else if (teams) words = `Waiting for ${chooser} to choose how it scores: ${stake} off their team's totals, or ${stake} to each of you.`;
+    const who = ours ? "Your team" : teams ? `${chooser}'s team` : chooser;
+    return panel("moon-title", `${who} shot the ${what}`,
+      h("p", { "data-region": "moon-wait" }, words));
   }
   if (state.phase === "moon-choice") return moonPanel(state, actions);
   if (state.phase === "round-over") {
@@ -98,11 +109,15 @@ function moonPanel(state, actions) {
   const team = partner !== null && partner !== undefined;
   const others = state.players.filter((p) => p.seat !== state.view.seat && p.seat !== partner)
     .map((p) => p.name);
+  // A sun (every trick, with the sun played) moves twice a moon's points: said as such.
+  const sun = state.moon_stake > state.view.round_points;
+  const taken = sun ? "every trick is yours" : `every heart and ${queenWords(state)} are yours`;
+  const said = team
+    ? `Between you and ${state.players[partner].name}, ${taken}.`
+    : `${taken[0].toUpperCase()}${taken.slice(1)}.`;
   return h("div", { class: "sheet-panel", role: "dialog", "aria-labelledby": "moon-title" },
-    h("h2", { id: "moon-title" }, moonIcon(), team ? " Your team shot the moon!" : " You shot the moon!"),
-    h("p", {}, team
-      ? `Between you and ${state.players[partner].name}, every heart and ${queenWords(state)} are yours. How should it score?`
-      : `Every heart and ${queenWords(state)} are yours. How should it score?`),
+    h("h2", { id: "moon-title" }, moonIcon(), `${team ? " Your team" : " You"} shot the ${sun ? "sun" : "moon"}!`),
+    h("p", {}, `${said} How should it score?`),
     h("p", { class: "hint" }, "Totals before this round: ",
       state.players.map((p, seat) => `${p.name} ${state.scores[seat]}`).join(" · "),
       `. The game ends at ${state.view.rules.target_score}.`),

@@ -237,8 +237,10 @@ export function standings(state) {
 }
 
 export function winnerLine(state) {
-  const names = state.winners.map((seat) => (isMe(state, seat) ? "You" : state.players[seat].name));
-  if (state.winners.some((seat) => isMe(state, seat)) && names.length === 1) return "You win!";
-  if (names.length === 1) return `${names[0]} wins.`;
-  return `${listed(names)} share the win.`;
+  // The person first: "You and Ana share the win", never "Ana and You".
+  const mine = state.winners.some((seat) => isMe(state, seat));
+  const others = state.winners.filter((seat) => !isMe(state, seat)).map((seat) => state.players[seat].name);
+  if (mine && !others.length) return "You win!";
+  if (!mine && others.length === 1) return `${others[0]} wins.`;
+  return `${listed(mine ? ["You", ...others] : others)} share the win.`;
 }
