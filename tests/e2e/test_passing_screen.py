@@ -166,16 +166,22 @@ def test_after_a_pass_the_keyboard_finds_the_cards(browser: Any, server: AppServ
     assert ring == "rgb(255, 255, 255)", ring
 
 
-def test_the_rounds_table_stays_on_a_phone_screen(browser: Any, server: AppServer) -> None:
-    page = open_page(browser, server, PHONE)
-    rules = hearts.Rules(players=3, kitty=True, bonus_card="JD")
-    game = hearts.Game(rules, 2)
+def first_round_played(rules: hearts.Rules, seed: int) -> hearts.Game:
+    """A game whose first round is over: each seat passes and plays its first cards."""
+    game = hearts.Game(rules, seed)
     while game.phase in ("passing", "playing"):
         seat = game.to_act[0]
+        view = game.view(seat)
         if game.phase == "passing":
-            game.apply(hearts.Pass(seat, game.view(seat).hand[:3]))
+            game.apply(hearts.Pass(seat, view.hand[: view.cards_to_pass]))
         else:
-            game.apply(hearts.Play(seat, game.view(seat).legal[0]))
+            game.apply(hearts.Play(seat, view.legal[0]))
+    return game
+
+
+def test_the_rounds_table_stays_on_a_phone_screen(browser: Any, server: AppServer) -> None:
+    page = open_page(browser, server, PHONE)
+    game = first_round_played(hearts.Rules(players=3, kitty=True, bonus_card="JD"), 2)
     start_game(page)
     store_for(page, server, "bonus3", game)
     open_stored(page, server, "bonus3")
@@ -195,10 +201,7 @@ def test_a_rounds_table_too_wide_for_large_text_is_reached_by_keyboard(
     browser: Any, server: AppServer
 ) -> None:
     page = open_page(browser, server, {"width": 320, "height": 640})
-    game = hearts.Game(hearts.Rules(players=6), 3)
-    while game.phase in ("passing", "playing"):
-        seat = game.to_act[0]
-        game.apply(hearts.Play(seat, game.view(seat).legal[0]))
+    game = first_round_played(hearts.Rules(players=6), 3)
     start_game(page)
     store_for(page, server, "six-large-text", game)
     page.goto(f"{server.url}/?speed=instant")
@@ -222,10 +225,7 @@ def test_long_names_at_six_keep_the_rounds_totals_in_sight(browser: Any, server:
     # Two friends with long names at a table of six: "Wolfeschlegel" would not break, so
     # the totals ran 5 px past the panel's edge, half hidden.
     page = open_page(browser, server, PHONE)
-    game = hearts.Game(hearts.Rules(players=6), 3)
-    while game.phase in ("passing", "playing"):
-        seat = game.to_act[0]
-        game.apply(hearts.Play(seat, game.view(seat).legal[0]))
+    game = first_round_played(hearts.Rules(players=6), 3)
     start_game(page)
     store_for(page, server, "six-long", game)
     open_stored(page, server, "six-long")
