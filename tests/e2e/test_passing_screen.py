@@ -194,7 +194,33 @@ def test_the_rounds_table_stays_on_a_phone_screen(browser: Any, server: AppServe
     assert table["x"] + table["width"] <= PHONE["width"]
     last = page.locator("table.summary tbody tr:first-child td:last-child").bounding_box()
     assert last["x"] + last["width"] <= PHONE["width"], "the total is in sight"
+    assert abs(spare_width(page)) <= 1
     shoot(page, "round-over-bonus-phone")
+
+
+def spare_width(page: Any) -> float:
+    """The panel's width the round's table leaves empty (measured on a row: a table shown as
+    a block is as wide as its box, its rows only as wide as their cells)."""
+    spare: float = page.evaluate(
+        """() => { const t = document.querySelector('table.summary');
+            const box = t.parentElement, style = getComputedStyle(box);
+            return box.clientWidth - parseFloat(style.paddingLeft)
+                - parseFloat(style.paddingRight) - t.querySelector('tr').offsetWidth; }"""
+    )
+    return spare
+
+
+def test_a_narrow_rounds_table_fills_the_panel_on_a_phone(browser: Any, server: AppServer) -> None:
+    # Four short names and five columns: as a scrolling block the table kept to its
+    # content's width, a third of the panel left empty beside it.
+    page = open_page(browser, server, PHONE)
+    game = first_round_played(hearts.Rules(), 3)
+    start_game(page)
+    store_for(page, server, "four-narrow", game)
+    open_stored(page, server, "four-narrow")
+    page.wait_for_selector("table.summary")
+    assert abs(spare_width(page)) <= 1, spare_width(page)
+    assert "wide" not in (page.get_attribute("table.summary", "class") or "")
 
 
 def test_a_rounds_table_too_wide_for_large_text_is_reached_by_keyboard(

@@ -726,8 +726,16 @@ function showOverlay(content) {
     if (part !== ui.overlay && part !== ui.log) part.inert = Boolean(content);
   }
   clear(ui.overlay, content);
-  // A table wider than the panel (large text, a narrow phone) scrolls: the keyboard can
-  // reach it and scroll it with the arrow keys.
+  // The round's table fills the panel, and scrolls only when it is wider (large text, a
+  // narrow phone; as a block it would not fill the panel's width).
+  for (const table of ui.overlay.querySelectorAll("table.round-table")) {
+    const box = table.parentElement;
+    const style = getComputedStyle(box);
+    const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    table.classList.toggle("wide", table.offsetWidth > room + 1);
+  }
+  // A table wider than the panel scrolls: the keyboard can reach it and scroll it with the
+  // arrow keys.
   for (const wide of ui.overlay.querySelectorAll("table.summary, .sheet-scroll")) {
     if (wide.scrollWidth > wide.clientWidth + 1) {
       wide.tabIndex = 0; // a table is named by its caption; a box around one, here

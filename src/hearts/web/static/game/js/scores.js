@@ -62,7 +62,7 @@ export function roundSummary(state) {
     pointsShown ? h("td", {}, result ? result.points_taken[seat] : 0) : null,
     h("td", {}, result ? signed(result.scores[seat]) : 0),
     h("td", {}, state.scores[seat])));
-  items.push(h("table", { class: "summary" },
+  items.push(h("table", { class: "summary round-table" },
     h("caption", { class: "sr" }, "This round"),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Hearts"),
       h("th", { scope: "col" }, "Queen"),
