@@ -883,17 +883,12 @@ class GameService:
         at once instead of when the hold time runs out. Their seat stays theirs: any later
         request of theirs takes it back (`_seated`), so this one reads the table without."""
         async with self._lock(game_id):
-            loaded = await self._loaded(game_id)
-            seating = await self._seating(game_id)
-            seat = loaded.table.seat_of(loaded.stored, seating, owner)
-            if seat is None:
-                raise Refusal(404, NO_SUCH_GAME)
+            seated = await self._seated(game_id, owner, present=False)
+            loaded, seat, seating = seated.loaded, seated.seat, seated.seating
             if not loaded.table.friends:
                 raise Refusal(409, "This game has nobody else at it: it waits for you as it is.")
             if not seating.started:
                 raise Refusal(409, "This game has not started: there is nothing to leave yet.")
-            if seating.moves != loaded.recorded:
-                loaded = await self._caught_up(game_id, loaded)
             if not loaded.game.is_over and await asyncio.to_thread(
                 self.store.set_away, game_id, seat, True
             ):

@@ -84,10 +84,7 @@ export function roundSummary(state) {
 /** The seats that shot the moon: the shooter, and in Partnership Hearts the shooter's
  * partner too (the engine names the team by its first seat). */
 function moonTeam(state, shooter) {
-  const { seat: me, partner } = state.view;
-  if (partner === null || partner === undefined) return [shooter];
-  const mine = [me, partner];
-  return mine.includes(shooter) ? mine : allSeats(state).filter((seat) => !mine.includes(seat));
+  return standingsEntries(state).find((seats) => seats.includes(shooter));
 }
 
 function signed(n) {
