@@ -329,3 +329,43 @@ def test_the_win_line_puts_the_person_first_and_a_wait_says_what_is_at_stake(
     assert "Ana shot the moon" in words["plainWait"]
     assert "26 off their total, or 26 to everyone else" in words["plainWait"]
     assert not page.errors
+
+
+def test_a_moons_choice_at_a_timed_table_says_the_seconds_left(
+    browser: Any, server: AppServer
+) -> None:
+    # The panel covers the chooser's own clock at the seat: the seconds are said in it, to
+    # the chooser and to those waiting.
+    page = open_page(browser, server, DESKTOP)
+    lines = page.evaluate(
+        """async (names) => {
+            const { overlayPanel } = await import('/game/js/panels.js');
+            const { TurnClock } = await import('/game/js/friends.js');
+            const now = Date.now() / 1000;
+            const players = names.map((name, seat) => ({ seat, name, person: seat < 2 }));
+            const timer = (me, turnTime) => {
+                const state = { phase: 'moon-choice', moon_pending: 0, moon_stake: 26,
+                    players, scores: [0, 0, 0, 0], results: [],
+                    table: { friends: true, started: true, turn_time: turnTime,
+                             deadline: now + 20, now, received: now, waiting_on: [0] },
+                    view: { seat: me, partner: null, decks: 1, round_points: 26,
+                            rules: { target_score: 100 } } };
+                const root = document.createElement('div');
+                root.append(overlayPanel(state, [], { moon: () => {} }));
+                document.body.append(root);
+                const clock = new TurnClock(root);
+                clock.set(state);
+                const line = root.querySelector('[data-timer]');
+                const said = line && !line.hidden ? line.textContent : null;
+                clock.set(null);  // stops its interval
+                root.remove();
+                return said;
+            };
+            return { chooser: timer(0, 30), waiting: timer(1, 30), untimed: timer(1, 0) };
+        }""",
+        ["Ana", "Ben", "Cy", "Dot"],
+    )
+    assert lines["chooser"] == "20 s left to choose: then a computer player chooses for you."
+    assert lines["waiting"] == "Ana has 20 s left to choose."
+    assert lines["untimed"] is None
+    assert not page.errors

@@ -215,9 +215,12 @@ export class TurnClock {
       const on = left !== null && this.waiting.includes(seat);
       el.hidden = !on;
       if (!on) continue;
-      el.textContent = `${left} s`;
+      // A seat's clock reads "12 s"; a line in a panel (the moon's choice) says it in
+      // words, its `data-timer-line` holding "{s}" where the seconds go.
+      const line = el.dataset.timerLine;
+      el.textContent = line ? line.replace("{s}", String(left)) : `${left} s`;
       el.classList.toggle("short", left <= 5);
-      el.setAttribute("aria-label", `${left} seconds left`);
+      if (!line) el.setAttribute("aria-label", `${left} seconds left`);
     }
   }
 }

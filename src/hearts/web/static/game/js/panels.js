@@ -28,8 +28,10 @@ export function overlayPanel(state, opponents, actions) {
     if (ours) words = `${chooser} chooses how it scores: ${stake} off your team's totals, or ${stake} to each of the others.`;
     else if (teams) words = `Waiting for ${chooser} to choose how it scores: ${stake} off their team's totals, or ${stake} to each of you.`;
     const who = ours ? "Your team" : teams ? `${chooser}'s team` : chooser;
+    // The chooser's clock is under this panel: its seconds are said here.
     return panel("moon-title", `${who} shot the ${what}`,
-      h("p", { "data-region": "moon-wait" }, words));
+      h("p", { "data-region": "moon-wait" }, words),
+      friends ? moonTimer(state.moon_pending, `${chooser} has {s} s left to choose.`) : null);
   }
   if (state.phase === "moon-choice") return moonPanel(state, actions);
   if (state.phase === "round-over") {
@@ -126,7 +128,16 @@ function moonPanel(state, actions) {
         onclick: () => actions.moon("subtract") }, `Take ${state.moon_stake} off ${team ? "our totals" : "my total"}`),
       h("button", { type: "button", class: "primary", "data-action": "moon-add",
         onclick: () => actions.moon("add") },
-      team ? `Give ${listed(others)} ${state.moon_stake} each` : `Give everyone else ${state.moon_stake}`)));
+      team ? `Give ${listed(others)} ${state.moon_stake} each` : `Give everyone else ${state.moon_stake}`)),
+    state.table?.friends
+      ? moonTimer(state.view.seat, "{s} s left to choose: then a computer player chooses for you.")
+      : null);
+}
+
+/** A line counting down a moon's choice at a table with a turn time (`TurnClock` fills it
+ * in, and hides it without one). */
+function moonTimer(seat, line) {
+  return h("p", { class: "hint", "data-timer": String(seat), "data-timer-line": line, hidden: true });
 }
 
 /** A line from an opponent who had a notable round: a moon, or nothing taken at all. */
