@@ -113,6 +113,12 @@ def test_after_a_long_outage_the_first_requests_are_answered_again_at_once(
         assert answer.status_code == 200, answer.text
         assert time.monotonic() - back < RECOVERY, "503s long after PostgreSQL was back"
         assert browser.get("/api/health").json() == {"ok": True}
+    # About 32 requests were refused, and the pool tried again and again: the log says each
+    # kind of warning once (the first of each kind within its 30 s), not one a request.
+    warnings = [line for line in server.log_path.read_text().splitlines() if " WARNING " in line]
+    refused = [line for line in warnings if "database unavailable" in line]
+    assert len(refused) == 1, refused
+    assert len(warnings) <= 6, warnings
 
 
 #: Seconds within which requests are answered again once PostgreSQL is back: the pool's

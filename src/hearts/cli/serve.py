@@ -122,10 +122,13 @@ def log_lines() -> None:
     each line with its time, level and process: several processes write to one place."""
     import logging
 
+    from ..web.logs import Repeats
+
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(
         logging.Formatter("%(asctime)s %(levelname)s hearts[%(process)d] %(message)s")
     )
+    handler.addFilter(Repeats())  # a database away: a few lines, not one a request
     for name in ("hearts", "psycopg"):
         logger = logging.getLogger(name)
         logger.addHandler(handler)
