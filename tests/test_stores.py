@@ -16,7 +16,7 @@ from hearts.web.migrations import SCHEMA, applied, upgrade
 from hearts.web.settings import Settings
 from hearts.web.store import Store, StoreError
 from hearts.web.stores import GameStore, open_store
-from pg_support import Cluster
+from pg_support import SUPERUSER, Cluster
 
 STEPS = sorted(path.stem for path in SCHEMA.glob("*.sql"))
 
@@ -269,3 +269,22 @@ def test_a_server_that_never_answers_is_given_up_on(tmp_path: Path) -> None:
     message = str(caught.value)
     assert message.startswith("Cannot reach PostgreSQL (hearts at 127.0.0.1:"), message
     assert "timeout" in message and "\n" not in message and message.endswith("."), message
+
+
+def test_a_database_reached_by_its_unix_socket(pg_cluster: Cluster, tmp_path: Path) -> None:
+    # Both ways libpq names a socket's folder in a URL: the percent-encoded host failed in
+    # the schema's upgrade (yoyo read "%2F" as the host's name).
+    from urllib.parse import quote
+
+    name = pg_cluster.new_database().rsplit("/", 1)[1]
+    folder = str(pg_cluster.directory)
+    for url in (
+        f"postgresql://{SUPERUSER}@{quote(folder, safe='')}:{pg_cluster.port}/{name}",
+        f"postgresql://{SUPERUSER}@/{name}?host={folder}&port={pg_cluster.port}",
+    ):
+        opened = open_store(Settings(data_dir=tmp_path / "data", database_url=url))
+        try:
+            make(opened, f"socket-{len(url)}")
+            assert opened.load(f"socket-{len(url)}") is not None
+        finally:
+            opened.close()

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import urlencode
 
 SCHEMA = Path(__file__).parent / "schema"
 #: Seconds a starting process waits for another one's upgrade before it gives up.
@@ -41,17 +41,31 @@ class UpgradeError(Exception):
 
 def yoyo_uri(target: str | Path) -> str:
     """yoyo's name for a store: a SQLite file path, or a postgresql:// URL (psycopg 3) with
-    the waits above added (yoyo hands its query's arguments to the connection)."""
+    the waits above added (yoyo hands its query's arguments to the connection).
+
+    Every part of a PostgreSQL URL goes over as a query argument, read by libpq's own
+    parser first: yoyo reads the host from the URL as a web address does, so a socket's
+    folder (`postgresql://me@%2Fvar%2Frun%2Fpostgresql/games`) was a host named "%2Fvar...".
+
+    >>> print(yoyo_uri("postgresql://me@%2Fvar%2Frun%2Fpostgresql/games").replace("&", " &"))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    postgresql+psycopg:///?user=me &dbname=games &host=%2Fvar%2Frun%2Fpostgresql
+    &connect_timeout=3 &options=-c+lock_timeout%3D10000
+    """
     if isinstance(target, Path):
         return f"sqlite:///{target}"
-    for prefix in ("postgresql://", "postgres://"):
-        if target.startswith(prefix):
-            waits = f"connect_timeout={CONNECT_WAIT}&options=" + quote(
-                f"-c lock_timeout={STEP_LOCK_WAIT * 1000}"
-            )
-            joined = "&" if "?" in target else "?"
-            return "postgresql+psycopg://" + target[len(prefix) :] + joined + waits
-    return target
+    if not target.startswith(("postgresql://", "postgres://")):
+        return target
+    import psycopg
+
+    try:
+        parts = psycopg.conninfo.conninfo_to_dict(target)
+    except psycopg.ProgrammingError as error:
+        raise ValueError(str(error)) from None
+    parts.setdefault("connect_timeout", CONNECT_WAIT)
+    options = f"-c lock_timeout={STEP_LOCK_WAIT * 1000}"
+    parts["options"] = f"{parts['options']} {options}" if parts.get("options") else options
+    return "postgresql+psycopg:///?" + urlencode({k: str(v) for k, v in parts.items()})
 
 
 @contextmanager
