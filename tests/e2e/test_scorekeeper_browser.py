@@ -593,6 +593,12 @@ def test_a_number_that_is_not_a_number_marks_its_box_and_blocks_the_round(page: 
     tab.fill("#points-2", "0")
     tab.click("[data-action=add-round]")
     assert totals(tab) == [13, 13, 0, 0]
+    # A box keeps all that was typed: "00013" was cut to "0001" (one point) without a word.
+    for i, text in enumerate(["00013", "13", "0", "0"]):
+        tab.fill(f"#points-{i}", text)
+    assert tab.locator("#points-0").input_value() == "00013"
+    tab.click("[data-action=add-round]")
+    assert totals(tab) == [26, 26, 0, 0]
 
 
 def test_a_moon_typed_as_its_result_points_to_the_button(page: Any) -> None:

@@ -46,7 +46,8 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
       type: "text",
       inputmode: "numeric",
       pattern: "[0-9]*",
-      maxlength: 4,
+      // No maxlength: a browser cuts what is typed or pasted without a word ("00013" to
+      // "0001"); a number too long is refused with the reason instead.
       value: entry.points[i],
       placeholder: "0",
       enterkeyhint: i === n - 1 ? "done" : "next",

@@ -2,7 +2,7 @@
 // Stale-while-revalidate: answer from the cache at once, refresh the cache in the background.
 
 // A new version whenever the files change together, so a phone never mixes old and new modules.
-const VERSION = "scorekeeper-v3";
+const VERSION = "scorekeeper-v4";
 const FILES = [
   "/scorekeeper",
   "/scorekeeper/scorekeeper.css",
