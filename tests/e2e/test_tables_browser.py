@@ -143,6 +143,30 @@ def test_a_whole_round_at_every_table_size(
     page.context.close()
 
 
+@pytest.mark.parametrize("players", [3, 4, 6, 10])
+def test_large_text_on_a_phone_keeps_every_seat_on_the_screen(
+    browser: Any, server: AppServer, players: int
+) -> None:
+    # At 150% text the side seats' names and counts ran past the screen's edges ("arisol",
+    # "Tamsi", the 13 of cards held cut in two).
+    page = open_page(browser, server, VIEWPORTS["phone"])
+    page.evaluate("document.documentElement.style.fontSize = '150%'")
+    page.click(f"[data-players='{players}']")
+    page.click("[data-action=new-game]")
+    page.wait_for_selector(f"{TABLE}[data-players='{players}'] [data-card]")
+    check_layout(page, players, f"{players} players at 150%")
+    outside = page.evaluate(
+        """() => [...document.querySelectorAll('#game .side *')].filter((e) => {
+            const r = e.getBoundingClientRect();
+            return r.width > 0 && (r.left < -0.5 || r.right > innerWidth + 0.5);
+        }).map((e) => e.className.baseVal ?? e.className)"""
+    )
+    assert outside == [], outside
+    if players == 4:
+        shoot(page, "table-4-phone-large-text")
+    assert not page.errors
+
+
 def play_until(page: Any, condition: str, limit: int = 80) -> bool:
     """Play the person's simplest moves until `condition` (a JS function) holds."""
     for _ in range(limit):
