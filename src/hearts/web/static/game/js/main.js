@@ -702,7 +702,12 @@ function drawOverlay(state, waiting) {
     ui.overlay.scrollTop = scrolled;
     const same = focused && ui.overlay.querySelector(`[data-action="${CSS.escape(focused)}"]`);
     if (same) same.focus({ preventScroll: true });
-  } else if (content) focusFirstButton();
+  } else if (content) {
+    // Another panel opens at its top (the game's end kept the last round's panel's scroll,
+    // its winner and standings above the screen).
+    ui.overlay.scrollTop = 0;
+    focusFirstButton();
+  }
 }
 
 /** The control the person used has gone (a card played, a button the next state has no
