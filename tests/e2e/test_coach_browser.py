@@ -307,3 +307,44 @@ def test_the_reviews_first_line_says_what_could_not_be_weighed_and_what_counts(
     assert "a win is worth 30 points" in costly and "could not weigh 1 of them" in costly
     assert "game's result" not in sentence([2.0])
     assert not page.errors
+
+
+def test_a_hint_that_comes_after_the_card_is_played_is_dropped(
+    browser: Any, server: AppServer
+) -> None:
+    # Asked, then a card played before the answer came: the answer showed for seconds while
+    # the trick went round, its card outlined, about a move that was gone.
+    page = open_page(browser, server, PHONE, speed="normal")
+    start_game(page)
+    cards = page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
+    for card in cards[:3]:
+        page.click(f"[data-region=hand] [data-card='{card}']")
+    page.click("[data-action=pass]")
+    assert wait_for_person(page) == "playing"
+    held: list[Any] = []
+    page.route(re.compile(r"/api/games/[^/]+/hint$"), lambda route: held.append(route))
+    page.click("[data-action=hint]")
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert len(held) == 1
+    # The card's request is held too: the answer comes while the page still draws the
+    # position it was asked about.
+    sent: list[Any] = []
+    page.route(re.compile(r"/api/games/[^/]+/play(\?|$)"), lambda route: sent.append(route))
+    page.click("#hand [data-card][data-legal=true]")
+    held[0].continue_()
+    page.wait_for_function("() => !document.querySelector('[data-action=hint]').ariaBusy")
+    page.wait_for_timeout(200)
+    assert page.is_hidden("[data-region=hint]")
+    assert hinted(page) == []
+    for _ in range(100):
+        if sent:
+            break
+        page.wait_for_timeout(50)
+    assert len(sent) == 1
+    sent[0].continue_()
+    wait_for_person(page)
+    assert page.is_hidden("[data-region=hint]")
+    assert not page.errors

@@ -12,6 +12,7 @@ const line = h("p", { class: "coach-hint", "data-region": "hint", "aria-live": "
 let shown = null; // {id, move, cards} of the hint on screen
 let latest = null; // {state, canAct} from the last render
 let asking = false;
+let moves = 0; // the person's moves made on this page: a hint asked before the last is stale
 
 /** Put the button beside the table's tools and the line under the person's name. */
 export function mountHint() {
@@ -46,23 +47,28 @@ export function renderHint(state, canAct) {
 /** The person has made their move: the words go at once (not after the pause that shows the
  * cards passed to them, or the trick); the marks go with the next render. */
 export function putHintAway() {
+  moves += 1;
   line.hidden = true;
 }
 
 async function ask() {
   if (!latest?.canAct || asking) return;
   const { state } = latest;
+  const asked = moves;
   asking = true;
   button.setAttribute("aria-busy", "true");
   try {
     const advice = await api.hint(state.id);
-    if (latest.state.id !== state.id || latest.state.move !== advice.move) return; // moved on
+    // Moved on: the game, or the person, whose card may still be flying to the trick (the
+    // state drawn is not the one after it yet, and an answer then read as the next move's).
+    if (moves !== asked || latest.state.id !== state.id || latest.state.move !== advice.move) return;
     shown = { id: state.id, move: advice.move, cards: advice.cards };
     line.textContent = advice.reason;
     line.hidden = false;
     button.setAttribute("aria-label", `Hint: ${advice.cards.map(cardName).join(", ")}`);
     mark(advice.cards);
   } catch (error) {
+    if (moves !== asked) return;
     line.textContent = error instanceof Refused ? error.message : "No hint could be had just now.";
     line.hidden = false;
   } finally {
