@@ -214,3 +214,42 @@ def test_a_queen_passed_without_a_low_spade_is_said_plainly() -> None:
     # "has only no low spade" was the words before.
     assert reasons(["QS", "KH", "2C"]) == ["the Q♠ has no low spade to hide behind"]
     assert reasons(["QS", "3S", "2C"]) == ["the Q♠ has only 1 low spade to hide behind"]
+
+
+def test_the_points_on_a_trick_count_every_copy_and_the_bonus_card_is_said() -> None:
+    # Two decks: "5♥, J♥, 5♥, 8♦, 4♥" was said to hold 3 points (the second 5♥ lost in a
+    # mask of faces); a cancelled card still scores.
+    rules = hearts.Rules(players=6, pass_cycle=("hold",))
+    names = [f"P{seat}" for seat in range(rules.players)]
+    checked = 0
+    for seed in range(40):
+        rnd = hearts.Round.deal(rules, seed, 0)
+        while rnd.phase == "playing":
+            view = rnd.view(rnd.turn)
+            trick = [str(card) for _, card in view.trick]
+            points = sum(c.endswith("H") for c in trick) + 13 * trick.count("QS")
+            facts = _context(Knowledge.from_view(view), view, names)
+            said = [f for f in facts if f.startswith("the trick already holds")]
+            if points:
+                assert said == [f"the trick already holds {points} point{'s' * (points > 1)}"]
+                checked += len(set(trick)) < len(trick)  # a card there twice
+            else:
+                assert said == []
+            rnd.play(rnd.legal_cards()[0])
+    assert checked > 0
+    # Omnibus: the J♦ on the trick is said as what it is, not as points.
+    game = hearts.Round.from_hands(
+        hearts.Rules(bonus_card="JD"),
+        [
+            ["QS", "3S", "5C", "KC", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD"],
+            ["2S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "KS", "AS", "3H", "QD"],
+            ["2C", "3C", "4C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KD", "AD", "2H"],
+            ["AC", "JD", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH"],
+        ],
+        pass_direction="hold",
+    )
+    for card in ("2C", "AC", "5C", "QD", "JD"):  # seat 3 takes the first trick, leads the J♦
+        game.play(card)
+    facts = _context(Knowledge.from_view(game.view(0)), game.view(0), NAMES)
+    assert "the J♦ on it takes 10 points off its winner" in facts
+    assert not any(f.startswith("the trick already holds") for f in facts)
