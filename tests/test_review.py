@@ -128,3 +128,28 @@ def test_cards_played_as_the_hint_said_cost_nothing() -> None:
     )
     assert len(decisions) == 14
     assert all(d.cost == 0 for d in decisions), [d.to_dict() for d in decisions if d.cost]
+
+
+def test_a_queen_thrown_under_a_lower_spade_is_weighed() -> None:
+    # 4♠ led, a heart on it, the seat holds 2♠ and Q♠ with the A♠ and K♠ still to come: the
+    # hard player never throws the queen here, so the review had no average for it and the
+    # round's costliest card read "by how much, it could not weigh".
+    game = hearts.Round.from_hands(
+        hearts.Rules(),
+        [
+            ["QS", "2S", "4D", "5D", "6D", "7D", "8D", "9D", "TD", "JD", "QD", "KD", "AD"],
+            ["2C", "3S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "KS", "AS", "2D", "3D"],
+            ["3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC", "AC", "4S"],
+            ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH"],
+        ],
+        pass_direction="hold",
+    )
+    for card in ("2C", "AC", "2H", "4D", "4S", "3H"):  # seat 2 takes the clubs, leads the 4♠
+        game.play(card)
+    view = game.view(0)
+    (queen,) = [c for c in view.hand if str(c) == "QS"]
+    decision = review_decision(view, hearts.Play(0, queen), NAMES, seed="r", budget=BUDGET)
+    assert decision.cost is not None and decision.cost > 5, decision
+    assert [str(c) for c in decision.preferred] == ["2S"]
+    # The hint (the coach in play) still never offers her.
+    assert [str(c) for c in hint(view, NAMES, seed="r", budget=BUDGET).cards] == ["2S"]

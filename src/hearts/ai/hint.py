@@ -28,7 +28,14 @@ from .medium import choose_play_face
 from .passing import pass_faces
 from .racing import Arm
 from .rollout import GAME_END_WEIGHT
-from .search import FullSearch, HardPlayer, distinct_candidates, is_moon_hand
+from .search import (
+    FullSearch,
+    HardPlayer,
+    distinct_candidates,
+    is_moon_hand,
+    is_queen_gamble,
+    representatives,
+)
 from .tracking import (
     HIGH_SPADES,
     QUEEN,
@@ -69,8 +76,11 @@ def hint(
     names: Sequence[str],
     seed: int | str | None = None,
     budget: int | float | None = None,
+    weigh: Card | None = None,
 ) -> Hint:
     """The hard player's advice for `view`'s seat; `names[s]` is what seat s is called.
+    The review gives the card the person played as `weigh`: its options then hold that
+    card's average too, whatever the hard player would leave out (`HardPlayer.evaluate`).
 
     Raises ValueError when the seat has nothing to decide (not its turn, its pass made)."""
     player = FullSearch(seed=seed, budget=budget)
@@ -80,7 +90,7 @@ def hint(
         return _pass_hint(view, names, player)
     if not view.legal_mask:
         raise ValueError("This seat has no card to play now.")
-    return _play_hint(view, names, player)
+    return _play_hint(view, names, player, weigh)
 
 
 # --- the pass ------------------------------------------------------------------------------
@@ -160,7 +170,9 @@ def _pass_reasons(hand: int, kept: int, faces: list[int], direction: str) -> lis
 # --- a card to play ------------------------------------------------------------------------
 
 
-def _play_hint(view: PlayerView, names: Sequence[str], player: HardPlayer) -> Hint:
+def _play_hint(
+    view: PlayerView, names: Sequence[str], player: HardPlayer, weigh: Card | None = None
+) -> Hint:
     legal = view.legal_mask
     know = Knowledge.from_view(view)
     if not legal & (legal - 1):
@@ -179,8 +191,14 @@ def _play_hint(view: PlayerView, names: Sequence[str], player: HardPlayer) -> Hi
         same = "your playable cards all come to the same here"
         context = _context(know, view, names, candidates[0])
         return Hint((card,), _sentence(_action(know, candidates[0], names), same, context))
-    arms = player.evaluate(view, know, candidates)
-    best = min((a for a in arms if a.active), key=lambda a: (a.mean, a.face))
+    weighed = -1 if weigh is None else representatives(know)[weigh.face]
+    arms = player.evaluate(view, know, candidates, weigh=weighed)
+    # A queen gamble weighed for the review is never the coach's own choice.
+    gamble = QUEEN_FACE if is_queen_gamble(know) else -1
+    best = min(
+        (a for a in arms if a.active and not (a.face == gamble and a.plan < 0)),
+        key=lambda a: (a.mean, a.face),
+    )
     card = CARDS[card_for_face(legal, best.face)]
     options = _options(arms, legal)
     action = _action(know, best.face, names)

@@ -131,7 +131,7 @@ def _review_play(
     trick = len(view.tricks) + 1
     stake = game_at_stake(view)
     played = move.card
-    advice = hint(view, names, seed=seed, budget=budget)
+    advice = hint(view, names, seed=seed, budget=budget, weigh=played)
     legal = view.legal_mask
     know = Knowledge.from_view(view)
     runs = representatives(know)
@@ -148,8 +148,9 @@ def _review_play(
         averages[face] = min(averages.get(face, option.average), option.average)
     mine = averages.get(runs[played.face])
     best = min(averages.values())
-    # The hard player never weighs throwing the queen under a lower spade (a gamble the
-    # sampled deals overrate), so that card has no average of its own.
+    # The person's card is weighed whatever it is: the hard player never throws the queen
+    # under a lower spade (a gamble the sampled deals overrate), and the review weighs it
+    # all the same, so that the costliest card of a round is not the one left unweighed.
     cost = None if mine is None else max(0.0, mine - best)
     if runs[played.face] == runs[advice.cards[0].face] or (cost is not None and cost < NOISE):
         cost = 0.0

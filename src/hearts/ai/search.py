@@ -250,17 +250,19 @@ class HardPlayer(MediumPlayer):
         budget: int | float | None = None,
         min_samples: int | None = None,
         drop_z: float | None = None,
+        weigh: int = -1,
     ) -> list[Arm]:
         """Every candidate (and plan) with its results over the sampled deals.
 
-        The tactics builder calls this with a far larger budget and no dropping.
+        The tactics builder calls this with a far larger budget and no dropping. The review
+        gives the face a person played as `weigh`: it is weighed even as a queen gamble.
         """
         settings = self.settings
         rng = self.rng_for(view, "play")
         table = self.table(view)
         base = _position(view, know)
         plans = [-1, view.seat] if _moon_possible(know, view, self.style) else [-1]
-        gamble = QUEEN_FACE if is_queen_gamble(know) else -1
+        gamble = QUEEN_FACE if is_queen_gamble(know) and weigh != QUEEN_FACE else -1
         arms = [
             Arm(plan, face, [])
             for plan in plans

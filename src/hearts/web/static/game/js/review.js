@@ -1,5 +1,5 @@
-// The coach's review of a finished round, shown by itself on the round-over panel: the
-// round's total cost against the hard player's choices and the two or three costliest
+// The coach's review of a finished round, shown by itself on the round-over panel: at how
+// many decisions the coach would have chosen otherwise, and the two or three costliest
 // decisions with the coach's preference and reason, with the whole review one tap away
 // (GET /api/games/{id}/review?round=N, the caller's own seat only). The server reviews each
 // decision in the background as it is made, so the review is usually ready when the round
@@ -41,27 +41,40 @@ function decisionLine(d) {
     h("span", { class: "review-reason" }, d.reason));
 }
 
-/** The round in one sentence: what the decisions cost, saying so when some could not be
- * weighed (a table the hard player does not search) and when the costs count the game's
- * result (a round that could end the game: `review.game_end`). */
+/** The round in one sentence: at how many decisions the coach would have chosen otherwise
+ * (weighed, or not: a table the hard player does not search), and whether the costs count
+ * the game's result (a round that could end the game: `review.game_end`). No sum: each cost
+ * is a choice against the coach's as things stood then, and one chance missed twice (a
+ * moon let go on two tricks) would count twice, past all a round holds. */
 export function reviewTotal(review) {
   if (!review.decisions.length && review.stood_in) {
     return "A computer player played this round for you while you were away: nothing of yours to review.";
   }
+  const all = review.decisions.length;
+  const costly = review.decisions.filter((d) => d.cost > 0).length;
   const unweighed = review.decisions.filter((d) => d.cost === null).length;
+  const of = (n) => `${n} of your ${all} decisions`;
+  if (!costly && !unweighed) return "Every decision this round was as good as the hard player's.";
+  if (!costly) {
+    return `The coach would have chosen otherwise at ${of(unweighed)} this round; by how much, it could not weigh.`;
+  }
   const end = review.game_end;
   const counting = end ? `, counting the game's result (a win is worth ${end} points, a loss costs ${end})` : "";
-  if (review.total_cost > 0) {
-    const rest = unweighed ? ` The coach could not weigh ${unweighed} of them.` : "";
-    return `Against the hard player's choices, your decisions cost about ${points(review.total_cost)} this round${counting}.${rest}`;
-  }
-  if (!unweighed) return "Every decision this round was as good as the hard player's.";
-  if (unweighed === review.decisions.length) return "The coach could not weigh your decisions this round: it says what it prefers, not by how much.";
-  return `Every decision the coach could weigh this round was as good as the hard player's (it could not weigh ${unweighed}).`;
+  const rest = unweighed ? `, and at ${unweighed} more by an amount it could not weigh` : "";
+  return `The coach would have chosen otherwise at ${of(costly)} this round${rest}. `
+    + `The costliest, each as things stood then${counting}:`;
+}
+
+/** The decisions the panel shows: the costliest, then (when fewer than three) those the
+ * coach would have made otherwise by an amount it could not weigh. */
+export function shownDecisions(review) {
+  const worst = review.costliest.map((i) => review.decisions[i]);
+  const unweighed = review.decisions.filter((d) => d.cost === null);
+  return [...worst, ...unweighed].slice(0, Math.max(3, worst.length));
 }
 
 function fill(box, review) {
-  const worst = review.costliest.map((i) => review.decisions[i]);
+  const worst = shownDecisions(review);
   clear(box,
     h("h3", {}, "The coach's review"),
     h("p", { "data-region": "review-total" }, reviewTotal(review)),
