@@ -17,7 +17,7 @@ from hearts.ai.hint import hint
 from hearts.ai.search import FullSearch
 from hearts.web import coach
 from hearts.web.bots import decision_seed
-from hearts.web.coach import NOT_YOUR_TURN, ROUND_OVER
+from hearts.web.coach import GAME_OVER, NOT_YOUR_TURN, ROUND_OVER
 from hearts.web.deals import replayed
 from hearts.web.store import owner_key
 from hearts.web.tokens import COOKIE
@@ -75,7 +75,8 @@ def test_the_hint_is_the_full_searchs_pass_then_its_card(
     assert len(reasons) >= 10  # a sentence of its own for (nearly) every position
     assert state["phase"] in ("round-over", "game-over")
     response = client.get(f"/api/games/{state['id']}/hint")
-    assert response.status_code == 409 and response.json() == {"detail": ROUND_OVER}
+    over = GAME_OVER if state["phase"] == "game-over" else ROUND_OVER
+    assert response.status_code == 409 and response.json() == {"detail": over}
 
 
 def test_a_hint_at_three_and_eight_players(client: TestClient) -> None:

@@ -15,12 +15,12 @@ from hearts.ai.review import review_round
 from hearts.record import action_to_move
 from hearts.web.bots import decision_seed
 from hearts.web.characters import OPPONENTS
-from hearts.web.coach import NOT_FINISHED
+from hearts.web.coach import GAME_OVER, NOT_FINISHED
 from hearts.web.deals import replayed
 from hearts.web.reviews import Reviews
 from hearts.web.store import Store as SqliteStore
 
-from .support import State, start, step
+from .support import State, play_to_end, start, step
 
 NO_GAME = {"detail": "This browser has no game with that id."}
 
@@ -67,6 +67,22 @@ def test_refusals(client: TestClient) -> None:
     stranger = TestClient(client.app)
     assert stranger.get(url, params={"round": 1}).json() == NO_GAME
     assert client.get("/api/games/nope/review", params={"round": 1}).json() == NO_GAME
+
+
+def test_a_round_a_finished_game_never_had_is_not_there(client: TestClient) -> None:
+    # A game to 10 ends with its first round: round 2 will never be over, and was said to
+    # be "not over yet"; the hint says the game, not the round, is over.
+    state = play_to_end(client, start(client, target_score=10))
+    url = f"/api/games/{state['id']}/review"
+    rounds = len(state["results"])
+    assert client.get(url, params={"round": rounds}).status_code == 200
+    for number in (rounds + 1, 10_000):
+        response = client.get(url, params={"round": number})
+        assert response.status_code == 404
+        which = "round 1" if rounds == 1 else f"rounds 1 to {rounds}"
+        assert response.json() == {"detail": f"This game has no round {number}: it has {which}."}
+    response = client.get(f"/api/games/{state['id']}/hint")
+    assert response.status_code == 409 and response.json() == {"detail": GAME_OVER}
 
 
 # --- reviews worked out in the background --------------------------------------------------

@@ -40,6 +40,20 @@ log = logging.getLogger("hearts.web")
 
 NOT_YOUR_TURN = "It is not your turn, so there is nothing to hint yet."
 ROUND_OVER = "The round is over, so there is no card to choose."
+GAME_OVER = "The game is over, so there is no card to choose."
+NO_SUCH_ROUND = "This game has no round {n}: {rounds}."
+
+
+def no_such_round(game: Game, number: int) -> str:
+    """Why round `number` of `game` is not there to see (the review, the replay)."""
+    finished = len(game.results)
+    if finished == 0:
+        rounds = "no round of it is over yet"
+    else:
+        last = "" if game.is_over else " so far"
+        which = "round 1" if finished == 1 else f"rounds 1 to {finished}"
+        rounds = f"it has {which}{last}"
+    return NO_SUCH_ROUND.format(n=number, rounds=rounds)
 
 
 def owner(cookie: str | None) -> str:
@@ -102,7 +116,8 @@ async def get_hint(
     game = loaded.game
     phase = game.phase
     if phase in ("round-over", "game-over", "moon-choice"):
-        return JSONResponse({"detail": ROUND_OVER}, status_code=409)
+        over = GAME_OVER if phase == "game-over" else ROUND_OVER
+        return JSONResponse({"detail": over}, status_code=409)
     if seat not in game.to_act:
         return JSONResponse({"detail": NOT_YOUR_TURN}, status_code=409)
     names = [p["name"] for p in games.state(loaded, seat, seated.seating, [])["players"]]
@@ -305,8 +320,11 @@ async def get_review(
     except Refusal as refusal:
         return refused(refusal)
     loaded, seat = seated.loaded, seated.seat
-    if round > len(loaded.game.results):
+    finished = len(loaded.game.results)
+    if round == finished + 1 and not loaded.game.is_over:
         return JSONResponse({"detail": NOT_FINISHED.format(n=round)}, status_code=409)
+    if round > finished:  # a round the game never had (nor will)
+        return JSONResponse({"detail": no_such_round(loaded.game, round)}, status_code=404)
     names = [p["name"] for p in games.state(loaded, seat, seated.seating, [])["players"]]
     game = loaded.game
     moves = list(game.moves)

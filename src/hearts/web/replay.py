@@ -43,7 +43,7 @@ from ..events import (
 )
 from ..moves import Move
 from .api import REFUSALS, BrowserCookie, Service, refused
-from .coach import owner
+from .coach import no_such_round, owner
 from .deals import Seed, replayed
 from .history import house_rules
 from .service import Refusal
@@ -199,14 +199,6 @@ GAME_GOES_ON = (
     "This game is not over yet: its finished rounds replay one at a time (ask for ?round=N)."
 )
 ROUND_GOES_ON = "Round {n} is still being played: it can be replayed once it is over."
-NO_SUCH_ROUND = "This game has no round {n}: {rounds}."
-
-
-def _rounds_words(finished: int, over: bool) -> str:
-    if finished == 0:
-        return "no round of it is over yet"
-    last = "" if over else " so far"
-    return f"it has round 1{last}" if finished == 1 else f"it has rounds 1 to {finished}{last}"
 
 
 def _refusal(game: Game, number: int | None) -> tuple[int, str] | None:
@@ -218,7 +210,7 @@ def _refusal(game: Game, number: int | None) -> tuple[int, str] | None:
         return None
     if not game.is_over and number == finished + 1:
         return 409, ROUND_GOES_ON.format(n=number)
-    return 404, NO_SUCH_ROUND.format(n=number, rounds=_rounds_words(finished, game.is_over))
+    return 404, no_such_round(game, number)
 
 
 @router.get("/games/{game_id}/replay", responses=REFUSALS)
