@@ -253,3 +253,29 @@ def test_the_points_on_a_trick_count_every_copy_and_the_bonus_card_is_said() -> 
     facts = _context(Knowledge.from_view(game.view(0)), game.view(0), NAMES)
     assert "the J♦ on it takes 10 points off its winner" in facts
     assert not any(f.startswith("the trick already holds") for f in facts)
+
+
+def test_a_pass_of_middling_cards_is_not_said_to_win_tricks() -> None:
+    # "The 9♥ and 6♥ would win tricks full of hearts", "the Q♣ and 8♣ would win club tricks
+    # you would rather lose": a strong player doubts the low cards' half of it.
+    from hearts.ai.hint import _pass_reasons
+    from hearts.cards import parse_card
+
+    def faces(text: str) -> list[int]:
+        return [parse_card(word).face for word in text.split()]
+
+    hand = sum(1 << f for f in faces("QC 8C 3C 2C 9H 6H AH 4D 5D 7S 8S 9S JS"))
+    reasons = _pass_reasons(
+        hand, hand & ~sum(1 << f for f in faces("QC 8C 6H")), faces("QC 8C 6H"), "left"
+    )
+    assert reasons == [
+        "passing the 6♥ leaves you 2 hearts",
+        "the Q♣ would win club tricks you would rather lose",
+        "passing the 8♣ leaves you 2 clubs",
+    ]
+    passed = faces("9H 6H AH")
+    reasons = _pass_reasons(hand, hand & ~sum(1 << f for f in passed), passed, "left")
+    assert reasons == [
+        "the A♥ would win tricks full of hearts",
+        "passing the 9♥ and 6♥ leaves you no hearts",
+    ]

@@ -47,6 +47,7 @@ from .tracking import (
 )
 
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+TEN_RANK = 8  # a face's rank counted from the two
 SUIT_WORDS = ("club", "diamond", "heart", "spade")
 QUEEN_FACE = QUEEN.bit_length() - 1
 GAME_END = f"{GAME_END_WEIGHT:g}"
@@ -145,22 +146,33 @@ def _pass_reasons(hand: int, kept: int, faces: list[int], direction: str) -> lis
             reasons.append(f"{cards} could be forced to take the queen on a spade lead")
         else:
             reasons.append(f"{cards} would win spade tricks")
-    hearts = [f for f in faces if f // 13 == HEARTS]
-    if hearts:
-        cards = _the(CARDS[f].symbol for f in sorted(hearts, reverse=True))
-        reasons.append(f"{cards} would win tricks full of hearts")
-    for suit in (0, 1):
-        mine = [f for f in faces if f // 13 == suit]
+    # A ten or higher would win tricks; a lower card is said only as what passing it does
+    # (the 6♥ "would win tricks full of hearts" was a strong player's first doubt).
+    for suit in (HEARTS, 0, 1):
+        mine = sorted((f for f in faces if f // 13 == suit), reverse=True)
         if not mine:
             continue
-        cards = _the(CARDS[f].symbol for f in sorted(mine, reverse=True))
-        if not kept & SUIT_FACES[suit]:
+        left = (kept & SUIT_FACES[suit]).bit_count()
+        if suit != HEARTS and not left:
+            cards = _the(CARDS[f].symbol for f in mine)
             reasons.append(
                 f"passing {cards} leaves you with no {SUIT_NAMES[suit]}, "
                 "so you can throw points when they are led"
             )
-        else:
-            reasons.append(f"{cards} would win {SUIT_WORDS[suit]} tricks you would rather lose")
+            continue
+        high = [f for f in mine if f % 13 >= TEN_RANK]
+        if high:
+            cards = _the(CARDS[f].symbol for f in high)
+            wins = (
+                "tricks full of hearts"
+                if suit == HEARTS
+                else (f"{SUIT_WORDS[suit]} tricks you would rather lose")
+            )
+            reasons.append(f"{cards} would win {wins}")
+        if len(high) < len(mine):
+            cards = _the(CARDS[f].symbol for f in mine if f % 13 < TEN_RANK)
+            count = _count(left, SUIT_WORDS[suit]) if left else f"no {SUIT_NAMES[suit]}"
+            reasons.append(f"passing {cards} leaves you {count}")
     low = [f for f in faces if f // 13 == SPADES and not (1 << f) & (QUEEN | HIGH_SPADES)]
     if low:
         reasons.append(f"{_the(CARDS[f].symbol for f in low)} {_is(len(low))} the least useful")
