@@ -366,6 +366,31 @@ def test_each_panel_opens_at_its_top(browser: Any, server: AppServer) -> None:
     assert not page.errors
 
 
+def test_back_online_the_table_says_so_by_itself(browser: Any, server: AppServer) -> None:
+    # Offline, a card tapped: "cannot be reached". Back online, that line stayed until the
+    # next tap, as if the game were still broken.
+    page = open_page(browser, server, PHONE)
+    start_game(page)
+    pass_three(page)
+    assert wait_for_person(page) == "playing"
+    before = hand(page)
+    page.context.set_offline(True)
+    card = page.get_attribute("[data-card][data-legal=true]", "data-card")
+    page.click(f"[data-card='{card}'][data-legal=true]")
+    page.wait_for_function(
+        "() => document.querySelector('#status').textContent.includes('cannot be reached')"
+    )
+    page.context.set_offline(False)
+    page.wait_for_function(
+        "() => !document.querySelector('#status').textContent.includes('cannot be reached')"
+    )
+    assert wait_for_person(page) == "playing"
+    assert hand(page) == before  # the card never reached the server: still in hand
+    play_one(page)
+    assert len(hand(page)) == len(before) - 1
+    assert not page.errors
+
+
 def test_screens_for_the_record(browser: Any, server: AppServer) -> None:
     """Desktop start, round over and game over at a readable speed (screenshots if asked)."""
     page = open_page(browser, server, DESKTOP)

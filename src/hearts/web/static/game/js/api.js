@@ -29,6 +29,9 @@ export function statusWords(status) {
   return `The server could not answer (error ${status}): try again in a moment.`;
 }
 
+/** What a request that never reached the server says. */
+export const UNREACHABLE = "The game server cannot be reached. Check that it is running, then try again.";
+
 async function call(method, path, body) {
   let response;
   try {
@@ -39,7 +42,7 @@ async function call(method, path, body) {
       credentials: "same-origin",
     });
   } catch {
-    throw new Refused(0, "The game server cannot be reached. Check that it is running, then try again.");
+    throw new Refused(0, UNREACHABLE);
   }
   let data = null;
   try {

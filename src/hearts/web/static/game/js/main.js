@@ -2,7 +2,7 @@
 // which the server's events are shown. Every rule comes from the server; this file only asks
 // and shows. Seats and their number come from the state the server sends.
 
-import { api, Refused } from "./api.js";
+import { api, Refused, UNREACHABLE } from "./api.js";
 import { $, h, clear, wait } from "./dom.js";
 import { cardName } from "./cards.js";
 import { Hand } from "./hand.js";
@@ -412,6 +412,21 @@ async function react(key) {
     await api.react(state.id, key);
   } catch (error) {
     say(error.message, true);
+  }
+}
+
+/** Back online after a request failed for want of a network: the table is read again (a
+ * card sent just before may have reached the server, or not) and the line saying the server
+ * cannot be reached goes, instead of staying until the next tap. */
+async function backOnline() {
+  if (!app.state || app.busy || document.body.dataset.screen !== "table") return;
+  try {
+    const state = await api.game(app.state.id);
+    await serial(() => ingest(state));
+    if (ui.status.textContent === UNREACHABLE) say("");
+    if (!app.busy) render(app.state);
+  } catch {
+    // Still away: the line stays.
   }
 }
 
@@ -1132,6 +1147,7 @@ async function boot() {
   hand = new Hand($("[data-region=hand]"), { onCard });
   mountHint();
   mountUndo(sendUndo);
+  window.addEventListener("online", backOnline);
   $("[data-action=scores]").addEventListener("click", () => showScores(app.state));
   $("[data-action=settings]").addEventListener("click", () => showSettings(app.prefs, () => {
     savePrefs(app.prefs);
