@@ -142,6 +142,8 @@ def test_a_damaged_finished_game_is_left_out_not_fatal(client: TestClient, data_
     store_at(data_dir).create(
         "bad", owner, {}, 1, {"seats": [None, "easy", "easy", "easy"]}, bad, "over"
     )
-    assert client.get("/api/stats").json()["games"] == 1
+    stats = client.get("/api/stats").json()
+    assert stats["games"] == 1 and stats["unreadable"] == 1
     history = client.get("/api/history").json()
-    assert len(history) == 1 and history[0]["id"] != "bad"
+    assert [line.get("damaged", False) for line in history] == [True, False]
+    assert history[0]["id"] == "bad" and "result" not in history[0]

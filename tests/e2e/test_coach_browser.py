@@ -363,3 +363,56 @@ def test_a_hint_that_comes_after_the_card_is_played_is_dropped(
     wait_for_person(page)
     assert page.is_hidden("[data-region=hint]")
     assert not page.errors
+
+
+def test_a_damaged_record_is_said_on_your_games_and_the_start_screen(
+    browser: Any, server: AppServer
+) -> None:
+    # What the API says of a damaged game (tests/hardening/test_damaged_records.py), shown:
+    # it went from both lists without a word.
+    page = open_page(browser, server, PHONE)
+    start_game(page, target=5)
+    play_to(page, {"game-over"})
+    history = page.evaluate("async () => (await (await fetch('/api/history')).json())")
+    stats = page.evaluate("async () => (await (await fetch('/api/stats')).json())")
+    broken = {"id": "broken", "finished": history[0]["finished"], "damaged": True}
+    page.route(re.compile(r"/api/history$"), lambda route: route.fulfill(json=[broken, *history]))
+    page.route(
+        re.compile(r"/api/stats$"), lambda route: route.fulfill(json={**stats, "unreadable": 1})
+    )
+    page.goto(f"{server.url}/stats")
+    page.wait_for_selector("[data-region=stats][data-ready=true]")
+    assert page.inner_text("[data-region=unreadable]") == (
+        "One finished game has a damaged record and is left out of these figures."
+    )
+    row = page.inner_text("[data-region=history] tr[data-damaged=true]")
+    assert "This game's record is damaged: it cannot be shown or replayed." in row
+    assert page.locator("[data-region=history] tbody tr").count() == len(history) + 1
+    no_horizontal_scroll(page)
+    # The start screen: the damaged game is said, and the one that can go on keeps the main
+    # button.
+    page.goto(f"{server.url}/?speed=instant")
+    page.wait_for_selector("body[data-ready=true]")
+    start_game(page)
+    listed = page.evaluate("async () => (await (await fetch('/api/games')).json())")
+    damaged: dict[str, Any] = {"id": "broken", "names": [], "scores": [], "damaged": True}
+    damaged.update(round=None, phase=None, target=None, friends=False)
+    page.route(
+        re.compile(r"/api/games$"),
+        lambda route: (
+            route.fulfill(json=[damaged, *listed])
+            if route.request.method == "GET"
+            else route.continue_()
+        ),
+    )
+    page.goto(f"{server.url}/?speed=instant")
+    page.wait_for_selector("body[data-ready=true]")
+    said = page.inner_text(".unfinished li[data-damaged=true]")
+    assert (
+        said == "A saved game could not be read: its record is damaged, so it cannot be continued."
+    )
+    main = page.locator("[data-action=continue].primary")
+    assert main.count() == 1 and main.get_attribute("data-game") == listed[0]["id"]
+    assert main.inner_text() == "Continue game"
+    no_horizontal_scroll(page)
+    assert not page.errors

@@ -134,4 +134,42 @@ def test_a_damaged_game_is_reported_not_served(
         assert other.status_code == 200 and other.json()["move"] == healthy["move"]
         route, body = choose_action(other.json(), random.Random(1))
         assert c.post(f"/api/games/{healthy['id']}/{route}", json=body).status_code == 200
+        # The start screen's list says it is there and cannot be read: it went unsaid.
+        listed = {line["id"]: line for line in c.get("/api/games").json()}
+        assert listed[state["id"]]["damaged"] is True and listed[state["id"]]["names"] == []
+        assert listed[healthy["id"]]["damaged"] is False
     assert "cannot be" in caplog.text  # the full reason is in the server's log
+
+
+def _finished_game(client: TestClient) -> dict[str, Any]:
+    state: dict[str, Any] = client.post("/api/games", json={"rules": {"target_score": 10}}).json()
+    rng = random.Random(5)
+    while state["phase"] != "game-over":
+        route, body = choose_action(state, rng)
+        state = client.post(f"/api/games/{state['id']}/{route}", json=body).json()
+    return state
+
+
+def test_a_damaged_finished_game_is_said_in_the_history_and_the_statistics(
+    data_dir: Path,
+) -> None:
+    # It left "Your games" and the statistics without a word; its record said "please
+    # start a new game".
+    with TestClient(create_app(data_dir, bot_workers=0)) as first:
+        older = _finished_game(first)
+        damaged = _finished_game(first)
+        newer = _finished_game(first)
+        cookie = first.cookies["hearts_browser"]
+    with sqlite3.connect(data_dir / "hearts.sqlite3") as db:
+        _raw_action(5, "{not json")(db, damaged["id"])
+    app = create_app(data_dir, bot_workers=0)
+    with TestClient(app, raise_server_exceptions=False, cookies={"hearts_browser": cookie}) as c:
+        history = c.get("/api/history").json()
+        assert [line["id"] for line in history] == [newer["id"], damaged["id"], older["id"]]
+        assert history[1]["damaged"] is True and history[1]["finished"]
+        assert "damaged" not in history[0] and history[0]["result"]
+        stats = c.get("/api/stats").json()
+        assert stats["games"] == 2 and stats["unreadable"] == 1
+        for url in (f"/api/games/{damaged['id']}/record", f"/api/games/{damaged['id']}/replay"):
+            answer = c.get(url)
+            assert answer.status_code == 500 and answer.json() == {"detail": DAMAGED}

@@ -30,7 +30,7 @@ from .bots import BUDGETS, decision_seed, round_start
 from .history import GameFacts, Names, facts_of, history_line, kept, statistics, when
 from .reviews import Reviews
 from .service import GameService, LoadedGame, Refusal, Table
-from .store import Seating, StoredGame, owner_key
+from .store import FinishedGame, Seating, StoredGame, owner_key
 
 router = APIRouter(prefix="/api")
 #: The coach's pages (outside /api).
@@ -159,11 +159,12 @@ def _names(games: GameService, table: Table, seat: int, seating: Seating) -> Nam
 
 def _finished(
     games: GameService, owner: str, limit: int, since: float | None = None
-) -> list[GameFacts]:
+) -> tuple[list[GameFacts], list[FinishedGame]]:
     """The browser's finished games, newest first (with `since`, those finished after it);
-    a game that cannot be replayed is left out (and logged), so one damaged record never
-    hides the others."""
+    and apart, those that cannot be replayed (logged), so that one damaged record never
+    hides the others, nor goes without a word."""
     found = []
+    damaged = []
     for dates in games.store.finished(owner, limit):
         if since is not None and dates.finished <= since:
             break  # newest first: the rest finished before it too
@@ -182,9 +183,10 @@ def _finished(
                 facts = facts_of(stored, dates, seat, _names(games, table, seat, seating), owner)
             except Exception:
                 log.exception("finished game %s cannot be summed up", dates.id)
+                damaged.append(dates)
                 continue
         found.append(facts)
-    return found
+    return found, damaged
 
 
 @router.get("/history")
@@ -193,14 +195,23 @@ async def get_history(games: Service, cookie: BrowserCookie = None) -> Any:
     opponents and the result."""
     if not cookie:
         return []
-    found = await asyncio.to_thread(_finished, games, owner_key(cookie), HISTORY_GAMES)
-    return [history_line(facts) for facts in found]
+    found, damaged = await asyncio.to_thread(_finished, games, owner_key(cookie), HISTORY_GAMES)
+    lines = [(facts.finished, history_line(facts)) for facts in found]
+    # A damaged record keeps its place, said as what it is.
+    lines += [
+        (d.finished, {"id": d.id, "finished": when(d.finished), "damaged": True}) for d in damaged
+    ]
+    return [line for _, line in sorted(lines, key=lambda pair: -pair[0])]
 
 
 def _stats(games: GameService, owner: str) -> dict[str, Any]:
     since = games.store.stats_since(owner)
-    found = _finished(games, owner, STATS_GAMES, since)
-    return {**statistics(found), "since": None if since is None else when(since)}
+    found, damaged = _finished(games, owner, STATS_GAMES, since)
+    return {
+        **statistics(found),
+        "since": None if since is None else when(since),
+        "unreadable": len(damaged),
+    }
 
 
 @router.get("/stats")
@@ -208,7 +219,7 @@ async def get_stats(games: Service, cookie: BrowserCookie = None) -> Any:
     """This browser's statistics over its finished games (those finished since it last
     reset them, if it did: `since`)."""
     if not cookie:
-        return {**statistics([]), "since": None}
+        return {**statistics([]), "since": None, "unreadable": 0}
     return await asyncio.to_thread(_stats, games, owner_key(cookie))
 
 
@@ -248,7 +259,7 @@ async def reset_stats(request: Request, games: Service, cookie: BrowserCookie = 
         return JSONResponse({"detail": RESET_HOW}, status_code=422)
     if not cookie:
         # A browser the server does not know has no games: its statistics are empty already.
-        return {**statistics([]), "since": None}
+        return {**statistics([]), "since": None, "unreadable": 0}
     key = owner_key(cookie)
     await asyncio.to_thread(games.store.reset_stats, key, time.time())
     return await asyncio.to_thread(_stats, games, key)

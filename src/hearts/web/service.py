@@ -55,7 +55,7 @@ CACHE_ACTIONS = 100_000
 JOURNAL_MOVES = 800
 #: What a person is told about a stored game that cannot be replayed. The engine's own
 #: reason goes to the log only: it can name cards the person may not see.
-DAMAGED = "This saved game is damaged and cannot be played on; please start a new game."
+DAMAGED = "This saved game is damaged and cannot be read; your other games are not affected."
 NO_SUCH_GAME = "This browser has no game with that id."
 #: Every id the service makes (`secrets.token_urlsafe`), with room to spare: anything else is
 #: no game, said before the store is asked (PostgreSQL refuses a NUL in text with an error).

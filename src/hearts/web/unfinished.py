@@ -13,27 +13,43 @@ from .store import unfinished_games
 
 #: How many unfinished games the start screen lists.
 LISTED = 5
+DAMAGED_LINE: dict[str, Any] = {
+    "round": None,
+    "phase": None,
+    "target": None,
+    "names": [],
+    "scores": [],
+    "friends": False,
+    "damaged": True,
+}
 
 
 class GameSummary(BaseModel):
     id: str
-    round: int = Field(description="The round being played, counted from 1.")
-    phase: str
-    target: int = Field(description="The score that ends the game.")
+    round: int | None = Field(description="The round being played, counted from 1.")
+    phase: str | None
+    target: int | None = Field(description="The score that ends the game.")
     names: list[str]
     scores: list[int]
     friends: bool = Field(description="Whether other people play at this table.")
+    damaged: bool = Field(
+        default=False,
+        description="The game's record is damaged and cannot be read (the rest is null, or "
+        "empty): it cannot be continued.",
+    )
 
 
 async def summaries(games: GameService, owner: str) -> list[dict[str, Any]]:
-    """A line for each unfinished game; a game that cannot be loaded is left out."""
+    """A line for each unfinished game; a game whose record cannot be read says so."""
     ids = await asyncio.to_thread(unfinished_games, games.store, owner, LISTED)
-    found = []
+    found: list[dict[str, Any]] = []
     for game_id in ids:
         try:
             # Only read: a person who left a table of friends is still away from it.
             state = await games.state_of(game_id, owner, present=False)
-        except Refusal:
+        except Refusal as refusal:
+            if refusal.status == 500:  # damaged, not gone: it went from the list unsaid
+                found.append(DAMAGED_LINE | {"id": game_id})
             continue
         view = state["view"]
         found.append(

@@ -145,8 +145,9 @@ async function showSetup() {
 
 /** A new game leaves the unfinished ones saved; with one in progress, ask first. */
 function askToStart() {
-  if (!app.unfinished.length) return startGame();
-  return confirmNewGame(app.unfinished[0], { start: startGame, keep: () => resume(app.unfinished[0].id) });
+  const kept = app.unfinished.find((game) => !game.damaged); // a damaged one cannot go on
+  if (!kept) return startGame();
+  return confirmNewGame(kept, { start: startGame, keep: () => resume(kept.id) });
 }
 
 async function startGame() {

@@ -17,7 +17,7 @@ export function renderSetup(root, args) {
   // stays put) and "Every house rule" as open as it was.
   const focused = focusedControl(root);
   const rulesOpen = Boolean(root.querySelector("details.all-rules")?.open);
-  const canContinue = unfinished.length > 0;
+  const canContinue = unfinished.some((game) => !game.damaged);
   // The table sizes come from the server (3 to 10), each with its line and the house rules
   // that make sense at it; the default size is the server's.
   const tables = options.tables || [];
@@ -188,7 +188,7 @@ export function renderSetup(root, args) {
     h("header", { class: "hero" },
       h("h1", { tabindex: "-1" }, "Hearts"),
       h("p", { class: "tagline" }, "Keep clear of hearts and the queen of spades. Lowest score wins.")),
-    canContinue ? unfinishedList(unfinished, onContinue) : null,
+    unfinished.length ? unfinishedList(unfinished, onContinue) : null,
     listError ? h("section", { class: "panel unfinished", "data-region": "list-error" },
       h("p", { class: "error", role: "alert" },
         `Your unfinished games could not be listed: ${listError} They are still saved.`),
@@ -296,12 +296,16 @@ function presetHelp(presets, options, prefs) {
 /** This browser's unfinished games, newest first, each with a button to take it up again. */
 function unfinishedList(games, onContinue) {
   const line = (game) => game.names.map((name, seat) => `${name} ${game.scores[seat]}`).join(" · ");
+  const first = games.find((game) => !game.damaged); // its button is the main one
   return h("section", { class: "panel unfinished", "aria-labelledby": "unfinished-title" },
     h("h2", { id: "unfinished-title" }, games.length > 1 ? "Your unfinished games" : "Your unfinished game"),
-    h("ul", {}, games.map((game, i) => h("li", {},
-      h("button", { class: i === 0 ? "primary" : "", type: "button", "data-action": "continue",
+    h("ul", {}, games.map((game) => game.damaged
+      ? h("li", { "data-damaged": "true" }, h("span", { class: "game-line" },
+        "A saved game could not be read: its record is damaged, so it cannot be continued."))
+      : h("li", {},
+      h("button", { class: game === first ? "primary" : "", type: "button", "data-action": "continue",
         "data-game": game.id, onclick: () => onContinue(game.id) },
-      i === 0 ? "Continue game" : "Continue"),
+      game === first ? "Continue game" : "Continue"),
       h("span", { class: "game-line" }, h("strong", {}, `Round ${game.round}, to ${game.target}`),
         game.friends ? [" ", h("span", { class: "badge friends", "data-friends": "true" }, "with friends")] : null,
         ` ${line(game)}`)))));

@@ -88,6 +88,11 @@ function historyTable(history) {
   return h("table", { class: "summary history", "data-region": "history" },
     h("thead", {}, h("tr", {}, ["Finished", "Table", "Result", "Game"].map((t) => h("th", { scope: "col" }, t)))),
     h("tbody", {}, history.map((line) => {
+      if (line.damaged) {
+        return h("tr", { "data-game": line.id, "data-damaged": "true" },
+          h("th", { scope: "row" }, date(line.finished)),
+          h("td", { colspan: 3 }, "This game's record is damaged: it cannot be shown or replayed."));
+      }
       const r = line.result;
       const rules = line.rules;
       const opponents = line.opponents.map((o) => `${o.name}${o.level ? ` (${o.level})` : ""}`).join(", ");
@@ -163,6 +168,9 @@ function render(stats, history) {
   const rerender = (fresh) => shown.replaceWith(render(fresh, history));
   const shown = h("div", { "data-region": "stats-body" },
     sinceLine(stats),
+    stats.unreadable ? h("p", { class: "hint", "data-region": "unreadable" },
+      `${stats.unreadable === 1 ? "One finished game has a damaged record and is" : `${stats.unreadable} finished games have damaged records and are`}`
+      + " left out of these figures.") : null,
     tiles(stats),
     stats.games ? [
       h("h2", {}, "Against each level"),
