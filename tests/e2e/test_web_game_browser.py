@@ -391,6 +391,43 @@ def test_back_online_the_table_says_so_by_itself(browser: Any, server: AppServer
     assert not page.errors
 
 
+def test_a_small_phone_shows_the_whole_table_without_scrolling(
+    browser: Any, server: AppServer
+) -> None:
+    # 320 × 568: the page was 751 px tall at the pass (the Pass button under the screen's
+    # foot) and scrolled 127 px down in play (the card led above its top).
+    page = open_page(browser, server, {"width": 320, "height": 568})
+    start_game(page)
+    chosen = hand(page)[-3:]
+    for card in chosen:
+        page.click(f"[data-region=hand] [data-card='{card}']")
+
+    def whole(where: str) -> None:
+        tall = page.evaluate("document.documentElement.scrollHeight")
+        assert tall <= 568, f"{where}: the page is {tall} px tall"
+        for selector in ("#game .trick", "[data-region=hand]", "#status"):
+            box = page.locator(selector).bounding_box()
+            assert box and box["y"] >= 0 and box["y"] + box["height"] <= 568, (where, selector)
+
+    whole("pass")
+    assert page.locator("[data-action=pass]").bounding_box()["y"] + 44 <= 568  # type: ignore[index]
+    shoot(page, "small-phone-pass")
+    page.click("[data-action=pass]")
+    assert wait_for_person(page) == "playing"
+    whole("play")
+    # The rows overlap a little here: each card is still what a tap at its middle lands on.
+    covered = page.evaluate(
+        """() => [...document.querySelectorAll('[data-region=hand] [data-card]')].filter((c) => {
+            const r = c.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.left + 8, r.top + r.height / 2);
+            return !hit || hit.closest('[data-card]') !== c;
+        }).map((c) => c.dataset.card)"""
+    )
+    assert covered == []
+    shoot(page, "small-phone-play")
+    assert not page.errors
+
+
 def test_screens_for_the_record(browser: Any, server: AppServer) -> None:
     """Desktop start, round over and game over at a readable speed (screenshots if asked)."""
     page = open_page(browser, server, DESKTOP)

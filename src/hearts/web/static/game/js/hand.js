@@ -111,8 +111,10 @@ export class Hand {
     }
     const fits = n === 1 || (width - cardWidth) / (n - 1) >= MIN_STEP;
     const rows = fits ? [buttons] : [buttons.slice(0, Math.ceil(n / 2)), buttons.slice(Math.ceil(n / 2))];
-    // Rows do not overlap: every card keeps its middle visible, where a tap lands.
-    const rowGap = cardHeight + 6;
+    // Rows overlap at most by `--row-overlap` (a short screen's): every card keeps its
+    // middle visible, where a tap lands, and its corner.
+    const overlap = parseFloat(style.getPropertyValue("--row-overlap")) || 0;
+    const rowGap = cardHeight + 6 - overlap;
     let shown = cardWidth; // how much of a card the next one leaves in sight
     rows.forEach((row, r) => {
       const k = row.length;
