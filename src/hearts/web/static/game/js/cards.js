@@ -25,6 +25,11 @@ export const cardRank = (card) => card[0];
 export const cardSuit = (card) => card[1];
 export const isRed = (card) => card[1] === "H" || card[1] === "D";
 
+const SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+
+/** "TS" -> "10♠" */
+export const cardSymbol = (card) => `${card[0] === "T" ? "10" : card[0]}${SYMBOLS[card[1]]}`;
+
 /** "QS" -> "queen of spades" */
 export function cardName(card) {
   return `${RANK_NAMES[card[0]]} of ${SUITS[card[1]]}`;

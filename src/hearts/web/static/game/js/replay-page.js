@@ -6,7 +6,7 @@
 
 import { applyTheme } from "./theme.js";
 import { h, clear } from "./dom.js";
-import { cardFace, cardName, isRed, sortCards } from "./cards.js";
+import { cardFace, cardName, cardSymbol, isRed, sortCards } from "./cards.js";
 import { listed, plural } from "./words.js";
 import { statusWords } from "./api.js";
 
@@ -16,7 +16,6 @@ const heading = document.querySelector("[data-region=replay-title]");
 const status = document.querySelector("[data-region=replay-status]");
 const params = new URLSearchParams(location.search);
 
-const SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const PASSES = {
   left: "to the left", right: "to the right", across: "across", scatter: "one to each other player",
   partner: "to their partner",
@@ -26,11 +25,10 @@ const view = { replay: null, round: 0, frame: 0 };
 
 // --- words -----------------------------------------------------------------------------------
 
-const cardText = (card) => `${card[0] === "T" ? "10" : card[0]}${SYMBOLS[card[1]]}`;
 
 function cardWord(card) {
   return h("span", { class: `card-word${isRed(card) ? " red" : ""}`, "data-card": card, title: cardName(card) },
-    cardText(card));
+    cardSymbol(card));
 }
 
 function cardWords(cards) {

@@ -9,8 +9,8 @@
 import { api } from "./api.js";
 import { h, clear } from "./dom.js";
 import { listed } from "./words.js";
+import { cardSymbol } from "./cards.js";
 
-const SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const reviews = new Map(); // "id:round" -> {promise, value}
 
 function fetchReview(id, round) {
@@ -23,10 +23,8 @@ function fetchReview(id, round) {
   return reviews.get(key);
 }
 
-/** "TS" -> "10♠" */
-const short = (card) => `${card[0] === "T" ? "10" : card[0]}${SYMBOLS[card[1]]}`;
 /** ["8S", "KS", "9H"] -> "8♠, K♠ and 9♥" */
-const cards = (list) => listed(list.map(short));
+const cards = (list) => listed(list.map(cardSymbol));
 const points = (cost) => `${cost.toFixed(1)} point${cost.toFixed(1) === "1.0" ? "" : "s"}`;
 
 function decisionLine(d) {

@@ -2,7 +2,7 @@
 // totals. After the game: the winner and the standings.
 
 import { h, s } from "./dom.js";
-import { cardName } from "./cards.js";
+import { cardName, cardSymbol } from "./cards.js";
 import { takenSummary } from "./taken.js";
 import { allSeats, isMe, listed, queenWords } from "./words.js";
 
@@ -64,9 +64,9 @@ export function roundSummary(state) {
     h("td", {}, state.scores[seat])));
   items.push(h("table", { class: "summary round-table" },
     h("caption", { class: "sr" }, "This round"),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Hearts"),
-      h("th", { scope: "col" }, "Queen"),
-      bonus ? h("th", { scope: "col", title: cardName(bonus) }, "Bonus") : null,
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), column("Hearts", "♥"),
+      column("Queen", "Q♠"),
+      bonus ? column("Bonus", cardSymbol(bonus), cardName(bonus)) : null,
       pointsShown ? h("th", { scope: "col" }, "Points") : null,
       h("th", { scope: "col" }, "Scored"), h("th", { scope: "col" }, "Total"))),
     h("tbody", {}, rows)));
@@ -79,6 +79,15 @@ export function roundSummary(state) {
     items.push(h("p", {}, `${who.join(" and ")} landed exactly on the target and dropped back.`));
   }
   return items;
+}
+
+/** A column's heading: its word, or on a phone its card's symbol ("♥" for "Hearts"), the
+ * word kept for screen readers. The words squeezed the names column until "Marisol" broke
+ * in two at large text. */
+function column(word, symbol, title) {
+  return h("th", { scope: "col", title: title || word },
+    h("span", { class: "col-word" }, word),
+    h("span", { class: "col-symbol", "aria-hidden": "true" }, symbol));
 }
 
 /** The seats that shot the moon: the shooter, and in Partnership Hearts the shooter's
