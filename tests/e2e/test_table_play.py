@@ -183,7 +183,7 @@ def test_round_results_say_who_took_the_hearts_and_the_queen(
     start_game(page)
     play_to(page, {"round-over", "game-over"})
     heads = page.eval_on_selector_all(
-        "table.summary thead th", "els => els.map(e => e.textContent)"
+        "table.summary thead th", "els => els.map(e => e.title || e.textContent)"
     )
     assert heads[:3] == ["Player", "Hearts", "Queen"]
     rows = summary_rows(page)

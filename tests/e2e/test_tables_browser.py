@@ -340,3 +340,59 @@ def test_a_side_seat_on_turn_keeps_its_name_short_on_a_phone(
     for height, line in heights:
         assert height < 2.5 * line, heights
     assert not page.errors
+
+
+CORNERS = """() => [...document.querySelectorAll('#game .trick .slot')].filter((slot) => {
+    const card = slot.querySelector('.played');
+    if (!card) return false;
+    const r = card.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + 6, r.top + 10);
+    return !hit || hit.closest('.slot') !== slot;
+}).map((slot) => slot.dataset.seat)"""
+"""The trick's cards whose corner (rank and suit) another card covers."""
+
+
+def test_ten_players_on_a_laptop_keep_every_trick_cards_corner_in_sight(
+    browser: Any, server: AppServer
+) -> None:
+    # 1366 × 768: the ring was five cards wide with room to spare, and the cards lay over
+    # each other's corners (the 4♣ over the led 2♣ and its mark).
+    page = open_page(browser, server, {"width": 1366, "height": 768})
+    page.click("[data-players='10']")
+    page.click("[data-action=new-game]")
+    page.wait_for_selector(f"{TABLE}[data-players='10'] [data-card]")
+    seen = 0
+    for _ in range(4):
+        assert wait_for_person(page) == "playing"
+        seen = max(seen, page.locator("#game .trick .slot .played").count())
+        assert page.evaluate(CORNERS) == []
+        page.click("[data-card][data-legal=true]")
+    assert seen >= 5
+    assert not page.errors
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (2560, 1440)])
+def test_a_large_screen_grows_the_table(
+    browser: Any, server: AppServer, size: tuple[int, int]
+) -> None:
+    # At 2560 × 1440 the table kept a laptop's size: cards 84 px wide, the hand under half
+    # the width, the person's name 720 px from their hand.
+    width, height = size
+    page = open_page(browser, server, {"width": width, "height": height})
+    page.click("[data-action=new-game]")
+    page.wait_for_selector(f"{TABLE} [data-card]")
+    found = page.evaluate(
+        """() => {
+            const box = (s) => document.querySelector(s).getBoundingClientRect();
+            const cards = [...document.querySelectorAll('[data-region=hand] [data-card]')]
+                .map((c) => c.getBoundingClientRect());
+            return { card: cards[0].width, left: Math.min(...cards.map((c) => c.left)),
+                     right: Math.max(...cards.map((c) => c.right)), me: box('.me-line').left,
+                     tall: document.documentElement.scrollHeight };
+        }"""
+    )
+    assert found["card"] >= 100, found
+    assert found["right"] - found["left"] >= width * 0.5, found
+    assert abs(found["me"] - found["left"]) <= 40, found
+    assert found["tall"] <= height, found
+    assert not page.errors

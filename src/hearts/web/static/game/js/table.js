@@ -82,6 +82,10 @@ export class Table {
         : Math.PI / 2 + (offsetOf(state, seat) * 2 * Math.PI) / count;
       slot.style.setProperty("--cx", Math.cos(angle).toFixed(4));
       slot.style.setProperty("--cy", Math.sin(angle).toFixed(4));
+      // The lower card lies over the one above it, whatever the order of play: a card
+      // covers only the foot of the one above, and every card's rank and suit, at its top
+      // corner, stay in sight (ten players: the card above hid the corner of the one below).
+      slot.style.zIndex = String(20 + Math.round(Math.sin(angle) * 10));
       this.trick.append(slot);
       this.slots.set(seat, slot);
     }
