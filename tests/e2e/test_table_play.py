@@ -168,6 +168,24 @@ def play_to(page: Any, wanted: set[str]) -> str:
     raise AssertionError("never reached " + ", ".join(wanted))
 
 
+def test_each_panel_opens_at_its_top(browser: Any, server: AppServer) -> None:
+    # A phone held sideways: the round's panel is taller than the screen, and a person
+    # scrolls it to the chart. The game's end opened scrolled as far, its winner out of sight.
+    page = open_page(browser, server, {"width": 844, "height": 390})
+    start_game(page, target=30)
+    overlay = "document.querySelector('[data-region=overlay]')"
+    rounds = 0
+    while play_to(page, {"round-over", "game-over"}) == "round-over":
+        rounds += 1
+        assert page.evaluate(f"{overlay}.scrollTop") == 0
+        page.evaluate(f"(() => {{ const o = {overlay}; o.scrollTop = o.scrollHeight; }})()")
+        page.click("[data-action=next-round]")
+    assert rounds >= 1
+    assert page.evaluate(f"{overlay}.scrollTop") == 0
+    assert page.locator("#over-title").is_visible()
+    assert not page.errors
+
+
 def summary_rows(page: Any) -> list[list[str]]:
     rows: list[list[str]] = page.eval_on_selector_all(
         "table.summary tbody tr",

@@ -336,36 +336,6 @@ def test_a_phone_sized_screen(browser: Any, server: AppServer) -> None:
     assert not page.errors
 
 
-def test_each_panel_opens_at_its_top(browser: Any, server: AppServer) -> None:
-    # A phone held sideways: the round's panel is taller than the screen, and a person
-    # scrolls it to the chart. The game's end opened scrolled as far, its winner out of sight.
-    page = open_page(browser, server, {"width": 844, "height": 390})
-    start_game(page, target=30)
-    rounds = 0
-    for _ in range(400):
-        now = wait_for_person(page)
-        if now == "passing":
-            pass_three(page)
-        elif now == "playing":
-            play_one(page)
-        elif page.query_selector("[data-action=moon-add]"):
-            page.click("[data-action=moon-add]")
-        elif now == "round-over":
-            rounds += 1
-            assert page.evaluate("document.querySelector('[data-region=overlay]').scrollTop") == 0
-            page.evaluate(
-                "(() => { const o = document.querySelector('[data-region=overlay]');"
-                " o.scrollTop = o.scrollHeight; })()"
-            )
-            page.click("[data-action=next-round]")
-        else:
-            break
-    assert phase(page) == "game-over" and rounds >= 1
-    assert page.evaluate("document.querySelector('[data-region=overlay]').scrollTop") == 0
-    assert page.locator("#over-title").is_visible()
-    assert not page.errors
-
-
 def test_back_online_the_table_says_so_by_itself(browser: Any, server: AppServer) -> None:
     # Offline, a card tapped: "cannot be reached". Back online, that line stayed until the
     # next tap, as if the game were still broken.
