@@ -20,6 +20,22 @@ def test_api_docs_are_off_unless_asked_for(tmp_path: Path) -> None:
         assert httpx.get(server.url + "/docs").status_code == 200
 
 
+def test_an_access_log_only_when_asked_for(tmp_path: Path) -> None:
+    quiet = Server(tmp_path / "data", log=tmp_path / "quiet.log")
+    with quiet as server:
+        assert httpx.get(server.url + "/api/options").status_code == 200
+    assert '"GET /api/options' not in quiet.log_path.read_text()
+    told = Server(tmp_path / "data", log=tmp_path / "told.log", env={"HEARTS_ACCESS_LOG": "1"})
+    with told as server:
+        assert httpx.get(server.url + "/api/nope").status_code == 404
+    text = told.log_path.read_text()
+    assert '"GET /api/options HTTP/1.1" 200' in text and '"GET /api/nope HTTP/1.1" 404' in text
+    flag = Server(tmp_path / "data", log=tmp_path / "flag.log", args=("--access-log",))
+    with flag as server:
+        assert httpx.get(server.url + "/api/options").status_code == 200
+    assert '"GET /api/options HTTP/1.1" 200' in flag.log_path.read_text()
+
+
 def test_only_trusted_host_names_are_answered(tmp_path: Path) -> None:
     with Server(tmp_path / "data") as server:
         for host in ("127.0.0.1", f"127.0.0.1:{server.port}", f"localhost:{server.port}"):

@@ -64,6 +64,12 @@ def register(subparsers: Any) -> None:
         help="serve the API's documentation at /docs and /openapi.json",
     )
     parser.add_argument(
+        "--access-log",
+        action="store_true",
+        default=None,
+        help="a line for each request on standard output (off: nginx in front keeps one)",
+    )
+    parser.add_argument(
         "--trusted-host",
         action="append",
         default=None,
@@ -101,6 +107,7 @@ def run(args: argparse.Namespace) -> int:
             idle_timeout=args.idle_timeout,
             max_connections=args.max_connections,
             api_docs=args.api_docs,
+            access_log=args.access_log,
             trusted_hosts=tuple(args.trusted_host) if args.trusted_host else None,
             https=args.https,
             trusted_proxies=tuple(args.trusted_proxy) if args.trusted_proxy else None,
@@ -137,6 +144,8 @@ def log_lines() -> None:
 
 
 def serve(settings: Any) -> int:
+    import logging
+
     import uvicorn
 
     from ..web.app import create_app
@@ -178,7 +187,12 @@ def serve(settings: Any) -> int:
         # Open event streams never end by themselves: on a stop they are closed after this
         # many seconds (browsers reconnect to whichever process is up).
         timeout_graceful_shutdown=5,
+        access_log=settings.access_log,
     )
+    if settings.access_log:
+        # uvicorn's own line per request ("127.0.0.1:51234 - "GET / HTTP/1.1" 200"), at the
+        # level its access logger needs; the service's own lines stay at warnings.
+        logging.getLogger("uvicorn.access").setLevel(logging.INFO)
     server = uvicorn.Server(config)
     with contextlib.suppress(KeyboardInterrupt):
         server.run()

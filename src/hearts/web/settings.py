@@ -56,6 +56,9 @@ class Settings:
     # --- what is served -------------------------------------------------------------------
     #: /docs and /openapi.json (off unless asked for).
     api_docs: bool = False
+    #: A line for each request on standard output (uvicorn's access log; off: nginx in
+    #: front keeps one).
+    access_log: bool = False
     #: Host header values answered; empty means no check (an app embedded elsewhere).
     #: `hearts serve` fills in the loopback names and its --host.
     trusted_hosts: tuple[str, ...] = ()
@@ -139,6 +142,7 @@ ENVIRONMENT = {
     "max_connections": "HEARTS_MAX_CONNECTIONS",
     "stream_ping": "HEARTS_STREAM_PING",
     "api_docs": "HEARTS_API_DOCS",
+    "access_log": "HEARTS_ACCESS_LOG",
     "trusted_hosts": "HEARTS_TRUSTED_HOSTS",
     "https": "HEARTS_HTTPS",
     "trusted_proxies": "HEARTS_TRUSTED_PROXIES",
