@@ -202,14 +202,10 @@ def test_on_a_lead_only_the_suit_led_is_said_to_be_lacking() -> None:
 
 def test_a_queen_passed_without_a_low_spade_is_said_plainly() -> None:
     from hearts.ai.hint import _pass_reasons
-    from hearts.ai.tracking import fold
     from hearts.cards import parse_card
 
     def reasons(hand: list[str]) -> list[str]:
-        cards = [parse_card(c) for c in hand]
-        mask = fold(sum(1 << c for c in cards))
-        queen = parse_card("QS").face
-        return _pass_reasons(mask, mask & ~(1 << queen), [queen], "left")
+        return _pass_reasons([parse_card(c).face for c in hand], [parse_card("QS").face], "left")
 
     # "has only no low spade" was the words before.
     assert reasons(["QS", "KH", "2C"]) == ["the Q♠ has no low spade to hide behind"]
@@ -253,29 +249,71 @@ def test_the_points_on_a_trick_count_every_copy_and_the_bonus_card_is_said() -> 
     facts = _context(Knowledge.from_view(game.view(0)), game.view(0), NAMES)
     assert "the J♦ on it takes 10 points off its winner" in facts
     assert not any(f.startswith("the trick already holds") for f in facts)
+    # Two decks: both J♦ on one trick take 10 each (it was said as one).
+    rules = hearts.Rules(players=6, pass_cycle=("hold",), bonus_card="JD")
+    names = [f"P{seat}" for seat in range(rules.players)]
+    both = 0
+    for seed in range(200):
+        rnd = hearts.Round.deal(rules, seed, 0)
+        while rnd.phase == "playing" and not both:
+            view = rnd.view(rnd.turn)
+            if [str(card) for _, card in view.trick].count("JD") == 2:
+                facts = _context(Knowledge.from_view(view), view, names)
+                assert "the two J♦ on it take 20 points off its winner" in facts, facts
+                both += 1
+            jacks = [c for c in rnd.legal_cards() if str(c) == "JD"]
+            rnd.play(jacks[0] if jacks else rnd.legal_cards()[0])
+        if both:
+            break
+    assert both
 
 
 def test_a_pass_of_middling_cards_is_not_said_to_win_tricks() -> None:
     # "The 9♥ and 6♥ would win tricks full of hearts", "the Q♣ and 8♣ would win club tricks
-    # you would rather lose": a strong player doubts the low cards' half of it.
+    # you would rather lose": a strong player doubts the low cards' half of it. A low card
+    # is said as leaving a suit short, or as the search's choice.
     from hearts.ai.hint import _pass_reasons
     from hearts.cards import parse_card
 
     def faces(text: str) -> list[int]:
         return [parse_card(word).face for word in text.split()]
 
-    hand = sum(1 << f for f in faces("QC 8C 3C 2C 9H 6H AH 4D 5D 7S 8S 9S JS"))
-    reasons = _pass_reasons(
-        hand, hand & ~sum(1 << f for f in faces("QC 8C 6H")), faces("QC 8C 6H"), "left"
-    )
-    assert reasons == [
+    hand = faces("QC 8C 3C 2C 9H 6H AH 4D 5D 7S 8S 9S JS")
+    assert _pass_reasons(hand, faces("QC 8C 6H"), "left") == [
         "passing the 6♥ leaves you 2 hearts",
         "the Q♣ would win club tricks you would rather lose",
-        "passing the 8♣ leaves you 2 clubs",
+        "passing the 8♣ with the rest leaves you 2 clubs",
     ]
-    passed = faces("9H 6H AH")
-    reasons = _pass_reasons(hand, hand & ~sum(1 << f for f in passed), passed, "left")
-    assert reasons == [
+    assert _pass_reasons(hand, faces("9H 6H AH"), "left") == [
         "the A♥ would win tricks full of hearts",
-        "passing the 9♥ and 6♥ leaves you no hearts",
+        "passing the 9♥ and 6♥ with the rest leaves you no hearts",
+    ]
+    assert _pass_reasons(hand, faces("8C 4D 5D"), "left") == [
+        "the 8♣ came out best to give away in the coach's search",
+        "passing the 4♦ and 5♦ leaves you with no diamonds, so you can throw points when they"
+        " are led",
+    ]
+    # Two suits emptied: one clause, not two run together.
+    short = faces("QC 2C 4D 2H 9H 6H AH 7S 8S 9S JS KS AS")
+    assert _pass_reasons(short, faces("QC 2C 4D"), "left")[-1] == (
+        "passing the Q♣, 2♣ and 4♦ leaves you with no clubs and no diamonds, so you can throw"
+        " points when either is led"
+    )
+
+
+def test_with_two_decks_a_pass_counts_the_copy_kept() -> None:
+    # 7♣ 7♣ held, one passed: "leaves you with no clubs" while a 7♣ stayed in hand.
+    from hearts.ai.hint import _pass_reasons
+    from hearts.cards import parse_card
+
+    def faces(text: str) -> list[int]:
+        return [parse_card(word).face for word in text.split()]
+
+    hand = faces("7C 7C 9D 9D 5D 3S 4S 5S QS KH")
+    assert _pass_reasons(hand, faces("7C KH 5D"), "left")[-1] == (
+        "passing the 5♦ leaves you 2 diamonds"
+    )
+    assert not any("no clubs" in r for r in _pass_reasons(hand, faces("7C KH 5D"), "left"))
+    assert _pass_reasons(faces("QS 3S 3S 4S 2C"), faces("QS"), "left") == [
+        "the Q♠ has only 3 low spades to hide behind"
     ]

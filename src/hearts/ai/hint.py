@@ -117,8 +117,7 @@ def _pass_hint(view: PlayerView, names: Sequence[str], player: HardPlayer) -> Hi
             f"{what}: your hand is strong enough to try for the moon, so give away the low "
             "cards that could not win a trick and keep your winners.",
         )
-    kept = hand & ~sum(1 << f for f in faces)
-    reasons = _pass_reasons(hand, kept, faces, view.pass_direction)
+    reasons = _pass_reasons([card.face for card in view.hand], faces, view.pass_direction)
     return Hint(tuple(cards), f"{what}: {_list(reasons)}.")
 
 
@@ -131,48 +130,64 @@ def _pass_target(view: PlayerView, names: Sequence[str]) -> str:
     return f" to {names[seat]}" + (f", {where}" if where else "")
 
 
-def _pass_reasons(hand: int, kept: int, faces: list[int], direction: str) -> list[str]:
-    """What makes the passed cards dangerous, one clause per kind of card."""
+def _pass_reasons(held: Sequence[int], faces: list[int], direction: str) -> list[str]:
+    """What makes the passed cards (`faces`) dangerous to keep, one clause per kind of card.
+    `held` is the hand's faces, each copy apart (two decks may deal a card twice)."""
     reasons: list[str] = []
-    low_spades = (hand & SUIT_FACES[SPADES] & ~(QUEEN | HIGH_SPADES)).bit_count()
-    passed = sum(1 << f for f in faces)
-    if passed & QUEEN:
+    kept = list(held)
+    for face in faces:
+        kept.remove(face)
+
+    def count(cards: Iterable[int], suit: int) -> int:
+        return sum(1 for f in cards if f // 13 == suit)
+
+    low_spades = sum(1 for f in held if f // 13 == SPADES and not (1 << f) & (QUEEN | HIGH_SPADES))
+    if QUEEN_FACE in faces:
         guard = "no low spade" if low_spades == 0 else f"only {_count(low_spades, 'low spade')}"
         reasons.append(f"the Q♠ has {guard} to hide behind")
     high = [f for f in faces if (1 << f) & HIGH_SPADES]
     if high:
         cards = _the(CARDS[f].symbol for f in sorted(high, reverse=True))
-        if kept & QUEEN or passed & QUEEN or not hand & QUEEN:
+        if QUEEN_FACE in faces or QUEEN_FACE in kept or QUEEN_FACE not in held:
             reasons.append(f"{cards} could be forced to take the queen on a spade lead")
         else:
             reasons.append(f"{cards} would win spade tricks")
-    # A ten or higher would win tricks; a lower card is said only as what passing it does
-    # (the 6♥ "would win tricks full of hearts" was a strong player's first doubt).
+    # A ten or higher would win tricks; a lower card is said only as what passing it does,
+    # when that is a reason: a suit left short (the 6♥ "would win tricks full of hearts"
+    # was a strong player's first doubt).
+    voided: list[int] = []
     for suit in (HEARTS, 0, 1):
         mine = sorted((f for f in faces if f // 13 == suit), reverse=True)
         if not mine:
             continue
-        left = (kept & SUIT_FACES[suit]).bit_count()
+        left = count(kept, suit)
         if suit != HEARTS and not left:
-            cards = _the(CARDS[f].symbol for f in mine)
-            reasons.append(
-                f"passing {cards} leaves you with no {SUIT_NAMES[suit]}, "
-                "so you can throw points when they are led"
-            )
+            voided.append(suit)
             continue
         high = [f for f in mine if f % 13 >= TEN_RANK]
         if high:
-            cards = _the(CARDS[f].symbol for f in high)
             wins = (
                 "tricks full of hearts"
                 if suit == HEARTS
                 else (f"{SUIT_WORDS[suit]} tricks you would rather lose")
             )
-            reasons.append(f"{cards} would win {wins}")
-        if len(high) < len(mine):
-            cards = _the(CARDS[f].symbol for f in mine if f % 13 < TEN_RANK)
-            count = _count(left, SUIT_WORDS[suit]) if left else f"no {SUIT_NAMES[suit]}"
-            reasons.append(f"passing {cards} leaves you {count}")
+            reasons.append(f"{_the(CARDS[f].symbol for f in high)} would win {wins}")
+        low = [f for f in mine if f % 13 < TEN_RANK]
+        if low:
+            cards = _the(CARDS[f].symbol for f in low)
+            if left <= 2:
+                short = _count(left, SUIT_WORDS[suit]) if left else f"no {SUIT_NAMES[suit]}"
+                also = " with the rest" if high else ""
+                reasons.append(f"passing {cards}{also} leaves you {short}")
+            else:
+                reasons.append(f"{cards} came out best to give away in the coach's search")
+    if voided:
+        cards = _the(CARDS[f].symbol for f in faces if f // 13 in voided)
+        suits = " and no ".join(SUIT_NAMES[s] for s in voided)
+        either = "either is" if len(voided) > 1 else "they are"
+        reasons.append(
+            f"passing {cards} leaves you with no {suits}, so you can throw points when {either} led"
+        )
     low = [f for f in faces if f // 13 == SPADES and not (1 << f) & (QUEEN | HIGH_SPADES)]
     if low:
         reasons.append(f"{_the(CARDS[f].symbol for f in low)} {_is(len(low))} the least useful")
@@ -302,8 +317,11 @@ def _context(
     if points:
         facts.append(f"the trick already holds {_count(points, 'point')}")
     bonus = bonus_face(view.rules).bit_length() - 1
-    if bonus >= 0 and any(f == bonus for _, f in know.trick):
+    copies = sum(1 for _, f in know.trick if f == bonus) if bonus >= 0 else 0
+    if copies == 1:
         facts.append(f"the {CARDS[bonus].symbol} on it takes 10 points off its winner")
+    elif copies:  # both, with two decks: each takes its 10
+        facts.append(f"the two {CARDS[bonus].symbol} on it take 20 points off its winner")
     # With two decks there are two queens of spades, each counted on its own.
     decks = view.rules.decks
     mine, out = _queens(view)
