@@ -295,23 +295,52 @@ def test_reactions_are_from_a_fixed_set_and_not_too_quick(browsers: list[TestCli
     assert bea.post(url, json={"reaction": offered[1]}).status_code == 200
 
 
-def test_a_late_person_is_played_for_and_takes_the_seat_back(
-    browsers: list[TestClient], monkeypatch: pytest.MonkeyPatch
+def wait_past(browser: TestClient, game: str, phase: str, limit: float = 20) -> State:
+    """The game once it has left `phase` (the turn clock acts), as `browser` sees it."""
+    deadline = time.monotonic() + limit
+    state: State = browser.get(f"/api/games/{game}").json()
+    while state["phase"] == phase and time.monotonic() < deadline:
+        time.sleep(0.5)
+        state = browser.get(f"/api/games/{game}").json()
+    return state
+
+
+def test_a_late_person_still_here_has_that_move_made_and_keeps_the_seat(
+    browsers: list[TestClient],
 ) -> None:
+    # Everyone's first late move once marked them away: a computer player then played the
+    # whole round in a second while three people sat at the pass screen.
     ann, bea, _ = browsers
     made = table(ann, ["you", "friend", "medium", "medium"], turn_time=5)
-    join(bea, made, "Bea")
+    join(bea, made, "Bea")  # heard from just now: she is here, only slow
     game = made["id"]
     ann_state = ann.get(f"/api/games/{game}").json()
     assert ann_state["table"]["deadline"] is not None
     assert 0 < ann_state["table"]["deadline"] - ann_state["table"]["now"] <= 5
     assert move(ann, ann_state).status_code == 200
-    # Bea does nothing: past the turn time a computer player passes for her.
-    deadline = time.monotonic() + 20
-    state = ann.get(f"/api/games/{game}").json()
-    while state["phase"] == "passing" and time.monotonic() < deadline:
-        time.sleep(0.5)
-        state = ann.get(f"/api/games/{game}").json()
+    state = wait_past(ann, game, "passing")
+    assert state["phase"] == "playing", state["table"]
+    assert state["players"][1]["away"] is False
+    service: GameService = ann.app.state.service  # type: ignore[attr-defined]
+    stored = service.store.load(game)
+    assert stored is not None
+    made_for_her = [a for a in stored.actions if a.get("seat") == 1]
+    assert [a.get("stand_in") for a in made_for_her] == [True]  # her pass, and no more
+    mine = bea.get(f"/api/games/{game}").json()
+    assert mine["table"]["stood_in"] == 1
+
+
+def test_a_late_person_gone_past_the_hold_time_is_played_for_and_takes_the_seat_back(
+    browsers: list[TestClient],
+) -> None:
+    ann, bea, _ = browsers
+    made = table(ann, ["you", "friend", "medium", "medium"], turn_time=5)
+    join(bea, made, "Bea")
+    game = made["id"]
+    service: GameService = ann.app.state.service  # type: ignore[attr-defined]
+    service.store.touch(game, 1, time.time() - 3600)  # not heard from for an hour
+    assert move(ann, ann.get(f"/api/games/{game}").json()).status_code == 200
+    state = wait_past(ann, game, "passing")
     assert state["phase"] == "playing", state["table"]
     assert state["players"][1]["away"] is True
     # Any request from her takes the seat back, and the turn clock starts again for her.

@@ -101,6 +101,11 @@ def play_out(
         yield from _move(game, waiting[0], seats[waiting[0]], fallback)
 
 
+def move_for(game: Game, seat: int, player: Seat, fallback: Fallback | None) -> list[Event]:
+    """Ask `player` for `seat`'s move and apply it (`fallback`'s, if the rules refuse it)."""
+    return _move(game, seat, player, fallback)
+
+
 def _move(game: Game, seat: int, player: Seat, fallback: Fallback | None) -> list[Event]:
     try:
         move = ask(game, seat, player)

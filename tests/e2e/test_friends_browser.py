@@ -431,7 +431,8 @@ def test_a_person_who_stops_playing_is_played_for_and_comes_back(
     for someone in (kim, lee):
         someone.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
     seat = lee.seat
-    # Kim passes; Lee does nothing. After the turn time a computer player passes for Lee.
+    # Kim passes; Lee does nothing. After the turn time a computer player passes for Lee,
+    # who is still here (her page is open): that move only, and she keeps her seat.
     pass_last_three(kim.page)
     # Lee's seat shows the time left, counting down on Kim's screen.
     timer = kim.page.locator(f".seat[data-seat='{seat}'] [data-timer]")
@@ -444,7 +445,21 @@ def test_a_person_who_stops_playing_is_played_for_and_comes_back(
         timeout=5000,
     )
     assert first <= 5
+    lee.page.wait_for_selector(f"{TABLE}[data-phase=playing]", timeout=20000)
+    lee.page.wait_for_function(
+        "() => document.querySelector('[data-region=message]').textContent"
+        ".startsWith('A computer player made one of your moves this round')",
+        timeout=10000,
+    )
     away = f".seat[data-seat='{seat}'] [data-away=true]"
+    assert kim.page.locator(away).count() == 0
+    assert lee.page.locator("[data-region=away-note]").count() == 0
+    # Gone (here: left), Lee is away until she is back.
+    left = lee.page.evaluate(
+        f"async () => (await fetch('/api/games/{state['id']}/leave', {{method: 'POST',"
+        " headers: {'Content-Type': 'application/json'}, body: '{}'})).status"
+    )
+    assert left == 200
     kim.page.wait_for_selector(away, timeout=20000)
     lee.page.wait_for_selector("[data-region=away-note] [data-action=back]", timeout=10000)
     shoot_views(kim.page, "friends-away")
@@ -583,7 +598,8 @@ def test_rematch_keeps_the_table_and_its_people(
         )
     if start_now:
         message = ned.page.inner_text("[data-region=message]")
-        assert message.startswith("While you were away, a computer player made "), message
+        assert message.startswith("A computer player made "), message
+        assert message.endswith(" this round, when your time ran out or you were away."), message
         assert ned.page.locator("[data-region=away-note]").count() == 0
     assert ned.page.evaluate("new URLSearchParams(location.search).get('table')") == new_id
     assert {p.name: p.seat for p in (mia, ned)} == seats

@@ -20,7 +20,7 @@ import json
 import logging
 import os
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from types import MappingProxyType
 from typing import Any
@@ -28,7 +28,8 @@ from typing import Any
 from .. import Game, IllegalMoveError, Move, NextRound, PlayerView, Rules
 from ..ai import Player, make_player
 from ..cards import Card
-from ..driver import plain_move, play_out
+from ..driver import move_for, plain_move, play_out
+from ..events import Event
 from ..scoring import MoonChoice
 from .deals import Seed, is_keyed
 from .events import Journal, journal
@@ -118,6 +119,20 @@ def advance(game: Game, computers: Computers, game_seed: Seed, styles: Styles = 
         for seat, level in computers.items()
     }
     return journal(game, play_out(game, seats, next_round=False, fallback=plain_move))
+
+
+def stand_in(game: Game, seats: Computers, game_seed: Seed, styles: Styles = PLAIN) -> Journal:
+    """One move each for `seats` awaited now (people whose time for a move ran out while
+    they are still at the table), made by a computer player at the seat's level; changes
+    `game` in place and returns the events by move. Their next move is theirs again."""
+
+    def moves() -> Iterator[Event]:
+        for seat, level in seats.items():
+            if seat in game.to_act:
+                player = ComputerSeat(game, seat, level, game_seed, styles.get(seat))
+                yield from move_for(game, seat, player, plain_move)
+
+    return journal(game, moves())
 
 
 def advance_record(

@@ -38,7 +38,7 @@ from ..record import (
     undo_action,
     undos,
 )
-from .bots import BotPool, Computers, Styles
+from .bots import BotPool, Computers, Styles, stand_in
 from .cache import SizedCache
 from .characters import LEVELS, cast
 from .deals import commitment, is_keyed, new_game, new_secret, replayed, results
@@ -1036,8 +1036,13 @@ class GameService:
         task.add_done_callback(self._tasks.discard)
 
     async def _time_up(self, game_id: str) -> None:
-        """The turn time (or a gone person's hold time) has run out: computer players play
-        for the people waited on, who are marked away; a finished round is dealt on."""
+        """The turn time (or a gone person's hold time) has run out: a computer player makes
+        the move of each person waited on who is still at the table (heard from within the
+        hold time), and that person's next move is theirs again; the people gone are marked
+        away and played for until they come back. A finished round is dealt on.
+
+        (Everyone marked away at their first late move once let the computer players play
+        a whole round in a second while three people sat at the pass screen.)"""
         try:
             async with self._lock(game_id):
                 loaded = await self._loaded(game_id)
@@ -1049,11 +1054,25 @@ class GameService:
                 if due is None or due[0] > now:
                     self._wind(loaded, seating)
                     return
+                hold = max(loaded.table.hold_time, 2 * self.heartbeat)
+                here = [s for s in due[1] if _heard_within(seating, s, now, hold)]
                 for seat in due[1]:
+                    if seat in here:
+                        continue
                     if await asyncio.to_thread(self.store.set_away, game_id, seat, True):
                         self.hub.poke(game_id)
                 seating = await self._seating(game_id)
                 game = loaded.game
+                if here and game.to_act:
+                    played = game.copy()
+                    fill = dict.fromkeys(here, loaded.table.fill)
+                    styles = loaded.table.styles(seating)
+                    entries = await asyncio.to_thread(
+                        stand_in, played, fill, loaded.stored.seed, styles
+                    )
+                    work = await self._store(loaded, played, entries, here)
+                    loaded = work if work is not None else await self._loaded(game_id, fresh=True)
+                    game = loaded.game
                 if _between(game) and _deal_due(loaded, seating, now):
                     dealt = game.copy()
                     work = await self._store(
@@ -1268,6 +1287,13 @@ def _deal_due(loaded: LoadedGame, seating: Seating, now: float) -> bool:
     if _here(seating) and not _unready(loaded, seating):
         return True
     return turn_time is not None and now >= seating.updated_at + turn_time
+
+
+def _heard_within(seating: Seating, seat: int, now: float, hold: float) -> bool:
+    """Whether the person at `seat` was heard from (a request, their page's heartbeat)
+    within the last `hold` seconds: still at the table, if slow."""
+    person = seating.people.get(seat)
+    return person is not None and person.seen_at is not None and now < person.seen_at + hold
 
 
 def _deadline(

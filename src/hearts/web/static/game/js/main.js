@@ -686,14 +686,15 @@ function drawFriends(state) {
   standInNote(state, friends && !away ? state.table.stood_in : 0);
 }
 
-/** Back at the table (a rematch joined late, a page reopened): what a computer player did
- * for the person meanwhile, said over the table until the trick on it is over. */
+/** What a computer player did for the person (a move whose time ran out, or all of them
+ * while away: a rematch joined late, a page reopened), said over the table until the trick
+ * on it is over. */
 function standInNote(state, count) {
   const view = state.view;
   if (!count || (state.phase !== "passing" && state.phase !== "playing")) return;
   const key = `${state.id}:${view.hand_number}:${count}`;
   const moves = count === 1 ? "one of your moves" : `${count} of your moves`;
-  const words = `While you were away, a computer player made ${moves} this round.`;
+  const words = `A computer player made ${moves} this round, when your time ran out or you were away.`;
   if (app.standIn?.key !== key) {
     app.standIn = { key, trick: view.tricks.length };
     narrate(words);
