@@ -256,7 +256,7 @@ def test_the_round_over_panel_shows_the_review_by_itself(
     total = page.inner_text("[data-region=review-total]")
     costly = sum(1 for d in review["decisions"] if d["cost"] and d["cost"] > 0)
     if costly:
-        assert f"chosen otherwise at {costly} of your 14 decisions" in total, total
+        assert f"Against the coach's choices, {costly} of your 14 decisions" in total, total
     else:
         assert "as good as the hard player's" in total
     worst = page.eval_on_selector_all(
@@ -315,10 +315,16 @@ def test_the_reviews_first_line_says_what_could_not_be_weighed_and_what_counts(
     # in a round of 26).
     costly = sentence([0.0, 26.9, 28.1, None], game_end=30)
     assert costly == (
-        "The coach would have chosen otherwise at 2 of your 4 decisions this round, and at 1"
-        " more by an amount it could not weigh. The costliest, each as things stood then,"
-        " counting the game's result (a win is worth 30 points, a loss costs 30):"
+        "Against the coach's choices, 2 of your 4 decisions this round cost something,"
+        " counting the game's result (a win is worth 30 points, a loss costs 30). At 1 more"
+        " it would have chosen otherwise, by an amount it could not weigh."
     )
+    # One decision (a round mostly played for the person while away): no "1 of your 1".
+    assert (
+        sentence([3.0])
+        == "Against the coach's choices, your only decision this round cost something."
+    )
+    assert sentence([0.0]) == "Your decision this round was as good as the hard player's."
     assert "game's result" not in sentence([2.0])
     # The panel lists the decisions it could not weigh when fewer than three cost something
     # (two decks: it listed none, and said all was well).
@@ -328,6 +334,31 @@ def test_the_reviews_first_line_says_what_could_not_be_weighed_and_what_counts(
                                         {cost: null, n: 3}, {cost: null, n: 4}]}).map((d) => d.n)"""
     )
     assert shown == [2, 1, 3]
+    # The words over that list say what it holds.
+    leads = page.evaluate(
+        """async () => {
+            const { listLead } = await import('/game/js/review.js');
+            const costly = { decisions: [{ cost: 4 }, { cost: null }] };
+            const both = [{ cost: 4 }, { cost: null }];
+            return [listLead(costly, [{ cost: 4 }]), listLead(costly, both),
+                    listLead({ decisions: [{ cost: null }] }, [{ cost: null }])];
+        }"""
+    )
+    # Another card as good as the coach's: not "as the coach would" over a reason that names
+    # another card.
+    line = page.evaluate(
+        """async () => (await import('/game/js/review.js')).decisionLine({kind: 'play',
+            trick: 10, played: ['6S'], preferred: ['AS'], cost: 0, reason: 'Throw the A♠.'})
+            .textContent"""
+    )
+    assert line == (
+        "Trick 10: you played 6♠; the coach prefers A♠, but yours comes out as well. Throw the A♠."
+    )
+    assert leads == [
+        "The costliest, each as things stood then:",
+        "The costliest, each as things stood then; then one it could not weigh:",
+        None,
+    ]
     assert not page.errors
 
 

@@ -25,12 +25,23 @@ function fetchReview(id, round) {
 
 /** ["8S", "KS", "9H"] -> "8♠, K♠ and 9♥" */
 const cards = (list) => listed(list.map(cardSymbol));
+/** Whether two lists of cards hold the same cards (a pass's, in any order). */
+const sameCards = (a, b) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
 const points = (cost) => `${cost.toFixed(1)} point${cost.toFixed(1) === "1.0" ? "" : "s"}`;
 
-function decisionLine(d) {
+export function decisionLine(d) {
   const what = d.kind === "pass" ? "Your pass" : `Trick ${d.trick}`;
   const verb = d.kind === "pass" ? "you passed" : "you played";
-  if (d.cost === 0) return h("li", { "data-cost": "0" }, h("strong", {}, `${what}: `), `${verb} ${cards(d.played)}, as the coach would.`);
+  if (d.cost === 0 && sameCards(d.played, d.preferred)) {
+    return h("li", { "data-cost": "0" }, h("strong", {}, `${what}: `), `${verb} ${cards(d.played)}, as the coach would.`);
+  }
+  if (d.cost === 0) {
+    // Another card, as good as the coach can tell ("as the coach would" read oddly over a
+    // reason that names another card).
+    return h("li", { "data-cost": "0" }, h("strong", {}, `${what}: `),
+      `${verb} ${cards(d.played)}; the coach prefers ${cards(d.preferred)}, but yours comes out as well. `,
+      h("span", { class: "review-reason" }, d.reason));
+  }
   // What the person's choice cost, said apart from the reason's own comparison (the coach's
   // card against its next best), so that the two numbers are not taken for one.
   const cost = d.cost === null ? " (by how much, it could not weigh)" : `: yours cost about ${points(d.cost)}`;
@@ -51,16 +62,27 @@ export function reviewTotal(review) {
   const all = review.decisions.length;
   const costly = review.decisions.filter((d) => d.cost > 0).length;
   const unweighed = review.decisions.filter((d) => d.cost === null).length;
-  const of = (n) => `${n} of your ${all} decisions`;
-  if (!costly && !unweighed) return "Every decision this round was as good as the hard player's.";
+  const of = (n) => (all === 1 ? "your only decision" : `${n} of your ${all} decisions`);
+  if (!costly && !unweighed) {
+    return all === 1 ? "Your decision this round was as good as the hard player's."
+      : "Every decision this round was as good as the hard player's.";
+  }
   if (!costly) {
     return `The coach would have chosen otherwise at ${of(unweighed)} this round; by how much, it could not weigh.`;
   }
   const end = review.game_end;
   const counting = end ? `, counting the game's result (a win is worth ${end} points, a loss costs ${end})` : "";
-  const rest = unweighed ? `, and at ${unweighed} more by an amount it could not weigh` : "";
-  return `The coach would have chosen otherwise at ${of(costly)} this round${rest}. `
-    + `The costliest, each as things stood then${counting}:`;
+  const rest = unweighed
+    ? ` At ${unweighed} more it would have chosen otherwise, by an amount it could not weigh.` : "";
+  return `Against the coach's choices, ${of(costly)} this round cost something${counting}.${rest}`;
+}
+
+/** The words over the list of decisions the panel shows (`shownDecisions`). */
+export function listLead(review, shown) {
+  if (!review.decisions.some((d) => d.cost > 0)) return null; // the first line said it
+  const unweighed = shown.filter((d) => d.cost === null).length;
+  const then = unweighed > 1 ? "; then those it could not weigh" : unweighed ? "; then one it could not weigh" : "";
+  return `The costliest, each as things stood then${then}:`;
 }
 
 /** The decisions the panel shows: the costliest, then (when fewer than three) those the
@@ -81,9 +103,11 @@ function fill(box, review) {
         `A computer player made ${review.stood_in === 1 ? "one of your moves" : `${review.stood_in} of your moves`} `
         + "while you were away: the review leaves them out.")
       : null,
+    worst.length && listLead(review, worst) ? h("p", { "data-region": "review-lead" }, listLead(review, worst)) : null,
     worst.length ? h("ol", { class: "review-worst" }, worst.map(decisionLine)) : null,
     review.decisions.length
-      ? h("details", {}, h("summary", { "data-action": "whole-review" }, `The whole review (${review.decisions.length} decisions)`),
+      ? h("details", {}, h("summary", { "data-action": "whole-review" },
+        `The whole review (${review.decisions.length === 1 ? "1 decision" : `${review.decisions.length} decisions`})`),
         h("ol", { class: "review-all" }, review.decisions.map(decisionLine)))
       : null);
   box.dataset.ready = "true";
