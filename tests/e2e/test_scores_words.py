@@ -251,6 +251,10 @@ def test_the_round_news_names_a_team_two_queens_the_kitty_and_both_bonus_cards(
     two = news(names=ten, result=result, tricks=[trick(4, first), trick(5, second)], bonus="JD")
     assert "Ngozi and Felix each took a queen of spades." in two["text"], two["text"]
     assert "took the queen" not in two["text"] and "both queens" not in two["text"]
+    # The person first ("Felix and You each took" read at a friend's table).
+    seats = [trick(5, first), trick(6, second)]
+    mine = news(names=ten, me=6, result=result, tricks=seats, bonus="JD")
+    assert "You and Felix each took a queen of spades." in mine["text"], mine["text"]
     assert [row[3] for row in two["cells"]][3:7] == ["–", "both", "–", "–"]  # Bonus column
     # The kitty: who took it and what was in it.
     three = news(names=PARTNERS[:3], result={**result, "points_taken": [0] * 3, "scores": [0] * 3},

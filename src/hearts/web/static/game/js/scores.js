@@ -22,7 +22,9 @@ export function roundSummary(state) {
   const taken = takenSummary(state);
   const bonus = state.view.rules.bonus_card;
   const items = [];
-  const who = (seats) => listed(seats.map((seat) => (isMe(state, seat) ? "You" : names[seat])));
+  // The person first: "You and Marisol each took a queen", never "Marisol and You".
+  const who = (seats) => listed([...seats].sort((a, b) => isMe(state, b) - isMe(state, a))
+    .map((seat) => (isMe(state, seat) ? "You" : names[seat])));
   const shooters = result && result.shooter !== null ? moonTeam(state, result.shooter) : [];
   if (shooters.length) {
     const what = result.sun ? "shot the sun: every trick" : `shot the moon: every heart and ${queenWords(state)}`;
@@ -75,8 +77,7 @@ export function roundSummary(state) {
       "Partners score together: each is scored the points their team took."));
   }
   if (result && result.reset.length) {
-    const who = result.reset.map((seat) => (isMe(state, seat) ? "You" : names[seat]));
-    items.push(h("p", {}, `${who.join(" and ")} landed exactly on the target and dropped back.`));
+    items.push(h("p", {}, `${who(result.reset)} landed exactly on the target and dropped back.`));
   }
   return items;
 }
