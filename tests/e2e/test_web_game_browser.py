@@ -399,6 +399,21 @@ def test_a_small_phone_shows_the_whole_table_without_scrolling(
     assert not page.errors
 
 
+def test_new_tapped_while_cards_move_is_answered(browser: Any, server: AppServer) -> None:
+    # A tap on the header's New while the trick went round did nothing (four taps before
+    # the question came at a table of friends).
+    page = open_page(browser, server, DESKTOP, speed="slow")
+    start_game(page)
+    pass_three(page)
+    assert wait_for_person(page) == "playing"
+    play_one(page)
+    assert page.get_attribute(TABLE, "data-busy") == "true"
+    page.click("[data-action=menu-new]")
+    page.wait_for_selector("body[data-screen=setup]", timeout=20000)
+    assert page.locator("[data-action=continue]").count() >= 1  # the game stays saved
+    assert not page.errors
+
+
 def test_screens_for_the_record(browser: Any, server: AppServer) -> None:
     """Desktop start, round over and game over at a readable speed (screenshots if asked)."""
     page = open_page(browser, server, DESKTOP)

@@ -32,6 +32,7 @@ const app = {
   state: null,
   selected: new Set(),
   busy: false,
+  afterBusy: null, // what to do once the table is no longer busy (a tap on New meanwhile)
   unfinished: [],
   autoPlayed: null,
   live: null, // the event stream of a table with friends
@@ -67,6 +68,13 @@ function setBusy(busy) {
   app.busy = busy;
   if (busy) ui.root.dataset.busy = "true";
   else delete ui.root.dataset.busy;
+  // A tap on the header's New while cards moved is answered once they have stopped (it
+  // was dropped: four taps before the question came), after the table is drawn.
+  if (!busy && app.afterBusy) {
+    const then = app.afterBusy;
+    app.afterBusy = null;
+    setTimeout(() => (app.busy ? (app.afterBusy = then) : then()), 0);
+  }
 }
 
 /** Put a sentence in the status line; `keep` holds it there until the person acts again
@@ -1156,10 +1164,13 @@ async function boot() {
     applyLook();
     if (app.state && !app.busy && document.body.dataset.screen === "table") render(app.state);
   }));
-  $("[data-action=menu-new]").addEventListener("click", () => {
-    if (app.busy) return;
+  const askNew = () => {
     if (atTableOfFriends(app.state)) confirmLeave(othersHere(app.state), { leave: leaveTable });
     else showSetup();
+  };
+  $("[data-action=menu-new]").addEventListener("click", () => {
+    if (app.busy) app.afterBusy = askNew;
+    else askNew();
   });
   ui.tricks.addEventListener("click", () => showTricks(app.state));
   ui.sound.addEventListener("click", () => {
