@@ -373,3 +373,22 @@ def test_a_moons_choice_at_a_timed_table_says_the_seconds_left(
     assert lines["waiting"] == "Ana has 20 s left to choose."
     assert lines["untimed"] is None
     assert not page.errors
+
+
+def test_an_away_seat_never_shows_the_connected_dot(browser: Any, server: AppServer) -> None:
+    # Gone past the hold time while the last heartbeat still counted as connected: "Away"
+    # beside a green dot.
+    page = open_page(browser, server, DESKTOP)
+    dots = page.evaluate(
+        """async () => {
+            const { seatSigns } = await import('/game/js/friends.js');
+            const state = (away) => ({ table: { friends: true }, players: [
+                { seat: 0, person: true, connected: true, away: false },
+                { seat: 1, person: true, connected: true, away } ] });
+            const dot = (away) => seatSigns(state(away), 1).querySelector('.live-dot')
+                .dataset.connected;
+            return [dot(false), dot(true)];
+        }"""
+    )
+    assert dots == ["true", "false"]
+    assert not page.errors

@@ -1185,7 +1185,8 @@ def _table_state(
         "open_seats": open_seats,
         "invite": invite,
         "turn_time": table.turn_time,
-        "hold_time": table.hold_time,
+        # The hold time as it works: never under two of a page's heartbeats (`_deadline`).
+        "hold_time": max(table.hold_time, 2 * heartbeat),
         "fill": table.fill,
         "waiting_on": (
             list(loaded.game.to_act) or _unready(loaded, seating) if seating.started else []

@@ -143,7 +143,8 @@ export function seatSigns(state, seat) {
   if (!isFriends(state)) return null;
   const signs = [];
   if (player.person) {
-    const on = player.connected !== false;
+    // Away is gone (a request would have taken the seat back): never a green dot beside it.
+    const on = player.connected !== false && !player.away;
     signs.push(h("span", { class: `live-dot${on ? " on" : ""}`, "data-connected": on ? "true" : "false",
       role: "img", "aria-label": on ? "connected" : "not connected", title: on ? "Connected" : "Not connected" }));
   }
