@@ -396,3 +396,24 @@ def test_a_large_screen_grows_the_table(
     assert abs(found["me"] - found["left"]) <= 40, found
     assert found["tall"] <= height, found
     assert not page.errors
+
+
+@pytest.mark.parametrize("players", [5, 8, 10])
+def test_a_phone_740_tall_shows_a_big_table_without_scrolling(
+    browser: Any, server: AppServer, players: int
+) -> None:
+    # 360 × 740 (a common Android phone): five, eight and ten players scrolled 36 to 52 px,
+    # the Hint button under the screen's foot.
+    page = open_page(browser, server, {"width": 360, "height": 740})
+    page.click(f"[data-players='{players}']")
+    page.click("[data-action=new-game]")
+    page.wait_for_selector(f"{TABLE}[data-players='{players}'] [data-card]")
+    for _ in range(3):
+        phase = wait_for_person(page)
+        tall = page.evaluate("document.documentElement.scrollHeight")
+        assert tall <= 740, (phase, tall)
+        if phase == "passing":
+            pass_cards(page)
+        else:
+            page.click("[data-card][data-legal=true]")
+    assert not page.errors
