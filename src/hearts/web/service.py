@@ -1054,7 +1054,7 @@ class GameService:
                 if due is None or due[0] > now:
                     self._wind(loaded, seating)
                     return
-                hold = max(loaded.table.hold_time, 2 * self.heartbeat)
+                hold = _hold(loaded.table, self.heartbeat)
                 here = [s for s in due[1] if _heard_within(seating, s, now, hold)]
                 for seat in due[1]:
                     if seat in here:
@@ -1185,8 +1185,7 @@ def _table_state(
         "open_seats": open_seats,
         "invite": invite,
         "turn_time": table.turn_time,
-        # The hold time as it works: never under two of a page's heartbeats (`_deadline`).
-        "hold_time": max(table.hold_time, 2 * heartbeat),
+        "hold_time": _hold(table, heartbeat),
         "fill": table.fill,
         "waiting_on": (
             list(loaded.game.to_act) or _unready(loaded, seating) if seating.started else []
@@ -1290,6 +1289,12 @@ def _deal_due(loaded: LoadedGame, seating: Seating, now: float) -> bool:
     return turn_time is not None and now >= seating.updated_at + turn_time
 
 
+def _hold(table: Table, heartbeat: float) -> float:
+    """The hold time as it works: never under two of a page's heartbeats, so that an open
+    page is never taken for a closed one."""
+    return max(table.hold_time, 2 * heartbeat)
+
+
 def _heard_within(seating: Seating, seat: int, now: float, hold: float) -> bool:
     """Whether the person at `seat` was heard from (a request, their page's heartbeat)
     within the last `hold` seconds: still at the table, if slow."""
@@ -1305,7 +1310,7 @@ def _deadline(
     A person counts as gone only once two of their page's heartbeats have been missed, so a
     hold time shorter than that never takes an open page for a closed one."""
     table = loaded.table
-    hold = max(table.hold_time, 2 * heartbeat)
+    hold = _hold(table, heartbeat)
     game = loaded.game
     if not table.friends or not seating.started or game.is_over:
         return None
