@@ -313,7 +313,7 @@ def _context(
     threat = know.moon_threat()
     if threat is not None:
         facts.append(f"{names[threat]} has taken every point so far and may be going for the moon")
-    points = _trick_points(know)
+    points = know.trick_points()
     if points:
         facts.append(f"the trick already holds {_count(points, 'point')}")
     bonus = bonus_face(view.rules).bit_length() - 1
@@ -344,12 +344,6 @@ def _context(
             have = "has" if len(seats) == 1 else "have"
             facts.append(f"{_list(names[s] for s in seats)} {have} no {SUIT_NAMES[suit]}")
     return facts
-
-
-def _trick_points(know: Knowledge) -> int:
-    """The hearts and queens of spades on the trick, each copy counted (with two decks a
-    card may lie there twice, and a cancelled card still scores)."""
-    return sum(1 if f // 13 == HEARTS else 13 if f == QUEEN_FACE else 0 for _, f in know.trick)
 
 
 def _copies(mask: int, face: int) -> int:

@@ -175,10 +175,9 @@ class Knowledge:
         return next(s for s, f in self.trick if f == best)
 
     def trick_points(self) -> int:
-        mask = 0
-        for _, f in self.trick:
-            mask |= 1 << f
-        return (mask & HEARTS_FACES).bit_count() + 13 * bool(mask & QUEEN)
+        """The hearts and queens of spades on the trick, each copy counted (with two decks a
+        card may lie there twice, and a cancelled card still scores)."""
+        return sum(bool((1 << f) & HEARTS_FACES) + 13 * ((1 << f) == QUEEN) for _, f in self.trick)
 
     def moon_threat(self) -> int | None:
         """A rival seat that has every point taken so far (with its partner, in Partnership
