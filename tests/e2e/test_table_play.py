@@ -506,6 +506,38 @@ def test_equal_totals_keep_every_line_in_sight(browser: Any, server: AppServer) 
     assert not page.errors
 
 
+def test_the_chart_fits_early_rounds_and_shows_the_target_once_it_nears(
+    browser: Any, server: AppServer
+) -> None:
+    page = open_page(browser, server, DESKTOP)
+    charts = page.evaluate(
+        """async () => {
+            const { totalsChart } = await import('/game/js/scores.js');
+            const players = ['You', 'Marisol', 'Bertie', 'Tamsin'].map((name, seat) =>
+                ({ seat, name, level: null }));
+            const chart = (rows) => {
+                const results = rows.map((totals, i) => ({ hand_number: i, totals,
+                    scores: totals, points_taken: totals, shooter: null, reset: [] }));
+                const svg = totalsChart({ players, results, scores: rows[rows.length - 1],
+                    view: { rules: { target_score: 100 } } }).querySelector('svg');
+                const ys = [...svg.querySelectorAll('.series polyline')].map((p) =>
+                    p.getAttribute('points').split(' ').map((xy) => Number(xy.split(',')[1])));
+                return { height: svg.viewBox.baseVal.height, ys,
+                         target: svg.querySelector('line.target') !== null,
+                         note: svg.querySelector('.target-note')?.textContent || '' };
+            };
+            return [chart([[1, 4, 2, 19]]), chart([[1, 4, 2, 19], [30, 8, 15, 45], [31, 20, 40, 58]])];
+        }"""
+    )
+    early, later = charts
+    # One round to a target of 100: the chart's top is near the 19, not at 100.
+    assert not early["target"] and early["note"] == "Game ends at 100"
+    assert min(early["ys"][3]) < early["height"] / 3
+    # Someone past half the target: the target's line is drawn and the note goes.
+    assert later["target"] and later["note"] == ""
+    assert not page.errors
+
+
 # --- point 6: the start screen -------------------------------------------------------
 
 

@@ -134,13 +134,18 @@ function sheetTable(state, names) {
         h("span", { class: "delta" }, ` (${signed(r.scores[seat])})`)))))));
 }
 
-/** A line chart of the totals after each round, with the target as a dashed line. */
+/** A line chart of the totals after each round, with the target as a dashed line once
+ * somebody is halfway there; before that the chart's top is the highest total (a little
+ * over), so early rounds are not squeezed into a strip at its foot, and a note at the top
+ * says how far off the target is. */
 export function totalsChart(state) {
   const target = state.view.rules.target_score;
   const seats = state.players.map((p) => p.seat);
   const series = seats.map((seat) => [0, ...state.results.map((r) => r.totals[seat])]);
   const rounds = series[0].length - 1;
-  const high = Math.max(target, ...series.flat());
+  const highest = Math.max(0, ...series.flat());
+  const targetShown = highest * 2 >= target;
+  const high = targetShown ? Math.max(target, highest) : chartTop(highest);
   const low = Math.min(0, ...series.flat());
   const W = 320;
   const H = 180;
@@ -163,12 +168,22 @@ export function totalsChart(state) {
   const description = names.map((n, seat) => `${n} ${state.scores[seat]}`).join(", ");
   return h("figure", { class: "chart" },
     s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": `Totals after ${rounds === 1 ? "1 round" : `${rounds} rounds`}: ${description}. Target ${target}.` },
-      s("line", { x1: pad.l, x2: W - pad.r, y1: y(target), y2: y(target), class: "target" }),
-      s("text", { x: 2, y: y(target) + 4, class: "axis" }, target),
+      ...(targetShown
+        ? [s("line", { x1: pad.l, x2: W - pad.r, y1: y(target), y2: y(target), class: "target" }),
+          s("text", { x: 2, y: y(target) + 4, class: "axis" }, target)]
+        : [s("text", { x: 2, y: y(high) + 4, class: "axis" }, high),
+          s("text", { x: W - pad.r, y: pad.t + 4, class: "axis target-note", "text-anchor": "end" },
+            `Game ends at ${target}`)]),
       s("line", { x1: pad.l, x2: W - pad.r, y1: y(0), y2: y(0), class: "zero" }),
       s("text", { x: 2, y: y(0) + 4, class: "axis" }, 0),
       ...lines),
     h("figcaption", {}, h("ul", { class: "legend" }, legend)));
+}
+
+/** A round number a quarter or so over `highest`, for the chart's top (at least 10). */
+function chartTop(highest) {
+  const step = highest > 50 ? 10 : 5;
+  return Math.max(10, Math.ceil((highest * 1.25) / step) * step);
 }
 
 const MARKERS = [
