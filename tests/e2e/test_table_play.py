@@ -178,12 +178,27 @@ def test_each_panel_opens_at_its_top(browser: Any, server: AppServer) -> None:
     while play_to(page, {"round-over", "game-over"}) == "round-over":
         rounds += 1
         assert page.evaluate(f"{overlay}.scrollTop") == 0
+        page.wait_for_function(WAY_ON_SHADOWED_WHEN_OVER_ROWS)
         page.evaluate(f"(() => {{ const o = {overlay}; o.scrollTop = o.scrollHeight; }})()")
+        page.wait_for_selector(".way-on:not(.stuck)")
         page.click("[data-action=next-round]")
     assert rounds >= 1
     assert page.evaluate(f"{overlay}.scrollTop") == 0
     assert page.locator("#over-title").is_visible()
+    # The game's end is taller than the screen: its way on keeps to the screen's foot over
+    # the panel's rows, shadowed as lying over them, with no row showing under it.
+    page.wait_for_selector(".way-on.stuck")
+    page.wait_for_function(WAY_ON_SHADOWED_WHEN_OVER_ROWS)
     assert not page.errors
+
+
+#: The panel's way on is shadowed ("stuck") exactly when it lies at the screen's foot over
+#: rows further down, and then it reaches the foot: nothing shows under it.
+WAY_ON_SHADOWED_WHEN_OVER_ROWS = """() => {
+    const bar = document.querySelector('.way-on');
+    const bottom = bar.getBoundingClientRect().bottom;
+    return bar.classList.contains('stuck') === bottom > innerHeight;
+}"""
 
 
 def summary_rows(page: Any) -> list[list[str]]:

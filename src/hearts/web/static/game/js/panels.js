@@ -43,9 +43,9 @@ export function overlayPanel(state, opponents, actions) {
       // The way on comes before the chart and before the coach's review, which may fill in
       // later: it never moves the button. On a short screen it keeps to the foot of the
       // screen until scrolled to, however long the round's news (a moon, several quotes).
-      h("div", { class: "way-on" },
+      watchStuck(h("div", { class: "way-on" },
         nextRoundButton(state, actions.next),
-        friends ? h("p", { class: "hint deal-timer", "data-timer": "deal", hidden: true }) : null),
+        friends ? h("p", { class: "hint deal-timer", "data-timer": "deal", hidden: true }) : null)),
       reviewSummary(state),
       h("div", { class: "two" }, totalsChart(state), scoreSheet(state)));
   }
@@ -59,7 +59,7 @@ export function overlayPanel(state, opponents, actions) {
         opponentWords(state, opponents),
         dealCheckLink(state),
         replayRoundLink(state)),
-      h("div", { class: "row way-on" },
+      watchStuck(h("div", { class: "row way-on" },
         // With the button, so it is in sight with it (the status line is under the panel).
         friends && state.table.rematch
           ? h("p", { class: "rematch-note", "data-region": "rematch-note" },
@@ -70,7 +70,7 @@ export function overlayPanel(state, opponents, actions) {
           : h("button", { type: "button", class: "primary", "data-action": "play-again", onclick: actions.again },
             "Play again"),
         h("button", { type: "button", "data-action": "change-table", onclick: actions.setup },
-          friends ? "Leave the table" : "Change the table")),
+          friends ? "Leave the table" : "Change the table"))),
       reviewSummary(state),
       h("p", { class: "deal-check" },
         h("a", { href: "/stats", "data-action": "your-games" }, "Your games"),
@@ -98,6 +98,23 @@ function nextRoundButton(state, next) {
   return [h("button", attrs, others.length ? "Ready for the next round" : "Deal the next round"),
     ready.length ? h("p", { class: "hint", "data-region": "ready-note" },
       `${listed(ready)} ${ready.length === 1 ? "is" : "are"} ready.`) : null];
+}
+
+// The way on keeps to the foot of a short screen (sticky) over the panel's rows: while it
+// does, a shadow over it says it lies on top of them. It sits a pixel past the foot, so
+// "stuck" is "not wholly in sight" to the observer.
+let stuckObserver = null;
+
+function watchStuck(bar) {
+  stuckObserver ??= new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      const below = entry.boundingClientRect.bottom > (entry.rootBounds?.bottom ?? Infinity) - 2;
+      entry.target.classList.toggle("stuck", entry.intersectionRatio < 1 && below);
+    }
+  }, { threshold: [1] });
+  stuckObserver.disconnect(); // one way on at a time: the last panel's is gone
+  stuckObserver.observe(bar);
+  return bar;
 }
 
 function panel(titleId, title, ...content) {
