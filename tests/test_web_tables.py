@@ -189,7 +189,7 @@ def test_options_list_every_size_from_the_rules(client: TestClient) -> None:
     assert by_size[4]["offered"]["partnership"] is True
     assert by_size[5]["offered"]["partnership"] is False
     assert by_size[5]["opening_card"] == "3C" and "3♣ leads" in by_size[5]["line"]
-    assert by_size[6]["offered"]["kitty"] is False and by_size[3]["kitty"]
+    assert by_size[6]["offered"]["kitty"] is False and by_size[3]["kitty_line"]
     assert "across" not in str(
         [
             c

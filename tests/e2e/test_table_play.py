@@ -541,7 +541,8 @@ def test_the_chart_fits_early_rounds_and_shows_the_target_once_it_nears(
                          target: svg.querySelector('line.target') !== null,
                          note: svg.querySelector('.target-note')?.textContent || '' };
             };
-            return [chart([[1, 4, 2, 19]]), chart([[1, 4, 2, 19], [30, 8, 15, 45], [31, 20, 40, 58]])];
+            const later = [[1, 4, 2, 19], [30, 8, 15, 45], [31, 20, 40, 58]];
+            return [chart([[1, 4, 2, 19]]), chart(later)];
         }"""
     )
     early, later = charts
@@ -574,6 +575,10 @@ def test_the_start_screen_says_what_will_be_played(browser: Any, server: AppServ
     # dealt and the 2♣ leads: the table's line and the first lead say so as it is ticked.
     page.click("[data-players='5'] span")
     assert "the 3♣ leads" in page.inner_text("[data-region=table-line]")
+    # The kitty is told in its own house rule, in this table's numbers: on the table's line,
+    # unticked, it read as a kitty in play to a newcomer.
+    assert "kitty" not in page.inner_text("[data-region=table-line]").lower()
+    assert "The 2 spare cards lie face down" in page.inner_text("label[for=rule-kitty]")
     page.check("#rule-kitty")
     line = page.inner_text("[data-region=table-line]")
     assert "every card is dealt" in line and "the 2♣ leads" in line and "left out" not in line

@@ -182,7 +182,7 @@ def rule_options(rules: Rules) -> tuple[dict[str, Any], ...]:
         {
             "field": "kitty",
             "label": "Kitty",
-            "help": "Spare cards lie face down; the first to take a point card takes them too.",
+            "help": _kitty_help(rules.players),
             "kind": "toggle",
         },
         {
@@ -250,6 +250,28 @@ def presets(rules: Rules) -> tuple[dict[str, Any], ...]:
 
 
 #: Every `Rules` field as the standard table words it (each table size has its own wording).
+def _kitty_help(players: int) -> str:
+    """The kitty in this table's numbers (its own words, not the table's line: a newcomer
+    read "With the kitty house rule: …" there as a kitty in play).
+
+    >>> _kitty_help(4)
+    'The 4 spare cards lie face down (every card is dealt, 12 each); the first to take a \
+point card takes them too.'
+    >>> _kitty_help(8)
+    'Spare cards lie face down; the first to take a point card takes them too.'
+    """
+    try:
+        with_kitty = Rules(players=players, kitty=True)
+    except ValueError:  # two decks: no kitty at this table (the toggle is not offered)
+        return "Spare cards lie face down; the first to take a point card takes them too."
+    size = with_kitty.kitty_size
+    cards = "The spare card lies" if size == 1 else f"The {size} spare cards lie"
+    return (
+        f"{cards} face down (every card is dealt, {with_kitty.hand_size} each); the first to "
+        f"take a point card takes {'it' if size == 1 else 'them'} too."
+    )
+
+
 RULE_OPTIONS: Final = rule_options(Rules())
 #: The presets as the standard table words them.
 PRESETS: Final = presets(Rules())
@@ -338,14 +360,10 @@ def table_size(players: int) -> dict[str, Any]:
                 for i, choice in enumerate(option["choices"])
                 if _accepted(players, field, choice["value"])
             ]
-    kitty = kitty_line = None
+    kitty_line = None
     kitty_rules: dict[str, Any] = {}
     if offered.get("kitty"):
         with_kitty = Rules(players=players, kitty=True)
-        kitty = (
-            f"With the kitty house rule: {with_kitty.hand_size} cards each and "
-            f"{with_kitty.kitty_size} face down for the first to take a point card."
-        )
         # The table as it is with the kitty chosen: nothing is left out, so the opening card
         # may lie in the kitty, and the lowest club dealt leads instead.
         opening = face_of(with_kitty.opening_card)
@@ -368,7 +386,6 @@ def table_size(players: int) -> dict[str, Any]:
         "removed_cards": list(rules.removed_cards),
         "opening_card": rules.opening_card,
         "line": line,
-        "kitty": kitty,
         "kitty_line": kitty_line,
         "kitty_rules": kitty_rules,
         "defaults": rules.to_dict(),

@@ -47,7 +47,7 @@ export function renderSetup(root, args) {
         onchange: () => { prefs.players = t.players; change(); renderSetup(root, args); },
       }), h("span", {}, String(t.players)))),
     h("p", { class: "hint", "data-region": "table-line" },
-      kittyOn ? size.kitty_line : size.line, !kittyOn && size.kitty ? ` ${size.kitty}` : ""));
+      kittyOn ? size.kitty_line : size.line));
 
   const opponents = seated.map((o, i) => {
     const group = `level-${i + 1}`; // the i-th computer player's level
