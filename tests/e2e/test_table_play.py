@@ -734,6 +734,29 @@ def test_a_round_with_nothing_left_to_decide_finishes_at_once(
     assert wait_for_person(page) in ("round-over", "game-over")
     said = " ".join(page.evaluate("window.said"))
     assert "No point can change hands now" in said
+    # Said on the round's panel too: the line over the table lies under it.
+    assert "the last cards played themselves" in page.inner_text("[data-region=played-itself]")
+    assert not page.errors
+
+
+def test_the_last_trick_is_said_over_the_table_until_the_next(
+    browser: Any, server: AppServer
+) -> None:
+    page = open_page(browser, server, PHONE)
+    start_game(page)
+    while wait_for_person(page) == "passing":
+        pass_three(page)
+    play_one(page)
+    # After the first trick the line over the table says who took it and what it carried.
+    page.wait_for_function(
+        "() => document.querySelector('[data-region=message]').textContent"
+        ".includes('took the last trick')"
+    )
+    line = page.inner_text("[data-region=message]")
+    # The same as the tricks list says of the newest trick.
+    page.click("[data-action=tricks]")
+    newest = page.inner_text("#dialog .trick-row .trick-outcome").strip()
+    assert line == newest.replace(" took it", " took the last trick", 1)
     assert not page.errors
 
 

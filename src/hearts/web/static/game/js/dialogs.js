@@ -24,17 +24,10 @@ function openDialog(title, ...content) {
 export function showTricks(state) {
   const tricks = state?.view.tricks || [];
   if (!tricks.length) return;
-  const bonus = state.view.rules.bonus_card;
   const items = tricks.map((trick, i) => {
-    const cards = [...trick.plays.map(([, card]) => card), ...trick.carried];
-    const hearts = cards.filter((card) => card[1] === "H").length;
-    const carried = [];
-    if (hearts) carried.push(plural(hearts, "heart"));
-    if (cards.includes("QS")) carried.push("the queen of spades");
-    if (bonus && cards.includes(bonus)) carried.push(`the ${cardName(bonus)}`);
     const outcome = trick.held_over
       ? "Cancelled: its cards go to the next trick's winner."
-      : `${whoIs(state, trick.winner)} took it${carried.length ? `: ${carried.join(", ")}` : ", nothing that scores"}.`;
+      : `${whoIs(state, trick.winner)} took it${whatItCarried(state, trick)}.`;
     return h("li", { class: "trick-row", "data-trick": i + 1 },
       h("h3", {}, `Trick ${i + 1}`, h("span", { class: "trick-outcome" }, ` ${outcome}`)),
       h("ol", { class: "last-trick" }, trick.plays.map(([seat, card], k) => h("li", {
@@ -46,6 +39,27 @@ export function showTricks(state) {
   });
   openDialog(`Tricks of ${roundTitle(state.view.hand_number).toLowerCase()}`,
     h("ol", { class: "trick-list", reversed: true }, items.reverse()));
+}
+
+/** The last trick, for the line over the table until the next one is taken: who took it
+ * and what it carried (a newcomer saw "★ wins" for a second and nothing said what it cost). */
+export function lastTrickLine(state) {
+  const trick = state.view.tricks.at(-1);
+  if (!trick) return "";
+  if (trick.held_over) return "Every card of the suit led cancelled: the next trick's winner takes the last trick too.";
+  return `${whoIs(state, trick.winner)} took the last trick${whatItCarried(state, trick)}.`;
+}
+
+/** ": 2 hearts, the queen of spades", or ", nothing that scores". */
+function whatItCarried(state, trick) {
+  const bonus = state.view.rules.bonus_card;
+  const cards = [...trick.plays.map(([, card]) => card), ...trick.carried];
+  const hearts = cards.filter((card) => card[1] === "H").length;
+  const carried = [];
+  if (hearts) carried.push(plural(hearts, "heart"));
+  if (cards.includes("QS")) carried.push("the queen of spades");
+  if (bonus && cards.includes(bonus)) carried.push(`the ${cardName(bonus)}`);
+  return carried.length ? `: ${carried.join(", ")}` : ", nothing that scores";
 }
 
 export function showScores(state) {

@@ -9,7 +9,7 @@ import { Hand } from "./hand.js";
 import { Table } from "./table.js";
 import { renderSetup } from "./setup.js";
 import { overlayPanel } from "./panels.js";
-import { confirmLeave, confirmNewGame, showScores, showSettings, showTricks } from "./dialogs.js";
+import { confirmLeave, confirmNewGame, lastTrickLine, showScores, showSettings, showTricks } from "./dialogs.js";
 import { loadPrefs, savePrefs, soundOn, timing, isDismissed, dismiss } from "./prefs.js";
 import { play as playSound } from "./sound.js";
 import { applyTheme } from "./theme.js";
@@ -667,7 +667,7 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
   }
   if (state.phase === "playing" && !received.length) {
     const hold = view.pass_direction === "hold" && view.tricks.length === 0;
-    table.setMessage(hold ? "No passing this round: everyone keeps their cards." : "");
+    table.setMessage(hold ? "No passing this round: everyone keeps their cards." : lastTrickLine(state));
   }
 }
 
@@ -713,7 +713,7 @@ function standInNote(state, count) {
 function drawOverlay(state, waiting) {
   const content = waiting ? null : overlayPanel(state, app.options.opponents, {
     moon: sendMoon, next: sendNext, again: startGame, setup: showSetup, rematch,
-  });
+  }, { playedItself: app.playedItself === `${state.id}:${state.view.hand_number}` });
   // The same panel drawn again (a friend's news at the round's end): it stays where the
   // person scrolled it, and the focus stays where it was.
   const shown = content ? `${state.id} ${state.move} ${state.phase}` : "";
@@ -1055,6 +1055,7 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
       if (event.seat === me && !settled) {
         // The server played the person's card: no point could change hands any more.
         settled = true;
+        app.playedItself = `${next.id}:${next.view.hand_number}`; // said on the round's panel
         t = { fly: 0, pause: 0 };
         const line = "No point can change hands now: the rest of the round plays itself.";
         narrate(line);

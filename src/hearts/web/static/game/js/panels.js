@@ -12,9 +12,10 @@ import { rematchButton } from "./friends.js";
 
 /**
  * The panel for this state, or null while a round is being played.
- * actions: {moon(choice), next(), again(), setup()}; opponents from /api/options.
+ * actions: {moon(choice), next(), again(), setup()}; opponents from /api/options; notes:
+ * {playedItself}, the round's last cards played by themselves (no point could move).
  */
-export function overlayPanel(state, opponents, actions) {
+export function overlayPanel(state, opponents, actions, notes = {}) {
   const friends = Boolean(state.table?.friends);
   if (state.phase === "moon-choice" && state.moon_pending !== state.view.seat) {
     // Who is waited on, what is at stake, and (a partner) that the moon is theirs too.
@@ -36,6 +37,7 @@ export function overlayPanel(state, opponents, actions) {
   if (state.phase === "moon-choice") return moonPanel(state, actions);
   if (state.phase === "round-over") {
     return panel("round-title", `${roundTitle(state.view.hand_number)} is over`,
+      playedItselfLine(notes),
       roundSummary(state),
       opponentWords(state, opponents),
       dealCheckLink(state),
@@ -55,6 +57,7 @@ export function overlayPanel(state, opponents, actions) {
       standings(state),
       h("section", { class: "last-round", "aria-labelledby": "last-round-title" },
         h("h3", { id: "last-round-title" }, `${roundTitle(state.view.hand_number)}, the last`),
+        playedItselfLine(notes),
         roundSummary(state),
         opponentWords(state, opponents),
         dealCheckLink(state),
@@ -98,6 +101,15 @@ function nextRoundButton(state, next) {
   return [h("button", attrs, others.length ? "Ready for the next round" : "Deal the next round"),
     ready.length ? h("p", { class: "hint", "data-region": "ready-note" },
       `${listed(ready)} ${ready.length === 1 ? "is" : "are"} ready.`) : null];
+}
+
+/** Why the round ended with cards still in hand: said here, where it is seen (the line
+ * over the table lay under this panel the moment it was set). */
+function playedItselfLine(notes) {
+  return notes.playedItself
+    ? h("p", { class: "hint", "data-region": "played-itself" },
+      "No point could change hands any more, so the last cards played themselves.")
+    : null;
 }
 
 // The way on keeps to the foot of a short screen (sticky) over the panel's rows: while it
