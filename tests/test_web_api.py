@@ -203,6 +203,23 @@ def test_a_wrong_pass_is_refused(client: TestClient) -> None:
     unchanged(client, state)
 
 
+def test_the_largest_pass_a_table_allows_can_be_made(client: TestClient) -> None:
+    # Three players hold 17 cards and may pass 16: a body of 16 cards was refused (at most
+    # 13), so such a game could never get past its pass.
+    state = new_game_with(client, {"players": 3, "pass_count": 16}, ["medium", "medium"])
+    url = f"/api/games/{state['id']}/pass"
+    response = client.post(url, json={"cards": state["view"]["hand"][:16], "move": 0})
+    assert response.status_code == 200, response.text
+    assert response.json()["phase"] == "playing"
+
+
+def new_game_with(client: TestClient, rules: dict[str, Any], levels: list[str]) -> State:
+    response = client.post("/api/games", json={"levels": levels, "rules": rules})
+    assert response.status_code == 201, response.text
+    state: State = response.json()
+    return state
+
+
 def test_a_wrong_move_number_is_refused(client: TestClient) -> None:
     state = step(client, new_game(client))
     url = f"/api/games/{state['id']}/play"

@@ -351,3 +351,9 @@ PRESETS: Final[dict[str, dict[str, Any]]] = {
     "no-hold": {"pass_cycle": NO_HOLD_CYCLE},
     "scatter": {"pass_cycle": SCATTER_CYCLE},
 }
+
+
+#: The most cards anyone passes at any table: the largest hand (three players), less one.
+MAX_PASS_COUNT: Final = (
+    max(Rules(players=n).hand_size for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)) - 1
+)

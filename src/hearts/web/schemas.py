@@ -6,6 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
+from ..rules import MAX_PASS_COUNT
+
 Level = Literal["easy", "medium", "hard", "expert"]
 
 
@@ -112,7 +114,9 @@ class PlayCard(Move):
 
 
 class PassCards(Move):
-    cards: list[StrictStr] = Field(max_length=13, description='The cards to pass, like ["QS"].')
+    cards: list[StrictStr] = Field(
+        max_length=MAX_PASS_COUNT, description='The cards to pass, like ["QS"].'
+    )
 
 
 class MoonChoice(Move):
