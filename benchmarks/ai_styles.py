@@ -55,7 +55,8 @@ def main() -> None:
         for deal, result in results:
             per_deal.setdefault(deal, []).append(result.score)
         means = [statistics.fmean(v) for v in per_deal.values()]
-        ci = 1.96 * statistics.stdev(means) / math.sqrt(len(means))
+        # One deal gives no interval (a spread needs two): said as such, not a crash.
+        ci = 1.96 * statistics.stdev(means) / math.sqrt(len(means)) if len(means) > 1 else math.nan
         rounds = len(results)
         attempts = sum(r.attempt or r.moon for _, r in results)
         moons = sum(r.moon for _, r in results)

@@ -118,8 +118,14 @@ def action_of(card: int) -> int:
 
 def spiel() -> Any:
     """OpenSpiel's module, imported only when a game is played (the mapping needs none)."""
-    import pyspiel  # type: ignore[import-not-found]
-
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        raise SystemExit(
+            "OpenSpiel is not installed here: it is a benchmark's own environment, not a "
+            "dependency of the package. See docs/benchmarks.md, 'Outside reference', for "
+            "the two lines that set up .venv-openspiel."
+        ) from None
     return pyspiel
 
 

@@ -26,7 +26,10 @@ def test_new_games_per_browser_per_hour(tmp_path: Path) -> None:
             assert browser.post("/api/games", json={}).status_code == 201
         refused = browser.post("/api/games", json={})
         assert refused.status_code == 429
-        assert "3 games in the last hour" in refused.json()["detail"]
+        said = refused.json()["detail"]
+        # Games started count, finished or not: the sentence says when, not "finish one".
+        assert "3 games in the last hour: a new one can start in 60 minutes." in said
+        assert "finish one" not in said
         assert 3590 <= int(refused.headers["retry-after"]) <= 3600
         assert len(game_ids(data_dir)) == 3
         # Another browser is not held back by this one.

@@ -53,11 +53,13 @@ class Quotas:
             )
         count, first = self.store.created_since(owner, now - HOUR)
         if count >= self.settings.games_per_hour and first is not None:
+            # Games started count, finished or not: finishing one does not help, waiting does.
+            wait = _seconds(first + HOUR - now)
             raise OverQuota(
                 429,
-                f"This browser has started {count} games in the last hour; please finish one"
-                " or wait a while.",
-                _seconds(first + HOUR - now),
+                f"This browser has started {count} games in the last hour: a new one can "
+                f"start in {_minutes(wait)}. Your unfinished games can be continued meanwhile.",
+                wait,
             )
         if address is not None:
             self._admit_address(address, now)
@@ -88,3 +90,12 @@ class Quotas:
 
 def _seconds(delay: float) -> int:
     return max(1, math.ceil(delay))
+
+
+def _minutes(seconds: int) -> str:
+    """
+    >>> _minutes(3600), _minutes(61), _minutes(5)
+    ('60 minutes', '2 minutes', 'a minute')
+    """
+    minutes = math.ceil(seconds / 60)
+    return "a minute" if minutes <= 1 else f"{minutes} minutes"
