@@ -22,6 +22,7 @@ from hearts.ai.rollout import (
 from hearts.ai.sampling import Sampler, sample_deal
 from hearts.ai.search import _position
 from hearts.ai.tracking import QUEEN, Knowledge, fold, queen_shy
+from hearts.cards import CardSet, points_of
 from hearts.scoring import score_round
 
 RULES = [
@@ -240,3 +241,54 @@ def test_shared_numbers_give_every_reader_the_generators_numbers() -> None:
     assert [next(second) for _ in range(40)] == wanted
     assert [next(first) for _ in range(30)] == wanted[10:]
     assert [next(shared.reader()) for _ in range(1)] == wanted[:1]
+
+
+def _mask(cards: str) -> int:
+    return CardSet.parse(cards).mask if cards else 0
+
+
+def _face(card: str) -> int:
+    return _mask(card).bit_length() - 1
+
+
+def _follow_in_playout(
+    hands: list[str], trick: list[str], leader: int, taken: dict[int, str], shooter: int
+) -> str:
+    """The next card a playout plays from this position (no noise: every number high)."""
+    point_cards = [_mask(taken.get(s, "")) for s in range(4)]
+    start = Position(
+        hands=[_mask(h) for h in hands],
+        trick=[_face(c) for c in trick],
+        leader=leader,
+        first_trick=False,
+        hearts_broken=True,
+        played=0,
+        points=[points_of(m) for m in point_cards],
+        point_cards=point_cards,
+        tricks_won=[0] * 4,
+        kitty=0,
+    )
+    played: list[int] = []
+    play_numbers(Table.of(Rules()), start, [0.99] * 64, shooter, planner=1, record=played)
+    return str(CardSet(1 << played[0]))
+
+
+def test_a_rival_eats_the_queen_to_stop_a_moon_only_once_it_is_well_on_its_way() -> None:
+    # Seat 2 plays for the moon (the search's plan) and throws the Q♠ over a 5♠; seat 3
+    # could go over with the A♠. With no point taken yet it ducks; against six hearts
+    # taken already it takes her.
+    hands = ["2D", "3D", "AH", "AS 3S"]
+    trick = ["4S", "5S", "QS"]
+    assert _follow_in_playout(hands, trick, 0, {}, shooter=2) == "3S"
+    six = {2: "2H 3H 4H 5H 6H 7H"}
+    assert _follow_in_playout(hands, trick, 0, six, shooter=2) == "AS"
+
+
+def test_a_rival_ducks_a_moon_low_and_keeps_the_heart_that_stops_it() -> None:
+    # Seat 3 has every point so far (the Q♠ and three hearts) and leads the A♥. Seat 0
+    # cannot go over: it ducks with the 3♥ and keeps the Q♥ to win the next heart.
+    hands = ["QH 3H", "2D 3D", "4D 5D", "JH"]
+    taken = {3: "QS 2H 4H 5H"}
+    assert _follow_in_playout(hands, ["AH"], 3, taken, shooter=-1) == "3H"
+    # With nobody shooting it plays the highest heart that ducks, as medium does.
+    assert _follow_in_playout(hands, ["AH"], 3, {}, shooter=-1) == "QH"

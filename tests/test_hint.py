@@ -54,10 +54,12 @@ def test_the_reason_quotes_the_search() -> None:
             advice = hint(view, NAMES, seed=seed, budget=BUDGET)
             reasons.add(advice.reason)
             assert f"the {advice.cards[0].symbol}" in advice.reason.split(":")[0]
-            if len(advice.options) < 2:
+            if len({option.card for option in advice.options}) < 2:
                 continue
             searched += 1
-            best, second = advice.options[0], advice.options[1]
+            # The next best is another card (the same card under the moon plan is not).
+            best = advice.options[0]
+            second = next(o for o in advice.options if o.card != best.card)
             assert best.card == advice.cards[0] and best.average <= second.average
             assert f"over {best.deals} deals" in advice.reason
             # The gap to the next best, as the review's costs are: never fewer than no points.
@@ -210,6 +212,10 @@ def test_a_queen_passed_without_a_low_spade_is_said_plainly() -> None:
     # "has only no low spade" was the words before.
     assert reasons(["QS", "KH", "2C"]) == ["the Q♠ has no low spade to hide behind"]
     assert reasons(["QS", "3S", "2C"]) == ["the Q♠ has only 1 low spade to hide behind"]
+    # Three low spades are a guard most players keep her behind: never "only 3".
+    assert reasons(["QS", "3S", "7S", "9S", "KS"]) == [
+        "the Q♠ came out better passed than kept behind your 3 low spades in the coach's search"
+    ]
 
 
 def test_the_points_on_a_trick_count_every_copy_and_the_bonus_card_is_said() -> None:
@@ -315,5 +321,5 @@ def test_with_two_decks_a_pass_counts_the_copy_kept() -> None:
     )
     assert not any("no clubs" in r for r in _pass_reasons(hand, faces("7C KH 5D"), "left"))
     assert _pass_reasons(faces("QS 3S 3S 4S 2C"), faces("QS"), "left") == [
-        "the Q♠ has only 3 low spades to hide behind"
+        "the Q♠ came out better passed than kept behind your 3 low spades in the coach's search"
     ]

@@ -26,7 +26,7 @@ from ..view import PlayerView
 from ..words import listed as _list
 from .medium import choose_play_face
 from .passing import pass_faces
-from .racing import Arm
+from .racing import Arm, paired_error
 from .rollout import GAME_END_WEIGHT
 from .search import (
     FullSearch,
@@ -62,6 +62,9 @@ class Option:
     average: float
     deals: int
     moon: bool = False
+    error: float = 0.0
+    """The standard error of its difference from the best option, over the same deals: a
+    difference within two of them is one the search cannot tell from none."""
 
 
 @dataclass(frozen=True)
@@ -142,7 +145,14 @@ def _pass_reasons(held: Sequence[int], faces: list[int], direction: str) -> list
         return sum(1 for f in cards if f // 13 == suit)
 
     low_spades = sum(1 for f in held if f // 13 == SPADES and not (1 << f) & (QUEEN | HIGH_SPADES))
-    if QUEEN_FACE in faces:
+    if QUEEN_FACE in faces and low_spades >= 3:
+        # Three low spades are a guard most players keep her behind: the reason is the
+        # search's, not a rule of thumb (a strong player doubted "only 3").
+        guard = _count(low_spades, "low spade")
+        reasons.append(
+            f"the Q♠ came out better passed than kept behind your {guard} in the coach's search"
+        )
+    elif QUEEN_FACE in faces:
         guard = "no low spade" if low_spades == 0 else f"only {_count(low_spades, 'low spade')}"
         reasons.append(f"the Q♠ has {guard} to hide behind")
     high = [f for f in faces if (1 << f) & HIGH_SPADES]
@@ -257,7 +267,13 @@ def game_at_stake(view: PlayerView) -> bool:
 def _options(arms: list[Arm], legal: int) -> tuple[Option, ...]:
     ranked = sorted((a for a in arms if a.values), key=lambda a: (a.mean, a.face))
     return tuple(
-        Option(CARDS[card_for_face(legal, a.face)], a.mean, len(a.values), a.plan >= 0)
+        Option(
+            CARDS[card_for_face(legal, a.face)],
+            a.mean,
+            len(a.values),
+            a.plan >= 0,
+            paired_error(a, ranked[0]),
+        )
         for a in ranked
     )
 

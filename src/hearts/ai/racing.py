@@ -79,4 +79,14 @@ def clearly_better(arm: Arm, than: Arm, margin: float, z: float) -> bool:
     return mean > margin and mean > z * math.sqrt(var / count)
 
 
-__all__ = ["Arm", "clearly_better", "race"]
+def paired_error(arm: Arm, than: Arm) -> float:
+    """The standard error of `arm`'s difference from `than`, over the deals both were tried
+    in (0 with fewer than two)."""
+    count = min(len(arm.values), len(than.values))
+    if count < 2:
+        return 0.0
+    _, variance = _paired(arm.values[:count], than.values[:count])
+    return math.sqrt(variance / count)
+
+
+__all__ = ["Arm", "clearly_better", "paired_error", "race"]

@@ -22,9 +22,9 @@ from ..cards import CARDS, Card
 from ..game import Game
 from ..moves import Move, Pass, Play
 from ..view import PlayerView
-from .hint import game_at_stake, hint
+from .hint import Option, game_at_stake, hint
 from .passing import can_search_pass, evaluate_passes
-from .racing import Arm
+from .racing import Arm, paired_error
 from .rollout import Position, Table
 from .search import FullSearch, HardPlayer, is_moon_hand, moon_pass, representatives
 from .tracking import Knowledge, fold
@@ -34,6 +34,10 @@ REVIEW_BUDGET = 2000
 #: A card this close to the best (in the search's points) counts as good as the best: it
 #: reads "0.0 points" at the one decimal shown, and the search cannot tell them apart.
 NOISE = 0.05
+#: Nor does a card whose cost is within this many standard errors of the difference (over
+#: the same deals): a strong player saw a 0.42-point "cost" that the search could not tell
+#: from none marked as a mistake.
+SURE = 2.0
 
 
 @dataclass(frozen=True)
@@ -98,9 +102,9 @@ def review_decision(
 
     A card is weighed by a search twice as deep as the hint's; a card the person's hint
     gave (`hint(view, names, hint_seed)`, as the web game seeds it) costs nothing, though,
-    nor does one within `NOISE` of the best: a person who followed the hint, or played as
-    well as the search can tell, is never marked down. A pass is seeded by its round for
-    the hint and the review alike (`seed`)."""
+    nor does one within `NOISE` of the best or within `SURE` standard errors of it: a person
+    who followed the hint, or played as well as the search can tell, is never marked down.
+    A pass is seeded by its round for the hint and the review alike (`seed`)."""
     if isinstance(move, Pass):
         return _review_pass(view, move, names, seed, budget)
     return _review_play(view, move, names, seed, budget, hint_seed)
@@ -142,17 +146,20 @@ def _review_play(
         return Decision(
             "play", trick, (played,), advice.cards, 0.0 if same else None, advice.reason, stake
         )
-    averages: dict[int, float] = {}
+    weighed: dict[int, Option] = {}
     for option in advice.options:
         face = option.card.face
-        averages[face] = min(averages.get(face, option.average), option.average)
-    mine = averages.get(runs[played.face])
-    best = min(averages.values())
+        if face not in weighed or option.average < weighed[face].average:
+            weighed[face] = option
+    mine = weighed.get(runs[played.face])
+    best = min(option.average for option in weighed.values())
     # The person's card is weighed whatever it is: the hard player never throws the queen
     # under a lower spade (a gamble the sampled deals overrate), and the review weighs it
     # all the same, so that the costliest card of a round is not the one left unweighed.
-    cost = None if mine is None else max(0.0, mine - best)
-    if runs[played.face] == runs[advice.cards[0].face] or (cost is not None and cost < NOISE):
+    cost = None if mine is None else max(0.0, mine.average - best)
+    if runs[played.face] == runs[advice.cards[0].face] or (
+        mine is not None and cost is not None and cost < max(NOISE, SURE * mine.error)
+    ):
         cost = 0.0
     if cost != 0.0 and hint_seed is not None:
         hinted = hint(view, names, seed=hint_seed)  # the person's hint, at hard's depth
@@ -190,7 +197,9 @@ def _review_pass(
         tuple(sorted(moon)) if moon is not None else None,
         _scorer(player, view),
     )
-    cost = max(0.0, _mean_of(arms, 0) - _mean_of(arms, 1))
+    cost = max(0.0, _arm(arms, 0).mean - _arm(arms, 1).mean)
+    if cost < max(NOISE, SURE * paired_error(_arm(arms, 0), _arm(arms, 1))):
+        cost = 0.0
     return Decision("pass", None, played, preferred, cost, advice.reason, stake)
 
 
@@ -198,5 +207,5 @@ def _scorer(player: HardPlayer, view: PlayerView) -> Callable[[Position], float]
     return functools.partial(player.scorer(view, Table.of(view.rules)).value, plan=-1)
 
 
-def _mean_of(arms: list[Arm], index: int) -> float:
-    return next(a.mean for a in arms if a.face == index)
+def _arm(arms: list[Arm], index: int) -> Arm:
+    return next(a for a in arms if a.face == index)

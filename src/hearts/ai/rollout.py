@@ -5,8 +5,9 @@ One deck (faces 0..51), any house rule: legality is the engine's one core,
 replays playouts of every house rule through `Round`, and another holds the search's
 decisions to a record made while the playout still called the core). Every seat plays the
 medium heuristics in their fast form, with a little noise; a seat told to shoot takes every
-trick it can and discards no points, and the others then stop a moon the way medium does:
-they keep points off the shooter's tricks and take a point trick from it when they can.
+trick it can and discards no points, and the others then stop a moon: they keep points
+off the shooter's tricks, take a point trick from it when they can (the Q♠ only from a
+shooter with six hearts already), and duck its tricks low, keeping their high cards.
 
 The playout is most of a searching player's time, so it is written for speed: plain ints,
 the policy inlined, tables for the seat order, and its random numbers handed in as a list
@@ -460,22 +461,30 @@ def play_numbers(
                     bit = _low_rank(allowed & _NON_POINTS or allowed)
             elif follow:
                 # The medium follow: the Q♠ under a high spade, else the highest card that
-                # ducks (the lowest that wins when stopping a moon), else (last, or on the
-                # first trick) the highest, else the lowest.
+                # ducks, else (last, or on the first trick) the highest, else the lowest.
+                # Stopping a moon: the lowest card that wins a point trick from the shooter
+                # (but the Q♠ is taken only from one that has six hearts already: nobody
+                # eats 13 points to stop a moon that has hardly begun), else the lowest
+                # card that ducks, keeping the high ones to win a point trick later.
                 follow = allowed
                 if follow & QUEEN and best & HIGH_SPADES:
                     bit = QUEEN
                 else:
                     below = follow & (best - 1)
+                    stopping = threat >= 0 and threat != seat and best_seat == threat
                     if (
-                        threat >= 0
-                        and threat != seat
-                        and best_seat == threat
+                        stopping
                         and (trick_mask & POINT_FACES or follow & HEARTS_FACES)
                         and follow & ~below & _NON_QUEEN
+                        and (
+                            not trick_mask & QUEEN
+                            or (point_cards[threat] & HEARTS_FACES).bit_count() >= 6
+                        )
                     ):
                         above = follow & ~below & _NON_QUEEN
                         bit = above & -above
+                    elif below and stopping:
+                        bit = below & -below
                     elif below:
                         bit = 1 << (below.bit_length() - 1)
                     elif seat == last_seat or first:
