@@ -563,6 +563,13 @@ def test_the_start_screen_says_what_will_be_played(browser: Any, server: AppServ
     page.click("input[name=length][value='50'] + span")
     hint = page.inner_text("[data-region=preset-help]")
     assert "100" not in hint and "50" in hint
+    # A preset says what it changes whatever the length ("Relaxed rules, played to 50" said
+    # nothing of what Relaxed is), and the length is not among the house rules.
+    page.click("input[name=preset][value=casual] + span")
+    hint = page.inner_text("[data-region=preset-help]")
+    assert hint.startswith("Points allowed on the first trick") and hint.endswith("Played to 50.")
+    assert page.locator("input[name=preset][value=quick]").count() == 0
+    page.click("input[name=preset][value=standard] + span")
     # "Every house rule" shows a marker that it opens.
     marker = page.eval_on_selector(
         ".all-rules summary .disclosure",

@@ -20,9 +20,6 @@ from ..cards import parse_card
 from ..rules import MAX_PLAYERS, MIN_PLAYERS
 from ..scoring import BONUS_CARD_POINTS
 
-#: The length the "Quick" preset plays to.
-QUICK_TARGET: Final = 50
-
 
 def _queens(rules: Rules) -> tuple[str, str]:
     """The queen of spades in words for this table: every copy, and any one copy."""
@@ -219,14 +216,8 @@ def presets(rules: Rules) -> tuple[dict[str, Any], ...]:
         {
             "name": "standard",
             "label": "Standard",
-            "help": f"The usual game to {rules.target_score}.",
+            "help": "The usual rules, with no house rule.",
             "rules": {},
-        },
-        {
-            "name": "quick",
-            "label": "Quick",
-            "help": f"The usual game, to {QUICK_TARGET}.",
-            "rules": {"target_score": QUICK_TARGET},
         },
         {
             "name": "casual",

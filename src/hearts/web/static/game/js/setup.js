@@ -31,6 +31,9 @@ export function renderSetup(root, args) {
   const words = kittyOn ? size.kitty_rules : size.rules;
   const rules = options.rules.map((rule) => words?.[rule.field] ?? rule);
   const presets = options.presets.map((preset) => size.presets?.[preset.name] ?? preset);
+  // A preset no longer offered (a length, once) with no house rule of its own is Standard.
+  if (prefs.preset !== "custom" && !presets.some((p) => p.name === prefs.preset)
+    && !Object.keys(prefs.rules).length) prefs.preset = "standard";
   const seated = options.opponents.slice(0, size.players - 1);
   // One level per opponent at the table.
   prefs.levels = seated.map((_, i) => prefs.levels[i] || options.levels[0].name);
@@ -119,7 +122,7 @@ export function renderSetup(root, args) {
     const start = root.querySelector("[data-action=new-game]");
     if (start) start.disabled = Boolean(problem);
     const hint = root.querySelector("[data-region=preset-help]");
-    if (hint) hint.textContent = presetHelp(presets, options, prefs);
+    if (hint) hint.textContent = presetHelp(presets, prefs);
     if (!problem) change();
   }
   const length = h("fieldset", { class: "segmented" },
@@ -153,7 +156,7 @@ export function renderSetup(root, args) {
           renderSetup(root, args);
         },
       }), h("span", {}, preset.label))),
-    h("p", { class: "hint", "data-region": "preset-help" }, presetHelp(presets, options, prefs)));
+    h("p", { class: "hint", "data-region": "preset-help" }, presetHelp(presets, prefs)));
 
   function drawRules() {
     clear(ruleList, rules
@@ -284,13 +287,12 @@ function levelHelp(options, prefs) {
   return level ? `${capital(level.name)}: ${level.help} Or choose for each player above.` : "";
 }
 
-/** The chosen preset's line, unless the chosen length differs from the preset's own: then
- * the line says the length that will be played. */
-function presetHelp(presets, options, prefs) {
+/** What the chosen house rules change, and the length that will be played (the length is
+ * its own choice: a preset never hides what it changes behind it). */
+function presetHelp(presets, prefs) {
   const preset = presets.find((p) => p.name === prefs.preset);
-  if (!preset) return `Your own mix of house rules, played to ${prefs.target}.`;
-  const own = preset.rules.target_score ?? options.defaults.target_score;
-  return own === prefs.target ? preset.help : `${preset.label} rules, played to ${prefs.target}.`;
+  const length = `Played to ${prefs.target}.`;
+  return preset ? `${preset.help} ${length}` : `Your own mix of house rules. ${length}`;
 }
 
 /** This browser's unfinished games, newest first, each with a button to take it up again. */
