@@ -105,7 +105,9 @@ def test_the_house_rules_use_the_numbers_of_the_table(
         assert f" {one_deck}" not in every, every  # no one-deck moon left at a two-deck table
     page.click("label:has(input[name=preset][value=moon-choice])")
     help_line = page.text_content("[data-region=preset-help]")
-    assert help_line == f"The shooter picks: {moon} to the others or {moon} off their own total."
+    assert help_line == (
+        f"The shooter picks: {moon} to the others or {moon} off their own total. Played to 100."
+    )
     assert not page.errors, page.errors
     page.context.close()
 

@@ -179,6 +179,15 @@ def test_each_panel_opens_at_its_top(browser: Any, server: AppServer) -> None:
         rounds += 1
         assert page.evaluate(f"{overlay}.scrollTop") == 0
         page.wait_for_function(WAY_ON_SHADOWED_WHEN_OVER_ROWS)
+        # Scrolled to its own place (the part after it in sight), it lies flat; scrolled
+        # past, out of sight, it is not shadowed either.
+        page.evaluate(
+            "document.querySelector('.way-on').nextElementSibling.scrollIntoView({block: 'end'})"
+        )
+        page.wait_for_selector(".way-on:not(.stuck)")
+        page.wait_for_function(WAY_ON_SHADOWED_WHEN_OVER_ROWS)
+        page.evaluate(f"(() => {{ const o = {overlay}; o.scrollTop = 0; }})()")
+        page.wait_for_selector(".way-on.stuck")
         page.evaluate(f"(() => {{ const o = {overlay}; o.scrollTop = o.scrollHeight; }})()")
         page.wait_for_selector(".way-on:not(.stuck)")
         page.click("[data-action=next-round]")
@@ -238,6 +247,20 @@ def test_round_results_say_who_took_the_hearts_and_the_queen(
     )
     for name, hearts_taken, queen, *_ in rows:
         assert badges[name] == [int(hearts_taken) > 0, queen == "Q♠"], (name, badges)
+    # The panel's links are the page's green, and a tap 18 px above or below a link's text
+    # still lands on it (they were 17 px tall, in the browser's blue).
+    links = page.evaluate(
+        """() => [...document.querySelectorAll('.sheet-panel .deal-check a')].map((a) => {
+            const r = a.getClientRects()[0];
+            const x = r.left + r.width / 2;
+            return [getComputedStyle(a).color, r.height,
+                    document.elementFromPoint(x, r.top + 2) === a,
+                    document.elementFromPoint(x, r.bottom - 2) === a];
+        })"""
+    )
+    assert len(links) >= 2
+    for color, height, top, bottom in links:
+        assert color == "rgb(20, 82, 56)" and height >= 38 and top and bottom
     shoot(page, "phone-round-over")
     assert not page.errors
 
@@ -804,3 +827,30 @@ def test_a_speed_in_the_address_lasts_the_visit_only(browser: Any, server: AppSe
     page.click("[data-players='4']")
     assert page.evaluate(saved) == "fast"
     assert not page.errors
+
+
+def test_a_touch_screen_shows_no_keyboard_ring_where_the_page_put_the_focus(
+    browser: Any, server: AppServer
+) -> None:
+    # After a reload the page focuses the first playable card itself; a phone player saw its
+    # ring, then a thick frame round the hand after each card. A key brings rings back.
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{server.url}/?speed=instant")
+    page.wait_for_selector("body[data-ready=true]")
+    start_game(page)
+    while wait_for_person(page) == "passing":
+        pass_three(page)
+    page.reload()
+    page.wait_for_selector(f"{TABLE}[data-phase=playing] [data-card]")
+    ring = "() => getComputedStyle(document.activeElement).outlineStyle"
+    wait_for_person(page)
+    assert page.evaluate("() => document.activeElement.matches('.card')")
+    assert page.evaluate(ring) == "none"
+    card = page.get_attribute("[data-card][data-legal=true]", "data-card")
+    page.tap(f"[data-card='{card}'][data-legal=true]")
+    wait_for_person(page)
+    assert page.evaluate(ring) == "none"
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(ring) == "solid"
+    context.close()

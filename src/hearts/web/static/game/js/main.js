@@ -1151,7 +1151,21 @@ function quip(seat, kind) {
 
 // --- start -------------------------------------------------------------------------------
 
+/** The keyboard's ring shows for the keyboard only. The page moves the focus itself (the
+ * first playable card on the person's turn, the hand after a card), and with no key pressed
+ * since a reload the browser ringed it: a phone player saw a thick frame round the hand. A
+ * touch screen starts without rings; a key brings them back, a tap or a click takes them away. */
+function watchInput() {
+  const root = document.documentElement;
+  if (matchMedia("(hover: none)").matches) root.dataset.input = "pointer";
+  document.addEventListener("pointerdown", () => { root.dataset.input = "pointer"; }, true);
+  document.addEventListener("keydown", (event) => {
+    if (!event.ctrlKey && !event.metaKey && !event.altKey) root.dataset.input = "keys";
+  }, true);
+}
+
 async function boot() {
+  watchInput();
   applyTheme();
   applyLook();
   if (!emojiShown()) document.body.dataset.emoji = "none";

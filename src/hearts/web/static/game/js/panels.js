@@ -113,20 +113,27 @@ function playedItselfLine(notes) {
 }
 
 // The way on keeps to the foot of a short screen (sticky) over the panel's rows: while it
-// does, a shadow over it says it lies on top of them. It sits a pixel past the foot, so
-// "stuck" is "not wholly in sight" to the observer.
-let stuckObserver = null;
+// does, a shadow over it says it lies on top of them. Sticky, it sits a pixel past the foot
+// of the scrolling box; at its own place it is above it. Worked out on every scroll of that
+// box (an intersection observer missed a long scroll that took it past the top at once).
+let stuckBar = null;
 
 function watchStuck(bar) {
-  stuckObserver ??= new IntersectionObserver((entries) => {
-    for (const entry of entries) {
-      const below = entry.boundingClientRect.bottom > (entry.rootBounds?.bottom ?? Infinity) - 2;
-      entry.target.classList.toggle("stuck", entry.intersectionRatio < 1 && below);
-    }
-  }, { threshold: [1] });
-  stuckObserver.disconnect(); // one way on at a time: the last panel's is gone
-  stuckObserver.observe(bar);
+  if (stuckBar === null) {
+    const check = () => markStuck(stuckBar);
+    document.addEventListener("scroll", check, { capture: true, passive: true });
+    window.addEventListener("resize", check);
+  }
+  stuckBar = bar; // one way on at a time: the last panel's is gone
+  requestAnimationFrame(() => markStuck(bar));
   return bar;
+}
+
+function markStuck(bar) {
+  const box = bar?.isConnected ? bar.closest("[data-region=overlay]") : null;
+  if (!box) return;
+  const foot = Math.min(box.getBoundingClientRect().bottom, innerHeight);
+  bar.classList.toggle("stuck", bar.getBoundingClientRect().bottom > foot);
 }
 
 function panel(titleId, title, ...content) {
