@@ -17,6 +17,7 @@ it averages better. Two-deck games fall back to the medium heuristics.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
 import time
@@ -323,11 +324,23 @@ class HardPlayer(MediumPlayer):
         return arms
 
 
+COACH = dataclasses.replace(
+    OLD_HARD,
+    pass_playouts=HARD.pass_playouts,
+    pass_margin=HARD.pass_margin,
+    pass_drop_z=HARD.pass_drop_z,
+)
+"""The coach's search: every candidate on every deal (`OLD_HARD`), and hard's searched pass
+(until 2026-12-02 the coach passed as medium does while hard searched its pass: a strong
+player doubted its "only 3 low spades" Q♠ passes, which were medium's rule)."""
+
+
 class FullSearch(HardPlayer):
     """Hard's search with every candidate tried on every deal, none dropped: the coach's
-    (hint and review), which shows each option's average over the same deals."""
+    (hint and review), which shows each option's average over the same deals; its pass is
+    hard's searched pass."""
 
-    settings = OLD_HARD
+    settings = COACH
 
 
 EXPERT = SearchSettings(
