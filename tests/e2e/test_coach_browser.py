@@ -316,7 +316,8 @@ def test_the_reviews_first_line_says_what_could_not_be_weighed_and_what_counts(
     costly = sentence([0.0, 26.9, 28.1, None], game_end=30)
     assert costly == (
         "Against the coach's choices, 2 of your 4 decisions this round cost something,"
-        " counting the game's result (a win is worth 30 points, a loss costs 30). At 1 more"
+        " counting the game's result (winning the game counts as taking 30 points fewer,"
+        " losing it as 30 more). At 1 more"
         " it would have chosen otherwise, by an amount it could not weigh."
     )
     # One decision (a round mostly played for the person while away): no "1 of your 1".

@@ -244,8 +244,8 @@ def _play_hint(
     numbers = _numbers(best, arms)
     if game_at_stake(view):
         numbers += (
-            f" (counting the game's result: a win is worth {GAME_END} points, "
-            f"a loss costs {GAME_END})"
+            f" (counting the game's result: winning the game counts as taking {GAME_END} "
+            f"points fewer, losing it as {GAME_END} more)"
         )
     context = _context(know, view, names, best.face)
     return Hint((card,), _sentence(action, numbers, context), options)

@@ -71,7 +71,7 @@ export function reviewTotal(review) {
     return `The coach would have chosen otherwise at ${of(unweighed)} this round; by how much, it could not weigh.`;
   }
   const end = review.game_end;
-  const counting = end ? `, counting the game's result (a win is worth ${end} points, a loss costs ${end})` : "";
+  const counting = end ? `, counting the game's result (winning the game counts as taking ${end} points fewer, losing it as ${end} more)` : "";
   const rest = unweighed
     ? ` At ${unweighed} more it would have chosen otherwise, by an amount it could not weigh.` : "";
   return `Against the coach's choices, ${of(costly)} this round cost something${counting}.${rest}`;
