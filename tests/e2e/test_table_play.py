@@ -656,8 +656,10 @@ def test_sound_plays_can_be_muted_and_is_remembered(browser: Any, server: AppSer
     wait_for_person(page)
     heard = int(page.get_attribute("body", "data-sounds") or 0)
     assert heard >= 4  # every card laid down
+    assert page.inner_text("[data-action=sound]") == "Sound: on"
     page.click("[data-action=sound]")
     assert page.get_attribute("[data-action=sound]", "aria-pressed") == "false"
+    assert page.inner_text("[data-action=sound]") == "Sound: off"
     heard = int(page.get_attribute("body", "data-sounds") or 0)
     play_one(page)
     wait_for_person(page)

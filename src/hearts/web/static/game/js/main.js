@@ -118,7 +118,8 @@ function applyLook() {
   document.body.classList.toggle("four-colour", Boolean(app.prefs.fourColour));
   const on = soundOn(app.prefs);
   ui.sound.setAttribute("aria-pressed", on ? "true" : "false");
-  ui.sound.textContent = on ? "Sound on" : "Sound off";
+  // A state, not a command: "Sound off" read as "tap to turn it off" to a newcomer.
+  ui.sound.textContent = on ? "Sound: on" : "Sound: off";
 }
 
 // --- setup --------------------------------------------------------------------------
