@@ -100,3 +100,18 @@ def test_a_table_with_the_kitty_says_what_leads_and_that_nothing_is_left_out(
     # Where the table leaves the 2♣ out without the kitty, its words differ from the kitty's.
     if "2C" in hearts.Rules(players=players).removed_cards:
         assert "3♣" in table["line"] and "three of clubs" in str(table["rules"]["first_lead"])
+
+
+def test_the_rules_page_explains_every_house_rule_the_start_screen_offers() -> None:
+    # A newcomer found three house rules of the start screen missing from "How to play".
+    import re
+    from pathlib import Path
+
+    import hearts.web
+
+    page = (Path(hearts.web.__file__).parent / "static/game/rules.html").read_text()
+    told = {
+        field for marks in re.findall(r'<dt data-field="([^"]+)"', page) for field in marks.split()
+    }
+    offered = {option["field"] for option in RULE_OPTIONS} - {"target_score", "players"}
+    assert offered <= told, sorted(offered - told)
