@@ -85,7 +85,10 @@ def test_a_request_waits_for_the_work_in_progress_and_nothing_is_done_twice() ->
         await asyncio.sleep(0)  # the first job has started in the background
         answer = await reviews.round_review("g", hearts.Rules(), 6, a_round(6).moves, 0, NAMES, 0)
         assert reviews.made["background"] + reviews.made["asked"] == len(jobs) == 14
-        assert reviews.made["background"] >= 1 and reviews.pending == 0
+        # Which worker answers the decision already in progress is a race by design (a
+        # normal-priority worker takes it too, and the first answer counts): "background
+        # made at least one" failed now and then on a loaded machine. Each is counted once.
+        assert reviews.pending == 0
         expected = [
             review_decision(j.view, j.move, j.names, j.seed, j.budget, j.hint_seed).to_dict()
             for j in jobs
