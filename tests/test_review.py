@@ -129,7 +129,8 @@ def test_near_the_end_of_the_game_the_costs_say_they_count_its_result() -> None:
     decisions = review_round(game, moves, 0, NAMES, seed="r", budget=BUDGET)
     assert all(d.game_at_stake for d in decisions)
     searched = [d for d in decisions if "deals that fit" in d.reason]
-    assert searched and all("winning the game counts as taking 30 points fewer" in d.reason for d in searched)
+    said = "winning the game counts as taking 30 points fewer"
+    assert searched and all(said in d.reason for d in searched)
     quiet = review_round(start, moves, 0, NAMES, seed="r", budget=BUDGET)
     assert not any(d.game_at_stake or "winning the game counts" in d.reason for d in quiet)
 

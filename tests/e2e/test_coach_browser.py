@@ -140,6 +140,19 @@ def test_the_hint_marks_the_cards_and_says_why(
     assert reason.endswith(".") and f"the {rank}" in reason
     no_horizontal_scroll(page)
     hand_in_view(page)
+    # Nothing lies over the hint's words: the trick's cards covered them on short screens.
+    covered = page.evaluate(
+        """() => {
+            const hint = document.querySelector('[data-region=hint]');
+            const box = hint.getBoundingClientRect();
+            const points = [];
+            for (let x = box.left + 4; x < box.right - 4; x += 12) {
+                for (let y = box.top + 4; y < box.bottom - 4; y += 8) points.push([x, y]);
+            }
+            return points.filter(([x, y]) => !hint.contains(document.elementFromPoint(x, y)));
+        }"""
+    )
+    assert covered == [], covered[:5]
     shoot(page, f"{name}-hint-play")
     page.click("[data-region=hint]")  # a tap puts the words away; the card stays marked
     assert page.is_hidden("[data-region=hint]") and hinted(page) == [card]

@@ -260,7 +260,7 @@ def test_round_results_say_who_took_the_hearts_and_the_queen(
     )
     assert len(links) >= 2
     for color, height, top, bottom in links:
-        assert color == "rgb(20, 82, 56)" and height >= 38 and top and bottom
+        assert color == "rgb(20, 82, 56)" and height >= 40 and top and bottom
     shoot(page, "phone-round-over")
     assert not page.errors
 
@@ -608,7 +608,7 @@ def test_the_start_screen_says_what_will_be_played(browser: Any, server: AppServ
     # The kitty is told in its own house rule, in this table's numbers: on the table's line,
     # unticked, it read as a kitty in play to a newcomer.
     assert "kitty" not in page.inner_text("[data-region=table-line]").lower()
-    assert "The 2 spare cards lie face down" in page.inner_text("label[for=rule-kitty]")
+    assert "2 cards lie face down in a kitty" in page.inner_text("label[for=rule-kitty]")
     page.check("#rule-kitty")
     line = page.inner_text("[data-region=table-line]")
     assert "every card is dealt" in line and "the 2♣ leads" in line and "left out" not in line
@@ -771,10 +771,27 @@ def test_a_round_with_nothing_left_to_decide_finishes_at_once(
     assert not page.errors
 
 
+def test_a_round_played_to_its_last_card_is_not_said_to_have_played_itself(
+    browser: Any, server: AppServer
+) -> None:
+    # The last card is always played by the server (nothing left to choose): the panel's
+    # note belongs to rounds that ended with choices still in hand.
+    rules = hearts.Rules(pass_cycle=("hold",))
+    game = find_game(rules, lambda g: len(g.round.tricks) == 11 and settled_points(g.round) is None)
+    page = open_page(browser, server, DESKTOP)
+    start_game(page)
+    store_for(page, server, "last-card", game)
+    open_stored(page, server, "last-card")
+    play_one(page)
+    assert wait_for_person(page) in ("round-over", "game-over")
+    assert page.locator("[data-region=played-itself]").count() == 0
+    assert not page.errors
+
+
 def test_the_last_trick_is_said_over_the_table_until_the_next(
     browser: Any, server: AppServer
 ) -> None:
-    page = open_page(browser, server, PHONE)
+    page = open_page(browser, server, PHONE, speed="fast")
     start_game(page)
     while wait_for_person(page) == "passing":
         pass_three(page)
@@ -784,6 +801,39 @@ def test_the_last_trick_is_said_over_the_table_until_the_next(
         "() => document.querySelector('[data-region=message]').textContent"
         ".includes('took the last trick')"
     )
+    # Each trick, as it leaves the table, is said at once (the line waited for the person's
+    # turn, a trick behind while the computer players led on): what it carried is what the
+    # cards just cleared carried.
+    page.evaluate(
+        """() => {
+            window.cleared = [];
+            let seen = [];
+            const message = document.querySelector('[data-region=message]');
+            new MutationObserver((records) => {
+                const now = [...document.querySelectorAll('#game [data-played]')]
+                    .map((e) => e.dataset.played);
+                // A card gone from the table: the trick was taken (the next may have begun
+                // in the same moment), and the line was set with it.
+                if (seen.length && !seen.every((card) => now.includes(card))) {
+                    const set = records.some((r) => r.target === message);
+                    window.cleared.push([seen, message.textContent, set]);
+                }
+                seen = now;
+            }).observe(document.querySelector('#game'), { childList: true, subtree: true });
+        }"""
+    )
+    for _ in range(2):
+        play_one(page)
+        wait_for_person(page)
+    cleared = page.evaluate("window.cleared")
+    assert len(cleared) >= 2
+    for cards, said, set_with_it in cleared:
+        assert set_with_it, (cards, said)
+        hearts_on = sum(card.endswith("H") for card in cards)
+        if hearts_on:
+            assert f"{hearts_on} heart" in said, (cards, said)
+        elif "QS" not in cards:
+            assert said.endswith("took the last trick, nothing that scores."), (cards, said)
     line = page.inner_text("[data-region=message]")
     # The same as the tricks list says of the newest trick.
     page.click("[data-action=tricks]")

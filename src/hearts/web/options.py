@@ -246,8 +246,8 @@ def _kitty_help(players: int) -> str:
     read "With the kitty house rule: …" there as a kitty in play).
 
     >>> _kitty_help(4)
-    'The 4 spare cards lie face down (every card is dealt, 12 each); the first to take a \
-point card takes them too.'
+    '4 cards lie face down in a kitty (everyone holds 12, and no card is left out); the \
+first to take a point card takes them too.'
     >>> _kitty_help(8)
     'Spare cards lie face down; the first to take a point card takes them too.'
     """
@@ -256,10 +256,11 @@ point card takes them too.'
     except ValueError:  # two decks: no kitty at this table (the toggle is not offered)
         return "Spare cards lie face down; the first to take a point card takes them too."
     size = with_kitty.kitty_size
-    cards = "The spare card lies" if size == 1 else f"The {size} spare cards lie"
+    cards = "One card lies" if size == 1 else f"{size} cards lie"
     return (
-        f"{cards} face down (every card is dealt, {with_kitty.hand_size} each); the first to "
-        f"take a point card takes {'it' if size == 1 else 'them'} too."
+        f"{cards} face down in a kitty (everyone holds {with_kitty.hand_size}, and no card "
+        f"is left out); the first to take a point card takes {'it' if size == 1 else 'them'} "
+        "too."
     )
 
 

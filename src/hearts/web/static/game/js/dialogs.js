@@ -43,8 +43,7 @@ export function showTricks(state) {
 
 /** The last trick, for the line over the table until the next one is taken: who took it
  * and what it carried (a newcomer saw "★ wins" for a second and nothing said what it cost). */
-export function lastTrickLine(state) {
-  const trick = state.view.tricks.at(-1);
+export function lastTrickLine(state, trick = state.view.tricks.at(-1)) {
   if (!trick) return "";
   if (trick.held_over) return "Every card of the suit led cancelled: the next trick's winner takes the last trick too.";
   return `${whoIs(state, trick.winner)} took the last trick${whatItCarried(state, trick)}.`;

@@ -1054,9 +1054,10 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
         continue;
       }
       if (event.seat === me && !settled) {
-        // The server played the person's card: no point could change hands any more.
+        // The server played the person's card: no point could change hands any more. Said on
+        // the round's panel when cards were left to play (a last card is always played so).
         settled = true;
-        app.playedItself = `${next.id}:${next.view.hand_number}`; // said on the round's panel
+        if (sizes[me] > 1) app.playedItself = `${next.id}:${next.view.hand_number}`;
         t = { fly: 0, pause: 0 };
         const line = "No point can change hands now: the rest of the round plays itself.";
         narrate(line);
@@ -1103,6 +1104,14 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
       delete ui.trick.dataset.sweeping;
       table.clearTrick();
       table.setHeld(event.held_over ? event.cards.concat(event.carried) : []);
+      // Who took it, over the table at once (the line waited for the person's turn, a trick
+      // behind while others led on); the rest of a decided round leaves its line alone.
+      if (!settled) {
+        table.setMessage(lastTrickLine(next, {
+          winner: event.winner, plays: event.cards.map((card) => [null, card]),
+          carried: event.carried, held_over: event.held_over,
+        }));
+      }
       trick = [];
       event.points_taken.forEach((p, seat) => { pointsTaken[seat] = p; });
       seats(event.winner);
@@ -1154,11 +1163,11 @@ function quip(seat, kind) {
 
 /** The keyboard's ring shows for the keyboard only. The page moves the focus itself (the
  * first playable card on the person's turn, the hand after a card), and with no key pressed
- * since a reload the browser ringed it: a phone player saw a thick frame round the hand. A
- * touch screen starts without rings; a key brings them back, a tap or a click takes them away. */
+ * since a reload the browser ringed it: a phone player saw a thick frame round the hand. The
+ * page starts without rings; a key brings them back, a tap or a click takes them away. */
 function watchInput() {
   const root = document.documentElement;
-  if (matchMedia("(hover: none)").matches) root.dataset.input = "pointer";
+  root.dataset.input = "pointer"; // until a key is pressed (a reload showed a ring unasked)
   document.addEventListener("pointerdown", () => { root.dataset.input = "pointer"; }, true);
   document.addEventListener("keydown", (event) => {
     if (!event.ctrlKey && !event.metaKey && !event.altKey) root.dataset.input = "keys";
