@@ -656,10 +656,16 @@ def test_sound_plays_can_be_muted_and_is_remembered(browser: Any, server: AppSer
     wait_for_person(page)
     heard = int(page.get_attribute("body", "data-sounds") or 0)
     assert heard >= 4  # every card laid down
-    assert page.inner_text("[data-action=sound]") == "Sound: on"
+    # One word, a state not a command: struck through while off.
+    struck = (
+        "() => getComputedStyle(document.querySelector('[data-action=sound]')).textDecorationLine"
+    )
+    assert page.inner_text("[data-action=sound]") == "Sound"
+    assert page.evaluate(struck) == "none"
     page.click("[data-action=sound]")
     assert page.get_attribute("[data-action=sound]", "aria-pressed") == "false"
-    assert page.inner_text("[data-action=sound]") == "Sound: off"
+    assert page.inner_text("[data-action=sound]") == "Sound"
+    assert page.evaluate(struck) == "line-through"
     heard = int(page.get_attribute("body", "data-sounds") or 0)
     play_one(page)
     wait_for_person(page)

@@ -118,8 +118,9 @@ function applyLook() {
   document.body.classList.toggle("four-colour", Boolean(app.prefs.fourColour));
   const on = soundOn(app.prefs);
   ui.sound.setAttribute("aria-pressed", on ? "true" : "false");
-  // A state, not a command: "Sound off" read as "tap to turn it off" to a newcomer.
-  ui.sound.textContent = on ? "Sound: on" : "Sound: off";
+  // One word, struck through while off (game.css): "Sound off" read as a command to a
+  // newcomer, and "Sound: on" pushed the tools onto a second row on a 360 px phone.
+  ui.sound.textContent = "Sound";
 }
 
 // --- setup --------------------------------------------------------------------------
