@@ -8,6 +8,7 @@ keep screenshots of every screen these tests reach (docs/screenshots is made thi
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -515,6 +516,11 @@ def test_dialogs_and_settings(browser: Any, server: AppServer) -> None:
     assert page.is_visible("dialog .chart svg") and page.is_visible("dialog table.sheet")
     page.click("dialog button")
     assert page.is_visible(".seat .taken")
+    # The round's points read as what they add to the total beside them: "12 +3".
+    round_points = page.eval_on_selector_all(
+        ".seat .taken .pts", "els => els.map(e => e.textContent)"
+    )
+    assert round_points and all(re.fullmatch(r"\+\d+", p) for p in round_points)
     page.click("[data-action=settings]")
     page.click("label[for=set-points]")
     page.click("dialog button[value=close]")

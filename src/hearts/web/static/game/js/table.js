@@ -288,7 +288,8 @@ function pointsBadge(points, taken) {
   if (taken?.queen) said.push(taken.queen > 1 ? "both queens of spades" : "the queen of spades");
   if (taken?.bonus) said.push(taken.bonuses > 1 ? "both bonus cards" : "the bonus card");
   return h("span", { class: `taken${points ? " some" : ""}`, title: "Points taken this round" },
-    h("span", { class: "pts", "aria-hidden": "true" }, `${points}`),
+    // "+3": what the round adds to the total beside it, as a score sheet writes it.
+    h("span", { class: "pts", "aria-hidden": "true" }, `+${points}`),
     h("span", { class: "marks", "aria-hidden": "true" }, marks),
     h("span", { class: "sr" }, ` ${said.join(", ")}`));
 }
