@@ -509,6 +509,47 @@ def test_a_short_hold_time_never_takes_an_open_page_for_gone(browsers: list[Test
     assert state["table"]["deadline"] - state["table"]["now"] > 2 * service.heartbeat - 2
 
 
+def test_a_closed_page_shows_as_gone_at_once_and_the_turn_clock_is_not_hurried(
+    browsers: list[TestClient],
+) -> None:
+    # Who is here was worked out from heartbeats alone: a friend who closed the page still
+    # showed as connected for half a minute or more.
+    ann, bea, _ = browsers
+    made = table(ann, ["you", "friend", "easy"], rules={"players": 3}, turn_time=0)
+    game = made["id"]
+    bea_seat = join(bea, made, "Bea").json()["view"]["seat"]
+    service: GameService = ann.app.state.service  # type: ignore[attr-defined]
+    portal = ann.portal
+    assert portal is not None
+
+    def bea_connected() -> bool:
+        return bool(ann.get(f"/api/games/{game}").json()["players"][bea_seat]["connected"])
+
+    def soon(wanted: bool) -> bool:
+        """Whether Ann sees Bea's `connected` become `wanted` within two seconds (the
+        store is written by a task of its own)."""
+        for _ in range(40):
+            if bea_connected() == wanted:
+                return True
+            time.sleep(0.05)
+        return False
+
+    before = ann.get(f"/api/games/{game}").json()["table"]["deadline"]
+    assert bea_connected()
+    # Two pages of hers are open (two tabs): closing one leaves her here.
+    portal.call(service.stream_opened, game, bea_seat)
+    portal.call(service.stream_opened, game, bea_seat)
+    portal.call(service.stream_closed, game, bea_seat)
+    assert not soon(False)
+    portal.call(service.stream_closed, game, bea_seat)
+    assert soon(False)
+    # Not played for sooner: the hold time still counts from when she was last heard from.
+    assert ann.get(f"/api/games/{game}").json()["table"]["deadline"] >= before
+    # Her page opens again: her first request shows her here at once.
+    assert bea.get(f"/api/games/{game}").status_code == 200
+    assert bea_connected()
+
+
 def finished_table(browsers: list[TestClient]) -> str:
     """Ann's table of three (Bea by invitation, an easy computer), played to its end."""
     ann, bea, _ = browsers

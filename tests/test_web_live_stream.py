@@ -22,7 +22,17 @@ class Seated:
     loaded: Any = field(default_factory=lambda: SimpleNamespace(recorded=5))
 
 
-class Referee:
+class Streams:
+    """What every stand-in does as the service does: count the streams open per seat."""
+
+    def stream_opened(self, game_id: str, seat: int) -> None:
+        self.open = getattr(self, "open", 0) + 1
+
+    def stream_closed(self, game_id: str, seat: int) -> None:
+        self.open -= 1
+
+
+class Referee(Streams):
     """Two moves (4 and 5) are stored while a reaction's table news is being read, so the
     table news is made from the game at move 5 though the stream has shown only 3."""
 
@@ -80,10 +90,12 @@ def test_no_message_is_numbered_past_the_moves_it_has_sent() -> None:
         stream: Any = live._stream(games, 0, start, "before", follower, ping=5.0)  # type: ignore[arg-type]
         chunks = []
         async for chunk in stream:
+            assert games.open == 1  # the service knows the person's page is open
             chunks.append(chunk)
             if len(messages(chunks)) == 3 or len(chunks) > 6:
                 break
         await stream.aclose()
+        assert games.open == 0  # and that it closed
         return chunks
 
     sent = messages(asyncio.run(run()))
@@ -97,7 +109,7 @@ def test_no_message_is_numbered_past_the_moves_it_has_sent() -> None:
     assert sent[2][2]["events"][0]["type"] == "reaction"
 
 
-class TakenBack:
+class TakenBack(Streams):
     """A game at move 5 (5 actions stored) in which a card was taken back and another played:
     7 actions stored, and the game at move 5 again, in another position."""
 
@@ -136,7 +148,7 @@ def test_a_take_back_and_another_card_reach_the_stream_at_the_same_move_count() 
     ]
 
 
-class Heartbeats:
+class Heartbeats(Streams):
     """A table where nothing happens for a while (the others' pages only send heartbeats,
     which are not news), then a card is played."""
 
@@ -181,7 +193,7 @@ def test_a_quiet_stream_reads_the_table_again_before_its_next_message() -> None:
     assert str(games.moved_with[0]).startswith("read "), games.moved_with
 
 
-class Outage:
+class Outage(Streams):
     """The database goes away after the stream opens and is back after a few tries; the
     game itself is in this process's memory, so a state can be made without it."""
 
@@ -245,7 +257,7 @@ def test_a_stream_stays_reconnecting_until_the_store_answers() -> None:
     assert kinds == ["state", "reconnecting", "state"], kinds
 
 
-class BusyTable:
+class BusyTable(Streams):
     """Cards played one after another, quicker than the stream's pings; the table as read
     from the store is numbered, to tell which one a message was made from."""
 

@@ -276,6 +276,10 @@ def test_two_people_and_two_computer_players_play_a_round_live(
         )
         storage = bea.context.storage_state()
         bea.context.close()
+        # Ann sees her gone at once (not once her heartbeats have run out, 40 s on).
+        ann.page.wait_for_selector(
+            f".seat[data-seat='{seat}'] [data-connected=false]", timeout=10000
+        )
         # Her stream is gone; her seat stays hers.
         again = person(browser, "Bea", PHONE, storage)
         again.page.goto(with_speed(link))

@@ -140,6 +140,7 @@ async def _stream(
     # from the others' heartbeats, so a message never uses a table older than a ping.
     table_read = time.monotonic()
     away = False  # the database did not answer: said once, until it does again
+    games.stream_opened(game_id, seat)
     try:
         yield f"retry: {RETRY_MS}\n\n".encode()
         yield message(state)
@@ -197,3 +198,4 @@ async def _stream(
         yield notice("gone", refusal.reason)
     finally:
         games.hub.unfollow(follower)
+        games.stream_closed(game_id, seat)

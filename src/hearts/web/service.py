@@ -345,6 +345,8 @@ class GameService:
         self._clocks: dict[str, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._touched: dict[tuple[str, int], float] = {}
+        #: The event streams open in this process, by (game, seat).
+        self._streams: dict[tuple[str, int], int] = {}
         #: Called on the event loop with (before, after) each time moves are stored (the
         #: coach's background reviews); quick, they leave their work to a task.
         self.watchers: list[Callable[[LoadedGame, LoadedGame], None]] = []
@@ -410,7 +412,13 @@ class GameService:
                 self._wind(loaded, seating)
                 if _rematch_complete(loaded.table, seating):
                     loaded, seating, _ = await self._begin(loaded, seating)
-            if now - self._touched.get((game_id, seat), 0.0) > TOUCH_EVERY:
+            if person.page_closed:
+                # Their page is back (a reload, a phone that dropped its connection): the
+                # others see them here again now, not a heartbeat later.
+                await self.seen(game_id, seat)
+                self.hub.poke(game_id)
+                seating = await self._seating(game_id)
+            elif now - self._touched.get((game_id, seat), 0.0) > TOUCH_EVERY:
                 await self.seen(game_id, seat)
         return Seated(loaded, seat, seating)
 
@@ -999,12 +1007,46 @@ class GameService:
         it, so that what changed is still told as table news."""
         now = await self._seating(game_id)
         people = {
-            seat: replace(person, seen_at=now.people[seat].seen_at)
+            seat: replace(
+                person, seen_at=now.people[seat].seen_at, left_at=now.people[seat].left_at
+            )
             if seat in now.people
             else person
             for seat, person in seating.people.items()
         }
         return replace(seating, people=people)
+
+    def stream_opened(self, game_id: str, seat: int) -> None:
+        """An event stream of the person at `seat` opened in this process."""
+        key = (game_id, seat)
+        self._streams[key] = self._streams.get(key, 0) + 1
+
+    def stream_closed(self, game_id: str, seat: int) -> None:
+        """An event stream of theirs ended: when it was their last in this process, their
+        page has closed (or lost its connection), and the others are told now instead of
+        when the heartbeats run out. Called from a stream being cancelled, so the store is
+        written by a task of its own."""
+        key = (game_id, seat)
+        left = self._streams.get(key, 0) - 1
+        if left > 0:
+            self._streams[key] = left
+            return
+        self._streams.pop(key, None)
+        self._touched.pop(key, None)  # their next request notes them here at once
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # a stream closed outside the loop, at the process's exit
+            return
+        task = loop.create_task(self._page_closed(game_id, seat))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _page_closed(self, game_id: str, seat: int) -> None:
+        try:
+            await asyncio.to_thread(self.store.page_closed, game_id, seat, time.time())
+        except StoreUnavailable:
+            return  # the heartbeats run out instead
+        self.hub.poke(game_id)
 
     async def seen(self, game_id: str, seat: int) -> None:
         """A stream's heartbeat: the person is still here."""
@@ -1234,7 +1276,9 @@ def _players(table: Table, me: int, seating: Seating) -> list[dict[str, Any]]:
             entry["name"] = person.name
             entry["away"] = person.away
             entry["connected"] = seat == me or (
-                person.seen_at is not None and now - person.seen_at < CONNECTED
+                person.seen_at is not None
+                and now - person.seen_at < CONNECTED
+                and not person.page_closed
             )
         else:
             entry |= {"name": "Open seat", "open": True}
@@ -1346,8 +1390,8 @@ def _deadline(
 
 
 def _notices(before: Seating, after: Seating) -> list[dict[str, Any]]:
-    """What changed at a table, as events: people joining, going away, coming back and
-    reacting; the table starting; a rematch."""
+    """What changed at a table, as events: people joining, going away, coming back,
+    closing their page or opening it again, and reacting; the table starting; a rematch."""
     notices: list[dict[str, Any]] = []
     if after.started and not before.started:
         notices.append({"type": "started"})
@@ -1357,6 +1401,10 @@ def _notices(before: Seating, after: Seating) -> list[dict[str, Any]]:
             notices.append({"type": "joined", "seat": seat, "name": now.name})
         if was is not None and now.away != was.away:
             notices.append({"type": "away" if now.away else "back", "seat": seat})
+        if was is not None and now.page_closed != was.page_closed:
+            notices.append(
+                {"type": "page-closed" if now.page_closed else "page-opened", "seat": seat}
+            )
         if now.ready is not None and (was is None or was.ready != now.ready):
             notices.append({"type": "ready", "seat": seat})
         if now.reaction_at is not None and (

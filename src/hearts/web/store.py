@@ -69,6 +69,13 @@ class Person:
     ready: int | None = None
     """The game's move count when the person last asked for the next round (friends' tables
     deal it once everyone here has asked at this count)."""
+    left_at: float | None = None
+    """When their last open page at the table closed."""
+
+    @property
+    def page_closed(self) -> bool:
+        """Whether their last page closed and they have not been heard from since."""
+        return self.left_at is not None and (self.seen_at is None or self.left_at >= self.seen_at)
 
 
 @dataclass(frozen=True)
@@ -84,7 +91,7 @@ class Seating:
 
 
 #: The columns of a seat row, in `Person`'s order.
-PERSON_COLUMNS = "seat, owner, name, away, seen_at, reaction, reaction_at, ready"
+PERSON_COLUMNS = "seat, owner, name, away, seen_at, reaction, reaction_at, ready, left_at"
 
 
 def seat_row(person: Person, now: float) -> tuple[int, str | None, str, int, float | None]:
@@ -94,7 +101,9 @@ def seat_row(person: Person, now: float) -> tuple[int, str | None, str, int, flo
 
 
 def person(row: Sequence[Any]) -> Person:
-    return Person(int(row[0]), row[1], str(row[2]), bool(row[3]), row[4], row[5], row[6], row[7])
+    return Person(
+        int(row[0]), row[1], str(row[2]), bool(row[3]), row[4], row[5], row[6], row[7], row[8]
+    )
 
 
 class FinishedGame(NamedTuple):
@@ -345,6 +354,14 @@ class Store:
         with self._transaction() as db:
             db.execute(
                 "UPDATE seats SET seen_at = ? WHERE game_id = ? AND seat = ?",
+                (now, game_id, seat),
+            )
+
+    def page_closed(self, game_id: str, seat: int, now: float) -> None:
+        """Note that the last open page of the person in `seat` closed at `now`."""
+        with self._transaction() as db:
+            db.execute(
+                "UPDATE seats SET left_at = ? WHERE game_id = ? AND seat = ?",
                 (now, game_id, seat),
             )
 

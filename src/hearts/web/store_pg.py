@@ -296,6 +296,14 @@ class PgStore:
             )
             _announce(db, game_id, None)
 
+    def page_closed(self, game_id: str, seat: int, now: float) -> None:
+        with self._connection() as db:
+            db.execute(
+                "UPDATE seats SET left_at = %s WHERE game_id = %s AND seat = %s",
+                (now, game_id, seat),
+            )
+            _announce(db, game_id, None)
+
     def set_ready(self, game_id: str, seat: int, moves: int) -> None:
         with self._connection() as db:
             db.execute(

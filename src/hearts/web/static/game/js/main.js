@@ -325,7 +325,8 @@ function serial(task) {
   return run;
 }
 
-const NOTICES = new Set(["joined", "started", "away", "back", "reaction", "ready", "rematch"]);
+const NOTICES = new Set(["joined", "started", "away", "back", "page-closed", "page-opened", "reaction",
+  "ready", "rematch"]);
 // Events that showEvents draws step by step; any other (a pass: no cards shown) needs none.
 const SHOWN = new Set(["play", "trick", "kitty", "hearts-broken", "exchange", "moon-choice", "round-over",
   "game-over", "deal"]);
