@@ -396,6 +396,11 @@ def test_a_small_phone_shows_the_whole_table_without_scrolling(
         }).map((c) => c.dataset.card)"""
     )
     assert covered == []
+    # The header's round words are whole, not "R…" and "P…".
+    cut = page.eval_on_selector_all(
+        ".round > span", "els => els.filter((e) => e.scrollWidth > e.clientWidth).length"
+    )
+    assert cut == 0
     shoot(page, "small-phone-play")
     assert not page.errors
 
