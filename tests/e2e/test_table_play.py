@@ -541,6 +541,28 @@ def test_equal_totals_keep_every_line_in_sight(browser: Any, server: AppServer) 
     assert len(lines) == 4
     assert len({points for points, _ in lines}) == 4
     assert len({dash for _, dash in lines}) == 4
+    # Ten lines apart are still near the totals they draw: a 0 at the zero line, not ten
+    # pixels under it (each was 2.2 px from the next, whatever the table).
+    ten = page.evaluate(
+        """async () => {
+            const { totalsChart } = await import('/game/js/scores.js');
+            const players = [...Array(10).keys()].map((seat) =>
+                ({ seat, name: `P${seat}`, level: null }));
+            const totals = [...Array(10).keys()].map((seat) => seat % 2 ? 0 : 13);
+            const results = [{ hand_number: 0, totals, scores: totals, points_taken: totals,
+                shooter: null, reset: [] }];
+            const svg = totalsChart({ players, results, scores: totals,
+                view: { rules: { target_score: 100 } } }).querySelector('svg');
+            const zero = Number(svg.querySelector('line.zero').getAttribute('y1'));
+            const starts = [...svg.querySelectorAll('.series polyline')].map((p) =>
+                Number(p.getAttribute('points').split(' ')[0].split(',')[1]));
+            return { zero, starts,
+                     distinct: new Set([...svg.querySelectorAll('.series polyline')].map(
+                         (p) => p.getAttribute('points'))).size };
+        }"""
+    )
+    assert ten["distinct"] == 10
+    assert max(abs(y - ten["zero"]) for y in ten["starts"]) <= 4, ten
     assert not page.errors
 
 
