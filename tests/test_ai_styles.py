@@ -8,8 +8,9 @@ import pytest
 
 from hearts import Round, Rules
 from hearts.ai import make_player
-from hearts.ai.search import SHED_ORDER
-from hearts.ai.tracking import QUEEN, SUIT_FACES, fold
+from hearts.ai.rollout import MOON_GLORY, Position, Scorer, Table
+from hearts.ai.search import SHED_ORDER, STYLES
+from hearts.ai.tracking import HEARTS_FACES, QUEEN, SUIT_FACES, fold
 
 SPADES = SUIT_FACES[3]
 
@@ -50,3 +51,28 @@ def test_marisol_sheds_them_where_the_pass_is_not_searched() -> None:
         cards = make_player("hard", seed=3, budget=60, style="marisol").choose_pass(view)
         assert {c.face for c in cards} >= set(high[: view.cards_to_pass])
         assert len(cards) == view.cards_to_pass
+
+
+def finished(point_cards: list[int]) -> Position:
+    """A round played out in which each seat took `point_cards`."""
+    points = [(c & HEARTS_FACES).bit_count() + 13 * bool(c & QUEEN) for c in point_cards]
+    tricks = [max(1, (c & HEARTS_FACES).bit_count()) for c in point_cards]
+    return Position([0] * 4, [], 0, False, True, 52, points, point_cards, tricks, 0)
+
+
+def test_bertie_counts_the_glory_of_a_moon_he_shoots_not_of_one_he_tries() -> None:
+    """His appetite is a reward for a moon that comes off: a moon plan whose playout
+    fails is valued as the plain player values it, so a plan that seldom works gains
+    little (a flat bonus made him go for hopeless moons)."""
+    table = Table.of(Rules())
+    every = table.points_dealt
+    one_heart = 1 << (HEARTS_FACES.bit_length() - 1)  # the A♥
+    shot = finished([every, 0, 0, 0])
+    failed = finished([every & ~one_heart, one_heart, 0, 0])
+    appetite = STYLES["bertie"].moon_appetite
+    bertie = Scorer(table, (0, 0, 0, 0), 0, 0.0, appetite)
+    plain = Scorer(table, (0, 0, 0, 0), 0)
+    plan, no_plan = 0, -1
+    assert bertie.value(shot, plan) == plain.value(shot, plan) - MOON_GLORY * appetite
+    assert bertie.value(failed, plan) == plain.value(failed, plan)
+    assert bertie.value(shot, no_plan) == plain.value(shot, no_plan)

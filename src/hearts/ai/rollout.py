@@ -610,11 +610,17 @@ def utility(table: Table, totals: tuple[int, ...], scores: list[int], me: int) -
     return value
 
 
+#: How many points better a styled seat counts a moon it shot, per point of its appetite.
+MOON_GLORY = 3.0
+
+
 @dataclass(frozen=True, slots=True)
 class Scorer:
     """A searching seat's value of a finished playout (lower is better): its `utility`,
-    and its taste (`search.Style`): points added when it took the Q♠, and taken off a moon
-    plan's playouts."""
+    and its taste (`search.Style`): points added when it took the Q♠, and the glory of a
+    moon: `MOON_GLORY` times its appetite taken off a moon plan's playout that shot it.
+    (A flat bonus on every moon plan's playout made a plan that seldom comes off look as
+    good as one that does, and Bertie went for hopeless moons.)"""
 
     table: Table
     totals: tuple[int, ...]
@@ -628,9 +634,17 @@ class Scorer:
         value = utility(table, self.totals, scores, self.seat)
         if self.queen_caution and pos.point_cards[self.seat] & QUEEN:
             value += self.queen_caution
-        if plan >= 0:
-            value -= self.moon_appetite
+        if plan >= 0 and self.moon_appetite and self.shot(pos):
+            value -= MOON_GLORY * self.moon_appetite
         return value
+
+    def shot(self, pos: Position) -> bool:
+        """Whether this seat (or its team) took every point card of the round."""
+        table = self.table
+        taken = 0
+        for member in table.teams[self.seat]:
+            taken |= pos.point_cards[member]
+        return taken == table.points_dealt
 
 
 def play_candidates(

@@ -131,7 +131,8 @@ class Style:
     """How a named computer player's taste bends the search (the same search, other values).
 
     - ``moon_appetite``: tries the moon plan with this many fewer high cards than usual, and
-      counts a moon plan this many points better than it averages.
+      counts a moon it shoots `rollout.MOON_GLORY` times this many points better (negative:
+      worse), so a plan that seldom comes off gains little.
     - ``queen_caution``: points added to every playout in which it takes the Q♠ (negative:
       it takes her more lightly and keeps her to dump later).
     - ``sheds_spades``: passes the Q♠, A♠ and K♠ whenever it is dealt them (the queen
