@@ -135,7 +135,7 @@ def test_two_deck_paragraph_says_what_the_engine_does() -> None:
     # that the other leads, and a trick waits only when every card of the suit led cancels.
     assert "leave out the cards in the table" in text
     assert "is always left out, so whoever holds the other" in text
-    assert "if every card of the suit led cancels, nobody wins" in text
+    assert "if every card of the suit led cancels, the same player leads again" in text
     for players in range(6, 11):
         assert f"{players} players {Rules(players=players).hand_size} each" in text
 
@@ -271,6 +271,27 @@ def test_the_rule_sheet_can_name_a_table() -> None:
     scatter = pdf_text(sheets.rule_sheet_pdf(passing="scatter"))  # four players by default
     assert "For this table: 4 players, one deck, 13 cards each" in scatter
     assert "Pass 3 in turn: left, right, across, 1 to each" in scatter
+
+
+def test_a_sheet_for_three_or_five_says_only_its_own_table() -> None:
+    # Five players with no hold round: the steps said "left, right" and the paragraph for
+    # small tables beneath them "left, right, then a hold round"; and the two-deck rules,
+    # which cannot apply, took a third of the page.
+    five = " ".join(pdf_text(sheets.rule_sheet_pdf(players=5, passing="no-hold")).split())
+    assert "then a hold round" not in five and "Three or five players" not in five
+    assert "Six to ten players" not in five
+    three = pdf_text(sheets.rule_sheet_pdf(players=3))
+    assert "Six to ten players" not in three
+    general = pdf_text(sheets.rule_sheet_pdf())
+    assert "Three or five players" in general and "Six to ten players" in general
+
+
+def test_a_two_deck_sheet_counts_both_queens_and_says_who_takes_a_last_held_trick() -> None:
+    eight = " ".join(pdf_text(sheets.rule_sheet_pdf(players=8)).split())
+    assert "counts the hearts and both queens in the tricks" in eight
+    assert "takes the cards too (on the last trick, its leader does)" in eight
+    four = " ".join(pdf_text(sheets.rule_sheet_pdf()).split())
+    assert "counts the hearts and the queen in the tricks" in four
 
 
 def test_a_named_tables_steps_give_its_own_numbers() -> None:
@@ -543,7 +564,7 @@ def test_cli_writes_both_sheets(tmp_path: Path, capsys: pytest.CaptureFixture[st
     out = tmp_path / "print"
     args = cli(["sheets", "--out", str(out), "--paper", "a4", "--players", "5"])
     assert args.func(args) == 0
-    rules, score = out / "rules-a4.pdf", out / "score-5p-a4.pdf"
+    rules, score = out / "rules-5p-a4.pdf", out / "score-5p-a4.pdf"
     assert rules.read_bytes() == sheets.rule_sheet_pdf("a4", 5)
     assert "For this table: 5 players" in pdf_text(rules.read_bytes())
     assert score.read_bytes() == sheets.score_sheet_pdf(5, "a4")
@@ -561,10 +582,26 @@ def test_cli_defaults_to_letter_and_four_players(tmp_path: Path) -> None:
 def test_cli_writes_the_rounds_and_passing_asked_for(tmp_path: Path) -> None:
     args = cli(["sheets", "--out", str(tmp_path), "--rounds", "12", "--passing", "no-hold"])
     assert args.func(args) == 0
-    text = pdf_text((tmp_path / "score-4p-letter.pdf").read_bytes())
+    text = pdf_text((tmp_path / "score-4p-no-hold-letter.pdf").read_bytes())
     assert pass_labels(text) == ["Left", "Right", "Across"] * 4
-    rules = pdf_text((tmp_path / "rules-letter.pdf").read_bytes())
+    rules = pdf_text((tmp_path / "rules-4p-no-hold-letter.pdf").read_bytes())
     assert "Pass 3 cards in turn: left, right, across " in rules
+
+
+def test_cli_sheets_for_two_tables_share_a_folder(tmp_path: Path) -> None:
+    # A sheet for three players, then one for five, into one folder: the second rule sheet
+    # was written over the first (both rules-letter.pdf).
+    for players in ("3", "5"):
+        args = cli(["sheets", "--out", str(tmp_path), "--players", players])
+        assert args.func(args) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "rules-3p-letter.pdf",
+        "rules-5p-letter.pdf",
+        "score-3p-letter.pdf",
+        "score-5p-letter.pdf",
+    ]
+    three = pdf_text((tmp_path / "rules-3p-letter.pdf").read_bytes())
+    assert "For this table: 3 players" in three
 
 
 def test_cli_limits_agree_with_the_sheets() -> None:

@@ -350,13 +350,16 @@ def rule_columns(
         numbered(
             6,
             "Count",
-            "Each player counts the hearts and the queen in the tricks they won. The points "
-            f"of a round always add up to <b>{points}</b>: check it.",
+            f"Each player counts the hearts and {queens(here).removesuffix(' of spades')} in "
+            f"the tricks they won. The points of a round always add up to <b>{points}</b>: "
+            "check it.",
             s.step,
         ),
     ]
-    if here.decks == 1:
-        # A sheet for a two-deck table leaves the small tables out: its steps are longer.
+    if here.players == four.players:
+        # The four-player sheet tells the other one-deck tables in short; a sheet printed
+        # for three or five says its own table in the steps (and a two-deck one has longer
+        # steps), so it leaves this out rather than say another table's passing.
         left += [
             Paragraph("Three or five players", s.heading),
             Paragraph(
@@ -373,8 +376,7 @@ def rule_columns(
         points_table(s, points),
         Paragraph("Shooting the moon", s.heading),
         Paragraph(
-            f"Win <b>every</b> heart and {'both queens' if here.decks > 1 else 'the queen'} "
-            "of spades in one round and you "
+            f"Win <b>every</b> heart and {queens(here)} in one round and you "
             "<b>shoot the moon</b>: you score 0 and every other player "
             f"scores {points}. Miss one heart and the points are all yours.",
             s.body,
@@ -387,9 +389,16 @@ def rule_columns(
             "player is lowest alone.",
             s.body,
         ),
-        *two_decks(s),
+        # The two-deck rules on a sheet for their tables, and on the four-player sheet;
+        # never on one printed for three or five, where they cannot apply.
+        *(two_decks(s) if here.decks > 1 or here.players == four.players else []),
     ]
     return left, right
+
+
+def queens(rules: Rules) -> str:
+    """ "the queen of spades", or "both queens of spades" with two decks."""
+    return "both queens of spades" if rules.decks > 1 else "the queen of spades"
 
 
 def two_decks(s: RuleStyles) -> list[Flowable]:
@@ -424,8 +433,9 @@ def two_decks(s: RuleStyles) -> list[Flowable]:
             f"rest evenly. One {card(rules.opening_card)} is always left out, so whoever holds "
             f"the other {card(rules.opening_card)} leads. Identical cards on one trick "
             "<b>cancel</b>: neither can win it. If every card of the suit led cancels, "
-            "nobody wins: the cards wait, the same player leads again, and the next trick's "
-            f"winner takes them too. A round holds <b>{rules.round_points}</b> points; a moon "
+            "the same player leads again and the next trick's winner takes the cards too "
+            "(on the last trick, its leader does). A round holds "
+            f"<b>{rules.round_points}</b> points; a moon "
             "takes them all. Usually nobody passes.",
             s.body,
         ),
@@ -943,10 +953,12 @@ def write_sheets(
     rounds: int = DEFAULT_ROUNDS,
     passing: str | None = None,
 ) -> list[Path]:
-    """Write rules-<paper>.pdf and score-<players>p-<paper>.pdf into out_dir; returns paths.
+    """Write the rule sheet and the score sheet into out_dir; returns their paths.
 
     Given `players` or `passing`, the rule sheet names that table too; the score sheet is for
-    four players unless told otherwise.
+    four players unless told otherwise. Each file's name says its table, so sheets for two
+    tables can share a folder: rules-letter.pdf (every table), rules-5p-letter.pdf,
+    score-4p-letter.pdf, score-4p-no-hold-letter.pdf.
     """
     page_size(paper)
     rules = rule_sheet_pdf(paper, players, passing)  # checks every choice first
@@ -954,9 +966,11 @@ def write_sheets(
     score = score_sheet_pdf(seats, paper, rounds, passing)
     out_dir.mkdir(parents=True, exist_ok=True)
     paper = paper.lower()
+    table = f"{seats}p" + (f"-{passing.lower()}" if passing else "")
+    named = players is not None or passing is not None
     outputs: list[tuple[Path, bytes]] = [
-        (out_dir / f"rules-{paper}.pdf", rules),
-        (out_dir / f"score-{seats}p-{paper}.pdf", score),
+        (out_dir / (f"rules-{table}-{paper}.pdf" if named else f"rules-{paper}.pdf"), rules),
+        (out_dir / f"score-{table}-{paper}.pdf", score),
     ]
     for path, data in outputs:
         path.write_bytes(data)
