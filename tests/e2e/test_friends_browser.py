@@ -841,3 +841,26 @@ def test_a_name_taken_while_the_join_page_was_open_is_said_under_the_box(
     bea.page.click("[data-action=join]")
     bea.page.wait_for_selector("body[data-screen=lobby], body[data-screen=table]")
     assert not bea.page.errors, bea.page.errors
+
+
+def test_start_now_shows_the_computer_players_first_cards(browser: Any, server: AppServer) -> None:
+    # After Start now, when computer players held the first lead, the host's page stayed at
+    # the deal ("Priya to play") while the game had come round to the host: no turn, no
+    # clock, until a computer player played for them when the turn time ran out.
+    for _ in range(3):  # three deals: the first lead is a computer player's in most
+        host = person(browser, "Ann", DESKTOP)
+        link = host_table(host, server, 7, friends=[1])
+        game = link.split("table=", 1)[1].split("#", 1)[0].split("&", 1)[0]
+        host.page.click("[data-action=start-table]")
+        state: dict[str, Any] = {}
+        for _ in range(200):  # the server's game, until it waits for the host
+            state = host.page.request.get(f"{server.url}/api/games/{game}").json()
+            if state["view"]["seat"] in state["table"]["waiting_on"]:
+                break
+            time.sleep(0.05)
+        assert state["view"]["seat"] in state["table"]["waiting_on"], state["table"]
+        # The host's page comes to the same move, with the host's cards to play.
+        host.page.wait_for_function(SETTLED, arg=state["move"], timeout=10000)
+        assert host.page.evaluate(READY) == state["phase"]
+        assert not host.page.errors
+        host.context.close()

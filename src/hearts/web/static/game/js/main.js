@@ -262,6 +262,10 @@ async function startNow() {
     lobbyError(ui.lobby, error.message);
   } finally {
     setBusy(false);
+    // The stream may have shown the computer players' first cards while the answer was
+    // awaited (its messages are not drawn while the person's own request is out): draw the
+    // table as it stands, or it stayed at the deal with nobody's turn shown.
+    if (app.state && document.body.dataset.screen === "table") render(app.state);
   }
 }
 
