@@ -864,3 +864,31 @@ def test_start_now_shows_the_computer_players_first_cards(browser: Any, server: 
         assert host.page.evaluate(READY) == state["phase"]
         assert not host.page.errors
         host.context.close()
+
+
+def test_a_pass_made_in_another_tab_clears_the_cards_chosen_in_this_one(
+    browser: Any, server: AppServer
+) -> None:
+    # Two tabs of one person: two cards ticked in the first, the pass made in the second;
+    # the first kept its two cards ticked and lifted all through the play.
+    host = person(browser, "Ann", DESKTOP)
+    link = host_table(host, server, 4, friends=[1])
+    host.page.click("[data-action=start-table]")
+    host.page.wait_for_function(READY, timeout=15000)
+    assert host.page.evaluate(READY) == "passing"
+    second = new_page(host.context)
+    second.goto(with_speed(link))
+    second.wait_for_function(READY, timeout=15000)
+    for key in hand(host.page)[:2]:
+        host.page.click(f"[data-region=hand] [data-key='{key}']")
+    assert host.page.locator("[data-region=hand] .selected").count() == 2
+    pass_last_three(second)
+    host.page.wait_for_function(
+        "() => document.querySelector('#game').dataset.phase !== 'passing'"
+        " || !document.querySelector('[data-action=pass]')",
+        timeout=15000,
+    )
+    host.page.wait_for_function(SETTLED, arg=0)
+    assert host.page.locator("[data-region=hand] .selected").count() == 0
+    assert not host.page.errors and not second.errors
+    host.context.close()

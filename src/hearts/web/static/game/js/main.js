@@ -567,6 +567,12 @@ function render(state, { waiting = false } = {}) {
   ui.tricks.hidden = !(view.tricks.length > 0 && state.phase === "playing");
   ui.tricks.textContent = `Tricks (${view.tricks.length})`;
   const passing = !waiting && state.phase === "passing" && view.waiting_to_pass.includes(me);
+  // The person's pass was made elsewhere (their turn time ran out and a computer player
+  // passed for them, or another tab of theirs passed): the cards ticked here stayed ticked
+  // and lifted all through the play.
+  if (app.selected.size && !waiting && (state.phase !== "passing" || view.passed !== null)) {
+    app.selected = new Set();
+  }
   const received = receivedCards(state);
   hand.render({
     cards: view.hand,
