@@ -485,9 +485,13 @@ def test_what_a_computer_player_plays_for_someone_away_is_not_reviewed_as_theirs
 def test_the_turn_time_deals_on_without_marking_a_reader_away(browsers: list[TestClient]) -> None:
     ann, _, _ = browsers
     game, over = two_at_round_end(browsers, turn_time=5)
-    assert move(ann, over).json()["table"]["waiting_on"] == [1]
-    # Bea reads on; once the turn time has passed the clock deals the next round.
-    deadline = time.monotonic() + 20
+    ready = move(ann, over).json()
+    assert ready["table"]["waiting_on"] == [1]
+    # Bea reads on: the round's end waits for her twice the turn time (a card's time took
+    # the coach's review away mid-read), then the clock deals the next round.
+    waits = ready["table"]["deadline"] - ready["table"]["now"]
+    assert 2 * 5 - 2 < waits <= 2 * 5, waits
+    deadline = time.monotonic() + 25
     state = over
     while state["phase"] == "round-over" and time.monotonic() < deadline:
         time.sleep(0.5)
@@ -548,6 +552,33 @@ def test_a_closed_page_shows_as_gone_at_once_and_the_turn_clock_is_not_hurried(
     # Her page opens again: her first request shows her here at once.
     assert bea.get(f"/api/games/{game}").status_code == 200
     assert bea_connected()
+
+
+def test_every_pass_of_a_round_runs_on_one_clock_from_the_deal(
+    browsers: list[TestClient],
+) -> None:
+    # Each pass started the turn clock again for everyone still choosing: the slowest
+    # passer had the whole turn time again after each of the others' passes.
+    ann, bea, cal = browsers
+    made = table(ann, ["you", "friend", "friend", "easy"], turn_time=60)
+    game = made["id"]
+    join(bea, made, "Bea")
+    join(cal, made, "Cal")
+    dealt = cal.get(f"/api/games/{game}").json()
+    assert dealt["phase"] == "passing"
+    deadline = dealt["table"]["deadline"]
+    assert deadline is not None
+    time.sleep(0.05)  # a pass now would start a new clock later than the deal's
+    for someone in (ann, bea):
+        assert move(someone, someone.get(f"/api/games/{game}").json()).status_code == 200
+        waiting = cal.get(f"/api/games/{game}").json()
+        assert waiting["phase"] == "passing"
+        assert waiting["view"]["seat"] in waiting["table"]["waiting_on"]
+        assert waiting["table"]["deadline"] == deadline
+    # The last pass ends the passing: the first lead's clock starts then.
+    assert move(cal, cal.get(f"/api/games/{game}").json()).status_code == 200
+    playing = cal.get(f"/api/games/{game}").json()
+    assert playing["phase"] == "playing" and playing["table"]["deadline"] > deadline
 
 
 def finished_table(browsers: list[TestClient]) -> str:

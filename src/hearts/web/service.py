@@ -95,6 +95,9 @@ FILL = "medium"
 #: A person whose browser has been heard from within this many seconds is shown as here
 #: (an open event stream is heard from every `live.PING` seconds).
 CONNECTED = 40.0
+#: A round's end waits this many turn times for people still reading it before the next
+#: round is dealt (a card's 30 s took the coach's review away mid-read).
+READING_TURNS = 2
 #: Seconds between notes of a person's presence in the store (not one write per request).
 TOUCH_EVERY = 10.0
 #: Seats whose latest presence note this process remembers.
@@ -478,13 +481,22 @@ class GameService:
             if action.get("seat") in stand_ins:
                 action[STAND_IN] = True
                 marked.append(number)
+        # Passes that leave others still to pass do not start the turn clock again: every
+        # pass of a round runs on one clock from the deal (each pass gave the slowest passer
+        # the whole turn time again).
+        clock = not (
+            game.round is not None
+            and game.round.phase == "passing"
+            and all(action["type"] == "pass" for action in new_moves)
+        )
         stored = await asyncio.to_thread(
-            self.store.append, game_id, loaded.recorded, new_moves, _status(game)
+            self.store.append, game_id, loaded.recorded, new_moves, _status(game), clock
         )
         if not stored:
             return None
         work = loaded.moved_on(game, entries, loaded.recorded + len(new_moves), marked)
-        work.moved_at = time.time()
+        if clock:
+            work.moved_at = time.time()
         self._remember(game_id, work)
         self.hub.publish(game_id, work.recorded)
         for watch in self.watchers:
@@ -1324,13 +1336,21 @@ def _unready(loaded: LoadedGame, seating: Seating) -> list[int]:
     return [s for s in _here(seating) if seating.people[s].ready != done]
 
 
+def _reading_until(table: Table, seating: Seating) -> float:
+    """When a round's end stops waiting for people still reading it (its points, the
+    coach's review): `READING_TURNS` turn times after the round's last card, or never at a
+    table without a turn time."""
+    if not table.turn_time:
+        return math.inf
+    return seating.updated_at + READING_TURNS * table.turn_time
+
+
 def _deal_due(loaded: LoadedGame, seating: Seating, now: float) -> bool:
     """Whether the clock deals the next round now: everyone here has asked for it, or the
-    turn time has passed (a table with nobody here waits for the turn time, or for ever)."""
-    turn_time = loaded.table.turn_time
+    reading time has passed (a table with nobody here waits for it, or for ever)."""
     if _here(seating) and not _unready(loaded, seating):
         return True
-    return turn_time is not None and now >= seating.updated_at + turn_time
+    return now >= _reading_until(loaded.table, seating)
 
 
 def _hold(table: Table, heartbeat: float) -> float:
@@ -1362,14 +1382,14 @@ def _deadline(
     turn = seating.updated_at + table.turn_time if table.turn_time else math.inf
     if not waiting:
         # A finished round: dealt on once every person here has asked for the next one, or
-        # when the turn time has passed. A person gone past the hold time is marked away
+        # when the reading time has passed. A person gone past the hold time is marked away
         # (and no longer waited for); one who is here but reading is not.
         unready = _unready(loaded, seating)
         if _here(seating) and not unready:
             return seating.updated_at, []
         seen = {seat: seating.people[seat].seen_at for seat in unready}
         gone = [(at + hold, seat) for seat, at in seen.items() if at is not None]
-        first = min([turn, *(when for when, _ in gone)])
+        first = min([_reading_until(table, seating), *(when for when, _ in gone)])
         if first == math.inf:
             return None
         return first, [seat for when, seat in gone if when <= max(first, now)]

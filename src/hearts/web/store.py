@@ -237,16 +237,24 @@ class Store:
         return True
 
     def append(
-        self, game_id: str, start: int, actions: Sequence[dict[str, Any]], status: str
+        self,
+        game_id: str,
+        start: int,
+        actions: Sequence[dict[str, Any]],
+        status: str,
+        clock: bool = True,
     ) -> bool:
         """Append actions numbered from `start`; False (and nothing written) if any of those
-        numbers is taken already, which means another request got there first."""
+        numbers is taken already, which means another request got there first. `updated_at`
+        (when the table's turn clock last started) becomes now, unless not `clock` (a pass
+        that leaves others still to pass: their clock runs on from the deal)."""
         try:
             with self._transaction() as db:
                 _insert_actions(db, game_id, start, actions)
                 db.execute(
-                    "UPDATE games SET status = ?, moves = ?, updated_at = ? WHERE id = ?",
-                    (status, start + len(actions), time.time(), game_id),
+                    "UPDATE games SET status = ?, moves = ?,"
+                    " updated_at = CASE WHEN ? THEN ? ELSE updated_at END WHERE id = ?",
+                    (status, start + len(actions), clock, time.time(), game_id),
                 )
         except sqlite3.IntegrityError:
             return False

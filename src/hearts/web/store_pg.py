@@ -174,14 +174,20 @@ class PgStore:
         return True
 
     def append(
-        self, game_id: str, start: int, actions: Sequence[dict[str, Any]], status: str
+        self,
+        game_id: str,
+        start: int,
+        actions: Sequence[dict[str, Any]],
+        status: str,
+        clock: bool = True,
     ) -> bool:
         try:
             with self._connection() as db:
                 _insert_actions(db, game_id, start, actions)
                 db.execute(
-                    "UPDATE games SET status = %s, moves = %s, updated_at = %s WHERE id = %s",
-                    (status, start + len(actions), time.time(), game_id),
+                    "UPDATE games SET status = %s, moves = %s,"
+                    " updated_at = CASE WHEN %s THEN %s ELSE updated_at END WHERE id = %s",
+                    (status, start + len(actions), clock, time.time(), game_id),
                 )
                 _announce(db, game_id, start + len(actions))
         except errors.UniqueViolation:

@@ -51,7 +51,12 @@ class GameStore(Protocol):
     ) -> bool: ...
 
     def append(
-        self, game_id: str, start: int, actions: Sequence[dict[str, Any]], status: str
+        self,
+        game_id: str,
+        start: int,
+        actions: Sequence[dict[str, Any]],
+        status: str,
+        clock: bool = True,
     ) -> bool: ...
 
     def load(self, game_id: str) -> StoredGame | None: ...
