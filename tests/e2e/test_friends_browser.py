@@ -394,16 +394,34 @@ def test_a_late_link_and_a_wrong_link_say_why(browser: Any, server: AppServer) -
 
 def test_markup_in_a_name_is_shown_as_text(browser: Any, server: AppServer) -> None:
     host = person(browser, "Jo", DESKTOP)
-    link = host_table(host, server, 4, friends=[1, 2])
-    guest = person(browser, "<img src=x onerror=1>", PHONE)
+    link = host_table(host, server, 5, friends=[1, 2])
+    guest = person(browser, '"><svg onload=alert(1)>', PHONE)
     join(guest, link)
-    host.page.wait_for_selector("[data-region=lobby-seats] >> text=<img src=x onerror=1>")
-    assert host.page.locator("[data-region=lobby-seats] img").count() == 0
+    host.page.wait_for_selector("[data-region=lobby-seats] >> text=svg onload=alert(1)")
+    assert host.page.locator("svg[onload]").count() == 0
     assert not host.page.errors and not guest.page.errors
     host.page.click("[data-action=start-table]")
     for someone in (host, guest):
         someone.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
-    assert host.page.locator("#game img").count() == 0
+    assert host.page.locator("svg[onload]").count() == 0
+    # Her seat's initial is the name's first letter, not a quote mark.
+    assert host.page.locator(f".seat[data-seat='{guest.seat}'] .initial").inner_text() == "S"
+    # On a phone held sideways the Pass button cuts her long name short: it ran over the
+    # host's own name and clock.
+    host.page.set_viewport_size(LANDSCAPE)
+    for key in hand(host.page)[:3]:
+        host.page.click(f"[data-region=hand] [data-key='{key}']")
+    squeezed = host.page.evaluate(
+        """() => {
+            const name = document.querySelector('[data-region=me] .name');
+            const cards = [...document.querySelectorAll('[data-region=hand] [data-card]')];
+            return [name.scrollWidth > name.clientWidth,
+                    Math.max(...cards.map((c) => c.getBoundingClientRect().bottom)) > innerHeight];
+        }"""
+    )
+    assert squeezed == [False, False]  # "You" whole ("Y…"), the hand on the screen
+    button = host.page.locator("[data-action=pass]").bounding_box()
+    assert button and button["height"] <= 50  # one line, not three
     for someone in (host, guest):
         someone.context.close()
 

@@ -5,7 +5,7 @@
 import { h, clear } from "./dom.js";
 import { face } from "./faces.js";
 import { nameField, nameProblem } from "./friends.js";
-import { isMe, listed, plural, where } from "./words.js";
+import { initial, isMe, listed, plural, where } from "./words.js";
 
 /** The lobby for `state` (table.started false). actions: {start(), copied(text)}. A
  * rematch's lobby waits for the last game's people to come to it; any of them may start it. */
@@ -180,10 +180,3 @@ export function renderNoTable(root, message) {
     h("p", { class: "error", role: "alert", "data-region": "join-error" }, message),
     h("nav", { class: "links" }, h("a", { href: "/" }, "Start a game of your own")));
 }
-
-function initial(name) {
-  const first = [...(name || "?").trim()][0] || "?";
-  return first.toUpperCase();
-}
-
-export { initial };

@@ -637,7 +637,7 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
     parts.push(h("button", {
       type: "button", class: "primary", "data-action": "pass", disabled: left !== 0,
       onclick: sendPass,
-    }, passLabel(state)));
+    }, passLabel(state, (name) => h("span", { class: "who", dir: "auto" }, name))));
   } else if (state.phase === "playing" && received.length) {
     const from = passedFrom(state);
     const who = from !== undefined ? nameOf(state, from) : "the others";

@@ -5,7 +5,7 @@
 import { h, clear, $ } from "./dom.js";
 import { cardBack, cardFace, cardName, suitIcon } from "./cards.js";
 import { face } from "./faces.js";
-import { allSeats, compass, isMe, offsetOf, plural, where, whoIs } from "./words.js";
+import { allSeats, compass, initial, isMe, offsetOf, plural, where, whoIs } from "./words.js";
 import { isFriends, kindLine, seatSigns } from "./friends.js";
 
 export class Table {
@@ -117,7 +117,7 @@ export class Table {
       const partner = state.view.partner === seat;
       // At a table with friends a person has an initial, a computer player its face.
       const avatar = friends && player.person
-        ? h("span", { class: "initial", "aria-hidden": "true" }, [...player.name.trim()][0]?.toUpperCase() || "?")
+        ? h("span", { class: "initial", "aria-hidden": "true" }, initial(player.name))
         : opponent ? face(opponent.face, this.mood(points)) : null;
       const kind = friends ? kindLine(state, seat) : player.level;
       clear(el,

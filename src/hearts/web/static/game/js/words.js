@@ -74,6 +74,14 @@ export function whoIs(state, seat) {
 }
 
 /** ["Ann"] -> "Ann"; ["Ann", "Bob", "Cy"] -> "Ann, Bob and Cy" */
+/** A person's initial for their seat: the first letter or digit of the name ('"><b>Bo'
+ * drew a quote mark), else its first character. */
+export function initial(name) {
+  const chars = [...(name || "").trim()];
+  const first = chars.find((ch) => /[\p{L}\p{N}]/u.test(ch)) || chars[0] || "?";
+  return first.toUpperCase();
+}
+
 export function listed(words) {
   return words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}` : words.join("");
 }
@@ -82,13 +90,14 @@ export function plural(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** "Pass 3 to Marisol, on your left" */
-export function passLabel(state) {
+/** "Pass 3 to Marisol, on your left", in parts: the receiver's name goes through `name`
+ * (the Pass button cuts a long one short). */
+export function passLabel(state, name = (text) => text) {
   const view = state.view;
   const n = view.cards_to_pass;
-  if (view.pass_direction === "scatter") return `Pass ${n}: one to each player`;
+  if (view.pass_direction === "scatter") return [`Pass ${n}: one to each player`];
   const to = view.pass_to[0];
-  return `Pass ${n} to ${nameOf(state, to)}, ${where(state, to)}`;
+  return [`Pass ${n} to `, name(nameOf(state, to)), `, ${where(state, to)}`];
 }
 
 export function directionPhrase(direction) {
