@@ -241,6 +241,8 @@ def test_setup_refuses_what_cannot_work(page: Any) -> None:
         tab.click("[data-action=start-game]")
         assert words in status(tab)
         assert tab.locator("body").get_attribute("data-screen") == "setup"
+        # The target's box is marked, as a wrong name's is.
+        assert tab.locator("#setup-target").get_attribute("aria-invalid") == "true"
 
     refused("5", "target score must be a whole number from 10 to 1000")
     refused("1e3", "target score must be a whole number from 10 to 1000")  # "e": not digits
@@ -265,6 +267,8 @@ def test_moon_rules_and_the_bonus_card(page: Any) -> None:
     assert totals(tab) == [20, 6, -10]
     # The shooter chooses; the shooter also took the jack.
     tab.click("[data-action=shoot-moon]")
+    # One deck, one queen ("every queen of spades" said otherwise).
+    assert "took every heart and the queen of spades." in page_words(tab)
     tab.click("[data-action=add-round]")
     assert "Pick who shot the moon." in status(tab)
     tab.check("input[name=moon-shooter][value='0']")
@@ -561,6 +565,10 @@ def test_two_decks_name_the_jacks_without_a_double_s(page: Any) -> None:
     tab.click("[data-action=toggle-bonus][data-index='2']")
     tab.click("[data-action=toggle-bonus][data-index='2']")
     assert "Cy took 2 of the 2 jacks of diamonds" in page_words(tab)
+    # Both copies' words fit their button ("✓ J♦ −20 ×2" ran past its edge at six players).
+    assert tab.eval_on_selector(
+        "[data-action=toggle-bonus][data-index='2']", "b => b.scrollWidth <= b.clientWidth"
+    )
     tab.click("[data-action=add-round]")
     assert totals(tab) == [26, 26, -20, 0, 0, 0]
     assert "Cy took both jacks of diamonds (−20)." in tab.locator("table.history").inner_text()

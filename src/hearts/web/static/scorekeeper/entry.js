@@ -109,7 +109,8 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
     bonusButtons.forEach((button, i) => {
       const count = entry.bonus[i];
       const label = BONUS_SHORT[game.settings.bonus];
-      button.textContent = count ? `${label} −${10 * count}${count > 1 ? ` ×${count}` : ""}` : label;
+      // "J♦ −20" for both copies: "J♦ −20 ×2" ran past the button's edge at six players.
+      button.textContent = count ? `${label} −${10 * count}` : label;
       button.setAttribute("aria-pressed", count ? "true" : "false");
       button.setAttribute(
         "aria-label",
@@ -133,7 +134,7 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
       input.disabled = on;
     });
     hint.textContent = on
-      ? `The shooter took every heart and every queen of spades.${bonusHint}`
+      ? `The shooter took every heart and ${decks > 1 ? "both queens" : "the queen"} of spades.${bonusHint}`
       : `Hearts 1 each, queen of spades 13: a round holds ${full}. Leave a box empty for 0.${teamHint}${bonusHint}`;
     if (!on) {
       clear(moonPanel);

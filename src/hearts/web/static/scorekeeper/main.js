@@ -65,7 +65,7 @@ function showSetup(prefill) {
       state.game = newGame(names, settings);
     } catch (error) {
       say(error.message, "error");
-      view.mark(error.player);
+      view.mark(error.player, error.field);
       return;
     }
     state.draft = null;

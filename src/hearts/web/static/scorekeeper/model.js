@@ -144,7 +144,8 @@ export function bonusName(bonus, count = 1) {
   return `${face}${count > 1 ? "s" : ""} of diamonds`;
 }
 
-/** An Error that names the player whose box is wrong (`error.player`), so the page can mark it. */
+/** An Error that names the player whose box is wrong (`error.player`), so the page can mark it
+ * (a wrong target names its box as `error.field`). */
 function fieldError(message, player) {
   return Object.assign(new Error(message), { player });
 }
@@ -172,13 +173,19 @@ export function newGame(names, settings) {
   });
   const target = Number(settings.target);
   if (!Number.isInteger(target) || target < MIN_TARGET || target > MAX_TARGET) {
-    throw new Error(`The target score must be a whole number from ${MIN_TARGET} to ${MAX_TARGET}.`);
+    throw Object.assign(
+      new Error(`The target score must be a whole number from ${MIN_TARGET} to ${MAX_TARGET}.`),
+      { field: "target" },
+    );
   }
   if (!(settings.moonRule in MOON_RULES)) throw new Error("Choose how a moon is scored.");
   if (!(settings.bonus in BONUS_CARDS)) throw new Error("Choose a bonus card, or none.");
   if (!(settings.exact in EXACT_CHOICES)) throw new Error("Choose what landing on the target does.");
   if (settings.exact === "fifty" && target <= EXACT_FIFTY) {
-    throw new Error(`Dropping back to ${EXACT_FIFTY} needs a game to more than ${EXACT_FIFTY}: choose another target, or 0.`);
+    throw Object.assign(
+      new Error(`Dropping back to ${EXACT_FIFTY} needs a game to more than ${EXACT_FIFTY}: choose another target, or 0.`),
+      { field: "target" },
+    );
   }
   const tie = settings.tie ?? "share";
   if (!(tie in TIES)) throw new Error("Choose what a tie for the lowest total does.");

@@ -264,12 +264,15 @@ export function renderSetup(root, prefill, onStart) {
   const firstEmpty = [...playerList.querySelectorAll("input")].find((input) => !input.value);
   return {
     focus: () => (firstEmpty ?? playerList.querySelector("input"))?.focus(),
-    /** Mark the name box a refusal was about (or none), and put the cursor in it. */
-    mark: (index) => {
+    /** Mark the box a refusal was about (a name's, or the target's; or none), and put the
+     * cursor in it. */
+    mark: (index, field) => {
       playerList.querySelectorAll("input").forEach((input, i) => {
         input.setAttribute("aria-invalid", String(i === index));
       });
+      targetInput.setAttribute("aria-invalid", String(field === "target"));
       if (Number.isInteger(index)) playerList.querySelectorAll("input")[index]?.focus();
+      else if (field === "target") targetInput.focus();
     },
   };
 }
