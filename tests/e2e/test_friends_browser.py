@@ -342,6 +342,9 @@ def test_a_table_of_six_with_three_people(browser: Any, server: AppServer) -> No
     link = host_table(people[0], server, 6, friends=[1, 3])
     join(people[1], link)
     people[1].page.wait_for_selector("[data-region=waiting-host]")
+    # A friend in the lobby is told the game also starts once every friend is here.
+    waiting = people[1].page.inner_text("[data-region=waiting-host]")
+    assert waiting.startswith("The game starts by itself once every friend's seat is taken")
     # The host sees Dev arrive in the lobby without reloading.
     people[0].page.wait_for_selector("[data-region=lobby-seats] >> text=Dev")
     join(people[2], link)

@@ -43,7 +43,9 @@ export function renderLobby(root, state, options, actions) {
           open || away.length ? "Start now" : "Start the game"),
         h("p", { class: "hint" }, hint))
       : h("p", { class: "panel waiting", "data-region": "waiting-host" },
-        "Waiting for the host to start the game."),
+        open && !away.length
+          ? "The game starts by itself once every friend's seat is taken, or when the host starts it."
+          : "Waiting for the host to start the game."),
     h("p", { class: "error", role: "alert", "data-region": "lobby-error", hidden: true }));
 }
 
