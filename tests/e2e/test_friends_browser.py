@@ -476,6 +476,9 @@ def test_a_person_who_stops_playing_is_played_for_and_comes_back(
         ".startsWith('A computer player made one of your moves this round')",
         timeout=10000,
     )
+    # The move was her pass: the note says which cards went (she never chose them).
+    note = lee.page.inner_text("[data-region=message]")
+    assert "(it passed the " in note and note.count(" of ") >= 3, note
     away = f".seat[data-seat='{seat}'] [data-away=true]"
     assert kim.page.locator(away).count() == 0
     assert lee.page.locator("[data-region=away-note]").count() == 0

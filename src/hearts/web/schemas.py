@@ -166,6 +166,10 @@ class TableState(BaseModel):
         default=0,
         description="Your moves this round a computer player made while you were away.",
     )
+    pass_stood_in: bool = Field(
+        default=False,
+        description="Whether your pass this round was one of them (`view.passed` says what went).",
+    )
 
 
 class UndoState(BaseModel):

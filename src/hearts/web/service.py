@@ -1248,14 +1248,20 @@ def _table_state(
         "now": now if due is not None else None,
         "rematch": seating.rematch,
         "stood_in": _stood_in_this_round(loaded, seat),
+        "pass_stood_in": _stood_in_this_round(loaded, seat, Pass) > 0,
     }
 
 
-def _stood_in_this_round(loaded: LoadedGame, seat: int) -> int:
-    """How many of `seat`'s moves this round a computer player made while they were away."""
+def _stood_in_this_round(loaded: LoadedGame, seat: int, kind: type[Move] | None = None) -> int:
+    """How many of `seat`'s moves this round (of `kind`: `Pass`, say) a computer player made
+    while they were away."""
     game, first = loaded.game, _round_began(loaded.game)
     return sum(
-        1 for n in loaded.stand_ins if n >= first and getattr(game.moves[n], "seat", None) == seat
+        1
+        for n in loaded.stand_ins
+        if n >= first
+        and getattr(game.moves[n], "seat", None) == seat
+        and (kind is None or isinstance(game.moves[n], kind))
     )
 
 

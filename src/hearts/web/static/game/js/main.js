@@ -704,18 +704,20 @@ function drawFriends(state) {
   } else if (!away && note) {
     note.remove();
   }
-  standInNote(state, friends && !away ? state.table.stood_in : 0);
+  standInNote(state, friends && !away ? state.table.stood_in : 0, state.table?.pass_stood_in);
 }
 
 /** What a computer player did for the person (a move whose time ran out, or all of them
  * while away: a rematch joined late, a page reopened), said over the table until the trick
  * on it is over. */
-function standInNote(state, count) {
+function standInNote(state, count, passed) {
   const view = state.view;
   if (!count || (state.phase !== "passing" && state.phase !== "playing")) return;
   const key = `${state.id}:${view.hand_number}:${count}`;
   const moves = count === 1 ? "one of your moves" : `${count} of your moves`;
-  const words = `A computer player made ${moves} this round, when your time ran out or you were away.`;
+  // The pass it made says which cards went: the person never chose them.
+  const gave = passed && view.passed ? ` (it passed the ${listed(view.passed.map(cardName))})` : "";
+  const words = `A computer player made ${moves} this round${gave}, when your time ran out or you were away.`;
   if (app.standIn?.key !== key) {
     app.standIn = { key, trick: view.tricks.length };
     narrate(words);
