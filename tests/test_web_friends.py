@@ -663,7 +663,7 @@ def test_single_player_games_are_as_they_were(browsers: list[TestClient]) -> Non
         "started": True, "open_seats": [],
         "invite": None, "turn_time": None, "hold_time": 120, "fill": "medium",
         "waiting_on": [0, 1, 2, 3][: len(state["table"]["waiting_on"])], "deadline": None,
-        "now": None, "rematch": None, "stood_in": 0,
+        "now": None, "rematch": None, "stood_in": 0, "pass_stood_in": False,
     }  # fmt: skip
     seats = ["you", "easy", "easy", "easy"]
     both = ann.post("/api/games", json={"levels": ["easy"], "seats": seats})
