@@ -1049,13 +1049,17 @@ class GameService:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # a stream closed outside the loop, at the process's exit
             return
-        task = loop.create_task(self._page_closed(game_id, seat))
+        # Noted as of now, though written a moment later: a reload's first request, made
+        # meanwhile, is later than the close and shows the person here.
+        task = loop.create_task(self._page_closed(game_id, seat, time.time()))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _page_closed(self, game_id: str, seat: int) -> None:
+    async def _page_closed(self, game_id: str, seat: int, at: float) -> None:
+        if (game_id, seat) in self._streams:
+            return  # a page of theirs opened again meanwhile
         try:
-            await asyncio.to_thread(self.store.page_closed, game_id, seat, time.time())
+            await asyncio.to_thread(self.store.page_closed, game_id, seat, at)
         except StoreUnavailable:
             return  # the heartbeats run out instead
         self.hub.poke(game_id)
