@@ -53,7 +53,7 @@ def test_a_whole_game_in_the_terminal() -> None:
     text = "\n".join(out)
     assert terminal.game.is_over
     assert "Game over" in text and "Score: You" in text
-    assert "Pass exactly 3 cards." in text  # a bad pass gets the engine's reason
+    assert "Pass exactly 3 cards: you gave 1." in text  # a bad pass says how many were given
     assert "You chose the queen of spades twice." in text or "do not hold" in text
     assert refused and refused[0] in out  # a refused card is answered with the engine's reason
     assert "takes the trick" in text and "Round 1 over" in text

@@ -90,8 +90,10 @@ def parse_lineup(words: Sequence[str], seats: int) -> list[PlayerSpec]:
         text, star, count = word.partition("*")
         times = 1
         if star:
-            if not (count.isascii() and count.isdigit()) or int(count) < 1:
+            if not (count.isascii() and count.isdigit()):
                 raise ValueError(f"{word!r}: write a repeat as a whole number, like medium*3.")
+            if int(count) < 1:
+                raise ValueError(f"{word!r}: a repeat must be at least 1, like medium*3.")
             times = int(count)
             if len(lineup) + times > seats:
                 raise ValueError(f"This table seats {seats} players; {word!r} gives more.")
@@ -349,8 +351,9 @@ def run_tournament(
     start = time.perf_counter()
     tables: list[TableResult] = []
     results: Iterator[TableResult]
-    if config.workers > 1:
-        with multiprocessing.get_context("spawn").Pool(config.workers) as pool:
+    workers = min(config.workers, len(tasks))  # a worker with no table would start for nothing
+    if workers > 1:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
             results = pool.imap(_play_task, tasks)
             tables = _collect(results, len(tasks), progress)
     else:

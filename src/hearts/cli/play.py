@@ -1,14 +1,14 @@
 """`hearts play`: a game in the terminal against computer players.
 
-You are seat 0. Cards are typed like "QS", "10h" or "Q♠"; anything the rules refuse is
-answered with the engine's reason and you try again. "help" lists the commands, "quit" ends.
+You are seat 0. Cards are typed like "QS", "10h", "TH" or "Q♠", and an ace as A or 1 ("1H"
+is the ace of hearts); anything the rules refuse is answered with the engine's reason and you
+try again. "help" lists the commands, "quit" ends.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -17,7 +17,8 @@ from .. import events as ev
 from ..cards import SUIT_SYMBOLS, Card
 from ..moves import Pass, Play
 from ..scoring import MOON_CHOICES, MoonChoice, RoundResult
-from ..words import listed
+from ..words import counted, listed
+from .rule_options import RULE_HELP, rule_changes
 
 if TYPE_CHECKING:
     from ..ai import Player
@@ -27,7 +28,8 @@ if TYPE_CHECKING:
 
 FOUR_NAMES = ("You", "West", "North", "East")
 HELP = (
-    'Type a card like "QS", "10H" or "2♣" (several, separated by spaces, for a pass). '
+    'Type a card like "QS", "10H" (or "TH") or "2♣", an ace as "AH" or "1H" (several cards, '
+    "separated by spaces, for a pass). "
     '"hand" shows your cards again, "score" the totals, "quit" ends the game.'
 )
 
@@ -54,7 +56,7 @@ def register(subparsers: Any) -> None:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="change one house rule, like target_score=50 (repeatable)",
+        help=RULE_HELP,
     )
     parser.add_argument("--seed", default=None, help="seed for the deal and the players")
     parser.set_defaults(func=run)
@@ -242,10 +244,15 @@ class _Person:
             text = term.read(f"Cards to pass ({view.cards_to_pass}): ")
             if term.command(text, view):
                 continue
+            words = text.replace(",", " ").split()
             try:
-                move = Pass(view.seat, text.replace(",", " ").split())
+                move = Pass(view.seat, words)
             except ValueError as error:
                 term.say(str(error))
+                continue
+            if len(words) != view.cards_to_pass:  # the engine's reason does not say how many
+                need = counted(view.cards_to_pass, "card")
+                term.say(f"Pass exactly {need}: you gave {len(words)}.")
                 continue
             reason = term.game.why_not(move)
             if reason is None:
@@ -294,15 +301,7 @@ def run(args: argparse.Namespace) -> int:
     from ..rules import Rules
 
     try:
-        changes: dict[str, Any] = {}
-        for item in args.rule:
-            name, equals, text = item.partition("=")
-            if not equals:
-                raise ValueError(f"{item!r}: write a rule change as NAME=VALUE.")
-            try:
-                changes[name] = json.loads(text)
-            except json.JSONDecodeError:
-                changes[name] = text
+        changes = rule_changes(args.rule)
         if args.players is not None:
             changes["players"] = args.players
         rules = Rules.preset(args.rules, **changes)

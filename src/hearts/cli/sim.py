@@ -9,9 +9,25 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
+
+from ..words import counted
+from .rule_options import RULE_HELP, rule_changes
+
+#: The most processes `--workers` may ask for, for each CPU: more only wait for a CPU.
+WORKERS_PER_CPU = 4
+
+
+def max_workers() -> int:
+    """The most workers this machine takes: `WORKERS_PER_CPU` for each of its CPUs."""
+    return WORKERS_PER_CPU * _cpus()
+
+
+def _cpus() -> int:
+    return os.cpu_count() or 1
 
 
 def register(subparsers: Any) -> None:
@@ -47,25 +63,18 @@ def register(subparsers: Any) -> None:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="change one house rule, like moon_rule=choose or target_score=50 (repeatable)",
+        help=RULE_HELP,
     )
-    parser.add_argument("--workers", type=int, default=1, help="processes to play on")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help=f"processes to play on: 1 to {WORKERS_PER_CPU} for each CPU ({max_workers()} here); "
+        "no more start than there are tables to play",
+    )
     parser.add_argument("--json", metavar="PATH", help='write the report as JSON ("-": stdout)')
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(func=run)
-
-
-def _rule_changes(items: list[str]) -> dict[str, Any]:
-    changes: dict[str, Any] = {}
-    for item in items:
-        name, equals, text = item.partition("=")
-        if not equals or not name:
-            raise ValueError(f"{item!r}: write a rule change as NAME=VALUE.")
-        try:
-            changes[name] = json.loads(text)
-        except json.JSONDecodeError:
-            changes[name] = text
-    return changes
 
 
 def run(args: argparse.Namespace) -> int:
@@ -73,15 +82,18 @@ def run(args: argparse.Namespace) -> int:
     from ..sim import TournamentConfig, format_report, parse_lineup, progress_bar, run_tournament
 
     try:
-        changes = _rule_changes(args.rule)
+        changes = rule_changes(args.rule)
         if args.seats is not None:
             changes["players"] = args.seats
         rules = Rules.preset(args.rules, **changes)
         lineup = parse_lineup(args.players, rules.players)
         if args.deals < 1:
             raise ValueError("Play at least one deal.")
-        if args.workers < 1:
-            raise ValueError("Use at least one worker.")
+        if not 1 <= args.workers <= max_workers():
+            raise ValueError(
+                f"Use 1 to {max_workers()} workers: {WORKERS_PER_CPU} for each of this "
+                f"machine's {counted(_cpus(), 'CPU')}."
+            )
         if args.json == "":
             raise ValueError('Give --json a file to write, or "-" for the screen.')
         if args.json not in (None, "-"):

@@ -1,0 +1,113 @@
+"""What `hearts play` and `hearts sim` say to input they refuse, and what they accept."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from hearts import Game, Rules, parse_card
+from hearts.ai import make_player
+from hearts.cli import main
+from hearts.cli.play import HELP, TerminalGame
+from hearts.cli.rule_options import rule_changes
+from hearts.cli.sim import max_workers
+from hearts.moves import Play
+from hearts.sim import TournamentConfig, parse_lineup, run_tournament
+
+
+def test_absurd_workers_are_refused_in_one_sentence(capsys: pytest.CaptureFixture[str]) -> None:
+    # 500 workers for 4 tables on a 2-core machine started 500 processes and hung.
+    for workers in ("500", "0", str(max_workers() + 1)):
+        assert main(["sim", "medium*4", "--deals", "1", "--workers", workers, "--quiet"]) == 2
+        err = capsys.readouterr().err
+        assert f"Use 1 to {max_workers()} workers: 4 for each of this machine's" in err, err
+        assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_no_more_workers_start_than_there_are_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[int] = []
+
+    class FakePool:
+        """Plays the tables here, and notes how many processes it was asked for."""
+
+        def __init__(self, processes: int) -> None:
+            started.append(processes)
+
+        def __enter__(self) -> FakePool:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            pass
+
+        def imap(self, func: Any, tasks: Any) -> Iterator[Any]:
+            return map(func, tasks)
+
+    class Context:
+        def Pool(self, processes: int) -> FakePool:
+            return FakePool(processes)
+
+    monkeypatch.setattr("hearts.sim.multiprocessing.get_context", lambda method: Context())
+    lineup = parse_lineup(["random*4"], 4)
+    report = run_tournament(TournamentConfig(lineup, Rules(), deals=1, workers=64))
+    assert started == [4] and report.rounds == 4  # one deal, four rotations: four tables
+    run_tournament(TournamentConfig(lineup, Rules(), deals=3, workers=5))
+    assert started == [4, 5]
+
+
+def test_a_repeat_of_none_says_at_least_one(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(ValueError, match=r"'medium\*0': a repeat must be at least 1"):
+        parse_lineup(["medium*0", "easy*4"], 4)
+    assert main(["sim", "medium*0", "easy*4", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "a repeat must be at least 1, like medium*3." in err and "whole number" not in err
+
+
+def test_a_pass_cycle_may_be_written_with_commas(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert rule_changes(["pass_cycle=left,right"]) == {"pass_cycle": ["left", "right"]}
+    assert rule_changes(["pass_cycle=left, right hold"]) == {
+        "pass_cycle": ["left", "right", "hold"]
+    }
+    assert rule_changes(['pass_cycle=["left","right"]', "pass_cycle=null"]) == {"pass_cycle": None}
+    args = ["sim", "easy*4", "--deals", "1", "--quiet", "--json", "-"]
+    assert main([*args, "--rule", "pass_cycle=left,right"]) == 0
+    assert json.loads(capsys.readouterr().out)["rules"]["pass_cycle"] == ["left", "right"]
+    monkeypatch.setattr("builtins.input", lambda prompt="": "quit")
+    assert main(["play", "--seed", "4", "--rule", "pass_cycle=right,left"]) == 0
+    capsys.readouterr()
+    # What is not a cycle at all says how one is written.
+    for command in (["play"], ["sim", "easy*4", "--quiet"]):
+        assert main([*command, "--rule", "pass_cycle=5"]) == 2
+        err = capsys.readouterr().err
+        assert 'like pass_cycle=left,right,hold or pass_cycle=["left","right"].' in err, err
+
+
+def test_an_unknown_rule_lists_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in (["play"], ["sim", "easy*4", "--quiet"]):
+        assert main([*command, "--rule", "bogus=1"]) == 2
+        err = capsys.readouterr().err
+        assert "Unknown rule 'bogus'; the rules are players, pass_count, pass_cycle," in err
+        assert "partnership and partners_pass." in err
+
+
+def test_an_ace_may_be_typed_as_1_and_the_help_says_so() -> None:
+    # The card parser reads "1" as an ace on purpose ("1H" is the ace of hearts): the help
+    # says so, so that "You do not hold the ace of hearts" after "1H" is no surprise.
+    assert Play(0, "1H").card == parse_card("AH")
+    assert '"1H"' in HELP and "ace" in HELP
+
+
+def test_a_pass_of_the_wrong_size_says_how_many_were_given() -> None:
+    game = Game(Rules(), seed=12)
+    bots = {s: make_player("easy", seed=s) for s in range(1, 4)}
+    hand = [str(c) for c in game.view(0).hand]
+    answers = iter([hand[0], " ".join(hand[:2]), " ".join(hand[:4]), "quit"])
+    out: list[str] = []
+    TerminalGame(game, bots, lambda prompt: next(answers), out.append).run()
+    assert "Pass exactly 3 cards: you gave 1." in out
+    assert "Pass exactly 3 cards: you gave 2." in out
+    assert "Pass exactly 3 cards: you gave 4." in out
