@@ -425,6 +425,9 @@ def test_markup_in_a_name_is_shown_as_text(browser: Any, server: AppServer) -> N
     assert squeezed == [False, False]  # "You" whole ("Y…"), the hand on the screen
     button = host.page.locator("[data-action=pass]").bounding_box()
     assert button and button["height"] <= 50  # one line, not three
+    # Said whole, without the cut name's box: "Pass 3 to …, on your left".
+    label = host.page.get_attribute("[data-action=pass]", "aria-label") or ""
+    assert label.startswith('Pass 3 to "><svg onload=alert(1)>, on your ') and " ," not in label
     for someone in (host, guest):
         someone.context.close()
 

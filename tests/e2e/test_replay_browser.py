@@ -131,6 +131,13 @@ def test_a_finished_game_replays_forwards_and_backwards_on_a_phone(
             shoot(page, "replay-phone-pass")
         elif frame["kind"] == "trick" and frame["trick"]["number"] == 3:
             shoot(page, "replay-phone-trick")
+            # Each card on the trick is said in words ("2." alone said nothing).
+            said = page.eval_on_selector_all(
+                "[data-region=played]", "els => els.map(e => e.getAttribute('aria-label'))"
+            )
+            assert len(said) == len(frame["trick"]["plays"])
+            assert sum(w.startswith("led the ") for w in said) == 1
+            assert all(" of " in w for w in said), said
         if index % 2:
             page.keyboard.press("ArrowRight")
         else:
@@ -157,6 +164,12 @@ def test_a_finished_game_replays_forwards_and_backwards_on_a_phone(
     agrees(shown, rounds[-1]["frames"][0], names)
     page.keyboard.press("End")
     assert page.is_disabled("[data-action=forward]")
+    # Next pressed into the last step goes dim: the focus goes to Back, not to the page.
+    page.keyboard.press("ArrowLeft")
+    page.focus("[data-action=forward]")
+    page.keyboard.press("Enter")
+    assert page.is_disabled("[data-action=forward]")
+    assert page.evaluate("() => document.activeElement.dataset.action") == "back"
     final = page.eval_on_selector_all(
         "[data-region=round-score] tbody tr", "rows => rows.map(r => r.lastChild.textContent)"
     )
@@ -309,6 +322,15 @@ def test_the_statistics_reset_with_a_confirmation_and_the_history_stays(
     page.click("[data-action=reset-stats]")
     page.click("[data-action=cancel-reset]")
     assert tile(page, "games") == "2" and api(page, "/api/stats")["games"] == 2
+    # By keyboard: the question takes the focus on its safe answer (focus fell to the page,
+    # and Tab then Enter reset the figures unasked); Escape keeps them and the focus returns.
+    focused = "() => document.activeElement?.dataset.action || document.activeElement?.tagName"
+    page.focus("[data-action=reset-stats]")
+    page.keyboard.press("Enter")
+    assert page.evaluate(focused) == "cancel-reset"
+    page.keyboard.press("Escape")
+    assert page.evaluate(focused) == "reset-stats"
+    assert api(page, "/api/stats")["games"] == 2
     page.click("[data-action=reset-stats]")
     confirm = page.inner_text("[data-region=reset-confirm]")
     assert "nothing is deleted" in confirm
@@ -317,6 +339,7 @@ def test_the_statistics_reset_with_a_confirmation_and_the_history_stays(
     shoot(page, "stats-reset-phone-confirm")
     page.click("[data-action=confirm-reset]")
     page.wait_for_selector("[data-region=stats-since]")
+    assert page.evaluate("() => document.activeElement.dataset.region") == "stats-since"
     assert tile(page, "games") == "0" and tile(page, "wins") == "0"
     assert page.is_visible("[data-region=no-stats]")
     assert page.eval_on_selector_all(rows, "rows => rows.map(r => r.dataset.game)") == ids

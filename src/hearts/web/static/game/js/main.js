@@ -637,6 +637,8 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
     parts.push(h("button", {
       type: "button", class: "primary", "data-action": "pass", disabled: left !== 0,
       onclick: sendPass,
+      // Said whole: the cut-short name's box read as "Pass 3 to Marisol , on your left".
+      "aria-label": passLabel(state).join(""),
     }, passLabel(state, (name) => h("span", { class: "who", dir: "auto" }, name))));
   } else if (state.phase === "playing" && received.length) {
     const from = passedFrom(state);

@@ -153,9 +153,14 @@ function seatRow(round, frame, seat) {
       player?.level ? h("span", { class: "level" }, player.level) : null,
       h("span", { class: "score", "data-region": "score" }, score)),
     play
-      ? h("div", { class: "trick-card", "data-region": "played", "data-card": play[1] },
+      ? h("div", { class: "trick-card", "data-region": "played", "data-card": play[1], role: "img",
+        // Said in words: the card's face is a picture, and "2." alone said nothing.
+        "aria-label": trick.leader === seat
+          ? `led the ${cardName(play[1])}`
+          : `played the ${cardName(play[1])}, card ${trick.plays.indexOf(play) + 1} of the trick` },
         cardFace(play[1]),
-        h("span", { class: "play-order" }, trick.leader === seat ? "led" : `${trick.plays.indexOf(play) + 1}.`))
+        h("span", { class: "play-order", "aria-hidden": "true" },
+          trick.leader === seat ? "led" : `${trick.plays.indexOf(play) + 1}.`))
       : null,
     took ? h("p", { class: "took-line", "data-region": "took" },
       `Took the trick${trick.points ? `: ${plural(trick.points, "point")}` : ""}`) : null,
@@ -224,8 +229,13 @@ function draw() {
   const frame = round.frames[view.frame];
   const kinds = { deal: "the deal", pass: "the pass", trick: `trick ${frame.trick?.number + 1}`, scored: "the score" };
   controls.picker.value = String(view.round);
+  // A button that goes dim under the focus hands it to the other one (the focus fell to the
+  // page at the last step).
+  const focused = document.activeElement;
   controls.back.disabled = atStart();
   controls.forward.disabled = atEnd();
+  if (focused === controls.forward && atEnd() && !atStart()) controls.back.focus();
+  if (focused === controls.back && atStart() && !atEnd()) controls.forward.focus();
   controls.position.textContent = `${view.frame + 1} / ${round.frames.length}: ${kinds[frame.kind]}`;
   root.dataset.round = String(round.round);
   root.dataset.frame = String(view.frame);

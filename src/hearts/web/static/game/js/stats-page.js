@@ -22,8 +22,9 @@ const percent = (rate) => (rate === null || rate === undefined ? "–" : `${Math
 const date = (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 const place = (n) => `${n}${n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th"}`;
 
+/** A figure and its words, one item of the list (they read as one run of text). */
 function tile(label, value, key) {
-  return h("div", { class: "stat", "data-stat": key }, h("span", { class: "stat-value" }, String(value)),
+  return h("div", { class: "stat", role: "listitem", "data-stat": key }, h("span", { class: "stat-value" }, String(value)),
     h("span", { class: "stat-label" }, label));
 }
 
@@ -35,8 +36,8 @@ function streakWords(streaks) {
 }
 
 function tiles(stats) {
-  return h("div", { class: "stat-tiles" },
-    tile("games finished", stats.games, "games"),
+  return h("div", { class: "stat-tiles", role: "list", "aria-label": "Figures" },
+    tile(stats.games === 1 ? "game finished" : "games finished", stats.games, "games"),
     tile("won", stats.wins, "wins"),
     tile("win rate", percent(stats.win_rate), "win_rate"),
     tile("points a round", stats.points_per_round ?? "–", "points_per_round"),
@@ -132,14 +133,27 @@ function resetSection(onReset) {
   const section = h("section", { class: "stats-reset", "data-region": "stats-reset", "aria-labelledby": "reset-title" },
     h("h2", { id: "reset-title" }, "Start the statistics afresh"));
   const message = h("p", { "data-region": "reset-message", role: "status" });
-  const ask = () => clear(body,
-    h("p", { "data-region": "reset-confirm" }, h("strong", {}, "Reset the statistics from now? "), NOTHING_DELETED),
-    h("div", { class: "row" },
-      h("button", { type: "button", class: "danger", "data-action": "confirm-reset", onclick: confirm }, "Yes, reset them"),
-      h("button", { type: "button", "data-action": "cancel-reset", onclick: idle }, "Keep them")));
-  const idle = () => clear(body,
-    h("p", {}, `A reset makes the figures above count from zero again, from now on. ${NOTHING_DELETED}`),
-    h("button", { type: "button", "data-action": "reset-stats", onclick: ask }, "Reset statistics…"), message);
+  // The question is a group named by its words, and the safe answer has the focus: focus
+  // fell to the page, so the next Tab and Enter reset them unasked. Escape keeps them.
+  const ask = () => {
+    const keep = h("button", { type: "button", "data-action": "cancel-reset", onclick: () => idle(true) }, "Keep them");
+    clear(body,
+      h("div", { role: "group", "aria-labelledby": "reset-question", "aria-describedby": "reset-detail",
+        onkeydown: (event) => { if (event.key === "Escape") idle(true); } },
+      h("p", { "data-region": "reset-confirm" }, h("strong", { id: "reset-question" }, "Reset the statistics from now? "),
+        h("span", { id: "reset-detail" }, NOTHING_DELETED)),
+      h("div", { class: "row" },
+        h("button", { type: "button", class: "danger", "data-action": "confirm-reset", onclick: confirm }, "Yes, reset them"),
+        keep)));
+    keep.focus();
+  };
+  const idle = (focus = false) => {
+    const button = h("button", { type: "button", "data-action": "reset-stats", onclick: ask }, "Reset statistics…");
+    clear(body,
+      h("p", {}, `A reset makes the figures above count from zero again, from now on. ${NOTHING_DELETED}`),
+      button, message);
+    if (focus) button.focus();
+  };
   async function confirm() {
     body.querySelectorAll("button").forEach((b) => { b.disabled = true; });
     try {
@@ -149,7 +163,7 @@ function resetSection(onReset) {
       if (!response.ok) throw new Error(answer.detail || statusWords(response.status));
       onReset(answer);
     } catch (error) {
-      idle();
+      idle(true);
       message.textContent = `The statistics were not reset: ${error.message}`;
     }
   }
@@ -165,7 +179,17 @@ function render(stats, history) {
       "No finished games in this browser yet. Play one to the end and it shows here. ",
       h("a", { href: "/#play" }, "Play a game")));
   }
-  const rerender = (fresh) => shown.replaceWith(render(fresh, history));
+  const rerender = (fresh) => {
+    const next = render(fresh, history);
+    shown.replaceWith(next);
+    // The figures were drawn anew: the focus goes to the line that says since when they
+    // count (it fell to the page, and nothing was said).
+    const since = next.querySelector("[data-region=stats-since]");
+    if (since) {
+      since.tabIndex = -1;
+      since.focus();
+    }
+  };
   const shown = h("div", { "data-region": "stats-body" },
     sinceLine(stats),
     stats.unreadable ? h("p", { class: "hint", "data-region": "unreadable" },
