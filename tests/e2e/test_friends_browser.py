@@ -234,6 +234,8 @@ def test_two_people_and_two_computer_players_play_a_round_live(
     ann = person(browser, "Ann", DESKTOP)
     bea = person(browser, "Bea", PHONE)
     link = host_table(ann, server, 4, friends=[2], shot="friends-invite")
+    # The keyboard starts at the lobby's heading (it fell to the page with Invite gone).
+    assert ann.page.evaluate("() => document.activeElement.textContent") == "Your table"
     # The lobby: the host sees the open seat, the link and Start; nobody else is seated yet.
     assert ann.page.locator("[data-open=true]").count() == 1
     assert ann.page.locator("[data-action=start-table]").is_visible()
@@ -473,6 +475,12 @@ def test_a_person_who_stops_playing_is_played_for_and_comes_back(
         timeout=5000,
     )
     assert first <= 5
+    # Lee is told once that her time is short (the countdown itself is not read out).
+    lee.page.wait_for_function(
+        "() => document.querySelector('#log').textContent"
+        ".includes('seconds left: then a computer player moves for you.')",
+        timeout=5000,
+    )
     lee.page.wait_for_selector(f"{TABLE}[data-phase=playing]", timeout=20000)
     lee.page.wait_for_function(
         "() => document.querySelector('[data-region=message]').textContent"

@@ -166,9 +166,16 @@ export function kindLine(state, seat) {
 
 /** The turn timer: counts down to `table.deadline` on every awaited seat, corrected for the
  * difference between the server's clock and this one (`table.now`). */
+/** Seconds left on the person's own turn when they are told so. */
+const WARN_AT = 10;
+
 export class TurnClock {
-  constructor(root) {
+  /** `onShort(seconds)` is called once a turn when the person's own time falls to
+   * `WARN_AT` seconds: the countdown itself is not read out. */
+  constructor(root, onShort = () => {}) {
     this.root = root;
+    this.onShort = onShort;
+    this.warned = null; // the deadline already warned of
     this.deadline = null;
     this.waiting = [];
     this.skew = 0;
@@ -204,6 +211,11 @@ export class TurnClock {
 
   tick() {
     const left = this.left();
+    if (left !== null && left <= WARN_AT && left > 0 && this.waiting.includes(this.me)
+      && this.warned !== this.deadline) {
+      this.warned = this.deadline;
+      this.onShort(left);
+    }
     for (const el of $$("[data-timer]", this.root)) {
       if (el.dataset.timer === "deal") {
         // A finished round at a table with a turn time: the server deals on by itself

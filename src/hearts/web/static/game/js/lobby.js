@@ -30,7 +30,7 @@ export function renderLobby(root, state, options, actions) {
   }
   clear(root,
     h("header", { class: "hero" },
-      h("h1", {}, heading),
+      h("h1", { tabindex: "-1" }, heading),
       h("p", { class: "tagline", "data-region": "lobby-line" }, line)),
     h("section", { class: "panel", "aria-labelledby": "lobby-seats" },
       h("h2", { id: "lobby-seats" }, "Seats"),

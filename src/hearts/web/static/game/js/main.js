@@ -61,7 +61,9 @@ const ui = {
 
 let table;
 let hand;
-const clock = new TurnClock(document);
+// The countdown is not read out: a screen reader hears once that time is short.
+const clock = new TurnClock(document, (left) =>
+  narrate(`${left} seconds left: then a computer player moves for you.`));
 
 /** While a move is on its way or being shown, the table says so (tests wait on it). */
 function setBusy(busy) {
@@ -250,6 +252,12 @@ function showLobby(state) {
   ui.roundPass.textContent = "";
   renderLobby(ui.lobby, state, app.options, { start: startNow });
   showScreen("lobby");
+  // Come from the start screen (its Invite button gone), the keyboard starts at the lobby's
+  // heading, which says whose table it is; a lobby drawn again keeps the focus where it is.
+  const active = document.activeElement;
+  if (!active || active === document.body || !active.isConnected) {
+    ui.lobby.querySelector("h1")?.focus({ preventScroll: true });
+  }
 }
 
 async function startNow() {
