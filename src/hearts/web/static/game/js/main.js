@@ -1093,7 +1093,9 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
       trick.push([event.seat, event.card]);
       seats(event.seat);
       const placed = table.place(event.seat, event.card, led);
-      narrate(`${whoIs(next, event.seat)} played the ${cardName(event.card)}${led ? " to lead" : ""}.`);
+      // Once the round plays itself its cards are not read out one by one (two dozen lines
+      // ran into the round's end); the round's panel says what came of them.
+      if (!settled) narrate(`${whoIs(next, event.seat)} played the ${cardName(event.card)}${led ? " to lead" : ""}.`);
       if (!settled) sound(event.card === "QS" ? "queen" : "card");
       // The seat's box is measured only for a flight: measuring forces a layout.
       if (t.fly) await flyFrom(placed, table.seatBox(event.seat), t.fly);
@@ -1103,8 +1105,8 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
       const taken = event.points_taken[event.winner] - pointsTaken[event.winner];
       const who = isMe(next, event.winner) ? "You take" : `${nameOf(next, event.winner)} takes`;
       const worth = taken > 0 ? `, ${plural(taken, "point")}` : taken < 0 ? `: ${-taken} points off` : "";
-      narrate(`${who} the trick${worth}.`);
-      if (event.cancelled.length) {
+      if (!settled) narrate(`${who} the trick${worth}.`);
+      if (event.cancelled.length && !settled) {
         narrate(`Cancelled by their twins: ${event.cancelled.map(cardName).join(", ")}.`);
       }
       if (event.held_over) {

@@ -96,7 +96,7 @@ export function shownDecisions(review) {
 function fill(box, review) {
   const worst = shownDecisions(review);
   clear(box,
-    h("h3", {}, "The coach's review"),
+    h("h3", { id: "review-title" }, "The coach's review"),
     h("p", { "data-region": "review-total" }, reviewTotal(review)),
     review.stood_in && review.decisions.length
       ? h("p", { class: "hint", "data-region": "review-stood-in" },
@@ -139,7 +139,9 @@ export function forgetReview(state) {
 export function reviewSummary(state) {
   const result = state.results[state.results.length - 1];
   if (!result) return null;
-  const box = h("section", { class: "review", "data-region": "review", "aria-live": "polite" });
+  // Not a live region: the review is read on demand (arriving just as the round ended, it
+  // was read out whole, two hundred words, each time the panel opened).
+  const box = h("section", { class: "review", "data-region": "review", "aria-labelledby": "review-title" });
   load(box, state.id, result.hand_number + 1);
   return box;
 }
