@@ -649,6 +649,17 @@ def test_the_start_screen_says_what_will_be_played(browser: Any, server: AppServ
     # What the length box says is what counts: a bad value blocks Start and says why.
     box = "input[aria-label='Other game length']"
     start = "[data-action=new-game]"
+    # By the arrow keys onto "Other": the focus stays in the choice (it jumped into the box,
+    # and the next arrow moved the box's cursor), and the empty box is not marked wrong yet.
+    page.focus("input[name=length]:checked")
+    for _ in range(8):  # the lengths offered, then "Other"
+        page.keyboard.press("ArrowRight")
+        if page.is_checked("input[name=length][value=other]"):
+            break
+    assert page.is_checked("input[name=length][value=other]")
+    assert page.evaluate("() => document.activeElement.name") == "length"
+    assert page.get_attribute(box, "aria-invalid") == "false" and page.is_disabled(start)
+    assert page.inner_text("#length-note") == "Type the score that ends the game."
     page.fill(box, "5000")
     assert "1 to 1000" in page.inner_text("#length-note") and page.is_disabled(start)
     page.fill(box, "0")

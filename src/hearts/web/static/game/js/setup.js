@@ -105,7 +105,7 @@ export function renderSetup(root, args) {
       readTarget();
     },
   });
-  function readTarget() {
+  function readTarget({ quiet = false } = {}) {
     const other = $$("input[name=length]", root).some((r) => r.checked && r.value === "other");
     let problem = "";
     if (other) {
@@ -116,9 +116,11 @@ export function renderSetup(root, args) {
       else if (Number(text) < low || Number(text) > high) problem = `Choose a game length from ${low} to ${high} points.`;
       else prefs.target = Number(text);
     }
-    targetInput.setAttribute("aria-invalid", problem ? "true" : "false");
+    // Quiet (the box not typed in yet): what to do is said as a hint, not as a fault.
+    const fault = Boolean(problem) && !quiet;
+    targetInput.setAttribute("aria-invalid", fault ? "true" : "false");
     lengthNote.textContent = problem;
-    lengthNote.classList.toggle("problem", Boolean(problem));
+    lengthNote.classList.toggle("problem", fault);
     const start = root.querySelector("[data-action=new-game]");
     if (start) start.disabled = Boolean(problem);
     const hint = root.querySelector("[data-region=preset-help]");
@@ -134,7 +136,13 @@ export function renderSetup(root, args) {
       }), h("span", {}, `To ${n}`))),
     h("label", { class: "other" },
       h("input", { type: "radio", name: "length", value: "other", checked: custom,
-        onchange: () => { targetInput.focus(); readTarget(); } }),
+        // A tap on "Other" goes on into its box; arrow keys stay in the choice (the focus
+        // left the group, and the next arrow moved the box's cursor instead). An empty box
+        // is not marked wrong before anything is typed in it.
+        onchange: () => {
+          if (document.documentElement.dataset.input !== "keys") targetInput.focus();
+          readTarget({ quiet: !targetInput.value.trim() });
+        } }),
       h("span", {}, "Other"), targetInput),
     lengthNote);
 
