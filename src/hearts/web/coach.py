@@ -310,8 +310,8 @@ class Review(BaseModel):
     )
     stood_in: int = Field(
         default=0,
-        description="Your passes and cards a computer player made for you while you were away "
-        "(not among the decisions reviewed).",
+        description="Your passes and cards a computer player made for you, when your time ran "
+        "out or you were away (not among the decisions reviewed).",
     )
 
 

@@ -164,7 +164,9 @@ class TableState(BaseModel):
     rematch: str | None = Field(description="The rematch game's id, once someone started it.")
     stood_in: int = Field(
         default=0,
-        description="Your moves this round a computer player made while you were away.",
+        description=(
+            "Your moves this round a computer player made, when your time ran out or you were away."
+        ),
     )
     pass_stood_in: bool = Field(
         default=False,

@@ -66,7 +66,8 @@ export function overlayPanel(state, opponents, actions, notes = {}) {
         // With the button, so it is in sight with it (the status line is under the panel).
         friends && state.table.rematch
           ? h("p", { class: "rematch-note", "data-region": "rematch-note" },
-            "A rematch is set up at this table: join it to take your seat.")
+            // Said so that it holds once the rematch has started too (this page is not told).
+            "A rematch is set up at this table: join it to take your seat. Once it has started, a computer player plays for you until you come.")
           : null,
         friends
           ? rematchButton(state, actions.rematch)

@@ -57,7 +57,7 @@ export function decisionLine(d) {
  * moon let go on two tricks) would count twice, past all a round holds. */
 export function reviewTotal(review) {
   if (!review.decisions.length && review.stood_in) {
-    return "A computer player played this round for you while you were away: nothing of yours to review.";
+    return "A computer player played this round for you, when your time ran out or you were away: nothing of yours to review.";
   }
   const all = review.decisions.length;
   const costly = review.decisions.filter((d) => d.cost > 0).length;
@@ -101,7 +101,7 @@ function fill(box, review) {
     review.stood_in && review.decisions.length
       ? h("p", { class: "hint", "data-region": "review-stood-in" },
         `A computer player made ${review.stood_in === 1 ? "one of your moves" : `${review.stood_in} of your moves`} `
-        + "while you were away: the review leaves them out.")
+        + "when your time ran out or you were away: the review leaves them out.")
       : null,
     worst.length && listLead(review, worst) ? h("p", { "data-region": "review-lead" }, listLead(review, worst)) : null,
     worst.length ? h("ol", { class: "review-worst" }, worst.map(decisionLine)) : null,
