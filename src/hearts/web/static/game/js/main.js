@@ -37,6 +37,7 @@ const app = {
   autoPlayed: null,
   live: null, // the event stream of a table with friends
   chain: Promise.resolve(), // answers and stream messages are shown one after another
+  queued: 0, // stream messages waiting their turn on the chain
   standIn: null, // the note of moves made for the person while away, once said: {key, trick}
 };
 
@@ -280,7 +281,13 @@ async function startNow() {
 function startLive(id) {
   app.live = new Live(id, {
     since: () => (app.state?.id === id ? app.state.move : null),
-    onState: (state) => serial(() => ingest(state, { streamed: true })),
+    onState: (state) => {
+      app.queued += 1;
+      return serial(() => {
+        app.queued -= 1;
+        return ingest(state, { streamed: true, behind: app.queued > 0 });
+      });
+    },
     onStatus: (status) => {
       ui.liveNote.hidden = status !== "reconnecting";
       document.body.dataset.live = status;
@@ -348,7 +355,7 @@ const SHOWN = new Set(["play", "trick", "kitty", "hearts-broken", "exchange", "m
  * after the one shown (n > move; the answer to the person's own move and the stream carry
  * the same moves, and each is shown once), then draw the state.
  */
-async function ingest(next, { streamed = false, skipOwn = false } = {}) {
+async function ingest(next, { streamed = false, skipOwn = false, behind = false } = {}) {
   const current = app.state;
   if (!current || next.id !== current.id) return;
   if (streamed) showNotices(next);
@@ -369,6 +376,19 @@ async function ingest(next, { streamed = false, skipOwn = false } = {}) {
   }
   let fresh = next.events.filter((e) => !NOTICES.has(e.type) && (e.n === undefined || e.n > current.move));
   const own = app.busy;
+  if (behind && !own && fresh.some((e) => SHOWN.has(e.type))) {
+    // Newer messages wait behind this one: the page has fallen behind the table (a phone
+    // asleep, a slow one), so this one is drawn at once, and only the newest is shown
+    // moving. A page 25 moves behind played each card in turn while the turn clock ran, and
+    // the round's end went by before it was seen.
+    if (fresh.some((e) => e.type === "deal")) {
+      app.selected = new Set();
+      table.clearTrick();
+    }
+    app.state = next;
+    render(next);
+    return;
+  }
   if (!fresh.some((e) => SHOWN.has(e.type))) {
     // Nothing to show moving (another person's pass, a seat's news): draw the state at once,
     // without a busy moment that would swallow a tap on a card being chosen.
