@@ -81,6 +81,12 @@ def test_a_card_is_taken_back_and_another_played_on_a_phone(
     pass_three(page)
     assert wait_for_person(page) == "playing"
     assert page.is_visible(UNDO)  # the pass can be taken back
+    assert page.get_attribute(UNDO, "aria-label") == "Undo: take back your pass"
+    page.click(f"#hand [data-card='{legal(page)[0]}'][data-legal=true]")
+    # At once, while the others' cards come in, the button names the card (it still said
+    # "take back your pass", and took back the card).
+    assert page.get_attribute(UNDO, "aria-label") == "Undo: take back your last card"
+    wait_for_person(page)
     to_a_choice(page)
     before = shown(page)
     first, other = legal(page)[:2]

@@ -516,6 +516,9 @@ def test_dialogs_and_settings(browser: Any, server: AppServer) -> None:
     shoot(page, "desktop-tricks")
     text = page.inner_text("dialog")
     assert text.count("took it") >= tricks and text.count("· led") == tricks
+    # Each trick's heading reads as two parts ("Trick 1 You took it" ran together).
+    heads = page.eval_on_selector_all("dialog .trick-row h3", "els => els.map(e => e.textContent)")
+    assert heads and all(re.match(r"Trick \d+: \S", head) for head in heads), heads
     page.click("dialog button")
     page.click("[data-action=scores]")
     assert page.is_visible("dialog .chart svg") and page.is_visible("dialog table.sheet")

@@ -29,7 +29,9 @@ export function showTricks(state) {
       ? "Cancelled: its cards go to the next trick's winner."
       : `${whoIs(state, trick.winner)} took it${whatItCarried(state, trick)}.`;
     return h("li", { class: "trick-row", "data-trick": i + 1 },
-      h("h3", {}, `Trick ${i + 1}`, h("span", { class: "trick-outcome" }, ` ${outcome}`)),
+      // "Trick 1: You took it", not "Trick 1 You took it" read as one run.
+      h("h3", {}, `Trick ${i + 1}`, h("span", { class: "sr" }, ":"),
+        h("span", { class: "trick-outcome" }, ` ${outcome}`)),
       h("ol", { class: "last-trick" }, trick.plays.map(([seat, card], k) => h("li", {
         class: [seat === trick.winner && !trick.held_over ? "winner" : "", k === 0 ? "lead" : ""].join(" ").trim(),
       }, h("div", { class: "played", role: "img",

@@ -17,7 +17,7 @@ import { flyFrom, sweepTo } from "./animate.js";
 import { takenSummary } from "./taken.js";
 import { noteDeal } from "./deal-check.js";
 import { mountHint, putHintAway, renderHint } from "./hint.js";
-import { mountUndo, renderUndo, undoneWords } from "./undo.js";
+import { mountUndo, renderUndo, undoNamesCard, undoneWords } from "./undo.js";
 import { Live } from "./live.js";
 import { emojiShown, isFriends, reactionBar, reactionText, TurnClock, tableBody } from "./friends.js";
 import { renderLobby, lobbyError, renderJoin, renderNoTable } from "./lobby.js";
@@ -945,6 +945,7 @@ async function sendPlay(card, button) {
   const inHand = state.view.hand.slice();
   inHand.splice(inHand.indexOf(card), 1); // one copy goes, even with two decks
   hand.render({ cards: inHand, mode: "wait" });
+  undoNamesCard();
   keepFocus();
   const placed = table.place(state.view.seat, card, state.view.trick.length === 0);
   sound("card");

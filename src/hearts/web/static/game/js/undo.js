@@ -25,6 +25,12 @@ export function renderUndo(state, canAct) {
   button.setAttribute("aria-label", hasPlayed(state) ? "Undo: take back your last card" : "Undo: take back your pass");
 }
 
+/** The person's card is on its way: a take-back now is of that card (the button still said
+ * "take back your pass" while the others' cards came in, and took back the card). */
+export function undoNamesCard() {
+  button.setAttribute("aria-label", "Undo: take back your last card");
+}
+
 /** Whether the person has played a card in this round (else the take-back is the pass). */
 function hasPlayed(state) {
   const me = state.view.seat;
