@@ -950,3 +950,19 @@ def test_a_touch_screen_shows_no_keyboard_ring_where_the_page_put_the_focus(
     page.keyboard.press("ArrowRight")
     assert page.evaluate(ring) == "solid"
     context.close()
+
+
+def test_the_side_pages_offer_one_way_back_in_their_header(browser: Any, server: AppServer) -> None:
+    # The heart and the menu's link both went back to the game, both named "Back to the
+    # game": a screen reader heard two links in a row, and Tab stopped twice. The heart is
+    # a picture now; the link is the way.
+    page = open_page(browser, server, DESKTOP)
+    for path in ("/rules", "/stats", "/replay", "/no-such-page"):
+        page.goto(f"{server.url}{path}")
+        ways = page.eval_on_selector_all(
+            "header a",
+            """links => links.filter((a) => a.tabIndex >= 0 && !a.closest('[aria-hidden=true]'))
+                .map((a) => a.getAttribute('aria-label') || a.textContent.trim())""",
+        )
+        assert ways.count("Back to the game") == 1, (path, ways)
+    assert not page.errors
