@@ -350,7 +350,7 @@ def rule_columns(
         numbered(
             6,
             "Count",
-            f"Each player counts the hearts and {queens(here).removesuffix(' of spades')} in "
+            f"Each player counts the hearts and {queens(here)} in "
             f"the tricks they won. The points of a round always add up to <b>{points}</b>: "
             "check it.",
             s.step,
@@ -376,7 +376,7 @@ def rule_columns(
         points_table(s, points),
         Paragraph("Shooting the moon", s.heading),
         Paragraph(
-            f"Win <b>every</b> heart and {queens(here)} in one round and you "
+            f"Win <b>every</b> heart and {queens(here)} of spades in one round and you "
             "<b>shoot the moon</b>: you score 0 and every other player "
             f"scores {points}. Miss one heart and the points are all yours.",
             s.body,
@@ -397,8 +397,8 @@ def rule_columns(
 
 
 def queens(rules: Rules) -> str:
-    """ "the queen of spades", or "both queens of spades" with two decks."""
-    return "both queens of spades" if rules.decks > 1 else "the queen of spades"
+    """ "the queen", or "both queens" with two decks."""
+    return "both queens" if rules.decks > 1 else "the queen"
 
 
 def two_decks(s: RuleStyles) -> list[Flowable]:

@@ -1228,6 +1228,7 @@ def _table_state(
     if seating.started or not table.friends:
         open_seats = []
     due = _deadline(loaded, seating, now, heartbeat)
+    stood_in = _stood_in_this_round(loaded, seat)
     invite = None
     if open_seats and seat == table.host and table.invite:
         invite = f"/?table={loaded.stored.id}#invite={table.invite}"
@@ -1251,22 +1252,17 @@ def _table_state(
         "deadline": due[0] if due is not None else None,
         "now": now if due is not None else None,
         "rematch": seating.rematch,
-        "stood_in": _stood_in_this_round(loaded, seat),
-        "pass_stood_in": _stood_in_this_round(loaded, seat, Pass) > 0,
+        "stood_in": len(stood_in),
+        "pass_stood_in": any(isinstance(move, Pass) for move in stood_in),
     }
 
 
-def _stood_in_this_round(loaded: LoadedGame, seat: int, kind: type[Move] | None = None) -> int:
-    """How many of `seat`'s moves this round (of `kind`: `Pass`, say) a computer player made
-    while they were away."""
+def _stood_in_this_round(loaded: LoadedGame, seat: int) -> list[Move]:
+    """`seat`'s moves this round that a computer player made for them (their time ran out,
+    or they were away)."""
     game, first = loaded.game, _round_began(loaded.game)
-    return sum(
-        1
-        for n in loaded.stand_ins
-        if n >= first
-        and getattr(game.moves[n], "seat", None) == seat
-        and (kind is None or isinstance(game.moves[n], kind))
-    )
+    moves = (game.moves[n] for n in loaded.stand_ins if n >= first)
+    return [move for move in moves if getattr(move, "seat", None) == seat]
 
 
 def _players(table: Table, me: int, seating: Seating) -> list[dict[str, Any]]:
