@@ -778,6 +778,22 @@ def test_the_invitation_fits_a_phone(browser: Any, server: AppServer, width: int
     context.close()
 
 
+@pytest.mark.parametrize("view", ["phone", "phone-landscape"])
+def test_the_lobby_of_ten_shows_the_link_and_start_now_without_scrolling(
+    browser: Any, server: AppServer, view: str
+) -> None:
+    """The lobby opens at its top (it kept the start screen's scroll, past its own link), and
+    the link and Start now come before the ten seats, not below the fold after them."""
+    ann = person(browser, "Ann", VIEWS[view])
+    host_table(ann, server, 10, [1, 5])
+    assert ann.page.evaluate("window.scrollY") == 0
+    height = VIEWS[view]["height"]
+    for part in ("[data-region=invite-link]", "[data-action=start-table]"):
+        box = ann.page.locator(part).bounding_box()
+        assert box and 0 <= box["y"] and box["y"] + box["height"] <= height, (part, box)
+    ann.context.close()
+
+
 def test_a_card_whose_answer_was_lost_is_old_news_once_the_game_moves_on(
     browser: Any, server: AppServer
 ) -> None:

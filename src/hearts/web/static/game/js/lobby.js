@@ -32,10 +32,6 @@ export function renderLobby(root, state, options, actions) {
     h("header", { class: "hero" },
       h("h1", { tabindex: "-1" }, heading),
       h("p", { class: "tagline", "data-region": "lobby-line" }, line)),
-    h("section", { class: "panel", "aria-labelledby": "lobby-seats" },
-      h("h2", { id: "lobby-seats" }, "Seats"),
-      h("ul", { class: "lobby-seats", "data-region": "lobby-seats" },
-        state.players.map((player) => seatLine(state, player, options)))),
     invite ? invitePart(invite, actions) : null,
     table.can_start
       ? h("section", { class: "panel start-part" },
@@ -46,7 +42,13 @@ export function renderLobby(root, state, options, actions) {
         open && !away.length
           ? "The game starts by itself once every friend's seat is taken, or when the host starts it."
           : "Waiting for the host to start the game."),
-    h("p", { class: "error", role: "alert", "data-region": "lobby-error", hidden: true }));
+    h("p", { class: "error", role: "alert", "data-region": "lobby-error", hidden: true }),
+    // The seats last: at ten seats, or on a phone held sideways, the list would push the link
+    // and Start now below the fold.
+    h("section", { class: "panel", "aria-labelledby": "lobby-seats" },
+      h("h2", { id: "lobby-seats" }, "Seats"),
+      h("ul", { class: "lobby-seats", "data-region": "lobby-seats" },
+        state.players.map((player) => seatLine(state, player, options)))));
 }
 
 export function lobbyError(root, message) {

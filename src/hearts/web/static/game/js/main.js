@@ -99,6 +99,9 @@ function sound(name) {
 }
 
 function showScreen(name) {
+  // Another screen starts at its top: the lobby opened from the foot of the start screen was
+  // drawn scrolled past its link and Start now.
+  if (document.body.dataset.screen !== name) window.scrollTo(0, 0);
   document.body.dataset.screen = name;
   ui.setup.hidden = name !== "setup";
   ui.lobby.hidden = name !== "lobby";
