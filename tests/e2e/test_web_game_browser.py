@@ -140,6 +140,16 @@ def test_the_pass_flow(browser: Any, server: AppServer) -> None:
     for card in cards[:2]:
         page.click(f"[data-card='{card}']")
     assert button.is_disabled()
+    # Dimmed, it stays in the Tab order, and pressed it says what is missing and passes nothing.
+    page.focus(f"[data-card='{cards[1]}']")
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.action") == "pass":
+            break
+    assert page.evaluate("document.activeElement.dataset.action") == "pass"
+    page.keyboard.press("Enter")
+    assert page.inner_text("[role=status]") == "Choose 1 more card to pass first."
+    assert page.get_attribute(TABLE, "data-phase") == "passing"
     page.click(f"[data-card='{cards[0]}']")  # tapping again puts a card back
     assert page.get_attribute(f"[data-card='{cards[0]}']", "aria-pressed") == "false"
     for card in (cards[0], cards[2]):

@@ -666,8 +666,14 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
     const need = view.cards_to_pass;
     const left = need - app.selected.size;
     parts.push(h("button", {
-      type: "button", class: "primary", "data-action": "pass", disabled: left !== 0,
-      onclick: sendPass,
+      // aria-disabled, not disabled: a dimmed Pass stays in the Tab order, and pressed says
+      // what is missing, as a dimmed card says why it cannot go.
+      type: "button", class: "primary", "data-action": "pass", "aria-disabled": left !== 0 ? "true" : "false",
+      onclick: () => {
+        const missing = need - app.selected.size;
+        if (missing > 0) say(`Choose ${plural(missing, "more card")} to pass first.`);
+        else sendPass();
+      },
       // Said whole: the cut-short name's box read as "Pass 3 to Marisol , on your left".
       "aria-label": passLabel(state).join(""),
     }, passLabel(state, (name) => h("span", { class: "who", dir: "auto" }, name))));
