@@ -430,6 +430,23 @@ def test_new_tapped_while_cards_move_is_answered(browser: Any, server: AppServer
     assert not page.errors
 
 
+def test_a_card_pressed_while_cards_move_says_wait(browser: Any, server: AppServer) -> None:
+    # The key was refused in silence while the others' cards came in.
+    page = open_page(browser, server, DESKTOP, speed="slow")
+    start_game(page)
+    pass_three(page)
+    assert wait_for_person(page) == "playing"
+    played = play_one(page)
+    assert page.get_attribute(TABLE, "data-busy") == "true"
+    held = [card for card in hand(page) if card != played]
+    page.focus(f"[data-card='{held[0]}']")
+    page.keyboard.press("Enter")
+    assert page.inner_text("[role=status]") == "Wait for your turn."
+    wait_for_person(page)
+    assert hand(page) == held
+    assert not page.errors
+
+
 def test_screens_for_the_record(browser: Any, server: AppServer) -> None:
     """Desktop start, round over and game over at a readable speed (screenshots if asked)."""
     page = open_page(browser, server, DESKTOP)

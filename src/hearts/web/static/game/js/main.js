@@ -870,7 +870,12 @@ function chosenBefore(state) {
 
 function onCard(card, button, key = card) {
   const state = app.state;
-  if (!state || app.busy) return;
+  if (!state) return;
+  if (app.busy) {
+    // A card pressed while cards are on their way is refused out loud, not in silence.
+    say(state.phase === "passing" ? "Your pass is on its way." : "Wait for your turn.");
+    return;
+  }
   const mode = hand.root.dataset.mode;
   if (mode === "pass") {
     const need = state.view.cards_to_pass;
