@@ -184,3 +184,49 @@ def test_header_counts_and_signs_are_whole_on_a_phone(
     )
     assert lines == [1, 1, 1]
     assert not page.errors
+
+
+@pytest.mark.parametrize("width", [VIEWPORTS["phone"]["width"], 320])
+def test_at_double_text_the_menu_folds_into_one_button(
+    browser: Any, server: AppServer, width: int
+) -> None:
+    # At 200% text on a 390 px phone the menu ran past the edge and "Rules" was cut off.
+    page = open_page(browser, server, {"width": width, "height": VIEWPORTS["phone"]["height"]})
+    toggle = page.locator(".menu-toggle")
+    assert not toggle.is_visible()  # at the usual size the words fit
+    start_game(page)
+    page.evaluate("document.documentElement.style.fontSize = '200%'")
+    toggle.wait_for(state="visible")
+    bar = page.eval_on_selector("header.bar", "e => [e.scrollWidth, e.clientWidth]")
+    assert bar[0] <= bar[1] + 1, bar
+    # The round's two lines stay inside the bar.
+    heading = page.eval_on_selector_all(
+        "[data-region=round] > span", "els => els.map(e => e.getBoundingClientRect().top)"
+    )
+    assert len(heading) == 2 and min(heading) >= 0, heading
+    # By keyboard: Menu opens the list, every item on the screen; Escape closes it.
+    toggle.focus()
+    page.keyboard.press("Enter")
+    assert toggle.get_attribute("aria-expanded") == "true"
+    items = page.eval_on_selector_all(
+        ".menu > :is(a, button)",
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return [e.textContent, r.width > 0 && r.left >= 0 && r.right <= innerWidth]; })",
+    )
+    assert [text for text, _ in items] == ["New", "Scores", "Settings", "Rules"]
+    assert all(shown for _, shown in items), items
+    shoot(page, f"menu-folded-{width}")
+    page.keyboard.press("Escape")
+    assert toggle.get_attribute("aria-expanded") == "false"
+    assert page.evaluate("document.activeElement.classList.contains('menu-toggle')")
+    # A choice from the list is made, and the list closes.
+    toggle.click()
+    page.click(".menu [data-action=scores]")
+    page.wait_for_selector("dialog[open]")
+    assert toggle.get_attribute("aria-expanded") == "false"
+    # Back to the usual size, the words come back.
+    page.keyboard.press("Escape")
+    page.evaluate("document.documentElement.style.fontSize = ''")
+    toggle.wait_for(state="hidden")
+    assert page.locator(".menu [data-action=settings]").is_visible()
+    assert not page.errors

@@ -13,6 +13,7 @@ import { confirmLeave, confirmNewGame, lastTrickLine, showScores, showSettings, 
 import { loadPrefs, savePrefs, soundOn, timing, isDismissed, dismiss } from "./prefs.js";
 import { play as playSound } from "./sound.js";
 import { applyTheme } from "./theme.js";
+import { foldingMenu } from "./menu.js";
 import { flyFrom, sweepTo } from "./animate.js";
 import { takenSummary } from "./taken.js";
 import { noteDeal } from "./deal-check.js";
@@ -1238,6 +1239,7 @@ function watchInput() {
 async function boot() {
   watchInput();
   applyTheme();
+  foldingMenu();
   applyLook();
   if (!emojiShown()) document.body.dataset.emoji = "none";
   hand = new Hand($("[data-region=hand]"), { onCard });

@@ -5,12 +5,14 @@
 // server; this page only draws them and works out no rule of its own.
 
 import { applyTheme } from "./theme.js";
+import { foldingMenu } from "./menu.js";
 import { h, clear } from "./dom.js";
 import { cardFace, cardName, cardSymbol, isRed, sortCards } from "./cards.js";
 import { listed, plural } from "./words.js";
 import { statusWords } from "./api.js";
 
 applyTheme();
+foldingMenu();
 const root = document.querySelector("[data-region=replay]");
 const heading = document.querySelector("[data-region=replay-title]");
 const status = document.querySelector("[data-region=replay-status]");

@@ -2,9 +2,11 @@
 // key, fingerprint and hand filled into the two lines of Python that check it.
 
 import { applyTheme, themeControl } from "./theme.js";
+import { foldingMenu } from "./menu.js";
 import { h, clear } from "./dom.js";
 
 applyTheme();
+foldingMenu();
 const place = document.querySelector("[data-region=theme]");
 if (place) place.replaceChildren(themeControl());
 fillDealCheck(new URLSearchParams(location.search));

@@ -2,10 +2,12 @@
 // (GET /api/history) of this browser, each with its record to download and replay.
 
 import { applyTheme } from "./theme.js";
+import { foldingMenu } from "./menu.js";
 import { h, s, clear } from "./dom.js";
 import { statusWords } from "./api.js";
 
 applyTheme();
+foldingMenu();
 const root = document.querySelector("[data-region=stats]");
 const status = document.querySelector("[data-region=stats-status]");
 
