@@ -101,6 +101,24 @@ class AppServer(LiveServer):
         self.data_dir = data_dir
 
 
+# An element's words as they are seen, and as they are heard: a card in symbols ("Q♠") is
+# shown aria-hidden beside its name for screen readers ("queen of spades", class "sr").
+SEEN = """(e) => { const k = e.cloneNode(true);
+    k.querySelectorAll('.sr').forEach((x) => x.remove()); return k.textContent; }"""
+HEARD = """(e) => { const k = e.cloneNode(true);
+    k.querySelectorAll('[aria-hidden=true]').forEach((x) => x.remove()); return k.textContent; }"""
+
+
+def seen(page: Any, selector: str) -> str:
+    text: str = page.eval_on_selector(selector, SEEN)
+    return text
+
+
+def heard(page: Any, selector: str) -> str:
+    text: str = page.eval_on_selector(selector, HEARD)
+    return text
+
+
 def shoot(page: Any, name: str, full_page: bool = False) -> None:
     """Keep a screenshot as `name`.png in HEARTS_SCREENSHOT_DIR, when that is set."""
     folder = os.environ.get("HEARTS_SCREENSHOT_DIR")

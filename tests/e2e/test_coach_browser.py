@@ -20,7 +20,7 @@ from test_web_game_browser import (
     wait_for_person,
 )
 
-from browser_support import DESKTOP, PHONE, AppServer
+from browser_support import DESKTOP, HEARD, PHONE, SEEN, AppServer
 from browser_support import shoot as keep_screenshot
 
 pytestmark = pytest.mark.browser
@@ -95,7 +95,10 @@ def ask_hint(page: Any) -> str:
     page.click("[data-action=hint]")
     page.wait_for_selector("[data-region=hint]:not([hidden])")
     page.wait_for_function("document.querySelectorAll('#hand [data-hinted=true]').length > 0")
-    text: str = page.inner_text("[data-region=hint]")
+    text: str = page.eval_on_selector("[data-region=hint]", SEEN)
+    # Its cards are said in words, not in symbols a screen reader reads as "black spade suit".
+    said: str = page.eval_on_selector("[data-region=hint]", HEARD)
+    assert not set("♣♦♥♠") & set(said) and len(said) > len(text), (text, said)
     return text
 
 
@@ -272,9 +275,7 @@ def test_the_round_over_panel_shows_the_review_by_itself(
         assert f"Against the coach's choices, {costly} of your 14 decisions" in total, total
     else:
         assert "as good as the hard player's" in total
-    worst = page.eval_on_selector_all(
-        ".review-worst li", "items => items.map((li) => li.textContent)"
-    )
+    worst = page.eval_on_selector_all(".review-worst li", f"items => items.map({SEEN})")
     assert len(worst) == len(review["costliest"])  # one deck: every decision weighed
     for text, index in zip(worst, review["costliest"], strict=True):
         decision = review["decisions"][index]
@@ -360,13 +361,20 @@ def test_the_reviews_first_line_says_what_could_not_be_weighed_and_what_counts(
     )
     # Another card as good as the coach's: not "as the coach would" over a reason that names
     # another card.
-    line = page.evaluate(
-        """async () => (await import('/game/js/review.js')).decisionLine({kind: 'play',
-            trick: 10, played: ['6S'], preferred: ['AS'], cost: 0, reason: 'Throw the A♠.'})
-            .textContent"""
+    line, said = page.evaluate(
+        f"""async () => {{
+            const li = (await import('/game/js/review.js')).decisionLine({{kind: 'play',
+                trick: 10, played: ['6S'], preferred: ['AS'], cost: 0, reason: 'Throw the A♠.'}});
+            return [({SEEN})(li), ({HEARD})(li)];
+        }}"""
     )
     assert line == (
         "Trick 10: you played 6♠; the coach prefers A♠, but yours comes out as well. Throw the A♠."
+    )
+    # Said in words: a screen reader read "A♠" as "A black spade suit".
+    assert said == (
+        "Trick 10: you played six of spades; the coach prefers ace of spades, but yours comes"
+        " out as well. Throw the ace of spades."
     )
     assert leads == [
         "The costliest, each as things stood then:",

@@ -29,7 +29,7 @@ from hearts.claim import settled_points
 from hearts.record import actions_of
 from hearts.web.store import Store, owner_key
 
-from browser_support import DESKTOP, PHONE, AppServer
+from browser_support import DESKTOP, PHONE, SEEN, AppServer, heard, seen
 
 pytestmark = pytest.mark.browser
 
@@ -213,7 +213,7 @@ WAY_ON_SHADOWED_WHEN_OVER_ROWS = """() => {
 def summary_rows(page: Any) -> list[list[str]]:
     rows: list[list[str]] = page.eval_on_selector_all(
         "table.summary tbody tr",
-        "rows => rows.map(r => [...r.children].map(c => c.textContent))",
+        f"rows => rows.map(r => [...r.children].map({SEEN}))",
     )
     return rows
 
@@ -626,13 +626,14 @@ def test_the_start_screen_says_what_will_be_played(browser: Any, server: AppServ
     # At five players the 2♣ is left out and the 3♣ leads; with the kitty every card is
     # dealt and the 2♣ leads: the table's line and the first lead say so as it is ticked.
     page.click("[data-players='5'] span")
-    assert "the 3♣ leads" in page.inner_text("[data-region=table-line]")
+    assert "the 3♣ leads" in seen(page, "[data-region=table-line]")
+    assert "the three of clubs leads" in heard(page, "[data-region=table-line]")
     # The kitty is told in its own house rule, in this table's numbers: on the table's line,
     # unticked, it read as a kitty in play to a newcomer.
-    assert "kitty" not in page.inner_text("[data-region=table-line]").lower()
+    assert "kitty" not in seen(page, "[data-region=table-line]").lower()
     assert "2 cards lie face down in a kitty" in page.inner_text("label[for=rule-kitty]")
     page.check("#rule-kitty")
-    line = page.inner_text("[data-region=table-line]")
+    line = seen(page, "[data-region=table-line]")
     assert "every card is dealt" in line and "the 2♣ leads" in line and "left out" not in line
     assert "The two of clubs" in page.inner_text(".all-rules")
     assert page.eval_on_selector(".all-rules", "e => e.open")
@@ -642,9 +643,9 @@ def test_the_start_screen_says_what_will_be_played(browser: Any, server: AppServ
     assert page.locator("#rule-kitty").count() == 0
     page.click("[data-players='5'] span")
     assert page.is_checked("#rule-kitty")
-    assert "the 2♣ leads" in page.inner_text("[data-region=table-line]")
+    assert "the 2♣ leads" in seen(page, "[data-region=table-line]")
     page.uncheck("#rule-kitty")
-    assert "the 3♣ leads" in page.inner_text("[data-region=table-line]")
+    assert "the 3♣ leads" in seen(page, "[data-region=table-line]")
     page.click("[data-players='4'] span")
     # What the length box says is what counts: a bad value blocks Start and says why.
     box = "input[aria-label='Other game length']"

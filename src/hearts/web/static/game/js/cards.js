@@ -1,7 +1,7 @@
 // Cards drawn as SVG by our own code: corner indices, suit pips, simple court faces and a
 // patterned back. Every suit has its own shape, so colour is never the only difference.
 
-import { s } from "./dom.js";
+import { h, s } from "./dom.js";
 
 export const SUITS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 const RANK_NAMES = {
@@ -33,6 +33,29 @@ export const cardSymbol = (card) => `${card[0] === "T" ? "10" : card[0]}${SYMBOL
 /** "QS" -> "queen of spades" */
 export function cardName(card) {
   return `${RANK_NAMES[card[0]]} of ${SUITS[card[1]]}`;
+}
+
+const SYMBOL_SUITS = { "♣": "C", "♦": "D", "♥": "H", "♠": "S" };
+
+/**
+ * Words with cards in symbols ("Throw the A♠.") as nodes that are read as they are seen: each
+ * card shown as written and said by its name ("ace of spades"), a suit on its own by its
+ * name. Screen readers said "A black spade suit", or nothing at all, for "A♠".
+ */
+export function spoken(text) {
+  const words = String(text);
+  const nodes = [];
+  let at = 0;
+  for (const match of words.matchAll(/(10|[2-9JQKA])?([♣♦♥♠])/gu)) {
+    if (match.index > at) nodes.push(words.slice(at, match.index));
+    const suit = SYMBOL_SUITS[match[2]];
+    const rank = match[1] === "10" ? "T" : match[1];
+    nodes.push(h("span", { "aria-hidden": "true" }, match[0]),
+      h("span", { class: "sr" }, rank ? cardName(rank + suit) : SUITS[suit]));
+    at = match.index + match[0].length;
+  }
+  if (at < words.length) nodes.push(words.slice(at));
+  return nodes;
 }
 
 /** Cards in the order a hand is shown, low to high within each suit. */

@@ -3,8 +3,8 @@
 // person's name. A hint belongs to one move: it goes once the game moves on.
 
 import { api, Refused } from "./api.js";
-import { h } from "./dom.js";
-import { cardName } from "./cards.js";
+import { h, clear } from "./dom.js";
+import { cardName, spoken } from "./cards.js";
 
 const button = h("button", { type: "button", class: "quiet", "data-action": "hint", hidden: true }, "Hint");
 const line = h("p", { class: "coach-hint", "data-region": "hint", "aria-live": "polite", hidden: true,
@@ -63,7 +63,7 @@ async function ask() {
     // state drawn is not the one after it yet, and an answer then read as the next move's).
     if (moves !== asked || latest.state.id !== state.id || latest.state.move !== advice.move) return;
     shown = { id: state.id, move: advice.move, cards: advice.cards };
-    line.textContent = advice.reason;
+    clear(line, spoken(advice.reason)); // its cards said in words, not symbols
     line.hidden = false;
     button.setAttribute("aria-label", `Hint: ${advice.cards.map(cardName).join(", ")}`);
     mark(advice.cards);

@@ -28,9 +28,10 @@ const view = { replay: null, round: 0, frame: 0 };
 // --- words -----------------------------------------------------------------------------------
 
 
+/** A card as it is written, "K♠", said by its name ("king of spades"), not by its symbol. */
 function cardWord(card) {
   return h("span", { class: `card-word${isRed(card) ? " red" : ""}`, "data-card": card, title: cardName(card) },
-    cardSymbol(card));
+    h("span", { "aria-hidden": "true" }, cardSymbol(card)), h("span", { class: "sr" }, cardName(card)));
 }
 
 function cardWords(cards) {

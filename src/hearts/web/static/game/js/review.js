@@ -9,7 +9,7 @@
 import { api } from "./api.js";
 import { h, clear } from "./dom.js";
 import { listed } from "./words.js";
-import { cardSymbol } from "./cards.js";
+import { cardSymbol, spoken } from "./cards.js";
 
 const reviews = new Map(); // "id:round" -> {promise, value}
 
@@ -32,22 +32,23 @@ const points = (cost) => `${cost.toFixed(1)} point${cost.toFixed(1) === "1.0" ? 
 export function decisionLine(d) {
   const what = d.kind === "pass" ? "Your pass" : `Trick ${d.trick}`;
   const verb = d.kind === "pass" ? "you passed" : "you played";
+  // The cards are said in words (`spoken`), as they are seen in symbols.
   if (d.cost === 0 && sameCards(d.played, d.preferred)) {
-    return h("li", { "data-cost": "0" }, h("strong", {}, `${what}: `), `${verb} ${cards(d.played)}, as the coach would.`);
+    return h("li", { "data-cost": "0" }, h("strong", {}, `${what}: `), spoken(`${verb} ${cards(d.played)}, as the coach would.`));
   }
   if (d.cost === 0) {
     // Another card, as good as the coach can tell ("as the coach would" read oddly over a
     // reason that names another card).
     return h("li", { "data-cost": "0" }, h("strong", {}, `${what}: `),
-      `${verb} ${cards(d.played)}; the coach prefers ${cards(d.preferred)}, but yours comes out as well. `,
-      h("span", { class: "review-reason" }, d.reason));
+      spoken(`${verb} ${cards(d.played)}; the coach prefers ${cards(d.preferred)}, but yours comes out as well. `),
+      h("span", { class: "review-reason" }, spoken(d.reason)));
   }
   // What the person's choice cost, said apart from the reason's own comparison (the coach's
   // card against its next best), so that the two numbers are not taken for one.
   const cost = d.cost === null ? " (by how much, it could not weigh)" : `: yours cost about ${points(d.cost)}`;
   return h("li", { "data-cost": d.cost ?? "" },
-    h("strong", {}, `${what}: `), `${verb} ${cards(d.played)}; the coach prefers ${cards(d.preferred)}${cost}. `,
-    h("span", { class: "review-reason" }, d.reason));
+    h("strong", {}, `${what}: `), spoken(`${verb} ${cards(d.played)}; the coach prefers ${cards(d.preferred)}${cost}. `),
+    h("span", { class: "review-reason" }, spoken(d.reason)));
 }
 
 /** The round in one sentence: at how many decisions the coach would have chosen otherwise

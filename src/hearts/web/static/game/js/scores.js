@@ -2,7 +2,7 @@
 // totals. After the game: the winner and the standings.
 
 import { h, s } from "./dom.js";
-import { cardName, cardSymbol } from "./cards.js";
+import { cardName, cardSymbol, spoken } from "./cards.js";
 import { takenSummary } from "./taken.js";
 import { allSeats, isMe, listed, queenWords } from "./words.js";
 
@@ -60,7 +60,7 @@ export function roundSummary(state) {
   const rows = labels.map((label, seat) => h("tr", mineMark(isMe(state, seat)),
     h("th", { scope: "row" }, label),
     h("td", {}, taken[seat].hearts),
-    h("td", {}, taken[seat].queen ? `Q♠${taken[seat].queen > 1 ? ` ×${taken[seat].queen}` : ""}` : "–"),
+    h("td", {}, taken[seat].queen ? spoken(`Q♠${taken[seat].queen > 1 ? ` ×${taken[seat].queen}` : ""}`) : "–"),
     bonus ? h("td", {}, taken[seat].bonuses > 1 ? "both" : taken[seat].bonus ? "yes" : "–") : null,
     pointsShown ? h("td", {}, result ? result.points_taken[seat] : 0) : null,
     h("td", {}, result ? signed(result.scores[seat]) : 0),

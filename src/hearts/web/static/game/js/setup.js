@@ -2,6 +2,7 @@
 // rules and the speed of play. Every choice is remembered in this browser.
 
 import { h, clear, $$ } from "./dom.js";
+import { spoken } from "./cards.js";
 import { face } from "./faces.js";
 import { SPEEDS } from "./prefs.js";
 import { themeControl } from "./theme.js";
@@ -50,7 +51,7 @@ export function renderSetup(root, args) {
         onchange: () => { prefs.players = t.players; change(); renderSetup(root, args); },
       }), h("span", {}, String(t.players)))),
     h("p", { class: "hint", "data-region": "table-line" },
-      kittyOn ? size.kitty_line : size.line));
+      spoken(kittyOn ? size.kitty_line : size.line)));
 
   const opponents = seated.map((o, i) => {
     const group = `level-${i + 1}`; // the i-th computer player's level
