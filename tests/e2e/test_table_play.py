@@ -816,6 +816,45 @@ def test_a_round_with_nothing_left_to_decide_finishes_at_once(
     assert not page.errors
 
 
+def test_the_trick_on_the_table_when_the_round_is_decided_is_seen_to_its_end(
+    browser: Any, server: AppServer
+) -> None:
+    # The trick the person's card was played into, once nothing could change, was swept off
+    # 3 ms after its last card: nobody saw who took it. It stays the usual pause; the tricks
+    # after it play themselves at once.
+    rules = hearts.Rules(pass_cycle=("hold",))
+    game = find_game(
+        rules,
+        lambda g: 1 <= len(g.round.trick) < rules.players - 1
+        and len(g.round.tricks) <= rules.tricks_per_round - 4
+        and settled_points(g.round) is not None,
+    )
+    page = open_page(browser, server, DESKTOP, speed="normal")
+    start_game(page)
+    store_for(page, server, "decided-mid-trick", game)
+    open_stored(page, server, "decided-mid-trick", "speed=normal")
+    page.evaluate(
+        """() => { window.seen = []; const t0 = performance.now();
+        new MutationObserver(() => {
+            const cards = document.querySelectorAll('[data-played]').length;
+            const decided = document.querySelector('[data-region=message]').textContent
+                .startsWith('No point can change hands now');
+            const last = window.seen[window.seen.length - 1];
+            if (!last || last[1] !== cards || last[2] !== decided)
+                window.seen.push([performance.now() - t0, cards, decided]);
+        }).observe(document.body, { subtree: true, childList: true, attributes: true }); }"""
+    )
+    play_one(page)
+    assert wait_for_person(page) in ("round-over", "game-over")
+    seen = page.evaluate("window.seen")
+    start = next(i for i, (_, _, decided) in enumerate(seen) if decided)
+    full = next(i for i in range(start, len(seen)) if seen[i][1] == rules.players)
+    swept = next(i for i in range(full, len(seen)) if seen[i][1] < rules.players)
+    pause = 1200  # prefs.js, SPEEDS.normal
+    assert seen[swept][0] - seen[full][0] >= pause * 0.8, seen[start:]
+    assert not page.errors
+
+
 def test_a_round_played_to_its_last_card_is_not_said_to_have_played_itself(
     browser: Any, server: AppServer
 ) -> None:

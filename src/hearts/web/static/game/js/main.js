@@ -1087,6 +1087,7 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
   const pointsTaken = fromView ? fromView.points_taken.slice() : next.view.points_taken.map(() => 0);
   const sizes = fromView ? fromView.hand_sizes.slice() : next.view.hand_sizes.slice();
   let settled = false;
+  let finishing = false; // settled with a trick on the table: shown whole, then the rest at once
   if (!fromView) {
     // A fresh round: the cards played in these events were still in hand when it began.
     for (const event of next.events) {
@@ -1118,7 +1119,10 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
         // the round's panel when cards were left to play (a last card is always played so).
         settled = true;
         if (sizes[me] > 1) app.playedItself = `${next.id}:${next.view.hand_number}`;
-        t = { fly: 0, pause: 0 };
+        // A trick begun is seen to its end, at the usual pace, who took it and all (it went
+        // by in 3 ms); the tricks after it play themselves at once.
+        if (trick.length === 0 || trick.length === count) t = { fly: 0, pause: 0 };
+        else finishing = true;
         const line = "No point can change hands now: the rest of the round plays itself.";
         narrate(line);
         table.setMessage(line);
@@ -1164,6 +1168,10 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
         await sweepTo(cards, table.seatBox(event.winner), t.fly);
       }
       delete ui.trick.dataset.sweeping;
+      if (finishing) {
+        finishing = false;
+        t = { fly: 0, pause: 0 };
+      }
       table.clearTrick();
       table.setHeld(event.held_over ? event.cards.concat(event.carried) : []);
       // Who took it, over the table at once (the line waited for the person's turn, a trick
