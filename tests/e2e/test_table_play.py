@@ -825,9 +825,11 @@ def test_the_trick_on_the_table_when_the_round_is_decided_is_seen_to_its_end(
     rules = hearts.Rules(pass_cycle=("hold",))
     game = find_game(
         rules,
-        lambda g: 1 <= len(g.round.trick) < rules.players - 1
-        and len(g.round.tricks) <= rules.tricks_per_round - 4
-        and settled_points(g.round) is not None,
+        lambda g: (
+            1 <= len(g.round.trick) < rules.players - 1
+            and len(g.round.tricks) <= rules.tricks_per_round - 4
+            and settled_points(g.round) is not None
+        ),
     )
     page = open_page(browser, server, DESKTOP, speed="normal")
     start_game(page)

@@ -17,7 +17,7 @@ import hearts
 from hearts.record import actions_of
 from hearts.web.store import Store, owner_key
 
-from browser_support import DESKTOP, PHONE, AppServer
+from browser_support import DESKTOP, PHONE, AppServer, heard, seen
 from browser_support import shoot as keep_screenshot
 
 pytestmark = pytest.mark.browser
@@ -166,6 +166,16 @@ def test_the_pass_flow(browser: Any, server: AppServer) -> None:
     assert len(marked) == 3 and all(
         "passed to you" in page.get_attribute(f"[data-card='{c}']", "aria-label") for c in marked
     )
+    # The line over the table names them (a mark can go with the person's first card, played
+    # at once by "Play my only card"), in symbols to the eye and in words to a screen reader.
+    line = seen(page, "[data-region=message]")
+    assert " passed you " in line and line.endswith("."), line
+    symbols = {
+        f"{'10' if c[0] == 'T' else c[0]}{dict(C='♣', D='♦', H='♥', S='♠')[c[1]]}" for c in marked
+    }
+    assert all(symbol in line for symbol in symbols), (line, symbols)
+    said = heard(page, "[data-region=message]")
+    assert " of " in said and not set("♣♦♥♠") & set(said), said
     page.click("[data-action=dismiss]")
     assert page.query_selector(".card.received") is None
     assert not page.errors

@@ -4,7 +4,7 @@
 
 import { api, Refused, UNREACHABLE } from "./api.js";
 import { $, h, clear, wait } from "./dom.js";
-import { cardName } from "./cards.js";
+import { cardName, cardSymbol, sortCards } from "./cards.js";
 import { Hand } from "./hand.js";
 import { Table } from "./table.js";
 import { renderSetup } from "./setup.js";
@@ -1204,10 +1204,12 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
         // A scatter: one card from each, said card by card.
         const each = event.received.map((card, i) => `${nameOf(next, givers[i])} the ${cardName(card)}`);
         narrate(`Passed to you: ${listed(each)}.`);
-        table.setMessage(`The others passed you a card each: each is marked in your hand with its giver's name.`);
+        // The cards named: a mark in the hand goes with the person's first card, and "Play my
+        // only card" could play that at once (the line said "marked" over no marks).
+        table.setMessage(`Passed to you: ${listed(event.received.map((card, i) => `${cardSymbol(card)} from ${nameOf(next, givers[i])}`))}.`);
       } else {
         narrate(`${who} passed you ${event.received.map(cardName).join(", ")}.`);
-        table.setMessage(`${who} passed you ${plural(event.count, "card")}: they are marked in your hand.`);
+        table.setMessage(`${who} passed you ${listed(sortCards(event.received).map(cardSymbol))}.`);
       }
       await wait(t.pause);
     } else if (event.type === "moon-choice" && !isMe(next, event.seat)) {

@@ -3,7 +3,7 @@
 // server sends: how many there are and which one is the person's.
 
 import { h, clear, $ } from "./dom.js";
-import { cardBack, cardFace, cardName, suitIcon } from "./cards.js";
+import { cardBack, cardFace, cardName, spoken, suitIcon } from "./cards.js";
 import { face } from "./faces.js";
 import { allSeats, compass, initial, isMe, offsetOf, plural, where, whoIs } from "./words.js";
 import { isFriends, kindLine, seatSigns } from "./friends.js";
@@ -256,7 +256,7 @@ export class Table {
   }
 
   setMessage(text) {
-    this.message.textContent = text || "";
+    clear(this.message, spoken(text || "")); // a card in symbols is said by its name
   }
 
   seatBox(seat) {
