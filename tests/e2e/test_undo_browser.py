@@ -19,7 +19,7 @@ from test_web_game_browser import (
     wait_for_person,
 )
 
-from browser_support import DESKTOP, PHONE, AppServer
+from browser_support import DESKTOP, PHONE, AppServer, seen
 
 pytestmark = pytest.mark.browser
 
@@ -130,6 +130,27 @@ def test_a_card_is_taken_back_and_another_played_on_a_phone(
     mark.scroll_into_view_if_needed()
     page.evaluate("window.scrollBy(0, 200)")
     shoot(page, "undo-history-phone")
+    assert not page.errors
+
+
+def test_a_first_card_taken_back_names_the_cards_passed_in_again(
+    browser: Any, server: AppServer
+) -> None:
+    # Back before the person's first card, with the cards passed in marked again, the line
+    # over the table still told of a trick taken since ("Tamsin took the last trick").
+    page = open_page(browser, server, DESKTOP)
+    start_game(page)
+    pass_three(page)
+    assert wait_for_person(page) == "playing"
+    line = seen(page, "[data-region=message]")
+    assert " passed you " in line, line
+    play_one(page)
+    wait_for_person(page)
+    assert "took the last trick" in seen(page, "[data-region=message]")
+    page.click(UNDO)
+    page.wait_for_selector("#hand .card.received")
+    wait_for_person(page)
+    assert seen(page, "[data-region=message]") == line
     assert not page.errors
 
 

@@ -647,6 +647,19 @@ function giverTags(state, received) {
   }));
 }
 
+/** The cards passed to the person, named over the table: "Tamsin passed you A♣, K♦ and
+ * Q♥", or for a scatter "Passed to you: A♣ from Marisol, …". Named, not "marked in your
+ * hand": the marks go with the person's first card, which "Play my only card" may play at
+ * once, and the line said "marked" over no marks. */
+function passedLine(state, received, givers = []) {
+  const from = passedFrom(state);
+  if (from === undefined && new Set(givers).size > 1) {
+    return `Passed to you: ${listed(received.map((card, i) => `${cardSymbol(card)} from ${nameOf(state, givers[i])}`))}.`;
+  }
+  const who = from !== undefined ? nameOf(state, from) : "The others";
+  return `${who} passed you ${listed(sortCards(received).map(cardSymbol))}.`;
+}
+
 /** With "play the only card" on, a turn with one legal card plays itself. */
 function autoPlay(state) {
   const legal = state.view.legal;
@@ -721,6 +734,10 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
   if (state.phase === "playing" && !received.length) {
     const hold = view.pass_direction === "hold" && view.tricks.length === 0;
     table.setMessage(hold ? "No passing this round: everyone keeps their cards." : lastTrickLine(state));
+  } else if (state.phase === "playing") {
+    // The marks are shown: the line names the cards (after an Undo back to before the
+    // person's first card it still told of a trick taken since).
+    table.setMessage(passedLine(state, view.received, view.received_from || []));
   }
 }
 
@@ -1204,13 +1221,10 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
         // A scatter: one card from each, said card by card.
         const each = event.received.map((card, i) => `${nameOf(next, givers[i])} the ${cardName(card)}`);
         narrate(`Passed to you: ${listed(each)}.`);
-        // The cards named: a mark in the hand goes with the person's first card, and "Play my
-        // only card" could play that at once (the line said "marked" over no marks).
-        table.setMessage(`Passed to you: ${listed(event.received.map((card, i) => `${cardSymbol(card)} from ${nameOf(next, givers[i])}`))}.`);
       } else {
         narrate(`${who} passed you ${event.received.map(cardName).join(", ")}.`);
-        table.setMessage(`${who} passed you ${listed(sortCards(event.received).map(cardSymbol))}.`);
       }
+      table.setMessage(passedLine(next, event.received, givers));
       await wait(t.pause);
     } else if (event.type === "moon-choice" && !isMe(next, event.seat)) {
       // The stake as scored: 26 a deck, twice that for a sun.
