@@ -198,7 +198,8 @@ ROUND_NEWS = """async ({ names, me, partner, result, tricks, kitty, bonus }) => 
     const root = document.createElement('div');
     root.append(...roundSummary(state).filter(Boolean));
     return { text: root.innerText.replace(/\\s+/g, ' '), cells: [...root.querySelectorAll(
-        'tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent)) };
+        'tbody tr')].map((tr) => [...tr.children].map((c) => { const k = c.cloneNode(true);
+            k.querySelectorAll('.sr').forEach((x) => x.remove()); return k.textContent; })) };
 }"""
 
 PARTNERS = ["You", "Marisol", "Bertie", "Tamsin"]
@@ -255,7 +256,8 @@ def test_the_round_news_names_a_team_two_queens_the_kitty_and_both_bonus_cards(
     seats = [trick(5, first), trick(6, second)]
     mine = news(names=ten, me=6, result=result, tricks=seats, bonus="JD")
     assert "You and Felix each took a queen of spades." in mine["text"], mine["text"]
-    assert [row[3] for row in two["cells"]][3:7] == ["–", "both", "–", "–"]  # Bonus column
+    # The Bonus column shows the card, as the queen's does ("yes" and "both" named none).
+    assert [row[3] for row in two["cells"]][3:7] == ["–", "J♦ ×2", "–", "–"]
     # The kitty: who took it and what was in it.
     three = news(names=PARTNERS[:3], result={**result, "points_taken": [0] * 3, "scores": [0] * 3},
                  kitty=[2, ["TS"]])  # fmt: skip

@@ -61,7 +61,8 @@ export function roundSummary(state) {
     h("th", { scope: "row" }, label),
     h("td", {}, taken[seat].hearts),
     h("td", {}, taken[seat].queen ? spoken(`Q♠${taken[seat].queen > 1 ? ` ×${taken[seat].queen}` : ""}`) : "–"),
-    bonus ? h("td", {}, taken[seat].bonuses > 1 ? "both" : taken[seat].bonus ? "yes" : "–") : null,
+    // The card, as the queen's column has it ("yes" said nothing of what the card was).
+    bonus ? h("td", {}, taken[seat].bonus ? spoken(`${cardSymbol(bonus)}${taken[seat].bonuses > 1 ? " ×2" : ""}`) : "–") : null,
     pointsShown ? h("td", {}, result ? result.points_taken[seat] : 0) : null,
     h("td", {}, result ? signed(result.scores[seat]) : 0),
     h("td", {}, state.scores[seat])));
