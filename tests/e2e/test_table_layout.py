@@ -11,8 +11,10 @@ import itertools
 from typing import Any
 
 import pytest
+from test_table_play import store_for
 from test_web_game_browser import open_page, pass_three, shoot, start_game, wait_for_person
 
+import hearts
 from hearts import Rules
 from hearts.rules import MIN_PLAYERS
 
@@ -229,4 +231,50 @@ def test_at_double_text_the_menu_folds_into_one_button(
     page.evaluate("document.documentElement.style.fontSize = ''")
     toggle.wait_for(state="hidden")
     assert page.locator(".menu [data-action=settings]").is_visible()
+    assert not page.errors
+
+
+def split_deal(rules: Rules) -> hearts.Game:
+    """A game whose person's hand, in the order shown, has one suit across its middle (halves
+    would split it) and a change of suit a card before."""
+    order = "CDSH"
+    for seed in range(500):
+        game = hearts.Game(rules, seed)
+        suits = sorted(str(card)[1] for card in game.view(0).hand)
+        suits.sort(key=order.index)
+        half = -(-len(suits) // 2)
+        if suits[half - 1] == suits[half] and suits[half - 2] != suits[half - 1]:
+            return game
+    raise AssertionError("no deal splits a suit at the middle")
+
+
+def test_a_hand_in_two_rows_breaks_between_suits(browser: Any, server: AppServer) -> None:
+    # Halves split a suit across the rows (six players on a phone: the first 4♠ ended the
+    # first row and its twin began the second). The break is at the change of suit nearest
+    # the middle, where its rows' cards are no closer than halves' would be.
+    rules = Rules(players=6, pass_cycle=("hold",))
+    page = open_page(browser, server, VIEWPORTS["phone"])
+    start_game(page)  # the browser's cookie
+    store_for(page, server, "split-suit", split_deal(rules))
+    page.goto(f"{server.url}/?speed=instant")
+    page.click("[data-action=continue][data-game='split-suit']")
+    page.wait_for_selector("#game [data-region=hand] [data-card]")
+    cards = page.eval_on_selector_all(
+        "[data-region=hand] [data-card]",
+        """els => els.map((e) => { const r = e.getBoundingClientRect();
+            return [e.dataset.card[1], e.offsetTop, r.left, e.offsetWidth]; })""",
+    )
+    tops = sorted({top for _, top, _, _ in cards})  # as laid out, a legal card's lift aside
+    assert len(tops) == 2, tops  # a phone holds this hand in two rows
+    rows = [[card for card in cards if card[1] == top] for top in tops]
+    suits = [suit for suit, _, _, _ in cards]
+    half = -(-len(suits) // 2)
+    assert suits[half - 1] == suits[half]  # halves would split this suit
+    assert len(rows[0]) == half - 1 and rows[0][-1][0] != rows[1][0][0], suits
+    width = page.eval_on_selector("[data-region=hand]", "e => e.clientWidth")
+    step = min(44.0, (width - cards[0][3]) / (half - 1))  # halves' step, or 44 px
+    for row in rows:
+        lefts = [left for _, _, left, _ in row]
+        assert all(b - a >= step - 0.5 for a, b in itertools.pairwise(lefts)), lefts
+    shoot(page, "hand-rows-by-suit-phone")
     assert not page.errors

@@ -9,6 +9,26 @@ const MIN_STEP = 44;
 /** Less of a card than this in sight (px), and a scatter's name tag runs up its edge. */
 const NARROW = 48;
 
+/**
+ * Where a hand too wide for one row breaks into two: at the change of suit nearest the middle
+ * whose rows both keep every card's 44 px (or, where halves cannot, no row longer than a
+ * half), else at the middle. Halves split a suit across the rows (six players, two decks: a
+ * 4♠ ended the first row and its twin began the second).
+ */
+export function rowBreak(buttons, fitsRow) {
+  const n = buttons.length;
+  const half = Math.ceil(n / 2);
+  let longest = half;
+  while (longest < n && fitsRow(longest + 1)) longest += 1;
+  let best = null;
+  for (let k = 1; k < n; k += 1) {
+    if (buttons[k].dataset.card[1] === buttons[k - 1].dataset.card[1]) continue;
+    if (k > longest || n - k > longest) continue;
+    if (best === null || Math.abs(k - half) < Math.abs(best - half)) best = k;
+  }
+  return best ?? half;
+}
+
 export class Hand {
   constructor(root, { onCard }) {
     this.root = root;
@@ -109,8 +129,9 @@ export class Hand {
       this.root.style.height = `${cardHeight + lift}px`;
       return;
     }
-    const fits = n === 1 || (width - cardWidth) / (n - 1) >= MIN_STEP;
-    const rows = fits ? [buttons] : [buttons.slice(0, Math.ceil(n / 2)), buttons.slice(Math.ceil(n / 2))];
+    const fitsRow = (k) => k <= 1 || (width - cardWidth) / (k - 1) >= MIN_STEP;
+    const cut = fitsRow(n) ? n : rowBreak(buttons, fitsRow);
+    const rows = cut === n ? [buttons] : [buttons.slice(0, cut), buttons.slice(cut)];
     // Rows overlap at most by `--row-overlap` (a short screen's): every card keeps its
     // middle visible, where a tap lands, and its corner.
     const overlap = parseFloat(style.getPropertyValue("--row-overlap")) || 0;
