@@ -42,10 +42,12 @@ export function noteDeal(state) {
 /** A line for the Scores dialog: this round's fingerprint while it is played. */
 export function fingerprintLine(state) {
   if (!state?.commitment) return null;
-  return h("p", { class: "fingerprint", "data-region": "fingerprint" },
-    "This round's deal fingerprint: ", h("code", {}, state.commitment),
-    ". Its key is shown when the round ends; ",
-    h("a", { href: "/rules#check-a-deal" }, "how to check it"), ".");
+  // Folded: 64 hexadecimal digits are for the few who check, not for every look at the scores.
+  return h("details", { class: "fingerprint", "data-region": "fingerprint" },
+    h("summary", {}, "This round's deal is sealed"),
+    h("p", {}, "Its fingerprint: ", h("code", {}, state.commitment),
+      ". The key it was dealt from is shown when the round ends; ",
+      h("a", { href: "/rules#check-a-deal" }, "how to check it"), "."));
 }
 
 /** "Check this deal" for the round just finished, or null in a game dealt the old way. */
@@ -66,5 +68,5 @@ export function dealCheckLink(state) {
   return h("p", { class: "deal-check" },
     h("a", { href: `/rules?${query}#check-a-deal`, "data-action": "check-deal", target: "_blank", rel: "noopener" },
       "Check this deal"),
-    " (the round's key, with two lines of Python to deal it again)");
+    " (proof that the cards were dealt before the first one was played, and never changed)");
 }
