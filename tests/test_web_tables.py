@@ -213,6 +213,10 @@ def test_there_is_a_character_for_every_computer_seat(client: TestClient) -> Non
     assert len({o["name"] for o in opponents}) == MAX_PLAYERS - 1
     for o in opponents:
         assert o["blurb"].endswith(".") and set(o["quips"]) == {"queen", "moon", "clean"}
+        # Three lines of each kind, taken in turn: one line every clean round read as a loop.
+        for lines in o["quips"].values():
+            assert len(set(lines)) == len(lines) == 3, lines
+            assert all(line[-1] in ".!?" for line in lines), lines
         assert {"skin", "hair", "style", "extra"} <= set(o["face"])
 
 

@@ -394,3 +394,21 @@ def test_an_away_seat_never_shows_the_connected_dot(browser: Any, server: AppSer
     )
     assert dots == ["true", "false"]
     assert not page.errors
+
+
+def test_a_characters_lines_come_in_turn_round_by_round(browser: Any, server: AppServer) -> None:
+    # Bertie said "Light as a sponge." at the end of every clean round.
+    page = open_page(browser, server, DESKTOP)
+    said = page.evaluate(
+        """async () => {
+            const { quipLine } = await import('/game/js/words.js');
+            const options = await (await fetch('/api/options')).json();
+            const lines = options.opponents.find((o) => o.id === 'bertie').quips.clean;
+            return { rounds: [0, 1, 2, 3].map((round) => quipLine(lines, round, 0)),
+                     seats: [quipLine(lines, 0, 0), quipLine(lines, 0, 1)], lines };
+        }"""
+    )
+    assert said["rounds"][:3] == said["lines"] and said["rounds"][3] == said["lines"][0]
+    assert said["seats"][0] != said["seats"][1]
+    assert not page.errors, page.errors
+    page.context.close()

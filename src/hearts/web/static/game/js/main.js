@@ -24,7 +24,7 @@ import { emojiShown, isFriends, reactionBar, reactionText, TurnClock, tableBody 
 import { renderLobby, lobbyError, renderJoin, renderNoTable } from "./lobby.js";
 import {
   passLabel, directionPhrase, directionShort, roundTitle, nameOf, plural, passedFrom, isMe,
-  whoIs, seating, listed,
+  whoIs, seating, listed, quipLine,
 } from "./words.js";
 
 const app = {
@@ -1242,7 +1242,7 @@ function quip(seat, kind) {
   if (app.state?.players[seat]?.person) return ""; // people speak for themselves
   const character = app.state?.players[seat]?.character;
   const opponent = app.options.opponents.find((o) => o.id === character);
-  return opponent ? opponent.quips[kind] : "";
+  return opponent ? quipLine(opponent.quips[kind], app.state.view.hand_number, seat) : "";
 }
 
 // --- start -------------------------------------------------------------------------------

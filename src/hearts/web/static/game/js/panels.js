@@ -7,7 +7,7 @@ import { replayRoundLink } from "./replay-link.js";
 import { forgetReview, reviewSummary } from "./review.js";
 import { face } from "./faces.js";
 import { moonIcon, roundSummary, scoreSheet, totalsChart, standings, winnerLine } from "./scores.js";
-import { listed, queenWords, roundTitle } from "./words.js";
+import { listed, queenWords, quipLine, roundTitle } from "./words.js";
 import { rematchButton } from "./friends.js";
 
 /**
@@ -185,8 +185,9 @@ function opponentWords(state, opponents) {
   state.players.forEach((player, seat) => {
     const opponent = opponents.find((o) => o.id === player.character);
     if (!opponent) return; // a person, not a character
-    if (result.shooter === seat) quotes.push([opponent, opponent.quips.moon]);
-    else if (result.shooter === null && result.points_taken[seat] === 0) quotes.push([opponent, opponent.quips.clean]);
+    const line = (kind) => quipLine(opponent.quips[kind], result.hand_number, seat);
+    if (result.shooter === seat) quotes.push([opponent, line("moon")]);
+    else if (result.shooter === null && result.points_taken[seat] === 0) quotes.push([opponent, line("clean")]);
   });
   if (!quotes.length) return null;
   return h("ul", { class: "quotes" }, quotes.map(([opponent, words]) => h("li", {},

@@ -131,3 +131,10 @@ export function roundTitle(handNumber) {
 export function queenWords(state) {
   return state.view.decks > 1 ? "both queens of spades" : "the queen of spades";
 }
+
+/** One of a character's lines of a kind, taken in turn round by round (and seat by seat, so
+ * that two characters' lines differ): the same line every clean round read as a loop. */
+export function quipLine(lines, round, seat = 0) {
+  const all = Array.isArray(lines) ? lines : [lines];
+  return all.length ? all[(round + seat) % all.length] : "";
+}
