@@ -17,11 +17,12 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from . import api, coach, live, replay
+from .assets import Assets, Compress
 from .bots import BotPool
 from .headers import SecurityHeaders, TrustedHosts, headers_for
 from .limits import BodyLimit
@@ -117,12 +118,15 @@ def create_app(
         redoc_url=None,
         openapi_url="/openapi.json" if docs else None,
     )
+    assets = Assets(STATIC)
+    app.state.assets = assets
     app.state.settings = settings
     app.state.tokens = tokens
     app.state.quotas = quotas
     app.state.service = service
     app.state.reviews = reviews
     app.state.hub = hub
+    app.add_middleware(Compress)
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders, https=settings.https)
     if settings.trusted_hosts:
@@ -136,7 +140,7 @@ def create_app(
     app.include_router(sheets_router)
 
     # A mistyped address gets a page in the game's look, with the headers of its other pages.
-    not_found_page = NOT_FOUND_PAGE.read_text(encoding="utf-8")
+    not_found_page = assets.html(NOT_FOUND_PAGE.name)
     page_headers = {name.decode(): value.decode() for name, value in headers_for("/")}
 
     @app.exception_handler(RequestValidationError)
@@ -177,14 +181,21 @@ def create_app(
         await asyncio.to_thread(store.ping)
         return JSONResponse({"ok": True}, headers={"Cache-Control": "no-store"})
 
-    @app.get("/", include_in_schema=False)
-    def index() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
+    pages = ["GET", "HEAD"]
 
-    @app.get("/rules", include_in_schema=False)
-    def rules_page() -> FileResponse:
-        return FileResponse(STATIC / "rules.html")
+    @app.api_route("/", methods=pages, include_in_schema=False)
+    def index(request: Request) -> Response:
+        return assets.page("index.html", request)
 
+    @app.api_route("/rules", methods=pages, include_in_schema=False)
+    def rules_page(request: Request) -> Response:
+        return assets.page("rules.html", request)
+
+    @app.api_route("/game/v/{version}/{path:path}", methods=pages, include_in_schema=False)
+    async def versioned_file(version: str, path: str, request: Request) -> Response:
+        return await assets.versioned(version, path, request)
+
+    # The same files without a version, as before (not kept: asked again each visit).
     app.mount("/game", StaticFiles(directory=STATIC), name="game")
     return app
 

@@ -19,13 +19,14 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 
 from .. import Game, Rules
 from ..ai.hint import hint
 from ..record import to_record
 from .api import REFUSALS, BrowserCookie, Service, refused
+from .assets import Assets
 from .bots import BUDGETS, decision_seed, round_start
 from .history import GameFacts, Names, facts_of, history_line, kept, statistics, when
 from .reviews import Reviews
@@ -344,6 +345,7 @@ async def get_review(
     )
 
 
-@pages.get("/stats", include_in_schema=False)
-def stats_page() -> FileResponse:
-    return FileResponse(STATS_PAGE)
+@pages.api_route("/stats", methods=["GET", "HEAD"], include_in_schema=False)
+def stats_page(request: Request) -> Response:
+    assets: Assets = request.app.state.assets
+    return assets.page(STATS_PAGE.name, request)

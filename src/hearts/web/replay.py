@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import JSONResponse, Response
 
 from .. import Game, Pass, Rules
 from ..cards import Card
@@ -43,6 +43,7 @@ from ..events import (
 )
 from ..moves import Move
 from .api import REFUSALS, BrowserCookie, Service, refused
+from .assets import Assets
 from .coach import no_such_round, owner
 from .deals import Seed, replayed
 from .history import house_rules
@@ -259,6 +260,7 @@ async def get_replay(
     }
 
 
-@pages.get("/replay", include_in_schema=False)
-def replay_page() -> FileResponse:
-    return FileResponse(REPLAY_PAGE)
+@pages.api_route("/replay", methods=["GET", "HEAD"], include_in_schema=False)
+def replay_page(request: Request) -> Response:
+    assets: Assets = request.app.state.assets
+    return assets.page(REPLAY_PAGE.name, request)
