@@ -359,21 +359,29 @@ def test_a_phone_sized_screen(browser: Any, server: AppServer) -> None:
 
 def test_back_online_the_table_says_so_by_itself(browser: Any, server: AppServer) -> None:
     # Offline, a card tapped: "cannot be reached". Back online, that line stayed until the
-    # next tap, as if the game were still broken.
+    # next tap, as if the game were still broken. (The server itself away: see the test of a
+    # lost server at a table of friends.)
     page = open_page(browser, server, PHONE)
     start_game(page)
     pass_three(page)
     assert wait_for_person(page) == "playing"
     before = hand(page)
     page.context.set_offline(True)
+    # Said at once, and as the device's own state: a phone that lost its signal was told to
+    # check that the game server was running.
+    page.wait_for_function(
+        "() => document.querySelector('#status').textContent"
+        " === 'This device is offline: the game goes on once it is back online.'"
+    )
     card = page.get_attribute("[data-card][data-legal=true]", "data-card")
     page.click(f"[data-card='{card}'][data-legal=true]")
     page.wait_for_function(
-        "() => document.querySelector('#status').textContent.includes('cannot be reached')"
+        "() => document.querySelector('#status').textContent.startsWith("
+        "'This device is offline, so nothing was sent')"
     )
     page.context.set_offline(False)
     page.wait_for_function(
-        "() => !document.querySelector('#status').textContent.includes('cannot be reached')"
+        "() => !document.querySelector('#status').textContent.includes('offline')"
     )
     assert wait_for_person(page) == "playing"
     assert hand(page) == before  # the card never reached the server: still in hand

@@ -31,6 +31,11 @@ export function statusWords(status) {
 
 /** What a request that never reached the server says. */
 export const UNREACHABLE = "The game server cannot be reached. Check that it is running, then try again.";
+/** The same, when the device itself has no network: not the server's fault (a phone that had
+ * lost its signal was told to check that the server was running). */
+export const OFFLINE = "This device is offline, so nothing was sent: try again once it is back online.";
+/** Said as the device goes offline, before anything is tried. */
+export const GONE_OFFLINE = "This device is offline: the game goes on once it is back online.";
 
 async function call(method, path, body) {
   let response;
@@ -42,7 +47,7 @@ async function call(method, path, body) {
       credentials: "same-origin",
     });
   } catch {
-    throw new Refused(0, UNREACHABLE);
+    throw new Refused(0, navigator.onLine === false ? OFFLINE : UNREACHABLE);
   }
   let data = null;
   try {

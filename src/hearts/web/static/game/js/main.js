@@ -2,7 +2,7 @@
 // which the server's events are shown. Every rule comes from the server; this file only asks
 // and shows. Seats and their number come from the state the server sends.
 
-import { api, Refused, UNREACHABLE } from "./api.js";
+import { api, GONE_OFFLINE, OFFLINE, Refused, UNREACHABLE } from "./api.js";
 import { $, h, clear, wait } from "./dom.js";
 import { cardName, cardSymbol, sortCards } from "./cards.js";
 import { Hand } from "./hand.js";
@@ -35,6 +35,7 @@ const app = {
   busy: false,
   afterBusy: null, // what to do once the table is no longer busy (a tap on New meanwhile)
   unfinished: [],
+  gamesAsked: null, // the start screen's list, asked for as the page starts
   autoPlayed: null,
   live: null, // the event stream of a table with friends
   chain: Promise.resolve(), // answers and stream messages are shown one after another
@@ -134,8 +135,11 @@ function applyLook() {
 
 async function showSetup() {
   let listError = null;
+  // The list asked for as the page started, once (boot), else now.
+  const asked = app.gamesAsked || api.games();
+  app.gamesAsked = null;
   try {
-    app.unfinished = await api.games();
+    app.unfinished = await asked;
   } catch (error) {
     // Said, not hidden: the list is how a person goes back to a game (a table they left).
     app.unfinished = [];
@@ -471,7 +475,7 @@ async function backOnline() {
   try {
     const state = await api.game(app.state.id);
     await serial(() => ingest(state));
-    if (ui.status.textContent === UNREACHABLE) say("");
+    if ([UNREACHABLE, OFFLINE, GONE_OFFLINE].includes(ui.status.textContent)) say("");
     if (!app.busy) render(app.state);
   } catch {
     // Still away: the line stays.
@@ -1270,6 +1274,9 @@ async function boot() {
   mountHint();
   mountUndo(sendUndo);
   window.addEventListener("online", backOnline);
+  window.addEventListener("offline", () => {
+    if (document.body.dataset.screen === "table") say(GONE_OFFLINE, true);
+  });
   $("[data-action=scores]").addEventListener("click", () => showScores(app.state));
   $("[data-action=settings]").addEventListener("click", () => showSettings(app.prefs, () => {
     savePrefs(app.prefs);
@@ -1291,6 +1298,15 @@ async function boot() {
     applyLook();
     sound("card");
   });
+  // The start's three questions go at once, not one after another (on a slow line, a round
+  // trip of 0.4 s each): the options, the game in progress, and the games to go on with.
+  const link = new URLSearchParams(location.search).get("table");
+  const invite = new URLSearchParams(location.hash.slice(1)).get("invite");
+  const currentAsked = api.current().then((answer) => answer.id, () => null);
+  if (!link) {
+    app.gamesAsked = api.games();
+    app.gamesAsked.catch(() => {}); // said by showSetup, if it is shown
+  }
   try {
     app.options = await api.options();
   } catch (error) {
@@ -1303,17 +1319,11 @@ async function boot() {
   matchMedia("(orientation: landscape)").addEventListener("change", () => {
     if (app.state && !app.busy && document.body.dataset.screen === "table") render(app.state);
   });
-  let current = null;
-  try {
-    current = (await api.current()).id;
-  } catch {
-    current = null;
-  }
-  const link = new URLSearchParams(location.search).get("table");
-  const invite = new URLSearchParams(location.hash.slice(1)).get("invite");
+  const current = await currentAsked;
   if (link) await openTableLink(link, invite);
   else if (location.hash === "#play" && current) await resume(current);
   else await showSetup();
+  app.gamesAsked = null; // not asked for by a start screen: old news by the next one
   document.body.dataset.ready = "true";
 }
 
