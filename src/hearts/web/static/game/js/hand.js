@@ -130,7 +130,10 @@ export class Hand {
       return;
     }
     const fitsRow = (k) => k <= 1 || (width - cardWidth) / (k - 1) >= MIN_STEP;
-    const cut = fitsRow(n) ? n : rowBreak(buttons, fitsRow);
+    // Between suits while the tricks are played; halves while passing, where a scatter's
+    // name tags need the room (a longer row cut "Marisol" short at eight players).
+    const half = Math.ceil(n / 2);
+    const cut = fitsRow(n) ? n : this.root.dataset.mode === "play" ? rowBreak(buttons, fitsRow) : half;
     const rows = cut === n ? [buttons] : [buttons.slice(0, cut), buttons.slice(cut)];
     // Rows overlap at most by `--row-overlap` (a short screen's): every card keeps its
     // middle visible, where a tap lands, and its corner.
