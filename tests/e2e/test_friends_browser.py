@@ -787,6 +787,8 @@ def test_the_lobby_of_ten_shows_the_link_and_start_now_without_scrolling(
     ann = person(browser, "Ann", VIEWS[view])
     host_table(ann, server, 10, [1, 5])
     assert ann.page.evaluate("window.scrollY") == 0
+    # No scores before the table starts (they listed an open seat with nought).
+    assert ann.page.locator(".menu [data-action=scores]").is_hidden()
     height = VIEWS[view]["height"]
     for part in ("[data-region=invite-link]", "[data-action=start-table]"):
         box = ann.page.locator(part).bounding_box()

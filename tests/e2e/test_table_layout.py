@@ -196,6 +196,11 @@ def test_at_double_text_the_menu_folds_into_one_button(
     page = open_page(browser, server, {"width": width, "height": VIEWPORTS["phone"]["height"]})
     toggle = page.locator(".menu-toggle")
     assert not toggle.is_visible()  # at the usual size the words fit
+    # The start screen at double text: nothing past the screen's edge (the game length's box
+    # made a 320 px page 363 px wide).
+    page.evaluate("document.documentElement.style.fontSize = '200%'")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.evaluate("document.documentElement.style.fontSize = ''")
     start_game(page)
     page.evaluate("document.documentElement.style.fontSize = '200%'")
     toggle.wait_for(state="visible")
@@ -226,8 +231,12 @@ def test_at_double_text_the_menu_folds_into_one_button(
     page.click(".menu [data-action=scores]")
     page.wait_for_selector("dialog[open]")
     assert toggle.get_attribute("aria-expanded") == "false"
-    # Back to the usual size, the words come back.
+    # Its dialog closed, the focus is back on Menu (it fell to the page: the choice it was
+    # opened from is hidden with the list).
     page.keyboard.press("Escape")
+    page.wait_for_selector("dialog[open]", state="detached")
+    assert page.evaluate("document.activeElement.classList.contains('menu-toggle')")
+    # Back to the usual size, the words come back.
     page.evaluate("document.documentElement.style.fontSize = ''")
     toggle.wait_for(state="hidden")
     assert page.locator(".menu [data-action=settings]").is_visible()

@@ -895,7 +895,7 @@ function onCard(card, button, key = card) {
   if (!state) return;
   if (app.busy) {
     // A card pressed while cards are on their way is refused out loud, not in silence.
-    say(state.phase === "passing" ? "Your pass is on its way." : "Wait for your turn.");
+    say("Wait for your turn.");
     return;
   }
   const mode = hand.root.dataset.mode;

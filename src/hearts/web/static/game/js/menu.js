@@ -20,10 +20,14 @@ export function foldingMenu(bar = document.querySelector("header.bar")) {
     toggle.setAttribute("aria-expanded", String(yes));
   }
 
-  // A choice made, Escape, or a tap elsewhere closes the list.
+  // A choice made, Escape, or a tap elsewhere closes the list. A choice closes it before
+  // its own action runs, with the focus on Menu: a dialog it opens gives the focus back
+  // there when it closes (it went to the page, the choice's button being hidden by then).
   menu.addEventListener("click", (event) => {
-    if (event.target.closest("a, button")) open(false);
-  });
+    if (!event.target.closest("a, button") || !menu.classList.contains("open")) return;
+    open(false);
+    toggle.focus({ preventScroll: true });
+  }, true);
   document.addEventListener("keydown", (event) => {
     if (event.key !== "Escape" || !menu.classList.contains("open")) return;
     open(false);
