@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from test_table_play import store_for
-from test_web_game_browser import open_page, pass_three, shoot, start_game, wait_for_person
+from test_web_game_browser import hand, open_page, pass_three, shoot, start_game, wait_for_person
 
 import hearts
 from hearts import Rules
@@ -245,7 +245,7 @@ def test_at_double_text_the_menu_folds_into_one_button(
 
 def split_deal(rules: Rules) -> hearts.Game:
     """A game whose person's hand, in the order shown, has one suit across its middle (halves
-    would split it) and a change of suit a card before."""
+    would split it) and a change of suit a card before, at the person's first turn."""
     order = "CDSH"
     for seed in range(500):
         game = hearts.Game(rules, seed)
@@ -253,6 +253,8 @@ def split_deal(rules: Rules) -> hearts.Game:
         suits.sort(key=order.index)
         half = -(-len(suits) // 2)
         if suits[half - 1] == suits[half] and suits[half - 2] != suits[half - 1]:
+            while game.round.turn != 0:  # the others lead up to the person's first card
+                game.apply(hearts.Play(game.round.turn, game.view(game.round.turn).legal[0]))
             return game
     raise AssertionError("no deal splits a suit at the middle")
 
@@ -268,6 +270,7 @@ def test_a_hand_in_two_rows_breaks_between_suits(browser: Any, server: AppServer
     page.goto(f"{server.url}/?speed=instant")
     page.click("[data-action=continue][data-game='split-suit']")
     page.wait_for_selector("#game [data-region=hand] [data-card]")
+    modes = page.get_attribute("[data-region=hand]", "data-mode")
     cards = page.eval_on_selector_all(
         "[data-region=hand] [data-card]",
         """els => els.map((e) => { const r = e.getBoundingClientRect();
@@ -285,5 +288,27 @@ def test_a_hand_in_two_rows_breaks_between_suits(browser: Any, server: AppServer
     for row in rows:
         lefts = [left for _, _, left, _ in row]
         assert all(b - a >= step - 0.5 for a, b in itertools.pairwise(lefts)), lefts
+    # The rows are the same on the person's turn as on the others' (a layout by turn would
+    # move the cards under a finger each trick): this hand drawn both ways beside the table.
+    held = hand(page)
+    tops = page.evaluate(
+        """async (cards) => {
+            const { Hand } = await import('/game/js/hand.js');
+            const box = document.createElement('div');
+            box.className = 'hand';
+            box.style.width = document.querySelector('[data-region=hand]').clientWidth + 'px';
+            document.querySelector('#game').append(box);
+            const hand = new Hand(box, { onCard() {} });
+            const rows = (mode) => {
+                hand.render({ cards, mode, legal: new Set(cards) });
+                return [...box.querySelectorAll('[data-card]')].map((e) => e.offsetTop);
+            };
+            const both = [rows('wait'), rows('play')];
+            box.remove();
+            return both;
+        }""",
+        held,
+    )
+    assert tops[0] == tops[1] == [top for _, top, _, _ in cards], (modes, tops)
     shoot(page, "hand-rows-by-suit-phone")
     assert not page.errors

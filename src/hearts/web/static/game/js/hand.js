@@ -133,7 +133,8 @@ export class Hand {
     // Between suits while the tricks are played; halves while passing, where a scatter's
     // name tags need the room (a longer row cut "Marisol" short at eight players).
     const half = Math.ceil(n / 2);
-    const cut = fitsRow(n) ? n : this.root.dataset.mode === "play" ? rowBreak(buttons, fitsRow) : half;
+    // (By mode, not turn: the rows do not move between the person's turn and the others'.)
+    const cut = fitsRow(n) ? n : this.root.dataset.mode === "pass" ? half : rowBreak(buttons, fitsRow);
     const rows = cut === n ? [buttons] : [buttons.slice(0, cut), buttons.slice(cut)];
     // Rows overlap at most by `--row-overlap` (a short screen's): every card keeps its
     // middle visible, where a tap lands, and its corner.
