@@ -68,5 +68,5 @@ export function dealCheckLink(state) {
   return h("p", { class: "deal-check" },
     h("a", { href: `/rules?${query}#check-a-deal`, "data-action": "check-deal", target: "_blank", rel: "noopener" },
       "Check this deal"),
-    " (proof that the cards were dealt before the first one was played, and never changed)");
+    " (proof the deal was sealed before the first card)");
 }
