@@ -95,12 +95,12 @@ class Assets:
             self._pages[name] = (text, etag)
         return self._pages[name]
 
-    def page(self, name: str, request: Request, status_code: int = 200) -> Response:
+    def page(self, name: str, request: Request) -> Response:
         """The page `name`, or 304 when the browser holds this very one."""
         text, etag = self._page(name)
-        if status_code == 200 and etag in request.headers.get("if-none-match", ""):
+        if etag in request.headers.get("if-none-match", ""):
             return Response(status_code=304, headers={"ETag": etag})
-        return HTMLResponse(text, status_code=status_code, headers={"ETag": etag})
+        return HTMLResponse(text, headers={"ETag": etag})
 
     async def versioned(self, version: str, path: str, request: Request) -> Response:
         """A file of the folder asked for under a version: to be kept for a year when the
