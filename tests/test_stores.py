@@ -224,6 +224,23 @@ def test_a_lock_left_by_a_process_killed_mid_upgrade_does_not_stop_the_next_star
     assert in_order(applied(target)) == STEPS
 
 
+def test_a_store_opens_while_another_process_holds_the_write_lock(tmp_path: Path) -> None:
+    # yoyo wrote on every open (its lock row, a trial table): beside a server that wrote
+    # without pause, a second process's start waited for the write lock and now and then
+    # gave up with "database is locked". An up-to-date file is now opened by reading alone.
+    Store(tmp_path).ping()  # its first connection puts the file in WAL mode, as a server's does
+    writer = sqlite3.connect(tmp_path / "hearts.sqlite3", timeout=0, isolation_level=None)
+    writer.execute("BEGIN IMMEDIATE")
+    writer.execute("DELETE FROM games")
+    try:
+        opened = Store(tmp_path)
+        assert opened.load("none") is None
+        opened.close()
+    finally:
+        writer.execute("ROLLBACK")
+        writer.close()
+
+
 def test_a_start_waits_for_another_upgrade_and_then_says_why_it_gave_up(
     pg_cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -12,15 +12,20 @@ most `LOCK_WAIT` seconds. yoyo's own lock (a row in a table) stays behind when a
 killed mid-upgrade and then stops every later start; whoever holds the first lock knows
 that any such row is stale, and clears it. A step waits at most `STEP_LOCK_WAIT` for a lock
 on a table (a `pg_dump` holds one), and the connection at most `CONNECT_WAIT` to open.
+
+A SQLite file that has every step is recognised by reading alone: yoyo writes on every
+open (its lock row, a trial table), and beside a server that writes without pause a second
+opener could wait in vain for the write lock and give up with "database is locked".
 """
 
 from __future__ import annotations
 
 import fcntl
 import os
+import sqlite3
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -115,10 +120,12 @@ def upgrade(target: str | Path) -> list[str]:
     """Apply the steps `target` lacks; the ids of those applied."""
     from yoyo import get_backend, read_migrations
 
+    migrations = read_migrations(str(SCHEMA))
+    if isinstance(target, Path) and _has_every_step(target, {m.hash for m in migrations}):
+        return []
     with _only_upgrader(target):
         backend: Any = get_backend(yoyo_uri(target))
         try:
-            migrations = read_migrations(str(SCHEMA))
             if "yoyo_lock" in backend.list_tables():
                 backend.break_lock()  # left by a process killed mid-upgrade: see above
             with backend.lock():
@@ -129,6 +136,22 @@ def upgrade(target: str | Path) -> list[str]:
             connection = getattr(backend, "_connection", None)
             if connection is not None:
                 connection.close()
+
+
+def _has_every_step(path: Path, hashes: set[str]) -> bool:
+    """Whether the SQLite file at `path` has every step of `hashes` applied and no upgrade
+    under way (no row in yoyo's lock table), found by reading only."""
+    try:
+        with closing(sqlite3.connect(path, timeout=10)) as db:
+            tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+            if "_yoyo_migration" not in tables:
+                return False
+            if "yoyo_lock" in tables and db.execute("SELECT 1 FROM yoyo_lock").fetchone():
+                return False
+            done = {row[0] for row in db.execute("SELECT migration_hash FROM _yoyo_migration")}
+    except sqlite3.Error:
+        return False  # yoyo's own path says what is wrong, or mends it
+    return hashes <= done
 
 
 def applied(target: str | Path) -> list[str]:
