@@ -1051,3 +1051,142 @@ def test_undo_asks_before_it_replaces_points_not_yet_added(page: Any) -> None:
     assert question.is_hidden()
     assert history_rows(tab) == 0
     assert points_in_boxes(tab) == ["13", "5", "6", "2"]
+
+
+def in_view(tab: Any, selector: str) -> bool:
+    """Whether the element's whole box is on the screen, not scrolled off or past an edge
+    (to the pixel: a box scrolled to the top may sit a fraction of one above it)."""
+    box = tab.locator(selector).bounding_box()
+    size = tab.viewport_size
+    return bool(
+        box
+        and box["y"] > -1
+        and box["x"] > -1
+        and box["y"] + box["height"] < size["height"] + 1
+        and box["x"] + box["width"] < size["width"] + 1
+    )
+
+
+def test_storage_that_fails_is_said_after_every_message_until_it_works(page: Any) -> None:
+    # The warning was written, then wiped at once by the message about the round.
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cleo", "Dev"])
+    unsaved = "This browser is not keeping the scores (storage is off or full)"
+    tab.evaluate(
+        """() => { window.realSetItem = Storage.prototype.setItem;
+                   Storage.prototype.setItem = () => { throw new Error('QuotaExceededError'); }; }"""
+    )
+    tab.fill("#points-0", "13")
+    assert unsaved in status(tab)
+    enter_round(tab, [13, 5, 6, 2])
+    assert status(tab).startswith("Round 1 added.") and unsaved in status(tab)
+    assert tab.locator("[role=status]").get_attribute("data-kind") == "error"
+    tab.evaluate("() => { Storage.prototype.setItem = window.realSetItem; }")
+    enter_round(tab, [0, 13, 10, 3])
+    assert status(tab) == "Round 2 added."
+
+
+def test_the_bonus_card_marked_after_the_shooter_moves_the_sensible_choice(page: Any) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cy"], moon="choose", bonus="jack")
+    for jack in (2, 2, 1, 1):
+        enter_round(tab, [20, 6, 0], bonus=[jack])
+    assert totals(tab) == [80, 4, -20]
+    tab.click("[data-action=shoot-moon]")
+    tab.check("input[name=moon-shooter][value='1']")
+    # 26 to the others: Ana 106 ends the game with Ben lowest.
+    assert tab.locator("input[name=moon-choice][value=add]").is_checked()
+    # With the jack Cy would end it lowest (-4): taking 26 off Ben is the choice now.
+    tab.click("[data-action=toggle-bonus][data-index='2']")
+    assert tab.locator("input[name=moon-choice][value=subtract]").is_checked()
+    tab.click("[data-action=add-round]")
+    assert totals(tab) == [80, -22, -30]
+    assert tab.locator("body").get_attribute("data-over") == "false"
+
+
+def test_the_sun_box_keeps_the_focus_when_ticked_by_keyboard(page: Any) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cy", "Dot"], moon="choose", sun="on")
+    tab.click("[data-action=shoot-moon]")
+    tab.check("input[name=moon-shooter][value='2']")
+    tab.focus("input[name=moon-sun]")
+    tab.keyboard.press("Space")
+    assert tab.locator("input[name=moon-sun]").is_checked()
+    assert tab.evaluate("document.activeElement.name") == "moon-sun"
+    # The next arrow key goes to the moon's choice, not back to the shooter.
+    tab.keyboard.press("Tab")
+    assert tab.evaluate("document.activeElement.name") == "moon-choice"
+    assert tab.locator("input[name=moon-shooter][value='2']").is_checked()
+
+
+def test_a_refused_start_says_why_under_the_marked_box_on_a_phone(page: Any) -> None:
+    tab = page
+    for i, name in enumerate(("Ann", "Bob", "bob", "Dan")):
+        tab.fill(f"#name-{i}", name)
+    tab.click("[data-action=start-game]")
+    reason = 'Two players are called "bob"; give each a different name.'
+    problem = tab.locator(".name-row:nth-child(3) .field-problem")
+    assert problem.inner_text() == reason and in_view(tab, ".field-problem")
+    assert tab.locator("#name-2").get_attribute("aria-describedby") == "setup-problem name-limit"
+    assert tab.evaluate("document.activeElement.id") == "name-2"
+    screenshot(tab, "scorekeeper-phone-refused-name")
+    # The next refusal moves the reason to its own box, and the name's box is itself again.
+    tab.fill("#name-2", "Cy")
+    tab.fill("[data-field=target]", "5")
+    tab.click("[data-action=start-game]")
+    assert tab.locator(".field-problem").count() == 1
+    assert "target score must be a whole number" in tab.locator(".field-problem").inner_text()
+    assert in_view(tab, ".field-problem")
+    assert tab.locator("#name-2").get_attribute("aria-describedby") == "name-limit"
+    tab.fill("[data-field=target]", "100")
+    tab.click("[data-action=start-game]")
+    tab.wait_for_selector("body[data-screen=game]")
+
+
+def test_after_a_round_the_totals_stay_in_sight_on_a_phone(page: Any) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cleo", "Dev"])
+    for viewport in (PHONE, {"width": PHONE["height"], "height": PHONE["width"]}):
+        tab.set_viewport_size(viewport)
+        tab.evaluate("() => scrollTo(0, document.body.scrollHeight)")
+        enter_round(tab, [13, 5, 6, 2])
+        assert in_view(tab, "[data-region=summary]"), viewport
+        assert tab.evaluate("document.activeElement.id") == "points-0"
+
+
+def test_new_game_asks_with_the_safe_answer_first(page: Any) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cleo", "Dev"])
+    enter_round(tab, [13, 5, 6, 2])
+    tab.click("[data-action=new-game]")
+    assert tab.evaluate("document.activeElement.dataset.action") == "cancel-new-game"
+    tab.keyboard.press("Enter")
+    assert tab.locator("[data-panel=confirm-new]").is_hidden()
+    assert tab.evaluate("document.activeElement.dataset.action") == "new-game"
+    assert history_rows(tab) == 1
+
+
+def test_names_a_person_sees_as_short_are_short(page: Any) -> None:
+    tab = page
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"  # one emoji, 7 code points
+    long = "Bartholomewwwwwwwwwwwwww"
+    start_game(tab, [family * 5, "Ben", long])
+    enter_round(tab, [20, 6, 0])
+    # The one-word name leads: its line breaks at the edge instead of running off it.
+    assert long in tab.locator(".headline").inner_text()
+    assert in_view(tab, ".headline")
+    assert tab.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # Each box is named by its player and what goes in it.
+    assert tab.get_by_label("Ben points").count() == 1
+
+
+def test_offline_the_sheets_say_they_need_the_connection(page: Any) -> None:
+    tab = page
+    note = tab.locator("[data-note=offline]")
+    assert note.is_hidden()
+    tab.context.set_offline(True)
+    tab.wait_for_selector("[data-note=offline]:not([hidden])")
+    assert note.inner_text() == "This device is offline: the sheets open once it is back online."
+    tab.context.set_offline(False)
+    tab.wait_for_selector("[data-note=offline][hidden]", state="attached")
+    assert tab.get_by_label("Score sheet, PDF, A4").count() == 1

@@ -44,6 +44,7 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
     const input = h("input", {
       id: `points-${i}`,
       type: "text",
+      "aria-label": `${name} points`, // the name alone said nothing of what goes in the box
       inputmode: "numeric",
       pattern: "[0-9]*",
       // No maxlength: a browser cuts what is typed or pasted without a word ("00013" to
@@ -256,7 +257,9 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
     if (target.dataset.field === "moon-shooter" || target.dataset.field === "moon-sun") {
       suggest();
       drawMoon(); // the choices name the amount, and one may now be preselected
-      moonPanel.querySelector(`input[data-field="${target.dataset.field}"][value="${target.value}"]`)?.focus();
+      // The new panel's twin of the box just used (the sun's box is the only one of its kind).
+      const twin = target.type === "checkbox" ? "" : `[value="${target.value}"]`;
+      moonPanel.querySelector(`input[data-field="${target.dataset.field}"]${twin}`)?.focus();
     }
     changed();
   });
@@ -269,6 +272,11 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
       // One deck: a toggle. Two decks: 0, 1, 2, then back to 0.
       entry.bonus[i] = (entry.bonus[i] + 1) % (decks + 1);
       drawBonus();
+      if (entry.moon) {
+        // The bonus card moves the totals, and so which choice is the sensible one.
+        suggest();
+        drawMoon();
+      }
       changed();
     } else if (action === "shoot-moon") {
       entry.moon = { shooter: null, choice: null, sun: false };
@@ -303,7 +311,7 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
   drawCheck();
   clear(root, form);
   return {
-    focus: () => (entry.moon ? moonPanel.querySelector("input") : pointInputs[0])?.focus(),
+    focus: (options) => (entry.moon ? moonPanel.querySelector("input") : pointInputs[0])?.focus(options),
     // After a refusal the status line says why; the live line would only repeat it.
     refused: () => {
       sumCheck.hidden = true;

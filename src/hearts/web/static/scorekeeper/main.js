@@ -39,16 +39,24 @@ const status = $("[data-status]");
 const setupRoot = $("[data-screen=setup]");
 const gameRoot = $("[data-screen=game]");
 
+const UNSAVED = "This browser is not keeping the scores (storage is off or full); a reload would lose them.";
+/** The last save failed: every message says so too, until a save works again. */
+let unsaved = false;
+
 /** Say something in the status line (role="status"), next to the buttons just used. */
 function say(message, kind = "info") {
+  if (unsaved) {
+    message = message ? `${message} ${UNSAVED}` : UNSAVED;
+    kind = "error";
+  }
   status.textContent = message;
   status.dataset.kind = kind;
   status.hidden = !message;
 }
 
 function persist() {
-  const ok = store.save({ game: state.game, draft: state.draft, lastPlayers: state.lastPlayers });
-  if (!ok) say("This browser is not keeping the scores (storage is off or full); a reload would lose them.", "error");
+  unsaved = !store.save({ game: state.game, draft: state.draft, lastPlayers: state.lastPlayers });
+  if (unsaved) say("");
 }
 
 function moveStatusInto(root) {
@@ -65,7 +73,7 @@ function showSetup(prefill) {
       state.game = newGame(names, settings);
     } catch (error) {
       say(error.message, "error");
-      view.mark(error.player, error.field);
+      view.mark(error.player, error.field, error.message);
       return;
     }
     state.draft = null;
@@ -179,7 +187,11 @@ function submitRound(entry) {
   } else {
     say(`Round ${game.rounds.length} added.${notes}`, "done");
   }
-  showGame({ focus: true });
+  showGame();
+  // The cursor waits in the first box, but the new totals and the next pass stay in sight:
+  // on a phone the boxes are below them, and scrolling to the cursor hid them.
+  state.entryView?.focus({ preventScroll: true });
+  $("[data-region=summary]").scrollIntoView({ block: "nearest" });
 }
 
 /** Undo at once when the boxes are blank; otherwise ask first, since undoing fills them. */
@@ -237,11 +249,13 @@ document.addEventListener("click", (event) => {
       state.confirmingNew = !state.confirmingNew;
       state.confirmingUndo = false;
       showGame();
-      if (state.confirmingNew) $("[data-action=confirm-new-game]").focus();
+      // The safe answer first, as the Undo question does: Enter twice must not clear a game.
+      if (state.confirmingNew) $("[data-action=cancel-new-game]").focus();
       break;
     case "cancel-new-game":
       state.confirmingNew = false;
       showGame();
+      $("[data-action=new-game]").focus();
       break;
     case "confirm-new-game":
     case "rematch": {
@@ -295,6 +309,14 @@ else if (saved.dropped.length) {
 if (state.game) showGame();
 else showSetup({ names: state.lastPlayers ?? undefined }).focus();
 document.body.dataset.ready = "true";
+
+// The scores work offline; the printable sheets come from the server.
+function showConnection() {
+  $("[data-note=offline]").hidden = navigator.onLine;
+}
+addEventListener("online", showConnection);
+addEventListener("offline", showConnection);
+showConnection();
 
 if ("serviceWorker" in navigator && window.isSecureContext) {
   navigator.serviceWorker

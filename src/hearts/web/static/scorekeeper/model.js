@@ -150,6 +150,13 @@ function fieldError(message, player) {
   return Object.assign(new Error(message), { player });
 }
 
+/** The characters a person sees in `text`: a family emoji is one, not the seven code points
+ * (people and invisible joiners) it is made of. */
+export function letterCount(text) {
+  if (typeof Intl !== "undefined" && Intl.Segmenter) return [...new Intl.Segmenter().segment(text)].length;
+  return [...text].length;
+}
+
 /** A new game from names and settings, or an Error whose message says what to fix. */
 export function newGame(names, settings) {
   const players = names.map((name) => String(name ?? "").trim());
@@ -158,10 +165,10 @@ export function newGame(names, settings) {
   }
   const blank = players.findIndex((name) => name === "");
   if (blank >= 0) throw fieldError(`Player ${blank + 1} needs a name.`, blank);
-  const long = players.findIndex((name) => [...name].length > MAX_NAME);
+  const long = players.findIndex((name) => letterCount(name) > MAX_NAME);
   if (long >= 0) {
     throw fieldError(
-      `Player ${long + 1}'s name is ${[...players[long]].length} letters long; keep names to ${MAX_NAME}.`,
+      `Player ${long + 1}'s name is ${letterCount(players[long])} letters long; keep names to ${MAX_NAME}.`,
       long,
     );
   }

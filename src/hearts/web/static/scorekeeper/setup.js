@@ -28,6 +28,7 @@ export function renderSetup(root, prefill, onStart) {
   let decksShown = names.length <= 5 ? 1 : 2;
 
   const playerList = h("ol", { class: "name-list", dataset: { list: "players" } });
+  const problem = h("p", { class: "field-problem", id: "setup-problem" });
   const addButton = h(
     "button",
     { type: "button", class: "secondary", dataset: { action: "add-player" } },
@@ -264,15 +265,24 @@ export function renderSetup(root, prefill, onStart) {
   const firstEmpty = [...playerList.querySelectorAll("input")].find((input) => !input.value);
   return {
     focus: () => (firstEmpty ?? playerList.querySelector("input"))?.focus(),
-    /** Mark the box a refusal was about (a name's, or the target's; or none), and put the
-     * cursor in it. */
-    mark: (index, field) => {
-      playerList.querySelectorAll("input").forEach((input, i) => {
+    /** Mark the box a refusal was about (a name's, or the target's; or none), say why under
+     * it (on a phone the status line is far below, by the Start button), and put the cursor
+     * in it. */
+    mark: (index, field, reason) => {
+      const nameInputs = [...playerList.querySelectorAll("input")];
+      nameInputs.forEach((input, i) => {
         input.setAttribute("aria-invalid", String(i === index));
+        input.setAttribute("aria-describedby", "name-limit");
       });
       targetInput.setAttribute("aria-invalid", String(field === "target"));
-      if (Number.isInteger(index)) playerList.querySelectorAll("input")[index]?.focus();
-      else if (field === "target") targetInput.focus();
+      targetInput.removeAttribute("aria-describedby");
+      const box = Number.isInteger(index) ? nameInputs[index] : field === "target" ? targetInput : null;
+      problem.remove();
+      if (!box) return;
+      problem.textContent = reason;
+      box.closest(".name-row, .field").append(problem);
+      box.setAttribute("aria-describedby", `setup-problem ${box.getAttribute("aria-describedby") ?? ""}`.trim());
+      box.focus();
     },
   };
 }
