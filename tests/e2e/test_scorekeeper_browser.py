@@ -1190,3 +1190,67 @@ def test_offline_the_sheets_say_they_need_the_connection(page: Any) -> None:
     tab.context.set_offline(False)
     tab.wait_for_selector("[data-note=offline][hidden]", state="attached")
     assert tab.get_by_label("Score sheet, PDF, A4").count() == 1
+
+
+def test_a_round_played_before_is_fixed_and_the_rounds_after_it_scored_again(page: Any) -> None:
+    # Only the last round could be taken back: a slip in round 2 found at round 4 meant
+    # undoing rounds 4 and 3 and typing them again from memory.
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cleo", "Dev"], target="50")
+    enter_round(tab, [13, 5, 6, 2])
+    enter_round(tab, [0, 13, 10, 3])
+    enter_round(tab, [2, 2, 20, 2])
+    for i, value in enumerate(("1", "2")):
+        tab.fill(f"#points-{i}", value)  # round 4 under way: left alone by the fix
+    tab.get_by_role("button", name="Fix round 2 (Right)").click()
+    assert tab.locator("#entry-title").inner_text() == "Fix round 2"
+    assert points_in_boxes(tab) == ["0", "13", "10", "3"]
+    assert tab.locator("tr.fixing").get_attribute("data-round") == "2"
+    assert tab.evaluate("document.activeElement.id") == "points-0"
+    screenshot(tab, "scorekeeper-phone-fix-round")
+
+    # A fix that does not add up is refused like a round, and nothing changes.
+    tab.fill("#points-1", "26")
+    tab.click("[data-action=add-round]")
+    assert status(tab).startswith("Not saved: ")
+    assert totals(tab) == [15, 20, 36, 7]
+
+    # Ben took 3, Dev 13: the totals after it follow.
+    tab.fill("#points-1", "3")
+    tab.fill("#points-3", "13")
+    tab.click("[data-action=add-round]")
+    assert status(tab) == "Round 2 fixed; the totals after it are worked out again."
+    assert totals(tab) == [15, 10, 36, 17]
+    assert history_rows(tab) == 3
+    assert tab.locator("#entry-title").inner_text() == "Points in round 4"
+    assert points_in_boxes(tab) == ["1", "2", "", ""]
+    tab.reload()
+    tab.wait_for_selector("body[data-ready=true]")
+    assert totals(tab) == [15, 10, 36, 17]
+
+    # "Keep it as it was" leaves the round alone and goes back to the round under way.
+    tab.get_by_role("button", name="Fix round 1 (Left)").click()
+    tab.fill("#points-0", "0")
+    tab.fill("#points-2", "19")
+    tab.click("[data-action=cancel-fix]")
+    assert totals(tab) == [15, 10, 36, 17]
+    assert tab.locator("#entry-title").inner_text() == "Points in round 4"
+    assert tab.evaluate("document.activeElement.dataset.action") == "fix-round"
+
+
+def test_a_fix_that_ends_the_game_before_later_rounds_is_refused(page: Any) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cy"], target="50")
+    enter_round(tab, [25, 1, 0])
+    enter_round(tab, [20, 6, 0])
+    enter_round(tab, [0, 10, 16])
+    tab.get_by_role("button", name="Fix round 2 (Right)").click()
+    tab.fill("#points-0", "25")
+    tab.fill("#points-1", "1")
+    tab.click("[data-action=add-round]")
+    assert tab.locator("#entry-title").inner_text() == "Fix round 2"
+    assert totals(tab) == [45, 17, 16]
+    assert status(tab) == (
+        "Not saved: With these points the game ends after round 2, so round 3 could not"
+        " have been played: undo it first."
+    )

@@ -119,7 +119,8 @@ export function renderScoreboard(root, game, sum) {
   );
 }
 
-export function renderHistory(root, game, sum) {
+/** The history table; `fixing` is the index of a round being fixed (marked), or null. */
+export function renderHistory(root, game, sum, fixing = null) {
   if (!sum.history.length) {
     clear(root);
     return;
@@ -136,17 +137,25 @@ export function renderHistory(root, game, sum) {
     });
     const main = h(
       "tr",
-      { dataset: { round: round.index + 1 } },
+      { dataset: { round: round.index + 1 }, class: round.index === fixing ? "fixing" : null },
       h(
         "th",
         { scope: "row" },
-        h("span", { class: "delta" }, String(round.index + 1)),
-        // Many columns: the pass as its arrow (the word stays for screen readers).
-        columns.length > 6
-          ? h("span", { class: "running", title: PASS_SHORT[round.pass] },
-              h("span", { "aria-hidden": "true" }, PASS_ARROWS[round.pass]),
-              h("span", { class: "sr-only" }, PASS_SHORT[round.pass]))
-          : h("span", { class: "running" }, PASS_SHORT[round.pass]),
+        // The round's number takes the round back into the boxes to fix, whenever it was.
+        h(
+          "button",
+          {
+            type: "button",
+            class: "round-fix",
+            dataset: { action: "fix-round", round: round.index },
+            "aria-label": `Fix round ${round.index + 1} (${PASS_SHORT[round.pass]})`,
+          },
+          h("span", { class: "delta" }, String(round.index + 1)),
+          // Many columns: the pass as its arrow (the word is in the button's name).
+          columns.length > 6
+            ? h("span", { class: "running", title: PASS_SHORT[round.pass] }, PASS_ARROWS[round.pass])
+            : h("span", { class: "running" }, PASS_SHORT[round.pass]),
+        ),
       ),
       columns.map(({ seat }) => {
         const points = round.points[seat];
@@ -169,7 +178,7 @@ export function renderHistory(root, game, sum) {
       "h2",
       { id: "history-title", class: "history-title" },
       "Rounds played",
-      h("span", { class: "hint" }, " points scored, running total under each"),
+      h("span", { class: "hint" }, " points scored, running total under each; tap a round's number to fix it"),
     ),
     h(
       "div",

@@ -21,8 +21,9 @@ const BONUS_SHORT = { jack: "J♦", ten: "10♦" };
 /**
  * Render the entry for the next round of `game` into `root`, starting from `draft`.
  * onChange(draft) is called on every edit (to save it); onSubmit(draft) to add the round.
+ * `fixing`: the round is one played before, taken back to fix (`game` is cut before it).
  */
-export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber }) {
+export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber, fixing = false }) {
   const n = game.players.length;
   const decks = decksFor(n);
   const full = pointsPerRound(n);
@@ -75,7 +76,10 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
   });
 
   const moonPanel = h("div", { id: "moon-panel", class: "moon-panel", hidden: true, dataset: { panel: "moon" } });
-  const addButton = h("button", { type: "submit", class: "primary", dataset: { action: "add-round" } }, "Add round");
+  const addButton = h("button", { type: "submit", class: "primary", dataset: { action: "add-round" } });
+  const cancelButton = fixing
+    ? h("button", { type: "button", class: "secondary", dataset: { action: "cancel-fix" } }, "Keep it as it was")
+    : null;
   const moonButton = h(
     "button",
     {
@@ -98,12 +102,12 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
   const form = h(
     "form",
     { class: "entry", novalidate: true, dataset: { form: "round" } },
-    h("h2", { id: "entry-title" }, `Points in round ${roundNumber}`),
+    h("h2", { id: "entry-title" }, fixing ? `Fix round ${roundNumber}` : `Points in round ${roundNumber}`),
     hint,
     moonPanel,
     list,
     sumCheck,
-    h("div", { class: "actions", dataset: { slot: "status" } }, addButton, moonButton),
+    h("div", { class: "actions", dataset: { slot: "status" } }, addButton, moonButton, cancelButton),
   );
 
   function drawBonus() {
@@ -127,7 +131,8 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
     moonButton.setAttribute("aria-expanded", String(on));
     moonButton.lastChild.textContent = on ? "Not a moon" : "Shot the moon";
     moonButton.dataset.action = on ? "cancel-moon" : "shoot-moon";
-    addButton.textContent = on ? "Add the moon round" : "Add round";
+    if (fixing) addButton.textContent = `Save round ${roundNumber}`;
+    else addButton.textContent = on ? "Add the moon round" : "Add round";
     form.classList.toggle("moon-mode", on);
     // A moon needs no points typed: the shooter took them all. Only the bonus card is asked.
     list.hidden = on && !bonusOn;

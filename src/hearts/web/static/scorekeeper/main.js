@@ -3,7 +3,17 @@
 import { h, clear } from "./dom.js";
 import { renderEntry } from "./entry.js";
 import { renderHistory, renderScoreboard, renderSummary, rulesLine } from "./board.js";
-import { addRound, emptyEntry, isBlankEntry, joinNames, newGame, summary, undoRound } from "./model.js";
+import {
+  addRound,
+  before,
+  emptyEntry,
+  isBlankEntry,
+  joinNames,
+  newGame,
+  replaceRound,
+  summary,
+  undoRound,
+} from "./model.js";
 import { renderSetup } from "./setup.js";
 import * as store from "./store.js";
 
@@ -32,6 +42,10 @@ const state = {
   confirmingNew: false,
   confirmingUndo: false,
   entryView: null,
+  // A round played before, taken back into the boxes to fix: its index, and the boxes (kept
+  // apart from the next round's, and not saved: a reload leaves the fix).
+  fixing: null,
+  fixDraft: null,
 };
 
 const $ = (selector) => document.querySelector(selector);
@@ -98,7 +112,8 @@ function showGame({ focus = false } = {}) {
   clear($("[data-region=rules]"), rulesLine(game));
   renderSummary($("[data-region=summary]"), game, sum);
   renderScoreboard($("[data-region=scoreboard]"), game, sum);
-  renderHistory($("[data-region=history]"), game, sum);
+  if (state.fixing !== null && state.fixing >= game.rounds.length) state.fixing = null;
+  renderHistory($("[data-region=history]"), game, sum, state.fixing);
   // The score sheet prints this game's table and passing, round by round.
   const sheet = `/sheets/score.pdf?players=${game.players.length}&passing=${game.settings.passing}`;
   $("[data-link=score-pdf]").href = sheet;
@@ -106,7 +121,17 @@ function showGame({ focus = false } = {}) {
 
   const entryRoot = $("[data-region=entry]");
   let entryView = null;
-  if (sum.over) {
+  if (state.fixing !== null) {
+    entryView = state.entryView = renderEntry(entryRoot, before(game, state.fixing), state.fixDraft, {
+      roundNumber: state.fixing + 1,
+      fixing: true,
+      onChange: (draft) => {
+        state.fixDraft = draft;
+        say("");
+      },
+      onSubmit: saveFix,
+    });
+  } else if (sum.over) {
     clear(
       entryRoot,
       h(
@@ -181,17 +206,73 @@ function submitRound(entry) {
   const sum = summary(game);
   const last = sum.history[sum.history.length - 1];
   const notes = last.notes.length ? ` ${last.notes.join(" ")}` : "";
-  if (sum.over) {
-    const names = sum.winners.map((i) => game.players[i]);
-    say(`Round ${game.rounds.length} added.${notes} Game over: ${names.length > 1 ? "a tie" : `${names[0]} wins`}.`, "done");
-  } else {
-    say(`Round ${game.rounds.length} added.${notes}`, "done");
-  }
+  say(`Round ${game.rounds.length} added.${notes}${overWords(game, sum)}`, "done");
+  showTotals();
+}
+
+/** " Game over: Ana wins." (or "a tie") once the game is over; nothing before. */
+function overWords(game, sum) {
+  if (!sum.over) return "";
+  return ` Game over: ${sum.winners.length > 1 ? "a tie" : `${game.players[sum.winners[0]]} wins`}.`;
+}
+
+/** The game drawn again after a round was added or fixed. The cursor waits in the first box,
+ * but the new totals and the next pass stay in sight: on a phone the boxes are below them,
+ * and scrolling to the cursor hid them. */
+function showTotals() {
   showGame();
-  // The cursor waits in the first box, but the new totals and the next pass stay in sight:
-  // on a phone the boxes are below them, and scrolling to the cursor hid them.
   state.entryView?.focus({ preventScroll: true });
   $("[data-region=summary]").scrollIntoView({ block: "nearest" });
+}
+
+/** A round's points as the boxes show them (a moon: the moon, and empty boxes). */
+function draftOf(round, game) {
+  return {
+    points: round.moon ? game.players.map(() => "") : round.points.map((p) => String(p)),
+    bonus: [...round.bonus],
+    moon: round.moon ? { ...round.moon } : null,
+  };
+}
+
+/** Take round `index` back into the boxes to fix it; the rounds after it stay. */
+function startFix(index) {
+  const round = state.game.rounds[index];
+  if (!round) return;
+  state.fixing = index;
+  state.fixDraft = draftOf(round, state.game);
+  state.confirmingUndo = false;
+  state.confirmingNew = false;
+  say(`Round ${index + 1}'s points are in the boxes: change what was wrong, then save it.`);
+  showGame();
+  $("[data-region=entry]").scrollIntoView({ block: "start" });
+  state.entryView?.focus({ preventScroll: true });
+}
+
+function saveFix(entry) {
+  const index = state.fixing;
+  const { game, check } = replaceRound(state.game, index, entry);
+  if (!check.ok) {
+    say(`Not saved: ${check.message}`, "error");
+    state.entryView?.refused();
+    return;
+  }
+  state.game = game;
+  state.fixing = null;
+  state.fixDraft = null;
+  persist();
+  const sum = summary(game);
+  const after = game.rounds.length > index + 1 ? "; the totals after it are worked out again" : "";
+  say(`Round ${index + 1} fixed${after}.${overWords(game, sum)}`, "done");
+  showTotals();
+}
+
+function cancelFix() {
+  const index = state.fixing;
+  state.fixing = null;
+  state.fixDraft = null;
+  say("");
+  showGame();
+  $(`[data-action=fix-round][data-round="${index}"]`)?.focus();
 }
 
 /** Undo at once when the boxes are blank; otherwise ask first, since undoing fills them. */
@@ -213,6 +294,7 @@ function askToUndo() {
 
 function undo() {
   state.confirmingUndo = false;
+  state.fixing = null;
   if (!state.game?.rounds.length) {
     say("There is no round to undo.", "error");
     return;
@@ -220,11 +302,7 @@ function undo() {
   const last = state.game.rounds[state.game.rounds.length - 1];
   state.game = undoRound(state.game);
   // Put the undone round back in the boxes, so a slip is fixed by editing, not retyping.
-  state.draft = {
-    points: last.moon ? state.game.players.map(() => "") : last.points.map((p) => String(p)),
-    bonus: [...last.bonus],
-    moon: last.moon ? { ...last.moon } : null,
-  };
+  state.draft = draftOf(last, state.game);
   persist();
   say(`Round ${state.game.rounds.length + 1} taken back; its points are in the boxes to fix.`);
   showGame({ focus: true });
@@ -239,6 +317,12 @@ document.addEventListener("click", (event) => {
       break;
     case "confirm-undo":
       undo();
+      break;
+    case "fix-round":
+      startFix(Number(button.dataset.round));
+      break;
+    case "cancel-fix":
+      cancelFix();
       break;
     case "cancel-undo":
       state.confirmingUndo = false;
@@ -262,6 +346,7 @@ document.addEventListener("click", (event) => {
       const rematch = button.dataset.action === "rematch";
       const prefill = { names: state.game.players, settings: state.game.settings };
       state.confirmingNew = false;
+      state.fixing = null;
       if (rematch) {
         state.game = newGame(prefill.names, prefill.settings);
         state.draft = null;
@@ -289,6 +374,7 @@ store.onOtherTab((fresh) => {
   // Another tab of this scorekeeper changed the game: follow it rather than overwrite it.
   state.game = fresh.game;
   state.draft = fresh.draft;
+  state.fixing = null; // its rounds may have changed under the fix
   if (fresh.dropped.length) say(droppedMessage(fresh.dropped), "error");
   if (state.game) showGame();
   else showSetup({ names: fresh.lastPlayers ?? undefined });

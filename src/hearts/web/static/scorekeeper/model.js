@@ -498,6 +498,33 @@ export function addRound(game, entry) {
   return { game: { ...game, rounds: [...game.rounds, stored] }, check };
 }
 
+/** The game as it stood before round `index` (0-based) was played: its rounds cut there. */
+export function before(game, index) {
+  return { ...game, rounds: game.rounds.slice(0, index) };
+}
+
+/**
+ * Put `entry` in place of round `index` (0-based) if it checks out and the rounds after it
+ * still follow (a fixed round must not end the game before them); returns {game, check}.
+ * The rounds after it are scored again from their own points.
+ */
+export function replaceRound(game, index, entry) {
+  const fixed = addRound(before(game, index), entry);
+  if (!fixed.check.ok) return { game, check: fixed.check };
+  const rounds = [...fixed.game.rounds, ...game.rounds.slice(index + 1)];
+  const result = { ...game, rounds };
+  for (let played = index + 1; played < rounds.length; played += 1) {
+    if (isOver(before(result, played))) {
+      const one = played + 1 === rounds.length;
+      const later = one ? `round ${rounds.length}` : `rounds ${played + 1} to ${rounds.length}`;
+      const message = `With these points the game ends after round ${played}, so ${later} could not`
+        + ` have been played: undo ${one ? "it" : "them"} first.`;
+      return { game, check: { ok: false, message } };
+    }
+  }
+  return { game: result, check: fixed.check };
+}
+
 export function undoRound(game) {
   return { ...game, rounds: game.rounds.slice(0, -1) };
 }
