@@ -1008,3 +1008,43 @@ def test_a_page_behind_the_table_catches_up_at_once(browser: Any, server: AppSer
     assert not ann.page.errors
     for someone in (ann, bea):
         someone.context.close()
+
+
+def test_a_pass_chosen_offline_goes_once_back_though_others_passed_meanwhile(
+    browser: Any, server: AppServer
+) -> None:
+    # Offline, Sol's pass is kept to go once the phone is back. Meanwhile Tia passes: the
+    # move count moves on, but the pass is still Sol's to make, so it goes all the same.
+    sol = person(browser, "Sol", PHONE)
+    tia = person(browser, "Tia", DESKTOP)
+    body: dict[str, Any] = {
+        "rules": {},
+        "name": "Sol",
+        "turn_time": None,
+        "seats": ["you", "friend", "easy", "easy"],
+    }
+    state = table_by_api(sol, server, body)
+    join(tia, f"{server.url}{state['table']['invite']}")
+    for someone in (sol, tia):
+        someone.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
+    before = sol.move()
+    sol.context.set_offline(True)
+    chosen = hand(sol.page)[:3]
+    for key in chosen:
+        sol.page.click(f"[data-region=hand] [data-key='{key}']")
+    sol.page.click("[data-action=pass]")
+    assert sol.page.inner_text("#status") == (
+        "This device is offline: your pass goes as soon as it is back online."
+    )
+    pass_last_three(tia.page)
+    tia.page.wait_for_function(SETTLED, arg=before + 1)
+    sol.context.set_offline(False)
+    settle([sol, tia], before + 2)
+    sol.page.wait_for_function(
+        f"() => document.querySelector('{TABLE}').dataset.phase === 'playing'"
+    )
+    assert not set(chosen) & set(hand(sol.page)), "Sol's pass did not go"
+    assert "offline" not in sol.page.inner_text("#status")
+    for someone in (sol, tia):
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()

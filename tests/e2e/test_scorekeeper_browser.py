@@ -1074,7 +1074,7 @@ def test_storage_that_fails_is_said_after_every_message_until_it_works(page: Any
     unsaved = "This browser is not keeping the scores (storage is off or full)"
     tab.evaluate(
         """() => { window.realSetItem = Storage.prototype.setItem;
-                   Storage.prototype.setItem = () => { throw new Error('QuotaExceededError'); }; }"""
+                   Storage.prototype.setItem = () => { throw new Error('full'); }; }"""
     )
     tab.fill("#points-0", "13")
     assert unsaved in status(tab)
@@ -1168,7 +1168,9 @@ def test_new_game_asks_with_the_safe_answer_first(page: Any) -> None:
 
 def test_names_a_person_sees_as_short_are_short(page: Any) -> None:
     tab = page
-    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"  # one emoji, 7 code points
+    family = (
+        "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"  # one emoji, 7 code points
+    )
     long = "Bartholomewwwwwwwwwwwwww"
     start_game(tab, [family * 5, "Ben", long])
     enter_round(tab, [20, 6, 0])

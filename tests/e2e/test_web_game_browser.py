@@ -357,36 +357,58 @@ def test_a_phone_sized_screen(browser: Any, server: AppServer) -> None:
     assert not page.errors
 
 
-def test_back_online_the_table_says_so_by_itself(browser: Any, server: AppServer) -> None:
-    # Offline, a card tapped: "cannot be reached". Back online, that line stayed until the
-    # next tap, as if the game were still broken. (The server itself away: see the test of a
-    # lost server at a table of friends.)
+def test_a_card_and_a_pass_chosen_offline_go_once_back_online(
+    browser: Any, server: AppServer
+) -> None:
+    # Offline, a card tapped was refused ("nothing was sent: try again"), and back online the
+    # person had to tap it again; a phone on a train lost every such card. Now it is kept, and
+    # goes by itself once the device is back, if the game still waits for it.
     page = open_page(browser, server, PHONE)
     start_game(page)
-    pass_three(page)
-    assert wait_for_person(page) == "playing"
-    before = hand(page)
+    status = "() => document.querySelector('#status').textContent"
     page.context.set_offline(True)
     # Said at once, and as the device's own state: a phone that lost its signal was told to
     # check that the game server was running.
     page.wait_for_function(
-        "() => document.querySelector('#status').textContent"
-        " === 'This device is offline: the game goes on once it is back online.'"
+        f"() => ({status})() === 'This device is offline: the game goes on once it is back online.'"
     )
-    card = page.get_attribute("[data-card][data-legal=true]", "data-card")
-    page.click(f"[data-card='{card}'][data-legal=true]")
-    page.wait_for_function(
-        "() => document.querySelector('#status').textContent.startsWith("
-        "'This device is offline, so nothing was sent')"
+    chosen = hand(page)[-3:]
+    for card in chosen:
+        page.click(f"[data-region=hand] [data-card='{card}']")
+    page.click("[data-action=pass]")
+    assert page.inner_text("#status") == (
+        "This device is offline: your pass goes as soon as it is back online."
     )
+    assert phase(page) == "passing"
+    page.context.set_offline(False)
+    page.wait_for_function("() => document.querySelector('#game').dataset.phase === 'playing'")
+    assert wait_for_person(page) == "playing"
+    assert not set(chosen) & set(hand(page))
+    assert "offline" not in page.inner_text("#status")
+
+    before = hand(page)
+    page.context.set_offline(True)
+    legal = page.eval_on_selector_all(
+        "[data-card][data-legal=true]", "els => els.map(e => e.dataset.card)"
+    )
+    page.click(f"[data-card='{legal[0]}'][data-legal=true]")
+    # Choosing again while offline replaces the card kept.
+    page.click(f"[data-card='{legal[-1]}'][data-legal=true]")
+    held = page.inner_text("#status")
+    assert held.startswith("This device is offline: your ") and held.endswith(
+        " goes as soon as it is back online."
+    )
+    assert hand(page) == before  # nothing sent yet
     page.context.set_offline(False)
     page.wait_for_function(
-        "() => !document.querySelector('#status').textContent.includes('offline')"
+        f"() => !document.querySelector('[data-region=hand] [data-card=\"{legal[-1]}\"]')"
     )
-    assert wait_for_person(page) == "playing"
-    assert hand(page) == before  # the card never reached the server: still in hand
-    play_one(page)
-    assert len(hand(page)) == len(before) - 1
+    assert wait_for_person(page) in ("playing", "round-over")
+    after = hand(page)
+    assert len(after) == len(before) - 1 and legal[-1] not in after
+    if len(legal) > 1:  # the first card kept was replaced (with the 2♣ there is no other)
+        assert legal[0] in after
+    assert "offline" not in page.inner_text("#status")
     assert not page.errors
 
 

@@ -41,6 +41,9 @@ const app = {
   chain: Promise.resolve(), // answers and stream messages are shown one after another
   queued: 0, // stream messages waiting their turn on the chain
   standIn: null, // the note of moves made for the person while away, once said: {key, trick}
+  // A card or pass chosen while the device was offline, sent once it is back if the game
+  // still waits for it: {id, move, round, card} or {..., pass: true}, and the line said.
+  offlineMove: null,
 };
 
 const ui = {
@@ -467,19 +470,44 @@ async function react(key) {
   }
 }
 
+/** A card or pass chosen while the device is offline: kept, and sent by `backOnline`
+ * (choosing again meanwhile replaces it). */
+function holdOffline(move) {
+  const what = move.card ? `your ${cardName(move.card)} goes` : "your pass goes";
+  const line = `This device is offline: ${what} as soon as it is back online.`;
+  const state = app.state;
+  app.offlineMove = { id: state.id, move: state.move, round: state.view.hand_number, line, ...move };
+  say(line, true);
+}
+
 /** Back online after a request failed for want of a network: the table is read again (a
  * card sent just before may have reached the server, or not) and the line saying the server
- * cannot be reached goes, instead of staying until the next tap. */
+ * cannot be reached goes, instead of staying until the next tap. A card or pass chosen while
+ * offline then goes, if the game still waits for it. */
 async function backOnline() {
   if (!app.state || app.busy || document.body.dataset.screen !== "table") return;
+  const held = app.offlineMove;
+  app.offlineMove = null;
   try {
     const state = await api.game(app.state.id);
     await serial(() => ingest(state));
-    if ([UNREACHABLE, OFFLINE, GONE_OFFLINE].includes(ui.status.textContent)) say("");
+    if ([UNREACHABLE, OFFLINE, GONE_OFFLINE, held?.line].includes(ui.status.textContent)) say("");
     if (!app.busy) render(app.state);
   } catch {
-    // Still away: the line stays.
+    app.offlineMove = held; // still away: the line stays, and so does the move
+    return;
   }
+  const state = app.state;
+  if (!held || held.id !== state.id || app.busy) return;
+  if (held.pass) {
+    // Others at the table may have passed meanwhile (the move count moves on): still this
+    // round's pass, and still this seat's to make.
+    if (held.round === state.view.hand_number && state.phase === "passing" && state.view.passed === null) sendPass();
+    return;
+  }
+  if (held.move !== state.move) return;
+  const button = hand.root.querySelector(`[data-card="${held.card}"][data-legal="true"]`);
+  if (button) sendPlay(held.card, button);
 }
 
 /** Take the seat back from the computer player: any request does it. */
@@ -914,7 +942,8 @@ function onCard(card, button, key = card) {
   }
   if (mode === "play") {
     if (button.dataset.legal === "true") {
-      sendPlay(card, button);
+      if (navigator.onLine === false) holdOffline({ card });
+      else sendPlay(card, button);
     } else {
       say(state.reasons[card] || "You cannot play that card now.", true);
       button.classList.remove("shake");
@@ -929,6 +958,10 @@ function onCard(card, button, key = card) {
 async function sendPass() {
   const state = app.state;
   if (app.busy || app.selected.size !== state.view.cards_to_pass) return;
+  if (navigator.onLine === false) {
+    holdOffline({ pass: true });
+    return;
+  }
   setBusy(true);
   // Selected copies are keyed "QS" and "QS#2"; the server takes faces.
   const cards = [...app.selected].map((key) => key.split("#")[0]);
@@ -946,6 +979,7 @@ async function sendPass() {
     });
   } catch (error) {
     await recover(error);
+    if (error.message === OFFLINE && app.state?.move === state.move) holdOffline({ pass: true });
   } finally {
     setBusy(false);
     render(app.state);
@@ -995,6 +1029,7 @@ async function sendPlay(card, button) {
     });
   } catch (error) {
     await recover(error);
+    if (error.message === OFFLINE && app.state?.move === state.move) holdOffline({ card });
   } finally {
     setBusy(false);
     render(app.state);
