@@ -312,3 +312,31 @@ def test_a_hand_in_two_rows_breaks_between_suits(browser: Any, server: AppServer
     assert tops[0] == tops[1] == [top for _, top, _, _ in cards], (modes, tops)
     shoot(page, "hand-rows-by-suit-phone")
     assert not page.errors
+
+
+def test_the_pass_button_leaves_the_persons_line_alone_at_large_text_sideways(
+    browser: Any, server: AppServer
+) -> None:
+    # A phone held sideways at 200% text: "Pass 3 to Marisol, on your left" took two lines
+    # over "You 0 +0" and "Choose 3 cards to pass." There it says "Pass 3" (the line over
+    # the table says where they go); read aloud, and at the usual size, it says it all.
+    page = open_page(browser, server, VIEWPORTS["phone-landscape"])
+    start_game(page)
+    for card in hand(page)[-3:]:
+        page.click(f"[data-region=hand] [data-card='{card}']")
+    button = page.locator("[data-action=pass]")
+    whole = button.get_attribute("aria-label")
+    assert whole and whole.startswith("Pass 3 to ") and button.inner_text() == whole
+    for size in ("150%", "200%"):
+        page.evaluate(f"document.documentElement.style.fontSize = '{size}'")
+        assert button.inner_text() == "Pass 3", size
+        assert button.get_attribute("aria-label") == whole
+        boxes = page.evaluate(
+            """() => ['[data-action=pass]', '[data-region=me]', '#status'].map((s) => {
+                const r = document.querySelector(s).getBoundingClientRect();
+                return [r.left, r.top, r.right, r.bottom]; })"""
+        )
+        assert not overlap(boxes[0], boxes[1]) and not overlap(boxes[0], boxes[2]), (size, boxes)
+    page.evaluate("document.documentElement.style.fontSize = ''")
+    assert button.inner_text() == whole
+    assert not page.errors

@@ -470,6 +470,13 @@ async function react(key) {
   }
 }
 
+/** The Pass button's words: "Pass 3", then where they go (which a phone held sideways at
+ * large text leaves to the line over the table: the whole label covered the person's own). */
+function passWords(state) {
+  const [what, ...where] = passLabel(state, (name) => h("span", { class: "who", dir: "auto" }, name));
+  return [what, h("span", { class: "pass-to" }, where)];
+}
+
 /** A card or pass chosen while the device is offline: kept, and sent by `backOnline`
  * (choosing again meanwhile replaces it). */
 function holdOffline(move) {
@@ -722,7 +729,7 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
       },
       // Said whole: the cut-short name's box read as "Pass 3 to Marisol , on your left".
       "aria-label": passLabel(state).join(""),
-    }, passLabel(state, (name) => h("span", { class: "who", dir: "auto" }, name))));
+    }, passWords(state)));
   } else if (state.phase === "playing" && received.length) {
     const from = passedFrom(state);
     const who = from !== undefined ? nameOf(state, from) : "the others";

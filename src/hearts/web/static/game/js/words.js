@@ -95,9 +95,9 @@ export function plural(n, one, many = `${one}s`) {
 export function passLabel(state, name = (text) => text) {
   const view = state.view;
   const n = view.cards_to_pass;
-  if (view.pass_direction === "scatter") return [`Pass ${n}: one to each player`];
+  if (view.pass_direction === "scatter") return [`Pass ${n}`, ": one to each player"];
   const to = view.pass_to[0];
-  return [`Pass ${n} to `, name(nameOf(state, to)), `, ${where(state, to)}`];
+  return [`Pass ${n}`, " to ", name(nameOf(state, to)), `, ${where(state, to)}`];
 }
 
 export function directionPhrase(direction) {
