@@ -580,6 +580,25 @@ def table_by_api(host: Person, server: Any, body: dict[str, Any]) -> dict[str, A
     return state
 
 
+def two_at_a_table(
+    browser: Any, server: Any, host: tuple[str, Any], friend: tuple[str, Any]
+) -> tuple[Person, Person]:
+    """A host (name, viewport) and a friend who joined by the link, at a table of four made by
+    the API (two easy computer players, no turn timer), both pages showing the pass."""
+    people = person(browser, host[0], host[1]), person(browser, friend[0], friend[1])
+    body: dict[str, Any] = {
+        "rules": {},
+        "name": host[0],
+        "turn_time": None,
+        "seats": ["you", "friend", "easy", "easy"],
+    }
+    state = table_by_api(people[0], server, body)
+    join(people[1], f"{server.url}{state['table']['invite']}")
+    for someone in people:
+        someone.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
+    return people
+
+
 @pytest.mark.parametrize("start_now", [False, True])
 def test_rematch_keeps_the_table_and_its_people(
     browser: Any, server: AppServer, start_now: bool
@@ -676,18 +695,8 @@ def test_a_lost_server_shows_reconnecting_and_the_table_goes_on(
     browser: Any, tmp_path: Path
 ) -> None:
     first = serve_on(tmp_path)
-    ona = person(browser, "Ona", DESKTOP)
-    pia = person(browser, "Pia", PHONE)
-    body: dict[str, Any] = {
-        "rules": {},
-        "name": "Ona",
-        "turn_time": None,
-        "seats": ["you", "friend", "easy", "easy"],
-    }
-    state = table_by_api(ona, first, body)
-    join(pia, f"{first.url}{state['table']['invite']}")
+    ona, pia = two_at_a_table(browser, first, ("Ona", DESKTOP), ("Pia", PHONE))
     for someone in (ona, pia):
-        someone.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
         someone.page.wait_for_selector("body[data-live=open]")
     mark_stay([ona, pia])
     # Pia's reconnections meet a 503 (as from a proxy while the server restarts): her
@@ -1015,18 +1024,7 @@ def test_a_pass_chosen_offline_goes_once_back_though_others_passed_meanwhile(
 ) -> None:
     # Offline, Sol's pass is kept to go once the phone is back. Meanwhile Tia passes: the
     # move count moves on, but the pass is still Sol's to make, so it goes all the same.
-    sol = person(browser, "Sol", PHONE)
-    tia = person(browser, "Tia", DESKTOP)
-    body: dict[str, Any] = {
-        "rules": {},
-        "name": "Sol",
-        "turn_time": None,
-        "seats": ["you", "friend", "easy", "easy"],
-    }
-    state = table_by_api(sol, server, body)
-    join(tia, f"{server.url}{state['table']['invite']}")
-    for someone in (sol, tia):
-        someone.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
+    sol, tia = two_at_a_table(browser, server, ("Sol", PHONE), ("Tia", DESKTOP))
     before = sol.move()
     sol.context.set_offline(True)
     chosen = hand(sol.page)[:3]

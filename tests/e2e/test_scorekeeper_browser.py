@@ -124,6 +124,12 @@ def status(tab: Any) -> str:
     return text
 
 
+def moon_choice(tab: Any) -> str | None:
+    """The shooter's choice ticked ("add" or "subtract"), or None."""
+    checked = tab.locator("input[name=moon-choice]:checked")
+    return checked.get_attribute("value") if checked.count() else None
+
+
 def history_rows(tab: Any) -> int:
     count: int = tab.locator("table.history tbody tr[data-round]").count()
     return count
@@ -273,7 +279,7 @@ def test_moon_rules_and_the_bonus_card(page: Any) -> None:
     assert "Pick who shot the moon." in status(tab)
     tab.check("input[name=moon-shooter][value='0']")
     # Neither choice ends the game, so the page preselects the usual one; Ana picks the other.
-    assert tab.locator("input[name=moon-choice][value=add]").is_checked()
+    assert moon_choice(tab) == "add"
     tab.check("input[name=moon-choice][value=subtract]")
     tab.click("[data-action=toggle-bonus][data-index='0']")
     tab.click("[data-action=add-round]")
@@ -777,16 +783,16 @@ def test_the_shooters_sensible_choice_is_preselected(page: Any) -> None:
     tab.click("[data-action=shoot-moon]")
     # Ana: 26 to the others ends the game with Ben lowest, so taking 26 off is preselected.
     tab.check("input[name=moon-shooter][value='0']")
-    assert tab.locator("input[name=moon-choice][value=subtract]").is_checked()
+    assert moon_choice(tab) == "subtract"
     # Ben: 26 to the others ends the game with Ben winning.
     tab.check("input[name=moon-shooter][value='1']")
-    assert tab.locator("input[name=moon-choice][value=add]").is_checked()
+    assert moon_choice(tab) == "add"
     # Once the table picks, the page leaves the pick alone.
     tab.check("input[name=moon-choice][value=subtract]")
     tab.check("input[name=moon-shooter][value='0']")
-    assert tab.locator("input[name=moon-choice][value=subtract]").is_checked()
+    assert moon_choice(tab) == "subtract"
     tab.check("input[name=moon-shooter][value='1']")
-    assert tab.locator("input[name=moon-choice][value=subtract]").is_checked()
+    assert moon_choice(tab) == "subtract"
     tab.click("[data-action=add-round]")
     assert totals(tab) == [38, -24, 38]
 
@@ -1095,10 +1101,10 @@ def test_the_bonus_card_marked_after_the_shooter_moves_the_sensible_choice(page:
     tab.click("[data-action=shoot-moon]")
     tab.check("input[name=moon-shooter][value='1']")
     # 26 to the others: Ana 106 ends the game with Ben lowest.
-    assert tab.locator("input[name=moon-choice][value=add]").is_checked()
+    assert moon_choice(tab) == "add"
     # With the jack Cy would end it lowest (-4): taking 26 off Ben is the choice now.
     tab.click("[data-action=toggle-bonus][data-index='2']")
-    assert tab.locator("input[name=moon-choice][value=subtract]").is_checked()
+    assert moon_choice(tab) == "subtract"
     tab.click("[data-action=add-round]")
     assert totals(tab) == [80, -22, -30]
     assert tab.locator("body").get_attribute("data-over") == "false"
