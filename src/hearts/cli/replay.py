@@ -55,38 +55,57 @@ def _names(data: dict[str, Any], players: int) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..record import RecordError, from_record, undos
-
+    source = "Standard input" if args.record == "-" else args.record
     try:
         text = sys.stdin.read() if args.record == "-" else Path(args.record).read_text("utf-8")
     except OSError as error:
         print(f"hearts replay: cannot read {args.record}: {error.strerror}.", file=sys.stderr)
         return 2
     except UnicodeDecodeError:
-        print(f"hearts replay: {args.record} is not a text file.", file=sys.stderr)
+        print(f"hearts replay: {source} is not a text file.", file=sys.stderr)
         return 2
     try:
-        data = json.loads(text)
-        game = from_record(data)  # checks every move before anything is shown
+        lines = _replay(text, source, args.round)
+    except Refused as refusal:
+        print(f"hearts replay: {refusal}", file=sys.stderr)
+        return 2
+    except Exception:  # whatever else a damaged record trips: a sentence, not a traceback
+        print(f"hearts replay: {source} is damaged: it cannot be replayed.", file=sys.stderr)
+        return 2
+    print("\n".join(lines))
+    return 0
+
+
+class Refused(Exception):
+    """A record `hearts replay` will not show; the message says why, in one sentence."""
+
+
+def _replay(text: str, source: str, only: int | None) -> list[str]:
+    """The lines that show the record, once it is checked whole; `Refused` says why not."""
+    from ..record import RecordError, from_record, undos
+
+    try:
+        data = json.loads(text.removeprefix("\ufeff"))  # a byte order mark is no damage
     except json.JSONDecodeError:
-        print(f"hearts replay: {args.record} is not JSON.", file=sys.stderr)
-        return 2
+        raise Refused(f"{source} is not JSON.") from None
+    except RecursionError:
+        raise Refused(f"{source} nests too deep to be a game record.") from None
+    except ValueError:  # Python refuses to read an integer of thousands of digits
+        raise Refused(f"{source} holds a number too long to read.") from None
+    try:
+        game = from_record(data)  # checks every move before anything is shown
     except RecordError as error:
-        print(f"hearts replay: {error}", file=sys.stderr)
-        return 2
+        raise Refused(str(error)) from None
     rounds = len(game.results) + (0 if game.is_over or game.phase == "round-over" else 1)
-    if args.round is not None and not 1 <= args.round <= rounds:
-        wrong = f"the game has rounds 1 to {rounds}, not {args.round}"
-        print(f"hearts replay: {wrong}.", file=sys.stderr)
-        return 2
+    if only is not None and not 1 <= only <= rounds:
+        raise Refused(f"the game has rounds 1 to {rounds}, not {only}.")
     fresh = from_record({**data, "actions": []})
     names = _names(data, game.rules.players)
-    lines = _show(fresh, list(game.moves), names, args.round)
+    lines = _show(fresh, list(game.moves), names, only)
     taken = undos(data["actions"])
     if taken:  # the moves shown are those left standing
         lines.insert(0, f"{taken} take-back{'s' if taken != 1 else ''} during play (not shown).")
-    print("\n".join(lines))
-    return 0
+    return lines
 
 
 def _show(game: Any, moves: list[Any], names: list[str], only: int | None) -> list[str]:

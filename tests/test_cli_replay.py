@@ -1,0 +1,119 @@
+"""`hearts replay`: what it shows of a record, and how it refuses a damaged one."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hearts import Game, Rules, record
+from hearts.ai import make_player
+from hearts.cli import main
+from hearts.driver import play_out
+
+
+def finished(rules: Rules, seed: int | str = 3) -> Game:
+    game = Game(rules, seed)
+    players = [make_player("easy", seed=f"{seed}:{s}") for s in range(rules.players)]
+    for _ in play_out(game, players):
+        pass
+    return game
+
+
+def replayed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str | bytes, *args: str
+) -> tuple[int, str, str]:
+    path = tmp_path / "record.json"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
+    code = main(["replay", str(path), *args])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def refused_in_one_line(code: int, out: str, err: str) -> str:
+    assert code == 2 and out == "", (code, out)
+    assert err.startswith("hearts replay: ") and err.count("\n") == 1, err
+    assert "Traceback" not in err and len(err) < 200, err
+    return err
+
+
+def good_record() -> dict[str, Any]:
+    return record.to_record(finished(Rules(target_score=30)))
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nests too deep to be a game record."),
+        (None, "holds a number too long to read."),  # a seed of 5,000 digits
+    ],
+)
+def test_a_record_python_cannot_parse_is_refused_in_one_line(
+    content: str | None, words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if content is None:
+        content = json.dumps(good_record()).replace('"seed": 3', '"seed": ' + "7" * 5000)
+        assert "7" * 5000 in content
+    err = refused_in_one_line(*replayed(tmp_path, capsys, content))
+    assert words in err
+
+
+def test_whatever_else_a_damaged_record_trips_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise KeyError("a fault nobody foresaw")
+
+    monkeypatch.setattr("hearts.cli.replay._show", broken)
+    err = refused_in_one_line(*replayed(tmp_path, capsys, json.dumps(good_record())))
+    assert "is damaged: it cannot be replayed." in err
+
+
+def test_a_huge_move_is_quoted_briefly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = good_record()
+    data["actions"][0]["cards"] = ["2C"] * 100_000
+    err = refused_in_one_line(*replayed(tmp_path, capsys, json.dumps(data)))
+    assert "Move 1 (seat 0 passes ['2C', '2C'," in err and "…): Pass exactly 3 cards." in err
+    data["actions"][0] = {"type": "play", "seat": 0, "card": "Z" * 100_000}
+    err = refused_in_one_line(*replayed(tmp_path, capsys, json.dumps(data)))
+    assert 'A play names one card, like "QS".' in err
+
+
+def test_a_seed_that_is_not_text_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = good_record()
+    data["seed"] = "\ud800x"
+    err = refused_in_one_line(*replayed(tmp_path, capsys, json.dumps(data)))
+    assert "The record's seed holds characters that are not text." in err
+
+
+def test_standard_input_is_named_as_such(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("{not json"))
+    assert main(["replay", "-"]) == 2
+    assert capsys.readouterr().err == "hearts replay: Standard input is not JSON.\n"
+
+
+def test_a_record_that_starts_with_a_byte_order_mark_is_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = json.dumps(good_record())
+    code, out, err = replayed(tmp_path, capsys, b"\xef\xbb\xbf" + text.encode())
+    assert code == 0 and err == "" and "Game over after" in out
+
+
+def test_a_move_by_a_seat_the_table_does_not_have_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = good_record()
+    data["actions"] = [{"type": "play", "seat": 99, "card": "2C"}]
+    err = refused_in_one_line(*replayed(tmp_path, capsys, json.dumps(data)))
+    assert "Move 1 (seat 99 plays 2C): There is no seat 99 at this table." in err
