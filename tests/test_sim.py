@@ -8,7 +8,14 @@ import pytest
 
 from hearts import Rules
 from hearts.cli import main
-from hearts.sim import PlayerSpec, TournamentConfig, parse_lineup, play_table, run_tournament
+from hearts.sim import (
+    MAX_DEALS,
+    PlayerSpec,
+    TournamentConfig,
+    parse_lineup,
+    play_table,
+    run_tournament,
+)
 
 
 def test_lineups_parse_levels_budgets_and_repeats() -> None:
@@ -139,3 +146,16 @@ def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
     err = run.stderr.read().decode()
     assert run.wait(timeout=120) == 1
     assert "Traceback" not in err and "BrokenPipe" not in err, err
+
+
+def test_absurd_deal_counts_are_refused_naming_the_limit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Ten million deals built every table in memory first: 2.5 GB in ten seconds.
+    for deals in (MAX_DEALS + 1, 10_000_000, 0):
+        assert main(["sim", "medium*4", "--deals", str(deals), "--quiet"]) == 2
+        err = capsys.readouterr().err
+        assert err == f"hearts sim: Play 1 to {MAX_DEALS:,} deals, not {deals:,}.\n", err
+    config = TournamentConfig(parse_lineup(["random*4"], 4), Rules(), deals=MAX_DEALS + 1)
+    with pytest.raises(ValueError, match="Play 1 to"):
+        run_tournament(config)

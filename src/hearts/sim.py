@@ -37,6 +37,9 @@ MODES = ("rounds", "games")
 SEARCHING = ("hard", "expert")
 #: The most playouts a budget may ask for a decision (a million take minutes each).
 MAX_PLAYOUTS = 1_000_000
+#: The most deals a tournament may ask for: each is played at every seat, and each table's
+#: results are kept for the report, so ten million deals filled gigabytes before the first.
+MAX_DEALS = 10_000
 
 
 @dataclass(frozen=True)
@@ -336,29 +339,35 @@ def summarize(
     return TournamentReport(config, rounds, seconds, reports, difference)
 
 
+def check_deals(deals: int) -> None:
+    """`ValueError` with a sentence unless a tournament may play `deals` deals."""
+    if not 1 <= deals <= MAX_DEALS:
+        raise ValueError(f"Play 1 to {MAX_DEALS:,} deals, not {deals:,}.")
+
+
 def run_tournament(
     config: TournamentConfig, progress: Callable[[int, int], None] | None = None
 ) -> TournamentReport:
     """Play every deal in every rotation and report; `progress(done, total)` after each table."""
     if config.mode not in MODES:
         raise ValueError(f"{config.mode!r} is not a mode; use rounds or games.")
-    if config.deals < 1:
-        raise ValueError("Play at least one deal.")
+    check_deals(config.deals)
     n = config.rules.players
     if len(config.players) != n:
         raise ValueError(f"This table seats {n} players; {len(config.players)} were given.")
-    tasks = [(config, d, r) for d in range(config.deals) for r in range(n)]
+    tasks = ((config, d, r) for d in range(config.deals) for r in range(n))  # made as played
+    total = config.deals * n
     start = time.perf_counter()
     tables: list[TableResult] = []
     results: Iterator[TableResult]
-    workers = min(config.workers, len(tasks))  # a worker with no table would start for nothing
+    workers = min(config.workers, total)  # a worker with no table would start for nothing
     if workers > 1:
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
             results = pool.imap(_play_task, tasks)
-            tables = _collect(results, len(tasks), progress)
+            tables = _collect(results, total, progress)
     else:
         results = (_play_task(t) for t in tasks)
-        tables = _collect(results, len(tasks), progress)
+        tables = _collect(results, total, progress)
     return summarize(config, tables, time.perf_counter() - start)
 
 
@@ -431,9 +440,11 @@ def format_report(report: TournamentReport) -> str:
 
 
 __all__ = [
+    "MAX_DEALS",
     "PlayerSpec",
     "TournamentConfig",
     "TournamentReport",
+    "check_deals",
     "format_report",
     "parse_lineup",
     "play_table",

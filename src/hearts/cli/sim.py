@@ -79,7 +79,14 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..rules import Rules
-    from ..sim import TournamentConfig, format_report, parse_lineup, progress_bar, run_tournament
+    from ..sim import (
+        TournamentConfig,
+        check_deals,
+        format_report,
+        parse_lineup,
+        progress_bar,
+        run_tournament,
+    )
 
     try:
         changes = rule_changes(args.rule)
@@ -87,8 +94,7 @@ def run(args: argparse.Namespace) -> int:
             changes["players"] = args.seats
         rules = Rules.preset(args.rules, **changes)
         lineup = parse_lineup(args.players, rules.players)
-        if args.deals < 1:
-            raise ValueError("Play at least one deal.")
+        check_deals(args.deals)
         if not 1 <= args.workers <= max_workers():
             raise ValueError(
                 f"Use 1 to {max_workers()} workers: {WORKERS_PER_CPU} for each of this "
