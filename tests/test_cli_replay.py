@@ -117,3 +117,24 @@ def test_a_move_by_a_seat_the_table_does_not_have_says_so(
     data["actions"] = [{"type": "play", "seat": 99, "card": "2C"}]
     err = refused_in_one_line(*replayed(tmp_path, capsys, json.dumps(data)))
     assert "Move 1 (seat 99 plays 2C): There is no seat 99 at this table." in err
+
+
+def test_names_and_refusals_reach_the_terminal_without_control_characters(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # An escape sequence in a name cleared the screen; a newline faked a line of the replay.
+    data = good_record()
+    data["players"] = [
+        {"seat": 0, "name": "\x1b[2J\x1b[31mEVIL"},
+        {"seat": 1, "name": "Ann\nGame over"},
+        {"seat": 2, "name": "\u202eevil"},
+        {"seat": 3, "name": "Zoë"},
+    ]
+    code, out, err = replayed(tmp_path, capsys, json.dumps(data))
+    assert code == 0 and err == ""
+    assert "\x1b" not in out and "\u202e" not in out and "\nGame over:" not in out
+    assert "\\x1b[2J\\x1b[31mEVIL" in out and "Ann\\nGame over" in out and "\\u202eevil" in out
+    assert "Zoë" in out
+    data["actions"][0]["type"] = "\x1b[2J"
+    err = refused_in_one_line(*replayed(tmp_path, capsys, json.dumps(data)))
+    assert "\x1b" not in err and "Move 1 (\\x1b[2J)" in err

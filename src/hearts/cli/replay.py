@@ -16,6 +16,7 @@ from typing import Any
 
 from ..cards import Card
 from ..words import counted, listed
+from .terminal import printable
 
 
 def register(subparsers: Any) -> None:
@@ -50,16 +51,16 @@ def _names(data: dict[str, Any], players: int) -> list[str]:
                 continue
             seat, name = entry.get("seat"), entry.get("name")
             if isinstance(seat, int) and 0 <= seat < players and isinstance(name, str):
-                names[seat] = name.strip()[:20] or names[seat]
+                names[seat] = printable(name.strip()[:20]) or names[seat]
     return names
 
 
 def run(args: argparse.Namespace) -> int:
-    source = "Standard input" if args.record == "-" else args.record
+    source = "Standard input" if args.record == "-" else printable(args.record)
     try:
         text = sys.stdin.read() if args.record == "-" else Path(args.record).read_text("utf-8")
     except OSError as error:
-        print(f"hearts replay: cannot read {args.record}: {error.strerror}.", file=sys.stderr)
+        print(f"hearts replay: cannot read {source}: {error.strerror}.", file=sys.stderr)
         return 2
     except UnicodeDecodeError:
         print(f"hearts replay: {source} is not a text file.", file=sys.stderr)
@@ -67,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         lines = _replay(text, source, args.round)
     except Refused as refusal:
-        print(f"hearts replay: {refusal}", file=sys.stderr)
+        print(f"hearts replay: {printable(str(refusal))}", file=sys.stderr)
         return 2
     except Exception:  # whatever else a damaged record trips: a sentence, not a traceback
         print(f"hearts replay: {source} is damaged: it cannot be replayed.", file=sys.stderr)
