@@ -165,3 +165,17 @@ def test_the_moon_choice_names_the_points_at_stake() -> None:
     assert _Person(terminal).choose_moon(view) == "subtract"
     assert "Add 52 to everyone else, or take 52 off your score?" in out[0]
     assert "Type add (52 to everyone else) or subtract (52 off your score)." in out
+
+
+def test_the_moon_choice_answers_the_commands_and_takes_a_first_letter() -> None:
+    from hearts.cli.play import COMMANDS_HELP, HELP, _Person
+
+    view = Game(Rules(moon_rule="choose"), seed=1).view(0)
+    for typed, choice in (("a", "add"), ("S", "subtract"), ("sub", "subtract"), ("ADD", "add")):
+        answers = iter(["help", "score", "hand", typed])
+        terminal, out, _ = scripted_game(Rules(moon_rule="choose"), answers)
+        assert _Person(terminal).choose_moon(view) == choice
+        assert any('or just "a" or "s".' in line and COMMANDS_HELP in line for line in out)
+        assert any(line.startswith("Score: You 0") for line in out)
+        assert not any("Type add (26" in line and "just" not in line for line in out)
+    assert '"help" this help' in COMMANDS_HELP and COMMANDS_HELP in HELP

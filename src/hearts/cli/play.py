@@ -27,10 +27,12 @@ if TYPE_CHECKING:
     from ..view import PlayerView
 
 FOUR_NAMES = ("You", "West", "North", "East")
+COMMANDS_HELP = (
+    '"hand" shows your cards again, "score" the totals, "help" this help, "quit" ends the game.'
+)
 HELP = (
     'Type a card like "QS", "10H" (or "TH") or "2♣", an ace as "AH" or "1H" (several cards, '
-    "separated by spaces, for a pass). "
-    '"hand" shows your cards again, "score" the totals, "quit" ends the game.'
+    f"separated by spaces, for a pass). {COMMANDS_HELP}"
 )
 
 
@@ -171,16 +173,19 @@ class TerminalGame:
             raise Quit
         return text
 
-    def command(self, text: str, view: PlayerView) -> bool:
+    def command(self, text: str, view: PlayerView, help_text: str = HELP) -> bool:
         """Answer a command word ("help", "hand", "score"); False for anything else."""
         word = text.lower()
         if not word:
             return True
         if word in ("help", "?"):
-            self.say(HELP)
+            self.say(help_text)
             return True
         if word == "hand":
-            self.say(format_hand(view, mark_legal=view.phase == "playing"))
+            if view.hand:
+                self.say(format_hand(view, mark_legal=view.phase == "playing"))
+            else:
+                self.say("You hold no cards: every trick of the round is played.")
             return True
         if word == "score":
             self._totals()
@@ -287,12 +292,16 @@ class _Person:
         term.say(
             f"\nYou shot the moon! Add {stake} to everyone else, or take {stake} off your score?"
         )
+        how = f"Type add ({stake} to everyone else) or subtract ({stake} off your score)"
+        help_text = f'{how}, or just "a" or "s". {COMMANDS_HELP}'
         while True:
-            text = term.read("add or subtract: ").lower()
+            text = term.read("add or subtract: ")
+            if term.command(text, view, help_text):
+                continue
             for choice in MOON_CHOICES:
-                if text == choice:
+                if choice.startswith(text.lower()):  # "a", "sub"
                     return choice
-            term.say(f"Type add ({stake} to everyone else) or subtract ({stake} off your score).")
+            term.say(f"{how}.")
 
 
 def run(args: argparse.Namespace) -> int:
