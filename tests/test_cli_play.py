@@ -179,3 +179,30 @@ def test_the_moon_choice_answers_the_commands_and_takes_a_first_letter() -> None
         assert any(line.startswith("Score: You 0") for line in out)
         assert not any("Type add (26" in line and "just" not in line for line in out)
     assert '"help" this help' in COMMANDS_HELP and COMMANDS_HELP in HELP
+
+
+def test_cards_that_cancel_and_a_trick_held_over_are_said() -> None:
+    from hearts import parse_card
+    from hearts.events import TrickWon
+
+    terminal, out, _ = scripted_game(Rules(players=6, target_score=1), iter([]))
+    assert terminal.run() == 0
+    tricks = []
+    again = Game(terminal.game.rules, seed=terminal.game.seed)
+    for move in terminal.game.moves:
+        tricks += [e for e in again.apply(move) if isinstance(e, TrickWon)]
+    cancelled = [t for t in tricks if t.cancelled]
+    said = [line for line in out if line.endswith("cancel each other.")]
+    assert cancelled and len(said) == len(cancelled)
+    assert said[0].startswith(f"The two {cancelled[0].cancelled[0].symbol}")
+    # A trick whose every card of the suit led cancelled, and the trick that takes its cards.
+    ad, kd, qd = (parse_card(c) for c in ("AD", "KD", "QD"))
+    plays = tuple(enumerate([ad, ad, kd, kd, qd, qd]))
+    out.clear()
+    terminal._show(TrickWon(3, 0, plays, 0, 0, cancelled=(ad, ad, kd, kd, qd, qd), held_over=True))
+    terminal._show(TrickWon(4, 0, plays, 2, 3, carried=(ad, ad, kd, kd, qd, qd)))
+    assert out == [
+        "The two Q♦, the two K♦ and the two A♦ cancel each other.",
+        "Every card of the suit led cancelled: the cards wait for the next trick.",
+        "Player 3 takes the trick and the 6 cards held over (3 points).",
+    ]

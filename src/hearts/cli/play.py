@@ -153,13 +153,18 @@ class TerminalGame:
             who = "You play" if event.seat == self.me else f"{names[event.seat]} plays"
             self.say(f"{who} {event.card.symbol}")
         elif isinstance(event, ev.TrickWon):
+            if event.cancelled:  # two decks: a card's two copies on one trick count for nothing
+                faces = dict.fromkeys(c.symbol for c in sorted(event.cancelled))
+                twins = listed(f"the two {face}" for face in faces)
+                self.say(f"{twins[0].upper()}{twins[1:]} cancel each other.")
             if event.held_over:
                 self.say("Every card of the suit led cancelled: the cards wait for the next trick.")
             else:
                 unit = "point" if abs(event.points) == 1 else "points"
                 worth = f" ({event.points} {unit})" if event.points else ""
                 who = "You take" if event.winner == self.me else f"{names[event.winner]} takes"
-                self.say(f"{who} the trick{worth}.")
+                held = f" and the {counted(len(event.carried), 'card')} held over"
+                self.say(f"{who} the trick{held if event.carried else ''}{worth}.")
         elif isinstance(event, ev.RoundScored):
             self._round_over(event.result)
 
