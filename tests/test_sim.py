@@ -12,6 +12,8 @@ from hearts.sim import (
     MAX_DEALS,
     PlayerSpec,
     TournamentConfig,
+    as_medium_note,
+    format_report,
     parse_lineup,
     play_table,
     run_tournament,
@@ -159,3 +161,25 @@ def test_absurd_deal_counts_are_refused_naming_the_limit(
     config = TournamentConfig(parse_lineup(["random*4"], 4), Rules(), deals=MAX_DEALS + 1)
     with pytest.raises(ValueError, match="Play 1 to"):
         run_tournament(config)
+
+
+def test_a_search_that_plays_as_medium_with_two_decks_is_said(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rules = Rules(players=6)
+    hard = run_tournament(TournamentConfig(parse_lineup(["hard:50", "medium*5"], 6), rules, 1))
+    medium = run_tournament(TournamentConfig(parse_lineup(["medium*6"], 6), rules, 1))
+    # What the note says: the same deals, the same points, hard or medium.
+    assert hard.by_name["hard:50"].per_deal == medium.by_name["medium"].per_deal
+    note = "With two decks, hard plays as medium: its search knows only one deck."
+    assert format_report(hard).endswith("\n\n" + note) and hard.to_dict()["note"] == note
+    assert "two decks" not in format_report(medium) and "note" not in medium.to_dict()
+    assert as_medium_note(["hard", "expert", "easy"], rules) == (
+        "With two decks, hard and expert play as medium: their search knows only one deck."
+    )
+    assert as_medium_note(["hard", "expert"], Rules()) is None
+    monkeypatch.setattr("builtins.input", lambda prompt="": "quit")
+    assert main(["play", "--players", "6", "--level", "expert", "--seed", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("Hearts against 5 expert players.")
+    assert out[1] == "With two decks, expert plays as medium: its search knows only one deck."

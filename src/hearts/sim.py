@@ -42,6 +42,28 @@ MAX_PLAYOUTS = 1_000_000
 MAX_DEALS = 10_000
 
 
+def plays_as_medium(level: str, rules: Rules) -> bool:
+    """Whether a searching level plays by medium's rules of thumb at this table: its search
+    knows one deck, so with two (6 to 10 players) hard and expert decide as medium does.
+
+    >>> plays_as_medium("expert", Rules(players=6)), plays_as_medium("expert", Rules())
+    (True, False)
+    """
+    return level in SEARCHING and rules.decks != 1
+
+
+def as_medium_note(levels: Sequence[str], rules: Rules) -> str | None:
+    """The sentence that says which of `levels` play as medium at this table, if any."""
+    named = [level for level in dict.fromkeys(levels) if plays_as_medium(level, rules)]
+    if not named:
+        return None
+    one = len(named) == 1
+    return (
+        f"With two decks, {' and '.join(named)} play{'s' if one else ''} as medium: "
+        f"{'its' if one else 'their'} search knows only one deck."
+    )
+
+
 @dataclass(frozen=True)
 class PlayerSpec:
     """A level and an optional budget, written "hard", "hard:2000" (playouts) or "hard:0.1s"."""
@@ -274,6 +296,9 @@ class TournamentReport:
             "seconds": round(self.seconds, 2),
             "results": [r.to_dict() for r in self.by_name.values()],
         }
+        note = as_medium_note([p.level for p in self.config.players], self.config.rules)
+        if note is not None:
+            data["note"] = note
         if self.difference is not None:
             a, b, diff, ci = self.difference
             data["difference"] = {"first": a, "second": b, "points_per_round": diff, "ci95": ci}
@@ -436,6 +461,9 @@ def format_report(report: TournamentReport) -> str:
         a, b, diff, ci = report.difference
         interval = f"95% CI ±{ci:.2f}" if math.isfinite(ci) else "one deal: no interval"
         lines += ["", f"{a} minus {b}: {diff:+.2f} points per round ({interval})"]
+    note = as_medium_note([p.level for p in config.players], config.rules)
+    if note is not None:
+        lines += ["", note]
     return "\n".join(lines)
 
 
@@ -444,10 +472,12 @@ __all__ = [
     "PlayerSpec",
     "TournamentConfig",
     "TournamentReport",
+    "as_medium_note",
     "check_deals",
     "format_report",
     "parse_lineup",
     "play_table",
+    "plays_as_medium",
     "progress_bar",
     "run_tournament",
 ]

@@ -313,6 +313,7 @@ def run(args: argparse.Namespace) -> int:
     from ..ai import make_player
     from ..game import Game
     from ..rules import Rules
+    from ..sim import as_medium_note
 
     try:
         changes = rule_changes(args.rule)
@@ -326,6 +327,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     game = Game(rules, seed)
     print(f"Hearts against {rules.players - 1} {args.level} players. Seed {seed}. {HELP}")
+    note = as_medium_note([args.level], rules)
+    if note is not None:
+        print(note)
     return TerminalGame(game, bots, input, print).run()
 
 
