@@ -138,3 +138,32 @@ def test_names_and_refusals_reach_the_terminal_without_control_characters(
     data["actions"][0]["type"] = "\x1b[2J"
     err = refused_in_one_line(*replayed(tmp_path, capsys, json.dumps(data)))
     assert "\x1b" not in err and "Move 1 (\\x1b[2J)" in err
+
+
+def test_an_unfinished_record_shows_the_cards_on_the_table_and_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from hearts.events import Played, RoundScored
+
+    game = Game(Rules(), seed=3)
+    players = [make_player("easy", seed=s) for s in range(4)]
+    played: list[Played] = []
+    for event in play_out(game, players):
+        if isinstance(event, Played):
+            played.append(event)
+            if len(played) == 6:  # the first trick and two cards of the second
+                break
+    code, out, err = replayed(tmp_path, capsys, json.dumps(record.to_record(game)))
+    assert code == 0 and err == ""
+    names = ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]
+    on_table = ", ".join(f"{names[e.seat]} {e.card.symbol}" for e in played[4:])
+    assert f"  trick  2: {on_table} (unfinished)" in out
+    assert out.endswith("\nThe game is unfinished: the record ends during round 1.\n")
+    for event in play_out(game, players, next_round=False):
+        if isinstance(event, RoundScored):
+            break
+    code, out, err = replayed(tmp_path, capsys, json.dumps(record.to_record(game)))
+    assert out.endswith("\nThe game is unfinished: the record ends after round 1.\n")
+    assert "(unfinished)" not in out
+    code, out, err = replayed(tmp_path, capsys, json.dumps(good_record()))
+    assert "unfinished" not in out

@@ -118,9 +118,17 @@ def _show(game: Any, moves: list[Any], names: list[str], only: int | None) -> li
     events = list(game.start_events())
     for move in moves:
         events += game.apply(move)
+    on_table: list[tuple[int, Card]] = []  # the cards of the trick being played
+    tricks = 0  # the round's tricks finished
     for event in events:
         if isinstance(event, ev.Dealt):
             current = event.hand_number + 1
+            tricks = 0
+        if isinstance(event, ev.Played):
+            on_table.append((event.seat, event.card))
+        elif isinstance(event, ev.TrickWon):
+            on_table.clear()
+            tricks = event.number + 1
         if only is not None and (current != only or isinstance(event, ev.GameOver)):
             continue
         if isinstance(event, ev.Dealt):
@@ -162,4 +170,10 @@ def _show(game: Any, moves: list[Any], names: list[str], only: int | None) -> li
             verb = "win" if len(event.winners) > 1 else _verb(winners, "wins", "win")
             rounds = counted(len(game.results), "round")
             lines.append(f"\nGame over after {rounds}: {winners} {verb}.")
+    if not game.is_over and only in (None, current):
+        if on_table:
+            plays = ", ".join(f"{names[s]} {c.symbol}" for s, c in on_table)
+            lines.append(f"  trick {tricks + 1:>2}: {plays} (unfinished)")
+        when = "after" if game.phase == "round-over" else "during"
+        lines.append(f"\nThe game is unfinished: the record ends {when} round {current}.")
     return lines
