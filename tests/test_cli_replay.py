@@ -167,3 +167,37 @@ def test_an_unfinished_record_shows_the_cards_on_the_table_and_says_so(
     assert "(unfinished)" not in out
     code, out, err = replayed(tmp_path, capsys, json.dumps(good_record()))
     assert "unfinished" not in out
+
+
+def test_a_partners_moon_names_both_and_the_choice_and_the_kittys_points_are_shown(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from hearts.events import KittyTaken, MoonChosen, RoundScored
+    from hearts.scoring import team_of
+
+    rules = Rules(moon_rule="choose", partnership=True, target_score=30)
+    game = Game(rules, 2)
+    seats = [make_player("moon" if s % 2 == 0 else "random", seed=f"2:{s}") for s in range(4)]
+    events = list(play_out(game, seats))
+    moons = [e.result for e in events if isinstance(e, RoundScored) and e.result.shooter]
+    chosen = [e for e in events if isinstance(e, MoonChosen)]
+    assert moons and chosen
+    code, out, err = replayed(tmp_path, capsys, json.dumps(record.to_record(game)))
+    assert code == 0 and err == ""
+    first, second = (f"Seat {s + 1}" for s in team_of(rules, moons[0].shooter or 0))
+    choice = chosen[0]
+    words = "add the points to everyone else" if choice.choice == "add" else "take the points"
+    assert (
+        f"  {first} and {second} shot the moon!\n  Seat {choice.seat + 1} chooses to {words}" in out
+    )
+
+    game = finished(Rules.preset("omnibus", kitty=True, target_score=30))
+    again = Game(game.rules, game.seed)
+    taken = [e for m in game.moves for e in again.apply(m) if isinstance(e, KittyTaken)]
+    code, out, err = replayed(tmp_path, capsys, json.dumps(record.to_record(game)))
+    shown = [line for line in out.splitlines() if " the kitty: " in line]
+    assert taken and len(shown) == len(taken)
+    for event, line in zip(taken, shown, strict=True):
+        if event.points:
+            unit = "point" if abs(event.points) == 1 else "points"
+            assert line.endswith(f" ({event.points} {unit})"), line

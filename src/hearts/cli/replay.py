@@ -111,6 +111,7 @@ def _replay(text: str, source: str, only: int | None) -> list[str]:
 
 def _show(game: Any, moves: list[Any], names: list[str], only: int | None) -> list[str]:
     from .. import events as ev
+    from ..scoring import team_of
 
     width = max(len(name) for name in names)
     lines: list[str] = []
@@ -120,6 +121,7 @@ def _show(game: Any, moves: list[Any], names: list[str], only: int | None) -> li
         events += game.apply(move)
     on_table: list[tuple[int, Card]] = []  # the cards of the trick being played
     tricks = 0  # the round's tricks finished
+    chosen = ""  # a moon's choice, said after the moon
     for event in events:
         if isinstance(event, ev.Dealt):
             current = event.hand_number + 1
@@ -156,11 +158,25 @@ def _show(game: Any, moves: list[Any], names: list[str], only: int | None) -> li
             lines.append(f"  trick {event.number + 1:>2}: {plays} -> {outcome}")
         elif isinstance(event, ev.KittyTaken):
             takes = _verb(names[event.seat], "takes", "take")
-            lines.append(f"  {names[event.seat]} {takes} the kitty: {_cards(event.cards)}")
+            unit = "point" if abs(event.points) == 1 else "points"
+            worth = f" ({event.points} {unit})" if event.points else ""
+            lines.append(f"  {names[event.seat]} {takes} the kitty: {_cards(event.cards)}{worth}")
+        elif isinstance(event, ev.MoonChosen):
+            name = names[event.seat]
+            chooses = _verb(name, "chooses", "choose")
+            if event.choice == "add":  # said under the moon, which the round's score shows
+                chosen = f"  {name} {chooses} to add the points to everyone else"
+            else:
+                own = _verb(name, "their", "your")
+                chosen = f"  {name} {chooses} to take the points off {own} own total"
         elif isinstance(event, ev.RoundScored):
             result = event.result
-            if result.shooter is not None:
-                lines.append(f"  {names[result.shooter]} shot the moon!")
+            if result.shooter is not None:  # with partners, the team shot it
+                team = listed(names[s] for s in team_of(game.rules, result.shooter))
+                lines.append(f"  {team} shot the moon{' and the sun' if result.sun else ''}!")
+                if chosen:
+                    lines.append(chosen)
+            chosen = ""
             scored = ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(result.scores))
             lines.append(f"  scored: {scored}")
             totals = ", ".join(f"{names[s]} {t}" for s, t in enumerate(result.totals))
