@@ -88,7 +88,7 @@ def test_sim_command_refuses_bad_input_in_one_sentence(capsys: pytest.CaptureFix
         "moon:123456789012": "only hard and expert search",
         "hard:infs": "not a budget",
         "hard:nans": "not a budget",
-        "hard:99999999999": "not a budget",
+        "hard:99999999999": "a budget is 1 to 1,000,000 playouts",
     }
     for word, words in refused.items():
         assert main(["sim", word, "medium*3", "--deals", "1", "--quiet"]) == 2, word
@@ -183,3 +183,16 @@ def test_a_search_that_plays_as_medium_with_two_decks_is_said(
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("Hearts against 5 expert players.")
     assert out[1] == "With two decks, expert plays as medium: its search knows only one deck."
+
+
+def test_lineup_refusals_say_what_is_wrong(capsys: pytest.CaptureFixture[str]) -> None:
+    refused = {
+        ("medium",): "This table seats 4 players; 1 was given.",
+        ("hard:2000000", "medium*3"): "'hard:2000000': a budget is 1 to 1,000,000 playouts,",
+        ("medium", "*3"): "'*3' repeats no player; write the player first, like medium*3.",
+        (":5", "medium*3"): "':5' names no player; write a level first, like medium",
+    }
+    for words, message in refused.items():
+        assert main(["sim", *words, "--deals", "1", "--quiet"]) == 2, words
+        err = capsys.readouterr().err
+        assert message in err and err.count("\n") == 1, (words, err)

@@ -82,6 +82,10 @@ class PlayerSpec:
     @classmethod
     def parse(cls, text: str) -> PlayerSpec:
         level, _, budget_text = text.strip().partition(":")
+        if not level:
+            raise ValueError(
+                f"{text.strip()!r} names no player; write a level first, like medium or hard:2000."
+            )
         if level not in LEVELS:
             raise ValueError(f"{level!r} is not a player; choose one of {', '.join(LEVELS)}.")
         if not budget_text:
@@ -90,6 +94,14 @@ class PlayerSpec:
             raise ValueError(
                 f"{text.strip()!r}: only {' and '.join(SEARCHING)} search, so only they take a "
                 "budget."
+            )
+        digits = budget_text.isascii() and budget_text.isdigit()
+        if digits and (
+            len(budget_text) > len(str(MAX_PLAYOUTS)) or int(budget_text) > MAX_PLAYOUTS
+        ):
+            raise ValueError(
+                f"{text.strip()!r}: a budget is 1 to {MAX_PLAYOUTS:,} playouts, or seconds like "
+                "0.1s."
             )
         try:
             if budget_text.endswith("s"):
@@ -113,6 +125,8 @@ def parse_lineup(words: Sequence[str], seats: int) -> list[PlayerSpec]:
     lineup: list[PlayerSpec] = []
     for word in words:
         text, star, count = word.partition("*")
+        if star and not text.strip():
+            raise ValueError(f"{word!r} repeats no player; write the player first, like medium*3.")
         times = 1
         if star:
             if not (count.isascii() and count.isdigit()):
@@ -124,8 +138,12 @@ def parse_lineup(words: Sequence[str], seats: int) -> list[PlayerSpec]:
                 raise ValueError(f"This table seats {seats} players; {word!r} gives more.")
         lineup.extend([PlayerSpec.parse(text)] * times)
     if len(lineup) != seats:
-        raise ValueError(f"This table seats {seats} players; {len(lineup)} were given.")
+        raise ValueError(f"This table seats {seats} players; {_given(len(lineup))}.")
     return lineup
+
+
+def _given(count: int) -> str:
+    return "1 was given" if count == 1 else f"{count} were given"
 
 
 @dataclass(frozen=True)
@@ -379,7 +397,7 @@ def run_tournament(
     check_deals(config.deals)
     n = config.rules.players
     if len(config.players) != n:
-        raise ValueError(f"This table seats {n} players; {len(config.players)} were given.")
+        raise ValueError(f"This table seats {n} players; {_given(len(config.players))}.")
     tasks = ((config, d, r) for d in range(config.deals) for r in range(n))  # made as played
     total = config.deals * n
     start = time.perf_counter()
