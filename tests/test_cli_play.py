@@ -132,8 +132,17 @@ def test_the_kitty_is_told_when_dealt_and_when_taken() -> None:
     terminal, out, _ = scripted_game(Rules(players=3, kitty=True, target_score=30), iter([]))
     assert terminal.run() == 0
     text = "\n".join(out)
-    assert "1 card lies face down: the first to take a point card takes them too." in text
+    note = "1 card lies face down: the first to take a point card takes it too."
+    assert note in out
     assert "takes the kitty: " in text or "You take the kitty: " in text
+    # Said under its round's heading (a pass's, or "no pass this round"), never before it.
+    told = [i for i, line in enumerate(out) if line == note]
+    assert len(told) == len(terminal.game.results) >= 3
+    assert all(out[i - 1].startswith("\nRound ") for i in told), [out[i - 1] for i in told]
+    assert any("no pass this round" in out[i - 1] for i in told)
+    terminal, out, _ = scripted_game(Rules(players=5, kitty=True), iter(["quit"]))
+    assert terminal.run() == 0
+    assert "2 cards lie face down: the first to take a point card takes them too." in out
 
 
 def test_partners_are_told_and_what_each_scored_is_shown() -> None:
@@ -206,3 +215,14 @@ def test_cards_that_cancel_and_a_trick_held_over_are_said() -> None:
         "Every card of the suit led cancelled: the cards wait for the next trick.",
         "Player 3 takes the trick and the 6 cards held over (3 points).",
     ]
+
+
+def test_several_cards_at_one_card_and_bytes_that_are_not_text_are_answered_plainly() -> None:
+    game = Game(Rules(pass_count=0), seed=1)
+    bots = {s: make_player("easy", seed=s) for s in range(1, 4)}
+    answers = iter(["\udcff\udcfe", "AC JC 10C", "quit"])
+    out: list[str] = []
+    assert TerminalGame(game, bots, lambda prompt: next(answers), out.append).run() == 0
+    assert "That is not text this game can read; type a card like QS." in out
+    assert "Play one card: type just that one, like QS." in out
+    assert not any("\udcff" in line or "is not a card" in line for line in out)

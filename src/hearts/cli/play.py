@@ -104,6 +104,12 @@ class TerminalGame:
         self.say = say
         self.names = seat_names(game.rules.players)
         self.me = next(s for s in range(game.rules.players) if s not in bots)
+        self.kitty_note = ""  # the round's kitty, said under the round's heading
+
+    def _say_kitty(self) -> None:
+        if self.kitty_note:
+            self.say(self.kitty_note)
+            self.kitty_note = ""
 
     def run(self) -> int:
         from ..driver import play_out
@@ -130,11 +136,17 @@ class TerminalGame:
     def _show(self, event: ev.Event) -> None:
         names = self.names
         if isinstance(event, ev.Dealt):
+            self.kitty_note = ""
+            if event.kitty_size:
+                one = event.kitty_size == 1
+                cards = "1 card lies" if one else f"{event.kitty_size} cards lie"
+                them = "it" if one else "them"
+                self.kitty_note = (
+                    f"{cards} face down: the first to take a point card takes {them} too."
+                )
             if self.game.rules.cards_to_pass(event.pass_direction) == 0:
                 self.say(f"\nRound {event.hand_number + 1}: no pass this round.")
-            if event.kitty_size:
-                cards = "1 card lies" if event.kitty_size == 1 else f"{event.kitty_size} cards lie"
-                self.say(f"{cards} face down: the first to take a point card takes them too.")
+                self._say_kitty()  # else under the pass's heading
         elif isinstance(event, ev.KittyTaken):
             who = "You take" if event.seat == self.me else f"{names[event.seat]} takes"
             unit = "point" if abs(event.points) == 1 else "points"
@@ -169,10 +181,15 @@ class TerminalGame:
             self._round_over(event.result)
 
     def read(self, prompt: str) -> str:
-        try:
-            text = self.ask(prompt).strip()
-        except EOFError:
-            raise Quit from None
+        while True:
+            try:
+                text = self.ask(prompt).strip()
+            except EOFError:
+                raise Quit from None
+            if text.isascii() or _is_text(text):
+                break
+            # Bytes that are not UTF-8 arrive as lone surrogates: never echoed back.
+            self.say("That is not text this game can read; type a card like QS.")
         word = text.lower()
         if word in ("quit", "exit", "q"):
             raise Quit
@@ -249,6 +266,7 @@ class _Person:
         else:
             to = f"to {names[0]}"
         term.say(f"\nRound {view.hand_number + 1}: pass {view.cards_to_pass} cards {to}.")
+        term._say_kitty()
         term.say(format_hand(view, mark_legal=False))
         while True:
             text = term.read(f"Cards to pass ({view.cards_to_pass}): ")
@@ -280,6 +298,9 @@ class _Person:
         while True:
             text = term.read("Your card: ")
             if term.command(text, view):
+                continue
+            if len(text.replace(",", " ").split()) > 1:
+                term.say("Play one card: type just that one, like QS.")
                 continue
             try:
                 move = Play(view.seat, text)
@@ -331,6 +352,14 @@ def run(args: argparse.Namespace) -> int:
     if note is not None:
         print(note)
     return TerminalGame(game, bots, input, print).run()
+
+
+def _is_text(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _fresh_seed() -> str:
