@@ -16,6 +16,7 @@ from hearts.sim import (
     format_report,
     parse_lineup,
     play_table,
+    progress_bar,
     run_tournament,
 )
 
@@ -196,3 +197,26 @@ def test_lineup_refusals_say_what_is_wrong(capsys: pytest.CaptureFixture[str]) -
         assert main(["sim", *words, "--deals", "1", "--quiet"]) == 2, words
         err = capsys.readouterr().err
         assert message in err and err.count("\n") == 1, (words, err)
+
+
+def test_progress_is_a_bar_on_a_terminal_and_plain_lines_elsewhere(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import io
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    lineup = parse_lineup(["random*4"], 4)
+    screen = Terminal()
+    run_tournament(TournamentConfig(lineup, Rules(), deals=2), progress_bar(screen))
+    assert screen.getvalue().startswith("\r[") and "8/8 rounds, " in screen.getvalue()
+    log = io.StringIO()  # a file or a pipe: no frames redrawn with "\r"
+    run_tournament(TournamentConfig(lineup, Rules(), deals=2), progress_bar(log))
+    assert log.getvalue() == ""
+    monkeypatch.setattr("hearts.sim.PROGRESS_LINE_SECONDS", 0.0)
+    config = TournamentConfig(lineup, Rules(target_score=20), deals=1, mode="games")
+    run_tournament(config, progress_bar(log, unit="games"))
+    lines = log.getvalue().splitlines()
+    assert "\r" not in log.getvalue() and lines[0].startswith("1/4 games, ") and len(lines) == 3

@@ -425,24 +425,39 @@ def _collect(
     return tables
 
 
-def progress_bar(stream: Any = None) -> Callable[[int, int], None]:
-    """A one-line progress bar with an estimate of the time left."""
+#: How often the progress is written as a line of its own when it goes to a file or a pipe.
+PROGRESS_LINE_SECONDS = 30.0
+
+
+def progress_bar(stream: Any = None, unit: str = "rounds") -> Callable[[int, int], None]:
+    """The progress with an estimate of the time left, counted in `unit` (a table is a round,
+    or in games mode a game): on a terminal a bar redrawn in place, twice a second at most;
+    anywhere else (a log file, a pipe) a plain line every `PROGRESS_LINE_SECONDS`, so that
+    nothing fills up with redrawn frames."""
     out = stream if stream is not None else sys.stderr
     start = time.perf_counter()
-
-    last_shown = [0.0]
+    isatty = getattr(out, "isatty", None)
+    terminal = bool(isatty()) if callable(isatty) else False
+    last_shown = [0.0 if terminal else start]  # a bar drawn at once, a line after a while
 
     def show(done: int, total: int) -> None:
         now = time.perf_counter()
+        elapsed = now - start
+        left = elapsed / done * (total - done) if done else 0.0
+        counts = f"{done}/{total} {unit}, {elapsed:.0f}s, about {left:.0f}s left"
+        if not terminal:
+            if done < total and now - last_shown[0] >= PROGRESS_LINE_SECONDS:
+                last_shown[0] = now
+                out.write(counts + "\n")
+                out.flush()
+            return
         if done < total and now - last_shown[0] < 0.5:
             return  # redraw at most twice a second
         last_shown[0] = now
         width = 30
         filled = width * done // total
-        elapsed = time.perf_counter() - start
-        left = elapsed / done * (total - done) if done else 0.0
         bar = "#" * filled + "." * (width - filled)
-        out.write(f"\r[{bar}] {done}/{total} tables, {elapsed:.0f}s, about {left:.0f}s left ")
+        out.write(f"\r[{bar}] {counts} ")
         if done == total:
             out.write("\n")
         out.flush()

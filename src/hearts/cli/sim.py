@@ -121,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
         mode=args.mode,
         workers=args.workers,
     )
-    progress = None if args.quiet else progress_bar()
+    progress = None if args.quiet else progress_bar(unit=args.mode)  # a table: a round, a game
     report = run_tournament(config, progress)
     text = json.dumps(report.to_dict(), indent=2)
     if args.json == "-":
