@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 
 import pytest
 
@@ -220,3 +222,28 @@ def test_progress_is_a_bar_on_a_terminal_and_plain_lines_elsewhere(
     run_tournament(config, progress_bar(log, unit="games"))
     lines = log.getvalue().splitlines()
     assert "\r" not in log.getvalue() and lines[0].startswith("1/4 games, ") and len(lines) == 3
+
+
+def test_a_report_that_cannot_be_written_is_refused_before_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # It failed after the whole tournament, with "[Errno 13] ..." and exit 1.
+    if os.geteuid() != 0:
+        locked = tmp_path / "locked"
+        locked.mkdir()
+        locked.chmod(0o500)
+        path = locked / "report.json"
+    elif Path("/sys/kernel").is_dir():  # root writes anywhere but in /sys
+        path = Path("/sys/kernel/hearts-report.json")
+    else:
+        pytest.skip("no folder here refuses a file to root")
+    assert main(["sim", "easy*4", "--deals", "1", "--json", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert (
+        captured.err
+        == f"hearts sim: Cannot write the report to {str(path)!r}: Permission denied.\n"
+    )
+    report = tmp_path / "report.json"
+    assert main(["sim", "easy*4", "--deals", "1", "--quiet", "--json", str(report)]) == 0
+    assert json.loads(report.read_text())["rounds"] == 4

@@ -109,6 +109,7 @@ def run(args: argparse.Namespace) -> int:
                 raise ValueError(f"There is no folder {str(folder)!r} to write {args.json!r} in.")
             if Path(args.json).is_dir():
                 raise ValueError(f"{args.json!r} is a folder: give a file name to write in it.")
+            _check_writable(Path(args.json))
     except (ValueError, TypeError) as error:
         print(f"hearts sim: {error}", file=sys.stderr)
         return 2
@@ -132,6 +133,21 @@ def run(args: argparse.Namespace) -> int:
         try:
             Path(args.json).write_text(text + "\n", encoding="utf-8")
         except OSError as error:
-            print(f"hearts sim: the report could not be written: {error}", file=sys.stderr)
+            why = error.strerror or "the system refused"
+            print(f"hearts sim: cannot write the report to {args.json!r}: {why}.", file=sys.stderr)
             return 1
     return 0
+
+
+def _check_writable(path: Path) -> None:
+    """`ValueError` with a sentence unless `path` can be written (found out before the run,
+    not after it); a file this made to find out is removed again."""
+    existed = path.exists()
+    try:
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        why = error.strerror or "the system refused"
+        raise ValueError(f"Cannot write the report to {str(path)!r}: {why}.") from None
+    if not existed:
+        path.unlink(missing_ok=True)
