@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -226,3 +227,26 @@ def test_several_cards_at_one_card_and_bytes_that_are_not_text_are_answered_plai
     assert "That is not text this game can read; type a card like QS." in out
     assert "Play one card: type just that one, like QS." in out
     assert not any("\udcff" in line or "is not a card" in line for line in out)
+
+
+def test_a_record_is_written_at_quit_and_replays_under_the_same_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    answers = iter(["quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "--seed", "4", "--level", "easy", "--record", str(path)]) == 0
+    assert f"The game's record is in {path}: hearts replay {path}" in capsys.readouterr().out
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "   You: " in out and "  West: " in out and "the game is unfinished" in out.lower()
+
+    def interrupted(prompt: str = "") -> str:
+        raise KeyboardInterrupt
+
+    path.unlink()
+    monkeypatch.setattr("builtins.input", interrupted)
+    assert main(["play", "--seed", "4", "--record", str(path)]) == 130  # Ctrl-C keeps it too
+    assert path.exists()
+    assert main(["play", "--record", str(tmp_path)]) == 2
+    assert "is a folder: give a file name to write in it." in capsys.readouterr().err

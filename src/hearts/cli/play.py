@@ -11,6 +11,7 @@ import argparse
 import itertools
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
@@ -19,6 +20,7 @@ from ..moves import Pass, Play
 from ..scoring import MOON_CHOICES, MoonChoice, RoundResult
 from ..words import counted, listed
 from .rule_options import RULE_HELP, rule_changes
+from .terminal import check_writable
 
 if TYPE_CHECKING:
     from ..ai import Player
@@ -61,6 +63,11 @@ def register(subparsers: Any) -> None:
         help=RULE_HELP,
     )
     parser.add_argument("--seed", default=None, help="seed for the deal and the players")
+    parser.add_argument(
+        "--record",
+        metavar="FILE",
+        help="write the game's record here when it ends or you quit (hearts replay reads it)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -343,6 +350,10 @@ def run(args: argparse.Namespace) -> int:
         rules = Rules.preset(args.rules, **changes)
         seed: int | str = args.seed if args.seed is not None else _fresh_seed()
         bots = {s: make_player(args.level, seed=f"{seed}:{s}") for s in range(1, rules.players)}
+        if args.record is not None:
+            if not args.record.strip():
+                raise ValueError("Give --record a file to write.")
+            check_writable(Path(args.record), "the record")  # now, not after the game
     except ValueError as error:
         print(f"hearts play: {error}", file=sys.stderr)
         return 2
@@ -351,7 +362,27 @@ def run(args: argparse.Namespace) -> int:
     note = as_medium_note([args.level], rules)
     if note is not None:
         print(note)
-    return TerminalGame(game, bots, input, print).run()
+    try:
+        return TerminalGame(game, bots, input, print).run()
+    finally:  # at the end, at "quit", and at Ctrl-C alike
+        if args.record is not None:
+            _write_record(game, Path(args.record))
+
+
+def _write_record(game: Game, path: Path) -> None:
+    import json
+
+    from ..record import to_record
+
+    # The names the game used, which `hearts replay` shows (the browser game writes them too).
+    names = [{"seat": s, "name": name} for s, name in enumerate(seat_names(game.rules.players))]
+    try:
+        path.write_text(json.dumps({**to_record(game), "players": names}) + "\n", "utf-8")
+    except OSError as error:
+        why = error.strerror or "the system refused"
+        print(f"hearts play: cannot write the record to {str(path)!r}: {why}.", file=sys.stderr)
+        return
+    print(f"The game's record is in {path}: hearts replay {path}")
 
 
 def _is_text(text: str) -> bool:

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..words import counted
 from .rule_options import RULE_HELP, rule_changes
+from .terminal import check_writable
 
 #: The most processes `--workers` may ask for, for each CPU: more only wait for a CPU.
 WORKERS_PER_CPU = 4
@@ -103,13 +104,7 @@ def run(args: argparse.Namespace) -> int:
         if args.json == "":
             raise ValueError('Give --json a file to write, or "-" for the screen.')
         if args.json not in (None, "-"):
-            # Found out now, not after the whole tournament.
-            folder = Path(args.json).resolve().parent
-            if not folder.is_dir():
-                raise ValueError(f"There is no folder {str(folder)!r} to write {args.json!r} in.")
-            if Path(args.json).is_dir():
-                raise ValueError(f"{args.json!r} is a folder: give a file name to write in it.")
-            _check_writable(Path(args.json))
+            check_writable(Path(args.json), "the report")  # now, not after the tournament
     except (ValueError, TypeError) as error:
         print(f"hearts sim: {error}", file=sys.stderr)
         return 2
@@ -137,17 +132,3 @@ def run(args: argparse.Namespace) -> int:
             print(f"hearts sim: cannot write the report to {args.json!r}: {why}.", file=sys.stderr)
             return 1
     return 0
-
-
-def _check_writable(path: Path) -> None:
-    """`ValueError` with a sentence unless `path` can be written (found out before the run,
-    not after it); a file this made to find out is removed again."""
-    existed = path.exists()
-    try:
-        with path.open("a", encoding="utf-8"):
-            pass
-    except OSError as error:
-        why = error.strerror or "the system refused"
-        raise ValueError(f"Cannot write the report to {str(path)!r}: {why}.") from None
-    if not existed:
-        path.unlink(missing_ok=True)
