@@ -66,3 +66,13 @@ def game_tricks(game: Game) -> list[tuple[str, ...]]:
             if isinstance(event, TrickWon):
                 found.append(tuple(str(c) for c in event.cancelled))
     return found
+
+
+@pytest.mark.parametrize("target", ["0", "-5"])
+def test_a_target_the_rules_refuse_is_one_line(
+    target: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["demo", "--target", target]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == "hearts demo: The target score must be a positive whole number.\n"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -132,8 +133,17 @@ def test_the_kitty_is_told_when_dealt_and_when_taken() -> None:
     terminal, out, _ = scripted_game(Rules(players=3, kitty=True, target_score=30), iter([]))
     assert terminal.run() == 0
     text = "\n".join(out)
-    assert "1 card lies face down: the first to take a point card takes them too." in text
+    note = "1 card lies face down: the first to take a point card takes it too."
+    assert note in out
     assert "takes the kitty: " in text or "You take the kitty: " in text
+    # Said under its round's heading (a pass's, or "no pass this round"), never before it.
+    told = [i for i, line in enumerate(out) if line == note]
+    assert len(told) == len(terminal.game.results) >= 3
+    assert all(out[i - 1].startswith("\nRound ") for i in told), [out[i - 1] for i in told]
+    assert any("no pass this round" in out[i - 1] for i in told)
+    terminal, out, _ = scripted_game(Rules(players=5, kitty=True), iter(["quit"]))
+    assert terminal.run() == 0
+    assert "2 cards lie face down: the first to take a point card takes them too." in out
 
 
 def test_partners_are_told_and_what_each_scored_is_shown() -> None:
@@ -165,3 +175,78 @@ def test_the_moon_choice_names_the_points_at_stake() -> None:
     assert _Person(terminal).choose_moon(view) == "subtract"
     assert "Add 52 to everyone else, or take 52 off your score?" in out[0]
     assert "Type add (52 to everyone else) or subtract (52 off your score)." in out
+
+
+def test_the_moon_choice_answers_the_commands_and_takes_a_first_letter() -> None:
+    from hearts.cli.play import COMMANDS_HELP, HELP, _Person
+
+    view = Game(Rules(moon_rule="choose"), seed=1).view(0)
+    for typed, choice in (("a", "add"), ("S", "subtract"), ("sub", "subtract"), ("ADD", "add")):
+        answers = iter(["help", "score", "hand", typed])
+        terminal, out, _ = scripted_game(Rules(moon_rule="choose"), answers)
+        assert _Person(terminal).choose_moon(view) == choice
+        assert any('or just "a" or "s".' in line and COMMANDS_HELP in line for line in out)
+        assert any(line.startswith("Score: You 0") for line in out)
+        assert not any("Type add (26" in line and "just" not in line for line in out)
+    assert '"help" this help' in COMMANDS_HELP and COMMANDS_HELP in HELP
+
+
+def test_cards_that_cancel_and_a_trick_held_over_are_said() -> None:
+    from hearts import parse_card
+    from hearts.events import TrickWon
+
+    terminal, out, _ = scripted_game(Rules(players=6, target_score=1), iter([]))
+    assert terminal.run() == 0
+    tricks = []
+    again = Game(terminal.game.rules, seed=terminal.game.seed)
+    for move in terminal.game.moves:
+        tricks += [e for e in again.apply(move) if isinstance(e, TrickWon)]
+    cancelled = [t for t in tricks if t.cancelled]
+    said = [line for line in out if line.endswith("cancel each other.")]
+    assert cancelled and len(said) == len(cancelled)
+    assert said[0].startswith(f"The two {cancelled[0].cancelled[0].symbol}")
+    # A trick whose every card of the suit led cancelled, and the trick that takes its cards.
+    ad, kd, qd = (parse_card(c) for c in ("AD", "KD", "QD"))
+    plays = tuple(enumerate([ad, ad, kd, kd, qd, qd]))
+    out.clear()
+    terminal._show(TrickWon(3, 0, plays, 0, 0, cancelled=(ad, ad, kd, kd, qd, qd), held_over=True))
+    terminal._show(TrickWon(4, 0, plays, 2, 3, carried=(ad, ad, kd, kd, qd, qd)))
+    assert out == [
+        "The two Q♦, the two K♦ and the two A♦ cancel each other.",
+        "Every card of the suit led cancelled: the cards wait for the next trick.",
+        "Player 3 takes the trick and the 6 cards held over (3 points).",
+    ]
+
+
+def test_several_cards_at_one_card_and_bytes_that_are_not_text_are_answered_plainly() -> None:
+    game = Game(Rules(pass_count=0), seed=1)
+    bots = {s: make_player("easy", seed=s) for s in range(1, 4)}
+    answers = iter(["\udcff\udcfe", "AC JC 10C", "quit"])
+    out: list[str] = []
+    assert TerminalGame(game, bots, lambda prompt: next(answers), out.append).run() == 0
+    assert "That is not text this game can read; type a card like QS." in out
+    assert "Play one card: type just that one, like QS." in out
+    assert not any("\udcff" in line or "is not a card" in line for line in out)
+
+
+def test_a_record_is_written_at_quit_and_replays_under_the_same_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    answers = iter(["quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "--seed", "4", "--level", "easy", "--record", str(path)]) == 0
+    assert f"The game's record is in {path}: hearts replay {path}" in capsys.readouterr().out
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "   You: " in out and "  West: " in out and "the game is unfinished" in out.lower()
+
+    def interrupted(prompt: str = "") -> str:
+        raise KeyboardInterrupt
+
+    path.unlink()
+    monkeypatch.setattr("builtins.input", interrupted)
+    assert main(["play", "--seed", "4", "--record", str(path)]) == 130  # Ctrl-C keeps it too
+    assert path.exists()
+    assert main(["play", "--record", str(tmp_path)]) == 2
+    assert "is a folder: give a file name to write in it." in capsys.readouterr().err

@@ -658,3 +658,24 @@ def test_cli_refuses_a_file_as_the_folder(
     args = cli(["sheets", "--out", str(target)])
     assert args.func(args) == 2
     assert "is a file, not a folder" in capsys.readouterr().err
+
+
+def test_cli_refuses_an_empty_folder_name_and_names_the_file_it_cannot_write(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    args = cli(["sheets", "--out", ""])  # it wrote into the current folder, unasked
+    assert args.func(args) == 2
+    assert capsys.readouterr().err == 'hearts sheets: give --out a folder ("." for this one).\n'
+    assert list(tmp_path.iterdir()) == []
+
+    def refused(self: Path, data: bytes) -> int:
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "write_bytes", refused)
+    args = cli(["sheets", "--out", str(tmp_path)])
+    assert args.func(args) == 2
+    err = capsys.readouterr().err
+    assert (
+        err == f"hearts sheets: cannot write {tmp_path / 'rules-letter.pdf'}: Permission denied.\n"
+    )

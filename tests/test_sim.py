@@ -3,12 +3,24 @@
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 
 import pytest
 
 from hearts import Rules
 from hearts.cli import main
-from hearts.sim import PlayerSpec, TournamentConfig, parse_lineup, play_table, run_tournament
+from hearts.sim import (
+    MAX_DEALS,
+    PlayerSpec,
+    TournamentConfig,
+    as_medium_note,
+    format_report,
+    parse_lineup,
+    play_table,
+    progress_bar,
+    run_tournament,
+)
 
 
 def test_lineups_parse_levels_budgets_and_repeats() -> None:
@@ -79,7 +91,7 @@ def test_sim_command_refuses_bad_input_in_one_sentence(capsys: pytest.CaptureFix
         "moon:123456789012": "only hard and expert search",
         "hard:infs": "not a budget",
         "hard:nans": "not a budget",
-        "hard:99999999999": "not a budget",
+        "hard:99999999999": "a budget is 1 to 1,000,000 playouts",
     }
     for word, words in refused.items():
         assert main(["sim", word, "medium*3", "--deals", "1", "--quiet"]) == 2, word
@@ -139,3 +151,99 @@ def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
     err = run.stderr.read().decode()
     assert run.wait(timeout=120) == 1
     assert "Traceback" not in err and "BrokenPipe" not in err, err
+
+
+def test_absurd_deal_counts_are_refused_naming_the_limit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Ten million deals built every table in memory first: 2.5 GB in ten seconds.
+    for deals in (MAX_DEALS + 1, 10_000_000, 0):
+        assert main(["sim", "medium*4", "--deals", str(deals), "--quiet"]) == 2
+        err = capsys.readouterr().err
+        assert err == f"hearts sim: Play 1 to {MAX_DEALS:,} deals, not {deals:,}.\n", err
+    config = TournamentConfig(parse_lineup(["random*4"], 4), Rules(), deals=MAX_DEALS + 1)
+    with pytest.raises(ValueError, match="Play 1 to"):
+        run_tournament(config)
+
+
+def test_a_search_that_plays_as_medium_with_two_decks_is_said(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rules = Rules(players=6)
+    hard = run_tournament(TournamentConfig(parse_lineup(["hard:50", "medium*5"], 6), rules, 1))
+    medium = run_tournament(TournamentConfig(parse_lineup(["medium*6"], 6), rules, 1))
+    # What the note says: the same deals, the same points, hard or medium.
+    assert hard.by_name["hard:50"].per_deal == medium.by_name["medium"].per_deal
+    note = "With two decks, hard plays as medium: its search knows only one deck."
+    assert format_report(hard).endswith("\n\n" + note) and hard.to_dict()["note"] == note
+    assert "two decks" not in format_report(medium) and "note" not in medium.to_dict()
+    assert as_medium_note(["hard", "expert", "easy"], rules) == (
+        "With two decks, hard and expert play as medium: their search knows only one deck."
+    )
+    assert as_medium_note(["hard", "expert"], Rules()) is None
+    monkeypatch.setattr("builtins.input", lambda prompt="": "quit")
+    assert main(["play", "--players", "6", "--level", "expert", "--seed", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("Hearts against 5 expert players.")
+    assert out[1] == "With two decks, expert plays as medium: its search knows only one deck."
+
+
+def test_lineup_refusals_say_what_is_wrong(capsys: pytest.CaptureFixture[str]) -> None:
+    refused = {
+        ("medium",): "This table seats 4 players; 1 was given.",
+        ("hard:2000000", "medium*3"): "'hard:2000000': a budget is 1 to 1,000,000 playouts,",
+        ("medium", "*3"): "'*3' repeats no player; write the player first, like medium*3.",
+        (":5", "medium*3"): "':5' names no player; write a level first, like medium",
+    }
+    for words, message in refused.items():
+        assert main(["sim", *words, "--deals", "1", "--quiet"]) == 2, words
+        err = capsys.readouterr().err
+        assert message in err and err.count("\n") == 1, (words, err)
+
+
+def test_progress_is_a_bar_on_a_terminal_and_plain_lines_elsewhere(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import io
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    lineup = parse_lineup(["random*4"], 4)
+    screen = Terminal()
+    run_tournament(TournamentConfig(lineup, Rules(), deals=2), progress_bar(screen))
+    assert screen.getvalue().startswith("\r[") and "8/8 rounds, " in screen.getvalue()
+    log = io.StringIO()  # a file or a pipe: no frames redrawn with "\r"
+    run_tournament(TournamentConfig(lineup, Rules(), deals=2), progress_bar(log))
+    assert log.getvalue() == ""
+    monkeypatch.setattr("hearts.sim.PROGRESS_LINE_SECONDS", 0.0)
+    config = TournamentConfig(lineup, Rules(target_score=20), deals=1, mode="games")
+    run_tournament(config, progress_bar(log, unit="games"))
+    lines = log.getvalue().splitlines()
+    assert "\r" not in log.getvalue() and lines[0].startswith("1/4 games, ") and len(lines) == 3
+
+
+def test_a_report_that_cannot_be_written_is_refused_before_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # It failed after the whole tournament, with "[Errno 13] ..." and exit 1.
+    if os.geteuid() != 0:
+        locked = tmp_path / "locked"
+        locked.mkdir()
+        locked.chmod(0o500)
+        path = locked / "report.json"
+    elif Path("/sys/kernel").is_dir():  # root writes anywhere but in /sys
+        path = Path("/sys/kernel/hearts-report.json")
+    else:
+        pytest.skip("no folder here refuses a file to root")
+    assert main(["sim", "easy*4", "--deals", "1", "--json", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert (
+        captured.err
+        == f"hearts sim: Cannot write the report to {str(path)!r}: Permission denied.\n"
+    )
+    report = tmp_path / "report.json"
+    assert main(["sim", "easy*4", "--deals", "1", "--quiet", "--json", str(report)]) == 0
+    assert json.loads(report.read_text())["rounds"] == 4

@@ -49,6 +49,9 @@ class RecordError(ValueError):
 
 
 UNDO = "undo"
+#: The longest a card's name may be written ("10♥" and " 10h "), so that a damaged record's
+#: card of a million letters is not quoted back whole.
+LONGEST_CARD = 8
 
 
 def undo_action(to: int) -> Action:
@@ -143,12 +146,12 @@ def action_to_move(action: object) -> Move:
             cards = action.get("cards")
             if not isinstance(cards, list):
                 raise IllegalMoveError("A pass lists the cards passed.")
-            if not all(isinstance(c, str) for c in cards):
+            if not all(isinstance(c, str) and len(c) <= LONGEST_CARD for c in cards):
                 raise IllegalMoveError('A pass names its cards like "QS".')
             return Pass(seat, cards)
         if kind == "play":
             card = action.get("card")
-            if not isinstance(card, str):
+            if not isinstance(card, str) or len(card) > LONGEST_CARD:
                 raise IllegalMoveError('A play names one card, like "QS".')
             return Play(seat, card)
         return ChooseMoon(seat, action.get("choice"))  # type: ignore[arg-type]
@@ -198,6 +201,9 @@ def replay(
     for index, action in folded(actions):
         try:
             move = action_to_move(action)
+            seat = getattr(move, "seat", None)
+            if seat is not None and not 0 <= seat < rules.players:  # before "not your turn"
+                raise IllegalMoveError(f"There is no seat {seat} at this table.")
             game.apply(move)
         except IllegalMoveError as error:
             what = _describe(action)
@@ -210,11 +216,18 @@ def _describe(action: object) -> str:
     if not isinstance(action, dict):
         return " (not an object)"
     kind = action.get("type")
+    seat = _brief(action.get("seat"))
     if kind == "play":
-        return f" (seat {action.get('seat')} plays {action.get('card')})"
+        return f" (seat {seat} plays {_brief(action.get('card'))})"
     if kind == "pass":
-        return f" (seat {action.get('seat')} passes {action.get('cards')})"
-    return f" ({kind})"
+        return f" (seat {seat} passes {_brief(action.get('cards'))})"
+    return f" ({_brief(kind)})"
+
+
+def _brief(value: object, most: int = 40) -> str:
+    """A value from a record as a few characters: a damaged one may hold a million."""
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def from_record(data: object) -> Game:
@@ -229,6 +242,8 @@ def from_record(data: object) -> Game:
     seed = data.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise RecordError("The record's seed must be a number or a string.")
+    if isinstance(seed, str) and not _is_text(seed):
+        raise RecordError("The record's seed holds characters that are not text.")
     actions = data.get("actions")
     if not isinstance(actions, list):
         raise RecordError("The record's actions must be a list.")
@@ -254,6 +269,15 @@ def from_record(data: object) -> Game:
         raise RecordError(f"The record's deals are invalid: {error}") from None
 
 
+def _is_text(text: str) -> bool:
+    """Whether `text` can be written as UTF-8 (JSON lets a lone surrogate through)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _is_deal_list(deals: object) -> bool:
     return isinstance(deals, list) and all(
         isinstance(deal, list)
@@ -271,4 +295,6 @@ def loads(text: str | bytes) -> Game:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise RecordError(f"The saved game is not valid JSON: {error}") from None
+    except (ValueError, RecursionError):  # an integer of thousands of digits, deep nesting
+        raise RecordError("The saved game is JSON too large to read.") from None
     return from_record(data)

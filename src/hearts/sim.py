@@ -37,6 +37,31 @@ MODES = ("rounds", "games")
 SEARCHING = ("hard", "expert")
 #: The most playouts a budget may ask for a decision (a million take minutes each).
 MAX_PLAYOUTS = 1_000_000
+#: The most deals a tournament may ask for: each is played at every seat, and each table's
+#: results are kept for the report, so ten million deals filled gigabytes before the first.
+MAX_DEALS = 10_000
+
+
+def plays_as_medium(level: str, rules: Rules) -> bool:
+    """Whether a searching level plays by medium's rules of thumb at this table: its search
+    knows one deck, so with two (6 to 10 players) hard and expert decide as medium does.
+
+    >>> plays_as_medium("expert", Rules(players=6)), plays_as_medium("expert", Rules())
+    (True, False)
+    """
+    return level in SEARCHING and rules.decks != 1
+
+
+def as_medium_note(levels: Sequence[str], rules: Rules) -> str | None:
+    """The sentence that says which of `levels` play as medium at this table, if any."""
+    named = [level for level in dict.fromkeys(levels) if plays_as_medium(level, rules)]
+    if not named:
+        return None
+    one = len(named) == 1
+    return (
+        f"With two decks, {' and '.join(named)} play{'s' if one else ''} as medium: "
+        f"{'its' if one else 'their'} search knows only one deck."
+    )
 
 
 @dataclass(frozen=True)
@@ -57,6 +82,10 @@ class PlayerSpec:
     @classmethod
     def parse(cls, text: str) -> PlayerSpec:
         level, _, budget_text = text.strip().partition(":")
+        if not level:
+            raise ValueError(
+                f"{text.strip()!r} names no player; write a level first, like medium or hard:2000."
+            )
         if level not in LEVELS:
             raise ValueError(f"{level!r} is not a player; choose one of {', '.join(LEVELS)}.")
         if not budget_text:
@@ -65,6 +94,14 @@ class PlayerSpec:
             raise ValueError(
                 f"{text.strip()!r}: only {' and '.join(SEARCHING)} search, so only they take a "
                 "budget."
+            )
+        digits = budget_text.isascii() and budget_text.isdigit()
+        if digits and (
+            len(budget_text) > len(str(MAX_PLAYOUTS)) or int(budget_text) > MAX_PLAYOUTS
+        ):
+            raise ValueError(
+                f"{text.strip()!r}: a budget is 1 to {MAX_PLAYOUTS:,} playouts, or seconds like "
+                "0.1s."
             )
         try:
             if budget_text.endswith("s"):
@@ -88,6 +125,8 @@ def parse_lineup(words: Sequence[str], seats: int) -> list[PlayerSpec]:
     lineup: list[PlayerSpec] = []
     for word in words:
         text, star, count = word.partition("*")
+        if star and not text.strip():
+            raise ValueError(f"{word!r} repeats no player; write the player first, like medium*3.")
         times = 1
         if star:
             if not (count.isascii() and count.isdigit()):
@@ -99,8 +138,12 @@ def parse_lineup(words: Sequence[str], seats: int) -> list[PlayerSpec]:
                 raise ValueError(f"This table seats {seats} players; {word!r} gives more.")
         lineup.extend([PlayerSpec.parse(text)] * times)
     if len(lineup) != seats:
-        raise ValueError(f"This table seats {seats} players; {len(lineup)} were given.")
+        raise ValueError(f"This table seats {seats} players; {_given(len(lineup))}.")
     return lineup
+
+
+def _given(count: int) -> str:
+    return "1 was given" if count == 1 else f"{count} were given"
 
 
 @dataclass(frozen=True)
@@ -271,6 +314,9 @@ class TournamentReport:
             "seconds": round(self.seconds, 2),
             "results": [r.to_dict() for r in self.by_name.values()],
         }
+        note = as_medium_note([p.level for p in self.config.players], self.config.rules)
+        if note is not None:
+            data["note"] = note
         if self.difference is not None:
             a, b, diff, ci = self.difference
             data["difference"] = {"first": a, "second": b, "points_per_round": diff, "ci95": ci}
@@ -336,29 +382,35 @@ def summarize(
     return TournamentReport(config, rounds, seconds, reports, difference)
 
 
+def check_deals(deals: int) -> None:
+    """`ValueError` with a sentence unless a tournament may play `deals` deals."""
+    if not 1 <= deals <= MAX_DEALS:
+        raise ValueError(f"Play 1 to {MAX_DEALS:,} deals, not {deals:,}.")
+
+
 def run_tournament(
     config: TournamentConfig, progress: Callable[[int, int], None] | None = None
 ) -> TournamentReport:
     """Play every deal in every rotation and report; `progress(done, total)` after each table."""
     if config.mode not in MODES:
         raise ValueError(f"{config.mode!r} is not a mode; use rounds or games.")
-    if config.deals < 1:
-        raise ValueError("Play at least one deal.")
+    check_deals(config.deals)
     n = config.rules.players
     if len(config.players) != n:
-        raise ValueError(f"This table seats {n} players; {len(config.players)} were given.")
-    tasks = [(config, d, r) for d in range(config.deals) for r in range(n)]
+        raise ValueError(f"This table seats {n} players; {_given(len(config.players))}.")
+    tasks = ((config, d, r) for d in range(config.deals) for r in range(n))  # made as played
+    total = config.deals * n
     start = time.perf_counter()
     tables: list[TableResult] = []
     results: Iterator[TableResult]
-    workers = min(config.workers, len(tasks))  # a worker with no table would start for nothing
+    workers = min(config.workers, total)  # a worker with no table would start for nothing
     if workers > 1:
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
             results = pool.imap(_play_task, tasks)
-            tables = _collect(results, len(tasks), progress)
+            tables = _collect(results, total, progress)
     else:
         results = (_play_task(t) for t in tasks)
-        tables = _collect(results, len(tasks), progress)
+        tables = _collect(results, total, progress)
     return summarize(config, tables, time.perf_counter() - start)
 
 
@@ -373,24 +425,39 @@ def _collect(
     return tables
 
 
-def progress_bar(stream: Any = None) -> Callable[[int, int], None]:
-    """A one-line progress bar with an estimate of the time left."""
+#: How often the progress is written as a line of its own when it goes to a file or a pipe.
+PROGRESS_LINE_SECONDS = 30.0
+
+
+def progress_bar(stream: Any = None, unit: str = "rounds") -> Callable[[int, int], None]:
+    """The progress with an estimate of the time left, counted in `unit` (a table is a round,
+    or in games mode a game): on a terminal a bar redrawn in place, twice a second at most;
+    anywhere else (a log file, a pipe) a plain line every `PROGRESS_LINE_SECONDS`, so that
+    nothing fills up with redrawn frames."""
     out = stream if stream is not None else sys.stderr
     start = time.perf_counter()
-
-    last_shown = [0.0]
+    isatty = getattr(out, "isatty", None)
+    terminal = bool(isatty()) if callable(isatty) else False
+    last_shown = [0.0 if terminal else start]  # a bar drawn at once, a line after a while
 
     def show(done: int, total: int) -> None:
         now = time.perf_counter()
+        elapsed = now - start
+        left = elapsed / done * (total - done) if done else 0.0
+        counts = f"{done}/{total} {unit}, {elapsed:.0f}s, about {left:.0f}s left"
+        if not terminal:
+            if done < total and now - last_shown[0] >= PROGRESS_LINE_SECONDS:
+                last_shown[0] = now
+                out.write(counts + "\n")
+                out.flush()
+            return
         if done < total and now - last_shown[0] < 0.5:
             return  # redraw at most twice a second
         last_shown[0] = now
         width = 30
         filled = width * done // total
-        elapsed = time.perf_counter() - start
-        left = elapsed / done * (total - done) if done else 0.0
         bar = "#" * filled + "." * (width - filled)
-        out.write(f"\r[{bar}] {done}/{total} tables, {elapsed:.0f}s, about {left:.0f}s left ")
+        out.write(f"\r[{bar}] {counts} ")
         if done == total:
             out.write("\n")
         out.flush()
@@ -427,16 +494,23 @@ def format_report(report: TournamentReport) -> str:
         a, b, diff, ci = report.difference
         interval = f"95% CI ±{ci:.2f}" if math.isfinite(ci) else "one deal: no interval"
         lines += ["", f"{a} minus {b}: {diff:+.2f} points per round ({interval})"]
+    note = as_medium_note([p.level for p in config.players], config.rules)
+    if note is not None:
+        lines += ["", note]
     return "\n".join(lines)
 
 
 __all__ = [
+    "MAX_DEALS",
     "PlayerSpec",
     "TournamentConfig",
     "TournamentReport",
+    "as_medium_note",
+    "check_deals",
     "format_report",
     "parse_lineup",
     "play_table",
+    "plays_as_medium",
     "progress_bar",
     "run_tournament",
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Iterable
 from typing import Any
 
@@ -28,7 +29,12 @@ def run(args: argparse.Namespace) -> int:
     from ..game import Game
     from ..rules import Rules
 
-    game = Game(Rules(target_score=args.target), seed=args.seed)
+    try:
+        rules = Rules(target_score=args.target)
+    except ValueError as error:
+        print(f"hearts demo: {error}", file=sys.stderr)
+        return 2
+    game = Game(rules, seed=args.seed)
     n = game.rules.players
     names = ["South", "West", "North", "East"] if n == 4 else [f"Seat {s}" for s in range(n)]
     players = [make_player("random", seed=f"{args.seed}:{seat}") for seat in range(n)]

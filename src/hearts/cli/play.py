@@ -11,6 +11,7 @@ import argparse
 import itertools
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
@@ -19,6 +20,7 @@ from ..moves import Pass, Play
 from ..scoring import MOON_CHOICES, MoonChoice, RoundResult
 from ..words import counted, listed
 from .rule_options import RULE_HELP, rule_changes
+from .terminal import check_writable
 
 if TYPE_CHECKING:
     from ..ai import Player
@@ -27,10 +29,12 @@ if TYPE_CHECKING:
     from ..view import PlayerView
 
 FOUR_NAMES = ("You", "West", "North", "East")
+COMMANDS_HELP = (
+    '"hand" shows your cards again, "score" the totals, "help" this help, "quit" ends the game.'
+)
 HELP = (
     'Type a card like "QS", "10H" (or "TH") or "2♣", an ace as "AH" or "1H" (several cards, '
-    "separated by spaces, for a pass). "
-    '"hand" shows your cards again, "score" the totals, "quit" ends the game.'
+    f"separated by spaces, for a pass). {COMMANDS_HELP}"
 )
 
 
@@ -59,6 +63,11 @@ def register(subparsers: Any) -> None:
         help=RULE_HELP,
     )
     parser.add_argument("--seed", default=None, help="seed for the deal and the players")
+    parser.add_argument(
+        "--record",
+        metavar="FILE",
+        help="write the game's record here when it ends or you quit (hearts replay reads it)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -102,6 +111,12 @@ class TerminalGame:
         self.say = say
         self.names = seat_names(game.rules.players)
         self.me = next(s for s in range(game.rules.players) if s not in bots)
+        self.kitty_note = ""  # the round's kitty, said under the round's heading
+
+    def _say_kitty(self) -> None:
+        if self.kitty_note:
+            self.say(self.kitty_note)
+            self.kitty_note = ""
 
     def run(self) -> int:
         from ..driver import play_out
@@ -128,11 +143,17 @@ class TerminalGame:
     def _show(self, event: ev.Event) -> None:
         names = self.names
         if isinstance(event, ev.Dealt):
+            self.kitty_note = ""
+            if event.kitty_size:
+                one = event.kitty_size == 1
+                cards = "1 card lies" if one else f"{event.kitty_size} cards lie"
+                them = "it" if one else "them"
+                self.kitty_note = (
+                    f"{cards} face down: the first to take a point card takes {them} too."
+                )
             if self.game.rules.cards_to_pass(event.pass_direction) == 0:
                 self.say(f"\nRound {event.hand_number + 1}: no pass this round.")
-            if event.kitty_size:
-                cards = "1 card lies" if event.kitty_size == 1 else f"{event.kitty_size} cards lie"
-                self.say(f"{cards} face down: the first to take a point card takes them too.")
+                self._say_kitty()  # else under the pass's heading
         elif isinstance(event, ev.KittyTaken):
             who = "You take" if event.seat == self.me else f"{names[event.seat]} takes"
             unit = "point" if abs(event.points) == 1 else "points"
@@ -151,36 +172,49 @@ class TerminalGame:
             who = "You play" if event.seat == self.me else f"{names[event.seat]} plays"
             self.say(f"{who} {event.card.symbol}")
         elif isinstance(event, ev.TrickWon):
+            if event.cancelled:  # two decks: a card's two copies on one trick count for nothing
+                faces = dict.fromkeys(c.symbol for c in sorted(event.cancelled))
+                twins = listed(f"the two {face}" for face in faces)
+                self.say(f"{twins[0].upper()}{twins[1:]} cancel each other.")
             if event.held_over:
                 self.say("Every card of the suit led cancelled: the cards wait for the next trick.")
             else:
                 unit = "point" if abs(event.points) == 1 else "points"
                 worth = f" ({event.points} {unit})" if event.points else ""
                 who = "You take" if event.winner == self.me else f"{names[event.winner]} takes"
-                self.say(f"{who} the trick{worth}.")
+                held = f" and the {counted(len(event.carried), 'card')} held over"
+                self.say(f"{who} the trick{held if event.carried else ''}{worth}.")
         elif isinstance(event, ev.RoundScored):
             self._round_over(event.result)
 
     def read(self, prompt: str) -> str:
-        try:
-            text = self.ask(prompt).strip()
-        except EOFError:
-            raise Quit from None
+        while True:
+            try:
+                text = self.ask(prompt).strip()
+            except EOFError:
+                raise Quit from None
+            if text.isascii() or _is_text(text):
+                break
+            # Bytes that are not UTF-8 arrive as lone surrogates: never echoed back.
+            self.say("That is not text this game can read; type a card like QS.")
         word = text.lower()
         if word in ("quit", "exit", "q"):
             raise Quit
         return text
 
-    def command(self, text: str, view: PlayerView) -> bool:
+    def command(self, text: str, view: PlayerView, help_text: str = HELP) -> bool:
         """Answer a command word ("help", "hand", "score"); False for anything else."""
         word = text.lower()
         if not word:
             return True
         if word in ("help", "?"):
-            self.say(HELP)
+            self.say(help_text)
             return True
         if word == "hand":
-            self.say(format_hand(view, mark_legal=view.phase == "playing"))
+            if view.hand:
+                self.say(format_hand(view, mark_legal=view.phase == "playing"))
+            else:
+                self.say("You hold no cards: every trick of the round is played.")
             return True
         if word == "score":
             self._totals()
@@ -239,6 +273,7 @@ class _Person:
         else:
             to = f"to {names[0]}"
         term.say(f"\nRound {view.hand_number + 1}: pass {view.cards_to_pass} cards {to}.")
+        term._say_kitty()
         term.say(format_hand(view, mark_legal=False))
         while True:
             text = term.read(f"Cards to pass ({view.cards_to_pass}): ")
@@ -271,6 +306,9 @@ class _Person:
             text = term.read("Your card: ")
             if term.command(text, view):
                 continue
+            if len(text.replace(",", " ").split()) > 1:
+                term.say("Play one card: type just that one, like QS.")
+                continue
             try:
                 move = Play(view.seat, text)
             except ValueError as error:
@@ -287,18 +325,23 @@ class _Person:
         term.say(
             f"\nYou shot the moon! Add {stake} to everyone else, or take {stake} off your score?"
         )
+        how = f"Type add ({stake} to everyone else) or subtract ({stake} off your score)"
+        help_text = f'{how}, or just "a" or "s". {COMMANDS_HELP}'
         while True:
-            text = term.read("add or subtract: ").lower()
+            text = term.read("add or subtract: ")
+            if term.command(text, view, help_text):
+                continue
             for choice in MOON_CHOICES:
-                if text == choice:
+                if choice.startswith(text.lower()):  # "a", "sub"
                     return choice
-            term.say(f"Type add ({stake} to everyone else) or subtract ({stake} off your score).")
+            term.say(f"{how}.")
 
 
 def run(args: argparse.Namespace) -> int:
     from ..ai import make_player
     from ..game import Game
     from ..rules import Rules
+    from ..sim import as_medium_note
 
     try:
         changes = rule_changes(args.rule)
@@ -307,12 +350,47 @@ def run(args: argparse.Namespace) -> int:
         rules = Rules.preset(args.rules, **changes)
         seed: int | str = args.seed if args.seed is not None else _fresh_seed()
         bots = {s: make_player(args.level, seed=f"{seed}:{s}") for s in range(1, rules.players)}
+        if args.record is not None:
+            if not args.record.strip():
+                raise ValueError("Give --record a file to write.")
+            check_writable(Path(args.record), "the record")  # now, not after the game
     except ValueError as error:
         print(f"hearts play: {error}", file=sys.stderr)
         return 2
     game = Game(rules, seed)
     print(f"Hearts against {rules.players - 1} {args.level} players. Seed {seed}. {HELP}")
-    return TerminalGame(game, bots, input, print).run()
+    note = as_medium_note([args.level], rules)
+    if note is not None:
+        print(note)
+    try:
+        return TerminalGame(game, bots, input, print).run()
+    finally:  # at the end, at "quit", and at Ctrl-C alike
+        if args.record is not None:
+            _write_record(game, Path(args.record))
+
+
+def _write_record(game: Game, path: Path) -> None:
+    import json
+
+    from ..record import to_record
+
+    # The names the game used, which `hearts replay` shows (the browser game writes them too).
+    names = [{"seat": s, "name": name} for s, name in enumerate(seat_names(game.rules.players))]
+    try:
+        path.write_text(json.dumps({**to_record(game), "players": names}) + "\n", "utf-8")
+    except OSError as error:
+        why = error.strerror or "the system refused"
+        print(f"hearts play: cannot write the record to {str(path)!r}: {why}.", file=sys.stderr)
+        return
+    print(f"The game's record is in {path}: hearts replay {path}")
+
+
+def _is_text(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _fresh_seed() -> str:

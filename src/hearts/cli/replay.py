@@ -16,6 +16,7 @@ from typing import Any
 
 from ..cards import Card
 from ..words import counted, listed
+from .terminal import printable
 
 
 def register(subparsers: Any) -> None:
@@ -50,47 +51,67 @@ def _names(data: dict[str, Any], players: int) -> list[str]:
                 continue
             seat, name = entry.get("seat"), entry.get("name")
             if isinstance(seat, int) and 0 <= seat < players and isinstance(name, str):
-                names[seat] = name.strip()[:20] or names[seat]
+                names[seat] = printable(name.strip()[:20]) or names[seat]
     return names
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..record import RecordError, from_record, undos
-
+    source = "Standard input" if args.record == "-" else printable(args.record)
     try:
         text = sys.stdin.read() if args.record == "-" else Path(args.record).read_text("utf-8")
     except OSError as error:
-        print(f"hearts replay: cannot read {args.record}: {error.strerror}.", file=sys.stderr)
+        print(f"hearts replay: cannot read {source}: {error.strerror}.", file=sys.stderr)
         return 2
     except UnicodeDecodeError:
-        print(f"hearts replay: {args.record} is not a text file.", file=sys.stderr)
+        print(f"hearts replay: {source} is not a text file.", file=sys.stderr)
         return 2
     try:
-        data = json.loads(text)
-        game = from_record(data)  # checks every move before anything is shown
-    except json.JSONDecodeError:
-        print(f"hearts replay: {args.record} is not JSON.", file=sys.stderr)
+        lines = _replay(text, source, args.round)
+    except Refused as refusal:
+        print(f"hearts replay: {printable(str(refusal))}", file=sys.stderr)
         return 2
-    except RecordError as error:
-        print(f"hearts replay: {error}", file=sys.stderr)
+    except Exception:  # whatever else a damaged record trips: a sentence, not a traceback
+        print(f"hearts replay: {source} is damaged: it cannot be replayed.", file=sys.stderr)
         return 2
-    rounds = len(game.results) + (0 if game.is_over or game.phase == "round-over" else 1)
-    if args.round is not None and not 1 <= args.round <= rounds:
-        wrong = f"the game has rounds 1 to {rounds}, not {args.round}"
-        print(f"hearts replay: {wrong}.", file=sys.stderr)
-        return 2
-    fresh = from_record({**data, "actions": []})
-    names = _names(data, game.rules.players)
-    lines = _show(fresh, list(game.moves), names, args.round)
-    taken = undos(data["actions"])
-    if taken:  # the moves shown are those left standing
-        lines.insert(0, f"{taken} take-back{'s' if taken != 1 else ''} during play (not shown).")
     print("\n".join(lines))
     return 0
 
 
+class Refused(Exception):
+    """A record `hearts replay` will not show; the message says why, in one sentence."""
+
+
+def _replay(text: str, source: str, only: int | None) -> list[str]:
+    """The lines that show the record, once it is checked whole; `Refused` says why not."""
+    from ..record import RecordError, from_record, undos
+
+    try:
+        data = json.loads(text.removeprefix("\ufeff"))  # a byte order mark is no damage
+    except json.JSONDecodeError:
+        raise Refused(f"{source} is not JSON.") from None
+    except RecursionError:
+        raise Refused(f"{source} nests too deep to be a game record.") from None
+    except ValueError:  # Python refuses to read an integer of thousands of digits
+        raise Refused(f"{source} holds a number too long to read.") from None
+    try:
+        game = from_record(data)  # checks every move before anything is shown
+    except RecordError as error:
+        raise Refused(str(error)) from None
+    rounds = len(game.results) + (0 if game.is_over or game.phase == "round-over" else 1)
+    if only is not None and not 1 <= only <= rounds:
+        raise Refused(f"the game has rounds 1 to {rounds}, not {only}.")
+    fresh = from_record({**data, "actions": []})
+    names = _names(data, game.rules.players)
+    lines = _show(fresh, list(game.moves), names, only)
+    taken = undos(data["actions"])
+    if taken:  # the moves shown are those left standing
+        lines.insert(0, f"{taken} take-back{'s' if taken != 1 else ''} during play (not shown).")
+    return lines
+
+
 def _show(game: Any, moves: list[Any], names: list[str], only: int | None) -> list[str]:
     from .. import events as ev
+    from ..scoring import team_of
 
     width = max(len(name) for name in names)
     lines: list[str] = []
@@ -98,9 +119,18 @@ def _show(game: Any, moves: list[Any], names: list[str], only: int | None) -> li
     events = list(game.start_events())
     for move in moves:
         events += game.apply(move)
+    on_table: list[tuple[int, Card]] = []  # the cards of the trick being played
+    tricks = 0  # the round's tricks finished
+    chosen = ""  # a moon's choice, said after the moon
     for event in events:
         if isinstance(event, ev.Dealt):
             current = event.hand_number + 1
+            tricks = 0
+        if isinstance(event, ev.Played):
+            on_table.append((event.seat, event.card))
+        elif isinstance(event, ev.TrickWon):
+            on_table.clear()
+            tricks = event.number + 1
         if only is not None and (current != only or isinstance(event, ev.GameOver)):
             continue
         if isinstance(event, ev.Dealt):
@@ -128,11 +158,25 @@ def _show(game: Any, moves: list[Any], names: list[str], only: int | None) -> li
             lines.append(f"  trick {event.number + 1:>2}: {plays} -> {outcome}")
         elif isinstance(event, ev.KittyTaken):
             takes = _verb(names[event.seat], "takes", "take")
-            lines.append(f"  {names[event.seat]} {takes} the kitty: {_cards(event.cards)}")
+            unit = "point" if abs(event.points) == 1 else "points"
+            worth = f" ({event.points} {unit})" if event.points else ""
+            lines.append(f"  {names[event.seat]} {takes} the kitty: {_cards(event.cards)}{worth}")
+        elif isinstance(event, ev.MoonChosen):
+            name = names[event.seat]
+            chooses = _verb(name, "chooses", "choose")
+            if event.choice == "add":  # said under the moon, which the round's score shows
+                chosen = f"  {name} {chooses} to add the points to everyone else"
+            else:
+                own = _verb(name, "their", "your")
+                chosen = f"  {name} {chooses} to take the points off {own} own total"
         elif isinstance(event, ev.RoundScored):
             result = event.result
-            if result.shooter is not None:
-                lines.append(f"  {names[result.shooter]} shot the moon!")
+            if result.shooter is not None:  # with partners, the team shot it
+                team = listed(names[s] for s in team_of(game.rules, result.shooter))
+                lines.append(f"  {team} shot the moon{' and the sun' if result.sun else ''}!")
+                if chosen:
+                    lines.append(chosen)
+            chosen = ""
             scored = ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(result.scores))
             lines.append(f"  scored: {scored}")
             totals = ", ".join(f"{names[s]} {t}" for s, t in enumerate(result.totals))
@@ -142,4 +186,10 @@ def _show(game: Any, moves: list[Any], names: list[str], only: int | None) -> li
             verb = "win" if len(event.winners) > 1 else _verb(winners, "wins", "win")
             rounds = counted(len(game.results), "round")
             lines.append(f"\nGame over after {rounds}: {winners} {verb}.")
+    if not game.is_over and only in (None, current):
+        if on_table:
+            plays = ", ".join(f"{names[s]} {c.symbol}" for s, c in on_table)
+            lines.append(f"  trick {tricks + 1:>2}: {plays} (unfinished)")
+        when = "after" if game.phase == "round-over" else "during"
+        lines.append(f"\nThe game is unfinished: the record ends {when} round {current}.")
     return lines

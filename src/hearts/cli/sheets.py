@@ -36,7 +36,9 @@ def register(subparsers: Any) -> None:
         help="write the printable rule sheet and score sheet (PDF)",
         description="Write the one-page rule sheet and a score sheet laid out for Hearts.",
     )
-    parser.add_argument("--out", required=True, type=Path, metavar="DIR", help="folder to write")
+    parser.add_argument(
+        "--out", required=True, metavar="DIR", help='folder to write ("." for this one)'
+    )
     parser.add_argument(
         "--paper", choices=("letter", "a4"), default="letter", help="paper size (default letter)"
     )
@@ -69,7 +71,10 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from hearts.sheets import write_sheets
 
-    out: Path = args.out
+    if not args.out.strip():  # Path("") is the current folder: never written there unasked
+        print('hearts sheets: give --out a folder ("." for this one).', file=sys.stderr)
+        return 2
+    out = Path(args.out)
     if out.exists() and not out.is_dir():
         print(f"hearts sheets: {out} is a file, not a folder.", file=sys.stderr)
         return 2
@@ -81,8 +86,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"hearts sheets: {error}", file=sys.stderr)
         return 2
     except OSError as error:
-        print(f"hearts sheets: cannot write to {out}: {error.strerror or error}", file=sys.stderr)
-        return 1
+        # The file or the folder the system refused, whichever it names.
+        where = error.filename if error.filename is not None else out
+        why = error.strerror or "the system refused"
+        print(f"hearts sheets: cannot write {where}: {why}.", file=sys.stderr)
+        return 2
     for path in paths:
         print(path)
     return 0

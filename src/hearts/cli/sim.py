@@ -16,6 +16,7 @@ from typing import Any
 
 from ..words import counted
 from .rule_options import RULE_HELP, rule_changes
+from .terminal import check_writable
 
 #: The most processes `--workers` may ask for, for each CPU: more only wait for a CPU.
 WORKERS_PER_CPU = 4
@@ -79,7 +80,14 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..rules import Rules
-    from ..sim import TournamentConfig, format_report, parse_lineup, progress_bar, run_tournament
+    from ..sim import (
+        TournamentConfig,
+        check_deals,
+        format_report,
+        parse_lineup,
+        progress_bar,
+        run_tournament,
+    )
 
     try:
         changes = rule_changes(args.rule)
@@ -87,8 +95,7 @@ def run(args: argparse.Namespace) -> int:
             changes["players"] = args.seats
         rules = Rules.preset(args.rules, **changes)
         lineup = parse_lineup(args.players, rules.players)
-        if args.deals < 1:
-            raise ValueError("Play at least one deal.")
+        check_deals(args.deals)
         if not 1 <= args.workers <= max_workers():
             raise ValueError(
                 f"Use 1 to {max_workers()} workers: {WORKERS_PER_CPU} for each of this "
@@ -97,12 +104,7 @@ def run(args: argparse.Namespace) -> int:
         if args.json == "":
             raise ValueError('Give --json a file to write, or "-" for the screen.')
         if args.json not in (None, "-"):
-            # Found out now, not after the whole tournament.
-            folder = Path(args.json).resolve().parent
-            if not folder.is_dir():
-                raise ValueError(f"There is no folder {str(folder)!r} to write {args.json!r} in.")
-            if Path(args.json).is_dir():
-                raise ValueError(f"{args.json!r} is a folder: give a file name to write in it.")
+            check_writable(Path(args.json), "the report")  # now, not after the tournament
     except (ValueError, TypeError) as error:
         print(f"hearts sim: {error}", file=sys.stderr)
         return 2
@@ -115,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
         mode=args.mode,
         workers=args.workers,
     )
-    progress = None if args.quiet else progress_bar()
+    progress = None if args.quiet else progress_bar(unit=args.mode)  # a table: a round, a game
     report = run_tournament(config, progress)
     text = json.dumps(report.to_dict(), indent=2)
     if args.json == "-":
@@ -126,6 +128,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             Path(args.json).write_text(text + "\n", encoding="utf-8")
         except OSError as error:
-            print(f"hearts sim: the report could not be written: {error}", file=sys.stderr)
+            why = error.strerror or "the system refused"
+            print(f"hearts sim: cannot write the report to {args.json!r}: {why}.", file=sys.stderr)
             return 1
     return 0

@@ -1,0 +1,203 @@
+"""`hearts replay`: what it shows of a record, and how it refuses a damaged one."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hearts import Game, Rules, record
+from hearts.ai import make_player
+from hearts.cli import main
+from hearts.driver import play_out
+
+
+def finished(rules: Rules, seed: int | str = 3) -> Game:
+    game = Game(rules, seed)
+    players = [make_player("easy", seed=f"{seed}:{s}") for s in range(rules.players)]
+    for _ in play_out(game, players):
+        pass
+    return game
+
+
+def replayed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str | bytes, *args: str
+) -> tuple[int, str, str]:
+    path = tmp_path / "record.json"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
+    code = main(["replay", str(path), *args])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def refused_in_one_line(code: int, out: str, err: str) -> str:
+    assert code == 2 and out == "", (code, out)
+    assert err.startswith("hearts replay: ") and err.count("\n") == 1, err
+    assert "Traceback" not in err and len(err) < 200, err
+    return err
+
+
+def good_record() -> dict[str, Any]:
+    return record.to_record(finished(Rules(target_score=30)))
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nests too deep to be a game record."),
+        (None, "holds a number too long to read."),  # a seed of 5,000 digits
+    ],
+)
+def test_a_record_python_cannot_parse_is_refused_in_one_line(
+    content: str | None, words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if content is None:
+        content = json.dumps(good_record()).replace('"seed": 3', '"seed": ' + "7" * 5000)
+        assert "7" * 5000 in content
+    err = refused_in_one_line(*replayed(tmp_path, capsys, content))
+    assert words in err
+
+
+def test_whatever_else_a_damaged_record_trips_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise KeyError("a fault nobody foresaw")
+
+    monkeypatch.setattr("hearts.cli.replay._show", broken)
+    err = refused_in_one_line(*replayed(tmp_path, capsys, json.dumps(good_record())))
+    assert "is damaged: it cannot be replayed." in err
+
+
+def test_a_huge_move_is_quoted_briefly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = good_record()
+    data["actions"][0]["cards"] = ["2C"] * 100_000
+    err = refused_in_one_line(*replayed(tmp_path, capsys, json.dumps(data)))
+    assert "Move 1 (seat 0 passes ['2C', '2C'," in err and "…): Pass exactly 3 cards." in err
+    data["actions"][0] = {"type": "play", "seat": 0, "card": "Z" * 100_000}
+    err = refused_in_one_line(*replayed(tmp_path, capsys, json.dumps(data)))
+    assert 'A play names one card, like "QS".' in err
+
+
+def test_a_seed_that_is_not_text_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = good_record()
+    data["seed"] = "\ud800x"
+    err = refused_in_one_line(*replayed(tmp_path, capsys, json.dumps(data)))
+    assert "The record's seed holds characters that are not text." in err
+
+
+def test_standard_input_is_named_as_such(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("{not json"))
+    assert main(["replay", "-"]) == 2
+    assert capsys.readouterr().err == "hearts replay: Standard input is not JSON.\n"
+
+
+def test_a_record_that_starts_with_a_byte_order_mark_is_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = json.dumps(good_record())
+    code, out, err = replayed(tmp_path, capsys, b"\xef\xbb\xbf" + text.encode())
+    assert code == 0 and err == "" and "Game over after" in out
+
+
+def test_a_move_by_a_seat_the_table_does_not_have_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = good_record()
+    data["actions"] = [{"type": "play", "seat": 99, "card": "2C"}]
+    err = refused_in_one_line(*replayed(tmp_path, capsys, json.dumps(data)))
+    assert "Move 1 (seat 99 plays 2C): There is no seat 99 at this table." in err
+
+
+def test_names_and_refusals_reach_the_terminal_without_control_characters(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # An escape sequence in a name cleared the screen; a newline faked a line of the replay.
+    data = good_record()
+    data["players"] = [
+        {"seat": 0, "name": "\x1b[2J\x1b[31mEVIL"},
+        {"seat": 1, "name": "Ann\nGame over"},
+        {"seat": 2, "name": "\u202eevil"},
+        {"seat": 3, "name": "Zoë"},
+    ]
+    code, out, err = replayed(tmp_path, capsys, json.dumps(data))
+    assert code == 0 and err == ""
+    assert "\x1b" not in out and "\u202e" not in out and "\nGame over:" not in out
+    assert "\\x1b[2J\\x1b[31mEVIL" in out and "Ann\\nGame over" in out and "\\u202eevil" in out
+    assert "Zoë" in out
+    data["actions"][0]["type"] = "\x1b[2J"
+    err = refused_in_one_line(*replayed(tmp_path, capsys, json.dumps(data)))
+    assert "\x1b" not in err and "Move 1 (\\x1b[2J)" in err
+
+
+def test_an_unfinished_record_shows_the_cards_on_the_table_and_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from hearts.events import Played, RoundScored
+
+    game = Game(Rules(), seed=3)
+    players = [make_player("easy", seed=s) for s in range(4)]
+    played: list[Played] = []
+    for event in play_out(game, players):
+        if isinstance(event, Played):
+            played.append(event)
+            if len(played) == 6:  # the first trick and two cards of the second
+                break
+    code, out, err = replayed(tmp_path, capsys, json.dumps(record.to_record(game)))
+    assert code == 0 and err == ""
+    names = ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]
+    on_table = ", ".join(f"{names[e.seat]} {e.card.symbol}" for e in played[4:])
+    assert f"  trick  2: {on_table} (unfinished)" in out
+    assert out.endswith("\nThe game is unfinished: the record ends during round 1.\n")
+    for event in play_out(game, players, next_round=False):
+        if isinstance(event, RoundScored):
+            break
+    code, out, err = replayed(tmp_path, capsys, json.dumps(record.to_record(game)))
+    assert out.endswith("\nThe game is unfinished: the record ends after round 1.\n")
+    assert "(unfinished)" not in out
+    code, out, err = replayed(tmp_path, capsys, json.dumps(good_record()))
+    assert "unfinished" not in out
+
+
+def test_a_partners_moon_names_both_and_the_choice_and_the_kittys_points_are_shown(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from hearts.events import KittyTaken, MoonChosen, RoundScored
+    from hearts.scoring import team_of
+
+    rules = Rules(moon_rule="choose", partnership=True, target_score=30)
+    game = Game(rules, 2)
+    seats = [make_player("moon" if s % 2 == 0 else "random", seed=f"2:{s}") for s in range(4)]
+    events = list(play_out(game, seats))
+    moons = [e.result for e in events if isinstance(e, RoundScored) and e.result.shooter]
+    chosen = [e for e in events if isinstance(e, MoonChosen)]
+    assert moons and chosen
+    code, out, err = replayed(tmp_path, capsys, json.dumps(record.to_record(game)))
+    assert code == 0 and err == ""
+    first, second = (f"Seat {s + 1}" for s in team_of(rules, moons[0].shooter or 0))
+    choice = chosen[0]
+    words = "add the points to everyone else" if choice.choice == "add" else "take the points"
+    assert (
+        f"  {first} and {second} shot the moon!\n  Seat {choice.seat + 1} chooses to {words}" in out
+    )
+
+    game = finished(Rules.preset("omnibus", kitty=True, target_score=30))
+    again = Game(game.rules, game.seed)
+    taken = [e for m in game.moves for e in again.apply(m) if isinstance(e, KittyTaken)]
+    code, out, err = replayed(tmp_path, capsys, json.dumps(record.to_record(game)))
+    shown = [line for line in out.splitlines() if " the kitty: " in line]
+    assert taken and len(shown) == len(taken)
+    for event, line in zip(taken, shown, strict=True):
+        if event.points:
+            unit = "point" if abs(event.points) == 1 else "points"
+            assert line.endswith(f" ({event.points} {unit})"), line
