@@ -305,3 +305,33 @@ def test_a_database_reached_by_its_unix_socket(pg_cluster: Cluster, tmp_path: Pa
             assert opened.load(f"socket-{len(url)}") is not None
         finally:
             opened.close()
+
+
+def test_a_start_with_another_cookie_secret_is_refused(database: str, tmp_path: Path) -> None:
+    # A process given another data directory on the same PostgreSQL (or a SQLite directory
+    # whose secret was deleted, and quietly made anew) signed its own cookies: every player's
+    # games became nobody's, and behind a balancer each request landed on one or the other.
+    from fastapi.testclient import TestClient
+
+    from hearts.web.app import create_app
+
+    first = tmp_path / "first"
+    with TestClient(create_app(first, bot_workers=0)) as player:
+        game = player.post("/api/games", json={}).json()["id"]
+        cookies = dict(player.cookies)
+    secret = (first / "cookie-secret").read_bytes()
+    if database == "postgresql":
+        other = tmp_path / "second"  # another machine's data directory, the same database
+    else:
+        other = first
+        (first / "cookie-secret").unlink()  # lost: the next start makes another
+    with pytest.raises(StoreError) as caught:
+        create_app(other, bot_workers=0)
+    assert str(caught.value).startswith(
+        f"{other / 'cookie-secret'} is not the cookie secret this database's games were made"
+        " with: every process must share one, or players lose their games."
+    )
+    # With the first process's secret it starts, and the player's game is still theirs.
+    (other / "cookie-secret").write_bytes(secret)
+    with TestClient(create_app(other, bot_workers=0), cookies=cookies) as player:
+        assert player.get(f"/api/games/{game}").status_code == 200

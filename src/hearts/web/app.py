@@ -33,8 +33,12 @@ from .reviews import Reviews
 from .service import GameService
 from .settings import Settings
 from .sheets_routes import router as sheets_router
-from .stores import UNAVAILABLE, StoreUnavailable, open_store
-from .tokens import Tokens
+from .store import StoreError
+from .stores import UNAVAILABLE, GameStore, StoreUnavailable, open_store
+from .tokens import SECRET_FILE, Tokens
+
+#: The site's key for the cookie secret's fingerprint (see `_refuse_another_secret`).
+SECRET_CHECK = "cookie_secret"
 
 STATIC = Path(__file__).parent / "static" / "game"
 log = logging.getLogger("hearts.web")
@@ -48,6 +52,21 @@ NOT_FOUND_PAGE = STATIC / "notfound.html"
 
 def data_dir() -> Path:
     return Settings.from_env().data_dir
+
+
+def _refuse_another_secret(store: GameStore, tokens: Tokens, directory: Path) -> None:
+    """Refuse to start with a cookie secret other than the one the store's games were made
+    under: a process given another data directory (or a lost secret, made anew) would take
+    every player's games from them, and behind a balancer do it to every other request."""
+    mark = tokens.fingerprint()
+    if store.keep_site_value(SECRET_CHECK, mark) == mark:
+        return
+    store.close()
+    raise StoreError(
+        f"{directory / SECRET_FILE} is not the cookie secret this database's games were made"
+        " with: every process must share one, or players lose their games. Copy the first"
+        " process's file here (if it is lost for good, see docs/deploy.md, 'The cookie secret')."
+    )
 
 
 def create_app(
@@ -67,6 +86,7 @@ def create_app(
         settings = Settings.from_env(data_dir=directory)
     store = open_store(settings)
     tokens = Tokens.in_directory(settings.data_dir)
+    _refuse_another_secret(store, tokens, settings.data_dir)
     quotas = Quotas(store, settings)
     bots = BotPool(bot_workers)
     hub, listener = live_updates(store)

@@ -440,6 +440,14 @@ class Store:
                 (owner, now),
             )
 
+    def keep_site_value(self, key: str, value: str) -> str:
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO site (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING", (key, value)
+            )
+            row = db.execute("SELECT value FROM site WHERE key = ?", (key,)).fetchone()
+        return str(row[0])
+
     def moves(self, game_id: str) -> int | None:
         """How many actions the game has stored (None for no such game): a cheap check that a
         cached copy is current when several server processes share the store."""

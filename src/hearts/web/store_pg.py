@@ -360,6 +360,15 @@ class PgStore:
                 (owner, now),
             )
 
+    def keep_site_value(self, key: str, value: str) -> str:
+        with self._connection() as db:
+            db.execute(
+                "INSERT INTO site (key, value) VALUES (%s, %s) ON CONFLICT DO NOTHING", (key, value)
+            )
+            row = db.execute("SELECT value FROM site WHERE key = %s", (key,)).fetchone()
+        assert row is not None
+        return str(row[0])
+
     def created_since(self, owner: str, since: float) -> tuple[int, float | None]:
         with self._connection() as db:
             row = db.execute(

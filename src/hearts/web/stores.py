@@ -95,6 +95,10 @@ class GameStore(Protocol):
 
     def expire(self, before: float) -> list[str]: ...
 
+    def keep_site_value(self, key: str, value: str) -> str:
+        """The site's value for `key`: the one kept, or `value`, kept now if there was none."""
+        ...
+
     def close(self) -> None: ...
 
 

@@ -60,6 +60,10 @@ class Tokens:
     def _mac(self, body: str) -> str:
         return _b64(hmac.new(self._secret, body.encode(), hashlib.sha256).digest())
 
+    def fingerprint(self) -> str:
+        """A mark of the secret that does not give it away: the same secret, the same mark."""
+        return self._mac("hearts: the cookie secret's fingerprint")
+
     def issue(self) -> str:
         body = f"{PREFIX}.{_b64(secrets.token_bytes(24))}"
         return f"{body}.{self._mac(body)}"
