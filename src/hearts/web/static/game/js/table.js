@@ -108,8 +108,10 @@ export class Table {
       const el = this.seats.get(seat);
       const points = pointsTaken[seat];
       const marks = taken?.[seat];
-      const numbers = [state.scores[seat], showPoints ? [points, marks?.hearts, marks?.queen, marks?.bonus, marks?.bonuses] : null];
-      const badge = () => (showPoints ? pointsBadge(points, taken?.[seat]) : null);
+      const badge = () => (showPoints ? pointsBadge(points, marks) : null);
+      // Everything the total and the badge show (their words for a screen reader as well).
+      const numbers = [state.scores[seat],
+        showPoints ? [points, marks?.hearts, marks?.queen, marks?.bonus, marks?.bonuses] : null];
       el.classList.toggle("turn", turn === seat);
       el.classList.toggle("person", Boolean(player.person) && friends);
       el.classList.toggle("away", Boolean(player.away));
