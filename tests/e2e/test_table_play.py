@@ -1008,3 +1008,44 @@ def test_the_side_pages_offer_one_way_back_in_their_header(browser: Any, server:
         )
         assert ways.count("Back to the game") == 1, (path, ways)
     assert not page.errors
+
+
+# --- drawing the table: a move draws again only what it changed ---------------------------
+
+KEEP_SEATS = """() => { window.kept = [...document.querySelectorAll('#game .seat.opponent')]
+    .map((seat) => ({ seat, name: seat.querySelector('.name'), first: seat.querySelector(
+        '.fan .card-back'), last: seat.querySelector('.fan .card-back:last-child'),
+        count: Number(seat.querySelector('.count').textContent) })); }"""
+SEATS_NOW = """() => window.kept.map((k) => ({
+    kept: k.seat.isConnected && k.name.isConnected && k.first.isConnected,
+    lastKept: k.last.isConnected,
+    was: k.count, now: Number(k.seat.querySelector('.count').textContent),
+    backs: k.seat.querySelectorAll('.fan .card-back').length,
+    label: k.seat.querySelector('.held').getAttribute('aria-label') }))"""
+
+
+def test_a_move_leaves_what_it_did_not_change_on_each_seat(browser: Any, server: AppServer) -> None:
+    # Every move drew every seat again from nothing (face, words, a fan of up to 26 card
+    # backs, at up to nine seats), twice: on a slow phone a round had 50 to 66 long tasks.
+    # Now the name and the fan stay; a seat that played loses one card back, the others none.
+    page = open_page(browser, server, PHONE)
+    start_game(page)
+    pass_three(page)
+    played = 0
+    for _ in range(4):
+        assert wait_for_person(page) == "playing"
+        page.evaluate(KEEP_SEATS)
+        play_one(page)
+        assert wait_for_person(page) == "playing"
+        seats = page.evaluate(SEATS_NOW)
+        assert len(seats) == 3
+        for seat in seats:
+            assert seat["kept"], seats
+            # Between two of the person's turns an opponent plays up to two cards (after the
+            # person, then leading the next trick), or none.
+            assert seat["was"] - 2 <= seat["now"] <= seat["was"] and seat["now"] == seat["backs"]
+            assert seat["label"] == f"{seat['now']} cards in hand", seats
+            assert seat["lastKept"] == (seat["now"] == seat["was"]), seats
+            played += seat["now"] < seat["was"]
+    assert played >= 3
+    assert not page.errors

@@ -21,8 +21,11 @@ export async function flyFrom(el, from, ms) {
 /** Send elements towards a box (a trick going to its winner) and fade them. */
 export async function sweepTo(elements, box, ms) {
   if (!ms) return;
-  const flights = elements.filter((el) => el.animate).map((el) => {
-    const from = el.getBoundingClientRect();
+  // Every box is read before the first flight starts: a read after one starts restyles the page.
+  const moving = elements.filter((el) => el.animate);
+  const boxes = moving.map((el) => el.getBoundingClientRect());
+  const flights = moving.map((el, i) => {
+    const from = boxes[i];
     const dx = box.left + box.width / 2 - (from.left + from.width / 2);
     const dy = box.top + box.height / 2 - (from.top + from.height / 2);
     return el.animate(

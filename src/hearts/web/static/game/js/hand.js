@@ -55,6 +55,8 @@ export class Hand {
     if (drawn === this.drawn && this.root.childElementCount === cards.length) return;
     this.drawn = drawn;
     const focused = document.activeElement?.dataset?.key;
+    // A card's face depends on the card alone: the faces drawn already go into the new buttons.
+    const faces = new Map([...this.buttons].map(([key, button]) => [key, button.querySelector(".card-face")]));
     this.order = sortCards(cards);
     this.buttons = new Map();
     this.root.dataset.mode = mode;
@@ -98,7 +100,7 @@ export class Hand {
       const given = isReceived ? givers.get(key) : undefined;
       const tag = tags.get(key) || given;
       if (tags.get(key)) attrs["aria-label"] += `, goes to ${tag}`;
-      const button = h("button", attrs, cardFace(card),
+      const button = h("button", attrs, faces.get(key) || cardFace(card),
         twin ? h("span", { class: "copy-mark", "aria-hidden": "true" }, String(copy)) : null,
         tag ? h("span", { class: "pass-tag", "aria-hidden": "true" }, tag) : null);
       if (isReceived) button.classList.add("received");

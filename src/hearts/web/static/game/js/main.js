@@ -15,7 +15,7 @@ import { play as playSound } from "./sound.js";
 import { applyTheme } from "./theme.js";
 import { foldingMenu } from "./menu.js";
 import { flyFrom, sweepTo } from "./animate.js";
-import { takenSummary } from "./taken.js";
+import { bonusCard, summarize, takenSummary, wonCards } from "./taken.js";
 import { noteDeal } from "./deal-check.js";
 import { mountHint, putHintAway, renderHint } from "./hint.js";
 import { mountUndo, renderUndo, undoNamesCard, undoneWords } from "./undo.js";
@@ -1158,8 +1158,12 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
       if (event.type === "play") sizes[event.seat] += 1;
     }
   }
+  // What each seat has taken, as the tricks go: the marks beside the points stay in step
+  // (left out, they went at each card and came back once the moves had been shown).
+  const won = fromView ? wonCards({ ...next, view: fromView }) : next.players.map(() => []);
   const seats = (turn) => table.renderSeats({
     state: next, pointsTaken, handSizes: sizes, turn, showPoints: app.prefs.showPoints,
+    taken: summarize(won, bonusCard(next)),
   });
   // After a card the next seat plays, unless the trick is full: then nobody until its winner leads.
   const after = (seat) => seats(trick.length === count ? null : (seat + 1) % count);
@@ -1246,6 +1250,7 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
         }));
       }
       trick = [];
+      if (!event.held_over) won[event.winner].push(...event.cards, ...event.carried);
       event.points_taken.forEach((p, seat) => { pointsTaken[seat] = p; });
       seats(event.winner);
     } else if (event.type === "kitty") {
@@ -1254,6 +1259,7 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
       narrate(line);
       table.setMessage(line);
       table.setKitty({ ...next, view: { ...next.view, kitty_taker: event.seat, kitty: event.cards } });
+      won[event.seat].push(...event.cards);
       await wait(t.pause);
     } else if (event.type === "hearts-broken") {
       table.setHearts(true);

@@ -60,7 +60,14 @@ export class Table {
     opponents.forEach((seat, i) => {
       const side = i < left ? "left" : i < left + top ? "top" : "right";
       sideOf.set(seat, side);
-      const el = h("div", { class: "seat opponent", "data-seat": seat, "data-pos": side, role: "group" });
+      // The parts are made once; renderSeats fills each one again only when what it shows
+      // changes (a move used to rebuild every seat: its face, words and fan of cards).
+      const el = h("div", { class: "seat opponent", "data-seat": seat, "data-pos": side, role: "group" },
+        h("div", { class: "avatar" }),
+        h("div", { class: "who" }),
+        h("div", { class: "numbers" }),
+        h("div", { class: "held", role: "img" }, h("span", { class: "fan" }), h("span", { class: "count" })),
+        this.quipFor(seat));
       // Up the left side: the first on the left sits lowest.
       if (side === "left") sides.left.prepend(el);
       else sides[side].append(el);
@@ -91,50 +98,50 @@ export class Table {
     }
   }
 
-  /** Draw every seat: {state, pointsTaken, handSizes, turn, showPoints, taken}. */
+  /** Draw every seat: {state, pointsTaken, handSizes, turn, showPoints, taken}. A part of a
+   * seat that would show the same as it does is left alone (see `redraw`). */
   renderSeats({ state, pointsTaken, handSizes, turn, showPoints, taken }) {
     this.build(state);
+    const friends = isFriends(state);
     for (const seat of allSeats(state)) {
       const player = state.players[seat];
       const el = this.seats.get(seat);
       const points = pointsTaken[seat];
-      const badge = showPoints ? pointsBadge(points, taken?.[seat]) : null;
+      const marks = taken?.[seat];
+      const badge = () => (showPoints ? pointsBadge(points, marks) : null);
+      // Everything the total and the badge show (their words for a screen reader as well).
+      const numbers = [state.scores[seat],
+        showPoints ? [points, marks?.hearts, marks?.queen, marks?.bonus, marks?.bonuses] : null];
       el.classList.toggle("turn", turn === seat);
-      const friends = isFriends(state);
       el.classList.toggle("person", Boolean(player.person) && friends);
       el.classList.toggle("away", Boolean(player.away));
       if (isMe(state, seat)) {
-        clear(el,
+        redraw(el, [numbers, signsKey(state, seat)], () => [
           h("span", { class: "name" }, "You"),
-          h("span", { class: "total", title: "Total score" }, `${state.scores[seat]}`,
-            h("span", { class: "sr" }, " total")),
-          badge,
+          total(state.scores[seat]),
+          badge(),
           seatSigns(state, seat),
-          friends ? this.quipFor(seat) : null);
+          friends ? this.quipFor(seat) : null]);
         continue;
       }
+      const [avatar, who, numbersBox, held] = el.children;
       const opponent = this.opponents.get(player.character);
       const partner = state.view.partner === seat;
       // At a table with friends a person has an initial, a computer player its face.
-      const avatar = friends && player.person
+      const person = friends && player.person;
+      const mood = this.mood(points);
+      redraw(avatar, [person, player.name, player.character, mood], () => (person
         ? h("span", { class: "initial", "aria-hidden": "true" }, initial(player.name))
-        : opponent ? face(opponent.face, this.mood(points)) : null;
+        : opponent ? face(opponent.face, mood) : null));
       const kind = friends ? kindLine(state, seat) : player.level;
-      clear(el,
-        h("div", { class: "avatar" }, avatar),
-        h("div", { class: "who" },
-          h("span", { class: "name", dir: "auto" }, player.name),
-          h("span", { class: "level" }, partner ? `${kind}, your partner` : kind),
-          seatSigns(state, seat)),
-        h("div", { class: "numbers" },
-          h("span", { class: "total", title: "Total score" }, `${state.scores[seat]}`,
-            h("span", { class: "sr" }, " total")),
-          badge),
-        h("div", { class: "held", role: "img", "aria-label": `${plural(handSizes[seat], "card")} in hand` },
-          h("span", { class: "fan" }, Array.from({ length: handSizes[seat] }, () => cardBack())),
-          h("span", { class: "count" }, handSizes[seat])),
-        this.quipFor(seat));
-      el.setAttribute("aria-label", `${player.name}, ${where(state, seat)}`);
+      const level = partner ? `${kind}, your partner` : kind;
+      redraw(who, [player.name, level, signsKey(state, seat)], () => [
+        h("span", { class: "name", dir: "auto" }, player.name),
+        h("span", { class: "level" }, level),
+        seatSigns(state, seat)]);
+      redraw(numbersBox, numbers, () => [total(state.scores[seat]), badge()]);
+      showHeld(held, handSizes[seat]);
+      setLabel(el, `${player.name}, ${where(state, seat)}`);
     }
   }
 
@@ -166,12 +173,26 @@ export class Table {
 
   /** Show the trick on the table: [[seat, card], ...]; the first play is the lead. */
   showTrick(plays, winner = null) {
-    for (const slot of this.slots.values()) {
-      clear(slot);
-      slot.classList.remove("cancelled");
+    // Mostly the trick is on the table already, placed card by card as it was played.
+    if (!this.showing(plays)) {
+      for (const slot of this.slots.values()) {
+        clear(slot);
+        slot.classList.remove("cancelled");
+      }
+      plays.forEach(([seat, card], i) => this.place(seat, card, i === 0));
     }
-    plays.forEach(([seat, card], i) => this.place(seat, card, i === 0));
     this.markWinner(winner);
+  }
+
+  /** Whether the slots hold exactly these plays, the first one marked as the lead. */
+  showing(plays) {
+    const wanted = new Map(plays.map(([seat, card], i) => [seat, [card, i === 0]]));
+    for (const [seat, slot] of this.slots) {
+      const [card, led] = wanted.get(seat) || [undefined, false];
+      if ($(".played", slot)?.dataset.played !== card) return false;
+      if (card && slot.classList.contains("led") !== led) return false;
+    }
+    return true;
   }
 
   place(seat, card, led = false) {
@@ -263,6 +284,40 @@ export class Table {
     const el = isMe(this.state, seat) ? this.slots.get(seat) : this.seats.get(seat);
     return el.getBoundingClientRect();
   }
+}
+
+// What each part of a seat shows, as a key: a part is filled again only when its key changes.
+const shown = new WeakMap();
+
+/** Fill `box` with `make()` unless it already shows `key` (anything JSON can write). */
+function redraw(box, key, make) {
+  const now = JSON.stringify(key);
+  if (shown.get(box) === now) return;
+  shown.set(box, now);
+  clear(box, make());
+}
+
+/** What `seatSigns` shows for a seat (its timer's countdown is the TurnClock's own). */
+function signsKey(state, seat) {
+  const player = state.players[seat];
+  return isFriends(state) ? [Boolean(player.person), player.connected !== false, Boolean(player.away)] : null;
+}
+
+function total(score) {
+  return h("span", { class: "total", title: "Total score" }, `${score}`, h("span", { class: "sr" }, " total"));
+}
+
+/** The cards in an opponent's hand, face down: the fan gains or loses backs to match. */
+function showHeld(held, count) {
+  const [fan, number] = held.children;
+  while (fan.childElementCount > count) fan.lastElementChild.remove();
+  while (fan.childElementCount < count) fan.append(cardBack());
+  if (number.textContent !== String(count)) number.textContent = count;
+  setLabel(held, `${plural(count, "card")} in hand`);
+}
+
+function setLabel(el, label) {
+  if (el.getAttribute("aria-label") !== label) el.setAttribute("aria-label", label);
 }
 
 /** How many opponents sit up the left side and across the top (the right side mirrors the

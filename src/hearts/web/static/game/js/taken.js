@@ -24,8 +24,12 @@ export function bonusCard(state) {
  * spades (0, 1, or 2 with two decks) the seat took, the bonus card if it is among them (else
  * null), and how many copies of it (2 when one seat takes both with two decks). */
 export function takenSummary(state) {
-  const bonus = bonusCard(state);
-  return wonCards(state).map((cards) => ({
+  return summarize(wonCards(state), bonusCard(state));
+}
+
+/** The same from the cards each seat has won (`wonCards`), for a table shown move by move. */
+export function summarize(won, bonus) {
+  return won.map((cards) => ({
     hearts: cards.filter((card) => card[1] === "H").length,
     queen: cards.filter((card) => card === "QS").length,
     bonus: bonus !== null && cards.includes(bonus) ? bonus : null,
