@@ -136,6 +136,13 @@ def spread(values: list[float], digits: int = 0) -> str:
     )
 
 
+def page_errors(page: Any) -> list[str]:
+    """The errors `page` throws from now on, as they come."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--source", action="append", type=Path, help="a checkout's src folder")
@@ -164,8 +171,7 @@ def main() -> None:
                         )
                         context.add_init_script(OBSERVE)
                         page = context.new_page()
-                        errors: list[str] = []
-                        page.on("pageerror", lambda error, errors=errors: errors.append(str(error)))
+                        errors = page_errors(page)
                         row = play_round(page, url, seats, args.cpu, args.cards)
                         context.close()
                         if errors:
