@@ -412,6 +412,46 @@ def test_a_card_and_a_pass_chosen_offline_go_once_back_online(
     assert not page.errors
 
 
+def test_a_card_the_server_did_not_take_goes_again_by_itself(
+    browser: Any, server: AppServer
+) -> None:
+    # The game's database away for a moment (503): the card came back to the hand with
+    # "not answering", and stayed there, and the line with it, until the person tapped again.
+    page = open_page(browser, server, PHONE)
+    start_game(page)
+    pass_three(page)
+    assert wait_for_person(page) == "playing"
+    before = hand(page)
+    refused: list[str] = []
+
+    def away_once(route: Any) -> None:
+        if refused:
+            route.continue_()
+            return
+        refused.append(route.request.url)
+        route.fulfill(
+            status=503,
+            headers={"Retry-After": "2"},
+            json={"detail": "The game's database is not answering just now; please try again."},
+        )
+
+    page.route("**/api/games/*/play*", away_once)
+    card = play_one(page)
+    page.wait_for_function(
+        "() => document.querySelector('#status').textContent"
+        ".startsWith('The game server is not answering just now: your ')"
+    )
+    assert hand(page) == before and len(refused) == 1
+    # Two seconds on, it goes: no second tap.
+    page.wait_for_function(
+        f"() => !document.querySelector('[data-region=hand] [data-card=\"{card}\"]')",
+        timeout=10000,
+    )
+    assert wait_for_person(page) in ("playing", "round-over")
+    assert "not answering" not in page.inner_text("#status")
+    assert not page.errors
+
+
 def test_a_small_phone_shows_the_whole_table_without_scrolling(
     browser: Any, server: AppServer
 ) -> None:

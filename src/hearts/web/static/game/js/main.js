@@ -41,9 +41,11 @@ const app = {
   chain: Promise.resolve(), // answers and stream messages are shown one after another
   queued: 0, // stream messages waiting their turn on the chain
   standIn: null, // the note of moves made for the person while away, once said: {key, trick}
-  // A card or pass chosen while the device was offline, sent once it is back if the game
-  // still waits for it: {id, move, round, card} or {..., pass: true}, and the line said.
-  offlineMove: null,
+  // A card or pass that could not go yet (the device offline, the server not answering),
+  // sent by `sendHeld` if the game still waits for it: {id, move, round, line, tries, card}
+  // or {..., pass: true}; and the timer of its next try.
+  held: null,
+  heldTimer: 0,
 };
 
 const ui = {
@@ -477,44 +479,66 @@ function passWords(state) {
   return [what, h("span", { class: "pass-to" }, where)];
 }
 
-/** A card or pass chosen while the device is offline: kept, and sent by `backOnline`
- * (choosing again meanwhile replaces it). */
-function holdOffline(move) {
-  const what = move.card ? `your ${cardName(move.card)} goes` : "your pass goes";
-  const line = `This device is offline: ${what} as soon as it is back online.`;
-  const state = app.state;
-  app.offlineMove = { id: state.id, move: state.move, round: state.view.hand_number, line, ...move };
-  say(line, true);
+/** Tries of a held move after which the page stops trying by itself (about four minutes). */
+const HELD_TRIES = 20;
+
+/** Whether a move that failed with `error` is worth holding: it never reached the server, or
+ * the server (its database away, or a proxy's own page while it restarts) did not take it. */
+function notAnswered(error) {
+  return error instanceof Refused && [0, 502, 503, 504].includes(error.status);
 }
 
-/** Back online after a request failed for want of a network: the table is read again (a
- * card sent just before may have reached the server, or not) and the line saying the server
- * cannot be reached goes, instead of staying until the next tap. A card or pass chosen while
- * offline then goes, if the game still waits for it. */
-async function backOnline() {
-  if (!app.state || app.busy || document.body.dataset.screen !== "table") return;
-  const held = app.offlineMove;
-  app.offlineMove = null;
+/** A card ({card}) or pass ({pass: true}) that could not go: kept and sent by `sendHeld`, once
+ * the device is back online, or after a wait of 2, 4, 8, then 15 s (`tries` failed so far);
+ * choosing again meanwhile replaces it. */
+function hold(move, tries = 0) {
+  const state = app.state;
+  const what = move.card ? `your ${cardName(move.card)} goes` : "your pass goes";
+  const offline = navigator.onLine === false;
+  const trying = offline || tries < HELD_TRIES;
+  const line = offline ? `This device is offline: ${what} as soon as it is back online.`
+    : trying ? `The game server is not answering just now: ${what} as soon as it does.`
+      : UNREACHABLE;
+  clearTimeout(app.heldTimer);
+  app.held = trying ? { ...move, id: state.id, move: state.move, round: state.view.hand_number, line, tries } : null;
+  say(line, true);
+  if (trying && !offline) app.heldTimer = setTimeout(sendHeld, Math.min(15, 2 ** (tries + 1)) * 1000);
+}
+
+/** The table read again after the device came back online or a held move's wait, and the
+ * line saying the server cannot be reached gone (it stayed until the next tap). A card or
+ * pass held then goes, if the game still waits for it: a card only at the move it was
+ * chosen at (it may have reached the server before the line went), a pass while it is still
+ * this seat's to make this round (others at the table may have passed meanwhile). */
+async function sendHeld() {
+  clearTimeout(app.heldTimer);
+  if (!app.state || document.body.dataset.screen !== "table") return;
+  const held = app.held;
+  if (app.busy) {
+    if (held) app.heldTimer = setTimeout(sendHeld, 1000); // the table is showing moves
+    return;
+  }
+  app.held = null;
   try {
     const state = await api.game(app.state.id);
     await serial(() => ingest(state));
     if ([UNREACHABLE, OFFLINE, GONE_OFFLINE, held?.line].includes(ui.status.textContent)) say("");
     if (!app.busy) render(app.state);
   } catch {
-    app.offlineMove = held; // still away: the line stays, and so does the move
+    if (held) hold(held, held.tries + 1); // still away: the move stays, tried again later
     return;
   }
   const state = app.state;
   if (!held || held.id !== state.id || app.busy) return;
   if (held.pass) {
-    // Others at the table may have passed meanwhile (the move count moves on): still this
-    // round's pass, and still this seat's to make.
-    if (held.round === state.view.hand_number && state.phase === "passing" && state.view.passed === null) sendPass();
+    if (held.round === state.view.hand_number && state.phase === "passing" && state.view.passed === null) {
+      sendPass(held.tries + 1);
+    }
     return;
   }
   if (held.move !== state.move) return;
   const button = hand.root.querySelector(`[data-card="${held.card}"][data-legal="true"]`);
-  if (button) sendPlay(held.card, button);
+  if (button) sendPlay(held.card, button, held.tries + 1);
 }
 
 /** Take the seat back from the computer player: any request does it. */
@@ -949,7 +973,7 @@ function onCard(card, button, key = card) {
   }
   if (mode === "play") {
     if (button.dataset.legal === "true") {
-      if (navigator.onLine === false) holdOffline({ card });
+      if (navigator.onLine === false) hold({ card });
       else sendPlay(card, button);
     } else {
       say(state.reasons[card] || "You cannot play that card now.", true);
@@ -962,11 +986,12 @@ function onCard(card, button, key = card) {
   if (state.phase === "playing") say("Wait for your turn.");
 }
 
-async function sendPass() {
+/** Pass the chosen cards; `tries`: how many times this pass has failed already (held). */
+async function sendPass(tries = 0) {
   const state = app.state;
   if (app.busy || app.selected.size !== state.view.cards_to_pass) return;
   if (navigator.onLine === false) {
-    holdOffline({ pass: true });
+    hold({ pass: true });
     return;
   }
   setBusy(true);
@@ -986,7 +1011,7 @@ async function sendPass() {
     });
   } catch (error) {
     await recover(error);
-    if (error.message === OFFLINE && app.state?.move === state.move) holdOffline({ pass: true });
+    if (notAnswered(error) && app.state?.move === state.move) hold({ pass: true }, tries);
   } finally {
     setBusy(false);
     render(app.state);
@@ -1011,7 +1036,8 @@ async function passAtMove(cards) {
   }
 }
 
-async function sendPlay(card, button) {
+/** Play `card` (its `button` in the hand); `tries`: as for `sendPass`. */
+async function sendPlay(card, button, tries = 0) {
   const state = app.state;
   if (app.busy) return;
   setBusy(true);
@@ -1036,7 +1062,7 @@ async function sendPlay(card, button) {
     });
   } catch (error) {
     await recover(error);
-    if (error.message === OFFLINE && app.state?.move === state.move) holdOffline({ card });
+    if (notAnswered(error) && app.state?.move === state.move) hold({ card }, tries);
   } finally {
     setBusy(false);
     render(app.state);
@@ -1321,7 +1347,7 @@ async function boot() {
   hand = new Hand($("[data-region=hand]"), { onCard });
   mountHint();
   mountUndo(sendUndo);
-  window.addEventListener("online", backOnline);
+  window.addEventListener("online", sendHeld);
   window.addEventListener("offline", () => {
     if (document.body.dataset.screen === "table") say(GONE_OFFLINE, true);
   });
