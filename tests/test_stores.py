@@ -335,3 +335,30 @@ def test_a_start_with_another_cookie_secret_is_refused(database: str, tmp_path: 
     (other / "cookie-secret").write_bytes(secret)
     with TestClient(create_app(other, bot_workers=0), cookies=cookies) as player:
         assert player.get(f"/api/games/{game}").status_code == 200
+
+
+def test_the_health_check_fails_on_a_store_that_can_be_read_but_not_written(
+    database: str, tmp_path: Path
+) -> None:
+    # An operator made the store read-only: every move failed with 500 while the health
+    # check, one read, said ok.
+    import os
+
+    if database == "postgresql":
+        from hearts.web.store_pg import PgStore
+
+        pg = PgStore(os.environ["HEARTS_DATABASE_URL"], tmp_path, pool_size=1)
+        pg.ping()
+        with pg.pool.connection() as db:  # the pool's one connection
+            db.execute("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY")
+        store: GameStore = pg
+    else:
+        store = Store(tmp_path)
+        store.ping()
+        store = Store(tmp_path)  # a connection that opens the file read-only, as a server's
+        store._local.db = sqlite3.connect(  # would on a file it may no longer write
+            f"file:{tmp_path / 'hearts.sqlite3'}?mode=ro", uri=True, isolation_level=None
+        )
+    with pytest.raises(Exception, match=r"read-only|readonly"):
+        store.ping()
+    store.close()

@@ -114,6 +114,11 @@ class FinishedGame(NamedTuple):
     finished: float
 
 
+#: A write that changes nothing (no row has the key), refused all the same by a store that
+#: cannot be written: a read-only file or database, a standby, a role without the right.
+WRITE_CHECK = "UPDATE site SET value = value WHERE key = 'no such key'"
+
+
 class Store:
     """SQLite game records in `directory`/hearts.sqlite3 (created on demand, WAL mode)."""
 
@@ -132,7 +137,9 @@ class Store:
             _make_private(Path(f"{self.path}{suffix}"), 0o600)
 
     def ping(self) -> None:
-        self._connection().execute("SELECT 1 FROM games LIMIT 1").fetchall()
+        with self._transaction() as db:
+            db.execute("SELECT 1 FROM games LIMIT 1").fetchall()
+            db.execute(WRITE_CHECK)
 
     def check(self) -> None:
         """Refuse a file that is not a SQLite database or fails `PRAGMA quick_check`, with

@@ -27,6 +27,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 from .notify import CHANNEL
 from .store import (
     PERSON_COLUMNS,
+    WRITE_CHECK,
     FinishedGame,
     Person,
     Seating,
@@ -104,7 +105,9 @@ class PgStore:
             db.execute("SELECT 1 FROM games LIMIT 1")
 
     def ping(self) -> None:
-        self.check()
+        with self._connection() as db:
+            db.execute("SELECT 1 FROM games LIMIT 1")
+            db.execute(WRITE_CHECK)
 
     def close(self) -> None:
         self.pool.close()

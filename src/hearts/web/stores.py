@@ -34,7 +34,8 @@ class GameStore(Protocol):
     def check(self) -> None: ...
 
     def ping(self) -> None:
-        """A quick read: raises if the store does not answer (a health check)."""
+        """A quick read and a write that changes nothing: raises if the store does not
+        answer, or answers but cannot be written (a health check)."""
 
     def create(
         self,
