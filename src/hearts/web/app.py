@@ -174,7 +174,8 @@ def create_app(
         log.error("unexpected error on %s %s: %r", request.method, request.url.path, error)
         return JSONResponse({"detail": SERVER_ERROR}, status_code=500)
 
-    @app.get("/api/health", include_in_schema=False)
+    # HEAD too: many monitors ask with it (the same answer without a body).
+    @app.api_route("/api/health", methods=["GET", "HEAD"], include_in_schema=False)
     async def health() -> JSONResponse:
         """For a load balancer or a monitor: 200 while this process answers and its store
         does (one quick read); the usual 503 with its sentence while the database is away."""
