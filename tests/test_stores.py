@@ -175,9 +175,9 @@ def test_the_cluster_fixture_gives_fresh_databases(pg_cluster: Cluster) -> None:
 
 def test_the_database_setting_is_checked(tmp_path: Path) -> None:
     settings = Settings.from_env({"HEARTS_DATABASE_URL": "mysql://somewhere/hearts"})
-    assert settings.problems() == ["The database must be a postgresql:// URL."]
+    assert settings.problems() == ["HEARTS_DATABASE_URL must be a postgresql:// URL."]
     pool = Settings.from_env({"HEARTS_DATABASE_POOL": "0"})
-    assert pool.problems() == ["database pool must be at least 1."]
+    assert pool.problems() == ["HEARTS_DATABASE_POOL must be at least 1."]
     assert Settings.from_env({}, database_url="postgresql://h/db").problems() == []
 
 

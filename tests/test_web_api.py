@@ -266,6 +266,10 @@ def test_the_health_check_answers_while_the_store_does(client: TestClient) -> No
     assert answer.status_code == 200 and answer.json() == {"ok": True}
     assert answer.headers["cache-control"] == "no-store"
     # (While PostgreSQL is away it is the usual 503: tests/hardening/test_postgres_faults.py.)
+    # Many monitors ask with HEAD: the same answer, without a body.
+    head = client.head("/api/health")
+    assert head.status_code == 200 and head.content == b""
+    assert head.headers["cache-control"] == "no-store"
 
 
 def test_a_bad_since_on_the_event_stream_says_what_it_is(client: TestClient) -> None:

@@ -96,7 +96,7 @@ def test_settings_come_from_defaults_then_environment_then_flags() -> None:
     assert default_trusted_hosts("127.0.0.1") == ("localhost", "127.0.0.1", "::1")
     assert default_trusted_hosts("192.0.2.7")[-1] == "192.0.2.7"
     assert Settings(header_timeout=0).problems() == [
-        "header timeout must be above 0 and at most 300 s."
+        "--header-timeout (HEARTS_HEADER_TIMEOUT) must be above 0 and at most 300 s."
     ]
     # No number that is not one: an expiry of NaN days matched every unfinished game in
     # PostgreSQL (NaN sorts above every number there) and removed them all at start-up.
@@ -104,11 +104,11 @@ def test_settings_come_from_defaults_then_environment_then_flags() -> None:
         with pytest.raises(ValueError, match="HEARTS_EXPIRE_DAYS must be a number"):
             Settings.from_env({"HEARTS_EXPIRE_DAYS": text})
     assert Settings(expire_days=math.nan).problems() == [
-        "expire days must be above 0 and at most 3650."
+        "HEARTS_EXPIRE_DAYS must be above 0 and at most 3650."
     ]
     assert Settings(cache_actions=-5, min_free_bytes=-1).problems() == [
-        "cache actions must be 0 or more (0: no games kept in memory).",
-        "min free bytes must be 0 or more.",
+        "HEARTS_CACHE_ACTIONS must be 0 or more (0: no games kept in memory).",
+        "HEARTS_MIN_FREE_BYTES must be 0 or more.",
     ]
 
 
@@ -127,7 +127,61 @@ def test_serve_refuses_bad_settings_in_one_line(tmp_path: Path) -> None:
     data = ("--data-dir", str(tmp_path))
     done = run_serve("--header-timeout", "0", *data)
     assert done.returncode == 2
-    assert done.stderr.strip() == "header timeout must be above 0 and at most 300 s."
+    assert done.stderr.strip() == "--header-timeout must be above 0 and at most 300 s."
     done = run_serve(*data, env={"HEARTS_GAMES_PER_HOUR": "many"})
     assert done.returncode == 2
     assert done.stderr.strip() == "HEARTS_GAMES_PER_HOUR must be a whole number, not 'many'."
+
+
+def test_a_setting_is_named_as_it_was_given() -> None:
+    from_env = Settings.from_env({"HEARTS_HEADER_TIMEOUT": "0", "HEARTS_DATABASE_POOL": "0"})
+    assert from_env.problems() == [
+        "HEARTS_HEADER_TIMEOUT must be above 0 and at most 300 s.",
+        "HEARTS_DATABASE_POOL must be at least 1.",
+    ]
+    # A flag wins over its variable, and its problem names the flag.
+    flagged = Settings.from_env({"HEARTS_HEADER_TIMEOUT": "5"}, header_timeout=0.0)
+    assert flagged.problems() == ["--header-timeout must be above 0 and at most 300 s."]
+
+
+@pytest.mark.parametrize("empty", ["", " "])
+def test_a_variable_set_but_empty_is_refused(empty: str) -> None:
+    # An empty HEARTS_DATABASE_URL once started a process on SQLite, behind nginx beside
+    # processes on PostgreSQL: a game made on it was unknown to the others.
+    with pytest.raises(ValueError, match=r"^HEARTS_DATABASE_URL is set but empty; give a "):
+        Settings.from_env({"HEARTS_DATABASE_URL": empty})
+    for variable in ("HEARTS_DATA_DIR", "HEARTS_HTTPS", "HEARTS_DATABASE_POOL"):
+        with pytest.raises(ValueError, match=rf"^{variable} is set but empty; give it a value"):
+            Settings.from_env({variable: empty})
+    with pytest.raises(ValueError, match=r"^HEARTS_TRUSTED_PROXIES is set but empty"):
+        Settings.from_env({"HEARTS_TRUSTED_PROXIES": empty + ", ,"})
+    with pytest.raises(ValueError, match=r"^--database is empty; give a postgresql:// URL"):
+        Settings.from_env({}, database_url=empty)
+
+
+def test_an_empty_database_url_stops_the_server_in_one_line(tmp_path: Path) -> None:
+    done = run_serve("--data-dir", str(tmp_path), env={"HEARTS_DATABASE_URL": ""})
+    assert done.returncode == 2
+    assert done.stderr.strip() == (
+        "HEARTS_DATABASE_URL is set but empty; give a postgresql:// URL, or unset it to keep"
+        " games in SQLite in the data directory."
+    )
+    assert done.stdout == "" and not (tmp_path / "hearts.sqlite3").exists()
+
+
+@pytest.mark.parametrize("proxies", ["*", "0.0.0.0/0", "127.0.0.1 ::/0", "proxy.internal"])
+def test_trusted_proxies_are_addresses_never_a_wildcard(proxies: str) -> None:
+    problems = Settings.from_env({"HEARTS_TRUSTED_PROXIES": proxies}).problems()
+    assert len(problems) == 1 and problems[0].startswith("HEARTS_TRUSTED_PROXIES must list")
+    flagged = Settings.from_env({}, trusted_proxies=tuple(proxies.split())).problems()
+    assert len(flagged) == 1 and flagged[0].startswith("--trusted-proxy must list")
+    fine = Settings.from_env({"HEARTS_TRUSTED_PROXIES": "127.0.0.1, 10.0.0.0/8 ::1"})
+    assert fine.problems() == []
+
+
+def test_a_wildcard_proxy_stops_the_server_in_one_line(tmp_path: Path) -> None:
+    done = run_serve("--data-dir", str(tmp_path), env={"HEARTS_TRUSTED_PROXIES": "*"})
+    assert done.returncode == 2
+    assert done.stderr.strip() == (
+        "HEARTS_TRUSTED_PROXIES must list the proxies' addresses, never a wildcard ('*')."
+    )

@@ -230,7 +230,7 @@ def test_the_background_worker_is_a_process_at_nice_19() -> None:
 def test_the_review_workers_setting_is_checked() -> None:
     assert Settings.from_env({"HEARTS_REVIEW_WORKERS": "0"}).review_workers == 0
     assert Settings.from_env({"HEARTS_REVIEW_WORKERS": "9"}).problems() == [
-        "review workers must be between 0 and 8."
+        "HEARTS_REVIEW_WORKERS must be between 0 and 8."
     ]
     with pytest.raises(ValueError, match=r"^HEARTS_REVIEW_WORKERS must be a whole number"):
         Settings.from_env({"HEARTS_REVIEW_WORKERS": "many"})

@@ -7,6 +7,7 @@ from __future__ import annotations
 import concurrent.futures
 import json
 import random
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -115,10 +116,25 @@ def test_after_a_long_outage_the_first_requests_are_answered_again_at_once(
         assert browser.get("/api/health").json() == {"ok": True}
     # About 32 requests were refused, and the pool tried again and again: the log says each
     # kind of warning once (the first of each kind within its 30 s), not one a request.
-    warnings = [line for line in server.log_path.read_text().splitlines() if " WARNING " in line]
+    lines = server.log_path.read_text().splitlines()
+    warnings = [line for line in lines if " WARNING " in line]
     refused = [line for line in warnings if "database unavailable" in line]
     assert len(refused) == 1, refused
     assert len(warnings) <= 6, warnings
+    # One line an event, each with its time, level and process (PostgreSQL's own message
+    # is two lines: "Connection refused" and, on the next, "Is the server running ...").
+    for line in lines:
+        assert LOG_LINE.match(line), line
+    # Its return is said once, with how long it was away and how many lines were held back.
+    returned = [line for line in lines if "the database answers again" in line]
+    assert len(returned) == 1, returned
+    found = re.search(r"after (\d+) s away \((\d+) warnings were held back\)$", returned[0])
+    assert found is not None, returned[0]
+    assert 14 <= int(found[1]) <= 40 and int(found[2]) >= 20, returned[0]
+
+
+#: A line of the service's log: time, level, process, and the event.
+LOG_LINE = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} (INFO|WARNING|ERROR) hearts\[\d+\] \S")
 
 
 #: Seconds within which requests are answered again once PostgreSQL is back: the pool's

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import logging
 import math
 import sys
 from pathlib import Path
@@ -124,42 +125,66 @@ def run(args: argparse.Namespace) -> int:
     return serve(settings)
 
 
-def log_lines() -> None:
-    """The service's own log (games expired, the database away, errors) on standard error,
-    each line with its time, level and process: several processes write to one place."""
-    import logging
-
-    from ..web.logs import Repeats
+def log_lines() -> logging.Handler:
+    """The service's log (start and stop, games expired, the database away, errors) on
+    standard error, one line an event, each with its time, level and process: several
+    processes write to one place. uvicorn's own errors go the same way (`uvicorn_lines`)."""
+    from ..web.logs import OneLine, Repeats
 
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(
-        logging.Formatter("%(asctime)s %(levelname)s hearts[%(process)d] %(message)s")
-    )
+    handler.setFormatter(OneLine())
     handler.addFilter(Repeats())  # a database away: a few lines, not one a request
     for name in ("hearts", "psycopg"):
         logger = logging.getLogger(name)
         logger.addHandler(handler)
         logger.setLevel(logging.INFO if name == "hearts" else logging.WARNING)
         logger.propagate = False
+    return handler
+
+
+def uvicorn_lines(handler: logging.Handler) -> None:
+    """uvicorn's warnings and errors ("Invalid HTTP request received.") through the
+    service's handler, with a time and a process, instead of its own bare lines. Called
+    once uvicorn's Config has set up its loggers."""
+    logger = logging.getLogger("uvicorn.error")
+    logger.handlers = [handler]
+    logger.setLevel(logging.WARNING)
+    logger.propagate = False
 
 
 def serve(settings: Any) -> int:
-    import logging
-
     import uvicorn
 
-    from ..web.app import create_app
-    from ..web.server import connection_cap, listen_backlog, protocol_for, raise_fd_limit
+    from ..web.app import LOGGED, create_app
+    from ..web.server import (
+        HeartsServer,
+        LoggedOnce,
+        connection_cap,
+        listen_backlog,
+        listen_sockets,
+        protocol_for,
+        raise_fd_limit,
+        why_not_listening,
+    )
     from ..web.store import StoreError
 
     directory: Path = settings.data_dir
-    log_lines()
+    handler = log_lines()
+    # The port first: when it is taken, one sentence, before the store is opened or anything
+    # is said of a start.
+    try:
+        sockets = listen_sockets(settings.host, settings.port)
+    except OSError as error:
+        print(why_not_listening(settings.host, settings.port, error), file=sys.stderr)
+        return 1
     try:
         app = create_app(settings=settings)
     except (StoreError, ValueError) as error:
+        _close(sockets)
         print(error, file=sys.stderr)
         return 1
     except OSError as error:
+        _close(sockets)
         print(
             f"Cannot use the data directory {directory}: {error.strerror or error}.",
             file=sys.stderr,
@@ -171,12 +196,11 @@ def serve(settings: Any) -> int:
     if settings.database_url:
         from ..web.store_pg import where as database_at
 
-        database = database_at(settings.database_url)
-        print(f"Hearts is at {where}  (games saved in PostgreSQL, {database})")
+        saved = f"games saved in PostgreSQL, {database_at(settings.database_url)}"
     else:
-        print(f"Hearts is at {where}  (games saved in {directory.resolve()})")
+        saved = f"games saved in {directory.resolve()}"
     config = uvicorn.Config(
-        app,
+        LoggedOnce(app, LOGGED),
         host=settings.host,
         port=settings.port,
         log_level="warning",
@@ -184,17 +208,28 @@ def serve(settings: Any) -> int:
         backlog=listen_backlog(files),
         timeout_keep_alive=math.ceil(settings.idle_timeout),
         forwarded_allow_ips=list(settings.trusted_proxies),
-        # Open event streams never end by themselves: on a stop they are closed after this
-        # many seconds (browsers reconnect to whichever process is up).
-        timeout_graceful_shutdown=5,
+        # Event streams are ended first (HeartsServer); other requests get this long.
+        timeout_graceful_shutdown=STOP_SECONDS,
         access_log=settings.access_log,
     )
+    uvicorn_lines(handler)
     if settings.access_log:
         # uvicorn's own line per request ("127.0.0.1:51234 - "GET / HTTP/1.1" 200"), at the
         # level its access logger needs; the service's own lines stay at warnings.
         logging.getLogger("uvicorn.access").setLevel(logging.INFO)
-    server = uvicorn.Server(config)
+    server = HeartsServer(
+        config, started_line=f"Hearts is at {where} ({saved})", stopping=app.state.hub.stop
+    )
     with contextlib.suppress(KeyboardInterrupt):
-        server.run()
-    # uvicorn logs why it could not start (the port taken, say); the exit status says so too.
+        server.run(sockets=sockets)
     return 0 if server.started else 1
+
+
+#: Seconds a stop gives the requests in flight (a move waiting for computer players, say)
+#: once the event streams are ended; past it they are cut off.
+STOP_SECONDS = 5
+
+
+def _close(sockets: list[Any]) -> None:
+    for sock in sockets:
+        sock.close()

@@ -46,6 +46,8 @@ log = logging.getLogger("hearts.web")
 #: What a person is told when something unexpected goes wrong (the reason goes to the log).
 SERVER_ERROR = "Something went wrong on the server; please try again."
 DISK_FULL = "The server's disk is full, so this could not be saved; please try again later."
+#: The scope's key for an error already logged and answered (see `unexpected`).
+LOGGED = "hearts.logged_error"
 #: The page a browser gets for an address that leads nowhere.
 NOT_FOUND_PAGE = STATIC / "notfound.html"
 
@@ -191,13 +193,19 @@ def create_app(
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, error: Exception) -> JSONResponse:
-        log.error("unexpected error on %s %s: %r", request.method, request.url.path, error)
+        # One line: the error and where it was raised (hearts.web.logs.OneLine). Starlette
+        # raises it again after this answer; `hearts serve` drops it once logged here
+        # (`LOGGED` in the scope), where uvicorn logged it again with its whole traceback.
+        log.error("unexpected error on %s %s", request.method, request.url.path, exc_info=error)
+        request.scope[LOGGED] = error
         return JSONResponse({"detail": SERVER_ERROR}, status_code=500)
 
-    @app.get("/api/health", include_in_schema=False)
+    # HEAD too: many monitors ask with it (the same answer without a body).
+    @app.api_route("/api/health", methods=["GET", "HEAD"], include_in_schema=False)
     async def health() -> JSONResponse:
         """For a load balancer or a monitor: 200 while this process answers and its store
-        does (one quick read); the usual 503 with its sentence while the database is away."""
+        does (a quick read and a write that changes nothing); the usual 503 with its sentence
+        while the database is away, 500 while it can be read but not written."""
         await asyncio.to_thread(store.ping)
         return JSONResponse({"ok": True}, headers={"Cache-Control": "no-store"})
 

@@ -41,7 +41,7 @@ from fastapi import APIRouter, Header, Request
 from fastapi.responses import StreamingResponse
 
 from .api import REFUSALS, BrowserCookie, Service, _owner, refused
-from .notify import Follower
+from .notify import STOPPING, Follower
 from .service import HEARTBEAT, GameService, Refusal
 from .store import Seating
 from .stores import UNAVAILABLE, StoreUnavailable
@@ -149,6 +149,8 @@ async def _stream(
                 news = await asyncio.wait_for(follower.next(), RETRY_MS / 1000 if away else ping)
             except TimeoutError:
                 news = -1  # nothing new: a ping, or (while away) another try
+            if news == STOPPING:
+                return  # the server is stopping: the browser reconnects to another
             try:
                 if away:
                     # Back only once the store answers: a state made from this process's

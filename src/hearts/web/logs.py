@@ -1,4 +1,10 @@
-"""The service's log lines: one warning of a run, not a flood.
+"""The service's log lines: one line per event, and one warning of a run, not a flood.
+
+`OneLine` writes every record on one line with its time, level and process: a message of
+several lines (PostgreSQL's "Connection refused" and its hint on the next line) is joined,
+and an error's traceback is cut down to its exception and the frames in this package,
+innermost first. Several processes write to one place, and a reader (or grep) takes a line
+for an event.
 
 While the database is away every request is a 503 and the connection pool retries on its
 own: each says so, which under steady requests is thousands of like lines a minute.
@@ -25,12 +31,29 @@ database unavailable on /api/games: refused (and 29 like it in the 30 s before)
 >>> log.error("failed: %s", "one"); log.error("failed: %s", "two")
 >>> said[-2:]
 ['failed: one', 'failed: two']
+
+When the database answers again, `Outage` says so once with how long it was away, and the
+filter adds how many warnings it held back meanwhile (and forgets them, so the next outage's
+first warning is said at once):
+
+>>> log.setLevel(logging.INFO)
+>>> outage = Outage(log, clock=lambda: now[0])
+>>> now[0] = 75.0; outage.failed()
+>>> for second in range(75, 90):
+...     now[0] = float(second)
+...     log.warning("database unavailable on %s: %s", "/api/games", "refused")
+>>> now[0] = 91.0; outage.answered(); outage.answered()
+>>> said[-1]
+'the database answers again after 16 s away (14 warnings were held back)'
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import threading
 import time
+import traceback
 from collections import OrderedDict
 from collections.abc import Callable
 
@@ -50,6 +73,11 @@ class Repeats(logging.Filter):
         """By kind: when one last went through, and how many were held back since."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if getattr(record, "outage_over", False):
+            held = sum(count for _, count in self._seen.values())
+            self._seen.clear()
+            record.msg = f"{record.msg} ({held} warning{'s' if held != 1 else ''} were held back)"
+            return True
         if record.levelno != logging.WARNING:
             return True
         kind = (record.name, str(record.msg))
@@ -65,3 +93,95 @@ class Repeats(logging.Filter):
         if seen is not None and seen[1]:
             record.msg = f"{record.msg} (and {seen[1]} like it in the {now - seen[0]:.0f} s before)"
         return True
+
+
+class Outage:
+    """The database away and back: `failed()` on each request it did not answer,
+    `answered()` on each it did; the first answer after a failure is logged once (INFO),
+    with how long the database was away. Safe from several threads."""
+
+    def __init__(self, log: logging.Logger, clock: Callable[[], float] = time.monotonic):
+        self.log = log
+        self.clock = clock
+        self._since: float | None = None
+        self._lock = threading.Lock()
+
+    def failed(self) -> None:
+        with self._lock:
+            if self._since is None:
+                self._since = self.clock()
+
+    def answered(self) -> None:
+        if self._since is None:  # the usual case, without the lock
+            return
+        with self._lock:
+            since, self._since = self._since, None
+        if since is not None:
+            away = self.clock() - since
+            self.log.info(
+                "the database answers again after %.0f s away", away, extra={"outage_over": True}
+            )
+
+
+#: The frames of an error's traceback shown at most (this package's, innermost first).
+FRAMES = 8
+PACKAGE = os.sep + "hearts" + os.sep
+
+
+class OneLine(logging.Formatter):
+    r"""`time LEVEL hearts[pid] message`, on one line whatever the message holds.
+
+    >>> record = logging.LogRecord("hearts", logging.WARNING, __file__, 1,
+    ...     "pool: %s", ("connection refused\n\tIs the server running on that host?",), None)
+    >>> OneLine("%(levelname)s %(message)s").format(record)
+    'WARNING pool: connection refused Is the server running on that host?'
+    >>> try:
+    ...     {}["seat"]
+    ... except KeyError as error:
+    ...     failed = error
+    >>> record = logging.LogRecord("hearts", logging.ERROR, __file__, 1, "on GET /x", (),
+    ...                            (KeyError, failed, failed.__traceback__))
+    >>> OneLine("%(message)s").format(record)
+    "on GET /x: KeyError: 'seat' (at <doctest hearts.web.logs.OneLine[2]>:2 in <module>)"
+    """
+
+    def __init__(self, fmt: str = "%(asctime)s %(levelname)s hearts[%(process)d] %(message)s"):
+        super().__init__(fmt)
+
+    def format(self, record: logging.LogRecord) -> str:
+        record.message = " ".join(record.getMessage().split())
+        if self.usesTime():
+            record.asctime = self.formatTime(record, self.datefmt)
+        line = self.formatMessage(record)
+        error = record.exc_info[1] if record.exc_info else None
+        if error is not None:
+            line = f"{line}: {one_line(error)}"
+        return line
+
+
+def one_line(error: BaseException) -> str:
+    """An error as one line: its type, its text, and where it was raised (this package's
+    frames, innermost first, and the innermost one wherever it is), then what caused it."""
+    text = " ".join(str(error).split())
+    said = f"{type(error).__name__}: {text}" if text else type(error).__name__
+    frames = traceback.extract_tb(error.__traceback__)
+    shown = [frame for frame in frames if PACKAGE in frame.filename]
+    if frames and (not shown or shown[-1] is not frames[-1]):
+        shown.append(frames[-1])
+    places = [_place(frame) for frame in reversed(shown)][:FRAMES]
+    if places:
+        said += f" (at {' < '.join(places)})"
+    cause = error.__cause__ or (None if error.__suppress_context__ else error.__context__)
+    if cause is not None:
+        said += f"; from {type(cause).__name__}: {' '.join(str(cause).split())}"
+    return said
+
+
+def _place(frame: traceback.FrameSummary) -> str:
+    """'hearts/web/api.py:120 in play', or a library's file by its name alone."""
+    name = frame.filename
+    if PACKAGE in name:
+        name = "hearts" + os.sep + name.rsplit(PACKAGE, 1)[1]
+    else:
+        name = os.path.basename(name)
+    return f"{name}:{frame.lineno} in {frame.name}"

@@ -24,6 +24,7 @@ import logging
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 
+from .logs import Outage
 from .stores import reason
 
 CHANNEL = "hearts_moves"
@@ -40,11 +41,16 @@ class Follower:
     poked: bool = False
 
     async def next(self) -> int | None:
-        """The next move count, or None when the table changed."""
+        """The next move count, None when the table changed, or `STOPPING`."""
         news = await self.queue.get()
         if news is None:
             self.poked = False
         return news
+
+
+#: What a follower hears when the server is stopping: its stream ends (the browser
+#: reconnects, with its Last-Event-ID, to whichever process is up).
+STOPPING = -2
 
 
 class Hub:
@@ -52,6 +58,16 @@ class Hub:
 
     def __init__(self) -> None:
         self._followers: dict[str, set[Follower]] = {}
+        self.stopping = False
+
+    def stop(self) -> None:
+        """The server is stopping: every follower, and any that follows from now on, hears
+        `STOPPING`. An open event stream never ends by itself, and once held every stop
+        for the whole graceful wait, then was cancelled with an error and a traceback."""
+        self.stopping = True
+        for followers in self._followers.values():
+            for follower in followers:
+                follower.queue.put_nowait(STOPPING)
 
     def games(self) -> list[str]:
         """The games someone in this process follows."""
@@ -79,6 +95,8 @@ class Hub:
         """Start following `game_id` from move count `since`; `unfollow` when done."""
         follower = Follower(game_id, last=since)
         self._followers.setdefault(game_id, set()).add(follower)
+        if self.stopping:
+            follower.queue.put_nowait(STOPPING)
         return follower
 
     def unfollow(self, follower: Follower) -> None:
@@ -94,6 +112,8 @@ class Hub:
         try:
             while True:
                 news = await follower.next()
+                if news == STOPPING:
+                    return
                 if news is not None:
                     yield news
         finally:
@@ -119,8 +139,10 @@ class Listener:
         hub: Hub,
         moves_of: Callable[[str], int | None],
         retry: float = 1.0,
+        outage: Outage | None = None,
     ) -> None:
         self.url = url
+        self.outage = outage
         self.hub = hub
         self.moves_of = moves_of
         self.retry = retry
@@ -147,6 +169,8 @@ class Listener:
                     self.url, autocommit=True, connect_timeout=3
                 ) as db:
                     await db.execute(f"LISTEN {CHANNEL}")
+                    if self.outage is not None:
+                        self.outage.answered()
                     if not first:
                         await self._catch_up()
                     first = False
@@ -161,6 +185,8 @@ class Listener:
                         else:
                             self.hub.publish(game_id, moves)
             except psycopg.OperationalError as error:
+                if self.outage is not None:
+                    self.outage.failed()
                 log.warning("live updates: reconnecting to PostgreSQL (%s)", reason(error))
             self.listening.clear()
             await asyncio.sleep(self.retry)
@@ -182,4 +208,4 @@ def live_updates(store: object) -> tuple[Hub, Listener | None]:
     moves_of = getattr(store, "moves", None)
     if not isinstance(url, str) or moves_of is None:
         return hub, None
-    return hub, Listener(url, hub, moves_of)
+    return hub, Listener(url, hub, moves_of, outage=getattr(store, "outage", None))

@@ -23,17 +23,29 @@ a burst of accepts: asyncio accepts up to the listen backlog at a time before an
 connections is seen here, and one accept that fails for want of a descriptor stops all
 accepting for a second. So the backlog is kept small when descriptors are few
 (`listen_backlog()`), and the cap leaves room for three such bursts.
+
+`HeartsServer` is uvicorn's server with a line in the log when it starts and stops, and a
+stop that first ends the event streams (`Hub.stop`): they never end by themselves, so
+every stop waited out the graceful time and then cancelled them with an error. It listens
+on sockets bound before anything else (`listen_sockets`), so a port taken is one sentence
+and no start at all.
 """
 
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
+import logging
 import resource
+import socket
+import time
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import h11
+import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from .settings import Settings
@@ -179,3 +191,86 @@ def connection_cap(settings: Settings, fd_limit: int) -> int:
     if settings.max_connections:
         return min(settings.max_connections, room)
     return min(MOST_CONNECTIONS, room)
+
+
+log = logging.getLogger("hearts.web")
+
+
+class HeartsServer(uvicorn.Server):
+    """uvicorn's server, saying when it has started (`started_line`) and stopped, and
+    calling `stopping()` before it waits for open connections (the app ends its streams)."""
+
+    def __init__(
+        self, config: uvicorn.Config, started_line: str, stopping: Callable[[], None]
+    ) -> None:
+        super().__init__(config)
+        self.started_line = started_line
+        self.stopping = stopping
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if self.started:
+            log.info("%s", self.started_line)
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        began = time.monotonic()
+        self.stopping()
+        await super().shutdown(sockets)
+        log.info("Hearts stopped (the stop took %.1f s)", time.monotonic() - began)
+
+
+def listen_sockets(host: str, port: int) -> list[socket.socket]:
+    """Sockets bound to every address of `host` at `port`, as asyncio would bind them; an
+    `OSError` when one cannot be (see `why_not_listening`)."""
+    found = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    bound: list[socket.socket] = []
+    try:
+        for family, kind, proto, _, address in dict.fromkeys(found):
+            sock = socket.socket(family, kind, proto)
+            bound.append(sock)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            sock.bind(address)
+    except OSError:
+        for sock in bound:
+            sock.close()
+        raise
+    return bound
+
+
+def why_not_listening(host: str, port: int, error: OSError) -> str:
+    """One sentence for a socket that could not be bound.
+
+    >>> why_not_listening("127.0.0.1", 8000, OSError(errno.EADDRINUSE, "in use"))
+    'Port 8000 on 127.0.0.1 is taken by another program; stop it or choose another --port.'
+    """
+    if error.errno == errno.EADDRINUSE:
+        return (
+            f"Port {port} on {host} is taken by another program; stop it or choose another --port."
+        )
+    if error.errno == errno.EADDRNOTAVAIL:
+        return f"{host} is not an address of this machine; choose another --host."
+    if error.errno == errno.EACCES:
+        return f"Port {port} needs rights this user does not have; choose one above 1023."
+    if isinstance(error, socket.gaierror):
+        return f"Cannot find the address {host!r} to listen on; choose another --host."
+    reason = error.strerror or str(error)
+    return f"Cannot listen on port {port} of {host}: {reason}."
+
+
+class LoggedOnce:
+    """The app, for uvicorn: an error the app has logged and answered (marked under
+    `logged` in its scope) is not raised again, where uvicorn logged it a second time with
+    its whole traceback and no time or process."""
+
+    def __init__(self, app: Any, logged: str) -> None:
+        self.app = app
+        self.logged = logged
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await self.app(scope, receive, send)
+        except Exception as error:
+            if scope.get(self.logged) is not error:
+                raise

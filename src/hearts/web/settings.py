@@ -10,15 +10,23 @@ its command-line flags over that. Nothing else in the web game reads the environ
 Traceback (most recent call last):
 ...
 ValueError: HEARTS_GAMES_PER_HOUR must be a whole number, not 'many'.
+
+A problem names the setting as it was given (the flag or the variable), or both:
+
+>>> Settings.from_env({"HEARTS_DATABASE_POOL": "0"}).problems()
+['HEARTS_DATABASE_POOL must be at least 1.']
+>>> Settings(header_timeout=0).problems()
+['--header-timeout (HEARTS_HEADER_TIMEOUT) must be above 0 and at most 300 s.']
 """
 
 from __future__ import annotations
 
 import dataclasses
+import ipaddress
 import math
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -82,50 +90,104 @@ class Settings:
     #: round review); 0: a round is reviewed only when asked for.
     review_workers: int = 1
 
+    #: Where each value given came from, by setting: its flag or its variable (a problem
+    #: names the setting as the person gave it).
+    given: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
+
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
-        """Defaults, then `HEARTS_*` variables, then `overrides` (flags given on purpose)."""
+        """Defaults, then `HEARTS_*` variables, then `overrides` (flags given on purpose).
+
+        A variable set but empty is refused: an empty `HEARTS_DATABASE_URL` once quietly
+        kept a process's games in SQLite, apart from the others' in PostgreSQL.
+        """
         env = os.environ if environ is None else environ
         values: dict[str, Any] = {}
+        given: dict[str, str] = {}
         for name, variable in ENVIRONMENT.items():
             text = env.get(variable)
-            if text is None or text == "":
+            if text is None:
                 continue
+            if not text.strip():
+                raise ValueError(EMPTY.get(name, EMPTY_VALUE).format(variable))
             values[name] = _parse(name, variable, text)
-        values.update({k: v for k, v in overrides.items() if v is not None})
-        return cls(**values)
+            given[name] = variable
+        for name, value in overrides.items():
+            if value is None:
+                continue
+            if isinstance(value, str) and not value.strip() and name in EMPTY_FLAG:
+                raise ValueError(EMPTY_FLAG[name])
+            values[name] = value
+            given[name] = FLAGS.get(name, name)
+        return cls(**values, given=tuple(given.items()))
 
     def replace(self, **changes: Any) -> Settings:
         return dataclasses.replace(self, **changes)
 
+    def named(self, name: str) -> str:
+        """The setting `name` as the person gave it (its flag or variable), else both.
+
+        >>> Settings.from_env({}, port=0).named("port"), Settings().named("database_pool")
+        ('--port', 'HEARTS_DATABASE_POOL')
+        """
+        given = dict(self.given)
+        if name in given:
+            return given[name]
+        flag, variable = FLAGS.get(name), ENVIRONMENT.get(name)
+        if flag and variable:
+            return f"{flag} ({variable})"
+        return flag or variable or name.replace("_", " ")
+
     def problems(self) -> list[str]:
-        """What is wrong with these settings, one sentence each."""
+        """What is wrong with these settings, one sentence each, naming the setting."""
         found = []
         for name in ("header_timeout", "body_timeout", "idle_timeout", "stream_ping"):
             if not 0 < getattr(self, name) <= 300:
-                found.append(f"{name.replace('_', ' ')} must be above 0 and at most 300 s.")
+                found.append(f"{self.named(name)} must be above 0 and at most 300 s.")
         if self.max_connections < 0:
-            found.append("max connections must be at least 1 (0 for the automatic cap).")
+            found.append(
+                f"{self.named('max_connections')} must be at least 1 (0 for the automatic cap)."
+            )
         for name in ("games_per_hour", "games_per_hour_per_address", "unfinished_per_browser"):
             if getattr(self, name) < 1:
-                found.append(f"{name.replace('_', ' ')} must be at least 1.")
+                found.append(f"{self.named(name)} must be at least 1.")
         # Written so that NaN fails too (every comparison with it is false): an expiry of
         # NaN days once matched every unfinished game in PostgreSQL and removed them all.
         if not 0 < self.expire_days <= MAX_EXPIRE_DAYS:
-            found.append(f"expire days must be above 0 and at most {MAX_EXPIRE_DAYS}.")
+            found.append(
+                f"{self.named('expire_days')} must be above 0 and at most {MAX_EXPIRE_DAYS}."
+            )
         if not self.cache_actions >= 0:
-            found.append("cache actions must be 0 or more (0: no games kept in memory).")
+            found.append(
+                f"{self.named('cache_actions')} must be 0 or more (0: no games kept in memory)."
+            )
         if not self.min_free_bytes >= 0:
-            found.append("min free bytes must be 0 or more.")
+            found.append(f"{self.named('min_free_bytes')} must be 0 or more.")
         if self.database_url and not self.database_url.startswith(("postgresql://", "postgres://")):
-            found.append("The database must be a postgresql:// URL.")
+            found.append(f"{self.named('database_url')} must be a postgresql:// URL.")
         if not 0 <= self.review_workers <= 8:
-            found.append("review workers must be between 0 and 8.")
+            found.append(f"{self.named('review_workers')} must be between 0 and 8.")
         if self.database_pool < 1:
-            found.append("database pool must be at least 1.")
+            found.append(f"{self.named('database_pool')} must be at least 1.")
         if not 0 < self.port < 65536:
-            found.append(f"The port must be between 1 and 65535, not {self.port}.")
+            found.append(f"{self.named('port')} must be between 1 and 65535, not {self.port}.")
+        found.extend(self._proxy_problems())
         return found
+
+    def _proxy_problems(self) -> list[str]:
+        """Trusted proxies are addresses: a wildcard would let any client claim HTTPS and
+        any address (for the per-address quota)."""
+        name = self.named("trusted_proxies")
+        for proxy in self.trusted_proxies:
+            try:
+                network = ipaddress.ip_network(proxy, strict=False)
+            except ValueError:
+                if "*" in proxy:
+                    return [f"{name} must list the proxies' addresses, never a wildcard ('*')."]
+                return [f"{name} must list IP addresses, not {proxy[:40]!r}."]
+            if network.prefixlen == 0:
+                return [f"{name} must list the proxies' addresses, never every address ({proxy})."]
+        return []
 
 
 #: The longest an unfinished game may be kept untouched (ten years).
@@ -156,6 +218,35 @@ ENVIRONMENT = {
 }
 
 
+#: Setting -> its `hearts serve` flag, for those that have one.
+FLAGS = {
+    "data_dir": "--data-dir",
+    "database_url": "--database",
+    "host": "--host",
+    "port": "--port",
+    "header_timeout": "--header-timeout",
+    "body_timeout": "--body-timeout",
+    "idle_timeout": "--idle-timeout",
+    "max_connections": "--max-connections",
+    "api_docs": "--api-docs",
+    "access_log": "--access-log",
+    "trusted_hosts": "--trusted-host",
+    "https": "--https",
+    "trusted_proxies": "--trusted-proxy",
+}
+
+#: What is said of a setting given but empty ({} is its variable or flag).
+EMPTY_VALUE = "{} is set but empty; give it a value, or unset it for the default."
+EMPTY = {
+    "database_url": "{} is set but empty; give a postgresql:// URL, or unset it to keep games"
+    " in SQLite in the data directory.",
+}
+EMPTY_FLAG = {
+    "database_url": "--database is empty; give a postgresql:// URL, or leave it out to keep"
+    " games in SQLite in the data directory.",
+}
+
+
 def _parse(name: str, variable: str, text: str) -> Any:
     default = getattr(Settings(), name)
     if isinstance(default, bool):
@@ -169,7 +260,10 @@ def _parse(name: str, variable: str, text: str) -> Any:
     if isinstance(default, str):
         return text
     if isinstance(default, tuple):
-        return tuple(part for part in text.replace(",", " ").split() if part)
+        parts = tuple(part for part in text.replace(",", " ").split() if part)
+        if not parts:
+            raise ValueError(EMPTY_VALUE.format(variable))
+        return parts
     if isinstance(default, float):
         try:
             number = float(text)

@@ -14,6 +14,7 @@ the pool, so after PostgreSQL restarts the next request gets a fresh one.
 from __future__ import annotations
 
 import json
+import logging
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -24,6 +25,7 @@ import psycopg
 from psycopg import errors
 from psycopg_pool import ConnectionPool, PoolTimeout
 
+from .logs import Outage
 from .notify import CHANNEL
 from .store import (
     PERSON_COLUMNS,
@@ -50,6 +52,8 @@ STATEMENT_TIMEOUT = 5000
 #: to retry for a day, a 30-second outage was followed by as long again of 503s.
 RECONNECT_TIMEOUT = 10.0
 
+log = logging.getLogger("hearts.web")
+
 
 def where(url: str) -> str:
     """The URL without its password, for messages."""
@@ -70,6 +74,8 @@ class PgStore:
         directory.mkdir(mode=0o700, parents=True, exist_ok=True)
         self.directory = directory
         self.url = url
+        #: Logs once when the database answers again after it did not (the listener too).
+        self.outage = Outage(log)
         try:
             upgrade(url)
         except UpgradeError as error:
@@ -120,10 +126,13 @@ class PgStore:
             with self.pool.connection() as db:
                 yield db
         except PoolTimeout:
+            self.outage.failed()
             raise StoreUnavailable("no database connection within the wait") from None
         except (psycopg.OperationalError, errors.QueryCanceled) as error:
             # UniqueViolation and the like are IntegrityErrors and pass through.
+            self.outage.failed()
             raise StoreUnavailable(reason(error)) from None
+        self.outage.answered()
 
     def create(
         self,

@@ -1,0 +1,59 @@
+"""The shipped nginx site (deploy/nginx-hearts.conf) agrees with the app, and nginx takes it."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from hearts.web.limits import MAX_BODY_BYTES
+
+SITE = Path(__file__).parent.parent / "deploy" / "nginx-hearts.conf"
+
+
+def test_nginx_refuses_a_large_body_with_the_apps_limit_and_sentence() -> None:
+    # At 64k, a body between the app's limit and nginx's got the app's JSON, and a larger
+    # one nginx's HTML 413 page: now nginx has the app's limit and answers in its words.
+    site = SITE.read_text()
+    size = re.search(r"^\s*client_max_body_size (\d+)k;", site, re.MULTILINE)
+    assert size is not None and int(size[1]) * 1024 == MAX_BODY_BYTES
+    assert re.search(r"^\s*error_page 413 @too_large;", site, re.MULTILINE)
+    answer = re.search(r"return 413 '(.*)\\n';", site)
+    assert answer is not None
+    limit_kb = MAX_BODY_BYTES // 1024
+    assert json.loads(answer[1]) == {
+        "detail": f"The request body is too large; the limit is {limit_kb} KB."
+    }
+
+
+def test_the_tls_lines_work_on_debian_12s_nginx() -> None:
+    # `http2 on;` is unknown before nginx 1.25.1 (Debian 12 ships 1.22.1).
+    site = SITE.read_text()
+    assert "#   listen 443 ssl http2;" in site
+
+
+@pytest.mark.skipif(shutil.which("nginx") is None, reason="nginx is not installed")
+def test_nginx_accepts_the_site(tmp_path: Path) -> None:
+    site = SITE.read_text().replace("@UPSTREAMS@", "server 127.0.0.1:9;")
+    (tmp_path / "site.conf").write_text(site.replace("@PORT@", "9"))
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    paths = " ".join(
+        f"{kind}_temp_path {temp};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
+    (tmp_path / "nginx.conf").write_text(
+        f"pid {tmp_path}/nginx.pid; error_log {tmp_path}/error.log;\n"
+        "events { worker_connections 16; }\n"
+        f"http {{ access_log off; {paths} include {tmp_path}/site.conf; }}\n"
+    )
+    checked = subprocess.run(
+        ["nginx", "-t", "-q", "-c", str(tmp_path / "nginx.conf"), "-p", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert checked.returncode == 0, checked.stderr
