@@ -1262,3 +1262,77 @@ def test_a_fix_that_ends_the_game_before_later_rounds_is_refused(page: Any) -> N
         "Not saved: With these points the game ends after round 2, so round 3 could not"
         " have been played: undo it first."
     )
+
+
+def test_the_page_works_its_moon_choice_out_again_after_a_reload(page: Any) -> None:
+    # The choice the page made was saved with the boxes and, read back, taken for the
+    # table's own: the bonus card marked after a reload no longer moved it.
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cy"], moon="choose", bonus="jack")
+    for jack in (2, 2, 1, 1):
+        enter_round(tab, [20, 6, 0], bonus=[jack])
+    tab.click("[data-action=shoot-moon]")
+    tab.check("input[name=moon-shooter][value='1']")
+    assert moon_choice(tab) == "add"
+    tab.reload()
+    tab.wait_for_selector("body[data-ready=true]")
+    tab.click("[data-action=toggle-bonus][data-index='2']")
+    assert moon_choice(tab) == "subtract"
+    # The table's own pick stays its own after a reload.
+    tab.check("input[name=moon-choice][value=add]")
+    tab.reload()
+    tab.wait_for_selector("body[data-ready=true]")
+    tab.click("[data-action=toggle-bonus][data-index='2']")
+    assert moon_choice(tab) == "add"
+
+
+def test_a_fix_left_by_undo_another_round_or_another_tab_is_said(
+    page: Any, browser: Any, server: Server
+) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cleo", "Dev"])
+    for points in ([13, 5, 6, 2], [0, 13, 10, 3], [2, 2, 20, 2]):
+        enter_round(tab, points)
+    # Another round's number, mid-fix with a change: the change is said to be left.
+    tab.get_by_role("button", name="Fix round 1 (Left)").click()
+    tab.fill("#points-1", "4")
+    tab.get_by_role("button", name="Fix round 2 (Right)").click()
+    assert status(tab).endswith(" The changes to round 1 were not saved.")
+    # Undo, mid-fix with a change: the same.
+    tab.fill("#points-0", "1")
+    tab.click("[data-action=undo]")
+    assert status(tab) == (
+        "Round 3 taken back; its points are in the boxes to fix."
+        " The changes to round 2 were not saved."
+    )
+    enter_round(tab, [2, 2, 20, 2])
+    # Another tab: typing a point leaves the fix here alone; fixing the same round does not.
+    other = tab.context.new_page()
+    open_scorekeeper(other)
+    tab.get_by_role("button", name="Fix round 1 (Left)").click()
+    tab.fill("#points-1", "4")
+    other.fill("#points-0", "5")
+    tab.wait_for_function("() => document.querySelector('#points-0').value === '13'")
+    assert tab.locator("#entry-title").inner_text() == "Fix round 1"
+    assert points_in_boxes(tab)[:2] == ["13", "4"]
+    other.get_by_role("button", name="Fix round 1 (Left)").click()
+    other.fill("#points-1", "7")
+    other.fill("#points-2", "4")
+    other.click("[data-action=add-round]")
+    assert other.locator("#entry-title").inner_text() == "Points in round 4"
+    tab.wait_for_function(
+        "() => document.querySelector('#entry-title').textContent !== 'Fix round 1'"
+    )
+    assert status(tab) == "Another tab changed the game, so the fix of round 1 here was left."
+    assert totals(tab)[:3] == [15, 22, 34]
+
+
+def test_undos_question_clears_the_line_about_a_refused_round(page: Any) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cleo", "Dev"])
+    enter_round(tab, [13, 5, 6, 2])
+    enter_round(tab, [1, 2, 3, 4])
+    assert status(tab).startswith("Not added: ")
+    tab.click("[data-action=undo]")
+    assert tab.locator("[data-panel=confirm-undo]").is_visible()
+    assert tab.locator("[role=status]").is_hidden()

@@ -33,8 +33,9 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
   const partnership = Boolean(game.settings.partnership);
   const before = summary(game).totals;
   const entry = draft && draft.points?.length === n ? structuredClone(draft) : emptyEntry(game);
-  // Under "the shooter chooses" the page picks the sensible choice until the table picks one.
-  let choicePicked = Boolean(entry.moon?.choice);
+  // Under "the shooter chooses" the page picks the sensible choice until the table picks one
+  // (`moon.picked`, kept with the boxes: a choice the page made is worked out again after a
+  // reload, or once a round before it was fixed, since the totals it went by may differ).
 
   const sumCheck = h("p", { class: "sum-check", dataset: { sumCheck: "" }, "aria-live": "polite" });
   const pointInputs = [];
@@ -220,7 +221,7 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
 
   /** Preselect what a sensible shooter would choose (until the table picks for itself). */
   function suggest() {
-    if (game.settings.moonRule !== "choose" || choicePicked || !Number.isInteger(entry.moon?.shooter)) return;
+    if (game.settings.moonRule !== "choose" || entry.moon?.picked || !Number.isInteger(entry.moon?.shooter)) return;
     entry.moon.choice = suggestedChoice(game, before, entry);
   }
 
@@ -257,7 +258,7 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
     if (target.dataset.field === "moon-sun") entry.moon.sun = target.checked;
     if (target.dataset.field === "moon-choice") {
       entry.moon.choice = target.value;
-      choicePicked = true;
+      entry.moon.picked = true;
     }
     if (target.dataset.field === "moon-shooter" || target.dataset.field === "moon-sun") {
       suggest();
@@ -285,7 +286,6 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
       changed();
     } else if (action === "shoot-moon") {
       entry.moon = { shooter: null, choice: null, sun: false };
-      choicePicked = false;
       drawMoon();
       changed();
       moonPanel.querySelector("input")?.focus();
@@ -311,6 +311,7 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
     onSubmit(structuredClone(entry));
   });
 
+  suggest(); // the totals before this round may have changed since the boxes were saved
   drawBonus();
   drawMoon();
   drawCheck();

@@ -46,6 +46,7 @@ const state = {
   // apart from the next round's, and not saved: a reload leaves the fix).
   fixing: null,
   fixDraft: null,
+  fixChanged: false, // something in its boxes was changed
 };
 
 const $ = (selector) => document.querySelector(selector);
@@ -127,6 +128,7 @@ function showGame({ focus = false } = {}) {
       fixing: true,
       onChange: (draft) => {
         state.fixDraft = draft;
+        state.fixChanged = true;
         say("");
       },
       onSubmit: saveFix,
@@ -225,24 +227,37 @@ function showTotals() {
   $("[data-region=summary]").scrollIntoView({ block: "nearest" });
 }
 
-/** A round's points as the boxes show them (a moon: the moon, and empty boxes). */
+/** A round's points as the boxes show them (a moon: the moon, and empty boxes; its choice
+ * as the table made it). */
 function draftOf(round, game) {
   return {
     points: round.moon ? game.players.map(() => "") : round.points.map((p) => String(p)),
     bonus: [...round.bonus],
-    moon: round.moon ? { ...round.moon } : null,
+    moon: round.moon ? { ...round.moon, picked: Boolean(round.moon.choice) } : null,
   };
+}
+
+/** Leave a fix under way: the words that say so when something in it had been changed
+ * (" The changes to round 3 were not saved."), else "". */
+function dropFix() {
+  const index = state.fixing;
+  const words = index !== null && state.fixChanged ? ` The changes to round ${index + 1} were not saved.` : "";
+  state.fixing = null;
+  state.fixDraft = null;
+  state.fixChanged = false;
+  return words;
 }
 
 /** Take round `index` back into the boxes to fix it; the rounds after it stay. */
 function startFix(index) {
   const round = state.game.rounds[index];
   if (!round) return;
+  const left = dropFix(); // another round's fix, if one was under way
   state.fixing = index;
   state.fixDraft = draftOf(round, state.game);
   state.confirmingUndo = false;
   state.confirmingNew = false;
-  say(`Round ${index + 1}'s points are in the boxes: change what was wrong, then save it.`);
+  say(`Round ${index + 1}'s points are in the boxes: change what was wrong, then save it.${left}`);
   showGame();
   $("[data-region=entry]").scrollIntoView({ block: "start" });
   state.entryView?.focus({ preventScroll: true });
@@ -257,8 +272,7 @@ function saveFix(entry) {
     return;
   }
   state.game = game;
-  state.fixing = null;
-  state.fixDraft = null;
+  dropFix();
   persist();
   const sum = summary(game);
   const after = game.rounds.length > index + 1 ? "; the totals after it are worked out again" : "";
@@ -268,8 +282,7 @@ function saveFix(entry) {
 
 function cancelFix() {
   const index = state.fixing;
-  state.fixing = null;
-  state.fixDraft = null;
+  dropFix();
   say("");
   showGame();
   $(`[data-action=fix-round][data-round="${index}"]`)?.focus();
@@ -288,13 +301,14 @@ function askToUndo() {
   }
   state.confirmingUndo = true;
   state.confirmingNew = false;
+  say(""); // what the line said was about the boxes before the question (a refused round)
   showGame();
   $("[data-action=cancel-undo]").focus();
 }
 
 function undo() {
   state.confirmingUndo = false;
-  state.fixing = null;
+  const left = dropFix();
   if (!state.game?.rounds.length) {
     say("There is no round to undo.", "error");
     return;
@@ -304,7 +318,7 @@ function undo() {
   // Put the undone round back in the boxes, so a slip is fixed by editing, not retyping.
   state.draft = draftOf(last, state.game);
   persist();
-  say(`Round ${state.game.rounds.length + 1} taken back; its points are in the boxes to fix.`);
+  say(`Round ${state.game.rounds.length + 1} taken back; its points are in the boxes to fix.${left}`);
   showGame({ focus: true });
 }
 
@@ -346,7 +360,7 @@ document.addEventListener("click", (event) => {
       const rematch = button.dataset.action === "rematch";
       const prefill = { names: state.game.players, settings: state.game.settings };
       state.confirmingNew = false;
-      state.fixing = null;
+      dropFix(); // the game is cleared or started again: nothing of it to keep
       if (rematch) {
         state.game = newGame(prefill.names, prefill.settings);
         state.draft = null;
@@ -372,9 +386,17 @@ document.addEventListener("click", (event) => {
 
 store.onOtherTab((fresh) => {
   // Another tab of this scorekeeper changed the game: follow it rather than overwrite it.
+  // A fix under way here stays while the rounds up to it are as they were; else it is left,
+  // and said so (it went without a word when the other tab only typed a point).
+  const upTo = (game) => JSON.stringify(game && [game.players, game.settings, game.rounds.slice(0, state.fixing + 1)]);
+  const fixing = state.fixing;
+  const kept = fixing !== null && upTo(fresh.game) === upTo(state.game);
   state.game = fresh.game;
   state.draft = fresh.draft;
-  state.fixing = null; // its rounds may have changed under the fix
+  if (fixing !== null && !kept) {
+    dropFix();
+    say(`Another tab changed the game, so the fix of round ${fixing + 1} here was left.`, "error");
+  }
   if (fresh.dropped.length) say(droppedMessage(fresh.dropped), "error");
   if (state.game) showGame();
   else showSetup({ names: fresh.lastPlayers ?? undefined });
