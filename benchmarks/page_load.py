@@ -54,7 +54,8 @@ def serve(source: Path, data: Path) -> tuple[subprocess.Popen[bytes], str]:
     command = [sys.executable, "-c", "from hearts.cli import main; main()", "serve"]
     command += ["--port", str(port)]
     command += ["--data-dir", str(data)]
-    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    quiet = subprocess.DEVNULL  # its log unread (a pipe nobody reads fills, and stops it)
+    server = subprocess.Popen(command, env=env, stdout=quiet, stderr=quiet)
     url = f"http://{HOST}:{port}"
     for _ in range(200):
         try:
@@ -64,6 +65,13 @@ def serve(source: Path, data: Path) -> tuple[subprocess.Popen[bytes], str]:
             time.sleep(0.1)
     server.kill()
     raise SystemExit(f"the server from {source} did not start")
+
+
+def stop(servers: list[tuple[subprocess.Popen[bytes], str]]) -> None:
+    """End the servers `serve` started."""
+    for server, _ in servers:
+        server.terminate()
+        server.wait(timeout=10)
 
 
 def slow(page: Any, latency: float, kbps: float, cpu: float) -> Any:
@@ -132,9 +140,7 @@ def main() -> None:
                     print(f"run {run + 1} {source}: first {first}, next {again}", flush=True)
         finally:
             browser.close()
-            for server, _ in servers:
-                server.terminate()
-                server.wait(timeout=10)
+            stop(servers)
     print(
         f"\nlatency {args.latency:.0f} ms, {args.kbps:.0f} kbit/s, CPU x{args.cpu:g}, "
         f"{args.runs} runs, phone {PHONE['width']}x{PHONE['height']}"

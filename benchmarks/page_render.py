@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from page_load import PHONE, ROOT, serve
+from page_load import PHONE, ROOT, serve, stop
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(ROOT / "tests"))
@@ -180,9 +180,7 @@ def main() -> None:
                         print(f"run {run + 1}, {seats} seats, {source}: {row}", flush=True)
         finally:
             browser.close()
-            for server, _ in servers:
-                server.terminate()
-                server.wait(timeout=10)
+            stop(servers)
     print(
         f"\nCPU x{args.cpu:g}, {args.runs} runs, phone {PHONE['width']}x{PHONE['height']}, "
         "speed normal"

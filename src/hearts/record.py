@@ -242,7 +242,7 @@ def from_record(data: object) -> Game:
     seed = data.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise RecordError("The record's seed must be a number or a string.")
-    if isinstance(seed, str) and not _is_text(seed):
+    if isinstance(seed, str) and not is_text(seed):
         raise RecordError("The record's seed holds characters that are not text.")
     actions = data.get("actions")
     if not isinstance(actions, list):
@@ -269,7 +269,7 @@ def from_record(data: object) -> Game:
         raise RecordError(f"The record's deals are invalid: {error}") from None
 
 
-def _is_text(text: str) -> bool:
+def is_text(text: str) -> bool:
     """Whether `text` can be written as UTF-8 (JSON lets a lone surrogate through)."""
     try:
         text.encode("utf-8")

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .. import events as ev
 from ..cards import SUIT_SYMBOLS, Card
 from ..moves import Pass, Play
+from ..record import is_text
 from ..scoring import MOON_CHOICES, MoonChoice, RoundResult
 from ..words import counted, listed
 from .rule_options import RULE_HELP, rule_changes
@@ -193,7 +194,7 @@ class TerminalGame:
                 text = self.ask(prompt).strip()
             except EOFError:
                 raise Quit from None
-            if text.isascii() or _is_text(text):
+            if text.isascii() or is_text(text):
                 break
             # Bytes that are not UTF-8 arrive as lone surrogates: never echoed back.
             self.say("That is not text this game can read; type a card like QS.")
@@ -383,14 +384,6 @@ def _write_record(game: Game, path: Path) -> None:
         print(f"hearts play: cannot write the record to {str(path)!r}: {why}.", file=sys.stderr)
         return
     print(f"The game's record is in {path}: hearts replay {path}")
-
-
-def _is_text(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _fresh_seed() -> str:
