@@ -537,8 +537,8 @@ async function sendHeld() {
     return;
   }
   if (held.move !== state.move) return;
-  const button = hand.root.querySelector(`[data-card="${held.card}"][data-legal="true"]`);
-  if (button) sendPlay(held.card, button, held.tries + 1);
+  const button = hand.button(held.card);
+  if (button?.dataset.legal === "true") sendPlay(held.card, button, held.tries + 1);
 }
 
 /** Take the seat back from the computer player: any request does it. */
