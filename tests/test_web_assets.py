@@ -112,6 +112,23 @@ def test_the_public_files_are_compressed_and_the_api_is_not(client: TestClient) 
     assert not compressible(f"/api/games/{state['id']}/events")
 
 
+@pytest.mark.parametrize("which", ["page", "file"])
+def test_a_compressed_answer_has_a_weak_tag_and_is_still_not_modified(
+    client: TestClient, which: str
+) -> None:
+    name = "/" if which == "page" else files_named(client.get("/").text)[-1]
+    plain = client.get(name, headers={"Accept-Encoding": "identity"})
+    packed = client.get(name, headers={"Accept-Encoding": "gzip"})
+    assert "content-encoding" not in plain.headers
+    assert packed.headers["content-encoding"] == "gzip"
+    # Two bodies, so not one strong tag: the compressed one is weak, the plain one strong.
+    strong = plain.headers["etag"]
+    assert not strong.startswith("W/") and packed.headers["etag"] == "W/" + strong
+    for tag in (strong, packed.headers["etag"]):
+        again = client.get(name, headers={"Accept-Encoding": "gzip", "If-None-Match": tag})
+        assert again.status_code == 304, tag
+
+
 def test_a_page_file_is_read_once(tmp_path: Path) -> None:
     folder = tmp_path / "game"
     (folder / "js").mkdir(parents=True)

@@ -16,7 +16,9 @@ changed: 27 files asked again, six at a time, each answered "not modified". Now:
   browser asks for all of them at once instead of level by level.
 - **Compressed** (gzip, `Compress`) when the browser takes it: 309 KB became 111 KB. Only
   the public files and pages are: an API answer can hold a secret (an invitation's token)
-  beside words a stranger chose (a name), the mix a compression side channel needs.
+  beside words a stranger chose (a name), the mix a compression side channel needs. A
+  compressed answer's ETag is made weak (`W/"…"`), as nginx does: the same strong tag on two
+  different bodies (plain and gzip) would let a cache or a range request mix their bytes.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 STATIC = Path(__file__).parent / "static" / "game"
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -126,6 +128,24 @@ class Compress:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and compressible(scope.get("path", "")):
-            await self.gzip(scope, receive, send)
+            await self.gzip(scope, receive, _weak_tag_when_compressed(send))
         else:
             await self.app(scope, receive, send)
+
+
+def _weak_tag_when_compressed(send: Send) -> Send:
+    """`send`, with a gzip answer's strong ETag made weak (the plain body keeps the strong one).
+    A browser's If-None-Match with the weak tag still matches: comparisons for 304 are weak."""
+
+    async def sending(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            headers = list(message.get("headers", []))
+            if (b"content-encoding", b"gzip") in headers:
+                headers = [
+                    (name, b"W/" + value if name == b"etag" and value[:2] != b"W/" else value)
+                    for name, value in headers
+                ]
+                message = {**message, "headers": headers}
+        await send(message)
+
+    return sending
