@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -49,8 +48,8 @@ def test_serve_starts_and_makes_the_data_directory(tmp_path: Path) -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
-    # uvicorn shuts down cleanly on SIGTERM, then re-raises it as its exit status.
-    assert server.returncode in (0, -signal.SIGTERM)
+    # A stop on SIGTERM that went well is status 0, as a stop by Ctrl-C is.
+    assert server.returncode == 0
 
 
 def test_serve_refuses_a_bad_port(tmp_path: Path) -> None:

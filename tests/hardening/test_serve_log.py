@@ -77,7 +77,7 @@ def test_a_stop_ends_the_event_streams_at_once_and_quietly(tmp_path: Path) -> No
                 assert server.process is not None
                 stopping = time.monotonic()
                 server.process.terminate()
-                server.process.wait(timeout=30)
+                assert server.process.wait(timeout=30) == 0
                 took = time.monotonic() - stopping
                 sent = stream.result(timeout=10)
         # The stream ended as the stop began (the browser reconnects with Last-Event-ID).

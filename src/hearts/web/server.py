@@ -26,7 +26,9 @@ accepting for a second. So the backlog is kept small when descriptors are few
 
 `HeartsServer` is uvicorn's server with a line in the log when it starts and stops, and a
 stop that first ends the event streams (`Hub.stop`): they never end by themselves, so
-every stop waited out the graceful time and then cancelled them with an error. It listens
+every stop waited out the graceful time and then cancelled them with an error. A stop that
+went well ends the process with status 0, on SIGTERM as on Ctrl-C (uvicorn raises the
+signal again once stopped, so a SIGTERM gave 143 where Ctrl-C gave 0). It listens
 on sockets bound before anything else (`listen_sockets`), so a port taken is one sentence
 and no start at all.
 """
@@ -34,6 +36,7 @@ and no start at all.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import json
 import logging
@@ -41,7 +44,7 @@ import resource
 import socket
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
 import h11
@@ -217,6 +220,14 @@ class HeartsServer(uvicorn.Server):
         self.stopping()
         await super().shutdown(sockets)
         log.info("Hearts stopped (the stop took %.1f s)", time.monotonic() - began)
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        with super().capture_signals():
+            yield
+            # Stopped as asked: forget the signals, so uvicorn does not raise them again
+            # and the exit status is 0. A stop that failed raises before this line.
+            self._captured_signals.clear()
 
 
 def listen_sockets(host: str, port: int) -> list[socket.socket]:
