@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 
 from hearts import sheets
 from hearts.web import sheets_routes
+from hearts.web.assets import version_of
 
 STATIC = Path(sheets_routes.__file__).parent / "static" / "scorekeeper"
 
@@ -200,6 +201,16 @@ def test_assets_have_their_types(client: TestClient) -> None:
     for name, media in expected.items():
         response = client.get(f"/scorekeeper/{name}")
         assert response.headers["content-type"].startswith(media), name
+
+
+def test_the_workers_cache_is_named_after_the_files(client: TestClient) -> None:
+    # Named by hand, the cache kept its name through a release that changed the modules, and
+    # a phone refreshing them one by one mixed old and new.
+    served = client.get("/scorekeeper/sw.js").text
+    assert f'const VERSION = "scorekeeper-{version_of(STATIC)}";' in served
+    assert "scorekeeper-dev" not in served
+    head = client.head("/scorekeeper/sw.js")
+    assert int(head.headers["content-length"]) == len(served.encode()) and not head.content
 
 
 def test_service_worker_may_control_the_page(client: TestClient) -> None:

@@ -1246,6 +1246,49 @@ def test_a_round_played_before_is_fixed_and_the_rounds_after_it_scored_again(pag
     assert tab.evaluate("document.activeElement.dataset.action") == "fix-round"
 
 
+def test_a_fix_under_way_is_kept_across_a_reload_of_its_tab(page: Any) -> None:
+    # A phone puts a tab in the background to sleep and reloads it when it comes back: the
+    # points typed into a fix were lost with it.
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cleo", "Dev"])
+    for points in ([13, 5, 6, 2], [0, 13, 10, 3], [2, 2, 20, 2]):
+        enter_round(tab, points)
+    tab.fill("#points-0", "1")  # round 4 under way
+    tab.get_by_role("button", name="Fix round 2 (Right)").click()
+    tab.fill("#points-1", "3")
+    tab.reload()
+    tab.wait_for_selector("body[data-ready=true]")
+    assert tab.locator("#entry-title").inner_text() == "Fix round 2"
+    assert points_in_boxes(tab) == ["0", "3", "10", "3"]
+    assert tab.locator("tr.fixing").get_attribute("data-round") == "2"
+    assert status(tab) == ("Round 2's fix is as you left it: save it, or keep the round as it was.")
+    tab.fill("#points-3", "13")
+    tab.click("[data-action=add-round]")
+    assert status(tab) == "Round 2 fixed; the totals after it are worked out again."
+    assert totals(tab) == [15, 10, 36, 17]
+    # Saved, it is over: a reload shows the round under way, as typed.
+    tab.reload()
+    tab.wait_for_selector("body[data-ready=true]")
+    assert tab.locator("#entry-title").inner_text() == "Points in round 4"
+    assert points_in_boxes(tab) == ["1", "", "", ""]
+    assert status(tab) == ""
+
+    # A fix whose rounds changed while the tab was away (another tab fixed round 1) is left.
+    tab.get_by_role("button", name="Fix round 2 (Right)").click()
+    tab.fill("#points-1", "4")
+    tab.evaluate(
+        """() => {
+            const saved = JSON.parse(localStorage.getItem("hearts.scorekeeper.v1"));
+            saved.game.rounds[0].points = [13, 6, 5, 2];
+            localStorage.setItem("hearts.scorekeeper.v1", JSON.stringify(saved));
+        }"""
+    )
+    tab.reload()
+    tab.wait_for_selector("body[data-ready=true]")
+    assert tab.locator("#entry-title").inner_text() == "Points in round 4"
+    assert tab.locator("tr.fixing").count() == 0
+
+
 def test_a_fix_that_ends_the_game_before_later_rounds_is_refused(page: Any) -> None:
     tab = page
     start_game(tab, ["Ana", "Ben", "Cy"], target="50")

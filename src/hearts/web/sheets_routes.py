@@ -8,6 +8,7 @@ optional and name the table in the title band), `GET /sheets/score.pdf?players=3
 
 from __future__ import annotations
 
+import hashlib
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -19,6 +20,8 @@ from fastapi.staticfiles import StaticFiles
 
 from hearts import sheets
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+
+from .assets import version_of
 
 router = APIRouter()
 
@@ -192,6 +195,31 @@ async def _file(name: str, request: Request, headers: dict[str, str]) -> Respons
     return response
 
 
+#: The worker's cache name as written in sw.js; served, it is the folder's hash instead.
+WORKER_VERSION = '"scorekeeper-dev"'
+
+
+@lru_cache(maxsize=1)
+def worker() -> tuple[bytes, str]:
+    """sw.js as served, and its ETag. Its cache is named after the hash of every file of the
+    folder, so any change to them is a new worker that fetches the set whole: named by hand,
+    a release that changed modules and not the name left phones mixing old and new ones (the
+    worker refreshes its files one by one in the background)."""
+    text = (STATIC_DIR / "sw.js").read_text(encoding="utf-8")
+    assert WORKER_VERSION in text, "sw.js names its cache scorekeeper-dev"
+    body = text.replace(WORKER_VERSION, f'"scorekeeper-{version_of(STATIC_DIR)}"').encode()
+    return body, '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
+
+
+def _worker(request: Request, headers: dict[str, str]) -> Response:
+    body, etag = worker()
+    headers = {**headers, "ETag": etag}
+    asked = request.headers.get("if-none-match", "")
+    if etag in (tag.strip().removeprefix("W/") for tag in asked.split(",")):
+        return Response(status_code=304, headers=headers)
+    return Response(body, headers=headers)  # to a HEAD, the server sends the headers alone
+
+
 @router.api_route("/scorekeeper", methods=["GET", "HEAD"], include_in_schema=False)
 async def scorekeeper_page(request: Request) -> Response:
     headers = {
@@ -217,4 +245,5 @@ async def scorekeeper_asset(name: str, request: Request) -> Response:
     if name == "sw.js":
         # The worker lives under /scorekeeper/ but must also control the page /scorekeeper.
         headers["Service-Worker-Allowed"] = "/scorekeeper"
+        return _worker(request, headers)
     return await _file(name, request, headers)

@@ -34,6 +34,7 @@ addEventListener("storage", (event) => {
 });
 
 const saved = store.load();
+const keptFix = store.loadFix(saved.game);
 const state = {
   game: saved.game,
   draft: saved.draft,
@@ -43,11 +44,19 @@ const state = {
   confirmingUndo: false,
   entryView: null,
   // A round played before, taken back into the boxes to fix: its index, and the boxes (kept
-  // apart from the next round's, and not saved: a reload leaves the fix).
-  fixing: null,
-  fixDraft: null,
-  fixChanged: false, // something in its boxes was changed
+  // apart from the next round's, and kept for this tab only, so a reload finds them).
+  fixing: keptFix?.index ?? null,
+  fixDraft: keptFix?.draft ?? null,
+  fixChanged: keptFix?.changed ?? false, // something in its boxes was changed
 };
+
+/** Keep the fix under way (or its end) for a reload of this tab. */
+function keepFix() {
+  store.saveFix(
+    state.game,
+    state.fixing === null ? null : { index: state.fixing, draft: state.fixDraft, changed: state.fixChanged },
+  );
+}
 
 const $ = (selector) => document.querySelector(selector);
 const status = $("[data-status]");
@@ -129,6 +138,7 @@ function showGame({ focus = false } = {}) {
       onChange: (draft) => {
         state.fixDraft = draft;
         state.fixChanged = true;
+        keepFix();
         say("");
       },
       onSubmit: saveFix,
@@ -245,6 +255,7 @@ function dropFix() {
   state.fixing = null;
   state.fixDraft = null;
   state.fixChanged = false;
+  keepFix();
   return words;
 }
 
@@ -255,6 +266,7 @@ function startFix(index) {
   const left = dropFix(); // another round's fix, if one was under way
   state.fixing = index;
   state.fixDraft = draftOf(round, state.game);
+  keepFix();
   state.confirmingUndo = false;
   state.confirmingNew = false;
   say(`Round ${index + 1}'s points are in the boxes: change what was wrong, then save it.${left}`);
@@ -388,9 +400,8 @@ store.onOtherTab((fresh) => {
   // Another tab of this scorekeeper changed the game: follow it rather than overwrite it.
   // A fix under way here stays while the rounds up to it are as they were; else it is left,
   // and said so (it went without a word when the other tab only typed a point).
-  const upTo = (game) => JSON.stringify(game && [game.players, game.settings, game.rounds.slice(0, state.fixing + 1)]);
   const fixing = state.fixing;
-  const kept = fixing !== null && upTo(fresh.game) === upTo(state.game);
+  const kept = fixing !== null && store.fixBasis(fresh.game, fixing) === store.fixBasis(state.game, fixing);
   state.game = fresh.game;
   state.draft = fresh.draft;
   if (fixing !== null && !kept) {
@@ -414,6 +425,7 @@ else if (saved.dropped.length) {
   say(droppedMessage(saved.dropped), "error");
   persist(); // keep what holds together, so the next load is clean
 }
+else if (keptFix) say(`Round ${keptFix.index + 1}'s fix is as you left it: save it, or keep the round as it was.`);
 if (state.game) showGame();
 else showSetup({ names: state.lastPlayers ?? undefined }).focus();
 document.body.dataset.ready = "true";

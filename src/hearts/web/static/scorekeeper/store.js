@@ -38,6 +38,46 @@ export function save(state) {
   }
 }
 
+const FIX_KEY = "hearts.scorekeeper.fix.v1";
+
+/** What a fix of round `index` stands on: the players, the rules and the rounds up to it.
+ * A fix is kept only while these are as they were. */
+export function fixBasis(game, index) {
+  return JSON.stringify(game && [game.players, game.settings, game.rounds.slice(0, index + 1)]);
+}
+
+/** Keep a fix under way for this tab (sessionStorage: a reload, or a phone bringing a
+ * discarded tab back, finds it; another tab has its own), or forget it (`fix` null). */
+export function saveFix(game, fix) {
+  try {
+    if (fix === null) window.sessionStorage.removeItem(FIX_KEY);
+    else window.sessionStorage.setItem(FIX_KEY, JSON.stringify({ ...fix, basis: fixBasis(game, fix.index) }));
+  } catch {
+    // Not kept: a reload leaves the fix, as it did before this was kept at all.
+  }
+}
+
+/** The fix this tab had under way on `game`, or null (none, or the game changed since). */
+export function loadFix(game) {
+  try {
+    const fix = JSON.parse(window.sessionStorage.getItem(FIX_KEY) ?? "null");
+    const fits =
+      game &&
+      fix &&
+      Number.isInteger(fix.index) &&
+      fix.index >= 0 &&
+      fix.index < game.rounds.length &&
+      fix.basis === fixBasis(game, fix.index) &&
+      fix.draft &&
+      typeof fix.draft === "object";
+    if (fits) return { index: fix.index, draft: fix.draft, changed: Boolean(fix.changed) };
+    if (fix) window.sessionStorage.removeItem(FIX_KEY);
+  } catch {
+    // Unreadable: no fix.
+  }
+  return null;
+}
+
 /** Call back when another tab changes the saved game. */
 export function onOtherTab(callback) {
   window.addEventListener("storage", (event) => {

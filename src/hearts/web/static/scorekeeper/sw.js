@@ -1,8 +1,9 @@
 // Service worker: keeps the scorekeeper's files so the page opens with no network.
 // Stale-while-revalidate: answer from the cache at once, refresh the cache in the background.
 
-// A new version whenever the files change together, so a phone never mixes old and new modules.
-const VERSION = "scorekeeper-v4";
+// The server writes the hash of the scorekeeper's files in place of "dev", so any change to
+// them is a new worker with a new cache, filled whole: a phone never mixes old and new modules.
+const VERSION = "scorekeeper-dev";
 const FILES = [
   "/scorekeeper",
   "/scorekeeper/scorekeeper.css",
