@@ -62,6 +62,7 @@ def run_on(
     setup: str, processes: int, args: argparse.Namespace, cluster: Cluster | None
 ) -> dict[str, Any]:
     env_before = dict(os.environ)
+    # Every browser here is 127.0.0.1, counted by all the processes together.
     os.environ["HEARTS_GAMES_PER_HOUR_PER_ADDRESS"] = "1000000"
     if cluster is not None:
         os.environ["HEARTS_DATABASE_URL"] = cluster.new_database()

@@ -14,7 +14,7 @@ import pytest
 
 from hearts.web.migrations import SCHEMA, applied, upgrade
 from hearts.web.settings import Settings
-from hearts.web.store import Store, StoreError
+from hearts.web.store import Start, Starts, Store, StoreError
 from hearts.web.stores import GameStore, open_store
 from pg_support import SUPERUSER, Cluster
 
@@ -104,7 +104,8 @@ def test_racing_threads_store_each_move_number_once(store: GameStore) -> None:
     assert store.moves("g1") == 3
 
 
-def test_unfinished_games_newest_first_and_quotas(store: GameStore) -> None:
+def test_unfinished_games_newest_first_trimmed_and_expired(store: GameStore) -> None:
+    made = time.time()
     for n in range(4):
         make(store, f"g{n}", owner="a")
     make(store, "other", owner="b")
@@ -114,15 +115,56 @@ def test_unfinished_games_newest_first_and_quotas(store: GameStore) -> None:
     assert set(store.unfinished("a", 10)) == {"g0", "g1", "g3"}
     assert store.latest_unfinished("a") == "g1"
     assert store.latest_unfinished("nobody") is None
-    count, first = store.created_since("a", 0.0)
-    assert count == 4 and first is not None
-    assert store.created_since("a", first + 3600) == (0, None)
     removed = store.trim_unfinished("a", keep=1)
     assert set(removed) == {"g0", "g3"} and store.unfinished("a", 10) == ["g1"]
     assert store.load("g0") is None and store.load("g2") is not None
-    assert sorted(store.expire(before=first + 3600)) == ["g1", "other"]
+    assert sorted(store.expire(before=made + 3600)) == ["g1", "other"]
     assert store.unfinished("a", 10) == [] and store.unfinished("b", 10) == []
     assert store.load("g2") is not None  # a finished game is never expired
+
+
+def counted(store: GameStore, owner: str, address: str | None) -> tuple[Starts, Starts | None]:
+    """The starts the store holds for `owner` and `address`, however old: seen by a check
+    that refuses, so nothing is added."""
+    seen = []
+
+    def look(mine: Starts, here: Starts | None) -> None:
+        seen.append((mine, here))
+        raise LookupError
+
+    with pytest.raises(LookupError):
+        store.add_start(Start("look", owner, address, 0.0), -1.0, look)
+    return seen[0]
+
+
+def test_starts_are_counted_in_their_hour_and_then_forgotten(store: GameStore) -> None:
+    seen: list[tuple[Starts, Starts | None]] = []
+
+    def note(mine: Starts, here: Starts | None) -> None:
+        seen.append((mine, here))
+
+    store.add_start(Start("s1", "a", "x", 1000.0), 0.0, note)
+    store.add_start(Start("s2", "a", "y", 2000.0), 0.0, note)
+    store.add_start(Start("s3", "b", "x", 3000.0), 0.0, note)
+    store.add_start(Start("s4", "b", None, 3100.0), 0.0, note)  # no address: none counted
+    none = Starts(0, None)
+    assert seen == [
+        (none, none),
+        (Starts(1, 1000.0), none),
+        (none, Starts(1, 1000.0)),
+        (Starts(1, 3000.0), None),
+    ]
+    assert counted(store, "a", "x") == (Starts(2, 1000.0), Starts(2, 1000.0))
+    # The start `counted` looked with was refused by its check, so it was not added.
+    assert counted(store, "a", "x") == (Starts(2, 1000.0), Starts(2, 1000.0))
+    # Each start removes those from before its hour, for good.
+    store.add_start(Start("s5", "c", None, 4000.0), 1500.0, note)
+    assert counted(store, "a", "x") == (Starts(1, 2000.0), Starts(1, 3000.0))
+    store.drop_start("s3")  # its game was not made after all
+    assert counted(store, "b", "x") == (Starts(1, 3100.0), none)
+    store.forget_starts(3100.0)  # the hourly expiry
+    assert counted(store, "a", "y") == (none, none)
+    assert counted(store, "c", None) == (Starts(1, 4000.0), None)
 
 
 def test_every_schema_step_is_applied_once(database: str, tmp_path: Path) -> None:

@@ -1,16 +1,33 @@
 """Quotas against a real `hearts serve`: new games per browser and per address per hour,
 a few unfinished games per browser, a cap on every list in the rules, old unfinished games
-removed, and no new game when the disk is nearly full."""
+removed, and no new game when the disk is nearly full. The hourly counts across processes
+and restarts are checked with app instances sharing one store, SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
 import sqlite3
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from hearts.web.app import create_app
+from hearts.web.quotas import HOUR, OverQuota, Quotas
+from hearts.web.settings import Settings
+from hearts.web.store import Start, Starts, owner_key
+from hearts.web.stores import open_store
+from hearts.web.tokens import COOKIE, Tokens
 
 from .server import Server
+
+#: A client address (one kept for documentation, RFC 5737).
+ADDRESS = "203.0.113.9"
 
 
 def game_ids(data_dir: Path) -> set[str]:
@@ -48,6 +65,142 @@ def test_new_games_per_address_per_hour(tmp_path: Path) -> None:
         assert [a.status_code for a in answers] == [201] * 4 + [429]
         assert "from this address" in answers[-1].json()["detail"]
         assert int(answers[-1].headers["retry-after"]) > 0
+
+
+def test_the_hourly_quota_holds_for_a_browser_that_never_finishes_a_game(tmp_path: Path) -> None:
+    # Its unfinished games past a few are closed as it starts more, and the hour's count was
+    # of the games left: it never reached the limit (20 of 20 started with these settings).
+    data_dir = tmp_path / "data"
+    env = {"HEARTS_GAMES_PER_HOUR": "4", "HEARTS_UNFINISHED_PER_BROWSER": "2"}
+    with Server(data_dir, env=env) as server, httpx.Client(base_url=server.url) as browser:
+        answers = [browser.post("/api/games", json={}) for _ in range(6)]
+        assert [a.status_code for a in answers] == [201] * 4 + [429] * 2
+        said = answers[-1].json()["detail"]
+        assert "started 4 games in the last hour: a new one can start in 60 minutes." in said
+        assert len(game_ids(data_dir)) == 2  # the first two were closed, and still count
+
+
+@contextmanager
+def app_over(data_dir: Path, per_address: int) -> Iterator[TestClient]:
+    """One app instance (a process behind nginx, say) over the store of `data_dir`, allowing
+    `per_address` new games an hour from one address."""
+    settings = Settings.from_env(data_dir=data_dir, games_per_hour_per_address=per_address)
+    with TestClient(create_app(settings=settings, bot_workers=0)) as client:
+        yield client
+
+
+def fresh_browser_starts(client: TestClient, json: object = None) -> Any:
+    """A new game from a browser that dropped its cookie."""
+    client.cookies.clear()
+    return client.post("/api/games", json={} if json is None else json)
+
+
+def test_the_address_quota_holds_across_processes_and_restarts(
+    database: str, tmp_path: Path
+) -> None:
+    # Each process kept its own count in memory: behind nginx with two of them an address
+    # started twice the limit, and a restart forgot it.
+    data_dir = tmp_path / "data"
+    with app_over(data_dir, per_address=4) as one:
+        with app_over(data_dir, per_address=4) as two:
+            answers = [fresh_browser_starts(app) for app in (one, two, one, two, one, two)]
+        assert [a.status_code for a in answers] == [201] * 4 + [429] * 2
+        assert answers[-1].json() == {
+            "detail": "Too many new games from this address in the last hour; please wait a while."
+        }
+        assert 3590 <= int(answers[-1].headers["retry-after"]) <= 3600
+    with app_over(data_dir, per_address=4) as restarted:
+        assert fresh_browser_starts(restarted).status_code == 429
+
+
+def test_a_request_refused_for_its_seats_costs_no_start(tmp_path: Path) -> None:
+    with app_over(tmp_path / "data", per_address=2) as app:
+        for _ in range(3):
+            # Past the schema's checks, refused by the service (two seats for "you").
+            wrong = fresh_browser_starts(app, {"seats": ["you", "you", "easy"]})
+            assert wrong.status_code == 422, wrong.text
+        answers = [fresh_browser_starts(app).status_code for _ in range(3)]
+    assert answers == [201, 201, 429]
+
+
+def test_starts_racing_at_the_limit_from_two_processes_pass_only_up_to_it(
+    database: str, tmp_path: Path
+) -> None:
+    # Each start is counted and added in one transaction: at the limit's edge the second of
+    # two processes waits for the first and then counts its start.
+    settings = Settings.from_env(
+        data_dir=tmp_path / "data", games_per_hour_per_address=3, min_free_bytes=0
+    )
+    stores = [open_store(settings), open_store(settings)]
+    processes = [Quotas(store, settings, Tokens(b"k" * 32).address_key) for store in stores]
+    admitted: list[str] = []
+    refused: list[int] = []
+    together = threading.Barrier(8)
+
+    def start(n: int) -> None:
+        together.wait()
+        try:
+            admitted.append(processes[n % 2].admit(f"browser {n}", ADDRESS))
+        except OverQuota as over:
+            refused.append(over.status)
+
+    threads = [threading.Thread(target=start, args=(n,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for store in stores:
+        store.close()
+    assert len(admitted) == 3 and refused == [429] * 5
+
+
+def test_starts_are_kept_for_an_hour(database: str, tmp_path: Path) -> None:
+    now = [1_000_000.0]
+    settings = Settings.from_env(
+        data_dir=tmp_path / "data", games_per_hour_per_address=2, min_free_bytes=0
+    )
+    store = open_store(settings)
+    key = Tokens(b"k" * 32).address_key
+    quotas = Quotas(store, settings, key, clock=lambda: now[0])
+    seen: list[Starts | None] = []
+
+    def look(mine: Starts, here: Starts | None) -> None:
+        seen.append(here)
+        raise LookupError  # refused: nothing added
+
+    try:
+        quotas.admit("a", ADDRESS)
+        now[0] += 600
+        quotas.admit("b", ADDRESS)
+        with pytest.raises(OverQuota) as over:
+            quotas.admit("c", ADDRESS)
+        assert over.value.retry_after == HOUR - 600
+        now[0] += HOUR - 600  # the first start's hour is over, the second's is not
+        quotas.admit("c", ADDRESS)
+        now[0] += 2 * HOUR
+        quotas.expire()  # a quiet site, where no start removes them, loses them too
+        with pytest.raises(LookupError):
+            store.add_start(Start("look", "d", key(ADDRESS), 0.0), -1.0, look)
+    finally:
+        store.close()
+    assert seen == [Starts(0, None)]
+
+
+def test_the_address_is_kept_only_as_a_keyed_hash(tmp_path: Path) -> None:
+    data_dir = tmp_path / "data"
+    with Server(data_dir) as server, httpx.Client(base_url=server.url) as browser:
+        assert browser.post("/api/games", json={}).status_code == 201
+        cookie = browser.cookies[COOKIE]
+    with sqlite3.connect(data_dir / "hearts.sqlite3") as db:
+        rows = db.execute("SELECT owner, address FROM starts").fetchall()
+    tokens = Tokens.in_directory(data_dir)
+    assert rows == [(owner_key(cookie), tokens.address_key("127.0.0.1"))]
+    # Keyed by the secret, which is not in the database: a copy of the database alone cannot
+    # be searched for an address by hashing every one.
+    assert tokens.address_key("127.0.0.1") != Tokens(b"k" * 32).address_key("127.0.0.1")
+    for name in ("hearts.sqlite3", "hearts.sqlite3-wal"):
+        path = data_dir / name
+        assert not path.exists() or b"127.0.0.1" not in path.read_bytes()
 
 
 def test_a_browser_keeps_a_few_unfinished_games_and_the_oldest_goes(tmp_path: Path) -> None:

@@ -149,10 +149,15 @@ def _issue_cookie(request: Request, response: Response, cookie: str | None) -> s
     if cookie:
         return cookie
     cookie = str(request.app.state.tokens.issue())
+    _set_cookie(request, response, cookie)
+    return cookie
+
+
+def _set_cookie(request: Request, response: Response, token: str) -> None:
     https = _https(request)
     response.set_cookie(
         SECURE_COOKIE if https else COOKIE,
-        cookie,
+        token,
         max_age=COOKIE_AGE,
         httponly=True,
         # Strict still lets a friend in by a link from a chat app: the page loads without
@@ -163,7 +168,6 @@ def _issue_cookie(request: Request, response: Response, cookie: str | None) -> s
         # cannot be Secure or the browser would drop it.
         secure=https,
     )
-    return cookie
 
 
 @router.post("/games", response_model=GameState, responses=REFUSALS, status_code=201)
@@ -209,16 +213,16 @@ async def new_game(
         return refused(refusal)
     quotas: Quotas = request.app.state.quotas
     address = request.client.host if request.client else None
-    key = owner_key(cookie) if cookie else None
+    # A browser without a cookie is counted under the one it will be given with its game.
+    token = cookie or str(request.app.state.tokens.issue())
     try:
-        await asyncio.to_thread(quotas.admit, key or "", address)
+        start = await asyncio.to_thread(quotas.admit, owner_key(token), address)
     except OverQuota as over:
         headers = {"Retry-After": str(over.retry_after)} if over.retry_after else None
         return JSONResponse({"detail": over.reason}, status_code=over.status, headers=headers)
-    cookie = _issue_cookie(request, response, cookie)
     try:
         created = await games.create(
-            owner_key(cookie),
+            owner_key(token),
             rules,
             seats,
             name=name,
@@ -228,8 +232,13 @@ async def new_game(
             undo=body.undo,
         )
     except Refusal as refusal:
+        # A request refused as it stood (its seats) made no game, so it costs no start. One
+        # that failed on the server's side still counts: its game may have been stored.
+        await asyncio.to_thread(quotas.withdraw, start)
         return refused(refusal)
-    games.forget(await asyncio.to_thread(quotas.after_create, owner_key(cookie)))
+    if not cookie:
+        _set_cookie(request, response, token)
+    games.forget(await asyncio.to_thread(quotas.after_create, owner_key(token)))
     return created
 
 

@@ -89,7 +89,7 @@ def create_app(
     store = open_store(settings)
     tokens = Tokens.in_directory(settings.data_dir)
     _refuse_another_secret(store, tokens, settings.data_dir)
-    quotas = Quotas(store, settings)
+    quotas = Quotas(store, settings, tokens.address_key)
     bots = BotPool(bot_workers)
     hub, listener = live_updates(store)
     service = GameService(

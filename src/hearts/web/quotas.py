@@ -1,27 +1,29 @@
 """Quotas on new games, so one browser (or one address minting fresh cookies) cannot fill
-the disk: a number of new games per hour, a few unfinished games kept per browser, old
-unfinished games removed, and no new game while the disk is nearly full.
+the disk: a number of new games per hour by browser and by address, a few unfinished games
+kept per browser, old unfinished games removed, and no new game while the disk is nearly full.
 
-The per-browser count comes from the store (games started in the last hour), so it holds
-across restarts and across processes sharing the store; the per-address count is kept in
-memory, as a second line against a client that drops its cookie for each game.
+Both hourly counts are of the starts the store keeps (its `starts` table) apart from the
+games, so a game closed by the unfinished quota, or expired, still counts for its hour; and
+they hold across restarts and across processes sharing the store. A start is counted and
+added in one transaction, so two processes at the limit's edge cannot both pass. A start
+keeps the browser as a hash of its cookie and the address as a keyed hash under the cookie
+secret, never the address itself, and is removed once over an hour old.
 """
 
 from __future__ import annotations
 
 import math
+import secrets
 import shutil
 import time
-from collections import deque
 from collections.abc import Callable
 
 from .settings import Settings
+from .store import Start, Starts
 from .stores import GameStore
 
 HOUR = 3600.0
 DAY = 86400.0
-#: Addresses remembered at most; past it the ones idle longest are forgotten.
-MOST_ADDRESSES = 50_000
 
 
 class OverQuota(Exception):
@@ -36,22 +38,34 @@ class OverQuota(Exception):
 
 class Quotas:
     def __init__(
-        self, store: GameStore, settings: Settings, clock: Callable[[], float] = time.time
+        self,
+        store: GameStore,
+        settings: Settings,
+        address_key: Callable[[str], str],
+        clock: Callable[[], float] = time.time,
     ) -> None:
+        """`address_key` turns a client address into what the store keeps of it."""
         self.store = store
         self.settings = settings
+        self.address_key = address_key
         self.clock = clock
-        self._by_address: dict[str, deque[float]] = {}
 
-    def admit(self, owner: str, address: str | None) -> None:
-        """Raise OverQuota if this browser (or address) may not start a game now."""
+    def admit(self, owner: str, address: str | None) -> str:
+        """Count a new game of this browser (and address): the id of its start. Raise
+        OverQuota, and count nothing, if it may not start now."""
         now = self.clock()
         free = shutil.disk_usage(self.store.directory).free
         if free < self.settings.min_free_bytes:
             raise OverQuota(
                 507, "The server is short of disk space, so no new game can start just now."
             )
-        count, first = self.store.created_since(owner, now - HOUR)
+        hidden = None if address is None else self.address_key(address)
+        start = Start(secrets.token_urlsafe(12), owner, hidden, now)
+        self.store.add_start(start, now - HOUR, lambda mine, here: self._check(mine, here, now))
+        return start.id
+
+    def _check(self, by_browser: Starts, by_address: Starts | None, now: float) -> None:
+        count, first = by_browser
         if count >= self.settings.games_per_hour and first is not None:
             # Games started count, finished or not: finishing one does not help, waiting does.
             wait = _seconds(first + HOUR - now)
@@ -61,31 +75,30 @@ class Quotas:
                 f"start in {_minutes(wait)}. Your unfinished games can be continued meanwhile.",
                 wait,
             )
-        if address is not None:
-            self._admit_address(address, now)
-
-    def _admit_address(self, address: str, now: float) -> None:
-        times = self._by_address.pop(address, None) or deque()
-        while times and times[0] <= now - HOUR:
-            times.popleft()
-        self._by_address[address] = times  # re-inserted: the dict is oldest-used first
-        if len(times) >= self.settings.games_per_hour_per_address:
+        if by_address is None:
+            return
+        count, first = by_address
+        if count >= self.settings.games_per_hour_per_address and first is not None:
             raise OverQuota(
                 429,
                 "Too many new games from this address in the last hour; please wait a while.",
-                _seconds(times[0] + HOUR - now),
+                _seconds(first + HOUR - now),
             )
-        times.append(now)
-        while len(self._by_address) > MOST_ADDRESSES:
-            del self._by_address[next(iter(self._by_address))]
+
+    def withdraw(self, start_id: str) -> None:
+        """Stop counting a start whose game was not made after all."""
+        self.store.drop_start(start_id)
 
     def after_create(self, owner: str) -> list[str]:
         """Close (remove) the browser's unfinished games past the allowed few."""
         return self.store.trim_unfinished(owner, self.settings.unfinished_per_browser)
 
     def expire(self) -> list[str]:
-        """Remove unfinished games nobody has touched for `expire_days`."""
-        return self.store.expire(self.clock() - self.settings.expire_days * DAY)
+        """Remove unfinished games nobody has touched for `expire_days` (the ids), and the
+        starts over an hour old (on a quiet site no new game comes to remove them)."""
+        now = self.clock()
+        self.store.forget_starts(now - HOUR)
+        return self.store.expire(now - self.settings.expire_days * DAY)
 
 
 def _seconds(delay: float) -> int:

@@ -7,7 +7,8 @@ and `append` reports the conflict, so the caller answers from the record instead
 
 The schema is in `hearts/web/schema/` (applied by `hearts.web.migrations`); the same tables
 serve PostgreSQL (`hearts.web.store_pg`) for several processes.
-Browsers are kept as a SHA-256 of their cookie, so the database never holds a live cookie.
+Browsers are kept as a SHA-256 of their cookie, so the database never holds a live cookie;
+client addresses (for the quotas on new games, an hour) as an HMAC under the cookie secret.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -104,6 +105,29 @@ def person(row: Sequence[Any]) -> Person:
     return Person(
         int(row[0]), row[1], str(row[2]), bool(row[3]), row[4], row[5], row[6], row[7], row[8]
     )
+
+
+@dataclass(frozen=True)
+class Start:
+    """A new game's start, as the quotas keep it for an hour: its own id, the browser (a hash
+    of its cookie), the address (a keyed hash of it; None when unknown) and when."""
+
+    id: str
+    owner: str
+    address: str | None
+    at: float
+
+
+class Starts(NamedTuple):
+    """The starts of one browser or one address since a moment: how many, and when the
+    first of them (None for none)."""
+
+    number: int
+    first: float | None
+
+
+#: What `add_start` hands the starts it found to: it raises to refuse the start.
+StartCheck = Callable[[Starts, Starts | None], None]
 
 
 class FinishedGame(NamedTuple):
@@ -472,17 +496,39 @@ class Store:
 
     # --- quotas ------------------------------------------------------------------------
 
-    def created_since(self, owner: str, since: float) -> tuple[int, float | None]:
-        """How many games the browser started after `since`, and when the first of them."""
-        row = (
-            self._connection()
-            .execute(
-                "SELECT COUNT(*), MIN(created_at) FROM games WHERE owner = ? AND created_at > ?",
-                (owner, since),
+    def add_start(self, start: Start, since: float, check: StartCheck) -> None:
+        """In one transaction (a start in another process waits for it): forget the starts
+        from before `since`, count the browser's and the address's since then (None without
+        an address), hand both to `check`, which raises to refuse (and nothing is added),
+        and add `start`."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM starts WHERE started_at <= ?", (since,))
+            by_owner = db.execute(
+                "SELECT COUNT(*), MIN(started_at) FROM starts WHERE owner = ? AND started_at > ?",
+                (start.owner, since),
+            ).fetchone()
+            by_address = None
+            if start.address is not None:
+                by_address = db.execute(
+                    "SELECT COUNT(*), MIN(started_at) FROM starts"
+                    " WHERE address = ? AND started_at > ?",
+                    (start.address, since),
+                ).fetchone()
+            check(counted(by_owner), None if by_address is None else counted(by_address))
+            db.execute(
+                "INSERT INTO starts (id, started_at, owner, address) VALUES (?, ?, ?, ?)",
+                (start.id, start.at, start.owner, start.address),
             )
-            .fetchone()
-        )
-        return int(row[0]), (None if row[1] is None else float(row[1]))
+
+    def drop_start(self, start_id: str) -> None:
+        """Remove a start whose game was not made after all."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM starts WHERE id = ?", (start_id,))
+
+    def forget_starts(self, before: float) -> None:
+        """Remove the starts from before `before`."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM starts WHERE started_at <= ?", (before,))
 
     def trim_unfinished(self, owner: str, keep: int) -> list[str]:
         """Remove the browser's unfinished games past the `keep` most recently played; the
@@ -506,6 +552,12 @@ class Store:
             ids = [str(row[0]) for row in rows]
             _delete(db, ids)
         return ids
+
+
+def counted(row: Sequence[Any] | None) -> Starts:
+    """A (COUNT, MIN) row of starts."""
+    assert row is not None
+    return Starts(int(row[0]), None if row[1] is None else float(row[1]))
 
 
 def seed_columns(seed: int | str) -> tuple[int, str | None]:

@@ -33,8 +33,11 @@ from .store import (
     FinishedGame,
     Person,
     Seating,
+    Start,
+    StartCheck,
     StoredGame,
     StoreError,
+    counted,
     person,
     seat_row,
     seed_columns,
@@ -381,14 +384,36 @@ class PgStore:
         assert row is not None
         return str(row[0])
 
-    def created_since(self, owner: str, since: float) -> tuple[int, float | None]:
+    def add_start(self, start: Start, since: float, check: StartCheck) -> None:
         with self._connection() as db:
-            row = db.execute(
-                "SELECT COUNT(*), MIN(created_at) FROM games WHERE owner = %s AND created_at > %s",
-                (owner, since),
+            # Starts queue here, in every process, until this transaction ends: of two
+            # starts at the limit's edge the second counts the first. Plain reads go on.
+            db.execute("LOCK TABLE starts IN SHARE ROW EXCLUSIVE MODE")
+            db.execute("DELETE FROM starts WHERE started_at <= %s", (since,))
+            by_owner = db.execute(
+                "SELECT COUNT(*), MIN(started_at) FROM starts WHERE owner = %s AND started_at > %s",
+                (start.owner, since),
             ).fetchone()
-        assert row is not None
-        return int(row[0]), (None if row[1] is None else float(row[1]))
+            by_address = None
+            if start.address is not None:
+                by_address = db.execute(
+                    "SELECT COUNT(*), MIN(started_at) FROM starts"
+                    " WHERE address = %s AND started_at > %s",
+                    (start.address, since),
+                ).fetchone()
+            check(counted(by_owner), None if by_address is None else counted(by_address))
+            db.execute(
+                "INSERT INTO starts (id, started_at, owner, address) VALUES (%s, %s, %s, %s)",
+                (start.id, start.at, start.owner, start.address),
+            )
+
+    def drop_start(self, start_id: str) -> None:
+        with self._connection() as db:
+            db.execute("DELETE FROM starts WHERE id = %s", (start_id,))
+
+    def forget_starts(self, before: float) -> None:
+        with self._connection() as db:
+            db.execute("DELETE FROM starts WHERE started_at <= %s", (before,))
 
     def trim_unfinished(self, owner: str, keep: int) -> list[str]:
         with self._connection() as db:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .settings import Settings
-from .store import FinishedGame, Person, Seating, Store, StoredGame
+from .store import FinishedGame, Person, Seating, Start, StartCheck, Store, StoredGame
 
 
 class StoreUnavailable(Exception):
@@ -90,7 +90,11 @@ class GameStore(Protocol):
 
     def reset_stats(self, owner: str, now: float) -> None: ...
 
-    def created_since(self, owner: str, since: float) -> tuple[int, float | None]: ...
+    def add_start(self, start: Start, since: float, check: StartCheck) -> None: ...
+
+    def drop_start(self, start_id: str) -> None: ...
+
+    def forget_starts(self, before: float) -> None: ...
 
     def trim_unfinished(self, owner: str, keep: int) -> list[str]: ...
 

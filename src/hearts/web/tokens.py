@@ -64,6 +64,12 @@ class Tokens:
         """A mark of the secret that does not give it away: the same secret, the same mark."""
         return self._mac("hearts: the cookie secret's fingerprint")
 
+    def address_key(self, address: str) -> str:
+        """What the store keeps for a client address (the quotas count new games by it): a
+        keyed hash, the same in every process sharing the secret, which a copy of the
+        database alone cannot turn back into the address."""
+        return self._mac(f"hearts: an address: {address}")
+
     def issue(self) -> str:
         body = f"{PREFIX}.{_b64(secrets.token_bytes(24))}"
         return f"{body}.{self._mac(body)}"
