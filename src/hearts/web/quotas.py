@@ -15,6 +15,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 
+from .metrics import Metrics
 from .settings import Settings
 from .stores import GameStore
 
@@ -25,10 +26,12 @@ MOST_ADDRESSES = 50_000
 
 
 class OverQuota(Exception):
-    """A new game refused: the HTTP status, one sentence, and seconds to wait (429)."""
+    """A new game refused: the quota (`kind`: "browser", "address" or "disk"), the HTTP
+    status, one sentence, and seconds to wait (429)."""
 
-    def __init__(self, status: int, reason: str, retry_after: int | None = None) -> None:
+    def __init__(self, kind: str, status: int, reason: str, retry_after: int | None = None) -> None:
         super().__init__(reason)
+        self.kind = kind
         self.status = status
         self.reason = reason
         self.retry_after = retry_after
@@ -36,26 +39,39 @@ class OverQuota(Exception):
 
 class Quotas:
     def __init__(
-        self, store: GameStore, settings: Settings, clock: Callable[[], float] = time.time
+        self,
+        store: GameStore,
+        settings: Settings,
+        clock: Callable[[], float] = time.time,
+        metrics: Metrics | None = None,
     ) -> None:
         self.store = store
         self.settings = settings
         self.clock = clock
+        self.metrics = metrics or Metrics()
         self._by_address: dict[str, deque[float]] = {}
 
     def admit(self, owner: str, address: str | None) -> None:
         """Raise OverQuota if this browser (or address) may not start a game now."""
+        try:
+            self._admit(owner, address)
+        except OverQuota as over:
+            self.metrics.refused(over.kind)
+            raise
+
+    def _admit(self, owner: str, address: str | None) -> None:
         now = self.clock()
         free = shutil.disk_usage(self.store.directory).free
         if free < self.settings.min_free_bytes:
             raise OverQuota(
-                507, "The server is short of disk space, so no new game can start just now."
+                "disk", 507, "The server is short of disk space, so no new game can start just now."
             )
         count, first = self.store.created_since(owner, now - HOUR)
         if count >= self.settings.games_per_hour and first is not None:
             # Games started count, finished or not: finishing one does not help, waiting does.
             wait = _seconds(first + HOUR - now)
             raise OverQuota(
+                "browser",
                 429,
                 f"This browser has started {count} games in the last hour: a new one can "
                 f"start in {_minutes(wait)}. Your unfinished games can be continued meanwhile.",
@@ -71,6 +87,7 @@ class Quotas:
         self._by_address[address] = times  # re-inserted: the dict is oldest-used first
         if len(times) >= self.settings.games_per_hour_per_address:
             raise OverQuota(
+                "address",
                 429,
                 "Too many new games from this address in the last hour; please wait a while.",
                 _seconds(times[0] + HOUR - now),
