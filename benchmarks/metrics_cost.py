@@ -2,7 +2,7 @@
 
 Times a bare ASGI app (a 200 with a small body) called directly, and the same app inside
 `hearts.web.metrics.HttpMetrics`, alternating, and the counters a move adds (a person's
-move, three computer decisions). The difference is what the metrics add to each request's
+move, a decision of each computer player). The difference is what the metrics add to each request's
 handling; `benchmarks/web_play.py` with and without `HEARTS_METRICS_PORT` shows it against a
 whole play request.
 
@@ -20,6 +20,7 @@ from types import SimpleNamespace
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from hearts import Rules
 from hearts.web.metrics import HttpMetrics, Metrics
 
 ROUTE = SimpleNamespace(path="/api/games/{game_id}/play")
@@ -49,8 +50,9 @@ async def per_request(app: ASGIApp, requests: int) -> float:
 
 
 def per_move(metrics: Metrics, moves: int) -> float:
-    """Microseconds of the counting a move against three computer players adds."""
-    decisions = [("medium", 0.0001)] * 3
+    """Microseconds of the counting a move adds at the standard table (the person's move,
+    and a decision of each computer player)."""
+    decisions = [("medium", 0.0001)] * (Rules().players - 1)
     began = time.perf_counter()
     for _ in range(moves):
         metrics.moved("play")

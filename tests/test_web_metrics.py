@@ -3,6 +3,7 @@ on a listener of its own, bound to loopback, and off unless a port is given."""
 
 from __future__ import annotations
 
+import itertools
 import logging
 import os
 import socket
@@ -238,8 +239,10 @@ def test_the_database_away_is_a_gauge_a_count_and_seconds() -> None:
 
 def test_a_pool_worker_sends_its_decisions_back_with_its_moves() -> None:
     game = Game(Rules(), 7)
-    game.give(0, game.round.hand(0)[:3])  # the person passes; the others' turn
-    levels = {1: "medium", 2: "medium", 3: "easy"}
+    person, *others = range(game.rules.players)
+    view = game.view(person)
+    game.give(person, view.hand[: view.cards_to_pass])  # the person passes; the others' turn
+    levels = dict(zip(others, itertools.cycle(["medium", "easy"]), strict=False))
     moves, spent = advance_record(game.rules.to_dict(), 7, list(game.moves), levels, {})
     assert len(spent) == len(moves) > len(levels)  # a decision a move: passes, then cards
     assert {level for level, _ in spent} == {"easy", "medium"}
