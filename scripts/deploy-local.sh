@@ -39,12 +39,15 @@ trap cleanup EXIT INT TERM
 export HEARTS_DATABASE_URL="postgresql://hearts@127.0.0.1:$PGPORT/hearts"
 export HEARTS_DATA_DIR="$DIR/data"
 upstreams=""
+metrics=""
 for n in 1 2; do
     port=$(free_port)
+    metrics_port=$(free_port)  # each process's Prometheus metrics, on loopback (docs/deploy.md)
     .venv/bin/hearts serve --port "$port" --trusted-host localhost --trusted-host 127.0.0.1 \
-        >"$DIR/serve-$n.log" 2>&1 &
+        --metrics-port "$metrics_port" >"$DIR/serve-$n.log" 2>&1 &
     pids+=($!)
     upstreams="$upstreams server 127.0.0.1:$port max_fails=1 fail_timeout=5s;"
+    metrics="$metrics http://127.0.0.1:$metrics_port/metrics"
 done
 sed -e "s|@UPSTREAMS@|$upstreams|" -e "s|@PORT@|$PORT|" deploy/nginx-hearts.conf >"$DIR/site.conf"
 cat >"$DIR/nginx.conf" <<CONF
@@ -65,4 +68,5 @@ mkdir -p "$DIR/nginx"
 sleep 3
 "$NGINX" -c "$DIR/nginx.conf" -p "$DIR"
 echo "Hearts: two processes over PostgreSQL behind nginx at http://127.0.0.1:$PORT (Ctrl-C stops)"
+echo "Their metrics:$metrics"
 wait "${pids[@]}"

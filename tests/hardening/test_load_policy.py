@@ -39,7 +39,7 @@ class SlowRecorder:
         moves: list[Any],
         computers: dict[int, str],
         styles: Any,
-    ) -> list[Any]:
+    ) -> tuple[list[Any], Any]:
         with self.lock:
             self.levels.append(list(computers.values()))
         time.sleep(self.seconds)

@@ -91,6 +91,21 @@ def register(subparsers: Any) -> None:
         metavar="ADDRESS",
         help="a proxy whose X-Forwarded-Proto/-For is believed (repeat; default 127.0.0.1)",
     )
+    parser.add_argument(
+        "--metrics-port",
+        type=int,
+        default=None,
+        metavar="PORT",
+        help="serve this process's Prometheus metrics at /metrics on this port, a listener of"
+        " its own (default: $HEARTS_METRICS_PORT, else none)",
+    )
+    parser.add_argument(
+        "--metrics-host",
+        default=None,
+        metavar="ADDRESS",
+        help="the IP address of the metrics' listener (default: $HEARTS_METRICS_HOST, else"
+        " 127.0.0.1; never every address)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -112,6 +127,8 @@ def run(args: argparse.Namespace) -> int:
             trusted_hosts=tuple(args.trusted_host) if args.trusted_host else None,
             https=args.https,
             trusted_proxies=tuple(args.trusted_proxy) if args.trusted_proxy else None,
+            metrics_port=args.metrics_port,
+            metrics_host=args.metrics_host,
         )
     except ValueError as error:
         print(error, file=sys.stderr)
@@ -156,6 +173,7 @@ def serve(settings: Any) -> int:
     import uvicorn
 
     from ..web.app import LOGGED, create_app
+    from ..web.metrics import MetricsListener
     from ..web.server import (
         HeartsServer,
         LoggedOnce,
@@ -177,14 +195,32 @@ def serve(settings: Any) -> int:
     except OSError as error:
         print(why_not_listening(settings.host, settings.port, error), file=sys.stderr)
         return 1
+    metrics_sockets: list[Any] = []
+    if settings.metrics_port:
+        # The metrics' port too, as the game's: a port taken is one sentence, before anything.
+        try:
+            metrics_sockets = listen_sockets(settings.metrics_host, settings.metrics_port)
+        except OSError as error:
+            _close(sockets)
+            print(
+                why_not_listening(
+                    settings.metrics_host,
+                    settings.metrics_port,
+                    error,
+                    settings.named("metrics_port"),
+                    settings.named("metrics_host"),
+                ),
+                file=sys.stderr,
+            )
+            return 1
     try:
         app = create_app(settings=settings)
     except (StoreError, ValueError) as error:
-        _close(sockets)
+        _close(sockets + metrics_sockets)
         print(error, file=sys.stderr)
         return 1
     except OSError as error:
-        _close(sockets)
+        _close(sockets + metrics_sockets)
         print(
             f"Cannot use the data directory {directory}: {error.strerror or error}.",
             file=sys.stderr,
@@ -217,11 +253,19 @@ def serve(settings: Any) -> int:
         # uvicorn's own line per request ("127.0.0.1:51234 - "GET / HTTP/1.1" 200"), at the
         # level its access logger needs; the service's own lines stay at warnings.
         logging.getLogger("uvicorn.access").setLevel(logging.INFO)
+    listeners = [MetricsListener(sock, app.state.metrics.registry) for sock in metrics_sockets]
+    about = ", ".join([saved, *(f"metrics at {listener.url}" for listener in listeners)])
     server = HeartsServer(
-        config, started_line=f"Hearts is at {where} ({saved})", stopping=app.state.hub.stop
+        config, started_line=f"Hearts is at {where} ({about})", stopping=app.state.hub.stop
     )
-    with contextlib.suppress(KeyboardInterrupt):
-        server.run(sockets=sockets)
+    for listener in listeners:
+        listener.start()
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            server.run(sockets=sockets)
+    finally:
+        for listener in listeners:
+            listener.stop()
     return 0 if server.started else 1
 
 

@@ -26,6 +26,7 @@ from .assets import Assets, Compress
 from .bots import BotPool
 from .headers import SecurityHeaders, TrustedHosts, headers_for
 from .limits import BodyLimit
+from .metrics import HttpMetrics, Metrics
 from .notify import live_updates
 from .problems import first_problem, http_sentence
 from .quotas import HOUR, Quotas
@@ -89,11 +90,20 @@ def create_app(
     store = open_store(settings)
     tokens = Tokens.in_directory(settings.data_dir)
     _refuse_another_secret(store, tokens, settings.data_dir)
-    quotas = Quotas(store, settings, tokens.address_key)
-    bots = BotPool(bot_workers)
+    # Counted always (a few counters, next to nothing); served, and each request timed, only
+    # when a metrics port is set (`hearts serve` listens on it).
+    metrics = Metrics()
+    quotas = Quotas(store, settings, tokens.address_key, metrics=metrics)
+    bots = BotPool(bot_workers, metrics=metrics)
+    metrics.watch(getattr(store, "outage", None), bots)
     hub, listener = live_updates(store)
     service = GameService(
-        store, bots, cache_actions=settings.cache_actions, hub=hub, heartbeat=settings.stream_ping
+        store,
+        bots,
+        cache_actions=settings.cache_actions,
+        hub=hub,
+        heartbeat=settings.stream_ping,
+        metrics=metrics,
     )
     # The reviews think in a process like the computer players (threads when they do).
     if review_workers is None:
@@ -148,11 +158,14 @@ def create_app(
     app.state.service = service
     app.state.reviews = reviews
     app.state.hub = hub
+    app.state.metrics = metrics
     app.add_middleware(Compress)
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders, https=settings.https)
     if settings.trusted_hosts:
         app.add_middleware(TrustedHosts, names=settings.trusted_hosts)
+    if settings.metrics_port:
+        app.add_middleware(HttpMetrics, metrics=metrics)  # the outermost: it sees every request
     app.include_router(api.router)
     app.include_router(live.router)
     app.include_router(coach.router)
@@ -183,12 +196,15 @@ def create_app(
     async def store_failed(request: Request, error: sqlite3.OperationalError) -> JSONResponse:
         log.error("store error on %s %s: %s", request.method, request.url.path, error)
         if "full" in str(error).lower():
+            metrics.store_error("full")
             return JSONResponse({"detail": DISK_FULL}, status_code=507)
+        metrics.store_error("error")
         return JSONResponse({"detail": SERVER_ERROR}, status_code=500)
 
     @app.exception_handler(StoreUnavailable)
     async def store_away(request: Request, error: StoreUnavailable) -> JSONResponse:
         log.warning("database unavailable on %s %s: %s", request.method, request.url.path, error)
+        metrics.store_error("unavailable")
         return JSONResponse({"detail": UNAVAILABLE}, status_code=503, headers={"Retry-After": "2"})
 
     @app.exception_handler(Exception)

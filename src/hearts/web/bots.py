@@ -19,6 +19,7 @@ import hashlib
 import json
 import logging
 import os
+import time
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures.process import BrokenProcessPool
@@ -33,6 +34,7 @@ from ..events import Event
 from ..scoring import MoonChoice
 from .deals import Seed, is_keyed
 from .events import Journal, journal
+from .metrics import Decisions, Metrics
 from .workers import main_importable, process_pool
 
 log = logging.getLogger("hearts.web")
@@ -85,10 +87,17 @@ def decision_seed(game_seed: Seed, move: int, seat: int) -> int:
 
 class ComputerSeat:
     """A seat's computer player, rebuilt for each decision from its level and a seed fixed by
-    the game, the move number and the seat: a worker process decides as any other would."""
+    the game, the move number and the seat: a worker process decides as any other would.
+    Each decision's level and CPU time go to `spent`, when given (the metrics)."""
 
     def __init__(
-        self, game: Game, seat: int, level: str, game_seed: Seed, style: str | None = None
+        self,
+        game: Game,
+        seat: int,
+        level: str,
+        game_seed: Seed,
+        style: str | None = None,
+        spent: Decisions | None = None,
     ) -> None:
         self.game = game
         self.seat = seat
@@ -96,41 +105,71 @@ class ComputerSeat:
         self.game_seed = game_seed
         #: The character's taste (`hearts.ai.STYLES`), for the searching levels.
         self.style = style
+        self.spent = spent
 
     def _player(self) -> Player:
         seed = decision_seed(self.game_seed, len(self.game.moves), self.seat)
         return make_player(self.level, seed=seed, budget=BUDGETS.get(self.level), style=self.style)
 
+    def _note(self, began: float) -> None:
+        if self.spent is not None:
+            self.spent.append((self.level, time.thread_time() - began))
+
+    # CPU time of this thread, not wall time: a decision in a thread of the server shares
+    # the interpreter with the requests, and its wall time would count their turns too.
     def choose_pass(self, view: PlayerView) -> list[Card]:
-        return self._player().choose_pass(view)
+        began = time.thread_time()
+        cards = self._player().choose_pass(view)
+        self._note(began)
+        return cards
 
     def choose_play(self, view: PlayerView) -> Card:
-        return self._player().choose_play(view)
+        began = time.thread_time()
+        card = self._player().choose_play(view)
+        self._note(began)
+        return card
 
     def choose_moon(self, view: PlayerView) -> MoonChoice:
-        return self._player().choose_moon(view)
+        began = time.thread_time()
+        choice = self._player().choose_moon(view)
+        self._note(began)
+        return choice
 
 
-def advance(game: Game, computers: Computers, game_seed: Seed, styles: Styles = PLAIN) -> Journal:
+def advance(
+    game: Game,
+    computers: Computers,
+    game_seed: Seed,
+    styles: Styles = PLAIN,
+    spent: Decisions | None = None,
+) -> Journal:
     """Computer players act until a person must, or the round is over; changes `game` in
-    place and returns the events by move. A computer player's refused move (a bug) is
-    replaced by a plain legal one, so a table never stalls."""
+    place and returns the events by move (each decision's level and CPU time added to
+    `spent`). A computer player's refused move (a bug) is replaced by a plain legal one, so
+    a table never stalls."""
     seats = {
-        seat: ComputerSeat(game, seat, level, game_seed, styles.get(seat))
+        seat: ComputerSeat(game, seat, level, game_seed, styles.get(seat), spent)
         for seat, level in computers.items()
     }
     return journal(game, play_out(game, seats, next_round=False, fallback=plain_move))
 
 
-def stand_in(game: Game, seats: Computers, game_seed: Seed, styles: Styles = PLAIN) -> Journal:
+def stand_in(
+    game: Game,
+    seats: Computers,
+    game_seed: Seed,
+    styles: Styles = PLAIN,
+    spent: Decisions | None = None,
+) -> Journal:
     """One move each for `seats` awaited now (people whose time for a move ran out while
     they are still at the table), made by a computer player at the seat's level; changes
-    `game` in place and returns the events by move. Their next move is theirs again."""
+    `game` in place and returns the events by move (`spent` as for `advance`). Their next
+    move is theirs again."""
 
     def moves() -> Iterator[Event]:
         for seat, level in seats.items():
             if seat in game.to_act:
-                player = ComputerSeat(game, seat, level, game_seed, styles.get(seat))
+                player = ComputerSeat(game, seat, level, game_seed, styles.get(seat), spent)
                 yield from move_for(game, seat, player, plain_move)
 
     return journal(game, moves())
@@ -138,11 +177,13 @@ def stand_in(game: Game, seats: Computers, game_seed: Seed, styles: Styles = PLA
 
 def advance_record(
     rules: dict[str, Any], seed: Seed, moves: list[Move], computers: Computers, styles: Styles
-) -> list[Move]:
-    """`advance` for a pool worker: from a record to the new moves."""
+) -> tuple[list[Move], Decisions]:
+    """`advance` for a pool worker: from a record to the new moves, and the decisions'
+    levels and CPU times (the worker's metrics go back to the server with its moves)."""
     game = _replay(rules, seed, moves)
-    advance(game, computers, seed, styles)
-    return game.moves[len(moves) :]
+    spent: Decisions = []
+    advance(game, computers, seed, styles, spent)
+    return game.moves[len(moves) :], spent
 
 
 #: Games this worker advanced lately, by seed and rules. A game's next request then applies
@@ -171,7 +212,12 @@ def _replay(rules: dict[str, Any], seed: Seed, moves: list[Move]) -> Game:
 
 
 def _apply_all(
-    game: Game, moves: list[Move], computers: Computers, seed: Seed, styles: Styles
+    game: Game,
+    moves: list[Move],
+    computers: Computers,
+    seed: Seed,
+    styles: Styles,
+    spent: Decisions,
 ) -> Journal:
     """Apply a worker's moves; if the engine refuses one, the players think here instead."""
     entries: Journal = []
@@ -181,7 +227,7 @@ def _apply_all(
             entries.append((len(game.moves), events))
     except IllegalMoveError:
         log.exception("a worker's computer moves were refused; playing them here")
-        entries += advance(game, computers, seed, styles)
+        entries += advance(game, computers, seed, styles, spent)
     return entries
 
 
@@ -192,10 +238,11 @@ def _ready() -> bool:
 class BotPool:
     """A process pool for computer players; `workers=0` thinks in threads instead (tests)."""
 
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, metrics: Metrics | None = None) -> None:
         if workers is None:
             workers = max(1, min(2, os.cpu_count() or 1))
         self.workers = workers
+        self.metrics = metrics or Metrics()
         self._pool: concurrent.futures.Executor | None = None
         self.waiting = 0
         """Requests whose computer players are queued or thinking in the pool now."""
@@ -236,26 +283,36 @@ class BotPool:
 
         Searching players think in the pool, which sends back their moves; they are applied
         here once, and that application gives the events."""
+        spent: Decisions = []
         if set(computers.values()) <= QUICK_LEVELS:
             # Heuristic players answer in microseconds: a thread keeps them off the event
             # loop without a trip to the pool, and never queues them behind a search.
-            return await asyncio.to_thread(advance, game, computers, seed, styles)
+            entries = await asyncio.to_thread(advance, game, computers, seed, styles, spent)
+            self.metrics.decided(spent)
+            return entries
         loop = asyncio.get_running_loop()
         levels = self.levels_now(computers)
         record = (game.rules.to_dict(), seed, list(game.moves), levels, dict(styles))
         self.waiting += 1
         try:
             future = loop.run_in_executor(self._executor(), advance_record, *record)
-            new_moves = await asyncio.wait_for(future, TURN_TIMEOUT)
+            new_moves, spent = await asyncio.wait_for(future, TURN_TIMEOUT)
         except (TimeoutError, BrokenProcessPool) as error:
             log.warning("computer players fell back to easy after %r", error)
+            self.metrics.fell_back("timeout" if isinstance(error, TimeoutError) else "broken")
             if isinstance(error, BrokenProcessPool):
                 self.close(wait=False)
             easy = dict.fromkeys(computers, "easy")
-            return await asyncio.to_thread(advance, game, easy, seed)
+            entries = await asyncio.to_thread(advance, game, easy, seed, PLAIN, spent)
+            self.metrics.decided(spent)
+            return entries
         finally:
             self.waiting -= 1
-        return await asyncio.to_thread(_apply_all, game, new_moves, computers, seed, styles)
+        entries = await asyncio.to_thread(
+            _apply_all, game, new_moves, computers, seed, styles, spent
+        )
+        self.metrics.decided(spent)
+        return entries
 
     def close(self, wait: bool = True) -> None:
         """Stop the workers (waiting lets each exit cleanly rather than linger)."""

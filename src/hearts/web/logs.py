@@ -98,26 +98,54 @@ class Repeats(logging.Filter):
 class Outage:
     """The database away and back: `failed()` on each request it did not answer,
     `answered()` on each it did; the first answer after a failure is logged once (INFO),
-    with how long the database was away. Safe from several threads."""
+    with how long the database was away. Safe from several threads. The metrics read how
+    often and how long (`hearts.web.metrics`).
+
+    >>> now = [0.0]
+    >>> outage = Outage(logging.getLogger("hearts.doctest.outage"), clock=lambda: now[0])
+    >>> outage.failed(); now[0] = 5.0; outage.failed()
+    >>> outage.away, outage.outages, outage.seconds_away()
+    (True, 1, 5.0)
+    >>> outage.answered(); now[0] = 9.0
+    >>> outage.away, outage.outages, outage.seconds_away()
+    (False, 1, 5.0)
+    """
 
     def __init__(self, log: logging.Logger, clock: Callable[[], float] = time.monotonic):
         self.log = log
         self.clock = clock
         self._since: float | None = None
         self._lock = threading.Lock()
+        #: Times the database stopped answering (a failure after an answer, or the first).
+        self.outages = 0
+        self._over = 0.0
+        """Seconds away in the absences that are over."""
+
+    @property
+    def away(self) -> bool:
+        """Whether the database has failed and not answered since."""
+        return self._since is not None
+
+    def seconds_away(self) -> float:
+        """Seconds the database has been away in all, the current absence included."""
+        with self._lock:
+            since = self._since
+            return self._over + (self.clock() - since if since is not None else 0.0)
 
     def failed(self) -> None:
         with self._lock:
             if self._since is None:
                 self._since = self.clock()
+                self.outages += 1
 
     def answered(self) -> None:
         if self._since is None:  # the usual case, without the lock
             return
         with self._lock:
             since, self._since = self._since, None
+            away = self.clock() - since if since is not None else 0.0
+            self._over += away
         if since is not None:
-            away = self.clock() - since
             self.log.info(
                 "the database answers again after %.0f s away", away, extra={"outage_over": True}
             )

@@ -18,6 +18,7 @@ import shutil
 import time
 from collections.abc import Callable
 
+from .metrics import Metrics
 from .settings import Settings
 from .store import Start, Starts
 from .stores import GameStore
@@ -27,10 +28,12 @@ DAY = 86400.0
 
 
 class OverQuota(Exception):
-    """A new game refused: the HTTP status, one sentence, and seconds to wait (429)."""
+    """A new game refused: the quota (`kind`: "browser", "address" or "disk"), the HTTP
+    status, one sentence, and seconds to wait (429)."""
 
-    def __init__(self, status: int, reason: str, retry_after: int | None = None) -> None:
+    def __init__(self, kind: str, status: int, reason: str, retry_after: int | None = None) -> None:
         super().__init__(reason)
+        self.kind = kind
         self.status = status
         self.reason = reason
         self.retry_after = retry_after
@@ -43,21 +46,30 @@ class Quotas:
         settings: Settings,
         address_key: Callable[[str], str],
         clock: Callable[[], float] = time.time,
+        metrics: Metrics | None = None,
     ) -> None:
         """`address_key` turns a client address into what the store keeps of it."""
         self.store = store
         self.settings = settings
         self.address_key = address_key
         self.clock = clock
+        self.metrics = metrics or Metrics()
 
     def admit(self, owner: str, address: str | None) -> str:
         """Count a new game of this browser (and address): the id of its start. Raise
         OverQuota, and count nothing, if it may not start now."""
+        try:
+            return self._admit(owner, address)
+        except OverQuota as over:
+            self.metrics.refused(over.kind)
+            raise
+
+    def _admit(self, owner: str, address: str | None) -> str:
         now = self.clock()
         free = shutil.disk_usage(self.store.directory).free
         if free < self.settings.min_free_bytes:
             raise OverQuota(
-                507, "The server is short of disk space, so no new game can start just now."
+                "disk", 507, "The server is short of disk space, so no new game can start just now."
             )
         hidden = None if address is None else self.address_key(address)
         start = Start(secrets.token_urlsafe(12), owner, hidden, now)
@@ -70,6 +82,7 @@ class Quotas:
             # Games started count, finished or not: finishing one does not help, waiting does.
             wait = _seconds(first + HOUR - now)
             raise OverQuota(
+                "browser",
                 429,
                 f"This browser has started {count} games in the last hour: a new one can "
                 f"start in {_minutes(wait)}. Your unfinished games can be continued meanwhile.",
@@ -80,6 +93,7 @@ class Quotas:
         count, first = by_address
         if count >= self.settings.games_per_hour_per_address and first is not None:
             raise OverQuota(
+                "address",
                 429,
                 "Too many new games from this address in the last hour; please wait a while.",
                 _seconds(first + HOUR - now),

@@ -250,22 +250,28 @@ def listen_sockets(host: str, port: int) -> list[socket.socket]:
     return bound
 
 
-def why_not_listening(host: str, port: int, error: OSError) -> str:
-    """One sentence for a socket that could not be bound.
+def why_not_listening(
+    host: str, port: int, error: OSError, port_flag: str = "--port", host_flag: str = "--host"
+) -> str:
+    """One sentence for a socket that could not be bound, naming the settings to change
+    (the game's `--port` and `--host`, or the metrics' as they were given).
 
     >>> why_not_listening("127.0.0.1", 8000, OSError(errno.EADDRINUSE, "in use"))
     'Port 8000 on 127.0.0.1 is taken by another program; stop it or choose another --port.'
+    >>> why_not_listening("10.9.9.9", 9101, OSError(errno.EADDRNOTAVAIL, "no"), host_flag="X")
+    '10.9.9.9 is not an address of this machine; choose another X.'
     """
     if error.errno == errno.EADDRINUSE:
         return (
-            f"Port {port} on {host} is taken by another program; stop it or choose another --port."
+            f"Port {port} on {host} is taken by another program; stop it or choose another"
+            f" {port_flag}."
         )
     if error.errno == errno.EADDRNOTAVAIL:
-        return f"{host} is not an address of this machine; choose another --host."
+        return f"{host} is not an address of this machine; choose another {host_flag}."
     if error.errno == errno.EACCES:
         return f"Port {port} needs rights this user does not have; choose one above 1023."
     if isinstance(error, socket.gaierror):
-        return f"Cannot find the address {host!r} to listen on; choose another --host."
+        return f"Cannot find the address {host!r} to listen on; choose another {host_flag}."
     reason = error.strerror or str(error)
     return f"Cannot listen on port {port} of {host}: {reason}."
 

@@ -45,6 +45,7 @@ from .deals import commitment, is_keyed, new_game, new_secret, replayed, results
 from .events import Journal, journal_for_browser
 from .finish import finish_settled_round
 from .history import RULE_LABELS, house_rules
+from .metrics import Decisions, Metrics
 from .notify import Hub
 from .store import Person, Seating, StoredGame
 from .stores import GameStore, StoreUnavailable
@@ -337,8 +338,11 @@ class GameService:
         cache_actions: int = CACHE_ACTIONS,
         hub: Hub | None = None,
         heartbeat: float = HEARTBEAT,
+        metrics: Metrics | None = None,
     ) -> None:
         self.store = store
+        #: Games, people's moves and streams are counted here (`hearts.web.metrics`).
+        self.metrics = metrics or bots.metrics
         #: How often an open page's stream notes its person as here (`live`'s ping).
         self.heartbeat = heartbeat
         self.bots = bots
@@ -494,6 +498,8 @@ class GameService:
         )
         if not stored:
             return None
+        if game.is_over and not loaded.game.is_over:
+            self.metrics.game_finished()  # once: only one request stores a move number
         work = loaded.moved_on(game, entries, loaded.recorded + len(new_moves), marked)
         if clock:
             work.moved_at = time.time()
@@ -595,6 +601,7 @@ class GameService:
         )
         if not made:
             raise Refusal(409, "A rematch of this game was started already.")
+        self.metrics.game_started()
         loaded = loaded.moved_on(game, entries, len(game.moves))
         self._remember(game_id, loaded)
         me = next(p.seat for p in people if p.owner == owner)
@@ -786,6 +793,7 @@ class GameService:
                 # Another request stored this move first; answer from what it stored.
                 loaded = await self._loaded(game_id, fresh=True)
                 return await self._answer_retry(loaded, seat, seating, number, move)
+            self.metrics.moved(move_to_action(move)["type"])
             seating = replace(seating, updated_at=time.time())
             self._wind(work, seating)
             return self.state(work, seat, seating, [e for e in entries if e[0] > number])
@@ -839,6 +847,7 @@ class GameService:
                     f"The game moved on while taking back; it is at move {len(loaded.game.moves)}.",
                     self.state(loaded, seat, seating, []),
                 )
+            self.metrics.moved("undo")
             work = loaded.taken_back(back, loaded.recorded + 1, base)
             work.moved_at = time.time()
             self._remember(game_id, work)
@@ -1032,6 +1041,7 @@ class GameService:
         """An event stream of the person at `seat` opened in this process."""
         key = (game_id, seat)
         self._streams[key] = self._streams.get(key, 0) + 1
+        self.metrics.stream_opened()
 
     def stream_closed(self, game_id: str, seat: int) -> None:
         """An event stream of theirs ended: when it was their last in this process, their
@@ -1039,6 +1049,7 @@ class GameService:
         when the heartbeats run out. Called from a stream being cancelled, so the store is
         written by a task of its own."""
         key = (game_id, seat)
+        self.metrics.stream_closed()
         left = self._streams.get(key, 0) - 1
         if left > 0:
             self._streams[key] = left
@@ -1125,9 +1136,11 @@ class GameService:
                     played = game.copy()
                     fill = dict.fromkeys(here, loaded.table.fill)
                     styles = loaded.table.styles(seating)
+                    spent: Decisions = []
                     entries = await asyncio.to_thread(
-                        stand_in, played, fill, loaded.stored.seed, styles
+                        stand_in, played, fill, loaded.stored.seed, styles, spent
                     )
+                    self.metrics.decided(spent)
                     work = await self._store(loaded, played, entries, here)
                     loaded = work if work is not None else await self._loaded(game_id, fresh=True)
                     game = loaded.game

@@ -61,6 +61,14 @@ class Settings:
     #: person as present, and find out soonest that the database has gone away).
     stream_ping: float = 15.0
 
+    # --- metrics (hearts serve) -----------------------------------------------------------
+    #: The port of this process's Prometheus metrics, on a listener of its own (never the
+    #: game's port, which nginx passes on); 0: no metrics and no listener.
+    metrics_port: int = 0
+    #: The address that listener is bound to: one IP address of this machine, loopback
+    #: unless Prometheus scrapes from another machine (never every address).
+    metrics_host: str = "127.0.0.1"
+
     # --- what is served -------------------------------------------------------------------
     #: /docs and /openapi.json (off unless asked for).
     api_docs: bool = False
@@ -172,7 +180,37 @@ class Settings:
         if not 0 < self.port < 65536:
             found.append(f"{self.named('port')} must be between 1 and 65535, not {self.port}.")
         found.extend(self._proxy_problems())
+        found.extend(self._metrics_problems())
         return found
+
+    def _metrics_problems(self) -> list[str]:
+        """The metrics are off (port 0), or on a port of their own at one address: never
+        every address, where any machine that reaches this one could read them."""
+        port, name, host = self.metrics_port, self.named("metrics_port"), self.metrics_host
+        if not 0 <= port < 65536:
+            return [f"{name} must be between 1 and 65535 (0: no metrics), not {port}."]
+        if port == 0:
+            if "metrics_host" in dict(self.given):
+                return [
+                    f"{self.named('metrics_host')} is set but the metrics are off: give"
+                    f" {name} too, or leave the address out."
+                ]
+            return []
+        if port == self.port:
+            return [f"{name} must be a port of its own, not the game's ({port})."]
+        try:
+            address = ipaddress.ip_address(host)
+        except ValueError:
+            return [
+                f"{self.named('metrics_host')} must be an IP address of this machine (such as"
+                f" 127.0.0.1), not {host[:40]!r}."
+            ]
+        if address.is_unspecified:
+            return [
+                f"{self.named('metrics_host')} must be one address of this machine, never every"
+                f" address ({host}): the metrics are for Prometheus alone."
+            ]
+        return []
 
     def _proxy_problems(self) -> list[str]:
         """Trusted proxies are addresses: a wildcard would let any client claim HTTPS and
@@ -215,6 +253,8 @@ ENVIRONMENT = {
     "min_free_bytes": "HEARTS_MIN_FREE_BYTES",
     "cache_actions": "HEARTS_CACHE_ACTIONS",
     "review_workers": "HEARTS_REVIEW_WORKERS",
+    "metrics_port": "HEARTS_METRICS_PORT",
+    "metrics_host": "HEARTS_METRICS_HOST",
 }
 
 
@@ -233,6 +273,8 @@ FLAGS = {
     "trusted_hosts": "--trusted-host",
     "https": "--https",
     "trusted_proxies": "--trusted-proxy",
+    "metrics_port": "--metrics-port",
+    "metrics_host": "--metrics-host",
 }
 
 #: What is said of a setting given but empty ({} is its variable or flag).
@@ -244,6 +286,8 @@ EMPTY = {
 EMPTY_FLAG = {
     "database_url": "--database is empty; give a postgresql:// URL, or leave it out to keep"
     " games in SQLite in the data directory.",
+    "metrics_host": "--metrics-host is empty; give an IP address of this machine, or leave it"
+    " out for 127.0.0.1.",
 }
 
 
