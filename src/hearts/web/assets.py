@@ -128,24 +128,49 @@ class Compress:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and compressible(scope.get("path", "")):
-            await self.gzip(scope, receive, _weak_tag_when_compressed(send))
+            await self.gzip(scope, receive, _weak_tag_when_compressed(scope, send))
         else:
             await self.app(scope, receive, send)
 
 
-def _weak_tag_when_compressed(send: Send) -> Send:
+def _weak_tag_when_compressed(scope: Scope, send: Send) -> Send:
     """`send`, with a gzip answer's strong ETag made weak (the plain body keeps the strong one).
-    A browser's If-None-Match with the weak tag still matches: comparisons for 304 are weak."""
+    A browser's If-None-Match with the weak tag still matches (comparisons for 304 are weak),
+    and the 304 names the tag as the browser holds it."""
+    asked = b",".join(value for name, value in scope["headers"] if name == b"if-none-match")
 
     async def sending(message: Message) -> None:
         if message["type"] == "http.response.start":
             headers = list(message.get("headers", []))
-            if (b"content-encoding", b"gzip") in headers:
+            compressed = (b"content-encoding", b"gzip") in headers
+            if compressed or message["status"] == 304:
                 headers = [
-                    (name, b"W/" + value if name == b"etag" and value[:2] != b"W/" else value)
+                    (
+                        name,
+                        _weak(value)
+                        if name == b"etag" and _weakens(value, compressed, asked)
+                        else value,
+                    )
                     for name, value in headers
                 ]
                 message = {**message, "headers": headers}
         await send(message)
 
     return sending
+
+
+def _weak(tag: bytes) -> bytes:
+    return tag if tag.startswith(b"W/") else b"W/" + tag
+
+
+def _weakens(tag: bytes, compressed: bool, asked: bytes) -> bool:
+    """Whether `tag` goes out weak: on a compressed body, or on a 304 to a browser that holds
+    it only as the weak tag (its copy was the compressed one).
+
+    >>> _weakens(b'"a"', False, b'W/"a"'), _weakens(b'"a"', False, b'"a", W/"b"')
+    (True, False)
+    """
+    if compressed:
+        return True
+    held = [held.strip() for held in asked.split(b",")]
+    return _weak(tag) in held and tag not in held
