@@ -48,8 +48,9 @@ def free_port() -> int:
         return port
 
 
-def serve(source: Path, data: Path) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
+def serve(source: Path, data: Path, port: int | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """`hearts serve` from `source` over `data`, on `port` (or a free one)."""
+    port = port or free_port()
     env = {**os.environ, "PYTHONPATH": str(source.resolve())}
     command = [sys.executable, "-c", "from hearts.cli import main; main()", "serve"]
     command += ["--port", str(port)]

@@ -1,11 +1,12 @@
 """Drawing the table on a slow phone: long tasks while a round is played, and tap to card.
 
 Starts `hearts serve` from each --source given (a checkout's `src` folder; default: this one)
-on a free 127.0.0.1 port over a temporary data directory, then plays a round in headless
-Chromium at phone size (390 x 844, touch) against computer players, at each table size of
---seats, the processor slowed --cpu times through the DevTools protocol. The game is started,
-and any pass made, at full speed; the slowing and the counting begin with the first trick and
-end when the round's panel shows (or after --cards of the person's cards):
+on a 127.0.0.1 port (a free one, or --port and the ones after) over a temporary data
+directory, then plays a round in headless Chromium at phone size (390 x 844, touch) against
+computer players, at each table size of --seats, the processor slowed --cpu times through the
+DevTools protocol. The game is started, and any pass made, at full speed; the slowing and the
+counting begin with the first trick and end when the round's panel shows (or after --cards of
+the person's cards):
 
 - **long tasks**: the main thread's tasks over 50 ms (a PerformanceObserver for `longtask`,
   installed before the page's own scripts): how many, their total and the worst;
@@ -150,6 +151,9 @@ def main() -> None:
     parser.add_argument("--seats", default="4,8", help="table sizes, comma-separated")
     parser.add_argument("--cpu", type=float, default=6, help="times slower than this machine")
     parser.add_argument("--cards", type=int, default=99, help="the person's cards at most")
+    parser.add_argument(
+        "--port", type=int, help="the first source's port, the next one's after it (else free ones)"
+    )
     args = parser.parse_args()
     sources = args.source or [ROOT / "src"]
     sizes = [int(n) for n in args.seats.split(",")]
@@ -160,7 +164,10 @@ def main() -> None:
         (str(s), n): [] for s in sources for n in sizes
     }
     with tempfile.TemporaryDirectory() as temp, sync_playwright() as p:
-        servers = [serve(s, Path(temp) / f"data{i}") for i, s in enumerate(sources)]
+        servers = [
+            serve(s, Path(temp) / f"data{i}", args.port + i if args.port else None)
+            for i, s in enumerate(sources)
+        ]
         browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         try:
             for run in range(args.runs):

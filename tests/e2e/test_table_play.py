@@ -1049,3 +1049,65 @@ def test_a_move_leaves_what_it_did_not_change_on_each_seat(browser: Any, server:
             played += seat["now"] < seat["was"]
     assert played >= 3
     assert not page.errors
+
+
+# Each card's button in the hand, by key, and every transition a card of the hand starts.
+KEEP_HAND = """() => {
+    const hand = document.querySelector('[data-region=hand]');
+    window.held = new Map([...hand.querySelectorAll('[data-card]')].map((e) => [e.dataset.key, e]));
+    window.slid = [];
+    if (!window.watching) {
+        window.watching = true;
+        hand.addEventListener('transitionrun', (event) => {
+            if (event.target.matches('.card')) window.slid.push(event.propertyName);
+        });
+    }
+}"""
+# The keys still held whose button is another than before, and whether the played one is gone.
+HAND_NOW = """(played) => ({
+    swapped: [...document.querySelectorAll('[data-region=hand] [data-card]')]
+        .filter((e) => window.held.has(e.dataset.key) && window.held.get(e.dataset.key) !== e)
+        .map((e) => e.dataset.key),
+    playedGone: played === null || !window.held.get(played).isConnected,
+    focusKept: document.activeElement === window.held.get(document.activeElement.dataset.key),
+    slid: window.slid,
+})"""
+
+
+def test_a_move_keeps_the_buttons_of_the_cards_still_held_and_none_slides(
+    browser: Any, server: AppServer
+) -> None:
+    # Every move built every button of the hand again: on a slow phone most of a tap's time
+    # before its card was on the table. Now a card still held keeps its button (and the
+    # keyboard's focus stays on it), and the cards take their new places at once, as new
+    # buttons did: none slides along nor rises, though a card under the pointer still does.
+    page = open_page(browser, server, PHONE)
+    start_game(page)
+    page.evaluate(KEEP_HAND)
+    first = hand(page)[0]
+    page.focus(f"[data-region=hand] [data-key='{first}']")
+    for _ in range(3):  # chosen by keyboard: no pointer over a card to raise it
+        page.keyboard.press("Enter")
+        now = page.evaluate(HAND_NOW, None)
+        assert now["swapped"] == [] and now["focusKept"], now
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.key") == hand(page)[3]
+    page.focus("[data-action=pass]")
+    page.keyboard.press("Enter")
+    assert wait_for_person(page) == "playing"
+    assert page.evaluate(HAND_NOW, None)["swapped"] == []  # those passed in are new
+    for _ in range(3):
+        page.evaluate(KEEP_HAND)
+        played = page.get_attribute("[data-card][data-legal=true]", "data-key")
+        page.focus(f"[data-region=hand] [data-key='{played}']")
+        page.keyboard.press("Enter")
+        assert wait_for_person(page) == "playing"
+        now = page.evaluate(HAND_NOW, played)
+        assert now["swapped"] == [] and now["playedGone"], now
+        # The others closed up, and the cards playable on the next turn rose, at once.
+        assert now["slid"] == [], now
+    # Transitions are only held back for the drawing: a card pointed at rises smoothly.
+    page.wait_for_function("() => !document.querySelector('[data-region=hand]').dataset.still")
+    page.hover("[data-region=hand] [data-card][data-legal=true]")
+    page.wait_for_function("() => window.slid.includes('transform')")
+    assert not page.errors

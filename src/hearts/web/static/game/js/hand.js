@@ -2,7 +2,7 @@
 // card keeps a 44 px target), selection for the pass, legal and dimmed cards for play, and
 // arrow-key movement between cards.
 
-import { h, clear } from "./dom.js";
+import { h } from "./dom.js";
 import { cardFace, cardName, sortCards } from "./cards.js";
 
 const MIN_STEP = 44;
@@ -29,6 +29,24 @@ export function rowBreak(buttons, fitsRow) {
   return best ?? half;
 }
 
+/** Give `el` exactly these attributes (its inline style aside). */
+function sameAttributes(el, attrs) {
+  for (const name of el.getAttributeNames()) {
+    if (name !== "style" && !(name in attrs)) el.removeAttribute(name);
+  }
+  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
+}
+
+/** The small marks after a card's face, [class, text] each: a copy's number, a pass's name. */
+function sameMarks(button, marks) {
+  const now = [...button.children].slice(1);
+  const same = now.length === marks.length
+    && now.every((el, i) => el.className === marks[i][0] && el.textContent === marks[i][1]);
+  if (same) return;
+  for (const el of now) el.remove();
+  button.append(...marks.map(([name, text]) => h("span", { class: name, "aria-hidden": "true" }, text)));
+}
+
 export class Hand {
   constructor(root, { onCard }) {
     this.root = root;
@@ -47,19 +65,23 @@ export class Hand {
   /**
    * mode: "pass" (pick cards), "play" (the person's turn), or "wait".
    * legal: Set of playable cards (play mode); reasons: card -> why not.
+   *
+   * Each card still held keeps its button, brought up to date; only a card that came in gets
+   * a new one. A move built every button again (the faces, the names, a style and a layout
+   * for each): on a slow phone most of a tap's time before its card was on the table.
    */
   render({ cards, mode, legal = new Set(), reasons = {}, selected = new Set(), received = [], tags = new Map(), givers = new Map() }) {
     // The same hand drawn again (a table with people redraws on every message) is left as
-    // it is: building the cards and laying them out again costs a layout each time.
+    // it is: laying it out again costs a layout each time.
     const drawn = JSON.stringify([cards, mode, [...legal], reasons, [...selected], [...received], [...tags], [...givers]]);
     if (drawn === this.drawn && this.root.childElementCount === cards.length) return;
     this.drawn = drawn;
-    const focused = document.activeElement?.dataset?.key;
-    // A card's face depends on the card alone: the faces drawn already go into the new buttons.
-    const faces = new Map([...this.buttons].map(([key, button]) => [key, button.querySelector(".card-face")]));
+    // Read before anything changes: on a page as its last frame left it, a read costs no
+    // layout of its own (a read after the changes laid the whole hand out once more).
+    const room = this.measure();
+    const old = this.buttons;
     this.order = sortCards(cards);
     this.buttons = new Map();
-    this.root.dataset.mode = mode;
     // Two decks: both copies of a face may be in hand. Each copy is its own button, keyed
     // "QS" and "QS#2", marked 1 and 2 so the person sees which is which.
     const copies = {};
@@ -68,20 +90,37 @@ export class Hand {
     // As many copies marked as passed in: a twin held before the pass stays unmarked.
     const unmarked = {};
     for (const card of received) unmarked[card] = (unmarked[card] || 0) + 1;
-    const buttons = this.order.map((card, index) => {
+    const wanted = this.order.map((card) => {
       const copy = (seen[card] = (seen[card] || 0) + 1);
       const key = copy > 1 ? `${card}#${copy}` : card;
-      const twin = copies[card] > 1;
       const isReceived = unmarked[card] > 0;
       if (isReceived) unmarked[card] -= 1;
+      return { card, copy, key, isReceived };
+    });
+    const keys = new Set(wanted.map(({ key }) => key));
+    // The card with the focus is leaving (played, passed): the focus goes to the hand first,
+    // before anything changes. A focused button taken out had the browser work out the
+    // page's style and layout there and then, in the middle of the changes.
+    const active = document.activeElement;
+    const focused = [...old].find(([, button]) => button === active)?.[0];
+    if (focused && !keys.has(focused)) this.root.focus({ preventScroll: true });
+    for (const [key, button] of old) if (!keys.has(key)) button.remove();
+    // The changes below take their place at once, as a hand built anew did: a card raised,
+    // lowered or moved along by this drawing does not slide there (see `still`).
+    this.still();
+    this.root.dataset.mode = mode;
+    const tabStop = focused && keys.has(focused) ? focused : wanted[0]?.key;
+    let next = this.root.firstElementChild;
+    for (const { card, copy, key, isReceived } of wanted) {
+      const twin = copies[card] > 1;
       const attrs = {
-        class: "card",
+        class: `card${isReceived ? " received" : ""}${selected.has(key) ? " selected" : ""}`,
         type: "button",
         "data-card": card,
         "data-key": key,
         "aria-label": cardName(card) + (twin ? (copy > 1 ? ", second copy" : ", first copy") : "")
           + (isReceived ? `, passed to you${givers.has(key) ? ` by ${givers.get(key)}` : ""}` : ""),
-        tabindex: index === 0 ? "0" : "-1",
+        tabindex: key === tabStop ? "0" : "-1",
       };
       if (twin) attrs["data-copy"] = String(copy);
       if (mode === "play") {
@@ -100,33 +139,66 @@ export class Hand {
       const given = isReceived ? givers.get(key) : undefined;
       const tag = tags.get(key) || given;
       if (tags.get(key)) attrs["aria-label"] += `, goes to ${tag}`;
-      const button = h("button", attrs, faces.get(key) || cardFace(card),
-        twin ? h("span", { class: "copy-mark", "aria-hidden": "true" }, String(copy)) : null,
-        tag ? h("span", { class: "pass-tag", "aria-hidden": "true" }, tag) : null);
-      if (isReceived) button.classList.add("received");
-      if (selected.has(key)) button.classList.add("selected");
-      button.addEventListener("click", () => this.onCard(card, button, key));
+      const button = old.get(key) || this.make(card, key);
+      // Every attribute as a new button would have it, and no other (a hint's mark, a
+      // shake): a drawing leaves the hand as if built anew.
+      sameAttributes(button, attrs);
+      sameMarks(button, [
+        twin ? ["copy-mark", String(copy)] : null,
+        tag ? ["pass-tag", tag] : null,
+      ].filter(Boolean));
       this.buttons.set(key, button);
-      return button;
-    });
-    clear(this.root, buttons);
-    this.layout();
+      // Only a card that came in is put in; the others stay where they are in the page.
+      if (button === next) next = next.nextElementSibling;
+      else this.root.insertBefore(button, next);
+    }
+    this.layout(room);
     const again = focused && this.buttons.get(focused);
-    if (again) this.focus(again);
+    if (again && again !== document.activeElement) this.focus(again);
   }
 
   button(card) {
     return this.buttons.get(card);
   }
 
-  layout() {
+  /** A new button for a card that came into the hand (`render` gives it its attributes). */
+  make(card, key) {
+    const button = h("button", {}, cardFace(card));
+    button.addEventListener("click", () => this.onCard(card, button, key));
+    return button;
+  }
+
+  /**
+   * Let this drawing's changes take their place without a transition: the cards' slide
+   * (top, left, a raised card's transform) is for a card moved while it is shown, as when the
+   * screen turns, not for a hand drawn for the next move. The transitions come back once a
+   * frame has been drawn with the changes (two frames on: the first runs before its own
+   * style is worked out).
+   */
+  still() {
+    const token = {};
+    this.stillToken = token;
+    this.root.dataset.still = "true";
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      if (this.stillToken === token) delete this.root.dataset.still;
+    }));
+  }
+
+  /** What the layout depends on outside the hand: its width and the page's card sizes. */
+  measure() {
+    const style = getComputedStyle(this.root);
+    return {
+      width: this.root.clientWidth,
+      cardWidth: parseFloat(style.getPropertyValue("--card-w")) || 64,
+      lift: parseFloat(style.getPropertyValue("--lift")) || 14,
+      overlap: parseFloat(style.getPropertyValue("--row-overlap")) || 0,
+    };
+  }
+
+  layout({ width, cardWidth, lift, overlap } = this.measure()) {
     const buttons = [...this.buttons.values()];
     const n = buttons.length;
-    const width = this.root.clientWidth;
-    const style = getComputedStyle(this.root);
-    const cardWidth = parseFloat(style.getPropertyValue("--card-w")) || 64;
     const cardHeight = cardWidth * 1.4;
-    const lift = parseFloat(style.getPropertyValue("--lift")) || 14;
     if (!n || !width) {
       this.root.style.height = `${cardHeight + lift}px`;
       return;
@@ -140,7 +212,6 @@ export class Hand {
     const rows = cut === n ? [buttons] : [buttons.slice(0, cut), buttons.slice(cut)];
     // Rows overlap at most by `--row-overlap` (a short screen's): every card keeps its
     // middle visible, where a tap lands, and its corner.
-    const overlap = parseFloat(style.getPropertyValue("--row-overlap")) || 0;
     const rowGap = cardHeight + 6 - overlap;
     let shown = cardWidth; // how much of a card the next one leaves in sight
     rows.forEach((row, r) => {

@@ -1040,18 +1040,22 @@ async function passAtMove(cards) {
 async function sendPlay(card, button, tries = 0) {
   const state = app.state;
   if (app.busy) return;
-  setBusy(true);
-  say("");
-  putHintAway();
+  // Every read of where things are comes before the page changes or after all of it has: a
+  // read between two changes has the browser lay the page out there and then (on a slow
+  // phone four such layouts were half of a tap's time before its card was on the table).
   const from = button.getBoundingClientRect();
-  // The card goes down at once; the server's answer follows.
+  setBusy(true);
+  // The card goes down at once; the server's answer follows. The hand first, as its own
+  // reads come before its changes.
   const inHand = state.view.hand.slice();
   inHand.splice(inHand.indexOf(card), 1); // one copy goes, even with two decks
   hand.render({ cards: inHand, mode: "wait" });
+  say("");
+  putHintAway();
   undoNamesCard();
-  keepFocus();
   const placed = table.place(state.view.seat, card, state.view.trick.length === 0);
   sound("card");
+  keepFocus(); // its read lays the page out once, for the flight's read as well
   const t = timing(app.prefs);
   const flight = flyFrom(placed, from, t.fly);
   try {
