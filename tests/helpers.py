@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import os
 import random
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -29,6 +31,19 @@ SUN_DEAL = [
     "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
     "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
 ]
+
+
+def run_serve(*flags: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """`hearts serve` with these flags (and environment added), run to its end: for the
+    refusals that stop it before it listens."""
+    hearts = Path(sys.executable).with_name("hearts")
+    return subprocess.run(
+        [str(hearts), "serve", *flags],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, **(env or {})},
+    )
 
 
 def hands(deal: list[str]) -> list[list[str]]:

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import itertools
 import logging
-import os
 import socket
 import sqlite3
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -29,6 +27,8 @@ from hearts.web.logs import Outage
 from hearts.web.metrics import Metrics
 from hearts.web.settings import Settings
 from hearts.web.stores import StoreUnavailable
+
+from helpers import run_serve
 
 #: A metrics port for the app in the tests that run it in-process (nothing listens there).
 IN_PROCESS = 9101
@@ -297,17 +297,6 @@ def test_the_metrics_settings_are_checked_in_one_line_each() -> None:
             Settings.from_env({variable: " "})
     with pytest.raises(ValueError, match=r"^--metrics-host is empty; give an IP address"):
         Settings.from_env({}, metrics_host="")
-
-
-def run_serve(*flags: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    hearts = Path(sys.executable).with_name("hearts")
-    return subprocess.run(
-        [str(hearts), "serve", *flags],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, **(env or {})},
-    )
 
 
 def test_serve_refuses_bad_metrics_settings_in_one_line(tmp_path: Path) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import os
 import socket
 import subprocess
 import sys
@@ -15,6 +14,8 @@ import pytest
 
 from hearts.cli import build_parser
 from hearts.web.settings import Settings, default_trusted_hosts
+
+from helpers import run_serve
 
 
 def test_serve_options() -> None:
@@ -109,17 +110,6 @@ def test_settings_come_from_defaults_then_environment_then_flags() -> None:
         "HEARTS_CACHE_ACTIONS must be 0 or more (0: no games kept in memory).",
         "HEARTS_MIN_FREE_BYTES must be 0 or more.",
     ]
-
-
-def run_serve(*flags: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    hearts = Path(sys.executable).with_name("hearts")
-    return subprocess.run(
-        [str(hearts), "serve", *flags],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, **(env or {})},
-    )
 
 
 def test_serve_refuses_bad_settings_in_one_line(tmp_path: Path) -> None:

@@ -21,10 +21,10 @@ import logging
 import os
 import time
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from .. import Game, IllegalMoveError, Move, NextRound, PlayerView, Rules
 from ..ai import Player, make_player
@@ -38,6 +38,7 @@ from .metrics import Decisions, Metrics
 from .workers import main_importable, process_pool
 
 log = logging.getLogger("hearts.web")
+T = TypeVar("T")
 
 #: Levels that decide by heuristics alone, with no search: they think in a thread.
 QUICK_LEVELS = frozenset({"random", "easy", "medium"})
@@ -111,29 +112,23 @@ class ComputerSeat:
         seed = decision_seed(self.game_seed, len(self.game.moves), self.seat)
         return make_player(self.level, seed=seed, budget=BUDGETS.get(self.level), style=self.style)
 
-    def _note(self, began: float) -> None:
-        if self.spent is not None:
-            self.spent.append((self.level, time.thread_time() - began))
-
     # CPU time of this thread, not wall time: a decision in a thread of the server shares
     # the interpreter with the requests, and its wall time would count their turns too.
-    def choose_pass(self, view: PlayerView) -> list[Card]:
+    def _timed(self, decide: Callable[[PlayerView], T], view: PlayerView) -> T:
         began = time.thread_time()
-        cards = self._player().choose_pass(view)
-        self._note(began)
-        return cards
+        decided = decide(view)
+        if self.spent is not None:
+            self.spent.append((self.level, time.thread_time() - began))
+        return decided
+
+    def choose_pass(self, view: PlayerView) -> list[Card]:
+        return self._timed(self._player().choose_pass, view)
 
     def choose_play(self, view: PlayerView) -> Card:
-        began = time.thread_time()
-        card = self._player().choose_play(view)
-        self._note(began)
-        return card
+        return self._timed(self._player().choose_play, view)
 
     def choose_moon(self, view: PlayerView) -> MoonChoice:
-        began = time.thread_time()
-        choice = self._player().choose_moon(view)
-        self._note(began)
-        return choice
+        return self._timed(self._player().choose_moon, view)
 
 
 def advance(
