@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: run test lint typecheck pytest bench bench-ai bench-ai-strength bench-web bench-load bench-friends \
-	test-deep clean browser postgres deploy-local native
+	test-deep clean browser postgres nginx deploy-local native
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -27,6 +27,9 @@ browser:
 postgres:
 	@bash scripts/ensure-postgres.sh
 
+nginx:
+	@bash scripts/ensure-nginx.sh
+
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks scripts conftest.py
 	$(BIN)/ruff format --check src tests benchmarks scripts conftest.py
@@ -34,7 +37,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-pytest: $(STAMP) browser postgres native
+pytest: $(STAMP) browser postgres nginx native
 	$(BIN)/pytest
 
 test: lint typecheck pytest

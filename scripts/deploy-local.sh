@@ -5,16 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-postgres.sh
+bash scripts/ensure-nginx.sh
 if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
-    if [ "$(id -u)" = "0" ]; then
-        echo "Installing nginx (apt-get)..."
-        apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null \
-            || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null
-    else
-        echo "nginx is missing; install Debian's nginx package first." >&2
-        exit 1
-    fi
+    echo "nginx is missing; install Debian's nginx package first." >&2
+    exit 1
 fi
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 PG=/usr/lib/postgresql/15/bin
