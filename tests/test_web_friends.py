@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from hearts.web.app import create_app
 from hearts.web.service import GameService
+from hearts.web.settings import Settings
 
 State = dict[str, Any]
 
@@ -628,6 +629,27 @@ def test_a_rematch_keeps_the_table_and_its_people(browsers: list[TestClient]) ->
     for browser in (ann, bea):
         history = browser.get("/api/history").json()
         assert [line["id"] for line in history] == [game], history
+
+
+def test_making_a_rematch_counts_as_a_new_game_and_joining_one_does_not(app_dir: Path) -> None:
+    # A rematch made a game outside the quotas: a browser past its hour's games could go on
+    # making them, one finished game at a time.
+    settings = Settings.from_env(data_dir=app_dir, games_per_hour=1, min_free_bytes=0)
+    app = create_app(settings=settings, bot_workers=0)
+    with TestClient(app, raise_server_exceptions=False) as ann:
+        bea, cal = (TestClient(app, raise_server_exceptions=False) for _ in range(2))
+        game = finished_table([ann, bea, cal])
+        url = f"/api/games/{game}/rematch"
+        said = sentence(ann.post(url, json={}), 429)
+        assert "This browser has started 1 game in the last hour" in said
+        assert sentence(cal.post(url, json={}), 404)  # no seat there: it costs him nothing
+        made = bea.post(url, json={})
+        assert made.status_code == 201, made.text
+        # Ann's hour is spent, but joining the rematch makes no game.
+        joined = ann.post(url, json={})
+        assert joined.status_code == 200 and joined.json()["id"] == made.json()["id"]
+        assert bea.post("/api/games", json={}).status_code == 429  # her start was counted
+        assert cal.post("/api/games", json={}).status_code == 201
 
 
 def test_a_rematch_started_without_someone_plays_for_them_until_they_come(

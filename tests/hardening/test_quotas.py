@@ -283,3 +283,26 @@ def test_no_new_game_when_the_disk_is_nearly_full(tmp_path: Path) -> None:
             json={"move": started["move"], "cards": started["view"]["hand"][:3]},
         )
         assert moved.status_code == 200, moved.text
+
+
+def test_an_ipv6_client_is_counted_by_its_64(tmp_path: Path) -> None:
+    # Each address was counted apart: a client given a /64 could start games from 2**64
+    # addresses. (RFC 3849's documentation prefix.)
+    settings = Settings.from_env(
+        data_dir=tmp_path / "data", games_per_hour_per_address=2, min_free_bytes=0
+    )
+    store = open_store(settings)
+    quotas = Quotas(store, settings, Tokens(b"k" * 32).address_key)
+    try:
+        quotas.admit("a", "2001:db8:0:1::1")
+        quotas.admit("b", "2001:db8:0:1:ffff:ffff:ffff:fffe")
+        with pytest.raises(OverQuota) as over:
+            quotas.admit("c", "2001:db8:0:1:1234::5")
+        assert over.value.kind == "address"
+        quotas.admit("d", "2001:db8:0:2::1")  # the next /64 is another customer's
+        quotas.admit("e", "::ffff:203.0.113.9")  # an IPv4 address, as IPv6 shows it
+        quotas.admit("f", ADDRESS)
+        with pytest.raises(OverQuota):
+            quotas.admit("g", ADDRESS)
+    finally:
+        store.close()

@@ -83,6 +83,11 @@ def _owner(cookie: str | None) -> str:
     return owner_key(cookie) if cookie else owner_key(secrets.token_urlsafe(32))
 
 
+def over_quota(over: OverQuota) -> JSONResponse:
+    headers = {"Retry-After": str(over.retry_after)} if over.retry_after else None
+    return JSONResponse({"detail": over.reason}, status_code=over.status, headers=headers)
+
+
 def refused(refusal: Refusal) -> JSONResponse:
     body: dict[str, Any] = {"detail": refusal.reason}
     if refusal.state is not None:
@@ -218,8 +223,7 @@ async def new_game(
     try:
         start = await asyncio.to_thread(quotas.admit, owner_key(token), address)
     except OverQuota as over:
-        headers = {"Retry-After": str(over.retry_after)} if over.retry_after else None
-        return JSONResponse({"detail": over.reason}, status_code=over.status, headers=headers)
+        return over_quota(over)
     try:
         created = await games.create(
             owner_key(token),
@@ -304,13 +308,34 @@ async def react(game_id: str, body: Reaction, games: Service, cookie: BrowserCoo
 
 @router.post("/games/{game_id}/rematch", response_model=GameState, responses=REFUSALS)
 async def rematch(
-    game_id: str, body: Empty, response: Response, games: Service, cookie: BrowserCookie = None
+    game_id: str,
+    body: Empty,
+    request: Request,
+    response: Response,
+    games: Service,
+    cookie: BrowserCookie = None,
 ) -> Any:
-    """After the game: a new one at the same table, with the same people in their seats."""
+    """After the game: a new one at the same table, with the same people in their seats.
+    Making it counts as a new game in the quotas; joining one made already does not."""
+    owner = _owner(cookie)
+    quotas: Quotas = request.app.state.quotas
+    address = request.client.host if request.client else None
+    starts: list[str] = []
+
+    async def admit() -> None:
+        starts.append(await asyncio.to_thread(quotas.admit, owner, address))
+
+    made = False
     try:
-        state, made = await games.rematch(game_id, _owner(cookie))
+        state, made = await games.rematch(game_id, owner, admit)
+    except OverQuota as over:
+        return over_quota(over)
     except Refusal as refusal:
         return refused(refusal)
+    finally:
+        if not made:  # refused, or another process made it first: this request made no game
+            for start in starts:
+                await asyncio.to_thread(quotas.withdraw, start)
     response.status_code = 201 if made else 200
     return state
 

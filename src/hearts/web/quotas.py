@@ -7,11 +7,13 @@ games, so a game closed by the unfinished quota, or expired, still counts for it
 they hold across restarts and across processes sharing the store. A start is counted and
 added in one transaction, so two processes at the limit's edge cannot both pass. A start
 keeps the browser as a hash of its cookie and the address as a keyed hash under the cookie
-secret, never the address itself, and is removed once over an hour old.
+secret, never the address itself, and is removed once over an hour old. An IPv6 client is
+counted by its /64, the network one customer is given, in which it may take any address.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import secrets
 import shutil
@@ -71,7 +73,7 @@ class Quotas:
             raise OverQuota(
                 "disk", 507, "The server is short of disk space, so no new game can start just now."
             )
-        hidden = None if address is None else self.address_key(address)
+        hidden = None if address is None else self.address_key(counted_as(address))
         start = Start(secrets.token_urlsafe(12), owner, hidden, now)
         self.store.add_start(start, now - HOUR, lambda mine, here: self._check(mine, here, now))
         return start.id
@@ -84,8 +86,9 @@ class Quotas:
             raise OverQuota(
                 "browser",
                 429,
-                f"This browser has started {count} games in the last hour: a new one can "
-                f"start in {_minutes(wait)}. Your unfinished games can be continued meanwhile.",
+                f"This browser has started {count} game{'' if count == 1 else 's'} in the last "
+                f"hour: a new one can start in {_minutes(wait)}. Your unfinished games can be "
+                "continued meanwhile.",
                 wait,
             )
         if by_address is None:
@@ -113,6 +116,28 @@ class Quotas:
         now = self.clock()
         self.store.forget_starts(now - HOUR)
         return self.store.expire(now - self.settings.expire_days * DAY)
+
+
+def counted_as(address: str) -> str:
+    """The part of a client's address that the per-address quota counts: an IPv4 address
+    whole (also when it comes as an IPv4-mapped IPv6 one), an IPv6 address by its /64.
+
+    >>> counted_as("203.0.113.9"), counted_as("::ffff:203.0.113.9")
+    ('203.0.113.9', '203.0.113.9')
+    >>> counted_as("2001:db8:1:2:aaaa::1"), counted_as("fe80::1%eth0")
+    ('2001:db8:1:2::/64', 'fe80::/64')
+    >>> counted_as("testclient")
+    'testclient'
+    """
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address  # not an IP address: a test client's name, a Unix socket
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((int(ip) >> 64 << 64, 64)))
+    return str(ip)
 
 
 def _seconds(delay: float) -> int:

@@ -24,7 +24,7 @@ import re
 import secrets
 import time
 import weakref
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Awaitable, Callable, Collection, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -931,15 +931,20 @@ class GameService:
                 self._wind(loaded, seating)
             return self.state(loaded, seat, seating, [])
 
-    async def rematch(self, game_id: str, owner: str) -> tuple[dict[str, Any], bool]:
+    async def rematch(
+        self, game_id: str, owner: str, admit: Callable[[], Awaitable[None]] | None = None
+    ) -> tuple[dict[str, Any], bool]:
         """A new game at this table, its people in their seats; the state, and whether this
-        request made it (the first one does; later ones join it)."""
+        request made it (the first one does; later ones join it). `admit` is awaited before
+        one is made (the quotas: it raises to refuse), never for joining one."""
         async with self._lock(game_id):
             seated = await self._seated(game_id, owner)
             loaded, seating = seated.loaded, seated.seating
             if not loaded.game.is_over:
                 raise Refusal(409, "A rematch can be started once this game is over.")
             made = seating.rematch is None
+            if made and admit is not None:
+                await admit()
             if made:
                 table = loaded.table
                 seats = [
