@@ -368,3 +368,24 @@ def test_at_large_text_the_rounds_names_stay_whole(
     for name, rows in lines:
         assert rows < 1.9, (name, rows)
     assert not page.errors
+
+
+def test_a_card_tapped_twice_on_a_touch_screen_goes_back_down(
+    browser: Any, server: AppServer
+) -> None:
+    # A tap leaves a hover behind on a touch screen: the card put back stayed 4 px up, as
+    # if still half chosen, until another was tapped.
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{server.url}/?speed=instant")
+    page.wait_for_selector("body[data-ready=true]")
+    start_game(page)
+    card = f"[data-region=hand] [data-card='{hand(page)[4]}']"
+    lift = "(sel) => new DOMMatrix(getComputedStyle(document.querySelector(sel)).transform).m42"
+    page.tap(card)
+    page.wait_for_function(f"(sel) => ({lift})(sel) < -8", arg=card)
+    page.tap(card)
+    page.wait_for_timeout(500)  # the hover a tap leaves comes a moment after it
+    page.wait_for_function("(sel) => !document.querySelector(sel).matches('.selected')", arg=card)
+    assert page.evaluate(lift, card) == 0
+    context.close()
