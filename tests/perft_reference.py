@@ -65,9 +65,7 @@ class Table:
                 everyone = [c for h in self.hands for c in h if c[1] == "C"]
                 if lowest is not None and rank(lowest) == min(rank(c) for c in everyone):
                     options = [lowest]
-            if self.first_trick and not self.rule("points_on_first_trick"):
-                safe = [c for c in options if not is_point(c)]
-                options = safe or options
+            # "Dealer's left" leads any card, the first trick's points rule aside.
             if self.rule("must_break_hearts") and not self.hearts_broken:
                 others = [c for c in options if c[1] != "H"]
                 only_queen = all(c == "QS" for c in others)
@@ -81,7 +79,10 @@ class Table:
             safe = [c for c in options if not is_point(c)]
             options = safe or options
         if self.rule("queen_at_first_chance") and "QS" in options:
-            high_spade_down = led == "S" and any(c in ("KS", "AS") for c in self.trick)
+            # A spade above her wins the trick as it stands: its twin (two decks) not on it.
+            high_spade_down = led == "S" and any(
+                self.trick.count(c) == 1 for c in ("KS", "AS") if c in self.trick
+            )
             if not follow or high_spade_down:
                 options = ["QS"]
         return sorted(set(options))

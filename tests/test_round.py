@@ -166,10 +166,22 @@ def test_queen_must_go_when_first_void_with_that_house_rule() -> None:
 # --- who leads first -------------------------------------------------------------------------
 
 
-def test_dealer_left_leads_any_card_but_no_heart_or_queen() -> None:
+def test_dealer_left_leads_any_card_but_a_heart_the_queen_too() -> None:
+    # The first trick's points rule kept the Q♠ (and, with hearts any time, every heart) from
+    # the lead: the house rule is any card, and any but a heart where hearts must be broken.
     rnd = round_from(FIRST_TRICK_DEAL, Rules(first_lead="dealer-left"), dealer=1)
     assert rnd.turn == 2
-    assert names(rnd.legal_cards()) == "QD KD AD"
+    assert names(rnd.legal_cards()) == "QD KD AD QS"
+    rnd.play("QS")
+    assert rnd.why_illegal("TS", seat=3) is None  # the others follow as ever
+
+
+def test_dealer_left_with_hearts_any_time_may_lead_a_heart_to_the_first_trick() -> None:
+    rules = Rules(first_lead="dealer-left", must_break_hearts=False)
+    rnd = round_from(FIRST_TRICK_DEAL, rules, dealer=1)
+    assert len(rnd.legal_cards()) == 13
+    rnd.play("AH")
+    assert rnd.hearts_broken
 
 
 def test_dealer_left_may_lead_anything_allowed() -> None:

@@ -16,6 +16,7 @@ import pytest
 from hearts import ChooseMoon, Game, IllegalMoveError, Round, Rules, Trick, parse_card
 from hearts.cards import CARDS, DECK_SIZE, POINT_MASK, cards_of, points_of
 from hearts.events import Received
+from hearts.legality import legal_mask
 from hearts.record import to_record
 from hearts.round import deck_cards
 from hearts.rules import BonusCard
@@ -342,6 +343,22 @@ def opening_round(rules: Rules | None = None) -> tuple[Round, list[str]]:
             held[seat].append(others.pop())
     assert not others
     return Round.from_hands(rules, held, "hold"), " ".join(OPENING).split()
+
+
+def test_the_queen_at_first_chance_is_not_forced_under_high_spades_that_cancel() -> None:
+    # Both A♠ on the trick cancel: the queen would win it, so this is no safe chance. She was
+    # forced out, and her holder took 14 points.
+    rules = Rules(players=6, queen_at_first_chance=True)
+    ace, king = parse_card("AS"), parse_card("KS")
+    hand = 1 << parse_card("4S") | 1 << parse_card("QS")
+
+    def legal(*trick: int) -> str:
+        playable = legal_mask(rules, hand, trick, False, True, 0)
+        return " ".join(map(str, cards_of(playable)))
+
+    assert legal(parse_card("3S"), ace, ace + DECK_SIZE) == "4S QS"
+    assert legal(parse_card("3S"), ace, ace + DECK_SIZE, king) == "QS"  # the king wins it
+    assert legal(parse_card("3S"), ace) == "QS"
 
 
 def test_identical_cards_cancel_and_the_highest_card_left_wins() -> None:

@@ -73,10 +73,8 @@ def legal_mask(
                     name = CARDS[opening.bit_length() - 1].name
                     reasons.append((allowed & ~subset, f"The first trick is led with the {name}."))
                 allowed = subset
-        if no_points_first and allowed & ~POINT_MASK:
-            if reasons is not None and allowed & POINT_MASK:
-                reasons.append((allowed & POINT_MASK, NO_POINTS_FIRST))
-            allowed &= ~POINT_MASK
+        # No lead is kept back for the first trick's points: the opening card leads it, or
+        # under "dealer's left" any card does (but a heart while hearts must be broken).
         if rules.must_break_hearts and not hearts_broken and allowed & HEARTS_MASK:
             others = allowed & ~HEARTS_MASK
             only_queen = not others & ~QUEEN_MASK
@@ -100,11 +98,16 @@ def legal_mask(
             reasons.append((allowed & POINT_MASK, NO_POINTS_FIRST))
         allowed &= ~POINT_MASK
     if rules.queen_at_first_chance and allowed & QUEEN_MASK:
-        safe = not follow or (
-            led == SPADES and any(c % DECK_SIZE in _HIGH_SPADE_FACES for c in trick)
-        )
+        safe = not follow or (led == SPADES and _queen_covered(trick))
         if safe:
             if reasons is not None and allowed & ~QUEEN_MASK:
                 reasons.append((allowed & ~QUEEN_MASK, QUEEN_NOW))
             allowed &= QUEEN_MASK
     return allowed
+
+
+def _queen_covered(trick: Sequence[int]) -> bool:
+    """A spade above the queen is on the trick and not cancelled: its twin (two decks) is not
+    on the trick too, so it wins the trick as it stands."""
+    faces = [c % DECK_SIZE for c in trick]
+    return any(faces.count(face) == 1 for face in faces if face in _HIGH_SPADE_FACES)

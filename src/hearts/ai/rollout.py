@@ -399,11 +399,8 @@ def play_numbers(
             # The lead (legality as `hearts.legality.legal_mask`, for one deck).
             seat = leader
             hand = allowed = hands[seat]
-            if first:
-                if two_of_clubs and allowed & opening:
-                    allowed &= opening
-                if no_points_first and allowed & _NON_POINTS:
-                    allowed &= _NON_POINTS
+            if first and two_of_clubs and allowed & opening:
+                allowed &= opening
             if must_break and not broken and allowed & HEARTS_FACES:
                 others = allowed & _NON_HEARTS
                 if others and not (hearts_instead and not others & _NON_QUEEN):
