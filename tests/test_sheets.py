@@ -204,7 +204,7 @@ def house_rule_phrases() -> dict[str, list[str]]:
         "moon_rule": [
             f"takes {one.round_points} off instead ({two.round_points} with two decks)",
             "the shooter chooses",
-            "unless that ends the game with the shooter losing",
+            "unless that ends the game with someone else winning",
         ],
         "shoot_the_sun": [
             f"counts {engine_sun(one)} ({engine_sun(two)} with two decks)",

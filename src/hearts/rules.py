@@ -91,7 +91,8 @@ class Rules:
       a heart may be led; the strict rule makes the Q♠ the only lead.
     - ``bonus_card``: "JD" or "TD" takes 10 points off its winner (Omnibus Hearts).
     - ``moon_rule``: "add" (others +26), "subtract" (shooter −26), "choose" (the shooter picks),
-      "add-unless-losing" (others +26 unless that ends the game with the shooter not winning).
+      "add-unless-losing" (others +26 unless that ends the game with a rival winning,
+      alone or sharing the lowest total: then the shooter −26).
     - ``shoot_the_sun``: taking every trick counts double a moon (52), scored the same way.
     - ``target_score``: the game ends once someone reaches it.
     - ``exactly_target_resets_to``: a total of exactly the target drops to this (50 or 0).

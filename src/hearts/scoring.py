@@ -118,7 +118,14 @@ def moon_choice(
     Under "choose" without a `choice` (a shooter who was not asked) the shooter takes an
     option that ends the game with them winning, avoids one that ends it with them losing,
     and otherwise adds. Under "add-unless-losing" the shooter adds unless that ends the game
-    with them not among the lowest. Both look at the totals after any exact-target drop.
+    with a rival among the winners: one alone, or sharing the lowest total with the shooter.
+    Both look at the totals after any exact-target drop.
+
+    >>> rules = Rules(moon_rule="add-unless-losing")
+    >>> moon_choice(rules, [60, 74, 34, 74], 0, [0, 26, 26, 26], [-26, 0, 0, 0])
+    'subtract'
+    >>> moon_choice(rules, [50, 74, 34, 74], 0, [0, 26, 26, 26], [-26, 0, 0, 0])
+    'add'
     """
     rule = rules.moon_rule
     if rule == "add" or rule == "subtract":
@@ -132,7 +139,9 @@ def moon_choice(
 
     add_ends, add_wins = outcome(added)
     if rule == "add-unless-losing":
-        return "subtract" if add_ends and not add_wins else "add"
+        after, _ = _after_drop(rules, [t + s for t, s in zip(totals, added, strict=True)])
+        rival_wins = not set(lowest(after)) <= set(team_of(rules, shooter))
+        return "subtract" if add_ends and rival_wins else "add"
     sub_ends, sub_wins = outcome(subtracted)
     if add_ends and add_wins:
         return "add"

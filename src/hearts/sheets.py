@@ -510,7 +510,7 @@ def house_rules_box(s: RuleStyles, width: float) -> Table:
             "Moon, other ways",
             f"the shooter takes {points} off instead ({points_two} with two decks); or the "
             "shooter chooses; or the others get the points unless that ends the game with "
-            "the shooter losing.",
+            "someone else winning.",
         ),
         (
             "The sun",

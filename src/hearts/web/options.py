@@ -135,7 +135,7 @@ def rule_options(rules: Rules) -> tuple[dict[str, Any], ...]:
                 {"value": "choose", "label": "The shooter chooses"},
                 {
                     "value": "add-unless-losing",
-                    "label": f"Everyone else gets {moon}, unless that loses",
+                    "label": f"Everyone else gets {moon}, unless that hands a rival the game",
                 },
             ],
         },

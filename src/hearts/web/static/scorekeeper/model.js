@@ -13,7 +13,7 @@ export const MOON_RULES = {
   add: "Everyone else gets 26",
   subtract: "The shooter takes 26 off",
   choose: "The shooter chooses",
-  "add-unless-losing": "Everyone else gets 26, unless that ends the game with the shooter losing",
+  "add-unless-losing": "Everyone else gets 26, unless that ends the game with someone else winning",
 };
 
 export const BONUS_CARDS = {
@@ -411,8 +411,12 @@ function moonOptions(game, before, entry) {
   const option = (scores) => {
     const totals = dropBack(before.map((t, i) => t + scores[i]), game.settings).map((d) => d.total);
     const ends = gameEnds(game, totals);
-    const shooterLowest = lowest(totals).includes(shooter);
-    return { scores, totals, wins: ends && shooterLowest, loses: ends && !shooterLowest };
+    const low = lowest(totals);
+    const shooterLowest = low.includes(shooter);
+    return {
+      scores, totals, wins: ends && shooterLowest, loses: ends && !shooterLowest,
+      rivalWins: ends && low.some((seat) => !team.includes(seat)), // alone or in a tie
+    };
   };
   return {
     add: option(bonus.map((b, i) => b + (team.includes(i) ? 0 : amount))),
@@ -456,9 +460,10 @@ export function scoreRound(game, before, entry) {
     } else if (choice === "add-unless-losing") {
       // Decided on the totals after adding, drop-back included: a rival who lands on the
       // target and drops back has not ended the game.
-      choice = options.add.loses ? "subtract" : "add";
+      choice = options.add.rivalWins ? "subtract" : "add";
       if (choice === "subtract") {
-        notes.push(`${full} to the others would end the game with ${who} losing, so ${who} ${team(game) ? "take" : "takes"} ${full} off instead.`);
+        const rival = team(game) ? "the other team" : "someone else";
+        notes.push(`${full} to the others would end the game with ${rival} winning, so ${who} ${team(game) ? "take" : "takes"} ${full} off instead.`);
       }
     }
     points = options[choice].scores;
