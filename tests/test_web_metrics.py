@@ -76,10 +76,13 @@ def scraped(client: TestClient) -> Samples:
     return parse(generate_latest(metrics.registry).decode())
 
 
-def play_a_short_game(client: httpx.Client | TestClient) -> tuple[dict[str, Any], int]:
-    """A game to 1 point (one round) against easy players, played to its end: the last
-    state, and the person's moves."""
-    state = client.post("/api/games", json={"rules": {"target_score": 1}}).json()
+def play_a_short_game(
+    client: httpx.Client | TestClient, state: dict[str, Any] | None = None
+) -> tuple[dict[str, Any], int]:
+    """A game to 1 point (one round) against easy players (or the game `state` begins),
+    played to its end: the last state, and the person's moves."""
+    if state is None:
+        state = client.post("/api/games", json={"rules": {"target_score": 1}}).json()
     mine = 0
     while state["phase"] != "game-over":
         game, move, view = state["id"], state["move"], state["view"]
@@ -157,6 +160,27 @@ def test_a_game_played_to_its_end_counts_as_finished(app_client: TestClient) -> 
     assert sum(moved.get(key("hearts_moves_total", kind=kind), 0) for kind in kinds) == mine
     decided = moved[key("hearts_computer_decision_seconds_count", level="easy")]
     assert decided == state["move"] - mine
+
+
+def test_the_coachs_hints_and_reviews_are_timed_and_counted(app_client: TestClient) -> None:
+    before = scraped(app_client)
+    created = app_client.post("/api/games", json={"rules": {"target_score": 1}}).json()
+    hint = app_client.get(f"/api/games/{created['id']}/hint")
+    assert hint.status_code == 200, hint.text
+    assert app_client.get(f"/api/games/{created['id']}/hint").status_code == 200  # kept
+    state, mine = play_a_short_game(app_client, created)
+    review = app_client.get(f"/api/games/{state['id']}/review", params={"round": 1})
+    assert review.status_code == 200, review.text
+    reviewed = len(review.json()["decisions"])
+    assert reviewed == mine  # the pass and every card of the one round
+    after = scraped(app_client)
+    moved = changes(before, after)
+    assert moved[key("hearts_coach_seconds_count", kind="hint")] == 1
+    assert moved[key("hearts_coach_seconds_sum", kind="hint")] > 0
+    assert moved[key("hearts_coach_seconds_count", kind="review")] == reviewed
+    assert moved[key("hearts_reviews_made_total", by="asked")] == reviewed
+    assert value(after, "hearts_reviews_pending") == 0
+    assert value(after, "hearts_reviews_dropped_total") == 0
 
 
 def test_an_address_that_leads_nowhere_counts_under_one_label(app_client: TestClient) -> None:

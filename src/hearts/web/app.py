@@ -108,7 +108,8 @@ def create_app(
     # The reviews think in a process like the computer players (threads when they do).
     if review_workers is None:
         review_workers = settings.review_workers if bot_workers != 0 else 0
-    reviews = Reviews(review_workers, processes=bot_workers != 0)
+    reviews = Reviews(review_workers, processes=bot_workers != 0, metrics=metrics)
+    metrics.watch_reviews(reviews)
     reviews.attach(service)
 
     async def expire_now_and_hourly() -> None:

@@ -29,6 +29,7 @@ from .api import REFUSALS, BrowserCookie, Service, refused
 from .assets import Assets
 from .bots import BUDGETS, decision_seed, round_start
 from .history import GameFacts, Names, facts_of, history_line, kept, statistics, when
+from .metrics import Metrics
 from .reviews import Reviews
 from .service import GameService, LoadedGame, Refusal, Table
 from .store import FinishedGame, Seating, StoredGame, owner_key
@@ -104,6 +105,7 @@ def kept_answers(request: Request) -> Answers:
 @router.get("/games/{game_id}/hint", response_model=Hint, responses=REFUSALS)
 async def get_hint(
     game_id: str,
+    request: Request,
     games: Service,
     cache: Annotated[Answers, Depends(kept_answers)],
     cookie: BrowserCookie = None,
@@ -131,7 +133,10 @@ async def get_hint(
 
     async def search() -> dict[str, Any]:
         # A search takes a tenth of a second or so: off the event loop.
+        began = time.perf_counter()
         advice = await asyncio.to_thread(hint, view, names, seed, BUDGETS.get("hard"))
+        metrics: Metrics = request.app.state.metrics
+        metrics.coached("hint", time.perf_counter() - began)
         return {"cards": [str(c) for c in advice.cards], "reason": advice.reason, "move": move}
 
     # Keyed by the stored actions too: after a take-back a move number comes again with

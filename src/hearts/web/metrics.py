@@ -6,8 +6,9 @@ template, method and status class with the time until its answer starts; the ref
 (`hearts.web.service`) games started and finished, people's moves and the event streams
 open; the computer players (`hearts.web.bots`) each decision's CPU time by level; the quotas
 their refusals; the app's error handlers the store's errors. The database's absences
-(`hearts.web.logs.Outage`), the requests waiting on the computer players and the process's
-own figures (CPU, memory, open files, the garbage collector) are read when scraped.
+(`hearts.web.logs.Outage`), the requests waiting on the computer players, the coach's
+reviews (made, dropped, waiting) and the process's own figures (CPU, memory, open files,
+the garbage collector) are read when scraped; the coach's searches are timed as they end.
 
 Every label takes its values from a short list this code knows (routes are the app's
 templates, never a path as sent; anything else counts as "unknown" or "other"), so no request
@@ -78,9 +79,24 @@ QUOTA_KINDS = ("browser", "address", "disk")
 STORE_ERRORS = ("unavailable", "error", "full")
 #: Why computer players fell back to easy ones (`hearts.web.bots.BotPool.advance`).
 FALLBACKS = ("timeout", "broken")
+#: The coach's searches: a hint asked for, a decision reviewed (`hearts.web.reviews`).
+COACH_KINDS = ("hint", "review")
+#: Seconds of one coach search, from its start to its answer: a hint takes about a tenth of
+#: a second, a review a few tenths (each candidate searched in full).
+COACH_BUCKETS = (0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30)
 
 Decisions = list[tuple[str, float]]
 """(level, CPU seconds) of each computer decision made."""
+
+
+class Backlog(Protocol):
+    """What the metrics read of `hearts.web.reviews.Reviews`."""
+
+    made: dict[str, int]
+    dropped: int
+
+    @property
+    def pending(self) -> int: ...
 
 
 class Outages(Protocol):
@@ -190,7 +206,16 @@ class Metrics:
             ["kind"],
             registry=registry,
         )
+        self.coach = Histogram(
+            "hearts_coach_seconds",
+            "Seconds of each of the coach's searches, from its start to its answer: hint (a"
+            " hint asked for, in a thread) or review (a decision reviewed, in a worker).",
+            ["kind"],
+            buckets=COACH_BUCKETS,
+            registry=registry,
+        )
         self._requests = Children(self.requests)
+        self._coach = Children(self.coach)
         self._latency = Children(self.latency)
         self._moves = Children(self.moves)
         self._decisions = Children(self.decisions)
@@ -204,6 +229,7 @@ class Metrics:
             (self._refusals, QUOTA_KINDS),
             (self._store_errors, STORE_ERRORS),
             (self._fallbacks, FALLBACKS),
+            (self._coach, COACH_KINDS),
         ):
             for value in values:
                 children(value)
@@ -220,6 +246,10 @@ class Metrics:
             " two per worker, hard players play as medium and expert as hard).",
             registry=self.registry,
         ).set_function(lambda: pool.waiting)
+
+    def watch_reviews(self, reviews: Backlog) -> None:
+        """Read at each scrape: the reviews made, dropped and waiting (`reviews`)."""
+        self.registry.register(ReviewsCollector(reviews))
 
     # --- the words the app counts with ------------------------------------------------------
 
@@ -250,6 +280,9 @@ class Metrics:
 
     def refused(self, kind: str) -> None:
         self._refusals(kind if kind in QUOTA_KINDS else OTHER).inc()
+
+    def coached(self, kind: str, seconds: float) -> None:
+        self._coach(kind if kind in COACH_KINDS else OTHER).observe(seconds)
 
     def answered(self, route: str, method: str, status: int, seconds: float) -> None:
         """A request answered: `route` is a template of the app's (or `UNKNOWN_ROUTE`)."""
@@ -283,6 +316,34 @@ class DatabaseCollector:
             "hearts_database_away_seconds",
             "Seconds the database has not answered, in all (the current absence included).",
             value=outage.seconds_away() if outage is not None else 0.0,
+        )
+
+
+class ReviewsCollector:
+    """The coach's reviews of people's decisions (`hearts.web.reviews.Reviews`): made, by
+    whether a request waited for them, dropped from a long queue, and waiting now."""
+
+    def __init__(self, reviews: Backlog) -> None:
+        self.reviews = reviews
+
+    def collect(self) -> Iterable[Metric]:
+        made = CounterMetricFamily(
+            "hearts_reviews_made",
+            "Decisions the coach reviewed: asked (a request waited for it) or background.",
+            labels=["by"],
+        )
+        for by in ("asked", "background"):
+            made.add_metric([by], self.reviews.made.get(by, 0))
+        yield made
+        yield CounterMetricFamily(
+            "hearts_reviews_dropped",
+            "Background reviews dropped from a queue too long (worked out if asked for later).",
+            value=self.reviews.dropped,
+        )
+        yield GaugeMetricFamily(
+            "hearts_reviews_pending",
+            "Decisions waiting for review or being reviewed now.",
+            value=self.reviews.pending,
         )
 
 

@@ -27,6 +27,7 @@ import hashlib
 import json
 import logging
 import os
+import time
 from collections import OrderedDict
 from collections.abc import Collection, Coroutine, Sequence
 from concurrent.futures.process import BrokenProcessPool
@@ -39,6 +40,7 @@ from ..ai.rollout import GAME_END_WEIGHT
 from ..record import move_to_action
 from .bots import decision_seed, round_start
 from .deals import Seed, replayed
+from .metrics import Metrics
 from .workers import main_importable, process_pool
 
 if TYPE_CHECKING:
@@ -216,7 +218,9 @@ class Reviews:
         budget: int = REVIEW_BUDGET,
         kept: int = KEPT,
         queue: int = QUEUE,
+        metrics: Metrics | None = None,
     ) -> None:
+        self.metrics = metrics or Metrics()
         self.background = workers > 0
         self.workers = max(1, workers)
         #: Workers for decisions a person waits for: a round's backlog in parallel.
@@ -328,12 +332,14 @@ class Reviews:
                 return  # dropped from the kept reviews meanwhile
             args = (job.view, job.move, job.names, job.seed, job.budget, job.hint_seed)
             loop = asyncio.get_running_loop()
+            began = time.perf_counter()
             try:
                 result = await loop.run_in_executor(self._executor(pool), review_job, *args)
             except BrokenProcessPool:
                 log.warning("a review worker stopped; starting another")
                 self._drop_pool(pool)
                 result = await loop.run_in_executor(self._executor(pool), review_job, *args)
+            self.metrics.coached("review", time.perf_counter() - began)
             if not future.done():  # the first of two workers on it gives the answer
                 self.made["asked" if asked else "background"] += 1
                 future.set_result(result)
