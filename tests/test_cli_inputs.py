@@ -76,7 +76,7 @@ def test_a_pass_cycle_may_be_written_with_commas(
     args = ["sim", "easy*4", "--deals", "1", "--quiet", "--json", "-"]
     assert main([*args, "--rule", "pass_cycle=left,right"]) == 0
     assert json.loads(capsys.readouterr().out)["rules"]["pass_cycle"] == ["left", "right"]
-    monkeypatch.setattr("builtins.input", lambda prompt="": "quit")
+    monkeypatch.setattr("hearts.cli.play.read_line", lambda prompt="": "quit")
     assert main(["play", "--seed", "4", "--rule", "pass_cycle=right,left"]) == 0
     capsys.readouterr()
     # What is not a cycle at all says how one is written.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,7 +12,7 @@ import pytest
 from hearts import Game, Rules
 from hearts.ai import make_player
 from hearts.cli import main
-from hearts.cli.play import TerminalGame, format_hand
+from hearts.cli.play import LINE_LIMIT, TerminalGame, format_hand
 
 
 def scripted_game(
@@ -82,14 +84,14 @@ def test_quit_and_end_of_input_leave_quietly(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     answers = iter(["quit"])
-    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    monkeypatch.setattr("hearts.cli.play.read_line", lambda prompt="": next(answers))
     assert main(["play", "--seed", "4", "--level", "easy"]) == 0
     assert "Game left unfinished." in capsys.readouterr().out
 
     def end_of_input(prompt: str = "") -> str:
         raise EOFError
 
-    monkeypatch.setattr("builtins.input", end_of_input)
+    monkeypatch.setattr("hearts.cli.play.read_line", end_of_input)
     assert main(["play", "--seed", "4", "--level", "hard"]) == 0
     assert main(["play", "--level", "genius"]) == 2
     assert "not a level" in capsys.readouterr().err
@@ -234,7 +236,7 @@ def test_a_record_is_written_at_quit_and_replays_under_the_same_names(
 ) -> None:
     path = tmp_path / "game.json"
     answers = iter(["quit"])
-    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    monkeypatch.setattr("hearts.cli.play.read_line", lambda prompt="": next(answers))
     assert main(["play", "--seed", "4", "--level", "easy", "--record", str(path)]) == 0
     assert f"The game's record is in {path}: hearts replay {path}" in capsys.readouterr().out
     assert main(["replay", str(path)]) == 0
@@ -245,8 +247,23 @@ def test_a_record_is_written_at_quit_and_replays_under_the_same_names(
         raise KeyboardInterrupt
 
     path.unlink()
-    monkeypatch.setattr("builtins.input", interrupted)
+    monkeypatch.setattr("hearts.cli.play.read_line", interrupted)
     assert main(["play", "--seed", "4", "--record", str(path)]) == 130  # Ctrl-C keeps it too
     assert path.exists()
     assert main(["play", "--record", str(tmp_path)]) == 2
     assert "is a folder: give a file name to write in it." in capsys.readouterr().err
+
+
+def test_a_line_of_input_without_end_stops_the_game_in_one_sentence(tmp_path: Path) -> None:
+    # `hearts play < /dev/zero` held one endless line in memory (3 GB in 3 s), past Ctrl-C.
+    endless = b"\0" * (LINE_LIMIT * 50)
+    record = tmp_path / "game.json"
+    done = subprocess.run(
+        [Path(sys.executable).with_name("hearts"), "play", "--seed", "4", "--record", str(record)],
+        input=endless, capture_output=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    said = done.stderr.decode()
+    assert said == f"hearts play: a line of input over {LINE_LIMIT:,} characters; stopping.\n"
+    assert len(done.stdout) < 10 * LINE_LIMIT and "Game left unfinished." in done.stdout.decode()
+    assert record.exists()  # written as at a quit

@@ -65,6 +65,7 @@ def test_an_out_of_turn_action_is_named() -> None:
         ("[]", "must be a JSON object"),
         ('{"format": "chess"}', "not a hearts game record"),
         ('{"format": "hearts-game", "version": 9}', "version 9 is not supported"),
+        ('{"format": "hearts-game", "version": true}', "version True is not supported"),
         ('{"format": "hearts-game", "version": 1, "seed": 1.5, "actions": []}', "seed"),
         ('{"format": "hearts-game", "version": 1, "seed": 1, "actions": {}}', "actions must be"),
         (

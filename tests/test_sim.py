@@ -181,7 +181,7 @@ def test_a_search_that_plays_as_medium_with_two_decks_is_said(
         "With two decks, hard and expert play as medium: their search knows only one deck."
     )
     assert as_medium_note(["hard", "expert"], Rules()) is None
-    monkeypatch.setattr("builtins.input", lambda prompt="": "quit")
+    monkeypatch.setattr("hearts.cli.play.read_line", lambda prompt="": "quit")
     assert main(["play", "--players", "6", "--level", "expert", "--seed", "3"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("Hearts against 5 expert players.")

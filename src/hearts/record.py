@@ -237,7 +237,7 @@ def from_record(data: object) -> Game:
     if data.get("format") != FORMAT:
         raise RecordError(f"This is not a hearts game record (format {data.get('format')!r}).")
     version = data.get("version")
-    if version != VERSION:
+    if isinstance(version, bool) or version != VERSION:  # true == 1 in Python
         raise RecordError(f"Record version {version!r} is not supported; this program reads 1.")
     seed = data.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int | str):

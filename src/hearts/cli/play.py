@@ -43,6 +43,28 @@ class Quit(Exception):
     """The player asked to stop (or the input ended)."""
 
 
+#: The longest line of input read: a pass is a few words. `input()` holds a whole line, so
+#: input with no line end (`< /dev/zero`) grew without bound, past Ctrl-C's reach.
+LINE_LIMIT = 1000
+
+
+def read_line(prompt: str) -> str:
+    """`input()`, but from a file or a pipe at most `LINE_LIMIT` characters a line: a longer
+    one ends the game (EOFError) with a sentence on standard error."""
+    if sys.stdin.isatty():
+        return input(prompt)
+    print(prompt, end="", flush=True)
+    line = sys.stdin.readline(LINE_LIMIT + 1)
+    if not line:
+        raise EOFError
+    if len(line) > LINE_LIMIT and not line.endswith("\n"):
+        sys.stdout.write("\n")
+        print(f"hearts play: a line of input over {LINE_LIMIT:,} characters; stopping.",
+              file=sys.stderr)  # fmt: skip
+        raise EOFError
+    return line.removesuffix("\n")
+
+
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "play",
@@ -364,7 +386,7 @@ def run(args: argparse.Namespace) -> int:
     if note is not None:
         print(note)
     try:
-        return TerminalGame(game, bots, input, print).run()
+        return TerminalGame(game, bots, read_line, print).run()
     finally:  # at the end, at "quit", and at Ctrl-C alike
         if args.record is not None:
             _write_record(game, Path(args.record))
