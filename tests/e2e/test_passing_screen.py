@@ -375,10 +375,7 @@ def test_a_card_tapped_twice_on_a_touch_screen_goes_back_down(
 ) -> None:
     # A tap leaves a hover behind on a touch screen: the card put back stayed 4 px up, as
     # if still half chosen, until another was tapped.
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    page.goto(f"{server.url}/?speed=instant")
-    page.wait_for_selector("body[data-ready=true]")
+    page = open_page(browser, server, PHONE, touch=True)
     start_game(page)
     card = f"[data-region=hand] [data-card='{hand(page)[4]}']"
     lift = "(sel) => new DOMMatrix(getComputedStyle(document.querySelector(sel)).transform).m42"
@@ -388,4 +385,4 @@ def test_a_card_tapped_twice_on_a_touch_screen_goes_back_down(
     page.wait_for_timeout(500)  # the hover a tap leaves comes a moment after it
     page.wait_for_function("(sel) => !document.querySelector(sel).matches('.selected')", arg=card)
     assert page.evaluate(lift, card) == 0
-    context.close()
+    page.context.close()

@@ -972,10 +972,7 @@ def test_a_touch_screen_shows_no_keyboard_ring_where_the_page_put_the_focus(
 ) -> None:
     # After a reload the page focuses the first playable card itself; a phone player saw its
     # ring, then a thick frame round the hand after each card. A key brings rings back.
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    page.goto(f"{server.url}/?speed=instant")
-    page.wait_for_selector("body[data-ready=true]")
+    page = open_page(browser, server, PHONE, touch=True)
     start_game(page)
     while wait_for_person(page) == "passing":
         pass_three(page)
@@ -991,7 +988,7 @@ def test_a_touch_screen_shows_no_keyboard_ring_where_the_page_put_the_focus(
     assert page.evaluate(ring) == "none"
     page.keyboard.press("ArrowRight")
     assert page.evaluate(ring) == "solid"
-    context.close()
+    page.context.close()
 
 
 def test_the_side_pages_offer_one_way_back_in_their_header(browser: Any, server: AppServer) -> None:

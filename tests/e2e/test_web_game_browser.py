@@ -26,9 +26,14 @@ TABLE = "#game"
 
 
 def open_page(
-    browser: Any, server: AppServer, viewport: dict[str, int], speed: str = "instant"
+    browser: Any,
+    server: AppServer,
+    viewport: dict[str, int],
+    speed: str = "instant",
+    touch: bool = False,
 ) -> Any:
-    context = browser.new_context(viewport=viewport)
+    """A page of the game in a context of its own (a phone's touch screen with `touch`)."""
+    context = browser.new_context(viewport=viewport, is_mobile=touch, has_touch=touch)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
