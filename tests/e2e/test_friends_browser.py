@@ -25,7 +25,7 @@ from test_web_game_browser import TABLE, shoot
 from hearts.web.app import create_app
 from hearts.web.characters import OPPONENTS
 
-from browser_support import PHONE, AppServer, LiveServer, create_by_page
+from browser_support import PHONE, AppServer, LiveServer, create_by_page, spills
 
 pytestmark = pytest.mark.browser
 
@@ -1044,5 +1044,62 @@ def test_a_pass_chosen_offline_goes_once_back_though_others_passed_meanwhile(
     assert not set(chosen) & set(hand(sol.page)), "Sol's pass did not go"
     assert "offline" not in sol.page.inner_text("#status")
     for someone in (sol, tia):
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()
+
+
+def inside_width(page: Any, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    width = page.viewport_size["width"]
+    return bool(box) and box["x"] >= -0.5 and box["x"] + box["width"] <= width + 0.5
+
+
+def test_a_long_name_with_no_spaces_stays_on_a_phone_screen(
+    browser: Any, server: AppServer
+) -> None:
+    # Ann is 24 W's, the longest name there is, on no space to break at: "Marked: passed to
+    # you by WWW…" pushed Bea's Unmark off her phone's edge, "WWW… to play." ran off it, and
+    # the game's end cut the name off in its standings.
+    long = "W" * 24
+    ann = person(browser, long, DESKTOP)
+    bea = person(browser, "Bea", PHONE)
+    body = {
+        "rules": {"target_score": 1},
+        "name": long,
+        "turn_time": None,
+        "seats": ["you", "friend", "easy", "easy"],
+    }
+    state = table_by_api(ann, server, body)
+    join(bea, f"{server.url}{state['table']['invite']}")
+    bea.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
+    url = f"{server.url}/api/games/{state['id']}"
+    for someone in (ann, bea):  # Ann passes left, to Bea
+        assert api_move(someone.context.request, url)
+    bea.page.wait_for_selector("[data-action=dismiss]", timeout=15000)
+    bea.page.wait_for_function(SETTLED, arg=0)
+    assert long in bea.page.inner_text("[data-region=actions]")
+    assert inside_width(bea.page, "[data-action=dismiss]")
+    assert spills(bea.page, "#game :is(.me-line, .actions)") == []
+    shoot_views(bea.page, "friends-long-name-marked")
+    # Bea plays until it is Ann's turn, which Bea's line says.
+    for _ in range(60):
+        if bea.page.inner_text("#status") == f"{long} to play.":
+            break
+        api_move(bea.context.request, url)
+        bea.page.wait_for_function(SETTLED, arg=0)
+    assert bea.page.inner_text("#status") == f"{long} to play."
+    assert spills(bea.page, "#game :is(.me-line, .actions)") == []
+    # A game to 1 point is over after a round.
+    for _ in range(400):
+        moved = [api_move(p.context.request, url) for p in (ann, bea)]
+        if not any(moved) and ann.context.request.get(url).json()["phase"] == "game-over":
+            break
+    bea.page.wait_for_selector("[data-action=rematch]", timeout=15000)
+    for view in ("phone", "phone-landscape", "desktop"):
+        bea.page.set_viewport_size(VIEWS[view])
+        assert spills(bea.page, ".sheet-panel") == [], view
+        assert spills(bea.page, "#game .seat.opponent") == [], view
+    shoot_views(bea.page, "friends-long-name-over")
+    for someone in (ann, bea):
         assert not someone.page.errors, someone.page.errors
         someone.context.close()
