@@ -141,3 +141,39 @@ def create_by_page(page: Any, body: dict[str, Any]) -> dict[str, Any]:
     assert made[0] == 201, made
     state: dict[str, Any] = made[1]
     return state
+
+
+# Text that runs out of `selector`'s boxes or off the screen sideways: each text's lines as
+# drawn, less what a box between it and its root clips (a name cut short with "…").
+SPILLS = """(selector) => {
+    const found = [];
+    for (const root of document.querySelectorAll(selector)) {
+        const outer = root.getBoundingClientRect();
+        const [left, right] = [Math.max(0, outer.left), Math.min(innerWidth, outer.right)];
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (!node.textContent.trim()) continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            for (const line of range.getClientRects()) {
+                let [l, r] = [line.left, line.right];
+                for (let el = node.parentElement; el && el !== root; el = el.parentElement) {
+                    if (getComputedStyle(el).overflowX === 'visible') continue;
+                    const clip = el.getBoundingClientRect();
+                    [l, r] = [Math.max(l, clip.left), Math.min(r, clip.right)];
+                }
+                if (r - l > 0.5 && (l < left - 1 || r > right + 1)) {
+                    const text = node.textContent.trim().slice(0, 30);
+                    found.push([text, Math.round(l), Math.round(r)]);
+                }
+            }
+        }
+    }
+    return found;
+}"""
+
+
+def spills(page: Any, selector: str) -> list[list[Any]]:
+    """The texts inside `selector` that run out of its boxes or off the screen sideways."""
+    found: list[list[Any]] = page.evaluate(SPILLS, selector)
+    return found

@@ -25,7 +25,7 @@ from test_web_game_browser import TABLE, shoot
 from hearts.web.app import create_app
 from hearts.web.characters import OPPONENTS
 
-from browser_support import PHONE, AppServer, LiveServer, create_by_page
+from browser_support import PHONE, AppServer, LiveServer, create_by_page, spills
 
 pytestmark = pytest.mark.browser
 
@@ -960,9 +960,9 @@ def test_a_pass_made_in_another_tab_clears_the_cards_chosen_in_this_one(
     host.context.close()
 
 
-def api_move(request: Any, url: str) -> bool:
-    """The simplest move for the seat of `request`'s browser, when it is awaited; whether
-    one was made."""
+def api_move(request: Any, url: str, ready: bool = True) -> bool:
+    """The simplest move for the seat of `request`'s browser, when it is awaited (ready for
+    the next round only if `ready`); whether one was made."""
     state = request.get(url).json()
     if state["view"]["seat"] not in state["table"]["waiting_on"]:
         return False
@@ -972,7 +972,7 @@ def api_move(request: Any, url: str) -> bool:
         route = "pass"
     elif phase == "playing":
         body, route = {"card": view["legal"][0]}, "play"
-    elif phase == "round-over":
+    elif phase == "round-over" and ready:
         body, route = {}, "next"
     else:
         return False
@@ -1042,6 +1042,106 @@ def test_a_pass_chosen_offline_goes_once_back_though_others_passed_meanwhile(
         f"() => document.querySelector('{TABLE}').dataset.phase === 'playing'"
     )
     assert not set(chosen) & set(hand(sol.page)), "Sol's pass did not go"
+    assert "offline" not in sol.page.inner_text("#status")
+    for someone in (sol, tia):
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()
+
+
+def inside_width(page: Any, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    width = page.viewport_size["width"]
+    return bool(box) and box["x"] >= -0.5 and box["x"] + box["width"] <= width + 0.5
+
+
+def test_a_long_name_with_no_spaces_stays_on_a_phone_screen(
+    browser: Any, server: AppServer
+) -> None:
+    # Ann is 24 W's, the longest name there is, on no space to break at: "Marked: passed to
+    # you by WWW…" pushed Bea's Unmark off her phone's edge, "WWW… to play." ran off it, and
+    # the game's end cut the name off in its standings.
+    long = "W" * 24
+    ann = person(browser, long, DESKTOP)
+    bea = person(browser, "Bea", PHONE)
+    body = {
+        "rules": {"target_score": 1},
+        "name": long,
+        "turn_time": None,
+        "seats": ["you", "friend", "easy", "easy"],
+    }
+    state = table_by_api(ann, server, body)
+    join(bea, f"{server.url}{state['table']['invite']}")
+    bea.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
+    url = f"{server.url}/api/games/{state['id']}"
+    for someone in (ann, bea):  # Ann passes left, to Bea
+        assert api_move(someone.context.request, url)
+    bea.page.wait_for_selector("[data-action=dismiss]", timeout=15000)
+    bea.page.wait_for_function(SETTLED, arg=0)
+    assert long in bea.page.inner_text("[data-region=actions]")
+    assert inside_width(bea.page, "[data-action=dismiss]")
+    assert spills(bea.page, "#game :is(.me-line, .actions)") == []
+    shoot_views(bea.page, "friends-long-name-marked")
+    # Bea plays until it is Ann's turn, which Bea's line says.
+    for _ in range(60):
+        if bea.page.inner_text("#status") == f"{long} to play.":
+            break
+        api_move(bea.context.request, url)
+        bea.page.wait_for_function(SETTLED, arg=0)
+    assert bea.page.inner_text("#status") == f"{long} to play."
+    assert spills(bea.page, "#game :is(.me-line, .actions)") == []
+    # A game to 1 point is over after a round.
+    for _ in range(400):
+        moved = [api_move(p.context.request, url) for p in (ann, bea)]
+        if not any(moved) and ann.context.request.get(url).json()["phase"] == "game-over":
+            break
+    bea.page.wait_for_selector("[data-action=rematch]", timeout=15000)
+    for view in ("phone", "phone-landscape", "desktop"):
+        bea.page.set_viewport_size(VIEWS[view])
+        assert spills(bea.page, ".sheet-panel") == [], view
+        assert spills(bea.page, "#game .seat.opponent") == [], view
+    shoot_views(bea.page, "friends-long-name-over")
+    for someone in (ann, bea):
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()
+
+
+def test_a_ready_tapped_offline_goes_once_back_and_says_so_on_the_panel(
+    browser: Any, server: AppServer
+) -> None:
+    # The round is over and the turn timer off. Tia is ready; Sol's phone goes offline and Sol
+    # taps Ready: the line saying nothing was sent lay under the round's panel, and back
+    # online the tap was never sent, so the table waited for ever. Now the panel says it goes
+    # once back online, and it does: the next round is dealt for both.
+    sol, tia = two_at_a_table(browser, server, ("Sol", PHONE), ("Tia", DESKTOP))
+    url = f"{server.url}/api/games/{sol.page.get_attribute(TABLE, 'data-game')}"
+    for _ in range(400):
+        if sol.context.request.get(url).json()["phase"] == "round-over":
+            break
+        if not any([api_move(p.context.request, url, ready=False) for p in (sol, tia)]):
+            sol.page.wait_for_timeout(50)  # the computer players' turn
+    for someone in (sol, tia):
+        someone.page.wait_for_selector("[data-action=next-round]", timeout=15000)
+    tia.page.click("[data-action=next-round]")
+    sol.page.wait_for_selector("[data-region=ready-note] >> text=Tia is ready.")
+    sol.context.set_offline(True)
+    sol.page.click("[data-action=next-round]")
+    note = sol.page.locator("[data-region=overlay] [data-region=panel-status]")
+    words = "This device is offline: your \u201cready\u201d goes as soon as it is back online."
+    assert note.inner_text() == words
+    # In sight on the panel, beside the button (not under the panel, as the status line is).
+    box = note.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+    assert sol.page.evaluate(
+        """() => { const n = document.querySelector('[data-region=panel-status]');
+            const r = n.getBoundingClientRect();
+            return n.contains(document.elementFromPoint(r.left + 2, r.top + r.height / 2)); }"""
+    )
+    assert words in sol.page.text_content("#log")  # read out: the status line is inert
+    shoot_views(sol.page, "friends-ready-offline")
+    assert tia.page.get_attribute(TABLE, "data-phase") == "round-over"
+    sol.context.set_offline(False)
+    for someone in (sol, tia):
+        someone.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
     assert "offline" not in sol.page.inner_text("#status")
     for someone in (sol, tia):
         assert not someone.page.errors, someone.page.errors

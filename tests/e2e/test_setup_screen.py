@@ -152,3 +152,35 @@ def test_tabbing_never_leaves_the_focus_under_the_deal_button(
             covered.append(found.strip()[:40])
     assert covered == [], covered
     assert not page.errors
+
+
+@pytest.mark.parametrize("typed", ["2000", "abc"])
+def test_invite_waits_for_a_game_length_that_counts(
+    browser: Any, server: AppServer, typed: str
+) -> None:
+    # A length out of range marked its box and held back "Deal the cards", while "Invite a
+    # friend" went on and made a game to 100. It is held back too, and says why under it.
+    page = open_page(browser, server, PHONE)
+    page.click("[data-region=invite] summary")
+    invite = page.locator("[data-action=invite]")
+    assert invite.is_enabled()
+    page.fill("input[aria-label='Other game length']", typed)
+    problem = page.inner_text("#length-note")
+    assert problem.startswith(("Choose a game length", "Type a whole number"))
+    assert page.is_disabled("[data-action=new-game]")
+    assert invite.is_disabled()
+    assert page.inner_text("[data-region=invite-note]") == problem
+    # Naming oneself (which redraws the button) leaves it held back.
+    page.fill("#host-name", "Ann")
+    assert invite.is_disabled()
+    assert page.locator("[data-region=invite-note]").is_visible()
+    # A length that counts lets it go, and the table is made to that length.
+    page.fill("input[aria-label='Other game length']", "75")
+    assert invite.is_enabled() and page.locator("[data-region=invite-note]").is_hidden()
+    invite.click()
+    page.wait_for_selector("body[data-screen=lobby] [data-region=invite-link]")
+    game = page.evaluate("new URLSearchParams(location.search).get('table')")
+    state = page.context.request.get(f"{server.url}/api/games/{game}").json()
+    assert state["view"]["rules"]["target_score"] == 75
+    assert not page.errors, page.errors
+    page.context.close()

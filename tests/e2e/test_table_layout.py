@@ -12,13 +12,21 @@ from typing import Any
 
 import pytest
 from test_table_play import store_for
-from test_web_game_browser import hand, open_page, pass_three, shoot, start_game, wait_for_person
+from test_web_game_browser import (
+    TABLE,
+    hand,
+    open_page,
+    pass_three,
+    shoot,
+    start_game,
+    wait_for_person,
+)
 
 import hearts
 from hearts import Rules
 from hearts.rules import MIN_PLAYERS
 
-from browser_support import AppServer
+from browser_support import AppServer, create_by_page, spills
 
 pytestmark = pytest.mark.browser
 
@@ -339,4 +347,46 @@ def test_the_pass_button_leaves_the_persons_line_alone_at_large_text_sideways(
         assert not overlap(boxes[0], boxes[1]) and not overlap(boxes[0], boxes[2]), (size, boxes)
     page.evaluate("document.documentElement.style.fontSize = ''")
     assert button.inner_text() == whole
+    assert not page.errors
+
+
+def seat_friends(browser: Any, server: AppServer, page: Any, names: list[str]) -> None:
+    """A table of the person (`page`) and a friend in every other seat, each joined by the
+    invite under their name in a browser context of their own; `page` shows it started."""
+    seats = ["you"] + ["friend"] * len(names)
+    rules = {"players": len(seats)}
+    state = create_by_page(page, {"rules": rules, "name": "Ann", "turn_time": None, "seats": seats})
+    invite = state["table"]["invite"].split("#invite=", 1)[1]
+    for name in names:
+        friend = browser.new_context()
+        joined = friend.request.post(
+            f"{server.url}/api/games/{state['id']}/join", data={"invite": invite, "name": name}
+        )
+        assert joined.ok, joined.text()
+        friend.close()
+    page.goto(f"{server.url}/?table={state['id']}&speed=instant")
+    page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]")
+
+
+LONG_NAMES = ["Maximiliana Featherstone", "W" * 24, "Alexandrina Wolfenbarger"]
+
+
+@pytest.mark.parametrize("players", [Rules().players, MIN_PLAYERS])
+def test_a_long_name_stays_inside_its_seat(browser: Any, server: AppServer, players: int) -> None:
+    # A friend named "Maximiliana Featherstone" (24 letters, the most a name may have) in a
+    # side seat of a phone read "Maximilian / Featherstc", cut off by the screen's edge; 24
+    # W's ran off a desktop's. Each name now keeps to its seat ("Maximil… Feather…").
+    page = open_page(browser, server, VIEWPORTS["phone"])
+    seat_friends(browser, server, page, LONG_NAMES[: players - 1])
+    for name in ("phone", "phone-landscape", "desktop"):
+        page.set_viewport_size(VIEWPORTS[name])
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done)))")
+        assert spills(page, "#game .seat.opponent") == [], name
+        sides = page.evaluate(BOXES)
+        for box in sides["seats"] + sides["names"]:
+            assert inside(box, sides["vw"], sides["vh"]), (name, box)
+        for a, b in itertools.combinations(sides["seats"], 2):
+            assert not overlap(a, b), (name, a, b)
+        assert sides["wide"] <= sides["vw"]
+        shoot(page, f"long-names-{players}-{name}")
     assert not page.errors

@@ -57,9 +57,11 @@ export function nameField({ id, value, onInput, label = "Your name", taken = [] 
 /**
  * The "Invite friends" panel of the start screen. prefs.friends keeps {open, seats (one
  * choice per other seat: "friend" or a level), fill, turnTime, name}. onInvite() starts it.
- * `seatWord(i)` says where the i-th other seat sits ("On your left").
+ * `seatWord(i)` says where the i-th other seat sits ("On your left"); `blocked()` says why
+ * the table cannot be made from the rest of the screen ("" when it can: a game length out of
+ * range). Returns {panel, refresh}: refresh() after what `blocked` reads has changed.
  */
-export function invitePanel({ options, prefs, players, seatWord, onInvite, onChange }) {
+export function invitePanel({ options, prefs, players, seatWord, onInvite, onChange, blocked = () => "" }) {
   const defaults = options.table_defaults || { turn_time: 30, hold_time: 120, fill: "medium" };
   const levelNames = options.levels.map((l) => l.name);
   const f = prefs.friends = { open: false, seats: [], fill: defaults.fill, turnTime: defaults.turn_time,
@@ -73,12 +75,18 @@ export function invitePanel({ options, prefs, players, seatWord, onInvite, onCha
   });
   if (!f.seats.includes("friend")) f.seats[0] = "friend";
 
+  // Why the button is dimmed when the reason lies elsewhere on the screen (the game length's
+  // note is screens above it), said under it; the length's own note is the one read out.
+  const why = h("p", { class: "hint invite-note", id: "invite-note", "data-region": "invite-note" });
   const button = h("button", { type: "button", class: "primary wide", "data-action": "invite",
-    onclick: () => onInvite() });
+    "aria-describedby": "invite-note", onclick: () => onInvite() });
   const sayButton = () => {
     const friends = f.seats.filter((s) => s === "friend").length;
+    const elsewhere = blocked();
     button.textContent = friends ? `Invite ${friends === 1 ? "a friend" : `${friends} friends`}` : "Choose a seat for a friend";
-    button.disabled = friends === 0 || Boolean(nameProblemIfAny(f.name));
+    button.disabled = friends === 0 || Boolean(nameProblemIfAny(f.name)) || Boolean(elsewhere);
+    why.textContent = elsewhere;
+    why.hidden = !elsewhere;
   };
 
   const rows = f.seats.map((choice, i) => h("li", { class: "invite-seat", "data-seat-row": i + 1 },
@@ -119,8 +127,8 @@ export function invitePanel({ options, prefs, players, seatWord, onInvite, onCha
     + "computer players take the seats you give them."),
   h("div", { class: "invite-me" }, h("span", { class: "seat-word" }, "You, named"), name.field),
   h("ul", { class: "invite-seats" }, rows),
-  fill, time, button);
-  return details;
+  fill, time, button, why);
+  return { panel: details, refresh: sayButton };
 }
 
 function nameProblemIfAny(text) {

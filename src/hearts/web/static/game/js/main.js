@@ -90,9 +90,22 @@ function setBusy(busy) {
 /** Put a sentence in the status line; `keep` holds it there until the person acts again
  * (a refusal's reason must not be replaced by "Your turn."). */
 function say(text, keep = false) {
-  ui.status.textContent = text || "";
+  const said = text || "";
+  // Under a panel the status line is out of sight and out of a screen reader's reach (the
+  // table is inert): the panel shows the words by its way on, and the log reads them out.
+  if (said && said !== ui.status.textContent && !ui.overlay.hidden) narrate(said);
+  ui.status.textContent = said;
   if (keep) ui.status.dataset.keep = "1";
   else delete ui.status.dataset.keep;
+  sayOnPanel();
+}
+
+/** The status line's words on the panel over the table, if one is up. */
+function sayOnPanel() {
+  const line = ui.overlay.querySelector("[data-region=panel-status]");
+  if (!line) return;
+  line.textContent = ui.status.textContent;
+  line.hidden = !line.textContent;
 }
 
 function narrate(text) {
@@ -488,12 +501,13 @@ function notAnswered(error) {
   return error instanceof Refused && [0, 502, 503, 504].includes(error.status);
 }
 
-/** A card ({card}) or pass ({pass: true}) that could not go: kept and sent by `sendHeld`, once
- * the device is back online, or after a wait of 2, 4, 8, then 15 s (`tries` failed so far);
- * choosing again meanwhile replaces it. */
+/** A card ({card}), pass ({pass: true}) or Ready ({next: true}) that could not go: kept and
+ * sent by `sendHeld`, once the device is back online, or after a wait of 2, 4, 8, then 15 s
+ * (`tries` failed so far); choosing again meanwhile replaces it. */
 function hold(move, tries = 0) {
   const state = app.state;
-  const what = move.card ? `your ${cardName(move.card)} goes` : "your pass goes";
+  const ready = isFriends(state) ? "your \u201cready\u201d goes" : "the next round is dealt";
+  const what = move.card ? `your ${cardName(move.card)} goes` : move.pass ? "your pass goes" : ready;
   const offline = navigator.onLine === false;
   const trying = offline || tries < HELD_TRIES;
   const line = offline ? `This device is offline: ${what} as soon as it is back online.`
@@ -530,6 +544,14 @@ async function sendHeld() {
   }
   const state = app.state;
   if (!held || held.id !== state.id || app.busy) return;
+  if (held.next) {
+    // The round may have been dealt meanwhile (the others ready, a turn time run out).
+    const waited = !isFriends(state) || state.table.waiting_on.includes(state.view.seat);
+    if (held.round === state.view.hand_number && state.phase === "round-over" && waited) {
+      sendNext(held.tries + 1);
+    }
+    return;
+  }
   if (held.pass) {
     if (held.round === state.view.hand_number && state.phase === "passing" && state.view.passed === null) {
       sendPass(held.tries + 1);
@@ -847,7 +869,7 @@ function standInNote(state, count, passed) {
 
 function drawOverlay(state, waiting) {
   const content = waiting ? null : overlayPanel(state, app.options.opponents, {
-    moon: sendMoon, next: sendNext, again: startGame, setup: showSetup, rematch,
+    moon: sendMoon, next: () => sendNext(), again: startGame, setup: showSetup, rematch,
   }, { playedItself: app.playedItself === `${state.id}:${state.view.hand_number}` });
   // The same panel drawn again (a friend's news at the round's end): it stays where the
   // person scrolled it, and the focus stays where it was.
@@ -857,6 +879,7 @@ function drawOverlay(state, waiting) {
   const focused = again && ui.overlay.contains(document.activeElement) ? document.activeElement.dataset.action : null;
   ui.overlay.dataset.shown = shown;
   showOverlay(content);
+  sayOnPanel();
   ui.skip.hidden = Boolean(content) || !state.view.hand.length;
   if (again) {
     ui.overlay.scrollTop = scrolled;
@@ -1095,16 +1118,26 @@ async function sendUndo() {
   }
 }
 
-async function sendNext() {
-  await simpleMove((s) => api.next(s), { clearTable: true });
+/** Deal the next round, or at a table of friends say this person is ready; `tries`: how
+ * many times it has failed already (held, as a card is, while the device is offline). */
+async function sendNext(tries = 0) {
+  if (app.busy) return;
+  if (navigator.onLine === false) {
+    hold({ next: true }, tries);
+    return;
+  }
+  await simpleMove((s) => api.next(s), { clearTable: true, held: { next: true }, tries });
 }
 
 async function sendMoon(choice) {
   await simpleMove((s) => api.moon(s, choice));
 }
 
-async function simpleMove(request, { clearTable = false } = {}) {
+/** A move from a panel. `held`: the move to keep and send again (`hold`) if the server did
+ * not take it, `tries` times so far; any other failure is said and the game read again. */
+async function simpleMove(request, { clearTable = false, held = null, tries = 0 } = {}) {
   if (app.busy) return;
+  const state = app.state;
   setBusy(true);
   try {
     await serial(async () => {
@@ -1128,7 +1161,8 @@ async function simpleMove(request, { clearTable = false } = {}) {
       }
     });
   } catch (error) {
-    await recover(error);
+    if (held && notAnswered(error) && app.state?.move === state.move) hold(held, tries);
+    else await recover(error);
   } finally {
     setBusy(false);
     render(app.state);

@@ -47,7 +47,8 @@ export function overlayPanel(state, opponents, actions, notes = {}) {
       // screen until scrolled to, however long the round's news (a moon, several quotes).
       watchStuck(h("div", { class: "way-on" },
         nextRoundButton(state, actions.next),
-        friends ? h("p", { class: "hint deal-timer", "data-timer": "deal", hidden: true }) : null)),
+        friends ? h("p", { class: "hint deal-timer", "data-timer": "deal", hidden: true }) : null,
+        statusLine())),
       reviewSummary(state),
       h("div", { class: "two" }, totalsChart(state), scoreSheet(state)));
   }
@@ -74,7 +75,8 @@ export function overlayPanel(state, opponents, actions, notes = {}) {
           : h("button", { type: "button", class: "primary", "data-action": "play-again", onclick: actions.again },
             "Play again"),
         h("button", { type: "button", "data-action": "change-table", onclick: actions.setup },
-          friends ? "Leave the table" : "Change the table"))),
+          friends ? "Leave the table" : "Change the table"),
+        statusLine())),
       reviewSummary(state),
       h("p", { class: "deal-check" },
         h("a", { href: "/stats", "data-action": "your-games" }, "Your games"),
@@ -168,7 +170,14 @@ function moonPanel(state, actions) {
       team ? `Give ${listed(others)} ${state.moon_stake} each` : `Give everyone else ${state.moon_stake}`)),
     state.table?.friends
       ? moonTimer(state.view.seat, "{s} s left to choose: then a computer player chooses for you.")
-      : null);
+      : null,
+    statusLine());
+}
+
+/** The status line's words, by the panel's way on: the line itself lies under the panel
+ * (a Ready tapped offline said so there, where nobody saw it). main.js fills it in. */
+function statusLine() {
+  return h("p", { class: "panel-status", "data-region": "panel-status", hidden: true });
 }
 
 /** A line counting down a moon's choice at a table with a turn time (`TurnClock` fills it

@@ -106,6 +106,7 @@ export function renderSetup(root, args) {
       readTarget();
     },
   });
+  let lengthProblem = ""; // what keeps the game length from counting, or ""
   function readTarget({ quiet = false } = {}) {
     const other = $$("input[name=length]", root).some((r) => r.checked && r.value === "other");
     let problem = "";
@@ -124,6 +125,9 @@ export function renderSetup(root, args) {
     lengthNote.classList.toggle("problem", fault);
     const start = root.querySelector("[data-action=new-game]");
     if (start) start.disabled = Boolean(problem);
+    // Inviting makes a game too: it is held back the same (it made a game to 100 instead).
+    lengthProblem = problem;
+    invite?.refresh();
     const hint = root.querySelector("[data-region=preset-help]");
     if (hint) hint.textContent = presetHelp(presets, prefs);
     if (!problem) change();
@@ -196,6 +200,8 @@ export function renderSetup(root, args) {
       h("span", { class: "help" }, "An Undo button takes back your last pass or card. Only against "
         + "computer players; \u201cYour games\u201d marks the games where you used it.")));
 
+  const invite = onInvite ? invitePanel({ options, prefs, players: size.players, seatWord, onInvite,
+    onChange: change, blocked: () => lengthProblem }) : null;
   clear(root,
     h("header", { class: "hero" },
       h("h1", { tabindex: "-1" }, "Hearts"),
@@ -211,7 +217,7 @@ export function renderSetup(root, args) {
       sizes,
       h("ul", { class: "opponents", "data-count": seated.length }, opponents),
       allButtons),
-    onInvite ? invitePanel({ options, prefs, players: size.players, seatWord, onInvite, onChange: change }) : null,
+    invite?.panel,
     h("section", { class: "panel" }, length, speed, takeBacks),
     h("section", { class: "panel" },
       presetBox,
