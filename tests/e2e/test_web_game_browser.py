@@ -648,10 +648,9 @@ def test_dialogs_and_settings(browser: Any, server: AppServer) -> None:
     assert not page.errors
 
 
-def test_the_moon_choice_is_asked(browser: Any, server: AppServer) -> None:
-    # A game in which the person has just shot the moon under "the shooter chooses" (the
-    # same deal as the API test), stored for this browser's cookie.
-    page = open_page(browser, server, DESKTOP)
+def open_a_moon_to_choose(page: Any, server: AppServer, game_id: str) -> None:
+    """A game in which the person has just shot the moon under "the shooter chooses" (the
+    same deal as the API test), stored for this browser's cookie and opened."""
     start_game(page)
     cookie = next(c["value"] for c in page.context.cookies() if c["name"] == "hearts_browser")
     rules = hearts.Rules(moon_rule="choose", pass_cycle=("hold",))
@@ -665,7 +664,7 @@ def test_the_moon_choice_is_asked(browser: Any, server: AppServer) -> None:
             game.play(min(safe or legal, key=lambda c: c.rank))
     assert game.moon_pending == 0
     Store(server.data_dir).create(
-        "browser-moon",
+        game_id,
         owner_key(cookie),
         rules.to_dict(),
         392,
@@ -675,6 +674,11 @@ def test_the_moon_choice_is_asked(browser: Any, server: AppServer) -> None:
     )
     page.goto(f"{server.url}/?speed=instant")
     page.click("[data-action=continue]")
+
+
+def test_the_moon_choice_is_asked(browser: Any, server: AppServer) -> None:
+    page = open_page(browser, server, DESKTOP)
+    open_a_moon_to_choose(page, server, "browser-moon")
     page.wait_for_selector("[data-action=moon-subtract]")
     assert phase(page) == "round-over"
     assert page.inner_text("[data-action=moon-subtract]") == "Take 26 off my total"
@@ -682,6 +686,24 @@ def test_the_moon_choice_is_asked(browser: Any, server: AppServer) -> None:
     page.click("[data-action=moon-subtract]")
     page.wait_for_selector("[data-action=next-round]")
     assert "shot the moon" in page.inner_text("[data-region=overlay]")
+    assert page.inner_text("table.summary tbody tr:first-child td:last-child") == "-26"
+    assert not page.errors
+
+
+def test_a_moon_choice_made_offline_goes_once_back(browser: Any, server: AppServer) -> None:
+    # The choice tapped offline was lost, with a line under the panel saying so.
+    page = open_page(browser, server, PHONE)
+    open_a_moon_to_choose(page, server, "browser-moon-offline")
+    page.wait_for_selector("[data-action=moon-subtract]")
+    page.context.set_offline(True)
+    page.click("[data-action=moon-subtract]")
+    note = page.locator("[data-region=overlay] [data-region=panel-status]")
+    assert (
+        note.inner_text()
+        == "This device is offline: your choice goes as soon as it is back online."
+    )
+    page.context.set_offline(False)
+    page.wait_for_selector("[data-action=next-round]")
     assert page.inner_text("table.summary tbody tr:first-child td:last-child") == "-26"
     assert not page.errors
 

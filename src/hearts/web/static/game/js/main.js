@@ -501,13 +501,15 @@ function notAnswered(error) {
   return error instanceof Refused && [0, 502, 503, 504].includes(error.status);
 }
 
-/** A card ({card}), pass ({pass: true}) or Ready ({next: true}) that could not go: kept and
+/** A card ({card}), pass ({pass: true}), Ready ({next: true}) or moon choice ({moon}) that
+ * could not go: kept and
  * sent by `sendHeld`, once the device is back online, or after a wait of 2, 4, 8, then 15 s
  * (`tries` failed so far); choosing again meanwhile replaces it. */
 function hold(move, tries = 0) {
   const state = app.state;
   const ready = isFriends(state) ? "your \u201cready\u201d goes" : "the next round is dealt";
-  const what = move.card ? `your ${cardName(move.card)} goes` : move.pass ? "your pass goes" : ready;
+  const what = move.card ? `your ${cardName(move.card)} goes` : move.pass ? "your pass goes"
+    : move.moon ? "your choice goes" : ready;
   const offline = navigator.onLine === false;
   const trying = offline || tries < HELD_TRIES;
   const line = offline ? `This device is offline: ${what} as soon as it is back online.`
@@ -544,6 +546,11 @@ async function sendHeld() {
   }
   const state = app.state;
   if (!held || held.id !== state.id || app.busy) return;
+  if (held.moon) {
+    // A turn time may have run out meanwhile, and a computer player chosen instead.
+    if (held.move === state.move && state.phase === "moon-choice") sendMoon(held.moon, held.tries + 1);
+    return;
+  }
   if (held.next) {
     // The round may have been dealt meanwhile (the others ready, a turn time run out).
     const waited = !isFriends(state) || state.table.waiting_on.includes(state.view.seat);
@@ -1129,8 +1136,15 @@ async function sendNext(tries = 0) {
   await simpleMove((s) => api.next(s), { clearTable: true, held: { next: true }, tries });
 }
 
-async function sendMoon(choice) {
-  await simpleMove((s) => api.moon(s, choice));
+/** The shooter's choice of how the moon scores ("add" or "subtract"); held, as a card is,
+ * while the device is offline (`tries`: how many times it has failed already). */
+async function sendMoon(choice, tries = 0) {
+  if (app.busy) return;
+  if (navigator.onLine === false) {
+    hold({ moon: choice }, tries);
+    return;
+  }
+  await simpleMove((s) => api.moon(s, choice), { held: { moon: choice }, tries });
 }
 
 /** A move from a panel. `held`: the move to keep and send again (`hold`) if the server did
