@@ -100,9 +100,10 @@ def _after_drop(rules: Rules, totals: Sequence[int]) -> tuple[list[int], list[in
     return settled, reset
 
 
-def _ends(rules: Rules, totals: Sequence[int], shooter: int) -> tuple[bool, bool]:
-    """(the game ends on these totals, the shooter's team is among the lowest)."""
-    return is_game_over(rules, totals), shooter in lowest(totals)
+def _ends(rules: Rules, totals: Sequence[int], shooter: int) -> tuple[bool, bool, bool]:
+    """(the game ends on these totals, the shooter's team is among the lowest, a rival is)."""
+    low, team = lowest(totals), team_of(rules, shooter)
+    return is_game_over(rules, totals), shooter in low, any(s not in team for s in low)
 
 
 def moon_choice(
@@ -133,16 +134,14 @@ def moon_choice(
     if rule == "choose" and choice is not None:
         return choice
 
-    def outcome(scores: Sequence[int]) -> tuple[bool, bool]:
+    def outcome(scores: Sequence[int]) -> tuple[bool, bool, bool]:
         after, _ = _after_drop(rules, [t + s for t, s in zip(totals, scores, strict=True)])
         return _ends(rules, after, shooter)
 
-    add_ends, add_wins = outcome(added)
+    add_ends, add_wins, add_rival_wins = outcome(added)
     if rule == "add-unless-losing":
-        after, _ = _after_drop(rules, [t + s for t, s in zip(totals, added, strict=True)])
-        rival_wins = not set(lowest(after)) <= set(team_of(rules, shooter))
-        return "subtract" if add_ends and rival_wins else "add"
-    sub_ends, sub_wins = outcome(subtracted)
+        return "subtract" if add_ends and add_rival_wins else "add"
+    sub_ends, sub_wins, _ = outcome(subtracted)
     if add_ends and add_wins:
         return "add"
     if sub_ends and sub_wins:
