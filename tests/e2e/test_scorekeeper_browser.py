@@ -1379,3 +1379,39 @@ def test_undos_question_clears_the_line_about_a_refused_round(page: Any) -> None
     tab.click("[data-action=undo]")
     assert tab.locator("[data-panel=confirm-undo]").is_visible()
     assert tab.locator("[role=status]").is_hidden()
+
+
+def saved_draft(tab: Any) -> Any:
+    return tab.evaluate("() => JSON.parse(localStorage.getItem('hearts.scorekeeper.v1')).draft")
+
+
+def test_boxes_drawn_again_for_another_tab_never_save_what_they_held(page: Any) -> None:
+    # Chromium fires `change` at a box that had the cursor and an edit as the page takes it
+    # away: the old boxes saved themselves over the other tab's, and wiped the status line.
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cleo", "Dev"])
+    other = tab.context.new_page()
+    open_scorekeeper(other)
+    tab.click("#points-0")
+    tab.keyboard.type("7")
+    tab.click("#points-1")
+    tab.keyboard.type("9")  # the cursor stays in Ben's box
+    other.wait_for_function("() => document.querySelector('#points-1').value === '9'")
+    enter_round(other, [13, 5, 4, 4])
+    assert status(other) == "Round 1 added."
+    assert totals(other) == [13, 5, 4, 4]
+    tab.wait_for_function("() => document.querySelectorAll('[data-total]')[0].dataset.total === '13'")
+    assert points_in_boxes(tab) == ["", "", "", ""]
+    assert points_in_boxes(other) == ["", "", "", ""]
+    assert saved_draft(tab)["points"] == ["", "", "", ""]
+
+    # A fix under way, with the cursor in a changed box, left for the other tab's Undo: said.
+    enter_round(other, [0, 13, 10, 3])
+    tab.get_by_role("button", name="Fix round 2 (Right)").click()
+    tab.click("#points-0")
+    tab.keyboard.type("2")
+    other.click("[data-action=undo]")
+    tab.wait_for_function("() => document.querySelector('#entry-title').textContent !== 'Fix round 2'")
+    assert status(tab) == "Another tab changed the game, so the fix of round 2 here was left."
+    assert points_in_boxes(tab) == ["0", "13", "10", "3"]
+    assert saved_draft(tab)["points"] == ["0", "13", "10", "3"]

@@ -88,7 +88,14 @@ function moveStatusInto(root) {
   if (slot) slot.before(status);
 }
 
+/** The round's boxes are about to be drawn again or taken away: the old ones stop listening. */
+function closeEntry() {
+  state.entryView?.close();
+  state.entryView = null;
+}
+
 function showSetup(prefill) {
+  closeEntry();
   setupRoot.hidden = false;
   gameRoot.hidden = true;
   document.body.dataset.screen = "setup";
@@ -114,6 +121,7 @@ function showSetup(prefill) {
 function showGame({ focus = false } = {}) {
   const game = state.game;
   const sum = summary(game);
+  closeEntry();
   setupRoot.hidden = true;
   gameRoot.hidden = false;
   document.body.dataset.screen = "game";
