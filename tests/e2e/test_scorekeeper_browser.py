@@ -1415,3 +1415,33 @@ def test_boxes_drawn_again_for_another_tab_never_save_what_they_held(page: Any) 
     assert status(tab) == "Another tab changed the game, so the fix of round 2 here was left."
     assert points_in_boxes(tab) == ["0", "13", "10", "3"]
     assert saved_draft(tab)["points"] == ["0", "13", "10", "3"]
+
+
+STORAGE_OFF = """for (const name of ['localStorage', 'sessionStorage']) {
+  Object.defineProperty(window, name, {
+    get() { throw new DOMException('The user denied storage.', 'SecurityError'); },
+  });
+}"""
+
+
+def test_storage_turned_off_is_said_from_the_start_not_a_saved_game_unread(
+    browser: Any, server: Server
+) -> None:
+    context = browser.new_context(viewport=PHONE, base_url=server.url)
+    context.add_init_script(STORAGE_OFF)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    open_scorekeeper(tab)
+    unsaved = (
+        "This browser is not keeping the scores (storage is off or full); "
+        "a reload would lose them."
+    )
+    assert status(tab) == unsaved
+    assert tab.locator("body").get_attribute("data-screen") == "setup"
+    start_game(tab, ["Ana", "Ben", "Cleo", "Dev"])
+    enter_round(tab, [13, 5, 6, 2])
+    assert status(tab) == f"Round 1 added. {unsaved}"
+    assert totals(tab) == [13, 5, 6, 2]
+    context.close()
+    assert errors == []

@@ -428,7 +428,10 @@ function droppedMessage(dropped) {
   return `${rounds} of the saved game ${verb} left out; the other rounds are kept.`;
 }
 
-if (!saved.ok) say("The saved game could not be read, so this is a fresh start.", "error");
+if (!saved.kept) {
+  unsaved = true; // no save will work: said from the start, not after the first round
+  say("");
+} else if (!saved.ok) say("The saved game could not be read, so this is a fresh start.", "error");
 else if (saved.dropped.length) {
   say(droppedMessage(saved.dropped), "error");
   persist(); // keep what holds together, so the next load is clean

@@ -5,10 +5,19 @@ import { restoreGame } from "./model.js";
 
 const KEY = "hearts.scorekeeper.v1";
 
+/** What was saved: {game, dropped, draft, lastPlayers, ok} (ok false: there was a save, but
+ * it could not be read), and `kept` false when this browser keeps nothing (storage off). */
 export function load() {
+  const nothing = { game: null, dropped: [], draft: null, lastPlayers: null, ok: true, kept: true };
+  let raw;
   try {
-    const raw = window.localStorage.getItem(KEY);
-    if (!raw) return { game: null, dropped: [], draft: null, lastPlayers: null, ok: true };
+    raw = window.localStorage.getItem(KEY);
+  } catch {
+    // Storage turned off (a browser setting, some private windows): nothing saved to read.
+    return { ...nothing, kept: false };
+  }
+  if (!raw) return nothing;
+  try {
     const data = JSON.parse(raw);
     const { game, dropped } = data.game ? restoreGame(data.game) : { game: null, dropped: [] };
     return {
@@ -19,9 +28,10 @@ export function load() {
       draft: game && !dropped.length ? data.draft ?? null : null,
       lastPlayers: Array.isArray(data.lastPlayers) ? data.lastPlayers : null,
       ok: !data.game || game !== null,
+      kept: true,
     };
   } catch {
-    return { game: null, dropped: [], draft: null, lastPlayers: null, ok: false };
+    return { ...nothing, ok: false };
   }
 }
 
