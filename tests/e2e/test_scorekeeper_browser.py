@@ -1445,3 +1445,54 @@ def test_storage_turned_off_is_said_from_the_start_not_a_saved_game_unread(
     assert totals(tab) == [13, 5, 6, 2]
     context.close()
     assert errors == []
+
+
+def edit_save(tab: Any, path: list[str | int], value: Any) -> None:
+    """Someone (or something) changes the saved data: the value at `path` becomes `value`."""
+    tab.evaluate(
+        """([path, value]) => {
+          const key = 'hearts.scorekeeper.v1';
+          const data = JSON.parse(localStorage.getItem(key));
+          const last = path.pop();
+          path.reduce((at, step) => at[step], data)[last] = value;
+          localStorage.setItem(key, JSON.stringify(data));
+        }""",
+        [path, value],
+    )
+    tab.reload()
+    tab.wait_for_selector("body[data-ready=true]")
+
+
+def test_a_damaged_save_is_refused_or_its_damaged_part_dropped(page: Any) -> None:
+    tab = page
+    fresh = "The saved game could not be read, so this is a fresh start."
+    # Rules or players that are no choice of the page's: refused, never a blank page.
+    for path, value in (
+        (["game", "settings", "moonRule"], "toString"),
+        (["game", "settings", "bonus"], "constructor"),
+        (["game", "settings", "tie"], "__proto__"),
+        (["game", "players", 0], {"a": 1}),
+    ):
+        start_game(tab, ["Ana", "Ben", "Cy"])
+        enter_round(tab, [13, 13, 0])
+        edit_save(tab, path, value)
+        assert tab.locator("body").get_attribute("data-screen") == "setup", path
+        assert status(tab) == fresh, path
+        assert "[object Object]" not in page_words(tab)
+    # A round with a point for a player who is not at the table is left out, and said.
+    start_game(tab, ["Ana", "Ben", "Cy"], bonus="jack")
+    enter_round(tab, [13, 13, 0], bonus=[2])
+    enter_round(tab, [0, 13, 13], bonus=[0])
+    edit_save(tab, ["game", "rounds", 1, "points"], [0, 13, 13, 0, 0])
+    assert status(tab) == (
+        "Round 2 of the saved game did not add up, so it was left out; the other rounds are kept."
+    )
+    assert history_rows(tab) == 1
+    assert totals(tab) == [13, 13, -10]
+    # Boxes saved in a shape no round has are left empty, not shown as "J♦ −NaN".
+    tab.fill("#points-0", "1")
+    edit_save(tab, ["draft"], {"points": ["1", "2", "3"], "bonus": "x", "moon": 5})
+    assert points_in_boxes(tab) == ["", "", ""]
+    assert "NaN" not in page_words(tab)
+    assert tab.locator("[data-action=toggle-bonus]").all_inner_texts() == ["J♦", "J♦", "J♦"]
+    assert tab.locator("[data-panel=moon]").is_hidden()
