@@ -1341,9 +1341,10 @@ def test_a_fix_left_by_undo_another_round_or_another_tab_is_said(
     tab.fill("#points-1", "4")
     tab.get_by_role("button", name="Fix round 2 (Right)").click()
     assert status(tab).endswith(" The changes to round 1 were not saved.")
-    # Undo, mid-fix with a change: the same.
+    # Undo, mid-fix with a change (it asks first): the same.
     tab.fill("#points-0", "1")
     tab.click("[data-action=undo]")
+    tab.click("[data-action=confirm-undo]")
     assert status(tab) == (
         "Round 3 taken back; its points are in the boxes to fix."
         " The changes to round 2 were not saved."
@@ -1496,3 +1497,54 @@ def test_a_damaged_save_is_refused_or_its_damaged_part_dropped(page: Any) -> Non
     assert "NaN" not in page_words(tab)
     assert tab.locator("[data-action=toggle-bonus]").all_inner_texts() == ["J♦", "J♦", "J♦"]
     assert tab.locator("[data-panel=moon]").is_hidden()
+
+
+def test_undo_asks_about_a_fix_under_way_before_it_throws_it_away(page: Any) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cleo", "Dev"])
+    for points in ([13, 5, 6, 2], [0, 13, 10, 3], [2, 2, 20, 2]):
+        enter_round(tab, points)
+    question = tab.locator("[data-panel=confirm-undo]")
+    # A changed fix, nothing typed for the next round: Undo asks, and speaks of the fix.
+    tab.get_by_role("button", name="Fix round 1 (Left)").click()
+    tab.fill("#points-1", "4")
+    tab.fill("#points-2", "7")
+    tab.click("[data-action=undo]")
+    assert question.locator("p").inner_text() == (
+        "Undo round 3? The changes to round 1 in the boxes are not saved yet; "
+        "round 3's points will replace them."
+    )
+    tab.click("[data-action=cancel-undo]")
+    assert history_rows(tab) == 3
+    assert tab.locator("#entry-title").inner_text() == "Fix round 1"
+    assert points_in_boxes(tab) == ["13", "4", "7", "2"]
+    # Points typed for round 4, and a fix begun over them: the question says both.
+    tab.click("[data-action=cancel-fix]")
+    tab.fill("#points-0", "1")
+    tab.get_by_role("button", name="Fix round 2 (Right)").click()
+    tab.click("[data-action=undo]")
+    assert question.locator("p").inner_text() == (
+        "Undo round 3? The points typed for round 4 are not added yet; "
+        "round 3's points will replace them, and the fix of round 2 will be left."
+    )
+    tab.click("[data-action=cancel-undo]")
+    tab.fill("#points-3", "4")
+    tab.click("[data-action=undo]")
+    assert question.locator("p").inner_text() == (
+        "Undo round 3? The changes to round 2 are not saved yet, nor the points typed for "
+        "round 4; round 3's points will replace them."
+    )
+    tab.click("[data-action=confirm-undo]")
+    assert history_rows(tab) == 2
+    assert points_in_boxes(tab) == ["2", "2", "20", "2"]
+    assert status(tab) == (
+        "Round 3 taken back; its points are in the boxes to fix."
+        " The changes to round 2 were not saved."
+    )
+    # A fix with nothing changed, nothing typed for the next round: nothing to lose, no question.
+    for i in range(4):
+        tab.fill(f"#points-{i}", "")
+    tab.get_by_role("button", name="Fix round 1 (Left)").click()
+    tab.click("[data-action=undo]")
+    assert question.is_hidden()
+    assert history_rows(tab) == 1

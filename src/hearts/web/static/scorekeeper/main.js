@@ -195,13 +195,12 @@ function drawToolbar(sum) {
   undo.disabled = last === 0;
   undo.textContent = last ? `Undo round ${last}` : "Undo";
   // Nothing left to ask about: the round was added, the boxes emptied, or another tab undid it.
-  if (!last || sum.over || isBlankEntry(state.draft)) state.confirmingUndo = false;
+  const question = last ? undoQuestion(last, sum) : null;
+  if (!question) state.confirmingUndo = false;
   $("[data-panel=confirm-undo]").hidden = !state.confirmingUndo;
   if (state.confirmingUndo) {
     undo.setAttribute("aria-expanded", "true");
-    $("[data-slot=undo-question]").textContent =
-      `Undo round ${last}? The points in the boxes for round ${last + 1} are not added yet; ` +
-      `round ${last}'s points will replace them.`;
+    $("[data-slot=undo-question]").textContent = question;
     $("[data-action=confirm-undo]").textContent = `Yes, undo round ${last}`;
   } else {
     undo.removeAttribute("aria-expanded");
@@ -211,6 +210,25 @@ function drawToolbar(sum) {
   $("[data-action=new-game]").setAttribute("aria-expanded", String(state.confirmingNew));
   $("[data-action=print]").disabled = false;
   document.title = sum.over ? "Game over · Hearts scorekeeper" : `Round ${sum.nextRound} · Hearts scorekeeper`;
+}
+
+/** What Undo of round `last` would throw away, as its question ("Undo round 2? …"), or null
+ * when it would throw nothing away: the changes in a fix under way, and the points typed for
+ * the next round (none once the game is over: its boxes are gone). */
+function undoQuestion(last, sum) {
+  const fix = state.fixing !== null ? state.fixing + 1 : null;
+  const changedFix = fix !== null && state.fixChanged;
+  const typed = !sum.over && !isBlankEntry(state.draft);
+  const replace = `round ${last}'s points will replace them`;
+  if (changedFix && typed) {
+    return `Undo round ${last}? The changes to round ${fix} are not saved yet, nor the points typed ` +
+      `for round ${last + 1}; ${replace}.`;
+  }
+  if (changedFix) return `Undo round ${last}? The changes to round ${fix} in the boxes are not saved yet; ${replace}.`;
+  if (!typed) return null;
+  const left = fix !== null ? `, and the fix of round ${fix} will be left` : "";
+  return `Undo round ${last}? The points ${fix !== null ? "typed" : "in the boxes"} for round ${last + 1} ` +
+    `are not added yet; ${replace}${left}.`;
 }
 
 function submitRound(entry) {
@@ -308,14 +326,15 @@ function cancelFix() {
   $(`[data-action=fix-round][data-round="${index}"]`)?.focus();
 }
 
-/** Undo at once when the boxes are blank; otherwise ask first, since undoing fills them. */
+/** Undo at once when it throws nothing away; otherwise ask first, since undoing fills the boxes. */
 function askToUndo() {
   if (state.confirmingUndo) {
     state.confirmingUndo = false; // a second press closes the question, as "New game" does
     showGame();
     return;
   }
-  if (isBlankEntry(state.draft) || summary(state.game).over) {
+  const last = state.game.rounds.length;
+  if (!last || !undoQuestion(last, summary(state.game))) {
     undo();
     return;
   }
