@@ -340,8 +340,12 @@ def test_print_view_hides_the_controls(page: Any) -> None:
     assert not tab.locator("[data-action=undo]").is_visible()
     assert tab.locator("table.history").is_visible()
     assert tab.locator("[data-total]").first.is_visible()
+    # Paper has no buttons to tap: the history's title does not ask for it.
+    title = tab.locator("#history-title").inner_text()
+    assert title == "Rounds played points scored, running total under each"
     tab.emulate_media(media="screen")
     assert tab.locator("[data-action=add-round]").is_visible()
+    assert tab.locator("#history-title").inner_text().endswith("; tap a round's number to fix it")
 
 
 def test_links_to_the_sheets_match_the_players(page: Any) -> None:

@@ -178,7 +178,13 @@ export function renderHistory(root, game, sum, fixing = null) {
       "h2",
       { id: "history-title", class: "history-title" },
       "Rounds played",
-      h("span", { class: "hint" }, " points scored, running total under each; tap a round's number to fix it"),
+      h(
+        "span",
+        { class: "hint" },
+        " points scored, running total under each",
+        // Paper has no buttons: the page says it, the print does not.
+        h("span", { class: "screen-only" }, "; tap a round's number to fix it"),
+      ),
     ),
     h(
       "div",
