@@ -998,15 +998,48 @@ def test_names_wrap_between_words_never_inside_one(page: Any) -> None:
         screenshot(tab, f"scorekeeper-{name}-awkward-names")
 
 
-def test_a_word_wider_than_its_card_breaks_at_the_edge_and_stays_on_screen(page: Any) -> None:
-    tab = page
-    longest = "Wolfeschlegelsteinhausen"  # 24 letters, one word: wider than a card on a phone
-    start_game(tab, ["Ann", longest, "Cy", "Dot"])
+def names_laid_out_whole(tab: Any, names: list[str]) -> None:
+    """Every name on the cards and beside the boxes: all there, no word broken, on screen."""
+    for place in (".score-card .name", ".entry-row label"):
+        laid_out = tab.locator(place).evaluate_all(LINES_OF_TEXT)
+        assert ["".join(lines) for lines in laid_out] == names, place
+        cut = [words_cut(lines) for lines in laid_out]
+        assert cut == [[] for _ in names], (place, tab.viewport_size, laid_out)
     for card in score_card_names(tab):
         assert card["full"] and card["inside"] and card["apart"], card
-    # Beside the boxes it takes the whole row, where it fits whole.
-    assert tab.locator(".entry-row label").evaluate_all(LINES_OF_TEXT)[1] == [longest]
-    assert tab.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert tab.evaluate("document.documentElement.scrollWidth") <= tab.viewport_size["width"]
+
+
+def after_a_frame(tab: Any) -> None:
+    tab.evaluate(
+        "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+
+
+def test_a_word_wider_than_its_box_is_set_smaller_never_broken(page: Any) -> None:
+    tab = page
+    longest = "Wolfeschlegelsteinhausen"  # 24 letters, one word: wider than a card on a phone
+    four = ["Ann", longest, "Cy", "Dot"]
+    start_game(tab, four)
+    names_laid_out_whole(tab, four)
+    # Beside the boxes it takes the whole row.
+    assert tab.locator(".entry-row label").nth(1).evaluate("el => el.offsetWidth") > 300
+    # Seventeen letters in a column of two beside ten players' boxes, on every screen.
+    ten = ["Christophersonson", "Bo", "Perpetua-Longname", "Dee", "Eve"]
+    ten += ["Flo", "Gus", "Hal", "Ike", "Jo"]
+    tab.click("[data-action=new-game]")
+    tab.click("[data-action=confirm-new-game]")
+    start_game(tab, ten)
+    for viewport in (PHONE, LANDSCAPE, DESKTOP, PHONE):
+        tab.set_viewport_size(viewport)
+        after_a_frame(tab)  # the page fits its names as it is resized, at the next frame
+        names_laid_out_whole(tab, ten)
+    # Boxes hidden for a moon, the phone turned meanwhile: shown again, their names fit anew.
+    tab.click("[data-action=shoot-moon]")
+    tab.set_viewport_size(LANDSCAPE)
+    tab.set_viewport_size(PHONE)
+    tab.click("[data-action=cancel-moon]")
+    names_laid_out_whole(tab, ten)
 
 
 def points_in_boxes(tab: Any) -> list[str]:
@@ -1405,7 +1438,7 @@ def test_boxes_drawn_again_for_another_tab_never_save_what_they_held(page: Any) 
     enter_round(other, [13, 5, 4, 4])
     assert status(other) == "Round 1 added."
     assert totals(other) == [13, 5, 4, 4]
-    tab.wait_for_function("() => document.querySelectorAll('[data-total]')[0].dataset.total === '13'")
+    tab.wait_for_function("() => document.querySelector('[data-total]').dataset.total === '13'")
     assert points_in_boxes(tab) == ["", "", "", ""]
     assert points_in_boxes(other) == ["", "", "", ""]
     assert saved_draft(tab)["points"] == ["", "", "", ""]
@@ -1416,7 +1449,9 @@ def test_boxes_drawn_again_for_another_tab_never_save_what_they_held(page: Any) 
     tab.click("#points-0")
     tab.keyboard.type("2")
     other.click("[data-action=undo]")
-    tab.wait_for_function("() => document.querySelector('#entry-title').textContent !== 'Fix round 2'")
+    tab.wait_for_function(
+        "() => document.querySelector('#entry-title').textContent !== 'Fix round 2'"
+    )
     assert status(tab) == "Another tab changed the game, so the fix of round 2 here was left."
     assert points_in_boxes(tab) == ["0", "13", "10", "3"]
     assert saved_draft(tab)["points"] == ["0", "13", "10", "3"]
@@ -1439,8 +1474,7 @@ def test_storage_turned_off_is_said_from_the_start_not_a_saved_game_unread(
     tab.on("pageerror", lambda error: errors.append(str(error)))
     open_scorekeeper(tab)
     unsaved = (
-        "This browser is not keeping the scores (storage is off or full); "
-        "a reload would lose them."
+        "This browser is not keeping the scores (storage is off or full); a reload would lose them."
     )
     assert status(tab) == unsaved
     assert tab.locator("body").get_attribute("data-screen") == "setup"
@@ -1472,12 +1506,13 @@ def test_a_damaged_save_is_refused_or_its_damaged_part_dropped(page: Any) -> Non
     tab = page
     fresh = "The saved game could not be read, so this is a fresh start."
     # Rules or players that are no choice of the page's: refused, never a blank page.
-    for path, value in (
+    edits: list[tuple[list[str | int], Any]] = [
         (["game", "settings", "moonRule"], "toString"),
         (["game", "settings", "bonus"], "constructor"),
         (["game", "settings", "tie"], "__proto__"),
         (["game", "players", 0], {"a": 1}),
-    ):
+    ]
+    for path, value in edits:
         start_game(tab, ["Ana", "Ben", "Cy"])
         enter_round(tab, [13, 13, 0])
         edit_save(tab, path, value)

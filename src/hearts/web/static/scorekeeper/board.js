@@ -110,7 +110,7 @@ export function renderScoreboard(root, game, sum) {
         h(
           "span",
           { class: "card-top" },
-          h("span", { class: "name" }, name),
+          h("span", { class: "name", dataset: { fit: "" } }, name),
           marks.includes(seat) ? h("span", { class: "badge" }, team ? `${word.replace(/s$/, "")}` : word) : null,
         ),
         h("span", { class: "total", dataset: { total: sum.totals[seat] } }, total(sum.totals[seat])),

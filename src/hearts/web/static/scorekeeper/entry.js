@@ -1,6 +1,6 @@
 // The round entry: points per player, the bonus card, "Shot the moon", and a live sum check.
 
-import { h, clear } from "./dom.js";
+import { h, clear, fitWords } from "./dom.js";
 import {
   bonusName,
   checkRound,
@@ -71,7 +71,7 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
     return h(
       "li",
       { class: "entry-row" },
-      h("label", { for: `points-${i}` }, name),
+      h("label", { for: `points-${i}`, dataset: { fit: "" } }, name),
       h("span", { class: "entry-boxes" }, input, bonusButton),
     );
   });
@@ -137,6 +137,7 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
     form.classList.toggle("moon-mode", on);
     // A moon needs no points typed: the shooter took them all. Only the bonus card is asked.
     list.hidden = on && !bonusOn;
+    if (!list.hidden) fitWords(list); // shown again: its names had no width to fit while hidden
     pointInputs.forEach((input) => {
       input.disabled = on;
     });

@@ -1,6 +1,6 @@
 // The scorekeeper page: holds the state, saves it, and puts the right screen up.
 
-import { h, clear } from "./dom.js";
+import { h, clear, fitWords } from "./dom.js";
 import { renderEntry } from "./entry.js";
 import { renderHistory, renderScoreboard, renderSummary, rulesLine } from "./board.js";
 import {
@@ -178,6 +178,7 @@ function showGame({ focus = false } = {}) {
   }
   drawToolbar(sum);
   moveStatusInto(gameRoot.querySelector("[data-region=entry]"));
+  fitWords(gameRoot);
   if (focus) entryView?.focus();
 }
 
@@ -458,6 +459,9 @@ else if (saved.dropped.length) {
 else if (keptFix) say(`Round ${keptFix.index + 1}'s fix is as you left it: save it, or keep the round as it was.`);
 if (state.game) showGame();
 else showSetup({ names: state.lastPlayers ?? undefined }).focus();
+// A turned phone or a resized window gives the names another width to fit.
+addEventListener("resize", () => fitWords(gameRoot));
+matchMedia("print").addEventListener("change", () => fitWords(gameRoot)); // paper is another width
 document.body.dataset.ready = "true";
 
 // The scores work offline; the printable sheets come from the server.
