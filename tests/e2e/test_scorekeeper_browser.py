@@ -340,8 +340,12 @@ def test_print_view_hides_the_controls(page: Any) -> None:
     assert not tab.locator("[data-action=undo]").is_visible()
     assert tab.locator("table.history").is_visible()
     assert tab.locator("[data-total]").first.is_visible()
+    # Paper has no buttons to tap: the history's title does not ask for it.
+    title = tab.locator("#history-title").inner_text()
+    assert title == "Rounds played points scored, running total under each"
     tab.emulate_media(media="screen")
     assert tab.locator("[data-action=add-round]").is_visible()
+    assert tab.locator("#history-title").inner_text().endswith("; tap a round's number to fix it")
 
 
 def test_links_to_the_sheets_match_the_players(page: Any) -> None:
@@ -994,15 +998,48 @@ def test_names_wrap_between_words_never_inside_one(page: Any) -> None:
         screenshot(tab, f"scorekeeper-{name}-awkward-names")
 
 
-def test_a_word_wider_than_its_card_breaks_at_the_edge_and_stays_on_screen(page: Any) -> None:
-    tab = page
-    longest = "Wolfeschlegelsteinhausen"  # 24 letters, one word: wider than a card on a phone
-    start_game(tab, ["Ann", longest, "Cy", "Dot"])
+def names_laid_out_whole(tab: Any, names: list[str]) -> None:
+    """Every name on the cards and beside the boxes: all there, no word broken, on screen."""
+    for place in (".score-card .name", ".entry-row label"):
+        laid_out = tab.locator(place).evaluate_all(LINES_OF_TEXT)
+        assert ["".join(lines) for lines in laid_out] == names, place
+        cut = [words_cut(lines) for lines in laid_out]
+        assert cut == [[] for _ in names], (place, tab.viewport_size, laid_out)
     for card in score_card_names(tab):
         assert card["full"] and card["inside"] and card["apart"], card
-    # Beside the boxes it takes the whole row, where it fits whole.
-    assert tab.locator(".entry-row label").evaluate_all(LINES_OF_TEXT)[1] == [longest]
-    assert tab.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert tab.evaluate("document.documentElement.scrollWidth") <= tab.viewport_size["width"]
+
+
+def after_a_frame(tab: Any) -> None:
+    tab.evaluate(
+        "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+
+
+def test_a_word_wider_than_its_box_is_set_smaller_never_broken(page: Any) -> None:
+    tab = page
+    longest = "Wolfeschlegelsteinhausen"  # 24 letters, one word: wider than a card on a phone
+    four = ["Ann", longest, "Cy", "Dot"]
+    start_game(tab, four)
+    names_laid_out_whole(tab, four)
+    # Beside the boxes it takes the whole row.
+    assert tab.locator(".entry-row label").nth(1).evaluate("el => el.offsetWidth") > 300
+    # Seventeen letters in a column of two beside ten players' boxes, on every screen.
+    ten = ["Christophersonson", "Bo", "Perpetua-Longname", "Dee", "Eve"]
+    ten += ["Flo", "Gus", "Hal", "Ike", "Jo"]
+    tab.click("[data-action=new-game]")
+    tab.click("[data-action=confirm-new-game]")
+    start_game(tab, ten)
+    for viewport in (PHONE, LANDSCAPE, DESKTOP, PHONE):
+        tab.set_viewport_size(viewport)
+        after_a_frame(tab)  # the page fits its names as it is resized, at the next frame
+        names_laid_out_whole(tab, ten)
+    # Boxes hidden for a moon, the phone turned meanwhile: shown again, their names fit anew.
+    tab.click("[data-action=shoot-moon]")
+    tab.set_viewport_size(LANDSCAPE)
+    tab.set_viewport_size(PHONE)
+    tab.click("[data-action=cancel-moon]")
+    names_laid_out_whole(tab, ten)
 
 
 def points_in_boxes(tab: Any) -> list[str]:
@@ -1341,9 +1378,10 @@ def test_a_fix_left_by_undo_another_round_or_another_tab_is_said(
     tab.fill("#points-1", "4")
     tab.get_by_role("button", name="Fix round 2 (Right)").click()
     assert status(tab).endswith(" The changes to round 1 were not saved.")
-    # Undo, mid-fix with a change: the same.
+    # Undo, mid-fix with a change (it asks first): the same.
     tab.fill("#points-0", "1")
     tab.click("[data-action=undo]")
+    tab.click("[data-action=confirm-undo]")
     assert status(tab) == (
         "Round 3 taken back; its points are in the boxes to fix."
         " The changes to round 2 were not saved."
@@ -1379,3 +1417,173 @@ def test_undos_question_clears_the_line_about_a_refused_round(page: Any) -> None
     tab.click("[data-action=undo]")
     assert tab.locator("[data-panel=confirm-undo]").is_visible()
     assert tab.locator("[role=status]").is_hidden()
+
+
+def saved_draft(tab: Any) -> Any:
+    return tab.evaluate("() => JSON.parse(localStorage.getItem('hearts.scorekeeper.v1')).draft")
+
+
+def test_boxes_drawn_again_for_another_tab_never_save_what_they_held(page: Any) -> None:
+    # Chromium fires `change` at a box that had the cursor and an edit as the page takes it
+    # away: the old boxes saved themselves over the other tab's, and wiped the status line.
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cleo", "Dev"])
+    other = tab.context.new_page()
+    open_scorekeeper(other)
+    tab.click("#points-0")
+    tab.keyboard.type("7")
+    tab.click("#points-1")
+    tab.keyboard.type("9")  # the cursor stays in Ben's box
+    other.wait_for_function("() => document.querySelector('#points-1').value === '9'")
+    enter_round(other, [13, 5, 4, 4])
+    assert status(other) == "Round 1 added."
+    assert totals(other) == [13, 5, 4, 4]
+    tab.wait_for_function("() => document.querySelector('[data-total]').dataset.total === '13'")
+    assert points_in_boxes(tab) == ["", "", "", ""]
+    assert points_in_boxes(other) == ["", "", "", ""]
+    assert saved_draft(tab)["points"] == ["", "", "", ""]
+
+    # A fix under way, with the cursor in a changed box, left for the other tab's Undo: said.
+    enter_round(other, [0, 13, 10, 3])
+    tab.get_by_role("button", name="Fix round 2 (Right)").click()
+    tab.click("#points-0")
+    tab.keyboard.type("2")
+    other.click("[data-action=undo]")
+    tab.wait_for_function(
+        "() => document.querySelector('#entry-title').textContent !== 'Fix round 2'"
+    )
+    assert status(tab) == "Another tab changed the game, so the fix of round 2 here was left."
+    assert points_in_boxes(tab) == ["0", "13", "10", "3"]
+    assert saved_draft(tab)["points"] == ["0", "13", "10", "3"]
+
+
+STORAGE_OFF = """for (const name of ['localStorage', 'sessionStorage']) {
+  Object.defineProperty(window, name, {
+    get() { throw new DOMException('The user denied storage.', 'SecurityError'); },
+  });
+}"""
+
+
+def test_storage_turned_off_is_said_from_the_start_not_a_saved_game_unread(
+    browser: Any, server: Server
+) -> None:
+    context = browser.new_context(viewport=PHONE, base_url=server.url)
+    context.add_init_script(STORAGE_OFF)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    open_scorekeeper(tab)
+    unsaved = (
+        "This browser is not keeping the scores (storage is off or full); a reload would lose them."
+    )
+    assert status(tab) == unsaved
+    assert tab.locator("body").get_attribute("data-screen") == "setup"
+    start_game(tab, ["Ana", "Ben", "Cleo", "Dev"])
+    enter_round(tab, [13, 5, 6, 2])
+    assert status(tab) == f"Round 1 added. {unsaved}"
+    assert totals(tab) == [13, 5, 6, 2]
+    context.close()
+    assert errors == []
+
+
+def edit_save(tab: Any, path: list[str | int], value: Any) -> None:
+    """Someone (or something) changes the saved data: the value at `path` becomes `value`."""
+    tab.evaluate(
+        """([path, value]) => {
+          const key = 'hearts.scorekeeper.v1';
+          const data = JSON.parse(localStorage.getItem(key));
+          const last = path.pop();
+          path.reduce((at, step) => at[step], data)[last] = value;
+          localStorage.setItem(key, JSON.stringify(data));
+        }""",
+        [path, value],
+    )
+    tab.reload()
+    tab.wait_for_selector("body[data-ready=true]")
+
+
+def test_a_damaged_save_is_refused_or_its_damaged_part_dropped(page: Any) -> None:
+    tab = page
+    fresh = "The saved game could not be read, so this is a fresh start."
+    # Rules or players that are no choice of the page's: refused, never a blank page.
+    edits: list[tuple[list[str | int], Any]] = [
+        (["game", "settings", "moonRule"], "toString"),
+        (["game", "settings", "bonus"], "constructor"),
+        (["game", "settings", "tie"], "__proto__"),
+        (["game", "players", 0], {"a": 1}),
+    ]
+    for path, value in edits:
+        start_game(tab, ["Ana", "Ben", "Cy"])
+        enter_round(tab, [13, 13, 0])
+        edit_save(tab, path, value)
+        assert tab.locator("body").get_attribute("data-screen") == "setup", path
+        assert status(tab) == fresh, path
+        assert "[object Object]" not in page_words(tab)
+    # A round with a point for a player who is not at the table is left out, and said.
+    start_game(tab, ["Ana", "Ben", "Cy"], bonus="jack")
+    enter_round(tab, [13, 13, 0], bonus=[2])
+    enter_round(tab, [0, 13, 13], bonus=[0])
+    edit_save(tab, ["game", "rounds", 1, "points"], [0, 13, 13, 0, 0])
+    assert status(tab) == (
+        "Round 2 of the saved game did not add up, so it was left out; the other rounds are kept."
+    )
+    assert history_rows(tab) == 1
+    assert totals(tab) == [13, 13, -10]
+    # Boxes saved in a shape no round has are left empty, not shown as "J♦ −NaN".
+    tab.fill("#points-0", "1")
+    edit_save(tab, ["draft"], {"points": ["1", "2", "3"], "bonus": "x", "moon": 5})
+    assert points_in_boxes(tab) == ["", "", ""]
+    assert "NaN" not in page_words(tab)
+    assert tab.locator("[data-action=toggle-bonus]").all_inner_texts() == ["J♦", "J♦", "J♦"]
+    assert tab.locator("[data-panel=moon]").is_hidden()
+
+
+def test_undo_asks_about_a_fix_under_way_before_it_throws_it_away(page: Any) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cleo", "Dev"])
+    for points in ([13, 5, 6, 2], [0, 13, 10, 3], [2, 2, 20, 2]):
+        enter_round(tab, points)
+    question = tab.locator("[data-panel=confirm-undo]")
+    # A changed fix, nothing typed for the next round: Undo asks, and speaks of the fix.
+    tab.get_by_role("button", name="Fix round 1 (Left)").click()
+    tab.fill("#points-1", "4")
+    tab.fill("#points-2", "7")
+    tab.click("[data-action=undo]")
+    assert question.locator("p").inner_text() == (
+        "Undo round 3? The changes to round 1 in the boxes are not saved yet; "
+        "round 3's points will replace them."
+    )
+    tab.click("[data-action=cancel-undo]")
+    assert history_rows(tab) == 3
+    assert tab.locator("#entry-title").inner_text() == "Fix round 1"
+    assert points_in_boxes(tab) == ["13", "4", "7", "2"]
+    # Points typed for round 4, and a fix begun over them: the question says both.
+    tab.click("[data-action=cancel-fix]")
+    tab.fill("#points-0", "1")
+    tab.get_by_role("button", name="Fix round 2 (Right)").click()
+    tab.click("[data-action=undo]")
+    assert question.locator("p").inner_text() == (
+        "Undo round 3? The points typed for round 4 are not added yet; "
+        "round 3's points will replace them, and the fix of round 2 will be left."
+    )
+    tab.click("[data-action=cancel-undo]")
+    tab.fill("#points-3", "4")
+    tab.click("[data-action=undo]")
+    assert question.locator("p").inner_text() == (
+        "Undo round 3? The changes to round 2 are not saved yet, nor the points typed for "
+        "round 4; round 3's points will replace them."
+    )
+    tab.click("[data-action=confirm-undo]")
+    assert history_rows(tab) == 2
+    assert points_in_boxes(tab) == ["2", "2", "20", "2"]
+    assert status(tab) == (
+        "Round 3 taken back; its points are in the boxes to fix."
+        " The changes to round 2 were not saved."
+    )
+    # A fix with nothing changed, nothing typed for the next round: nothing to lose, no question.
+    for i in range(4):
+        tab.fill(f"#points-{i}", "")
+    tab.get_by_role("button", name="Fix round 1 (Left)").click()
+    tab.click("[data-action=undo]")
+    assert question.is_hidden()
+    assert history_rows(tab) == 1

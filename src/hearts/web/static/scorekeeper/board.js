@@ -110,7 +110,7 @@ export function renderScoreboard(root, game, sum) {
         h(
           "span",
           { class: "card-top" },
-          h("span", { class: "name" }, name),
+          h("span", { class: "name", dataset: { fit: "" } }, name),
           marks.includes(seat) ? h("span", { class: "badge" }, team ? `${word.replace(/s$/, "")}` : word) : null,
         ),
         h("span", { class: "total", dataset: { total: sum.totals[seat] } }, total(sum.totals[seat])),
@@ -178,7 +178,13 @@ export function renderHistory(root, game, sum, fixing = null) {
       "h2",
       { id: "history-title", class: "history-title" },
       "Rounds played",
-      h("span", { class: "hint" }, " points scored, running total under each; tap a round's number to fix it"),
+      h(
+        "span",
+        { class: "hint" },
+        " points scored, running total under each",
+        // Paper has no buttons: the page says it, the print does not.
+        h("span", { class: "screen-only" }, "; tap a round's number to fix it"),
+      ),
     ),
     h(
       "div",

@@ -38,3 +38,23 @@ export function signed(n) {
 export function total(n) {
   return n < 0 ? `−${Math.abs(n)}` : String(n);
 }
+
+/** Names are never cut, nor broken inside a word: a `[data-fit]` element in `root` whose
+ * longest word is wider than its box gets a smaller font, just small enough for the word. */
+export function fitWords(root) {
+  const text = document.createRange();
+  for (const el of root.querySelectorAll("[data-fit]")) {
+    el.style.fontSize = "";
+    el.style.overflowWrap = "normal"; // measured whole: the CSS breaks it only when not fitted
+    text.selectNodeContents(el);
+    // To the fraction of a pixel (scrollWidth rounds): a word over by less still breaks.
+    const wide = () => text.getBoundingClientRect().width;
+    const room = el.getBoundingClientRect().width; // 0 while hidden: fitted when shown
+    let size = parseFloat(getComputedStyle(el).fontSize);
+    for (let step = 0; step < 4 && room && wide() > room; step += 1) {
+      size = Math.floor(((size * room) / wide()) * 10) / 10 - (step ? 0.5 : 0);
+      el.style.fontSize = `${size}px`;
+    }
+    el.style.overflowWrap = "";
+  }
+}

@@ -1,6 +1,6 @@
 // The round entry: points per player, the bonus card, "Shot the moon", and a live sum check.
 
-import { h, clear } from "./dom.js";
+import { h, clear, fitWords } from "./dom.js";
 import {
   bonusName,
   checkRound,
@@ -71,7 +71,7 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
     return h(
       "li",
       { class: "entry-row" },
-      h("label", { for: `points-${i}` }, name),
+      h("label", { for: `points-${i}`, dataset: { fit: "" } }, name),
       h("span", { class: "entry-boxes" }, input, bonusButton),
     );
   });
@@ -137,6 +137,7 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
     form.classList.toggle("moon-mode", on);
     // A moon needs no points typed: the shooter took them all. Only the bonus card is asked.
     list.hidden = on && !bonusOn;
+    if (!list.hidden) fitWords(list); // shown again: its names had no width to fit while hidden
     pointInputs.forEach((input) => {
       input.disabled = on;
     });
@@ -241,18 +242,25 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
     else sumCheck.textContent = `${check.ok ? "✓ " : "✗ "}${message}`;
   }
 
+  // Once the page draws the boxes again (another tab's change, a fix begun), this form is
+  // gone, but Chromium still fires at it: a \`change\` for the box that had the cursor, as it
+  // is taken away. That is about boxes no longer shown, and must not be saved over the ones
+  // that replaced them.
+  let open = true;
+  const listen = (type, handler) => form.addEventListener(type, (event) => open && handler(event));
+
   function changed() {
     sumCheck.hidden = false;
     drawCheck();
     onChange(structuredClone(entry));
   }
 
-  form.addEventListener("input", (event) => {
+  listen("input", (event) => {
     const target = event.target;
     if (target.dataset.field === "points") entry.points[Number(target.dataset.index)] = target.value;
     changed();
   });
-  form.addEventListener("change", (event) => {
+  listen("change", (event) => {
     const target = event.target;
     if (target.dataset.field === "moon-shooter") entry.moon.shooter = Number(target.value);
     if (target.dataset.field === "moon-sun") entry.moon.sun = target.checked;
@@ -269,7 +277,7 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
     }
     changed();
   });
-  form.addEventListener("click", (event) => {
+  listen("click", (event) => {
     const button = event.target.closest("button[data-action]");
     if (!button) return;
     const action = button.dataset.action;
@@ -296,7 +304,7 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
       pointInputs[0]?.focus();
     }
   });
-  form.addEventListener("keydown", (event) => {
+  listen("keydown", (event) => {
     // Enter moves to the next player's box; on the last box it adds the round.
     if (event.key !== "Enter" || event.target.dataset.field !== "points") return;
     const next = pointInputs[Number(event.target.dataset.index) + 1];
@@ -306,7 +314,7 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
       next.select();
     }
   });
-  form.addEventListener("submit", (event) => {
+  listen("submit", (event) => {
     event.preventDefault();
     onSubmit(structuredClone(entry));
   });
@@ -321,6 +329,10 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
     // After a refusal the status line says why; the live line would only repeat it.
     refused: () => {
       sumCheck.hidden = true;
+    },
+    /** Called before the boxes are drawn again or taken away: from now on they are deaf. */
+    close: () => {
+      open = false;
     },
   };
 }

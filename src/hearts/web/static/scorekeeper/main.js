@@ -1,6 +1,6 @@
 // The scorekeeper page: holds the state, saves it, and puts the right screen up.
 
-import { h, clear } from "./dom.js";
+import { h, clear, fitWords } from "./dom.js";
 import { renderEntry } from "./entry.js";
 import { renderHistory, renderScoreboard, renderSummary, rulesLine } from "./board.js";
 import {
@@ -88,7 +88,14 @@ function moveStatusInto(root) {
   if (slot) slot.before(status);
 }
 
+/** The round's boxes are about to be drawn again or taken away: the old ones stop listening. */
+function closeEntry() {
+  state.entryView?.close();
+  state.entryView = null;
+}
+
 function showSetup(prefill) {
+  closeEntry();
   setupRoot.hidden = false;
   gameRoot.hidden = true;
   document.body.dataset.screen = "setup";
@@ -114,6 +121,7 @@ function showSetup(prefill) {
 function showGame({ focus = false } = {}) {
   const game = state.game;
   const sum = summary(game);
+  closeEntry();
   setupRoot.hidden = true;
   gameRoot.hidden = false;
   document.body.dataset.screen = "game";
@@ -170,6 +178,7 @@ function showGame({ focus = false } = {}) {
   }
   drawToolbar(sum);
   moveStatusInto(gameRoot.querySelector("[data-region=entry]"));
+  fitWords(gameRoot);
   if (focus) entryView?.focus();
 }
 
@@ -187,13 +196,12 @@ function drawToolbar(sum) {
   undo.disabled = last === 0;
   undo.textContent = last ? `Undo round ${last}` : "Undo";
   // Nothing left to ask about: the round was added, the boxes emptied, or another tab undid it.
-  if (!last || sum.over || isBlankEntry(state.draft)) state.confirmingUndo = false;
+  const question = last ? undoQuestion(last, sum) : null;
+  if (!question) state.confirmingUndo = false;
   $("[data-panel=confirm-undo]").hidden = !state.confirmingUndo;
   if (state.confirmingUndo) {
     undo.setAttribute("aria-expanded", "true");
-    $("[data-slot=undo-question]").textContent =
-      `Undo round ${last}? The points in the boxes for round ${last + 1} are not added yet; ` +
-      `round ${last}'s points will replace them.`;
+    $("[data-slot=undo-question]").textContent = question;
     $("[data-action=confirm-undo]").textContent = `Yes, undo round ${last}`;
   } else {
     undo.removeAttribute("aria-expanded");
@@ -203,6 +211,25 @@ function drawToolbar(sum) {
   $("[data-action=new-game]").setAttribute("aria-expanded", String(state.confirmingNew));
   $("[data-action=print]").disabled = false;
   document.title = sum.over ? "Game over · Hearts scorekeeper" : `Round ${sum.nextRound} · Hearts scorekeeper`;
+}
+
+/** What Undo of round `last` would throw away, as its question ("Undo round 2? …"), or null
+ * when it would throw nothing away: the changes in a fix under way, and the points typed for
+ * the next round (none once the game is over: its boxes are gone). */
+function undoQuestion(last, sum) {
+  const fix = state.fixing !== null ? state.fixing + 1 : null;
+  const changedFix = fix !== null && state.fixChanged;
+  const typed = !sum.over && !isBlankEntry(state.draft);
+  const replace = `round ${last}'s points will replace them`;
+  if (changedFix && typed) {
+    return `Undo round ${last}? The changes to round ${fix} are not saved yet, nor the points typed ` +
+      `for round ${last + 1}; ${replace}.`;
+  }
+  if (changedFix) return `Undo round ${last}? The changes to round ${fix} in the boxes are not saved yet; ${replace}.`;
+  if (!typed) return null;
+  const left = fix !== null ? `, and the fix of round ${fix} will be left` : "";
+  return `Undo round ${last}? The points ${fix !== null ? "typed" : "in the boxes"} for round ${last + 1} ` +
+    `are not added yet; ${replace}${left}.`;
 }
 
 function submitRound(entry) {
@@ -300,14 +327,15 @@ function cancelFix() {
   $(`[data-action=fix-round][data-round="${index}"]`)?.focus();
 }
 
-/** Undo at once when the boxes are blank; otherwise ask first, since undoing fills them. */
+/** Undo at once when it throws nothing away; otherwise ask first, since undoing fills the boxes. */
 function askToUndo() {
   if (state.confirmingUndo) {
     state.confirmingUndo = false; // a second press closes the question, as "New game" does
     showGame();
     return;
   }
-  if (isBlankEntry(state.draft) || summary(state.game).over) {
+  const last = state.game.rounds.length;
+  if (!last || !undoQuestion(last, summary(state.game))) {
     undo();
     return;
   }
@@ -420,7 +448,10 @@ function droppedMessage(dropped) {
   return `${rounds} of the saved game ${verb} left out; the other rounds are kept.`;
 }
 
-if (!saved.ok) say("The saved game could not be read, so this is a fresh start.", "error");
+if (!saved.kept) {
+  unsaved = true; // no save will work: said from the start, not after the first round
+  say("");
+} else if (!saved.ok) say("The saved game could not be read, so this is a fresh start.", "error");
 else if (saved.dropped.length) {
   say(droppedMessage(saved.dropped), "error");
   persist(); // keep what holds together, so the next load is clean
@@ -428,6 +459,9 @@ else if (saved.dropped.length) {
 else if (keptFix) say(`Round ${keptFix.index + 1}'s fix is as you left it: save it, or keep the round as it was.`);
 if (state.game) showGame();
 else showSetup({ names: state.lastPlayers ?? undefined }).focus();
+// A turned phone or a resized window gives the names another width to fit.
+addEventListener("resize", () => fitWords(gameRoot));
+matchMedia("print").addEventListener("change", () => fitWords(gameRoot)); // paper is another width
 document.body.dataset.ready = "true";
 
 // The scores work offline; the printable sheets come from the server.

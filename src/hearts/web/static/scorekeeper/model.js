@@ -157,6 +157,11 @@ export function letterCount(text) {
   return [...text].length;
 }
 
+/** Whether `value` is one of `choices`' own keys: a saved "toString" is not a moon rule. */
+function isChoice(choices, value) {
+  return typeof value === "string" && Object.hasOwn(choices, value);
+}
+
 /** A new game from names and settings, or an Error whose message says what to fix. */
 export function newGame(names, settings) {
   const players = names.map((name) => String(name ?? "").trim());
@@ -185,9 +190,9 @@ export function newGame(names, settings) {
       { field: "target" },
     );
   }
-  if (!(settings.moonRule in MOON_RULES)) throw new Error("Choose how a moon is scored.");
-  if (!(settings.bonus in BONUS_CARDS)) throw new Error("Choose a bonus card, or none.");
-  if (!(settings.exact in EXACT_CHOICES)) throw new Error("Choose what landing on the target does.");
+  if (!isChoice(MOON_RULES, settings.moonRule)) throw new Error("Choose how a moon is scored.");
+  if (!isChoice(BONUS_CARDS, settings.bonus)) throw new Error("Choose a bonus card, or none.");
+  if (!isChoice(EXACT_CHOICES, settings.exact)) throw new Error("Choose what landing on the target does.");
   if (settings.exact === "fifty" && target <= EXACT_FIFTY) {
     throw Object.assign(
       new Error(`Dropping back to ${EXACT_FIFTY} needs a game to more than ${EXACT_FIFTY}: choose another target, or 0.`),
@@ -195,7 +200,7 @@ export function newGame(names, settings) {
     );
   }
   const tie = settings.tie ?? "share";
-  if (!(tie in TIES)) throw new Error("Choose what a tie for the lowest total does.");
+  if (!isChoice(TIES, tie)) throw new Error("Choose what a tie for the lowest total does.");
   const passing = passingOptions(players.length).some((o) => o.value === settings.passing)
     ? settings.passing
     : passingOptions(players.length)[0].value;
@@ -218,6 +223,31 @@ export function newGame(names, settings) {
 export function emptyEntry(game) {
   const n = game.players.length;
   return { points: Array(n).fill(""), bonus: Array(n).fill(0), moon: null };
+}
+
+/**
+ * True when `entry` has the shape of a round's boxes for `game`: a point (as typed) and a
+ * count of bonus cards per player, and no moon or one whose shooter and choice could be
+ * picked. Saved boxes are read back only when they do.
+ */
+export function entryFits(game, entry) {
+  const n = game.players.length;
+  const seat = (i) => Number.isInteger(i) && i >= 0 && i < n;
+  const moon = entry?.moon;
+  return (
+    Array.isArray(entry?.points) &&
+    entry.points.length === n &&
+    entry.points.every((p) => typeof p === "string") &&
+    Array.isArray(entry.bonus) &&
+    entry.bonus.length === n &&
+    entry.bonus.every((b) => Number.isInteger(b) && b >= 0 && b <= decksFor(n)) &&
+    (moon === null ||
+      moon === undefined ||
+      (typeof moon === "object" &&
+        (moon.shooter === null || seat(moon.shooter)) &&
+        [null, undefined, "add", "subtract"].includes(moon.choice) &&
+        [undefined, true, false].includes(moon.sun)))
+  );
 }
 
 /** True when an entry holds nothing typed or marked: no points, no bonus card, no moon. */
@@ -497,7 +527,11 @@ export function addRound(game, entry) {
     points: entry.moon ? Array(game.players.length).fill(0) : entry.points.map(parsePoints),
     bonus: game.settings.bonus === "none" ? Array(game.players.length).fill(0) : [...entry.bonus],
     moon: entry.moon
-      ? { shooter: entry.moon.shooter, choice: entry.moon.choice ?? null, sun: Boolean(entry.moon.sun) }
+      ? {
+          shooter: entry.moon.shooter,
+          choice: ["add", "subtract"].includes(entry.moon.choice) ? entry.moon.choice : null,
+          sun: Boolean(entry.moon.sun),
+        }
       : null,
   };
   return { game: { ...game, rounds: [...game.rounds, stored] }, check };
@@ -575,20 +609,23 @@ export function joinNames(names) {
  */
 export function restoreGame(data) {
   try {
-    if (!data || data.version !== 1 || !Array.isArray(data.players) || !Array.isArray(data.rounds)) {
+    const names = data?.players;
+    if (data?.version !== 1 || !Array.isArray(names) || !names.every((name) => typeof name === "string")) {
       return { game: null, dropped: [] };
     }
-    let game = newGame(data.players, data.settings ?? {});
+    if (!Array.isArray(data.rounds)) return { game: null, dropped: [] };
+    let game = newGame(names, data.settings ?? {});
     const dropped = [];
     data.rounds.forEach((round, index) => {
       try {
         const entry = {
           points: round.points.map(String),
-          bonus: round.bonus,
-          moon: round.moon,
+          // Games without a bonus card kept no bonus in their rounds at first.
+          bonus: round.bonus ?? game.players.map(() => 0),
+          moon: round.moon ?? null,
         };
-        const next = addRound(game, entry);
-        if (next.check.ok) game = next.game;
+        const next = entryFits(game, entry) ? addRound(game, entry) : null;
+        if (next?.check.ok) game = next.game;
         else dropped.push(index + 1);
       } catch {
         dropped.push(index + 1);

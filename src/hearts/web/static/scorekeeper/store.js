@@ -1,14 +1,27 @@
 // Keeps the game and the round being typed in this browser (localStorage), so a reload or a
 // closed tab loses nothing. Storage may be missing or full (private windows): say so, never crash.
 
-import { restoreGame } from "./model.js";
+import { entryFits, restoreGame } from "./model.js";
 
 const KEY = "hearts.scorekeeper.v1";
 
+function isNameList(names) {
+  return Array.isArray(names) && names.every((name) => typeof name === "string");
+}
+
+/** What was saved: {game, dropped, draft, lastPlayers, ok} (ok false: there was a save, but
+ * it could not be read), and `kept` false when this browser keeps nothing (storage off). */
 export function load() {
+  const nothing = { game: null, dropped: [], draft: null, lastPlayers: null, ok: true, kept: true };
+  let raw;
   try {
-    const raw = window.localStorage.getItem(KEY);
-    if (!raw) return { game: null, dropped: [], draft: null, lastPlayers: null, ok: true };
+    raw = window.localStorage.getItem(KEY);
+  } catch {
+    // Storage turned off (a browser setting, some private windows): nothing saved to read.
+    return { ...nothing, kept: false };
+  }
+  if (!raw) return nothing;
+  try {
     const data = JSON.parse(raw);
     const { game, dropped } = data.game ? restoreGame(data.game) : { game: null, dropped: [] };
     return {
@@ -16,12 +29,14 @@ export function load() {
       // A saved round that no longer adds up is not shown wrong: it is left out, and we say
       // which; the rounds that check out are kept.
       dropped,
-      draft: game && !dropped.length ? data.draft ?? null : null,
-      lastPlayers: Array.isArray(data.lastPlayers) ? data.lastPlayers : null,
+      // Boxes that do not fit the game are left empty rather than shown wrong.
+      draft: game && !dropped.length && entryFits(game, data.draft) ? data.draft : null,
+      lastPlayers: isNameList(data.lastPlayers) ? data.lastPlayers : null,
       ok: !data.game || game !== null,
+      kept: true,
     };
   } catch {
-    return { game: null, dropped: [], draft: null, lastPlayers: null, ok: false };
+    return { ...nothing, ok: false };
   }
 }
 
@@ -68,8 +83,7 @@ export function loadFix(game) {
       fix.index >= 0 &&
       fix.index < game.rounds.length &&
       fix.basis === fixBasis(game, fix.index) &&
-      fix.draft &&
-      typeof fix.draft === "object";
+      entryFits(game, fix.draft);
     if (fits) return { index: fix.index, draft: fix.draft, changed: Boolean(fix.changed) };
     if (fix) window.sessionStorage.removeItem(FIX_KEY);
   } catch {
