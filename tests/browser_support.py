@@ -145,7 +145,7 @@ def create_by_page(page: Any, body: dict[str, Any]) -> dict[str, Any]:
 
 # Text that runs out of `selector`'s boxes or off the screen sideways: each text's lines as
 # drawn, less what a box between it and its root clips (a name cut short with "…").
-SPILLS = """(selector) => {
+SPILLS = """([selector, apart]) => {
     const found = [];
     for (const root of document.querySelectorAll(selector)) {
         const outer = root.getBoundingClientRect();
@@ -153,6 +153,7 @@ SPILLS = """(selector) => {
         const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
             if (!node.textContent.trim()) continue;
+            if (apart && node.parentElement.closest(apart)) continue;
             const range = document.createRange();
             range.selectNodeContents(node);
             for (const line of range.getClientRects()) {
@@ -173,7 +174,13 @@ SPILLS = """(selector) => {
 }"""
 
 
+#: A seat's speech bubble is drawn past the seat's edges on purpose (towards the middle).
+BUBBLE = ".quip"
+
+
 def spills(page: Any, selector: str) -> list[list[Any]]:
-    """The texts inside `selector` that run out of its boxes or off the screen sideways."""
-    found: list[list[Any]] = page.evaluate(SPILLS, selector)
+    """The texts inside `selector` that run out of its boxes or off the screen sideways: a
+    seat's speech bubble only off the screen, as it opens past the seat's own box."""
+    found: list[list[Any]] = page.evaluate(SPILLS, [selector, BUBBLE])
+    found += page.evaluate(SPILLS, [f":is({selector}) {BUBBLE}", None])
     return found
