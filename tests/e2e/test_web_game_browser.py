@@ -205,6 +205,48 @@ def test_a_dimmed_card_says_why(browser: Any, server: AppServer) -> None:
     assert not page.errors
 
 
+def test_four_colour_suits_stay_four_on_dimmed_cards(browser: Any, server: AppServer) -> None:
+    # A dimmed diamond took the dimmed hearts' dark red, and a dimmed club the spades' black.
+    page = open_page(browser, server, DESKTOP)
+    start_game(page)
+    pass_three(page)
+    page.click("[data-action=settings]")
+    page.click("label[for=set-colours]")
+    page.click("dialog button[value=close]")
+    dimmed = "[data-card][data-legal=false]:is([data-card$=C], [data-card$=D]) .card-face"
+    while wait_for_person(page) == "playing" and not page.query_selector(dimmed):
+        page.click("[data-card][data-legal=true]")  # until a club or a diamond is refused
+    colours = page.evaluate(
+        """(selector) => [...document.querySelectorAll(selector)].map((face) => [
+            face.closest('[data-card]').dataset.card.slice(-1),
+            getComputedStyle(face).color.match(/\\d+/g).map(Number)])""",
+        dimmed,
+    )
+    assert colours
+    for suit, (red, green, blue) in colours:
+        if suit == "D":
+            assert blue > red and blue > green, (suit, red, green, blue)
+        else:
+            assert green > red and green > blue, (suit, red, green, blue)
+    assert not page.errors
+
+
+def test_a_bonus_card_taken_reads_as_points_off(browser: Any, server: AppServer) -> None:
+    # The badge beside a seat that took the jack of diamonds read "+-10".
+    page = open_page(browser, server, DESKTOP)
+    said = page.evaluate(
+        """async () => {
+            const { pointsBadge } = await import('/game/js/table.js');
+            const badge = (points, taken) =>
+                pointsBadge(points, taken).querySelector('.pts').textContent;
+            return [badge(-10, { bonus: 'JD', bonuses: 1 }), badge(3, { hearts: 3 }),
+                    badge(0, null)];
+        }"""
+    )
+    assert said == ["-10", "+3", "+0"]
+    assert not page.errors
+
+
 PROXY_PAGE = "<html><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>"
 
 

@@ -330,7 +330,7 @@ export function sideCounts(opponents, wide) {
 }
 
 /** Points this round, with what made them: a heart only for hearts, the Q♠ for the queen. */
-function pointsBadge(points, taken) {
+export function pointsBadge(points, taken) {
   const marks = [];
   if (taken?.hearts) marks.push(h("span", { class: "mark-hearts" }, suitIcon("H"), `${taken.hearts}`));
   // Two decks: one seat may take both copies of the queen or the bonus card ("Q♠×2").
@@ -343,8 +343,9 @@ function pointsBadge(points, taken) {
   if (taken?.queen) said.push(taken.queen > 1 ? "both queens of spades" : "the queen of spades");
   if (taken?.bonus) said.push(taken.bonuses > 1 ? "both bonus cards" : "the bonus card");
   return h("span", { class: `taken${points ? " some" : ""}`, title: "Points taken this round" },
-    // "+3": what the round adds to the total beside it, as a score sheet writes it.
-    h("span", { class: "pts", "aria-hidden": "true" }, `+${points}`),
+    // "+3": what the round adds to the total beside it, as a score sheet writes it ("-10"
+    // for a bonus card taken, never "+-10").
+    h("span", { class: "pts", "aria-hidden": "true" }, points < 0 ? `${points}` : `+${points}`),
     h("span", { class: "marks", "aria-hidden": "true" }, marks),
     h("span", { class: "sr" }, ` ${said.join(", ")}`));
 }
