@@ -196,6 +196,35 @@ def test_header_counts_and_signs_are_whole_on_a_phone(
     assert not page.errors
 
 
+BROKEN_WORDS = """() => {
+    const broken = [];
+    const walker = document.createTreeWalker(
+        document.querySelector('[data-region=message]'), NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const word of node.textContent.matchAll(/\\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, word.index);
+            range.setEnd(node, word.index + word[0].length);
+            if (range.getClientRects().length > 1) broken.push(word[0]);
+        }
+    }
+    return broken;
+}"""
+
+
+def test_a_phone_zoomed_to_double_keeps_the_tables_words_whole(
+    browser: Any, server: AppServer
+) -> None:
+    # A 390 px phone zoomed to 200% is 195 px wide: the message over the table was squeezed
+    # to a few letters a line ("everyo/ne has/passed/.").
+    zoomed = {side: size // 2 for side, size in VIEWPORTS["phone"].items()}
+    page = open_page(browser, server, zoomed)
+    start_game(page)
+    assert page.inner_text("[data-region=message]").startswith("Pass")
+    assert page.evaluate(BROKEN_WORDS) == []
+    assert not page.errors
+
+
 @pytest.mark.parametrize("width", [VIEWPORTS["phone"]["width"], 320])
 def test_at_double_text_the_menu_folds_into_one_button(
     browser: Any, server: AppServer, width: int
