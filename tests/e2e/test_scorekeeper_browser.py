@@ -498,16 +498,17 @@ def test_a_tie_can_play_on(page: Any) -> None:
     assert tab.locator("[data-winner]").get_attribute("data-winner") == "Ben"
 
 
-def break_saved_round(tab: Any, index: int, points: list[int]) -> None:
-    """Someone edits the saved game by hand: one round no longer adds up."""
+def edit_save(tab: Any, path: list[str | int], value: Any) -> None:
+    """Someone (or something) changes the saved data: the value at `path` becomes `value`."""
     tab.evaluate(
-        """([index, points]) => {
+        """([path, value]) => {
           const key = 'hearts.scorekeeper.v1';
           const data = JSON.parse(localStorage.getItem(key));
-          data.game.rounds[index].points = points;
+          const last = path.pop();
+          path.reduce((at, step) => at[step], data)[last] = value;
           localStorage.setItem(key, JSON.stringify(data));
         }""",
-        [index, points],
+        [path, value],
     )
     tab.reload()
     tab.wait_for_selector("body[data-ready=true]")
@@ -519,7 +520,7 @@ def test_a_saved_game_with_one_bad_round_keeps_the_others(page: Any) -> None:
     enter_round(tab, [13, 13, 0])
     enter_round(tab, [0, 13, 13])
     enter_round(tab, [1, 12, 13])
-    break_saved_round(tab, 1, [13, 13, 13])
+    edit_save(tab, ["game", "rounds", 1, "points"], [13, 13, 13])  # no longer adds up
     assert tab.locator("body").get_attribute("data-screen") == "game"
     assert status(tab) == (
         "Round 2 of the saved game did not add up, so it was left out; the other rounds are kept."
@@ -1484,22 +1485,6 @@ def test_storage_turned_off_is_said_from_the_start_not_a_saved_game_unread(
     assert totals(tab) == [13, 5, 6, 2]
     context.close()
     assert errors == []
-
-
-def edit_save(tab: Any, path: list[str | int], value: Any) -> None:
-    """Someone (or something) changes the saved data: the value at `path` becomes `value`."""
-    tab.evaluate(
-        """([path, value]) => {
-          const key = 'hearts.scorekeeper.v1';
-          const data = JSON.parse(localStorage.getItem(key));
-          const last = path.pop();
-          path.reduce((at, step) => at[step], data)[last] = value;
-          localStorage.setItem(key, JSON.stringify(data));
-        }""",
-        [path, value],
-    )
-    tab.reload()
-    tab.wait_for_selector("body[data-ready=true]")
 
 
 def test_a_damaged_save_is_refused_or_its_damaged_part_dropped(page: Any) -> None:
