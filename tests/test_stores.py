@@ -111,12 +111,14 @@ def test_unfinished_games_newest_first_trimmed_and_expired(store: GameStore) -> 
     make(store, "other", owner="b")
     store.append("g1", 3, [action(3)], "active")  # g1 played last
     store.append("g2", 3, [action(3)], "over")  # g2 is over
-    assert store.unfinished("a", 10)[0] == "g1"
-    assert set(store.unfinished("a", 10)) == {"g0", "g1", "g3"}
+    listed = store.unfinished("a", 10)
+    assert listed[0].id == "g1" and {game.id for game in listed} == {"g0", "g1", "g3"}
+    # Each comes with when it was last played: g1 at its move, the others when made.
+    assert made <= min(game.played for game in listed) <= listed[0].played <= time.time()
     assert store.latest_unfinished("a") == "g1"
     assert store.latest_unfinished("nobody") is None
     removed = store.trim_unfinished("a", keep=1)
-    assert set(removed) == {"g0", "g3"} and store.unfinished("a", 10) == ["g1"]
+    assert set(removed) == {"g0", "g3"} and [g.id for g in store.unfinished("a", 10)] == ["g1"]
     assert store.load("g0") is None and store.load("g2") is not None
     assert sorted(store.expire(before=made + 3600)) == ["g1", "other"]
     assert store.unfinished("a", 10) == [] and store.unfinished("b", 10) == []

@@ -4,7 +4,9 @@ that finishes at once when no point can change hands any more."""
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +48,9 @@ def test_every_unfinished_game_is_listed_newest_first(client: TestClient) -> Non
     assert [game["id"] for game in listed] == [second["id"], first["id"]]
     assert listed[1]["target"] == 50 and listed[1]["round"] == 1
     assert listed[0]["names"][0] == "You" and len(listed[0]["scores"]) == len(listed[0]["names"])
+    # Each says when it was last played, so two alike can be told apart.
+    played = [datetime.fromisoformat(game["played"]) for game in listed]
+    assert played[0] >= played[1] and abs(played[0].timestamp() - time.time()) < 60
     # Another browser sees none of them.
     client.cookies.clear()
     assert client.get("/api/games").json() == []

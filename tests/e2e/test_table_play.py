@@ -133,6 +133,11 @@ def test_a_new_game_asks_first_and_the_old_one_can_be_reached(
     # Both are offered (newest played first: the order can change while the first game's
     # page lets go of it, so the first is found by its id).
     page.wait_for_selector(".unfinished li:nth-child(2)")
+    # Each says when it was last played, so two games alike can be told apart.
+    assert [
+        line.startswith("Last played today at ")
+        for line in page.locator(".unfinished [data-played]").all_inner_texts()
+    ] == [True, True]
     # The table stays hidden, still holding the second game, until the first is loaded: a
     # slow answer (as on a loaded machine) must not let the second game's cards be read.
     page.evaluate(
@@ -146,6 +151,24 @@ def test_a_new_game_asks_first_and_the_old_one_can_be_reached(
     page.wait_for_selector(f"{TABLE}[data-game='{first_id}']", state="visible")
     wait_for_person(page)
     assert hand(page) == first_hand
+    assert not page.errors
+
+
+def test_when_a_game_was_last_played_reads_as_a_person_says_it(
+    browser: Any, server: AppServer
+) -> None:
+    page = open_page(browser, server, PHONE)
+    said = page.evaluate(
+        """async () => {
+            const { playedWhen } = await import('/game/js/words.js');
+            const now = new Date(2026, 10, 28, 9, 0);
+            return [new Date(2026, 10, 28, 8, 5), new Date(2026, 10, 27, 23, 59),
+                    new Date(2026, 10, 20, 17, 12)].map((then) =>
+                playedWhen(then.toISOString(), now));
+        }"""
+    )
+    assert said[0].startswith("today at ") and said[1].startswith("yesterday at ")
+    assert said[2].startswith("on ") and "2026" in said[2] and " at " in said[2]
     assert not page.errors
 
 

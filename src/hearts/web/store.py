@@ -130,6 +130,13 @@ class Starts(NamedTuple):
 StartCheck = Callable[[Starts, Starts | None], None]
 
 
+class UnfinishedGame(NamedTuple):
+    """An unfinished game's id, and when it was last played (seconds since 1970)."""
+
+    id: str
+    played: float
+
+
 class FinishedGame(NamedTuple):
     """A finished game's id, and when it was started and last played (seconds since 1970)."""
 
@@ -423,19 +430,19 @@ class Store:
     def close(self) -> None:
         """Nothing to close: each thread's connection ends with the thread."""
 
-    def unfinished(self, owner: str, limit: int) -> list[str]:
-        """Ids of the browser's games that are not over, most recently played first."""
+    def unfinished(self, owner: str, limit: int) -> list[UnfinishedGame]:
+        """The browser's games that are not over, most recently played first."""
         rows = (
             self._connection()
             .execute(
-                "SELECT id FROM games WHERE (owner = ? OR id IN"
+                "SELECT id, updated_at FROM games WHERE (owner = ? OR id IN"
                 " (SELECT game_id FROM seats WHERE owner = ?)) AND status <> 'over'"
                 " ORDER BY updated_at DESC LIMIT ?",
                 (owner, owner, limit),
             )
             .fetchall()
         )
-        return [str(row[0]) for row in rows]
+        return [UnfinishedGame(str(row[0]), float(row[1])) for row in rows]
 
     def finished(self, owner: str, limit: int) -> list[FinishedGame]:
         """The browser's finished games (made or joined), the most recently played first."""
@@ -492,7 +499,7 @@ class Store:
     def latest_unfinished(self, owner: str) -> str | None:
         """The id of the browser's most recently played game that is not over, if any."""
         found = self.unfinished(owner, 1)
-        return found[0] if found else None
+        return found[0].id if found else None
 
     # --- quotas ------------------------------------------------------------------------
 
@@ -593,8 +600,8 @@ def _insert_actions(
     )
 
 
-def unfinished_games(store: Any, owner: str, limit: int) -> list[str]:
-    """Ids of the browser's games that are not over, most recently played first (at most
-    `limit`): the start screen offers each one to continue. `store` is either store."""
-    found: list[str] = store.unfinished(owner, limit)
+def unfinished_games(store: Any, owner: str, limit: int) -> list[UnfinishedGame]:
+    """The browser's games that are not over, most recently played first (at most `limit`):
+    the start screen offers each one to continue. `store` is either store."""
+    found: list[UnfinishedGame] = store.unfinished(owner, limit)
     return found

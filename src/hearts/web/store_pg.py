@@ -37,6 +37,7 @@ from .store import (
     StartCheck,
     StoredGame,
     StoreError,
+    UnfinishedGame,
     counted,
     person,
     seat_row,
@@ -340,17 +341,17 @@ class PgStore:
 
     def latest_unfinished(self, owner: str) -> str | None:
         found = self.unfinished(owner, 1)
-        return found[0] if found else None
+        return found[0].id if found else None
 
-    def unfinished(self, owner: str, limit: int) -> list[str]:
+    def unfinished(self, owner: str, limit: int) -> list[UnfinishedGame]:
         with self._connection() as db:
             rows = db.execute(
-                "SELECT id FROM games WHERE (owner = %s OR id IN"
+                "SELECT id, updated_at FROM games WHERE (owner = %s OR id IN"
                 " (SELECT game_id FROM seats WHERE owner = %s)) AND status <> 'over'"
                 " ORDER BY updated_at DESC LIMIT %s",
                 (owner, owner, limit),
             ).fetchall()
-        return [str(row[0]) for row in rows]
+        return [UnfinishedGame(str(row[0]), float(row[1])) for row in rows]
 
     def finished(self, owner: str, limit: int) -> list[FinishedGame]:
         with self._connection() as db:

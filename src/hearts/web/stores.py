@@ -14,7 +14,16 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .settings import Settings
-from .store import FinishedGame, Person, Seating, Start, StartCheck, Store, StoredGame
+from .store import (
+    FinishedGame,
+    Person,
+    Seating,
+    Start,
+    StartCheck,
+    Store,
+    StoredGame,
+    UnfinishedGame,
+)
 
 
 class StoreUnavailable(Exception):
@@ -82,7 +91,7 @@ class GameStore(Protocol):
 
     def latest_unfinished(self, owner: str) -> str | None: ...
 
-    def unfinished(self, owner: str, limit: int) -> list[str]: ...
+    def unfinished(self, owner: str, limit: int) -> list[UnfinishedGame]: ...
 
     def finished(self, owner: str, limit: int) -> list[FinishedGame]: ...
 

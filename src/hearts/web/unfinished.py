@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from .history import when
 from .service import GameService, Refusal
 from .store import unfinished_games
 
@@ -32,6 +33,9 @@ class GameSummary(BaseModel):
     names: list[str]
     scores: list[int]
     friends: bool = Field(description="Whether other people play at this table.")
+    played: str = Field(
+        description="When a card was last played or the game was changed (ISO 8601, UTC)."
+    )
     damaged: bool = Field(
         default=False,
         description="The game's record is damaged and cannot be read (the rest is null, or "
@@ -41,15 +45,15 @@ class GameSummary(BaseModel):
 
 async def summaries(games: GameService, owner: str) -> list[dict[str, Any]]:
     """A line for each unfinished game; a game whose record cannot be read says so."""
-    ids = await asyncio.to_thread(unfinished_games, games.store, owner, LISTED)
+    listed = await asyncio.to_thread(unfinished_games, games.store, owner, LISTED)
     found: list[dict[str, Any]] = []
-    for game_id in ids:
+    for game_id, played in listed:
         try:
             # Only read: a person who left a table of friends is still away from it.
             state = await games.state_of(game_id, owner, present=False)
         except Refusal as refusal:
             if refusal.status == 500:  # damaged, not gone: it went from the list unsaid
-                found.append(DAMAGED_LINE | {"id": game_id})
+                found.append(DAMAGED_LINE | {"id": game_id, "played": when(played)})
             continue
         view = state["view"]
         found.append(
@@ -61,6 +65,7 @@ async def summaries(games: GameService, owner: str) -> list[dict[str, Any]]:
                 "names": [player["name"] for player in state["players"]],
                 "scores": state["scores"],
                 "friends": state["table"]["friends"],
+                "played": when(played),
             }
         )
     return found

@@ -7,7 +7,7 @@ import { face } from "./faces.js";
 import { SPEEDS } from "./prefs.js";
 import { themeControl } from "./theme.js";
 import { invitePanel } from "./friends.js";
-import { sideWord } from "./words.js";
+import { playedWhen, sideWord } from "./words.js";
 
 const LENGTHS = [100, 50];
 
@@ -318,14 +318,14 @@ function unfinishedList(games, onContinue) {
     h("h2", { id: "unfinished-title" }, games.length > 1 ? "Your unfinished games" : "Your unfinished game"),
     h("ul", {}, games.map((game) => game.damaged
       ? h("li", { "data-damaged": "true" }, h("span", { class: "game-line" },
-        "A saved game could not be read: its record is damaged, so it cannot be continued."))
+        `A game last played ${playedWhen(game.played)} could not be read: its record is damaged, so it cannot be continued.`))
       : h("li", {},
       h("button", { class: game === first ? "primary" : "", type: "button", "data-action": "continue",
         "data-game": game.id, onclick: () => onContinue(game.id) },
       game === first ? "Continue game" : "Continue"),
       h("span", { class: "game-line" }, h("strong", {}, `Round ${game.round}, to ${game.target}`),
         game.friends ? [" ", h("span", { class: "badge friends", "data-friends": "true" }, "with friends")] : null,
-        ` ${line(game)}`)))));
+        ` ${line(game)}`, h("span", { class: "played", "data-played": game.played }, `Last played ${playedWhen(game.played)}`))))));
 }
 
 function ruleControl(rule, defaults, prefs, changed) {

@@ -138,3 +138,15 @@ export function quipLine(lines, round, seat = 0) {
   const all = Array.isArray(lines) ? lines : [lines];
   return all.length ? all[(round + seat) % all.length] : "";
 }
+
+/** When a game was last played, as a list of games says it: "today at 14:05", "yesterday
+ * at 09:30", "on 28 Nov 2026 at 17:12" (the date and time in the browser's own language). */
+export function playedWhen(iso, now = new Date()) {
+  const then = new Date(iso);
+  const time = then.toLocaleTimeString(undefined, { timeStyle: "short" });
+  const day = (date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+  const daysAgo = Math.round((day(now) - day(then)) / 86400000);
+  if (daysAgo === 0) return `today at ${time}`;
+  if (daysAgo === 1) return `yesterday at ${time}`;
+  return `on ${then.toLocaleDateString(undefined, { dateStyle: "medium" })} at ${time}`;
+}
