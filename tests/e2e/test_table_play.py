@@ -908,7 +908,7 @@ def test_the_last_trick_is_said_over_the_table_until_the_next(
     # After the first trick the line over the table says who took it and what it carried.
     page.wait_for_function(
         "() => document.querySelector('[data-region=message]').textContent"
-        ".includes('took the last trick')"
+        ".includes('took the previous trick')"
     )
     # Each trick, as it leaves the table, is said at once (the line waited for the person's
     # turn, a trick behind while the computer players led on): what it carried is what the
@@ -942,12 +942,12 @@ def test_the_last_trick_is_said_over_the_table_until_the_next(
         if hearts_on:
             assert f"{hearts_on} heart" in said, (cards, said)
         elif "QS" not in cards:
-            assert said.endswith("took the last trick, nothing that scores."), (cards, said)
+            assert said.endswith("took the previous trick, nothing that scores."), (cards, said)
     line = page.inner_text("[data-region=message]")
     # The same as the tricks list says of the newest trick.
     page.click("[data-action=tricks]")
     newest = page.inner_text("#dialog .trick-row .trick-outcome").strip()
-    assert line == newest.replace(" took it", " took the last trick", 1)
+    assert line == newest.replace(" took it", " took the previous trick", 1)
     assert not page.errors
 
 

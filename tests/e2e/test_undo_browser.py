@@ -137,7 +137,7 @@ def test_a_first_card_taken_back_names_the_cards_passed_in_again(
     browser: Any, server: AppServer
 ) -> None:
     # Back before the person's first card, with the cards passed in marked again, the line
-    # over the table still told of a trick taken since ("Tamsin took the last trick").
+    # over the table still told of a trick taken since ("Tamsin took the previous trick").
     page = open_page(browser, server, DESKTOP)
     start_game(page)
     pass_three(page)
@@ -146,7 +146,7 @@ def test_a_first_card_taken_back_names_the_cards_passed_in_again(
     assert " passed you " in line, line
     play_one(page)
     wait_for_person(page)
-    assert "took the last trick" in seen(page, "[data-region=message]")
+    assert "took the previous trick" in seen(page, "[data-region=message]")
     page.click(UNDO)
     page.wait_for_selector("#hand .card.received")
     wait_for_person(page)

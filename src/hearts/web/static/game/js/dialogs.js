@@ -47,8 +47,8 @@ export function showTricks(state) {
  * and what it carried (a newcomer saw "★ wins" for a second and nothing said what it cost). */
 export function lastTrickLine(state, trick = state.view.tricks.at(-1)) {
   if (!trick) return "";
-  if (trick.held_over) return "Every card of the suit led cancelled: the next trick's winner takes the last trick too.";
-  return `${whoIs(state, trick.winner)} took the last trick${whatItCarried(state, trick)}.`;
+  if (trick.held_over) return "Every card of the suit led cancelled: the next trick's winner takes these cards too.";
+  return `${whoIs(state, trick.winner)} took the previous trick${whatItCarried(state, trick)}.`;
 }
 
 /** ": 2 hearts, the queen of spades", or ", nothing that scores". */
