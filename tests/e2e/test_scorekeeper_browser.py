@@ -155,6 +155,14 @@ def test_a_game_from_names_to_winner(page: Any) -> None:
     tab.fill("#points-3", "1")
     live = tab.locator("[data-sum-check]").inner_text()
     assert "These add up to 25; a round holds 26 (1 missing)." in live
+    # Read with each box reached, not at every key pressed (it was a live region).
+    described = tab.evaluate(
+        """() => [...document.querySelectorAll('[id^=points-]')].map((box) =>
+            [box.getAttribute('aria-describedby'), box.closest('[aria-live]')])"""
+    )
+    check_id = tab.locator("[data-sum-check]").get_attribute("id")
+    assert check_id and described == [[check_id, None]] * 4
+    assert tab.locator("[data-sum-check]").get_attribute("aria-live") is None
     assert not tab.locator("[role=status]").is_visible()
 
     # Fix it: now it adds up.

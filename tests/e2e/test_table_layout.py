@@ -225,6 +225,24 @@ def test_a_phone_zoomed_to_double_keeps_the_tables_words_whole(
     assert not page.errors
 
 
+def test_a_desktop_zoomed_to_four_times_shows_every_seats_name(
+    browser: Any, server: AppServer
+) -> None:
+    # A desktop at 400% is a short, wide window: the player across lost their face and name
+    # to nothing (0 px wide) beside their numbers and cards.
+    zoomed = {side: size // 4 for side, size in VIEWPORTS["desktop"].items()}
+    page = open_page(browser, server, zoomed)
+    start_game(page)
+    widths = page.eval_on_selector_all(
+        "#game .seat.opponent",
+        "els => els.map(e => [e.dataset.pos,"
+        " e.querySelector('.name').getBoundingClientRect().width,"
+        " e.querySelector('.avatar').getBoundingClientRect().width])",
+    )
+    assert len(widths) >= 3 and all(name > 0 and face > 0 for _, name, face in widths), widths
+    assert not page.errors
+
+
 @pytest.mark.parametrize("width", [VIEWPORTS["phone"]["width"], 320])
 def test_at_double_text_the_menu_folds_into_one_button(
     browser: Any, server: AppServer, width: int

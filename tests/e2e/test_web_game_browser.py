@@ -216,19 +216,40 @@ def test_four_colour_suits_stay_four_on_dimmed_cards(browser: Any, server: AppSe
     dimmed = "[data-card][data-legal=false]:is([data-card$=C], [data-card$=D]) .card-face"
     while wait_for_person(page) == "playing" and not page.query_selector(dimmed):
         page.click("[data-card][data-legal=true]")  # until a club or a diamond is refused
-    colours = page.evaluate(
-        """(selector) => [...document.querySelectorAll(selector)].map((face) => [
-            face.closest('[data-card]').dataset.card.slice(-1),
-            getComputedStyle(face).color.match(/\\d+/g).map(Number)])""",
-        dimmed,
-    )
+    colours = page.evaluate(DIMMED_INKS, dimmed)
     assert colours
-    for suit, (red, green, blue) in colours:
+    for suit, (red, green, blue), _ in colours:
         if suit == "D":
             assert blue > red and blue > green, (suit, red, green, blue)
         else:
             assert green > red and green > blue, (suit, red, green, blue)
+    # Each ink, in four colours and in two, stays readable on the grey: 4.5:1 (WCAG AA).
+    page.click("[data-action=settings]")
+    page.click("label[for=set-colours]")
+    page.click("dialog button[value=close]")
+    every = colours + page.evaluate(DIMMED_INKS, "[data-card][data-legal=false] .card-face")
+    for suit, ink, paper in every:
+        assert contrast(ink, paper) >= 4.5, (suit, ink, paper)
     assert not page.errors
+
+
+#: Each dimmed card's suit, ink and paper (as [r, g, b]) for the faces `selector` finds.
+DIMMED_INKS = """(selector) => [...document.querySelectorAll(selector)].map((face) => [
+    face.closest('[data-card]').dataset.card.slice(-1),
+    getComputedStyle(face).color.match(/\\d+/g).slice(0, 3).map(Number),
+    getComputedStyle(face.closest('[data-card]').querySelector('.card-bg')).fill
+        .match(/\\d+/g).slice(0, 3).map(Number)])"""
+
+
+def contrast(ink: list[int], paper: list[int]) -> float:
+    """The contrast ratio of two sRGB colours, as WCAG 2 defines it."""
+
+    def luminance(rgb: list[int]) -> float:
+        linear = [c / 255 / 12.92 if c <= 10 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(ink), luminance(paper)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
 
 
 def test_a_bonus_card_taken_reads_as_points_off(browser: Any, server: AppServer) -> None:

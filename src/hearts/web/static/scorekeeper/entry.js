@@ -37,7 +37,9 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
   // (`moon.picked`, kept with the boxes: a choice the page made is worked out again after a
   // reload, or once a round before it was fixed, since the totals it went by may differ).
 
-  const sumCheck = h("p", { class: "sum-check", dataset: { sumCheck: "" }, "aria-live": "polite" });
+  // Not a live region: one read out at every key pressed is too much. Each box names it as
+  // its description instead, read when the box is reached; Add round says what was wrong.
+  const sumCheck = h("p", { class: "sum-check", id: "sum-check", dataset: { sumCheck: "" } });
   const pointInputs = [];
   const bonusButtons = [];
 
@@ -47,6 +49,7 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
       id: `points-${i}`,
       type: "text",
       "aria-label": `${name} points`, // the name alone said nothing of what goes in the box
+      "aria-describedby": "sum-check",
       inputmode: "numeric",
       pattern: "[0-9]*",
       // No maxlength: a browser cuts what is typed or pasted without a word ("00013" to
