@@ -223,6 +223,20 @@ def test_the_database_setting_is_checked(tmp_path: Path) -> None:
     pool = Settings.from_env({"HEARTS_DATABASE_POOL": "0"})
     assert pool.problems() == ["HEARTS_DATABASE_POOL must be at least 1."]
     assert Settings.from_env({}, database_url="postgresql://h/db").problems() == []
+    # A typo in the URL is a setting to mend, said before any connection is tried (it was
+    # "Cannot reach PostgreSQL", exit 1, and a service manager tried again for ever).
+    typos = {
+        "postgresql://a@127.0.0.1:99999/h": "names port '99999': a port is a number from 1",
+        "postgresql://a@127.0.0.1:abc/h": "names port 'abc'",
+        "postgresql://a@h:5432,g:x/db": "names port 'x'",
+        "postgresql://a@h/db?foo=bar": 'can be read: invalid URI query parameter: "foo".',
+    }
+    for url, said in typos.items():
+        problems = Settings.from_env({"HEARTS_DATABASE_URL": url}).problems()
+        assert len(problems) == 1 and said in problems[0], (url, problems)
+        assert problems[0].startswith("HEARTS_DATABASE_URL ")
+    for url in ["postgresql://a@h1:5432,h2:5433/db", "postgres://a@[::1]:5432/db?sslmode=require"]:
+        assert Settings.from_env({}, database_url=url).problems() == [], url
 
 
 def test_serve_with_an_unreachable_database_stops_in_one_line(tmp_path: Path) -> None:

@@ -27,6 +27,7 @@ from hearts.web.logs import Outage
 from hearts.web.metrics import Metrics
 from hearts.web.settings import Settings
 from hearts.web.stores import StoreUnavailable
+from pg_support import Cluster
 
 from helpers import run_serve
 
@@ -448,3 +449,60 @@ def test_hearts_serve_answers_prometheus_on_a_loopback_port_of_its_own(tmp_path:
     assert value(moved, requests, **opened) == 1
     decided = value(moved, "hearts_computer_decision_seconds_count", level="easy")
     assert decided == state["move"] - mine
+
+
+def test_a_database_that_refuses_writes_is_a_store_error_said_as_one(
+    pg_cluster: Cluster, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # A standby, or a database made read-only: every request was an "unexpected error" with
+    # its traceback's place, and hearts_store_errors_total did not move, so no alert fired.
+    import psycopg
+
+    url = pg_cluster.new_database()
+    settings = Settings(data_dir=tmp_path / "data", metrics_port=IN_PROCESS, database_url=url)
+    with TestClient(create_app(settings=settings, bot_workers=0)) as client:
+        game = client.post("/api/games", json={}).json()
+        name = psycopg.conninfo.conninfo_to_dict(url)["dbname"]
+        with psycopg.connect(pg_cluster.url(), autocommit=True) as admin:
+            admin.execute(f"ALTER DATABASE {name} SET default_transaction_read_only = on")
+            admin.execute(  # the pool's sessions end: those it opens again are read-only
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s",
+                (name,),
+            )
+        for _ in range(40):  # the pool's new sessions (the sessions ended count as away)
+            if client.get("/api/health").status_code != 503:
+                break
+            time.sleep(0.25)
+        before = value(scraped(client), "hearts_store_errors_total", kind="error")
+        caplog.clear()
+        with caplog.at_level(logging.INFO, logger="hearts"):
+            answers = [client.get("/api/health") for _ in range(3)]
+            started = client.post("/api/games", json={})
+            card = game["view"]["hand"][:3]
+            passed = client.post(
+                f"/api/games/{game['id']}/pass", json={"cards": card, "move": game["move"]}
+            )
+        assert [a.status_code for a in answers] == [500] * 3
+        assert started.status_code == passed.status_code == 500
+        assert passed.json()["detail"] == answers[0].json()["detail"]
+        samples = scraped(client)
+        assert value(samples, "hearts_store_errors_total", kind="error") - before == 5
+        errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+        assert len(errors) == 5 and all(e.startswith("store error on ") for e in errors), errors
+        assert "read-only transaction" in errors[0]
+        # Writable again, the game goes on where it was.
+        with psycopg.connect(pg_cluster.url(), autocommit=True) as admin:
+            admin.execute(f"ALTER DATABASE {name} RESET default_transaction_read_only")
+            admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s",
+                (name,),
+            )
+        for _ in range(40):
+            if client.get("/api/health").status_code == 200:
+                break
+            time.sleep(0.25)
+        assert client.get(f"/api/games/{game['id']}").json()["move"] == game["move"]
+        again = client.post(
+            f"/api/games/{game['id']}/pass", json={"cards": card, "move": game["move"]}
+        )
+        assert again.status_code == 200, again.text

@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from hearts.cli import build_parser
-from hearts.web.settings import Settings, default_trusted_hosts
+from hearts.web.settings import ENVIRONMENT, Settings, default_trusted_hosts
 
 from helpers import run_serve
 
@@ -23,6 +23,15 @@ def test_serve_options() -> None:
     assert (args.host, args.port, args.data_dir) == ("127.0.0.1", 8123, Path("games"))
     defaults = build_parser().parse_args(["serve"])
     assert (defaults.host, defaults.port, defaults.data_dir) == ("127.0.0.1", 8000, None)
+
+
+def test_serve_help_names_every_settings_variable(capsys: pytest.CaptureFixture[str]) -> None:
+    # An operator reading --help met $HEARTS_HTTPS in the docs and not in the help.
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["serve", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert all(variable in said for variable in ENVIRONMENT.values())
+    assert "docs/hardening.md#settings" in said
 
 
 def test_serve_starts_and_makes_the_data_directory(tmp_path: Path) -> None:

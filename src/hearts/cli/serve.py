@@ -15,9 +15,14 @@ from typing import Any
 
 
 def register(subparsers: Any) -> None:
+    from hearts.web.settings import ENVIRONMENT
+
     parser = subparsers.add_parser(
         "serve",
         help="play in the browser: 3 to 10 seats, computer players and friends by invite link",
+        epilog="Each setting may be given by its environment variable instead (a flag wins): "
+        + ", ".join(ENVIRONMENT.values())
+        + ". docs/hardening.md#settings says what each one does.",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")

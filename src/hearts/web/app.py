@@ -35,7 +35,7 @@ from .service import GameService
 from .settings import Settings
 from .sheets_routes import router as sheets_router
 from .store import StoreError
-from .stores import UNAVAILABLE, GameStore, StoreUnavailable, open_store
+from .stores import UNAVAILABLE, GameStore, StoreFailed, StoreUnavailable, open_store
 from .tokens import SECRET_FILE, Tokens
 
 #: The site's key for the cookie secret's fingerprint (see `_refuse_another_secret`).
@@ -193,14 +193,21 @@ def create_app(
         status = error.status_code
         return JSONResponse({"detail": detail}, status_code=status, headers=error.headers)
 
-    @app.exception_handler(sqlite3.OperationalError)
-    async def store_failed(request: Request, error: sqlite3.OperationalError) -> JSONResponse:
+    def failed(request: Request, error: Exception, full: bool) -> JSONResponse:
         log.error("store error on %s %s: %s", request.method, request.url.path, error)
-        if "full" in str(error).lower():
+        if full:
             metrics.store_error("full")
             return JSONResponse({"detail": DISK_FULL}, status_code=507)
         metrics.store_error("error")
         return JSONResponse({"detail": SERVER_ERROR}, status_code=500)
+
+    @app.exception_handler(sqlite3.OperationalError)
+    async def sqlite_failed(request: Request, error: sqlite3.OperationalError) -> JSONResponse:
+        return failed(request, error, full="full" in str(error).lower())
+
+    @app.exception_handler(StoreFailed)
+    async def store_failed(request: Request, error: StoreFailed) -> JSONResponse:
+        return failed(request, error, full=error.full)
 
     @app.exception_handler(StoreUnavailable)
     async def store_away(request: Request, error: StoreUnavailable) -> JSONResponse:

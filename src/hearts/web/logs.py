@@ -45,6 +45,17 @@ first warning is said at once):
 >>> now[0] = 91.0; outage.answered(); outage.answered()
 >>> said[-1]
 'the database answers again after 16 s away (14 warnings were held back)'
+
+A request that began waiting before the database came back, and failed after, failed for
+the outage that is over: it starts no other (one stop was logged as two outages).
+
+>>> began = now[0] = 92.0; outage.failed(); now[0] = 96.0
+>>> outage.answered(); now[0] = 97.0; outage.failed(began=began)
+>>> outage.away, outage.outages, said[-1]
+(False, 2, 'the database answers again after 4 s away')
+>>> now[0] = 98.0; outage.failed(began=now[0])
+>>> outage.away, outage.outages
+(True, 3)
 """
 
 from __future__ import annotations
@@ -76,7 +87,9 @@ class Repeats(logging.Filter):
         if getattr(record, "outage_over", False):
             held = sum(count for _, count in self._seen.values())
             self._seen.clear()
-            record.msg = f"{record.msg} ({held} warning{'s' if held != 1 else ''} were held back)"
+            if held:
+                said = "1 warning was" if held == 1 else f"{held} warnings were"
+                record.msg = f"{record.msg} ({said} held back)"
             return True
         if record.levelno != logging.WARNING:
             return True
@@ -120,6 +133,8 @@ class Outage:
         self.outages = 0
         self._over = 0.0
         """Seconds away in the absences that are over."""
+        self._back: float | None = None
+        """When the database last answered again after an absence."""
 
     @property
     def away(self) -> bool:
@@ -132,8 +147,13 @@ class Outage:
             since = self._since
             return self._over + (self.clock() - since if since is not None else 0.0)
 
-    def failed(self) -> None:
+    def failed(self, began: float | None = None) -> None:
+        """A request the database did not answer; `began` (by this clock) is when it began
+        to wait, if that is known: one that began before the database came back failed for
+        the absence that is over, and starts no new one."""
         with self._lock:
+            if began is not None and self._back is not None and began <= self._back:
+                return
             if self._since is None:
                 self._since = self.clock()
                 self.outages += 1
@@ -143,8 +163,10 @@ class Outage:
             return
         with self._lock:
             since, self._since = self._since, None
-            away = self.clock() - since if since is not None else 0.0
+            now = self.clock()
+            away = now - since if since is not None else 0.0
             self._over += away
+            self._back = now
         if since is not None:
             self.log.info(
                 "the database answers again after %.0f s away", away, extra={"outage_over": True}

@@ -171,8 +171,7 @@ class Settings:
             )
         if not self.min_free_bytes >= 0:
             found.append(f"{self.named('min_free_bytes')} must be 0 or more.")
-        if self.database_url and not self.database_url.startswith(("postgresql://", "postgres://")):
-            found.append(f"{self.named('database_url')} must be a postgresql:// URL.")
+        found.extend(self._database_problems())
         if not 0 <= self.review_workers <= 8:
             found.append(f"{self.named('review_workers')} must be between 0 and 8.")
         if self.database_pool < 1:
@@ -182,6 +181,29 @@ class Settings:
         found.extend(self._proxy_problems())
         found.extend(self._metrics_problems())
         return found
+
+    def _database_problems(self) -> list[str]:
+        """A database URL that cannot be right, caught before any connection is tried: a
+        typo is a setting to mend (exit 2), not a database that is away (exit 1, tried again
+        for ever by a service manager)."""
+        url, name = self.database_url, self.named("database_url")
+        if not url:
+            return []
+        if not url.startswith(("postgresql://", "postgres://")):
+            return [f"{name} must be a postgresql:// URL."]
+        import psycopg
+
+        from .stores import reason  # here: that module reads these settings
+
+        try:
+            info = psycopg.conninfo.conninfo_to_dict(url)
+        except psycopg.Error as error:
+            return [f"{name} is not a database URL that can be read: {reason(error)}."]
+        ports = [port for port in str(info.get("port") or "").split(",") if port]
+        wrong = [port for port in ports if not (port.isdigit() and 0 < int(port) < 65536)]
+        if wrong:
+            return [f"{name} names port {wrong[0]!r}: a port is a number from 1 to 65535."]
+        return []
 
     def _metrics_problems(self) -> list[str]:
         """The metrics are off (port 0), or on a port of their own at one address: never

@@ -43,7 +43,7 @@ from .store import (
     seat_row,
     seed_columns,
 )
-from .stores import StoreUnavailable, reason
+from .stores import StoreFailed, StoreUnavailable, reason
 
 #: Seconds a request waits for a free connection before it is answered 503.
 POOL_WAIT = 3.0
@@ -125,17 +125,24 @@ class PgStore:
     @contextmanager
     def _connection(self) -> Iterator[psycopg.Connection[Any]]:
         """A pooled connection in a transaction, committed at the end (rolled back on an
-        error); an unreachable database or a full pool is `StoreUnavailable`."""
+        error); an unreachable database or a full pool is `StoreUnavailable`, a database that
+        answers but refuses the work `StoreFailed`."""
+        began = self.outage.clock()
         try:
             with self.pool.connection() as db:
                 yield db
         except PoolTimeout:
-            self.outage.failed()
+            self.outage.failed(began)
             raise StoreUnavailable("no database connection within the wait") from None
+        except errors.DiskFull as error:  # an OperationalError, but no outage: it answered
+            raise StoreFailed(reason(error), full=True) from None
         except (psycopg.OperationalError, errors.QueryCanceled) as error:
             # UniqueViolation and the like are IntegrityErrors and pass through.
-            self.outage.failed()
+            self.outage.failed(began)
             raise StoreUnavailable(reason(error)) from None
+        except (errors.ReadOnlySqlTransaction, errors.InsufficientPrivilege) as error:
+            # A standby, a database made read-only, a role without its grants.
+            raise StoreFailed(reason(error)) from None
         self.outage.answered()
 
     def create(

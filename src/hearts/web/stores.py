@@ -31,6 +31,15 @@ class StoreUnavailable(Exception):
     answered 503 with this sentence, and nothing is lost."""
 
 
+class StoreFailed(Exception):
+    """The database answered but refused the work (made read-only, a grant missing, its disk
+    full): answered 500, or 507 when `full`, as a SQLite store's own errors are."""
+
+    def __init__(self, message: str, full: bool = False) -> None:
+        super().__init__(message)
+        self.full = full
+
+
 UNAVAILABLE = "The game's database is not answering just now; please try again in a moment."
 
 
