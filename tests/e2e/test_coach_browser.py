@@ -460,6 +460,7 @@ def test_a_damaged_record_is_said_on_your_games_and_the_start_screen(
     listed = page.evaluate("async () => (await (await fetch('/api/games')).json())")
     damaged: dict[str, Any] = {"id": "broken", "names": [], "scores": [], "damaged": True}
     damaged.update(round=None, phase=None, target=None, friends=False)
+    damaged.update(played=listed[0]["played"])
     page.route(
         re.compile(r"/api/games$"),
         lambda route: (
@@ -471,9 +472,11 @@ def test_a_damaged_record_is_said_on_your_games_and_the_start_screen(
     page.goto(f"{server.url}/?speed=instant")
     page.wait_for_selector("body[data-ready=true]")
     said = page.inner_text(".unfinished li[data-damaged=true]")
-    assert (
-        said == "A saved game could not be read: its record is damaged, so it cannot be continued."
-    )
+    assert re.fullmatch(
+        r"A game last played today at \S+( [AP]M)? could not be read: its record is damaged, "
+        r"so it cannot be continued\.",
+        said,
+    ), said
     main = page.locator("[data-action=continue].primary")
     assert main.count() == 1 and main.get_attribute("data-game") == listed[0]["id"]
     assert main.inner_text() == "Continue game"

@@ -318,7 +318,7 @@ function unfinishedList(games, onContinue) {
     h("h2", { id: "unfinished-title" }, games.length > 1 ? "Your unfinished games" : "Your unfinished game"),
     h("ul", {}, games.map((game) => game.damaged
       ? h("li", { "data-damaged": "true" }, h("span", { class: "game-line" },
-        `A game last played ${playedWhen(game.played)} could not be read: its record is damaged, so it cannot be continued.`))
+        `${game.played ? `A game last played ${playedWhen(game.played)}` : "A saved game"} could not be read: its record is damaged, so it cannot be continued.`))
       : h("li", {},
       h("button", { class: game === first ? "primary" : "", type: "button", "data-action": "continue",
         "data-game": game.id, onclick: () => onContinue(game.id) },
