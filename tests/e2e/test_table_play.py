@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -261,6 +262,15 @@ def test_round_results_say_who_took_the_hearts_and_the_queen(
         assert page.locator(".queen-news").count() == 0
     else:
         assert f"{queens[0]} took the queen of spades" in page.inner_text(".queen-news")
+    # The focus goes to the panel's way on: the panel is described by the round's news and
+    # the person's total, read with its title (a screen reader heard "Round 1 is over" and
+    # the button, nothing of how the round went).
+    described = page.evaluate(
+        """() => document.querySelector('[role=dialog]').getAttribute('aria-describedby')
+            .split(' ').map((id) => document.getElementById(id).textContent)"""
+    )
+    assert re.search(r"took (the|both) queens? of spades|shot the", described[0]), described
+    assert described[-1].startswith("Your total: "), described
     # The seats' badges: a heart only for hearts, the queen only for the queen.
     badges = page.evaluate(
         """() => Object.fromEntries([...document.querySelectorAll('#game .seat')].map((s) => [

@@ -253,16 +253,31 @@ export function reactionBar(reactions, onReact) {
   const toggle = h("button", {
     type: "button", class: "quiet", "data-action": "react", "aria-haspopup": "menu", "aria-expanded": "false",
     onclick: () => show(menu.hidden),
+    // A menu button's arrows open its menu at the first item or the last.
+    onkeydown: (e) => {
+      if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+      e.preventDefault();
+      show(true, e.key === "ArrowUp" ? -1 : 0);
+    },
   }, "React");
   // A tap anywhere else closes the menu.
   const outside = (e) => {
     if (!menu.contains(e.target) && e.target !== toggle) show(false);
   };
-  function show(open) {
+  const items = () => [...menu.querySelectorAll("[role=menuitem]")];
+  // The menu is one tab stop, its item with the focus; the arrows move among the items.
+  function focusItem(index) {
+    const all = items();
+    if (!all.length) return;
+    const at = (index + all.length) % all.length;
+    all.forEach((item, i) => { item.tabIndex = i === at ? 0 : -1; });
+    all[at].focus();
+  }
+  function show(open, at = 0) {
     menu.hidden = !open;
     toggle.setAttribute("aria-expanded", open ? "true" : "false");
     if (open) {
-      menu.querySelector("button")?.focus();
+      focusItem(at);
       document.addEventListener("pointerdown", outside);
     } else {
       document.removeEventListener("pointerdown", outside);
@@ -270,12 +285,17 @@ export function reactionBar(reactions, onReact) {
   }
   for (const r of reactions || []) {
     menu.append(h("button", {
-      type: "button", role: "menuitem", class: "reaction", "data-reaction": r.key,
+      type: "button", role: "menuitem", class: "reaction", "data-reaction": r.key, tabindex: "-1",
       onclick: () => { show(false); onReact(r.key); toggle.focus(); },
     }, h("span", { class: "emoji", "aria-hidden": "true" }, r.emoji), r.label));
   }
   menu.addEventListener("keydown", (e) => {
-    if (e.key === "Escape") { show(false); toggle.focus(); }
+    if (e.key === "Escape") { show(false); toggle.focus(); return; }
+    const at = items().indexOf(document.activeElement);
+    const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: -1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    focusItem(to);
   });
   return h("div", { class: "reactions", "data-region": "reactions" }, toggle, menu);
 }

@@ -46,6 +46,7 @@ const app = {
   // or {..., pass: true}; and the timer of its next try.
   held: null,
   heldTimer: 0,
+  turnLine: null, // another's turn waiting to be said, once it has lasted: {text, timer}
 };
 
 const ui = {
@@ -91,13 +92,37 @@ function setBusy(busy) {
  * (a refusal's reason must not be replaced by "Your turn."). */
 function say(text, keep = false) {
   const said = text || "";
+  clearTimeout(app.turnLine?.timer); // a line said now replaces one waiting to be said
+  app.turnLine = null;
   // Under a panel the status line is out of sight and out of a screen reader's reach (the
   // table is inert): the panel shows the words by its way on, and the log reads them out.
   if (said && said !== ui.status.textContent && !ui.overlay.hidden) narrate(said);
-  ui.status.textContent = said;
+  // The same words are not written again: a live region rewritten is read out again (each
+  // state streamed is drawn more than once, and the line said twice).
+  if (said !== ui.status.textContent) ui.status.textContent = said;
   if (keep) ui.status.dataset.keep = "1";
   else delete ui.status.dataset.keep;
   sayOnPanel();
+}
+
+/** Milliseconds another's turn must last before the status line says it. */
+const TURN_LINE_MS = 250;
+
+/** "Marisol to play.", said once the table has stayed at that turn a moment: a computer
+ * player moves at once, and its turn was said and replaced by "Your turn." within 25 ms,
+ * before each of the person's turns (a screen reader read both). Any line said meanwhile,
+ * or the next state's, replaces it. */
+function sayTurnSoon(text) {
+  if (app.turnLine?.text === text) return; // the same state drawn again: its wait goes on
+  clearTimeout(app.turnLine?.timer);
+  app.turnLine = null;
+  if (text === ui.status.textContent) return;
+  const id = app.state?.id;
+  const timer = setTimeout(() => {
+    app.turnLine = null;
+    if (app.state?.id === id && document.body.dataset.screen === "table" && !ui.status.dataset.keep) say(text);
+  }, TURN_LINE_MS);
+  app.turnLine = { text, timer };
 }
 
 /** The status line's words on the panel over the table, if one is up. */
@@ -398,6 +423,7 @@ async function ingest(next, { streamed = false, skipOwn = false, behind = false 
     app.state = next;
     showScreen("table");
     render(next);
+    keepFocus(); // the lobby's buttons have gone (the table started, a rematch joined)
     return;
   }
   let fresh = next.events.filter((e) => !NOTICES.has(e.type) && (e.n === undefined || e.n > current.move));
@@ -440,6 +466,7 @@ async function ingest(next, { streamed = false, skipOwn = false, behind = false 
   } finally {
     if (!own) setBusy(false);
     if (!own) render(app.state);
+    if (!own) keepFocus();
   }
 }
 
@@ -821,7 +848,8 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
   } else if (!ui.status.dataset.keep && isFriends(state)) {
     // Another person's turn: say whose, so a wait never looks like a stuck page.
     const turn = view.turn;
-    say(turn === null || turn === undefined ? "" : `${nameOf(state, turn)} to play.`);
+    if (turn === null || turn === undefined) say("");
+    else sayTurnSoon(`${nameOf(state, turn)} to play.`);
   }
   if (state.phase === "playing" && !received.length) {
     const hold = view.pass_direction === "hold" && view.tricks.length === 0;
@@ -883,7 +911,8 @@ function drawOverlay(state, waiting) {
   const shown = content ? `${state.id} ${state.move} ${state.phase}` : "";
   const again = shown && ui.overlay.dataset.shown === shown;
   const scrolled = ui.overlay.scrollTop;
-  const focused = again && ui.overlay.contains(document.activeElement) ? document.activeElement.dataset.action : null;
+  const inPanel = again && ui.overlay.contains(document.activeElement);
+  const focused = inPanel ? document.activeElement.dataset.action : null;
   ui.overlay.dataset.shown = shown;
   showOverlay(content);
   sayOnPanel();
@@ -892,6 +921,9 @@ function drawOverlay(state, waiting) {
     ui.overlay.scrollTop = scrolled;
     const same = focused && ui.overlay.querySelector(`[data-action="${CSS.escape(focused)}"]`);
     if (same) same.focus({ preventScroll: true });
+    // The control the person was on has gone ("Rematch" became "Join the rematch"): the
+    // panel's way on has the keyboard, not the page's body.
+    else if (inPanel) focusFirstButton();
   } else if (content) {
     // Another panel opens at its top (the game's end kept the last round's panel's scroll,
     // its winner and standings above the screen).
@@ -909,18 +941,21 @@ function keepFocus() {
   const gone = !active || active === document.body || !active.isConnected || active.closest("[inert]")
     || !active.getClientRects().length; // hidden with its screen: the browser lets it go soon
   if (!gone) return;
-  if (!ui.overlay.hidden && ui.overlay.querySelector("button.primary")) focusFirstButton();
+  if (!ui.overlay.hidden) focusFirstButton();
   else ui.hand.focus({ preventScroll: true });
 }
 
 /** Show a panel over the table (or none): the table behind it is out of reach, the
- * keyboard's too, as it is out of sight. */
+ * keyboard's too, as it is out of sight. A panel taken away with the keyboard on it (the
+ * next round dealt) leaves the keyboard at the hand. */
 function showOverlay(content) {
+  const had = ui.overlay.contains(document.activeElement);
   ui.overlay.hidden = !content;
   for (const part of ui.root.children) {
     if (part !== ui.overlay && part !== ui.log) part.inert = Boolean(content);
   }
   clear(ui.overlay, content);
+  if (had && !content) ui.hand.focus({ preventScroll: true });
   // The round's table fills the panel, and scrolls only when it is wider (large text, a
   // narrow phone; as a block it would not fill the panel's width).
   for (const table of ui.overlay.querySelectorAll("table.round-table")) {
@@ -946,9 +981,10 @@ function showOverlay(content) {
   }
 }
 
+/** The panel's way on, or its heading when it has none (another's moon to choose). */
 function focusFirstButton() {
-  const button = ui.overlay.querySelector("button.primary");
-  if (button) button.focus({ preventScroll: true });
+  const target = ui.overlay.querySelector("button.primary") || ui.overlay.querySelector("h2[tabindex]");
+  if (target) target.focus({ preventScroll: true });
 }
 
 // --- the person's moves --------------------------------------------------------------

@@ -39,6 +39,7 @@ export function overlayPanel(state, opponents, actions, notes = {}) {
     return panel("round-title", `${roundTitle(state.view.hand_number)} is over`,
       playedItselfLine(notes),
       roundSummary(state),
+      myTotal(state),
       opponentWords(state, opponents),
       dealCheckLink(state),
       replayRoundLink(state),
@@ -60,6 +61,7 @@ export function overlayPanel(state, opponents, actions, notes = {}) {
         h("h3", { id: "last-round-title" }, `${roundTitle(state.view.hand_number)}, the last`),
         playedItselfLine(notes),
         roundSummary(state),
+        myTotal(state),
         opponentWords(state, opponents),
         dealCheckLink(state),
         replayRoundLink(state)),
@@ -96,7 +98,9 @@ function nextRoundButton(state, next) {
   const me = state.view.seat;
   const others = waiting.filter((seat) => seat !== me);
   if (others.length && !waiting.includes(me)) {
-    return h("button", { ...attrs, disabled: true, "data-waiting": "true" },
+    // aria-disabled, not disabled: the button keeps the keyboard that pressed it (a disabled
+    // one let it fall to the page's body), and is read out with whom it waits for.
+    return h("button", { ...attrs, onclick: null, "aria-disabled": "true", "data-waiting": "true" },
       `Waiting for ${listed(others.map((seat) => state.players[seat].name))}`);
   }
   const ready = state.players.filter((p) => p.person && !p.open && !p.away && !p.you
@@ -139,9 +143,27 @@ function markStuck(bar) {
   bar.classList.toggle("stuck", bar.getBoundingClientRect().bottom > foot);
 }
 
+/** A panel named by its heading (which takes the focus when it has no button to take it),
+ * and described by the round's news: the focus goes to its way on, and a screen reader
+ * said "Round 1 is over" and the button, nothing of how the round went. */
 function panel(titleId, title, ...content) {
-  return h("div", { class: "sheet-panel", role: "dialog", "aria-labelledby": titleId },
-    h("h2", { id: titleId }, title), ...content);
+  const box = h("div", { class: "sheet-panel", role: "dialog", "aria-labelledby": titleId },
+    h("h2", { id: titleId, tabindex: "-1" }, title), ...content);
+  const news = [...box.querySelectorAll(".moon-news, .queen-news, .kitty-news, [data-region=my-total]")];
+  news.forEach((line, i) => { line.id = `${titleId}-news-${i + 1}`; });
+  if (news.length) box.setAttribute("aria-describedby", news.map((line) => line.id).join(" "));
+  return box;
+}
+
+/** The person's total and this round's part of it, for the panel's description only (the
+ * score sheet shows it). */
+function myTotal(state) {
+  const result = state.results[state.results.length - 1];
+  const seat = state.view.seat;
+  if (!result) return null;
+  const scored = result.scores[seat];
+  return h("p", { class: "sr", "data-region": "my-total" },
+    `Your total: ${state.scores[seat]} (${scored > 0 ? "+" : ""}${scored} this round).`);
 }
 
 function moonPanel(state, actions) {
