@@ -97,6 +97,30 @@ def test_quit_and_end_of_input_leave_quietly(
     assert "not a level" in capsys.readouterr().err
 
 
+def test_the_level_takes_a_budget_as_the_sim_does(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    seated: list[dict[int, object]] = []
+
+    class Seated:
+        def __init__(self, game: Game, bots: dict[int, object], *rest: object) -> None:
+            seated.append(bots)
+
+        def run(self) -> int:
+            return 0
+
+    monkeypatch.setattr("hearts.cli.play.TerminalGame", Seated)
+    for level, budget in (("hard:2000", 2000), ("expert:0.1s", 0.1)):
+        assert main(["play", "--seed", "4", "--level", level]) == 0
+        assert capsys.readouterr().out.startswith(f"Hearts against 3 {level} players.")
+        bots = seated.pop().values()
+        assert {(b.level, b.budget) for b in bots} == {(level.partition(":")[0], budget)}  # type: ignore[attr-defined]
+    for level, why in (("medium:50", "only hard and expert search"), ("hard:x", "not a budget")):
+        assert main(["play", "--level", level]) == 2
+        assert why in capsys.readouterr().err
+    assert not seated
+
+
 def test_each_event_is_shown_as_it_happens() -> None:
     # The events were printed only once the game was over: a person played blind.
     terminal, out, _ = scripted_game(Rules(target_score=40), iter([]))

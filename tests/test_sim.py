@@ -29,7 +29,7 @@ def test_lineups_parse_levels_budgets_and_repeats() -> None:
     assert PlayerSpec.parse("hard:0.05s").budget == 0.05
     with pytest.raises(ValueError, match="seats 4 players; 3"):
         parse_lineup(["medium*3"], 4)
-    with pytest.raises(ValueError, match="not a player"):
+    with pytest.raises(ValueError, match="not a level"):
         parse_lineup(["wizard*4"], 4)
     with pytest.raises(ValueError, match="not a budget"):
         PlayerSpec.parse("hard:-3")

@@ -87,7 +87,7 @@ class PlayerSpec:
                 f"{text.strip()!r} names no player; write a level first, like medium or hard:2000."
             )
         if level not in LEVELS:
-            raise ValueError(f"{level!r} is not a player; choose one of {', '.join(LEVELS)}.")
+            raise ValueError(f"{level!r} is not a level; choose one of {', '.join(LEVELS)}.")
         if not budget_text:
             return cls(level)
         if level not in SEARCHING:

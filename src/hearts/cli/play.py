@@ -74,7 +74,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--level",
         default="medium",
-        help="the computer players: random, easy, medium, hard, expert or moon (medium)",
+        help="the computer players: random, easy, medium, hard, expert or moon (medium); hard "
+        'and expert take a budget too, as in hearts sim: "hard:2000" (playouts a decision) or '
+        '"hard:0.1s" (seconds)',
+        metavar="LEVEL",
     )
     parser.add_argument("--rules", default="standard", help="a preset such as omnibus")
     parser.add_argument("--players", type=int, help="seats at the table (3 to 10)")
@@ -361,10 +364,9 @@ class _Person:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..ai import make_player
     from ..game import Game
     from ..rules import Rules
-    from ..sim import as_medium_note
+    from ..sim import PlayerSpec, as_medium_note
 
     try:
         changes = rule_changes(args.rule)
@@ -372,7 +374,8 @@ def run(args: argparse.Namespace) -> int:
             changes["players"] = args.players
         rules = Rules.preset(args.rules, **changes)
         seed: int | str = args.seed if args.seed is not None else _fresh_seed()
-        bots = {s: make_player(args.level, seed=f"{seed}:{s}") for s in range(1, rules.players)}
+        spec = PlayerSpec.parse(args.level)  # a level, with a budget as `hearts sim` takes
+        bots = {s: spec.make(f"{seed}:{s}") for s in range(1, rules.players)}
         if args.record is not None:
             if not args.record.strip():
                 raise ValueError("Give --record a file to write.")
@@ -381,8 +384,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"hearts play: {error}", file=sys.stderr)
         return 2
     game = Game(rules, seed)
-    print(f"Hearts against {rules.players - 1} {args.level} players. Seed {seed}. {HELP}")
-    note = as_medium_note([args.level], rules)
+    print(f"Hearts against {rules.players - 1} {spec.name} players. Seed {seed}. {HELP}")
+    note = as_medium_note([spec.level], rules)
     if note is not None:
         print(note)
     try:
