@@ -166,6 +166,33 @@ def test_absurd_deal_counts_are_refused_naming_the_limit(
         run_tournament(config)
 
 
+def test_the_moon_level_that_plays_as_medium_with_two_decks_is_said_too(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hearts.ai import LEVELS, plays_as_medium
+
+    rules = Rules(players=6)
+    moon = run_tournament(TournamentConfig(parse_lineup(["moon", "medium*5"], 6), rules, 1))
+    medium = run_tournament(TournamentConfig(parse_lineup(["medium*6"], 6), rules, 1))
+    # What the note says: the same deals, the same points (its pass too), moon or medium.
+    assert moon.by_name["moon"].per_deal == medium.by_name["medium"].per_deal
+    note = "With two decks, moon plays as medium: its plan to shoot the moon knows only one deck."
+    assert format_report(moon).endswith("\n\n" + note) and moon.to_dict()["note"] == note
+    assert [level for level in LEVELS if plays_as_medium(level, rules)] == [
+        "hard",
+        "expert",
+        "moon",
+    ]
+    assert not any(plays_as_medium(level, Rules()) for level in LEVELS)
+    assert as_medium_note(["hard", "moon", "expert", "easy"], rules) == (
+        "With two decks, hard and expert play as medium: their search knows only one deck. "
+        "So does moon: its plan to shoot the moon knows only one deck."
+    )
+    monkeypatch.setattr("hearts.cli.play.read_line", lambda prompt="": "quit")
+    assert main(["play", "--players", "6", "--level", "moon", "--seed", "3"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == note
+
+
 def test_a_search_that_plays_as_medium_with_two_decks_is_said(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import ai
 from .ai import LEVELS, Player, make_player
 from .cards import QUEEN_MASK, Card, points_of
 from .driver import play_out
@@ -43,25 +44,34 @@ MAX_DEALS = 10_000
 
 
 def plays_as_medium(level: str, rules: Rules) -> bool:
-    """Whether a searching level plays by medium's rules of thumb at this table: its search
-    knows one deck, so with two (6 to 10 players) hard and expert decide as medium does.
+    """Whether a level plays by medium's rules of thumb at this table: hard and expert search,
+    and moon plans its moon, with one deck only, so with two (6 to 10 players) they decide as
+    medium does (`hearts.ai.plays_as_medium`).
 
     >>> plays_as_medium("expert", Rules(players=6)), plays_as_medium("expert", Rules())
     (True, False)
     """
-    return level in SEARCHING and rules.decks != 1
+    return ai.plays_as_medium(level, rules)
 
 
 def as_medium_note(levels: Sequence[str], rules: Rules) -> str | None:
-    """The sentence that says which of `levels` play as medium at this table, if any."""
-    named = [level for level in dict.fromkeys(levels) if plays_as_medium(level, rules)]
-    if not named:
-        return None
-    one = len(named) == 1
-    return (
-        f"With two decks, {' and '.join(named)} play{'s' if one else ''} as medium: "
-        f"{'its' if one else 'their'} search knows only one deck."
-    )
+    """The sentence that says which of `levels` play as medium at this table, if any, and why:
+    what of them knows only one deck."""
+    by_reason: dict[str, list[str]] = {}
+    for level in dict.fromkeys(levels):
+        if plays_as_medium(level, rules):
+            reason = ai.PLAYERS[level].one_deck_only
+            by_reason.setdefault(reason or "", []).append(level)
+    sentences = []
+    for reason, named in by_reason.items():
+        one = len(named) == 1
+        who = " and ".join(named)
+        whose = f"{'its' if one else 'their'} {reason} knows only one deck."
+        if not sentences:
+            sentences.append(f"With two decks, {who} play{'s' if one else ''} as medium: {whose}")
+        else:
+            sentences.append(f"So do{'es' if one else ''} {who}: {whose}")
+    return " ".join(sentences) or None
 
 
 @dataclass(frozen=True)
