@@ -51,6 +51,50 @@ def test_every_player_gets_every_seat_of_every_deal() -> None:
     assert data["rounds"] == 12 and {r["name"] for r in data["results"]} == {"medium", "random"}
 
 
+def test_with_partners_each_kind_of_player_fills_a_team_so_the_two_can_be_compared(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from hearts.scoring import team_of
+    from hearts.sim import seating
+
+    rules = Rules(partnership=True)
+    for words in (["medium", "medium", "easy", "easy"], ["medium", "easy", "medium", "easy"]):
+        config = TournamentConfig(parse_lineup(words, 4), rules, deals=3)
+        for rotation in range(rules.players):
+            home = seating(config.players, rules)
+            at = [home[(seat - rotation) % rules.players] for seat in range(rules.players)]
+            for seat in range(rules.players):  # each team one kind, in every rotation
+                names = {config.players[at[s]].name for s in team_of(rules, seat)}
+                assert len(names) == 1, (words, rotation)
+        report = run_tournament(config)
+        assert report.difference is not None and report.difference[2] != 0
+        medium, easy = report.by_name["medium"], report.by_name["easy"]
+        assert medium.per_deal != easy.per_deal  # not one team's points, counted twice
+        text = format_report(report)
+        assert "Partners: medium and medium, easy and easy." in text
+        assert "holds both" not in text
+        assert report.to_dict()["partners"] == [["medium", "medium"], ["easy", "easy"]]
+    # One medium against three easies: a team must hold both, and the report says so.
+    config = TournamentConfig(parse_lineup(["medium", "easy*3"], 4), rules, deals=2)
+    report = run_tournament(config)
+    note = (
+        "With partners, a team holds both medium and easy at every table: its points count "
+        "for both, so their difference understates the gap between them."
+    )
+    assert report.difference is not None
+    assert format_report(report).endswith(f"(95% CI ±{report.difference[3]:.2f})\n{note}")
+    assert report.to_dict()["difference"]["note"] == note
+    # Alone, everyone keeps the lineup's seat, and nothing is said of partners.
+    alone = run_tournament(TournamentConfig(parse_lineup(["medium*2", "easy*2"], 4), Rules(), 1))
+    assert seating(alone.config.players, Rules()) == [0, 1, 2, 3]
+    assert "Partners" not in format_report(alone) and "partners" not in alone.to_dict()
+    assert main(["sim", "--quiet", "--deals", "2", "--rule", "partnership=true",
+                 "medium", "medium", "easy", "easy"]) == 0  # fmt: skip
+    assert "medium minus easy: +0.00 points per round (95% CI ±0.00)" not in (
+        capsys.readouterr().out
+    )
+
+
 def test_games_mode_plays_to_the_target_and_counts_wins() -> None:
     rules = Rules(target_score=30, moon_rule="choose")
     config = TournamentConfig(parse_lineup(["easy*2", "medium*2"], 4), rules, deals=2, mode="games")
