@@ -154,7 +154,9 @@ def _show(game: Any, moves: list[Any], names: list[str], only: int | None) -> li
             else:
                 plural = "s" if event.points != 1 else ""
                 points = f", {event.points} point{plural}" if event.points else ""
-                outcome = f"{names[event.winner]}{points}"
+                # The points may be the held-over cards', not this trick's: say they came too.
+                held = f", with the {counted(len(event.carried), 'card')} held over"
+                outcome = f"{names[event.winner]}{held if event.carried else ''}{points}"
             lines.append(f"  trick {event.number + 1:>2}: {plays} -> {outcome}")
         elif isinstance(event, ev.KittyTaken):
             takes = _verb(names[event.seat], "takes", "take")
