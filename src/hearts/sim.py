@@ -65,7 +65,7 @@ def as_medium_note(levels: Sequence[str], rules: Rules) -> str | None:
         if plays_as_medium(level, rules):
             reason = ai.PLAYERS[level].one_deck_only
             by_reason.setdefault(reason or "", []).append(level)
-    sentences = []
+    sentences: list[str] = []
     for reason, named in by_reason.items():
         one = len(named) == 1
         who = " and ".join(named)
