@@ -186,7 +186,12 @@ def test_a_partners_moon_names_both_and_the_choice_and_the_kittys_points_are_sho
     assert code == 0 and err == ""
     first, second = (f"Seat {s + 1}" for s in team_of(rules, moons[0].shooter or 0))
     choice = chosen[0]
-    words = "add the points to everyone else" if choice.choice == "add" else "take the points"
+    # The team shot it: the partner is not "everyone else", and the points come off both.
+    words = (
+        "add the points to the other team"
+        if choice.choice == "add"
+        else "take the points off their team's totals"
+    )
     assert (
         f"  {first} and {second} shot the moon!\n  Seat {choice.seat + 1} chooses to {words}" in out
     )
