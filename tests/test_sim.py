@@ -215,11 +215,11 @@ def test_the_moon_level_that_plays_as_medium_with_two_decks_is_said_too(
 ) -> None:
     from hearts.ai import LEVELS, plays_as_medium
 
-    rules = Rules(players=6)
-    moon = run_tournament(TournamentConfig(parse_lineup(["moon", "medium*5"], 6), rules, 1))
-    medium = run_tournament(TournamentConfig(parse_lineup(["medium*6"], 6), rules, 1))
-    # What the note says: the same deals, the same points (its pass too), moon or medium.
-    assert moon.by_name["moon"].per_deal == medium.by_name["medium"].per_deal
+    # What the note says: the same deals, the same points, moon or medium, its pass too.
+    for rules in (Rules(players=6, pass_cycle=("left",)), Rules(players=6)):
+        moon = run_tournament(TournamentConfig(parse_lineup(["moon", "medium*5"], 6), rules, 1))
+        medium = run_tournament(TournamentConfig(parse_lineup(["medium*6"], 6), rules, 1))
+        assert moon.by_name["moon"].per_deal == medium.by_name["medium"].per_deal
     note = "With two decks, moon plays as medium: its plan to shoot the moon knows only one deck."
     assert format_report(moon).endswith("\n\n" + note) and moon.to_dict()["note"] == note
     assert [level for level in LEVELS if plays_as_medium(level, rules)] == [
