@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from hearts import Game, Rules
-from hearts.ai import make_player
+from hearts.ai import Player, make_player
 from hearts.cli import main
 from hearts.cli.play import LINE_LIMIT, TerminalGame, format_hand
 
@@ -97,6 +97,30 @@ def test_quit_and_end_of_input_leave_quietly(
     assert "not a level" in capsys.readouterr().err
 
 
+def test_the_level_takes_a_budget_as_the_sim_does(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    seated: list[dict[int, object]] = []
+
+    class Seated:
+        def __init__(self, game: Game, bots: dict[int, object], *rest: object) -> None:
+            seated.append(bots)
+
+        def run(self) -> int:
+            return 0
+
+    monkeypatch.setattr("hearts.cli.play.TerminalGame", Seated)
+    for level, budget in (("hard:2000", 2000), ("expert:0.1s", 0.1)):
+        assert main(["play", "--seed", "4", "--level", level]) == 0
+        assert capsys.readouterr().out.startswith(f"Hearts against 3 {level} players.")
+        bots = seated.pop().values()
+        assert {(b.level, b.budget) for b in bots} == {(level.partition(":")[0], budget)}  # type: ignore[attr-defined]
+    for level, why in (("medium:50", "only hard and expert search"), ("hard:x", "not a budget")):
+        assert main(["play", "--level", level]) == 2
+        assert why in capsys.readouterr().err
+    assert not seated
+
+
 def test_each_event_is_shown_as_it_happens() -> None:
     # The events were printed only once the game was over: a person played blind.
     terminal, out, _ = scripted_game(Rules(target_score=40), iter([]))
@@ -172,11 +196,82 @@ def test_the_moon_choice_names_the_points_at_stake() -> None:
     from hearts.cli.play import _Person
 
     terminal, out, _ = scripted_game(Rules(moon_rule="choose"), iter(["maybe", "subtract"]))
-    terminal.game = SimpleNamespace(moon_stake=52)  # type: ignore[assignment]
+    scores = {"add": (0, 52, 52, 52), "subtract": (-52, 0, 0, 0)}
+    terminal.game = SimpleNamespace(moon_stake=52, moon_scores=lambda: scores)  # type: ignore[assignment]
     view = Game(Rules(moon_rule="choose"), seed=1).view(0)
     assert _Person(terminal).choose_moon(view) == "subtract"
     assert "Add 52 to everyone else, or take 52 off your score?" in out[0]
     assert "Type add (52 to everyone else) or subtract (52 off your score)." in out
+
+
+class _Asked(Exception):
+    """Stops a game at the moon choice it would ask of seat 0."""
+
+
+def at_the_moon_choice(rules: Rules, seed: int) -> Game:
+    """A game stopped where seat 0 chooses how its moon scores (moon players at even seats)."""
+    from hearts.driver import play_out
+    from hearts.view import PlayerView
+
+    class Stops:
+        def __init__(self, player: Player) -> None:
+            self.player = player
+            self.choose_pass = player.choose_pass
+            self.choose_play = player.choose_play
+
+        def choose_moon(self, view: PlayerView) -> str:
+            raise _Asked
+
+    game = Game(rules, seed)
+    levels = ("moon", "random")
+    seats = [Stops(make_player(levels[s % 2], seed=f"{seed}:{s}")) for s in range(rules.players)]
+    with pytest.raises(_Asked):
+        for _ in play_out(game, seats):  # type: ignore[arg-type]
+            pass
+    assert game.moon_pending == 0
+    return game
+
+
+def test_a_partners_moon_choice_speaks_of_teams_and_the_scores_the_engine_will_give() -> None:
+    """With partners the team shot it, and with Omnibus the J♦ counts either way: the other
+    team took it, so "add" gives them 16 each, not 26."""
+    from hearts.cli.play import _Person
+
+    rules = Rules.preset("omnibus", moon_rule="choose", partnership=True, target_score=1000)
+    game = at_the_moon_choice(rules, seed=34)
+    assert game.moon_stake == 26
+    assert game.moon_scores() == {"add": (0, 16, 0, 16), "subtract": (-26, -10, -26, -10)}
+    terminal, out, _ = scripted_game(rules, iter(["maybe", "add"]))
+    terminal.game = game
+    assert _Person(terminal).choose_moon(game.view(0)) == "add"
+    assert out[:2] == [
+        "\nYour team shot the moon! Add 26 to the other team's score, or take 26 off your team's?",
+        "This round either way (the J♦ counts too): add: You +0, West +16, North +0, East +16; "
+        "subtract: You -26, West -10, North -26, East -10.",
+    ]
+    assert "Type add (26 to the other team) or subtract (26 off your team)." in out
+    assert "everyone else" not in "\n".join(out)
+    # Alone and without a bonus card, the stake says it all: no second line.
+    alone = at_the_moon_choice(Rules(moon_rule="choose"), seed=7)
+    assert alone.moon_scores() == {"add": (0, 26, 26, 26), "subtract": (-26, 0, 0, 0)}
+    terminal, out, _ = scripted_game(alone.rules, iter(["s"]))
+    terminal.game = alone
+    assert _Person(terminal).choose_moon(alone.view(0)) == "subtract"
+    assert out[0] == "\nYou shot the moon! Add 26 to everyone else, or take 26 off your score?"
+    assert not any(line.startswith("This round either way") for line in out)
+    assert Game(rules, 1).moon_scores() is None
+    # Another team's choice is said in team words too; alone, in a shooter's own words.
+    from hearts.events import MoonChosen
+
+    for table, choice, said in (
+        (rules, "add", "West adds the points to your team."),
+        (rules, "subtract", "West takes the points off their team's totals."),
+        (alone.rules, "add", "West adds the points to everyone else."),
+        (alone.rules, "subtract", "West takes the points off their own total."),
+    ):
+        terminal, out, _ = scripted_game(table, iter([]))
+        terminal._show(MoonChosen(1, choice))  # type: ignore[arg-type]
+        assert out == [said]
 
 
 def test_the_moon_choice_answers_the_commands_and_takes_a_first_letter() -> None:

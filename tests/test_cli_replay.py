@@ -186,7 +186,12 @@ def test_a_partners_moon_names_both_and_the_choice_and_the_kittys_points_are_sho
     assert code == 0 and err == ""
     first, second = (f"Seat {s + 1}" for s in team_of(rules, moons[0].shooter or 0))
     choice = chosen[0]
-    words = "add the points to everyone else" if choice.choice == "add" else "take the points"
+    # The team shot it: the partner is not "everyone else", and the points come off both.
+    words = (
+        "add the points to the other team"
+        if choice.choice == "add"
+        else "take the points off their team's totals"
+    )
     assert (
         f"  {first} and {second} shot the moon!\n  Seat {choice.seat + 1} chooses to {words}" in out
     )
@@ -201,3 +206,25 @@ def test_a_partners_moon_names_both_and_the_choice_and_the_kittys_points_are_sho
         if event.points:
             unit = "point" if abs(event.points) == 1 else "points"
             assert line.endswith(f" ({event.points} {unit})"), line
+
+
+def test_a_trick_that_takes_the_cards_held_over_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Its points may be the held-over cards', not its own: "-> You, 3 points" misled."""
+    from hearts.events import TrickWon
+
+    game = finished(Rules(players=6, target_score=1), seed=32)
+    again = Game(game.rules, game.seed)
+    tricks = [e for m in game.moves for e in again.apply(m) if isinstance(e, TrickWon)]
+    taking = [t for t in tricks if t.carried]
+    assert any(t.held_over for t in tricks) and len(taking) == 1
+    code, out, err = replayed(tmp_path, capsys, json.dumps(record.to_record(game)))
+    assert code == 0 and err == ""
+    carried = taking[0]
+    line = next(x for x in out.splitlines() if x.startswith(f"  trick {carried.number + 1:>2}: "))
+    assert line.endswith(
+        f" -> Seat {carried.winner + 1}, with the {len(carried.carried)} cards held over, "
+        f"{carried.points} points"
+    ), line
+    assert out.count("held over") == 2  # that trick, and the one held over

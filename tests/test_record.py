@@ -128,6 +128,20 @@ def test_an_undo_that_takes_back_nothing_or_too_much_is_refused(to: object) -> N
         from_record(record)
 
 
+@pytest.mark.parametrize("before", [0, 1])
+def test_an_undo_with_no_move_standing_says_there_is_nothing_to_take_back(before: int) -> None:
+    from hearts.record import undo_action
+
+    game = played_game(steps=30)
+    # Nothing played yet, or every move already taken back: no range of moves to name.
+    actions = [*actions_of(game)[:before], *[undo_action(0)] * before, undo_action(10**18)]
+    with pytest.raises(RecordError) as refused:
+        from_record({**to_record(game), "actions": actions})
+    assert str(refused.value) == (
+        f"Move {2 * before + 1} (undo to {10**18}): there is no move to take back yet."
+    )
+
+
 def test_a_record_keeps_its_undos_and_loads_to_the_game_they_leave() -> None:
     from hearts.record import undo_action
 

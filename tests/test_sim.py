@@ -29,7 +29,7 @@ def test_lineups_parse_levels_budgets_and_repeats() -> None:
     assert PlayerSpec.parse("hard:0.05s").budget == 0.05
     with pytest.raises(ValueError, match="seats 4 players; 3"):
         parse_lineup(["medium*3"], 4)
-    with pytest.raises(ValueError, match="not a player"):
+    with pytest.raises(ValueError, match="not a level"):
         parse_lineup(["wizard*4"], 4)
     with pytest.raises(ValueError, match="not a budget"):
         PlayerSpec.parse("hard:-3")
@@ -49,6 +49,50 @@ def test_every_player_gets_every_seat_of_every_deal() -> None:
     assert report.difference is not None and report.difference[0] == "medium"
     data = json.loads(json.dumps(report.to_dict()))
     assert data["rounds"] == 12 and {r["name"] for r in data["results"]} == {"medium", "random"}
+
+
+def test_with_partners_each_kind_of_player_fills_a_team_so_the_two_can_be_compared(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from hearts.scoring import team_of
+    from hearts.sim import seating
+
+    rules = Rules(partnership=True)
+    for words in (["medium", "medium", "easy", "easy"], ["medium", "easy", "medium", "easy"]):
+        config = TournamentConfig(parse_lineup(words, 4), rules, deals=3)
+        for rotation in range(rules.players):
+            home = seating(config.players, rules)
+            at = [home[(seat - rotation) % rules.players] for seat in range(rules.players)]
+            for seat in range(rules.players):  # each team one kind, in every rotation
+                names = {config.players[at[s]].name for s in team_of(rules, seat)}
+                assert len(names) == 1, (words, rotation)
+        report = run_tournament(config)
+        assert report.difference is not None and report.difference[2] != 0
+        medium, easy = report.by_name["medium"], report.by_name["easy"]
+        assert medium.per_deal != easy.per_deal  # not one team's points, counted twice
+        text = format_report(report)
+        assert "Partners: medium and medium, easy and easy." in text
+        assert "holds both" not in text
+        assert report.to_dict()["partners"] == [["medium", "medium"], ["easy", "easy"]]
+    # One medium against three easies: a team must hold both, and the report says so.
+    config = TournamentConfig(parse_lineup(["medium", "easy*3"], 4), rules, deals=2)
+    report = run_tournament(config)
+    note = (
+        "With partners, a team holds both medium and easy at every table: its points count "
+        "for both, so their difference understates the gap between them."
+    )
+    assert report.difference is not None
+    assert format_report(report).endswith(f"(95% CI ±{report.difference[3]:.2f})\n{note}")
+    assert report.to_dict()["difference"]["note"] == note
+    # Alone, everyone keeps the lineup's seat, and nothing is said of partners.
+    alone = run_tournament(TournamentConfig(parse_lineup(["medium*2", "easy*2"], 4), Rules(), 1))
+    assert seating(alone.config.players, Rules()) == [0, 1, 2, 3]
+    assert "Partners" not in format_report(alone) and "partners" not in alone.to_dict()
+    assert main(["sim", "--quiet", "--deals", "2", "--rule", "partnership=true",
+                 "medium", "medium", "easy", "easy"]) == 0  # fmt: skip
+    assert "medium minus easy: +0.00 points per round (95% CI ±0.00)" not in (
+        capsys.readouterr().out
+    )
 
 
 def test_games_mode_plays_to_the_target_and_counts_wins() -> None:
@@ -164,6 +208,33 @@ def test_absurd_deal_counts_are_refused_naming_the_limit(
     config = TournamentConfig(parse_lineup(["random*4"], 4), Rules(), deals=MAX_DEALS + 1)
     with pytest.raises(ValueError, match="Play 1 to"):
         run_tournament(config)
+
+
+def test_the_moon_level_that_plays_as_medium_with_two_decks_is_said_too(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hearts.ai import LEVELS, plays_as_medium
+
+    # What the note says: the same deals, the same points, moon or medium, its pass too.
+    for rules in (Rules(players=6, pass_cycle=("left",)), Rules(players=6)):
+        moon = run_tournament(TournamentConfig(parse_lineup(["moon", "medium*5"], 6), rules, 1))
+        medium = run_tournament(TournamentConfig(parse_lineup(["medium*6"], 6), rules, 1))
+        assert moon.by_name["moon"].per_deal == medium.by_name["medium"].per_deal
+    note = "With two decks, moon plays as medium: its plan to shoot the moon knows only one deck."
+    assert format_report(moon).endswith("\n\n" + note) and moon.to_dict()["note"] == note
+    assert [level for level in LEVELS if plays_as_medium(level, rules)] == [
+        "hard",
+        "expert",
+        "moon",
+    ]
+    assert not any(plays_as_medium(level, Rules()) for level in LEVELS)
+    assert as_medium_note(["hard", "moon", "expert", "easy"], rules) == (
+        "With two decks, hard and expert play as medium: their search knows only one deck. "
+        "So does moon: its plan to shoot the moon knows only one deck."
+    )
+    monkeypatch.setattr("hearts.cli.play.read_line", lambda prompt="": "quit")
+    assert main(["play", "--players", "6", "--level", "moon", "--seed", "3"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == note
 
 
 def test_a_search_that_plays_as_medium_with_two_decks_is_said(

@@ -467,6 +467,8 @@ def test_the_person_chooses_how_their_moon_scores(client: TestClient, data_dir: 
     state = client.get("/api/games/moon-game").json()
     assert state["phase"] == "moon-choice" and state["moon_pending"] == 0
     assert state["moon_stake"] == 26 and state["view"]["round_points"] == 26
+    # Each choice's scores, as the engine will give them (the bonus card would count here).
+    assert state["moon_scores"] == {"add": [0, 26, 26, 26], "subtract": [-26, 0, 0, 0]}
     move = state["move"]
     wrong = client.post("/api/games/moon-game/moon", json={"choice": "both", "move": move})
     assert "add" in refusal(wrong, 422)
@@ -474,7 +476,7 @@ def test_the_person_chooses_how_their_moon_scores(client: TestClient, data_dir: 
     after = chosen.json()
     assert after["phase"] == "round-over"
     assert after["scores"] == [-26, 0, 0, 0]
-    assert after["moon_stake"] is None
+    assert after["moon_stake"] is None and after["moon_scores"] is None
     assert after["results"][-1]["moon_choice"] == "subtract"
     assert after["events"][0] == {
         "type": "moon-choice", "seat": 0, "choice": "subtract", "n": move + 1,

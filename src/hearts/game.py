@@ -35,6 +35,7 @@ from .moves import CardLike, ChooseMoon, Move, NextRound, Pass, Play
 from .round import IllegalMoveError, Round, deck_cards
 from .rules import Rules
 from .scoring import (
+    MOON_CHOICES,
     MoonChoice,
     RoundResult,
     bonus_copies,
@@ -122,6 +123,17 @@ class Game:
             return None
         _, sun = moon_shooter(self.rules, self.round.taken)
         return self.rules.round_points * (2 if sun and self.rules.shoot_the_sun else 1)
+
+    def moon_scores(self) -> dict[MoonChoice, tuple[int, ...]] | None:
+        """What each seat would score this round under each choice of the moon awaiting its
+        shooter (the stake, and the bonus card where there is one), or None when no choice is
+        awaited: with the J♦ in the other team's tricks, "add" gives them 16 each, not 26."""
+        if self.moon_pending is None:
+            return None
+        return {
+            choice: score_round(self.rules, self.round, self.scores, choice).scores
+            for choice in MOON_CHOICES
+        }
 
     @property
     def is_over(self) -> bool:

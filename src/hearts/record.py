@@ -78,6 +78,10 @@ def folded(actions: Sequence[object]) -> list[tuple[int, object]]:
             standing.append((index, action))
             continue
         to = action.get("to") if isinstance(action, dict) else None
+        if not standing:  # no range of moves to name: "from 0 to -1" says nothing
+            raise IllegalMoveError(
+                f"Move {index + 1} (undo to {to!r}): there is no move to take back yet."
+            )
         if isinstance(to, bool) or not isinstance(to, int) or not 0 <= to < len(standing):
             raise IllegalMoveError(
                 f"Move {index + 1} (undo to {to!r}): an undo goes back to a number of moves "

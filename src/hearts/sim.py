@@ -1,7 +1,10 @@
 """Tournaments between computer players, with duplicate deals.
 
 Every deal is played once for each rotation of the players round the table, so each player
-gets every seat of every deal and luck of the cards cancels out. A deal is one round
+gets every seat of every deal and luck of the cards cancels out. With partners the lineup is
+first seated so that each team holds one kind of player where it can (`seating`): a rotation
+keeps partners partners, so a medium seated with an easy would share its team's points with
+it at every table, and the two could not be told apart. A deal is one round
 (``mode="rounds"``) or the seed of a whole game (``mode="games"``).
 
 >>> from hearts import Rules
@@ -22,6 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import ai
 from .ai import LEVELS, Player, make_player
 from .cards import QUEEN_MASK, Card, points_of
 from .driver import play_out
@@ -43,25 +47,34 @@ MAX_DEALS = 10_000
 
 
 def plays_as_medium(level: str, rules: Rules) -> bool:
-    """Whether a searching level plays by medium's rules of thumb at this table: its search
-    knows one deck, so with two (6 to 10 players) hard and expert decide as medium does.
+    """Whether a level plays by medium's rules of thumb at this table: hard and expert search,
+    and moon plans its moon, with one deck only, so with two (6 to 10 players) they decide as
+    medium does (`hearts.ai.plays_as_medium`).
 
     >>> plays_as_medium("expert", Rules(players=6)), plays_as_medium("expert", Rules())
     (True, False)
     """
-    return level in SEARCHING and rules.decks != 1
+    return ai.plays_as_medium(level, rules)
 
 
 def as_medium_note(levels: Sequence[str], rules: Rules) -> str | None:
-    """The sentence that says which of `levels` play as medium at this table, if any."""
-    named = [level for level in dict.fromkeys(levels) if plays_as_medium(level, rules)]
-    if not named:
-        return None
-    one = len(named) == 1
-    return (
-        f"With two decks, {' and '.join(named)} play{'s' if one else ''} as medium: "
-        f"{'its' if one else 'their'} search knows only one deck."
-    )
+    """The sentence that says which of `levels` play as medium at this table, if any, and why:
+    what of them knows only one deck."""
+    by_reason: dict[str, list[str]] = {}
+    for level in dict.fromkeys(levels):
+        if plays_as_medium(level, rules):
+            reason = ai.PLAYERS[level].one_deck_only
+            by_reason.setdefault(reason or "", []).append(level)
+    sentences: list[str] = []
+    for reason, named in by_reason.items():
+        one = len(named) == 1
+        who = " and ".join(named)
+        whose = f"{'its' if one else 'their'} {reason} knows only one deck."
+        if not sentences:
+            sentences.append(f"With two decks, {who} play{'s' if one else ''} as medium: {whose}")
+        else:
+            sentences.append(f"So do{'es' if one else ''} {who}: {whose}")
+    return " ".join(sentences) or None
 
 
 @dataclass(frozen=True)
@@ -87,7 +100,7 @@ class PlayerSpec:
                 f"{text.strip()!r} names no player; write a level first, like medium or hard:2000."
             )
         if level not in LEVELS:
-            raise ValueError(f"{level!r} is not a player; choose one of {', '.join(LEVELS)}.")
+            raise ValueError(f"{level!r} is not a level; choose one of {', '.join(LEVELS)}.")
         if not budget_text:
             return cls(level)
         if level not in SEARCHING:
@@ -176,8 +189,51 @@ class TableResult:
     entries: list[EntryResult]
 
 
-def _seat_of(entry: int, rotation: int, players: int) -> int:
-    return (entry + rotation) % players
+def seating(players: Sequence[PlayerSpec], rules: Rules) -> list[int]:
+    """The lineup entry at each seat before any rotation: the lineup's order, except that with
+    partners the entries of one name fill a team together, where there are enough of them.
+
+    >>> lineup = parse_lineup(["medium", "medium", "easy", "easy"], 4)
+    >>> seating(lineup, Rules()), seating(lineup, Rules(partnership=True))
+    ([0, 1, 2, 3], [0, 2, 1, 3])
+    """
+    n = rules.players
+    if not rules.partnership:
+        return list(range(n))
+    names = list(dict.fromkeys(p.name for p in players))
+    by_name = sorted(range(n), key=lambda entry: names.index(players[entry].name))
+    teams = dict.fromkeys(team_of(rules, seat) for seat in range(n))
+    seats = [seat for team in teams for seat in team]
+    at = [0] * n
+    for seat, entry in zip(seats, by_name, strict=True):
+        at[seat] = entry
+    return at
+
+
+def partners(config: TournamentConfig) -> list[tuple[str, ...]]:
+    """The names on each team as `seating` seats them (the same in every rotation), or none
+    when everyone plays alone."""
+    rules = config.rules
+    if not rules.partnership:
+        return []
+    at = seating(config.players, rules)
+    teams = dict.fromkeys(team_of(rules, seat) for seat in range(rules.players))
+    return [tuple(config.players[at[seat]].name for seat in team) for team in teams]
+
+
+def shared_team_note(config: TournamentConfig, names: Sequence[str]) -> str | None:
+    """The sentence that says the two names compared share a team at every table, if they do
+    (a lineup with too few of one kind to fill a team): the team's points count for both."""
+    if len(names) != 2:
+        return None
+    shared = [team for team in partners(config) if set(names) <= set(team)]
+    if not shared:
+        return None
+    first, second = names
+    return (
+        f"With partners, a team holds both {first} and {second} at every table: its points "
+        "count for both, so their difference understates the gap between them."
+    )
 
 
 class _Timed:
@@ -224,9 +280,8 @@ def play_table(config: TournamentConfig, deal: int, rotation: int) -> TableResul
     """Play one deal (a round or a game) with the lineup rotated `rotation` seats."""
     rules = config.rules
     n = rules.players
-    seat_entry = [0] * n
-    for entry in range(n):
-        seat_entry[_seat_of(entry, rotation, n)] = entry
+    home = seating(config.players, rules)
+    seat_entry = [home[(seat - rotation) % n] for seat in range(n)]  # each moved on `rotation`
     bots = [
         config.players[seat_entry[s]].make(f"{config.seed}:{deal}:{seat_entry[s]}")
         for s in range(n)
@@ -314,12 +369,18 @@ class TournamentReport:
             "seconds": round(self.seconds, 2),
             "results": [r.to_dict() for r in self.by_name.values()],
         }
+        teams = partners(self.config)
+        if teams:
+            data["partners"] = [list(team) for team in teams]
         note = as_medium_note([p.level for p in self.config.players], self.config.rules)
         if note is not None:
             data["note"] = note
         if self.difference is not None:
             a, b, diff, ci = self.difference
             data["difference"] = {"first": a, "second": b, "points_per_round": diff, "ci95": ci}
+            shared = shared_team_note(self.config, (a, b))
+            if shared is not None:
+                data["difference"]["note"] = shared
         return data
 
 
@@ -490,10 +551,16 @@ def format_report(report: TournamentReport) -> str:
         "tried: rounds a player took the Q♠ and every heart, or all but one or two; blocked: "
         "rounds it took the last point or two of another player's try.",
     ]
+    teams = partners(config)
+    if teams:
+        lines += ["", f"Partners: {', '.join(' and '.join(team) for team in teams)}."]
     if report.difference is not None:
         a, b, diff, ci = report.difference
         interval = f"95% CI ±{ci:.2f}" if math.isfinite(ci) else "one deal: no interval"
         lines += ["", f"{a} minus {b}: {diff:+.2f} points per round ({interval})"]
+        shared = shared_team_note(config, (a, b))
+        if shared is not None:
+            lines.append(shared)
     note = as_medium_note([p.level for p in config.players], config.rules)
     if note is not None:
         lines += ["", note]
@@ -509,8 +576,11 @@ __all__ = [
     "check_deals",
     "format_report",
     "parse_lineup",
+    "partners",
     "play_table",
     "plays_as_medium",
     "progress_bar",
     "run_tournament",
+    "seating",
+    "shared_team_note",
 ]

@@ -280,11 +280,32 @@ def test_a_teams_moon_is_asked_as_the_teams(browser: Any, server: AppServer) -> 
                 results: [], table: null, view: { seat: 0, partner: null, decks: 1,
                 round_points: 26, rules: { target_score: 100 } } }, [], { moon: () => {} })
                 .innerText.replace(/\\s+/g, ' ');
-            return [panel(2), panel(null), sun];
+            // Omnibus: the team that did not shoot took the J♦, so "give" scores it 16 each.
+            const omnibus = (pending, add, subtract) => overlayPanel({ phase: 'moon-choice',
+                moon_pending: pending, moon_stake: 26, moon_scores: { add, subtract },
+                players: names.map((name, seat) => ({ seat, name })), scores: [0, 0, 0, 0],
+                results: [], table: null, view: { seat: 0, partner: 2, decks: 1,
+                round_points: 26, rules: { target_score: 100, bonus_card: 'JD' } } },
+                [], { moon: () => {} }).innerText.replace(/\\s+/g, ' ');
+            return [panel(2), panel(null), sun,
+                omnibus(0, [0, 16, 0, 16], [-26, -10, -26, -10]),
+                omnibus(1, [16, 0, 16, 0], [-10, -26, -10, -26])];
         }""",
         PARTNERS,
     )
-    team, alone, sun = words
+    team, alone, sun, omnibus, waiting = words
+    scored = (
+        "With the jack of diamonds counted, this round scores You 0, Marisol +16, Bertie 0, "
+        "Tamsin +16 if the points are given, or You -26, Marisol -10, Bertie -26, Tamsin -10 "
+        "if they are taken off."
+    )
+    assert "Give Marisol and Tamsin 26 each" in omnibus and scored in omnibus
+    assert (
+        "With the jack of diamonds counted, this round scores You +16, Marisol 0, Bertie +16, "
+        "Tamsin 0 if the points are given, or You -10, Marisol -26, Bertie -10, Tamsin -26 "
+        "if they are taken off."
+    ) in waiting, waiting
+    assert "jack of diamonds" not in team + alone + sun
     # Every trick (the sun played): a sun, not a moon.
     assert "You shot the sun!" in sun and "Every trick is yours." in sun
     assert "Take 52 off my total" in sun

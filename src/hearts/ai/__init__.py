@@ -24,6 +24,7 @@ from .native import use_current
 
 use_current()  # first: an out-of-date compiled module must not load (see `native`)
 
+from ..rules import Rules
 from .base import BasePlayer, Player, choose_moon
 from .easy import EasyPlayer
 from .medium import MediumPlayer
@@ -31,7 +32,29 @@ from .moonshooter import MoonPlayer
 from .randomplayer import RandomPlayer
 from .search import STYLES, ExpertPlayer, HardPlayer
 
-LEVELS = ("random", "easy", "medium", "hard", "expert", "moon")
+#: Each level's player class.
+PLAYERS: dict[str, type[BasePlayer]] = {
+    "random": RandomPlayer,
+    "easy": EasyPlayer,
+    "medium": MediumPlayer,
+    "hard": HardPlayer,
+    "expert": ExpertPlayer,
+    "moon": MoonPlayer,
+}
+LEVELS = tuple(PLAYERS)
+
+
+def plays_as_medium(level: str, rules: Rules) -> bool:
+    """Whether `level` plays by medium's rules of thumb at this table: hard and expert search,
+    and moon plans its moon, with one deck only, so with two (6 to 10 players) they play as
+    medium.
+
+    >>> [level for level in LEVELS if plays_as_medium(level, Rules(players=6))]
+    ['hard', 'expert', 'moon']
+    >>> plays_as_medium("expert", Rules())
+    False
+    """
+    return PLAYERS[level].plays_as_medium(rules)
 
 
 def make_player(
@@ -72,4 +95,13 @@ def make_player(
     )
 
 
-__all__ = ["LEVELS", "STYLES", "BasePlayer", "Player", "choose_moon", "make_player"]
+__all__ = [
+    "LEVELS",
+    "PLAYERS",
+    "STYLES",
+    "BasePlayer",
+    "Player",
+    "choose_moon",
+    "make_player",
+    "plays_as_medium",
+]

@@ -8,9 +8,10 @@ in another process (the web game's pool) decides exactly as the original would.
 from __future__ import annotations
 
 import random
-from typing import Protocol, runtime_checkable
+from typing import ClassVar, Protocol, runtime_checkable
 
 from ..cards import Card, points_of
+from ..rules import Rules
 from ..scoring import MoonChoice, bonus_copies, score_points, team_of
 from ..view import PlayerView
 
@@ -38,6 +39,14 @@ class BasePlayer:
     """Seeding and the moon choice, shared by all levels."""
 
     level = "base"
+    #: What of this level knows only one deck (its search, its plan to shoot the moon), so
+    #: that with two (6 to 10 players) it plays as medium; None when it plays as itself.
+    one_deck_only: ClassVar[str | None] = None
+
+    @classmethod
+    def plays_as_medium(cls, rules: Rules) -> bool:
+        """Whether this level plays by medium's rules of thumb at this table."""
+        return cls.one_deck_only is not None and rules.decks != 1
 
     def __init__(self, seed: int | str | None = None, budget: int | float | None = None) -> None:
         self.seed = seed

@@ -3,7 +3,8 @@
 It passes its low cards and keeps hearts and high cards, then, as long as no other seat
 (outside its team) has taken a point, takes every trick it can: it leads its highest card
 (hearts last), follows with its highest card and discards its lowest non-point card. Once
-someone else has a point the moon is gone and it plays as medium. It exists to measure how
+someone else has a point the moon is gone and it plays as medium; with two decks it plays
+as medium from the pass on (`one_deck_only`). It exists to measure how
 many moons each level lets through (`benchmarks/ai_moons.py`), not as an opponent to enjoy.
 """
 
@@ -18,8 +19,11 @@ from .tracking import HEARTS_FACES, POINT_FACES, SUIT_FACES, Knowledge, card_for
 
 class MoonPlayer(MediumPlayer):
     level = "moon"
+    one_deck_only = "plan to shoot the moon"
 
     def pick_pass(self, view: PlayerView) -> list[Card]:
+        if self.plays_as_medium(view.rules):
+            return super().pick_pass(view)
         hand = fold(view.hand_mask)
         order = sorted(
             (f for f in range(52) if hand >> f & 1 and not (1 << f) & HEARTS_FACES),
@@ -41,7 +45,7 @@ class MoonPlayer(MediumPlayer):
         know = Knowledge.from_view(view)
         mine = team_of(view.rules, view.seat)
         spoiled = any(know.taken[s] & POINT_FACES for s in range(know.players) if s not in mine)
-        if spoiled or view.rules.decks != 1:
+        if spoiled or self.plays_as_medium(view.rules):
             return CARDS[card_for_face(view.legal_mask, choose_play_face(know))]
         return CARDS[card_for_face(view.legal_mask, shooting_face(know))]
 

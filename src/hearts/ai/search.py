@@ -158,6 +158,7 @@ class HardPlayer(MediumPlayer):
     """Searches deals sampled from what it knows; `budget` is playouts (int) or seconds (float)."""
 
     level = "hard"
+    one_deck_only = "search"
     #: Racing without a prior (`RACING_HARD`) measured half a point a round weaker; with
     #: one it is as strong as the full search (docs/ai.md).
     settings = HARD
@@ -193,7 +194,7 @@ class HardPlayer(MediumPlayer):
         moon = moon_pass(hand, view.cards_to_pass) if is_moon_hand(hand, keen) else None
         if self.settings.pass_playouts and can_search_pass(view):
             return self._search_pass(view, hand, moon)
-        if view.rules.decks != 1:
+        if self.plays_as_medium(view.rules):
             return super().pick_pass(view)
         if moon is not None:
             return [CARDS[f] for f in moon]
@@ -235,7 +236,7 @@ class HardPlayer(MediumPlayer):
         if not legal & (legal - 1):
             return CARDS[legal.bit_length() - 1]
         know = Knowledge.from_view(view)
-        if view.rules.decks != 1:
+        if self.plays_as_medium(view.rules):
             return CARDS[card_for_face(legal, choose_play_face(know))]
         candidates = distinct_candidates(know)
         if len(candidates) == 1:

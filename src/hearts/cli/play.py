@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
-from ..cards import SUIT_SYMBOLS, Card
+from ..cards import SUIT_SYMBOLS, Card, parse_card
 from ..moves import Pass, Play
 from ..record import is_text
-from ..scoring import MOON_CHOICES, MoonChoice, RoundResult
+from ..scoring import MOON_CHOICES, MoonChoice, RoundResult, team_of
 from ..words import counted, listed
 from .rule_options import RULE_HELP, rule_changes
 from .terminal import check_writable
@@ -74,7 +74,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--level",
         default="medium",
-        help="the computer players: random, easy, medium, hard, expert or moon (medium)",
+        help="the computer players: random, easy, medium, hard, expert or moon (medium); hard "
+        'and expert take a budget too, as in hearts sim: "hard:2000" (playouts a decision) or '
+        '"hard:0.1s" (seconds)',
+        metavar="LEVEL",
     )
     parser.add_argument("--rules", default="standard", help="a preset such as omnibus")
     parser.add_argument("--players", type=int, help="seats at the table (3 to 10)")
@@ -143,7 +146,6 @@ class TerminalGame:
 
     def run(self) -> int:
         from ..driver import play_out
-        from ..scoring import team_of
 
         rules = self.game.rules
         team = [s for s in team_of(rules, self.me) if s != self.me]
@@ -184,10 +186,16 @@ class TerminalGame:
             self.say(f"{who} the kitty: {' '.join(c.symbol for c in event.cards)}{worth}.")
         elif isinstance(event, ev.MoonChosen) and event.seat != self.me:
             who = names[event.seat]
+            team = team_of(self.game.rules, event.seat)
+            if len(team) == 1:
+                others, own = "everyone else", "their own total"
+            else:  # partners: the team shot it, and its choice moves both partners' totals
+                others = "the other team" if self.me in team else "your team"
+                own = "their team's totals"
             self.say(
-                f"{who} adds the points to everyone else."
+                f"{who} adds the points to {others}."
                 if event.choice == "add"
-                else f"{who} takes the points off their own total."
+                else f"{who} takes the points off {own}."
             )
         elif isinstance(event, ev.Received) and event.seat == self.me and event.cards:
             self.say("You received: " + " ".join(c.symbol for c in event.cards))
@@ -245,8 +253,6 @@ class TerminalGame:
         return False
 
     def _round_over(self, result: RoundResult) -> None:
-        from ..scoring import team_of
-
         names = self.names
         taken = ", ".join(f"{names[s]} {p}" for s, p in enumerate(result.points_taken))
         self.say(f"\nRound {result.hand_number + 1} over. Points taken: {taken}.")
@@ -344,11 +350,33 @@ class _Person:
 
     def choose_moon(self, view: PlayerView) -> MoonChoice:
         term = self.terminal
-        stake = term.game.moon_stake or view.rules.round_points
-        term.say(
-            f"\nYou shot the moon! Add {stake} to everyone else, or take {stake} off your score?"
-        )
-        how = f"Type add ({stake} to everyone else) or subtract ({stake} off your score)"
+        game = term.game
+        stake = game.moon_stake or view.rules.round_points
+        team = team_of(view.rules, view.seat)
+        if len(team) > 1:  # partners: the team shot it, and the partner is not "everyone else"
+            question = f"Your team shot the moon! Add {stake} to the other team's score, or "
+            question += f"take {stake} off your team's?"
+            how = f"Type add ({stake} to the other team) or subtract ({stake} off your team)"
+        else:
+            question = f"You shot the moon! Add {stake} to everyone else, or take {stake} off "
+            question += "your score?"
+            how = f"Type add ({stake} to everyone else) or subtract ({stake} off your score)"
+        term.say(f"\n{question}")
+        scores = game.moon_scores()
+        if scores is not None:  # the bonus card counts either way: the round's scores as they fall
+            plain = {
+                "add": tuple(0 if s in team else stake for s in range(view.rules.players)),
+                "subtract": tuple(-stake if s in team else 0 for s in range(view.rules.players)),
+            }
+            if scores != plain:
+                either = "; ".join(
+                    f"{choice}: "
+                    + ", ".join(f"{term.names[s]} {p:+d}" for s, p in enumerate(scores[choice]))
+                    for choice in MOON_CHOICES
+                )
+                bonus = view.rules.bonus_card
+                card = f" (the {parse_card(bonus).symbol} counts too)" if bonus else ""
+                term.say(f"This round either way{card}: {either}.")
         help_text = f'{how}, or just "a" or "s". {COMMANDS_HELP}'
         while True:
             text = term.read("add or subtract: ")
@@ -361,10 +389,9 @@ class _Person:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..ai import make_player
     from ..game import Game
     from ..rules import Rules
-    from ..sim import as_medium_note
+    from ..sim import PlayerSpec, as_medium_note
 
     try:
         changes = rule_changes(args.rule)
@@ -372,7 +399,8 @@ def run(args: argparse.Namespace) -> int:
             changes["players"] = args.players
         rules = Rules.preset(args.rules, **changes)
         seed: int | str = args.seed if args.seed is not None else _fresh_seed()
-        bots = {s: make_player(args.level, seed=f"{seed}:{s}") for s in range(1, rules.players)}
+        spec = PlayerSpec.parse(args.level)  # a level, with a budget as `hearts sim` takes
+        bots = {s: spec.make(f"{seed}:{s}") for s in range(1, rules.players)}
         if args.record is not None:
             if not args.record.strip():
                 raise ValueError("Give --record a file to write.")
@@ -381,8 +409,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"hearts play: {error}", file=sys.stderr)
         return 2
     game = Game(rules, seed)
-    print(f"Hearts against {rules.players - 1} {args.level} players. Seed {seed}. {HELP}")
-    note = as_medium_note([args.level], rules)
+    print(f"Hearts against {rules.players - 1} {spec.name} players. Seed {seed}. {HELP}")
+    note = as_medium_note([spec.level], rules)
     if note is not None:
         print(note)
     try:

@@ -154,7 +154,9 @@ def _show(game: Any, moves: list[Any], names: list[str], only: int | None) -> li
             else:
                 plural = "s" if event.points != 1 else ""
                 points = f", {event.points} point{plural}" if event.points else ""
-                outcome = f"{names[event.winner]}{points}"
+                # The points may be the held-over cards', not this trick's: say they came too.
+                held = f", with the {counted(len(event.carried), 'card')} held over"
+                outcome = f"{names[event.winner]}{held if event.carried else ''}{points}"
             lines.append(f"  trick {event.number + 1:>2}: {plays} -> {outcome}")
         elif isinstance(event, ev.KittyTaken):
             takes = _verb(names[event.seat], "takes", "take")
@@ -164,11 +166,14 @@ def _show(game: Any, moves: list[Any], names: list[str], only: int | None) -> li
         elif isinstance(event, ev.MoonChosen):
             name = names[event.seat]
             chooses = _verb(name, "chooses", "choose")
+            own = _verb(name, "their", "your")
+            partners = len(team_of(game.rules, event.seat)) > 1  # the team shot it
             if event.choice == "add":  # said under the moon, which the round's score shows
-                chosen = f"  {name} {chooses} to add the points to everyone else"
+                others = "the other team" if partners else "everyone else"
+                chosen = f"  {name} {chooses} to add the points to {others}"
             else:
-                own = _verb(name, "their", "your")
-                chosen = f"  {name} {chooses} to take the points off {own} own total"
+                whose = f"{own} team's totals" if partners else f"{own} own total"
+                chosen = f"  {name} {chooses} to take the points off {whose}"
         elif isinstance(event, ev.RoundScored):
             result = event.result
             if result.shooter is not None:  # with partners, the team shot it

@@ -202,6 +202,11 @@ class GameState(BaseModel):
     moon_stake: int | None = Field(
         description="While a moon awaits its shooter's choice: the points it moves (a sun's twice)."
     )
+    moon_scores: dict[str, list[int]] | None = Field(
+        default=None,
+        description="While a moon awaits its shooter's choice: each seat's score this round "
+        'under "add" and under "subtract", the bonus card included.',
+    )
     players: list[Player]
     table: TableState
     undo: UndoState

@@ -1193,6 +1193,7 @@ class GameService:
             "winners": list(game.winners),
             "moon_pending": game.moon_pending,
             "moon_stake": game.moon_stake,
+            "moon_scores": _moon_scores(game),
             "players": _players(loaded.table, seat, seating),
             "table": _table_state(loaded, seat, seating, self.heartbeat),
             "undo": _undo_state(loaded, seat),
@@ -1281,6 +1282,11 @@ def _stood_in_this_round(loaded: LoadedGame, seat: int) -> list[Move]:
     game, first = loaded.game, _round_began(loaded.game)
     moves = (game.moves[n] for n in loaded.stand_ins if n >= first)
     return [move for move in moves if getattr(move, "seat", None) == seat]
+
+
+def _moon_scores(game: Game) -> dict[str, list[int]] | None:
+    scores = game.moon_scores()
+    return None if scores is None else {choice: list(row) for choice, row in scores.items()}
 
 
 def _players(table: Table, me: int, seating: Seating) -> list[dict[str, Any]]:

@@ -7,7 +7,8 @@ import { replayRoundLink } from "./replay-link.js";
 import { forgetReview, reviewSummary } from "./review.js";
 import { face } from "./faces.js";
 import { moonIcon, roundSummary, scoreSheet, totalsChart, standings, winnerLine } from "./scores.js";
-import { listed, queenWords, quipLine, roundTitle } from "./words.js";
+import { listed, queenWords, quipLine, roundTitle, whoIs } from "./words.js";
+import { cardName } from "./cards.js";
 import { rematchButton } from "./friends.js";
 
 /**
@@ -32,6 +33,7 @@ export function overlayPanel(state, opponents, actions, notes = {}) {
     // The chooser's clock is under this panel: its seconds are said here.
     return panel("moon-title", `${who} shot the ${what}`,
       h("p", { "data-region": "moon-wait" }, words),
+      moonScoresLine(state),
       friends ? moonTimer(state.moon_pending, `${chooser} has {s} s left to choose.`) : null);
   }
   if (state.phase === "moon-choice") return moonPanel(state, actions);
@@ -190,10 +192,25 @@ function moonPanel(state, actions) {
       h("button", { type: "button", class: "primary", "data-action": "moon-add",
         onclick: () => actions.moon("add") },
       team ? `Give ${listed(others)} ${state.moon_stake} each` : `Give everyone else ${state.moon_stake}`)),
+    moonScoresLine(state),
     state.table?.friends
       ? moonTimer(state.view.seat, "{s} s left to choose: then a computer player chooses for you.")
       : null,
     statusLine());
+}
+
+/** What each choice scores this round, from the engine, when the bonus card moves it off the
+ * stake alone: with the J♦ in the other team's tricks, "give" scores them 16 each, not 26. */
+function moonScoresLine(state) {
+  const scores = state.moon_scores;
+  const bonus = state.view.rules?.bonus_card;
+  const stake = state.moon_stake;
+  if (!scores || !bonus) return null;
+  if ([...scores.add, ...scores.subtract].every((p) => p === 0 || Math.abs(p) === stake)) return null;
+  const row = (points) => points.map((p, seat) => `${whoIs(state, seat)} ${p > 0 ? "+" : ""}${p}`).join(", ");
+  return h("p", { class: "hint", "data-region": "moon-scores" },
+    `With the ${cardName(bonus)} counted, this round scores ${row(scores.add)} if the points are given, `
+    + `or ${row(scores.subtract)} if they are taken off.`);
 }
 
 /** The status line's words, by the panel's way on: the line itself lies under the panel
