@@ -49,6 +49,7 @@ def test_the_hint_is_the_full_searchs_own_choice(seed: int) -> None:
 def test_the_reason_quotes_the_search() -> None:
     searched = 0
     reasons = set()
+    closes = set()
     for seed in range(1, 5):
         for view in positions(seed)[1:]:
             advice = hint(view, NAMES, seed=seed, budget=BUDGET)
@@ -67,7 +68,13 @@ def test_the_reason_quotes_the_search() -> None:
             said = f"{gap:.1f} points better than" if gap > 0 else "comes out even with"
             assert f"{said} the {second.card.symbol}, the next best" in advice.reason
             assert "−" not in advice.reason
+            # A gap within two standard errors of the paired difference is said to be one
+            # the deals cannot tell from chance; a clear one is not.
+            close = gap > 0 and second.average - best.average <= 2 * second.error
+            assert ("too close to tell apart" in advice.reason) == close
+            closes.add(close)
     assert searched >= 10
+    assert closes == {True, False}  # both kinds of gap were seen
     assert len(reasons) >= searched  # every position its own sentence
 
 

@@ -278,6 +278,11 @@ def _options(arms: list[Arm], legal: int) -> tuple[Option, ...]:
     )
 
 
+#: A difference within this many standard errors (of the paired difference, over the same
+#: deals) is one the search's deals cannot tell from chance, and the hint says so.
+CLOSE = 2.0
+
+
 def _numbers(best: Arm, arms: list[Arm]) -> str:
     """The search's own finding: how much better the best card comes out than the next best,
     over the same deals. A difference, as the review's costs are: the averages themselves
@@ -292,7 +297,10 @@ def _numbers(best: Arm, arms: list[Arm]) -> str:
     gap = round(second.mean - best.mean, 1)
     if gap <= 0:
         return f"{deals} it comes out even with the {card}, the next best"
-    return f"{deals} it comes out {_points(gap)} better than the {card}, the next best"
+    found = f"{deals} it comes out {_points(gap)} better than the {card}, the next best"
+    if second.mean - best.mean <= CLOSE * paired_error(second, best):
+        return f"{found}, too close to tell apart"
+    return found
 
 
 def _action(know: Knowledge, face: int, names: Sequence[str]) -> str:
