@@ -302,7 +302,20 @@ def test_a_proxys_own_error_page_is_said_in_words(browser: Any, server: AppServe
     page.wait_for_selector("body[data-ready=true]")
     note = page.locator("[data-region=list-error]")
     assert "could not be listed: The game server is not answering" in note.inner_text()
+    assert "will appear here by itself" in note.inner_text()
     assert page.locator("[data-action=continue]").count() == 0
+    # The server back, the list comes by itself (asked again after 3 s), in its place.
+    page.unroute("**/api/games")
+    page.wait_for_selector("[data-action=continue]", timeout=10_000)
+    assert page.locator("[data-region=list-error]").count() == 0
+    # A refusal that waiting does not mend is not promised to mend: "Try again" is the way.
+    page.route(
+        "**/api/games",
+        lambda route: route.fulfill(status=500, json={"detail": "Something went wrong."}),
+    )
+    page.goto(f"{server.url}/?speed=instant")
+    page.wait_for_selector("body[data-ready=true]")
+    assert "by itself" not in note.inner_text()
     page.unroute("**/api/games")
     page.click("[data-action=list-again]")
     page.wait_for_selector("[data-action=continue]")

@@ -36,6 +36,7 @@ const app = {
   afterBusy: null, // what to do once the table is no longer busy (a tap on New meanwhile)
   unfinished: [],
   gamesAsked: null, // the start screen's list, asked for as the page starts
+  listAgain: null, // a timer: the list asked for again after it could not be had
   autoPlayed: null,
   live: null, // the event stream of a table with friends
   chain: Promise.resolve(), // answers and stream messages are shown one after another
@@ -176,8 +177,15 @@ function applyLook() {
 
 // --- setup --------------------------------------------------------------------------
 
+/** After the list of unfinished games could not be had (the server or its database away),
+ * it is asked for again by itself, less often each time. */
+const LIST_AGAIN_MS = [3000, 6000, 12000, 30000];
+const PASSING = new Set([0, 502, 503, 504]); // failures that go away by themselves
+
 async function showSetup() {
   let listError = null;
+  let listComing = false;
+  clearTimeout(app.listAgain);
   // The list asked for as the page started, once (boot), else now.
   const asked = app.gamesAsked || api.games();
   app.gamesAsked = null;
@@ -187,12 +195,14 @@ async function showSetup() {
     // Said, not hidden: the list is how a person goes back to a game (a table they left).
     app.unfinished = [];
     listError = error.message;
+    listComing = PASSING.has(error.status);
   }
   renderSetup(ui.setup, {
     options: app.options,
     prefs: app.prefs,
     unfinished: app.unfinished,
     listError,
+    listComing,
     onRetry: showSetup,
     onStart: askToStart,
     onInvite: startTable,
@@ -200,11 +210,32 @@ async function showSetup() {
     onChange: (prefs) => { savePrefs(prefs); applyTheme(); },
   });
   showScreen("setup");
+  if (listComing) listAgainLater(0);
   // From the header's New (gone on this screen): the keyboard starts at the top of it.
   const active = document.activeElement;
   if (!active || active === document.body || !active.isConnected || active.closest(".menu")) {
     ui.setup.querySelector("h1")?.focus({ preventScroll: true });
   }
+}
+
+/** Ask for the list again after a wait; shown (in place of the failure) only when it comes,
+ * so that a failure said once is not said again at every try. */
+function listAgainLater(tries) {
+  app.listAgain = setTimeout(async () => {
+    const failed = () => document.body.dataset.screen !== "setup"
+      || !ui.setup.querySelector("[data-region=list-error]");
+    if (failed()) return; // left the start screen, or the list came some other way
+    let games;
+    try {
+      games = await api.games();
+    } catch (error) {
+      if (PASSING.has(error.status) && !failed()) listAgainLater(tries + 1);
+      return;
+    }
+    if (failed()) return;
+    app.gamesAsked = Promise.resolve(games);
+    await showSetup();
+  }, LIST_AGAIN_MS[Math.min(tries, LIST_AGAIN_MS.length - 1)]);
 }
 
 /** A new game leaves the unfinished ones saved; with one in progress, ask first. */

@@ -12,7 +12,7 @@ import { playedWhen, sideWord } from "./words.js";
 const LENGTHS = [100, 50];
 
 export function renderSetup(root, args) {
-  const { options, prefs, unfinished, listError, onRetry, onStart, onInvite, onContinue, onChange } = args;
+  const { options, prefs, unfinished, listError, listComing, onRetry, onStart, onInvite, onContinue, onChange } = args;
   // A choice that redraws the screen (the table size, a preset) keeps the person where they
   // were: the same control focused (arrow keys go on through its group, a screen reader
   // stays put) and "Every house rule" as open as it was.
@@ -209,7 +209,8 @@ export function renderSetup(root, args) {
     unfinished.length ? unfinishedList(unfinished, onContinue) : null,
     listError ? h("section", { class: "panel unfinished", "data-region": "list-error" },
       h("p", { class: "error", role: "alert" },
-        `Your unfinished games could not be listed: ${listError} They are still saved.`),
+        `Your unfinished games could not be listed: ${listError} They are still saved.`
+        + (listComing ? " The list will appear here by itself once it can be had." : "")),
       h("button", { type: "button", "data-action": "list-again", onclick: () => onRetry() }, "Try again"))
       : null,
     h("section", { class: "panel", "aria-labelledby": "meet" },
