@@ -1546,6 +1546,8 @@ def test_undo_asks_about_a_fix_under_way_before_it_throws_it_away(page: Any) -> 
         "Undo round 3? The changes to round 1 in the boxes are not saved yet; "
         "round 3's points will replace them."
     )
+    keep = tab.locator("[data-action=cancel-undo]")
+    assert keep.inner_text() == "Keep my changes"  # a fix's boxes are changes, not points
     tab.click("[data-action=cancel-undo]")
     assert history_rows(tab) == 3
     assert tab.locator("#entry-title").inner_text() == "Fix round 1"
@@ -1559,6 +1561,7 @@ def test_undo_asks_about_a_fix_under_way_before_it_throws_it_away(page: Any) -> 
         "Undo round 3? The points typed for round 4 are not added yet; "
         "round 3's points will replace them, and the fix of round 2 will be left."
     )
+    assert keep.inner_text() == "Keep my points"
     tab.click("[data-action=cancel-undo]")
     tab.fill("#points-3", "4")
     tab.click("[data-action=undo]")
@@ -1566,6 +1569,7 @@ def test_undo_asks_about_a_fix_under_way_before_it_throws_it_away(page: Any) -> 
         "Undo round 3? The changes to round 2 are not saved yet, nor the points typed for "
         "round 4; round 3's points will replace them."
     )
+    assert keep.inner_text() == "Keep what I typed"
     tab.click("[data-action=confirm-undo]")
     assert history_rows(tab) == 2
     assert points_in_boxes(tab) == ["2", "2", "20", "2"]

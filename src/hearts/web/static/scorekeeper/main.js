@@ -203,6 +203,7 @@ function drawToolbar(sum) {
     undo.setAttribute("aria-expanded", "true");
     $("[data-slot=undo-question]").textContent = question;
     $("[data-action=confirm-undo]").textContent = `Yes, undo round ${last}`;
+    $("[data-action=cancel-undo]").textContent = keepWords(sum);
   } else {
     undo.removeAttribute("aria-expanded");
   }
@@ -230,6 +231,13 @@ function undoQuestion(last, sum) {
   const left = fix !== null ? `, and the fix of round ${fix} will be left` : "";
   return `Undo round ${last}? The points ${fix !== null ? "typed" : "in the boxes"} for round ${last + 1} ` +
     `are not added yet; ${replace}${left}.`;
+}
+
+/** The button that answers the undo question with no: it keeps what the question is about. */
+function keepWords(sum) {
+  const typed = !sum.over && !isBlankEntry(state.draft);
+  if (state.fixing === null || !state.fixChanged) return "Keep my points";
+  return typed ? "Keep what I typed" : "Keep my changes";
 }
 
 function submitRound(entry) {
