@@ -4,6 +4,7 @@
 import { applyTheme, themeControl } from "./theme.js";
 import { foldingMenu } from "./menu.js";
 import { h, clear } from "./dom.js";
+import { cardSymbol } from "./cards.js";
 
 applyTheme();
 foldingMenu();
@@ -29,14 +30,21 @@ function fillDealCheck(query) {
   const rules = `hearts.Rules(players=${players}${query.get("kitty") === "1" ? ", kitty=True" : ""})`;
   code.textContent = "import hashlib, hearts\n" +
     `print(hashlib.sha256(b"${key}").hexdigest() == "${seen || "FINGERPRINT"}", ` +
-    `hearts.Round.deal(${rules}, seed="${key}", hand_number=${round}).hand(${seat}))`;
+    `*(card.symbol for card in hearts.Round.deal(${rules}, seed="${key}", hand_number=${round}).hand(${seat})))`;
   clear(facts,
     `Round ${round + 1}'s key is `, h("code", {}, key), ". ",
     seen ? ["The fingerprint shown while you played it was ", h("code", {}, seen), ". "]
       : "This browser did not keep the fingerprint shown while you played; put it in place of FINGERPRINT. ",
-    hand.length ? `You were dealt ${hand.join(" ")}.` : "",
+    hand.length ? `You were dealt ${dealtOrder(hand).map(cardSymbol).join(" ")}.` : "",
     h("span", { "data-region": "deal-verdict" }));
   if (seen && globalThis.crypto?.subtle) verify(key, seen);
+}
+
+/** Cards in the order the Python line prints them: clubs, diamonds, hearts, spades, each
+ * from the two up, so that the two lists read alike. */
+function dealtOrder(cards) {
+  const key = (card) => "CDHS".indexOf(card[1]) * 13 + "23456789TJQKA".indexOf(card[0]);
+  return [...cards].sort((a, b) => key(a) - key(b));
 }
 
 /** The page's own check of the fingerprint (browsers offer SHA-256 on secure pages only). */
