@@ -16,7 +16,7 @@ import httpx
 import psycopg
 import pytest
 
-from hearts.web.stores import UNAVAILABLE
+from hearts.web.stores import BUSY, UNAVAILABLE
 from pg_support import Cluster
 
 from .driver import choose_action, stored_actions
@@ -42,10 +42,10 @@ def play(browser: httpx.Client, state: dict[str, Any], rng: random.Random) -> di
     return result
 
 
-def unavailable(answer: httpx.Response, started: float) -> None:
+def unavailable(answer: httpx.Response, started: float, detail: str = UNAVAILABLE) -> None:
     assert time.monotonic() - started < PROMPT, "the request hung"
     assert answer.status_code == 503, answer.text
-    assert answer.json() == {"detail": UNAVAILABLE}
+    assert answer.json() == {"detail": detail}
 
 
 def test_postgresql_restarted_mid_game_is_503_then_the_game_goes_on(
@@ -158,10 +158,15 @@ def test_a_full_pool_and_a_stuck_database_answer_503_not_hang(pg_url: str, tmp_p
                 time.sleep(0.5)  # the game's request has the one connection now
                 waiting = [pool.submit(browser.post, "/api/games", json={}) for _ in range(3)]
                 answers = [stuck.result(), *(f.result() for f in waiting)]
+            # Said as busy, not as the database away: it answered the whole time.
             for answer in answers:
-                unavailable(answer, started)
+                unavailable(answer, started, BUSY)
             holder.rollback()
         assert browser.get(url).json()["move"] == state["move"]
+    # The log says busy, and never that the database went away or came back.
+    lines = server.log_path.read_text().splitlines()
+    assert any("database busy on " in line for line in lines), lines
+    assert not [line for line in lines if "unavailable" in line or "answers again" in line]
 
 
 class Stream:

@@ -35,7 +35,15 @@ from .service import GameService
 from .settings import Settings
 from .sheets_routes import router as sheets_router
 from .store import StoreError
-from .stores import UNAVAILABLE, GameStore, StoreFailed, StoreUnavailable, open_store
+from .stores import (
+    BUSY,
+    UNAVAILABLE,
+    GameStore,
+    StoreBusy,
+    StoreFailed,
+    StoreUnavailable,
+    open_store,
+)
 from .tokens import SECRET_FILE, Tokens
 
 #: The site's key for the cookie secret's fingerprint (see `_refuse_another_secret`).
@@ -211,9 +219,12 @@ def create_app(
 
     @app.exception_handler(StoreUnavailable)
     async def store_away(request: Request, error: StoreUnavailable) -> JSONResponse:
-        log.warning("database unavailable on %s %s: %s", request.method, request.url.path, error)
-        metrics.store_error("unavailable")
-        return JSONResponse({"detail": UNAVAILABLE}, status_code=503, headers={"Retry-After": "2"})
+        busy = isinstance(error, StoreBusy)
+        said = "busy" if busy else "unavailable"
+        log.warning("database %s on %s %s: %s", said, request.method, request.url.path, error)
+        metrics.store_error(said)
+        detail = BUSY if busy else UNAVAILABLE
+        return JSONResponse({"detail": detail}, status_code=503, headers={"Retry-After": "2"})
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, error: Exception) -> JSONResponse:

@@ -76,7 +76,7 @@ MOVE_KINDS = ("pass", "play", "moon", "next", "undo")
 QUOTA_KINDS = ("browser", "address", "disk")
 #: The store's errors a request was answered with: the database not answering (503), a
 #: store that failed (500), a full disk (507).
-STORE_ERRORS = ("unavailable", "error", "full")
+STORE_ERRORS = ("unavailable", "busy", "error", "full")
 #: Why computer players fell back to easy ones (`hearts.web.bots.BotPool.advance`).
 FALLBACKS = ("timeout", "broken")
 #: The coach's searches: a hint asked for, a decision reviewed (`hearts.web.reviews`).
@@ -195,7 +195,8 @@ class Metrics:
         self.store_errors = Counter(
             "hearts_store_errors",
             "Requests answered with a store error: unavailable (503, the database not"
-            " answering), error (500), full (507, the disk).",
+            " answering), busy (503, a statement waited past its time on a lock or the"
+            " statement timeout), error (500), full (507, the disk).",
             ["kind"],
             registry=registry,
         )

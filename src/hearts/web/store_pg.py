@@ -43,7 +43,7 @@ from .store import (
     seat_row,
     seed_columns,
 )
-from .stores import StoreFailed, StoreUnavailable, reason
+from .stores import StoreBusy, StoreFailed, StoreUnavailable, reason
 
 #: Seconds a request waits for a free connection before it is answered 503.
 POOL_WAIT = 3.0
@@ -125,18 +125,25 @@ class PgStore:
     @contextmanager
     def _connection(self) -> Iterator[psycopg.Connection[Any]]:
         """A pooled connection in a transaction, committed at the end (rolled back on an
-        error); an unreachable database or a full pool is `StoreUnavailable`, a database that
-        answers but refuses the work `StoreFailed`."""
+        error); an unreachable database is `StoreUnavailable`, a statement or a request that
+        waited past its time on the others' work (a lock, every connection in use) `StoreBusy`,
+        a database that answers but refuses the work `StoreFailed`."""
         began = self.outage.clock()
         try:
             with self.pool.connection() as db:
                 yield db
         except PoolTimeout:
+            if self._all_lent():  # every connection answering other requests: busy
+                raise StoreBusy("every database connection in use past the wait") from None
             self.outage.failed(began)
             raise StoreUnavailable("no database connection within the wait") from None
         except errors.DiskFull as error:  # an OperationalError, but no outage: it answered
             raise StoreFailed(reason(error), full=True) from None
-        except (psycopg.OperationalError, errors.QueryCanceled) as error:
+        except (errors.QueryCanceled, errors.LockNotAvailable) as error:
+            # The statement timeout or a lock wait: it answered, busy, not away.
+            self.outage.answered()
+            raise StoreBusy(reason(error)) from None
+        except psycopg.OperationalError as error:
             # UniqueViolation and the like are IntegrityErrors and pass through.
             self.outage.failed(began)
             raise StoreUnavailable(reason(error)) from None
@@ -144,6 +151,12 @@ class PgStore:
             # A standby, a database made read-only, a role without its grants.
             raise StoreFailed(reason(error)) from None
         self.outage.answered()
+
+    def _all_lent(self) -> bool:
+        """Whether the pool holds every connection it may and has lent them all out (so a
+        request that found none waited on the others' work, not on a database away)."""
+        stats = self.pool.get_stats()
+        return stats.get("pool_size", 0) >= self.pool.max_size and not stats.get("pool_available")
 
     def create(
         self,

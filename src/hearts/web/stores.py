@@ -31,6 +31,12 @@ class StoreUnavailable(Exception):
     answered 503 with this sentence, and nothing is lost."""
 
 
+class StoreBusy(StoreUnavailable):
+    """The database answered, but a statement waited past its time (on a lock another
+    session holds, a `pg_dump` or a migration): answered 503 with `BUSY`, and not counted as
+    the database away."""
+
+
 class StoreFailed(Exception):
     """The database answered but refused the work (made read-only, a grant missing, its disk
     full): answered 500, or 507 when `full`, as a SQLite store's own errors are."""
@@ -41,6 +47,7 @@ class StoreFailed(Exception):
 
 
 UNAVAILABLE = "The game's database is not answering just now; please try again in a moment."
+BUSY = "The game's database is busy just now; please try again in a moment."
 
 
 class GameStore(Protocol):
