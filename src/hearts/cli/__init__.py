@@ -12,7 +12,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-COMMANDS = ("serve", "play", "sim", "sheets", "demo", "replay")
+COMMANDS = ("serve", "migrate", "play", "sim", "sheets", "demo", "replay")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -154,6 +154,45 @@ def _has_every_step(path: Path, hashes: set[str]) -> bool:
     return hashes <= done
 
 
+def pending(target: str | Path) -> list[str]:
+    """The ids of the steps `target` lacks, in order, found by reading alone: nothing is
+    created or written (a SQLite file not there yet lacks them all). `UpgradeError` says in
+    one sentence why the database cannot be read."""
+    from yoyo import read_migrations
+
+    done = _sqlite_hashes(target) if isinstance(target, Path) else _pg_hashes(target)
+    return [m.id for m in read_migrations(str(SCHEMA)) if m.hash not in done]
+
+
+def _sqlite_hashes(path: Path) -> set[str]:
+    if not path.exists():
+        return set()
+    try:
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as db:
+            tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+            if "_yoyo_migration" not in tables:
+                return set()
+            return {row[0] for row in db.execute("SELECT migration_hash FROM _yoyo_migration")}
+    except sqlite3.Error as error:
+        raise UpgradeError(f"{path} cannot be read: {' '.join(str(error).split())}.") from None
+
+
+def _pg_hashes(url: str) -> set[str]:
+    import psycopg
+
+    try:
+        with psycopg.connect(url, connect_timeout=CONNECT_WAIT, autocommit=True) as db:
+            db.read_only = True
+            found = db.execute("SELECT to_regclass('_yoyo_migration') IS NOT NULL").fetchone()
+            if not found or not found[0]:
+                return set()
+            rows = db.execute("SELECT migration_hash FROM _yoyo_migration").fetchall()
+            return {row[0] for row in rows}
+    except (psycopg.Error, ValueError) as error:
+        text = " ".join(str(error).split()).rstrip(".")
+        raise UpgradeError(f"PostgreSQL cannot be read: {text}.") from None
+
+
 def applied(target: str | Path) -> list[str]:
     """The ids of the steps `target` has, in order."""
     from yoyo import get_backend, read_migrations

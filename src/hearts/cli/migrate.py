@@ -1,0 +1,99 @@
+"""`hearts migrate`: bring a site's database up to the schema of this version, or say what
+it lacks (`--check`), without serving.
+
+Every process does this as it starts (`hearts.web.migrations`); on a site of several
+processes an operator may rather do it once, before the new version starts anywhere, and
+see what was applied (docs/deploy.md, Migrations).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "migrate",
+        help="bring the games' database up to this version's schema (as serve does at start)",
+        description="Apply the schema steps the database lacks, each once and in order, as"
+        " `hearts serve` does when it starts; with --check, only say which it lacks.",
+        epilog="Exit status: 0 up to date (or brought up to date), 1 steps missing (--check)"
+        " or the database could not be used, 2 bad settings.",
+    )
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        default=None,
+        help="the data directory of a SQLite site (default: $HEARTS_DATA_DIR or ./data)",
+    )
+    parser.add_argument(
+        "--database",
+        default=None,
+        metavar="URL",
+        help="a postgresql:// URL (default: $HEARTS_DATABASE_URL, else SQLite in the data"
+        " directory)",
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="only list the steps the database lacks; change nothing (exit 1 if any)",
+    )
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..web.migrations import UpgradeError, pending
+    from ..web.settings import Settings
+    from ..web.store import StoreError
+    from ..web.stores import open_store
+
+    try:
+        settings = Settings.from_env(data_dir=args.data_dir, database_url=args.database)
+    except ValueError as error:
+        print(error, file=sys.stderr)
+        return 2
+    problems = settings.problems()
+    if problems:
+        print(problems[0], file=sys.stderr)
+        return 2
+    target: str | Path = settings.database_url or settings.data_dir / "hearts.sqlite3"
+    named = _named(target)
+    try:
+        missing = pending(target)
+    except UpgradeError as error:
+        print(f"hearts migrate: {error}", file=sys.stderr)
+        return 1
+    if args.check:
+        if not missing:
+            print(f"{named} is up to date.")
+            return 0
+        print(f"{named} lacks {_steps(missing)}: {', '.join(missing)}.")
+        return 1
+    if not missing:
+        print(f"{named} is up to date; nothing to apply.")
+        return 0
+    try:
+        open_store(settings).close()  # applies the steps, under the lock every process takes
+    except (StoreError, UpgradeError) as error:
+        print(f"hearts migrate: {error}", file=sys.stderr)
+        return 1
+    except OSError as error:  # the data directory cannot be made or written
+        print(f"hearts migrate: {settings.data_dir}: {error.strerror or error}.", file=sys.stderr)
+        return 1
+    print(f"{named}: applied {_steps(missing)}: {', '.join(missing)}.")
+    return 0
+
+
+def _named(target: str | Path) -> str:
+    if isinstance(target, Path):
+        return f"The SQLite database {target}"
+    from ..web.store_pg import where
+
+    return f"The PostgreSQL database {where(target)}"
+
+
+def _steps(ids: list[str]) -> str:
+    return "1 step" if len(ids) == 1 else f"{len(ids)} steps"

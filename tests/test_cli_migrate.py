@@ -1,0 +1,71 @@
+"""`hearts migrate`: the schema brought up to date without serving, or what it lacks said
+(`--check`), on SQLite and PostgreSQL alike (the `database` fixture: a fresh one each)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from yoyo import read_migrations
+
+from hearts.cli import main
+from hearts.web.migrations import SCHEMA, applied
+
+STEPS = [m.id for m in read_migrations(str(SCHEMA))]
+
+
+def migrate(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["migrate", *args])
+    said = capsys.readouterr()
+    return code, said.out.strip(), said.err.strip()
+
+
+def target(data_dir: Path) -> str | Path:
+    return os.environ.get("HEARTS_DATABASE_URL") or data_dir / "hearts.sqlite3"
+
+
+def test_check_lists_the_missing_steps_and_migrate_applies_them_once(
+    database: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data_dir = tmp_path / "data"
+    where = ["--data-dir", str(data_dir)]
+    # A new database lacks every step; --check says which, and creates nothing.
+    code, out, err = migrate(capsys, *where, "--check")
+    assert code == 1 and not err
+    assert out.endswith(f"lacks {len(STEPS)} steps: {', '.join(STEPS)}."), out
+    if database == "sqlite":
+        assert not (data_dir / "hearts.sqlite3").exists()
+    else:
+        assert migrate(capsys, *where, "--check")[1] == out  # nothing was written either
+    # Applied, in order, and recorded.
+    code, out, err = migrate(capsys, *where)
+    assert code == 0 and not err
+    assert out.endswith(f"applied {len(STEPS)} steps: {', '.join(STEPS)}."), out
+    assert applied(target(data_dir)) == STEPS
+    # Then there is nothing to do, and --check says so with status 0.
+    code, out, _ = migrate(capsys, *where)
+    assert code == 0 and out.endswith("is up to date; nothing to apply."), out
+    code, out, _ = migrate(capsys, *where, "--check")
+    assert code == 0 and out.endswith("is up to date."), out
+
+
+def test_a_database_that_cannot_be_used_is_one_sentence_and_status_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("HEARTS_DATABASE_URL", raising=False)
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    (data_dir / "hearts.sqlite3").write_bytes(b"not a database at all, but long enough" * 4)
+    for check in ([], ["--check"]):
+        code, out, err = migrate(capsys, "--data-dir", str(data_dir), *check)
+        assert code == 1 and not out
+        assert err.startswith("hearts migrate: ") and len(err.splitlines()) == 1, err
+        assert "hearts.sqlite3" in err
+    # Nobody answering at a PostgreSQL address: said, not a traceback.
+    url = "postgresql://nobody@127.0.0.1:1/games"
+    code, out, err = migrate(capsys, "--database", url, "--check")
+    assert code == 1 and not out and err.startswith("hearts migrate: PostgreSQL cannot be read")
+    # A setting that cannot be right: status 2, as serve's.
+    code, _, err = migrate(capsys, "--database", "postgresql://me@host:99999/games")
+    assert code == 2 and "port" in err
