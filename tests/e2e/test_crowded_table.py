@@ -1,0 +1,104 @@
+"""Big tables (eight and ten seats, two decks) on a phone, held either way, and a desktop.
+
+What a tester found: the speech bubbles lay over each other and over the next seats' names;
+the cards cancelled by their twins lay over the other cards of the trick, the word over
+them wider than the card; at 200% text a name across the top of a phone held sideways was
+cut to "Be…"; at the game's end the way on, kept at the foot of the panel, ran past the
+foot of a phone held sideways. Each test measures the boxes the page draws. Screenshots go
+to HEARTS_SCREENSHOT_DIR when it is set.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+import pytest
+from test_table_play import open_stored, store_for
+from test_web_game_browser import open_page, start_game
+
+import hearts
+
+from browser_support import AppServer, shoot
+
+pytestmark = pytest.mark.browser
+
+VIEWPORTS = {
+    "phone": {"width": 390, "height": 844},
+    "phone-landscape": {"width": 844, "height": 390},
+    "desktop": {"width": 1280, "height": 800},
+}
+
+
+def overlap(a: list[float], b: list[float]) -> bool:
+    """Whether two boxes [left, top, right, bottom] share any area (a pixel's touch aside)."""
+    return min(a[2], b[2]) - max(a[0], b[0]) > 1 and min(a[3], b[3]) - max(a[1], b[1]) > 1
+
+
+def settle(page: Any) -> None:
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done)))")
+
+
+def text_size(page: Any, size: str) -> None:
+    """The person's text size, as a phone's or a browser's setting makes it ('' as usual)."""
+    page.evaluate(f"document.documentElement.style.fontSize = '{size}'")
+    settle(page)
+
+
+def position(players: int, stop: Any) -> hearts.Game:
+    """A game of `players` (no passing) played at random until `stop(game)` holds at the
+    person's (seat 0's) turn."""
+    rules = hearts.Rules(players=players, pass_cycle=("hold",))
+    for seed in range(400):
+        game, rng = hearts.Game(rules, seed), random.Random(seed)
+        while game.phase == "playing":
+            if game.round.turn == 0 and stop(game):
+                return game
+            game.play(rng.choice(game.round.legal_cards()))
+    raise AssertionError("no game reached the wanted position")
+
+
+def twins_on_the_trick(game: hearts.Game) -> bool:
+    """Two copies of one card on the trick (they cancel), among at least four cards."""
+    faces = [str(card) for _, card in game.round.trick]
+    return len(faces) >= 4 and len(set(faces)) < len(faces)
+
+
+def open_position(browser: Any, server: AppServer, viewport: str, name: str, game: Any) -> Any:
+    page = open_page(browser, server, VIEWPORTS[viewport])
+    start_game(page)  # the browser's cookie
+    store_for(page, server, name, game)
+    open_stored(page, server, name)
+    settle(page)
+    return page
+
+
+# --- a name across the top is never cut short --------------------------------------------
+
+CUT_NAMES = """() => [...document.querySelectorAll('#game .seat.opponent .name')]
+    .filter((e) => e.scrollWidth > e.clientWidth + 1)
+    .map((e) => [e.textContent, e.scrollWidth, e.clientWidth])"""
+
+
+@pytest.mark.parametrize("players", [5, 8, 10])
+def test_no_name_is_cut_short_on_a_phone_held_sideways(
+    browser: Any, server: AppServer, players: int
+) -> None:
+    # Three across the top (eight players) read "Ta…", "Os…", "Pr…" at the usual size; at
+    # 200% text two across (five players) read "Be…" and "Ta…". A seat's numbers and cards
+    # now go under its name when they do not fit beside it.
+    game = position(players, lambda g: len(g.round.trick) >= 1)
+    page = open_position(browser, server, "phone-landscape", f"names-{players}", game)
+    for size in ("", "150%", "200%"):
+        text_size(page, size)
+        assert page.evaluate(CUT_NAMES) == [], (players, size)
+        seats = page.eval_on_selector_all(
+            "#game .seat.opponent",
+            "els => els.map((e) => { const r = e.getBoundingClientRect();"
+            " return [r.left, r.top, r.right, r.bottom]; })",
+        )
+        for a, b in itertools.combinations(seats, 2):
+            assert not overlap(a, b), (players, size, a, b)
+        shoot(page, f"crowded-names-{players}-{size.strip('%') or '100'}")
+    assert not page.errors
