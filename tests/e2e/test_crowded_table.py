@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 import pytest
+from test_scores_words import play_to_game_over
 from test_table_play import open_stored, store_for
 from test_web_game_browser import open_page, start_game
 
@@ -101,4 +102,52 @@ def test_no_name_is_cut_short_on_a_phone_held_sideways(
         for a, b in itertools.combinations(seats, 2):
             assert not overlap(a, b), (players, size, a, b)
         shoot(page, f"crowded-names-{players}-{size.strip('%') or '100'}")
+    assert not page.errors
+
+
+# --- the game's end on a phone held sideways: its way on stays on the screen ------------------
+
+PANEL = """() => {
+    const box = (e) => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; };
+    const overlay = document.querySelector('[data-region=overlay]');
+    const way = document.querySelector('.way-on');
+    return { overlay: box(overlay), way: box(way), stuck: way.classList.contains('stuck'),
+             buttons: [...way.querySelectorAll('button')].map(box), height: innerHeight };
+}"""
+
+HIDDEN_LINES = """() => {
+    const way = document.querySelector('.way-on');
+    const hidden = [];
+    for (const line of document.querySelectorAll('ol.standings li')) {
+        line.scrollIntoView({ block: 'nearest' });
+        const r = line.getBoundingClientRect();
+        const foot = Math.min(innerHeight, way.getBoundingClientRect().top);
+        if (r.bottom > foot + 1 || r.top < 0) hidden.push([line.textContent, r.bottom, foot]);
+    }
+    return hidden;
+}"""
+
+
+@pytest.mark.parametrize("size", ["", "200%"])
+def test_the_games_end_keeps_its_way_on_on_a_phone_held_sideways(
+    browser: Any, server: AppServer, size: str
+) -> None:
+    # Eight players at 200% text: the table is taller than the screen, and the panel over it
+    # was as tall; its way on, kept at the panel's foot, ran past the screen's ("Play again"
+    # cut in half), over the standings' last lines in sight.
+    page = open_page(browser, server, VIEWPORTS["phone"])
+    play_to_game_over(page, server, {"levels": ["easy"] * 7, "rules": {"players": 8}})
+    page.set_viewport_size(VIEWPORTS["phone-landscape"])
+    text_size(page, size)
+    page.evaluate("document.querySelector('[data-region=overlay]').scrollTop = 0")
+    settle(page)
+    shoot(page, f"crowded-game-over-landscape-{size.strip('%') or '100'}")
+    panel = page.evaluate(PANEL)
+    height = panel["height"]
+    assert panel["overlay"][1] <= height + 1, panel
+    assert panel["stuck"], panel  # the standings and the last round run on under it
+    for top, bottom in [panel["way"], *panel["buttons"]]:
+        assert top >= 0 and bottom <= height + 1, panel
+    # Every line of the standings can be brought into sight, clear of the way on.
+    assert page.evaluate(HIDDEN_LINES) == []
     assert not page.errors
