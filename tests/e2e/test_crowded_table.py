@@ -105,6 +105,66 @@ def test_no_name_is_cut_short_on_a_phone_held_sideways(
     assert not page.errors
 
 
+# --- cancelled twins: each card readable, its word on it ---------------------------------
+
+TRICK = """() => {
+    const box = (e) => { const r = e.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom]; };
+    const shown = (el, x, y) => el.contains(document.elementFromPoint(x, y));
+    return [...document.querySelectorAll('.trick .slot')].filter((s) => s.querySelector('.played'))
+        .map((slot) => {
+            const card = slot.querySelector('.played');
+            const mark = slot.querySelector('.cancel-mark');
+            const [l, t, r, b] = box(card);
+            const faded = [];
+            for (let el = card; el; el = el.parentElement) {
+                if (getComputedStyle(el).opacity !== '1') faded.push(el.className);
+            }
+            const m = mark && box(mark);
+            return {
+                seat: slot.dataset.seat, cancelled: slot.classList.contains('cancelled'),
+                card: [l, t, r, b], mark: m, faded,
+                // The top left index (rank and suit) is what a crowded ring leaves in sight.
+                index: shown(card, l + (r - l) * .14, t + (b - t) * .1),
+                markSeen: !m || shown(mark, (m[0] + m[2]) / 2, (m[1] + m[3]) / 2),
+            };
+        });
+}"""
+
+
+def inside_box(inner: list[float], outer: list[float]) -> bool:
+    return (
+        inner[0] >= outer[0] - 1
+        and inner[1] >= outer[1] - 1
+        and inner[2] <= outer[2] + 1
+        and inner[3] <= outer[3] + 1
+    )
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_cancelled_twins_stay_readable_on_a_crowded_trick(
+    browser: Any, server: AppServer, viewport: str
+) -> None:
+    # Eight players, two copies of a card on the trick: the two were faded to half, and the
+    # card under each showed through it; the word "cancelled" across each, wider than the
+    # card (76 px over 46 on a phone, 34 held sideways), lay over the cards beside it.
+    game = position(8, twins_on_the_trick)
+    page = open_position(browser, server, viewport, f"twins-{viewport}", game)
+    for size in ("", "200%"):
+        text_size(page, size)
+        slots = page.evaluate(TRICK)
+        cancelled = [slot for slot in slots if slot["cancelled"]]
+        assert len(slots) >= 4 and len(cancelled) >= 2, slots
+        for slot in cancelled:
+            assert slot["faded"] == [], (size, slot)
+            assert slot["mark"] and inside_box(slot["mark"], slot["card"]), (size, slot)
+            assert slot["markSeen"], (size, slot)
+        for slot in slots:
+            assert slot["index"], (size, slot)
+        shoot(page, f"crowded-twins-{viewport}-{size.strip('%') or '100'}")
+    assert not page.errors
+
+
 # --- the game's end on a phone held sideways: its way on stays on the screen ------------------
 
 PANEL = """() => {
