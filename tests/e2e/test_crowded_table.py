@@ -82,25 +82,33 @@ CUT_NAMES = """() => [...document.querySelectorAll('#game .seat.opponent .name')
     .map((e) => [e.textContent, e.scrollWidth, e.clientWidth])"""
 
 
+SEATS = """() => [...document.querySelectorAll('#game .seat.opponent')].map((e) => {
+    const box = (el) => { const r = el.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom]; };
+    return { seat: box(e), name: box(e.querySelector('.name')), who: e.dataset.seat };
+})"""
+
+
 @pytest.mark.parametrize("players", [5, 8, 10])
 def test_no_name_is_cut_short_on_a_phone_held_sideways(
     browser: Any, server: AppServer, players: int
 ) -> None:
     # Three across the top (eight players) read "Ta…", "Os…", "Pr…" at the usual size; at
     # 200% text two across (five players) read "Be…" and "Ta…". A seat's numbers and cards
-    # now go under its name when they do not fit beside it.
+    # now go under its name when they do not fit beside it. Five across (ten players) at 200%
+    # text, "Dunstan" ran into the names beside it: a name keeps to its seat's share.
     game = position(players, lambda g: len(g.round.trick) >= 1)
     page = open_position(browser, server, "phone-landscape", f"names-{players}", game)
     for size in ("", "150%", "200%"):
         text_size(page, size)
         assert page.evaluate(CUT_NAMES) == [], (players, size)
-        seats = page.eval_on_selector_all(
-            "#game .seat.opponent",
-            "els => els.map((e) => { const r = e.getBoundingClientRect();"
-            " return [r.left, r.top, r.right, r.bottom]; })",
-        )
+        seats = page.evaluate(SEATS)
         for a, b in itertools.combinations(seats, 2):
-            assert not overlap(a, b), (players, size, a, b)
+            assert not overlap(a["seat"], b["seat"]), (players, size, a, b)
+            assert not overlap(a["name"], b["name"]), (players, size, a, b)
+        for seat in seats:  # a name is not wider than its seat, into the next one's
+            assert seat["name"][0] >= seat["seat"][0] - 1, (players, size, seat)
+            assert seat["name"][2] <= seat["seat"][2] + 1, (players, size, seat)
         shoot(page, f"crowded-names-{players}-{size.strip('%') or '100'}")
     assert not page.errors
 
@@ -210,4 +218,56 @@ def test_the_games_end_keeps_its_way_on_on_a_phone_held_sideways(
         assert top >= 0 and bottom <= height + 1, panel
     # Every line of the standings can be brought into sight, clear of the way on.
     assert page.evaluate(HIDDEN_LINES) == []
+    assert not page.errors
+
+
+# --- speech bubbles: none over another, nor over another seat ------------------------------
+
+#: The longest line a computer player says (hearts/web/characters.py).
+LONGEST_LINE = "The queen was up my sleeve all along."
+
+BUBBLES = """(text) => {
+    const box = (el) => { const r = el.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom]; };
+    const meet = (a, b) => Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 1
+        && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 1;
+    const seats = [...document.querySelectorAll('#game .seat.opponent')];
+    for (const seat of seats) {
+        const quip = seat.querySelector('.quip');
+        quip.hidden = false;
+        quip.textContent = text;
+    }
+    const found = [];
+    for (const seat of seats) {
+        const quip = box(seat.querySelector('.quip'));
+        if (quip[0] < 0 || quip[2] > innerWidth) found.push(`${seat.dataset.seat} off the screen`);
+        for (const other of seats) {
+            if (other === seat) continue;
+            for (const part of ['.quip', '.name', '.avatar', '.numbers', '.held']) {
+                const el = other.querySelector(part);
+                if (el.offsetParent !== null && meet(quip, box(el))) {
+                    found.push(`${seat.dataset.seat} over ${other.dataset.seat}'s ${part}`);
+                }
+            }
+        }
+    }
+    return found;
+}"""
+
+
+@pytest.mark.parametrize("players", [8, 10])
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_speech_bubbles_cover_no_other_seat_nor_each_other(
+    browser: Any, server: AppServer, viewport: str, players: int
+) -> None:
+    # Every seat saying the longest line at once, as a worst case. Five across the top of a
+    # phone held sideways (ten players), each bubble 112 px wide over seats 92 px apart, lay
+    # over the next ones and their numbers; at 200% text a bubble no wider than 80 or 112 px
+    # took a line a word and ran down over the seats below (eight and ten, every screen).
+    game = position(players, lambda g: len(g.round.trick) >= 2)
+    page = open_position(browser, server, viewport, f"bubbles-{players}-{viewport}", game)
+    for size in ("", "200%"):
+        text_size(page, size)
+        assert page.evaluate(BUBBLES, LONGEST_LINE) == [], size
+        shoot(page, f"crowded-bubbles-{players}-{viewport}-{size.strip('%') or '100'}")
     assert not page.errors
