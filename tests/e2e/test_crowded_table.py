@@ -89,19 +89,23 @@ SEATS = """() => [...document.querySelectorAll('#game .seat.opponent')].map((e) 
 })"""
 
 
-@pytest.mark.parametrize("players", [5, 8, 10])
-def test_no_name_is_cut_short_on_a_phone_held_sideways(
-    browser: Any, server: AppServer, players: int
+@pytest.mark.parametrize(
+    ("viewport", "players"),
+    [("phone-landscape", 5), ("phone-landscape", 8), ("phone-landscape", 10), ("phone", 10)],
+)
+def test_no_name_is_cut_short_on_a_phone(
+    browser: Any, server: AppServer, viewport: str, players: int
 ) -> None:
-    # Three across the top (eight players) read "Ta…", "Os…", "Pr…" at the usual size; at
-    # 200% text two across (five players) read "Be…" and "Ta…". A seat's numbers and cards
-    # now go under its name when they do not fit beside it. Five across (ten players) at 200%
-    # text, "Dunstan" ran into the names beside it: a name keeps to its seat's share.
+    # Held sideways, three across the top (eight players) read "Ta…", "Os…", "Pr…" at the
+    # usual size; at 200% text two across (five players) read "Be…" and "Ta…". A seat's
+    # numbers and cards now go under its name when they do not fit beside it. Five across
+    # (ten players) at 200% text, "Dunstan" ran into the names beside it, and upright, down
+    # the side, "Agnieszka" read "Agnies…": a name keeps to its seat's share.
     game = position(players, lambda g: len(g.round.trick) >= 1)
-    page = open_position(browser, server, "phone-landscape", f"names-{players}", game)
+    page = open_position(browser, server, viewport, f"names-{viewport}-{players}", game)
     for size in ("", "150%", "200%"):
         text_size(page, size)
-        assert page.evaluate(CUT_NAMES) == [], (players, size)
+        assert page.evaluate(CUT_NAMES) == [], (viewport, players, size)
         seats = page.evaluate(SEATS)
         for a, b in itertools.combinations(seats, 2):
             assert not overlap(a["seat"], b["seat"]), (players, size, a, b)
@@ -109,7 +113,7 @@ def test_no_name_is_cut_short_on_a_phone_held_sideways(
         for seat in seats:  # a name is not wider than its seat, into the next one's
             assert seat["name"][0] >= seat["seat"][0] - 1, (players, size, seat)
             assert seat["name"][2] <= seat["seat"][2] + 1, (players, size, seat)
-        shoot(page, f"crowded-names-{players}-{size.strip('%') or '100'}")
+        shoot(page, f"crowded-names-{viewport}-{players}-{size.strip('%') or '100'}")
     assert not page.errors
 
 
