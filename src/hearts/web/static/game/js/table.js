@@ -55,6 +55,9 @@ export class Table {
       right: h("div", { class: "side", "data-side": "right", "data-count": left }),
     };
     this.sides = Object.values(sides);
+    // Each seat's share of its side, for its speech bubble (game.css): a bubble no wider
+    // than its share cannot reach the next seat's.
+    for (const side of this.sides) side.style.setProperty("--seats", Math.max(1, side.dataset.count));
     for (const side of this.sides) this.root.insertBefore(side, centre);
     const sideOf = new Map();
     opponents.forEach((seat, i) => {

@@ -1,0 +1,277 @@
+"""Big tables (eight and ten seats, two decks) on a phone, held either way, and a desktop.
+
+What a tester found: the speech bubbles lay over each other and over the next seats' names;
+the cards cancelled by their twins lay over the other cards of the trick, the word over
+them wider than the card; at 200% text a name across the top of a phone held sideways was
+cut to "Be…"; at the game's end the way on, kept at the foot of the panel, ran past the
+foot of a phone held sideways. Each test measures the boxes the page draws. Screenshots go
+to HEARTS_SCREENSHOT_DIR when it is set.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+import pytest
+from test_scores_words import play_to_game_over
+from test_table_play import open_stored, store_for
+from test_web_game_browser import open_page, start_game
+
+import hearts
+
+from browser_support import AppServer, shoot
+
+pytestmark = pytest.mark.browser
+
+VIEWPORTS = {
+    "phone": {"width": 390, "height": 844},
+    "phone-landscape": {"width": 844, "height": 390},
+    "desktop": {"width": 1280, "height": 800},
+}
+
+
+def overlap(a: list[float], b: list[float]) -> bool:
+    """Whether two boxes [left, top, right, bottom] share any area (a pixel's touch aside)."""
+    return min(a[2], b[2]) - max(a[0], b[0]) > 1 and min(a[3], b[3]) - max(a[1], b[1]) > 1
+
+
+def settle(page: Any) -> None:
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done)))")
+
+
+def text_size(page: Any, size: str) -> None:
+    """The person's text size, as a phone's or a browser's setting makes it ('' as usual)."""
+    page.evaluate(f"document.documentElement.style.fontSize = '{size}'")
+    settle(page)
+
+
+def position(players: int, stop: Any) -> hearts.Game:
+    """A game of `players` (no passing) played at random until `stop(game)` holds at the
+    person's (seat 0's) turn."""
+    rules = hearts.Rules(players=players, pass_cycle=("hold",))
+    for seed in range(400):
+        game, rng = hearts.Game(rules, seed), random.Random(seed)
+        while game.phase == "playing":
+            if game.round.turn == 0 and stop(game):
+                return game
+            game.play(rng.choice(game.round.legal_cards()))
+    raise AssertionError("no game reached the wanted position")
+
+
+def twins_on_the_trick(game: hearts.Game) -> bool:
+    """Two copies of one card on the trick (they cancel), among at least four cards."""
+    faces = [str(card) for _, card in game.round.trick]
+    return len(faces) >= 4 and len(set(faces)) < len(faces)
+
+
+def open_position(browser: Any, server: AppServer, viewport: str, name: str, game: Any) -> Any:
+    page = open_page(browser, server, VIEWPORTS[viewport])
+    start_game(page)  # the browser's cookie
+    store_for(page, server, name, game)
+    open_stored(page, server, name)
+    settle(page)
+    return page
+
+
+# --- a name across the top is never cut short --------------------------------------------
+
+CUT_NAMES = """() => [...document.querySelectorAll('#game .seat.opponent .name')]
+    .filter((e) => e.scrollWidth > e.clientWidth + 1)
+    .map((e) => [e.textContent, e.scrollWidth, e.clientWidth])"""
+
+
+SEATS = """() => [...document.querySelectorAll('#game .seat.opponent')].map((e) => {
+    const box = (el) => { const r = el.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom]; };
+    return { seat: box(e), name: box(e.querySelector('.name')), who: e.dataset.seat };
+})"""
+
+
+@pytest.mark.parametrize(
+    ("viewport", "players"),
+    [("phone-landscape", 5), ("phone-landscape", 8), ("phone-landscape", 10), ("phone", 10)],
+)
+def test_no_name_is_cut_short_on_a_phone(
+    browser: Any, server: AppServer, viewport: str, players: int
+) -> None:
+    # Held sideways, three across the top (eight players) read "Ta…", "Os…", "Pr…" at the
+    # usual size; at 200% text two across (five players) read "Be…" and "Ta…". A seat's
+    # numbers and cards now go under its name when they do not fit beside it. Five across
+    # (ten players) at 200% text, "Dunstan" ran into the names beside it, and upright, down
+    # the side, "Agnieszka" read "Agnies…": a name keeps to its seat's share.
+    game = position(players, lambda g: len(g.round.trick) >= 1)
+    page = open_position(browser, server, viewport, f"names-{viewport}-{players}", game)
+    for size in ("", "150%", "200%"):
+        text_size(page, size)
+        assert page.evaluate(CUT_NAMES) == [], (viewport, players, size)
+        seats = page.evaluate(SEATS)
+        for a, b in itertools.combinations(seats, 2):
+            assert not overlap(a["seat"], b["seat"]), (players, size, a, b)
+            assert not overlap(a["name"], b["name"]), (players, size, a, b)
+        for seat in seats:  # a name is not wider than its seat, into the next one's
+            assert seat["name"][0] >= seat["seat"][0] - 1, (players, size, seat)
+            assert seat["name"][2] <= seat["seat"][2] + 1, (players, size, seat)
+        shoot(page, f"crowded-names-{viewport}-{players}-{size.strip('%') or '100'}")
+    assert not page.errors
+
+
+# --- cancelled twins: each card readable, its word on it ---------------------------------
+
+TRICK = """() => {
+    const box = (e) => { const r = e.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom]; };
+    const shown = (el, x, y) => el.contains(document.elementFromPoint(x, y));
+    return [...document.querySelectorAll('.trick .slot')].filter((s) => s.querySelector('.played'))
+        .map((slot) => {
+            const card = slot.querySelector('.played');
+            const mark = slot.querySelector('.cancel-mark');
+            const [l, t, r, b] = box(card);
+            const faded = [];
+            for (let el = card; el; el = el.parentElement) {
+                if (getComputedStyle(el).opacity !== '1') faded.push(el.className);
+            }
+            const m = mark && box(mark);
+            return {
+                seat: slot.dataset.seat, cancelled: slot.classList.contains('cancelled'),
+                card: [l, t, r, b], mark: m, faded,
+                // The top left index (rank and suit) is what a crowded ring leaves in sight.
+                index: shown(card, l + (r - l) * .14, t + (b - t) * .1),
+                markSeen: !m || shown(mark, (m[0] + m[2]) / 2, (m[1] + m[3]) / 2),
+            };
+        });
+}"""
+
+
+def inside_box(inner: list[float], outer: list[float]) -> bool:
+    return (
+        inner[0] >= outer[0] - 1
+        and inner[1] >= outer[1] - 1
+        and inner[2] <= outer[2] + 1
+        and inner[3] <= outer[3] + 1
+    )
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_cancelled_twins_stay_readable_on_a_crowded_trick(
+    browser: Any, server: AppServer, viewport: str
+) -> None:
+    # Eight players, two copies of a card on the trick: the two were faded to half, and the
+    # card under each showed through it; the word "cancelled" across each, wider than the
+    # card (76 px over 46 on a phone, 34 held sideways), lay over the cards beside it.
+    game = position(8, twins_on_the_trick)
+    page = open_position(browser, server, viewport, f"twins-{viewport}", game)
+    for size in ("", "200%"):
+        text_size(page, size)
+        slots = page.evaluate(TRICK)
+        cancelled = [slot for slot in slots if slot["cancelled"]]
+        assert len(slots) >= 4 and len(cancelled) >= 2, slots
+        for slot in cancelled:
+            assert slot["faded"] == [], (size, slot)
+            assert slot["mark"] and inside_box(slot["mark"], slot["card"]), (size, slot)
+            assert slot["markSeen"], (size, slot)
+        for slot in slots:
+            assert slot["index"], (size, slot)
+        shoot(page, f"crowded-twins-{viewport}-{size.strip('%') or '100'}")
+    assert not page.errors
+
+
+# --- the game's end on a phone held sideways: its way on stays on the screen ------------------
+
+PANEL = """() => {
+    const box = (e) => { const r = e.getBoundingClientRect(); return [r.top, r.bottom]; };
+    const overlay = document.querySelector('[data-region=overlay]');
+    const way = document.querySelector('.way-on');
+    return { overlay: box(overlay), way: box(way), stuck: way.classList.contains('stuck'),
+             buttons: [...way.querySelectorAll('button')].map(box), height: innerHeight };
+}"""
+
+HIDDEN_LINES = """() => {
+    const way = document.querySelector('.way-on');
+    const hidden = [];
+    for (const line of document.querySelectorAll('ol.standings li')) {
+        line.scrollIntoView({ block: 'nearest' });
+        const r = line.getBoundingClientRect();
+        const foot = Math.min(innerHeight, way.getBoundingClientRect().top);
+        if (r.bottom > foot + 1 || r.top < 0) hidden.push([line.textContent, r.bottom, foot]);
+    }
+    return hidden;
+}"""
+
+
+@pytest.mark.parametrize("size", ["", "200%"])
+def test_the_games_end_keeps_its_way_on_on_a_phone_held_sideways(
+    browser: Any, server: AppServer, size: str
+) -> None:
+    # Eight players at 200% text: the table is taller than the screen, and the panel over it
+    # was as tall; its way on, kept at the panel's foot, ran past the screen's ("Play again"
+    # cut in half), over the standings' last lines in sight.
+    page = open_page(browser, server, VIEWPORTS["phone"])
+    play_to_game_over(page, server, {"levels": ["easy"] * 7, "rules": {"players": 8}})
+    page.set_viewport_size(VIEWPORTS["phone-landscape"])
+    text_size(page, size)
+    page.evaluate("document.querySelector('[data-region=overlay]').scrollTop = 0")
+    settle(page)
+    shoot(page, f"crowded-game-over-landscape-{size.strip('%') or '100'}")
+    panel = page.evaluate(PANEL)
+    height = panel["height"]
+    assert panel["overlay"][1] <= height + 1, panel
+    assert panel["stuck"], panel  # the standings and the last round run on under it
+    for top, bottom in [panel["way"], *panel["buttons"]]:
+        assert top >= 0 and bottom <= height + 1, panel
+    # Every line of the standings can be brought into sight, clear of the way on.
+    assert page.evaluate(HIDDEN_LINES) == []
+    assert not page.errors
+
+
+# --- speech bubbles: none over another, nor over another seat ------------------------------
+
+#: The longest line a computer player says (hearts/web/characters.py).
+LONGEST_LINE = "The queen was up my sleeve all along."
+
+BUBBLES = """(text) => {
+    const box = (el) => { const r = el.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom]; };
+    const meet = (a, b) => Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 1
+        && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 1;
+    const seats = [...document.querySelectorAll('#game .seat.opponent')];
+    for (const seat of seats) {
+        const quip = seat.querySelector('.quip');
+        quip.hidden = false;
+        quip.textContent = text;
+    }
+    const found = [];
+    for (const seat of seats) {
+        const quip = box(seat.querySelector('.quip'));
+        if (quip[0] < 0 || quip[2] > innerWidth) found.push(`${seat.dataset.seat} off the screen`);
+        for (const other of seats) {
+            if (other === seat) continue;
+            for (const part of ['.quip', '.name', '.avatar', '.numbers', '.held']) {
+                const el = other.querySelector(part);
+                if (el.offsetParent !== null && meet(quip, box(el))) {
+                    found.push(`${seat.dataset.seat} over ${other.dataset.seat}'s ${part}`);
+                }
+            }
+        }
+    }
+    return found;
+}"""
+
+
+@pytest.mark.parametrize("players", [8, 10])
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_speech_bubbles_cover_no_other_seat_nor_each_other(
+    browser: Any, server: AppServer, viewport: str, players: int
+) -> None:
+    # Every seat saying the longest line at once, as a worst case. Five across the top of a
+    # phone held sideways (ten players), each bubble 112 px wide over seats 92 px apart, lay
+    # over the next ones and their numbers; at 200% text a bubble no wider than 80 or 112 px
+    # took a line a word and ran down over the seats below (eight and ten, every screen).
+    game = position(players, lambda g: len(g.round.trick) >= 2)
+    page = open_position(browser, server, viewport, f"bubbles-{players}-{viewport}", game)
+    for size in ("", "200%"):
+        text_size(page, size)
+        assert page.evaluate(BUBBLES, LONGEST_LINE) == [], size
+        shoot(page, f"crowded-bubbles-{players}-{viewport}-{size.strip('%') or '100'}")
+    assert not page.errors
