@@ -7,8 +7,9 @@ template, method and status class with the time until its answer starts; the ref
 open; the computer players (`hearts.web.bots`) each decision's CPU time by level; the quotas
 their refusals; the app's error handlers the store's errors. The database's absences
 (`hearts.web.logs.Outage`), the requests waiting on the computer players, the coach's
-reviews (made, dropped, waiting) and the process's own figures (CPU, memory, open files,
-the garbage collector) are read when scraped; the coach's searches are timed as they end.
+reviews (made, dropped, waiting), the process's own figures (CPU, memory, open files,
+the garbage collector) and its workers' CPU are read when scraped; the coach's searches are
+timed as they end.
 
 Every label takes its values from a short list this code knows (routes are the app's
 templates, never a path as sent; anything else counts as "unknown" or "other"), so no request
@@ -30,10 +31,13 @@ stuck, which is when they are wanted most.
 from __future__ import annotations
 
 import http.server
+import os
+import resource
 import socket
 import threading
 import time
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Generic, Protocol, TypeVar
 
 from prometheus_client import (
@@ -64,6 +68,8 @@ REQUEST_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2
 #: expert up to about 100 (docs/benchmarks.md).
 DECISION_BUCKETS = (0.0001, 0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5)
 
+#: Where Linux shows each process's figures.
+PROC = Path("/proc")
 #: The route label of a request no route answered: an address that leads nowhere, or one
 #: refused before routing (a Host not trusted, a body too large).
 UNKNOWN_ROUTE = "unknown"
@@ -145,6 +151,7 @@ class Metrics:
         ProcessCollector(registry=registry)
         PlatformCollector(registry=registry)
         GCCollector(registry=registry)
+        registry.register(WorkersCollector())
         self.requests = Counter(
             "hearts_http_requests",
             "HTTP requests answered, by route template, method and status class.",
@@ -318,6 +325,54 @@ class DatabaseCollector:
             "Seconds the database has not answered, in all (the current absence included).",
             value=outage.seconds_away() if outage is not None else 0.0,
         )
+
+
+class WorkersCollector:
+    """The CPU time of this process's worker processes (the computer players' pool and the
+    coach's, started by a fork server), which `process_cpu_seconds_total` leaves out: those
+    alive read from Linux's /proc at each scrape, with what each has collected of its own
+    ended children, and those ended and collected from `getrusage`. Not served where there
+    is no /proc (the series is then absent, not 0)."""
+
+    def collect(self) -> Iterable[Metric]:
+        if not PROC.is_dir():
+            return
+        ended = resource.getrusage(resource.RUSAGE_CHILDREN)
+        alive = sum(_ticks(pid) for pid in _children("self"))
+        yield CounterMetricFamily(
+            "hearts_worker_cpu_seconds",
+            "CPU seconds of this process's worker processes (the computer players and the"
+            " coach), user and system: process_cpu_seconds_total counts this process alone.",
+            value=alive / os.sysconf("SC_CLK_TCK") + ended.ru_utime + ended.ru_stime,
+        )
+
+
+def _ticks(pid: str, depth: int = 0) -> int:
+    """CPU ticks of process `pid`, of its ended children it has collected, and of its live
+    descendants (a fork server's workers). A child ended but not yet collected still has its
+    line, so nothing is counted twice or missed as it moves from one figure to the other."""
+    try:
+        # After the name in parentheses (which may hold spaces): the state is the first
+        # field; user and system time the 12th and 13th, its collected children's the next.
+        fields = (PROC / pid / "stat").read_text().rsplit(")", 1)[1].split()
+        own = sum(int(field) for field in fields[11:15])
+    except (OSError, IndexError, ValueError):  # collected meanwhile
+        return 0
+    if depth >= 3:  # the server, its fork server, the workers: nothing deeper is ours
+        return own
+    return own + sum(_ticks(child, depth + 1) for child in _children(pid))
+
+
+def _children(pid: str) -> set[str]:
+    """The process ids of `pid`'s children, as Linux lists them for each of its threads
+    (read only: asking `multiprocessing` would also collect those that ended)."""
+    found: set[str] = set()
+    for listed in (PROC / pid / "task").glob("*/children"):
+        try:
+            found.update(listed.read_text().split())
+        except OSError:  # the thread ended meanwhile
+            continue
+    return found
 
 
 class ReviewsCollector:
