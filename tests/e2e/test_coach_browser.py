@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from test_table_play import play_to
 from test_web_game_browser import (
+    TABLE,
     no_horizontal_scroll,
     open_page,
     start_game,
@@ -429,6 +430,34 @@ def test_a_hint_that_comes_after_the_card_is_played_is_dropped(
     sent[0].continue_()
     wait_for_person(page)
     assert page.is_hidden("[data-region=hint]")
+    assert not page.errors
+
+
+def test_check_this_deal_with_two_decks_and_no_pass(browser: Any, server: AppServer) -> None:
+    # Six players, two decks, no pass in the first round: the hand was not kept when another
+    # seat led first, and Python printed it deck by deck where the page sorted it.
+    page = open_page(browser, server, PHONE)
+    page.click("[data-players='6']")
+    page.click("[data-action=new-game]")
+    page.wait_for_selector(f"{TABLE}[data-players='6'] [data-card]")
+    assert page.get_attribute(TABLE, "data-phase") == "playing"  # the first round keeps
+    dealt = page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
+    play_to(page, {"round-over", "game-over"})
+    href = page.get_attribute("[data-action=check-deal]", "href")
+    assert "hand=" in href, href
+    rules = page.context.new_page()
+    rules.goto(server.url + href)
+    rules.wait_for_selector("[data-region=deal-verdict][data-matches=true]")
+    code = rules.inner_text("[data-region=deal-code]")
+    assert "Rules(players=6)" in code
+    facts = " ".join(rules.inner_text("[data-region=deal-facts]").split())
+    said = facts.split("You were dealt ")[1].split(".")[0].split()
+    in_order = [parse_card(card).symbol for card in sorted(dealt, key=lambda c: parse_card(c).face)]
+    assert said == in_order
+    ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert ran.returncode == 0, ran.stderr
+    verdict, printed = ran.stdout.split(" ", 1)
+    assert verdict == "True" and printed.split() == said  # the same cards, in the same order
     assert not page.errors
 
 

@@ -27,10 +27,10 @@ export function noteDeal(state) {
   const number = view.hand_number;
   const known = recall(state.id, number);
   if (known && known.commitment === state.commitment) return;
-  // The hand is the dealt one only before any card changed hands: during the pass, or in a
-  // round without a pass before the first card.
-  const untouched = state.phase === "passing" ||
-    (view.pass_direction === "hold" && !view.tricks.length && !view.trick.length);
+  // The hand is the dealt one only before any card of it changed hands: during the pass, or
+  // in a round without a pass before this seat's first card (others may have played).
+  const untouched = state.phase === "passing" || (view.pass_direction === "hold"
+    && !view.tricks.length && !view.trick.some(([seat]) => seat === view.seat));
   const entry = { commitment: state.commitment, hand: untouched ? view.hand : null };
   try {
     localStorage.setItem(storageKey(state.id, number), JSON.stringify(entry));

@@ -30,9 +30,10 @@ function fillDealCheck(query) {
   const rules = `hearts.Rules(players=${players}${query.get("kitty") === "1" ? ", kitty=True" : ""})`;
   code.textContent = "import hashlib, hearts\n" +
     `print(hashlib.sha256(b"${key}").hexdigest() == "${seen || "FINGERPRINT"}", ` +
-    `*(card.symbol for card in hearts.Round.deal(${rules}, seed="${key}", hand_number=${round}).hand(${seat})))`;
+    `*(card.symbol for card in sorted(hearts.Round.deal(${rules}, seed="${key}", hand_number=${round}).hand(${seat}), key=lambda card: card.face)))`;
   clear(facts,
-    `Round ${round + 1}'s key is `, h("code", {}, key), ". ",
+    `Round ${round + 1}'s key (hand_number=${round} in the line above, which counts from 0) is `,
+    h("code", {}, key), ". ",
     seen ? ["The fingerprint shown while you played it was ", h("code", {}, seen), ". "]
       : "This browser did not keep the fingerprint shown while you played; put it in place of FINGERPRINT. ",
     hand.length ? `You were dealt ${dealtOrder(hand).map(cardSymbol).join(" ")}.` : "",
@@ -40,8 +41,8 @@ function fillDealCheck(query) {
   if (seen && globalThis.crypto?.subtle) verify(key, seen);
 }
 
-/** Cards in the order the Python line prints them: clubs, diamonds, hearts, spades, each
- * from the two up, so that the two lists read alike. */
+/** Cards in the order the Python line prints them (sorted by face: with two decks the
+ * twins side by side): clubs, diamonds, hearts, spades, each from the two up. */
 function dealtOrder(cards) {
   const key = (card) => "CDHS".indexOf(card[1]) * 13 + "23456789TJQKA".indexOf(card[0]);
   return [...cards].sort((a, b) => key(a) - key(b));
