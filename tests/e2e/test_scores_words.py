@@ -281,10 +281,16 @@ def test_a_teams_moon_is_asked_as_the_teams(browser: Any, server: AppServer) -> 
                 round_points: 26, rules: { target_score: 100 } } }, [], { moon: () => {} })
                 .innerText.replace(/\\s+/g, ' ');
             // Omnibus: the team that did not shoot took the J♦, so "give" scores it 16 each.
+            // Marisol took the J♦ on a trick held over and taken by her next trick.
+            const tricks = [
+                { leader: 0, plays: [[0, '2C'], [1, 'JD'], [2, '3C'], [3, '4C']], winner: 0,
+                  carried: [], held_over: true },
+                { leader: 0, plays: [[0, '5C'], [1, 'AC'], [2, '6C'], [3, '7C']], winner: 1,
+                  carried: ['2C', 'JD', '3C', '4C'], held_over: false }];
             const omnibus = (pending, add, subtract) => overlayPanel({ phase: 'moon-choice',
                 moon_pending: pending, moon_stake: 26, moon_scores: { add, subtract },
                 players: names.map((name, seat) => ({ seat, name })), scores: [0, 0, 0, 0],
-                results: [], table: null, view: { seat: 0, partner: 2, decks: 1,
+                results: [], table: null, view: { seat: 0, partner: 2, decks: 1, tricks,
                 round_points: 26, rules: { target_score: 100, bonus_card: 'JD' } } },
                 [], { moon: () => {} }).innerText.replace(/\\s+/g, ' ');
             return [panel(2), panel(null), sun,
@@ -294,16 +300,18 @@ def test_a_teams_moon_is_asked_as_the_teams(browser: Any, server: AppServer) -> 
         PARTNERS,
     )
     team, alone, sun, omnibus, waiting = words
+    # Who took the bonus card, and the choices in the buttons' order (taken off first).
     scored = (
-        "With the jack of diamonds counted, this round scores You 0, Marisol +16, Bertie 0, "
-        "Tamsin +16 if the points are given, or You -26, Marisol -10, Bertie -26, Tamsin -10 "
-        "if they are taken off."
+        "The jack of diamonds counts too (Marisol took it): taking 26 off scores You -26, "
+        "Marisol -10, Bertie -26, Tamsin -10; giving 26 scores You 0, Marisol +16, Bertie 0, "
+        "Tamsin +16."
     )
-    assert "Give Marisol and Tamsin 26 each" in omnibus and scored in omnibus
+    assert "Give Marisol and Tamsin 26 each" in omnibus and scored in omnibus, omnibus
+    assert omnibus.index("Take 26 off") < omnibus.index("Give Marisol")
     assert (
-        "With the jack of diamonds counted, this round scores You +16, Marisol 0, Bertie +16, "
-        "Tamsin 0 if the points are given, or You -10, Marisol -26, Bertie -10, Tamsin -26 "
-        "if they are taken off."
+        "The jack of diamonds counts too (Marisol took it): taking 26 off scores You -10, "
+        "Marisol -26, Bertie -10, Tamsin -26; giving 26 scores You +16, Marisol 0, Bertie +16, "
+        "Tamsin 0."
     ) in waiting, waiting
     assert "jack of diamonds" not in team + alone + sun
     # Every trick (the sun played): a sun, not a moon.

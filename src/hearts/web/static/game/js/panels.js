@@ -208,9 +208,23 @@ function moonScoresLine(state) {
   if (!scores || !bonus) return null;
   if ([...scores.add, ...scores.subtract].every((p) => p === 0 || Math.abs(p) === stake)) return null;
   const row = (points) => points.map((p, seat) => `${whoIs(state, seat)} ${p > 0 ? "+" : ""}${p}`).join(", ");
+  const takers = bonusTakers(state, bonus);
+  // In the buttons' order: taken off first.
   return h("p", { class: "hint", "data-region": "moon-scores" },
-    `With the ${cardName(bonus)} counted, this round scores ${row(scores.add)} if the points are given, `
-    + `or ${row(scores.subtract)} if they are taken off.`);
+    `The ${cardName(bonus)} counts too${takers.length ? ` (${listed(takers)} took it)` : ""}: `
+    + `taking ${stake} off scores ${row(scores.subtract)}; giving ${stake} scores ${row(scores.add)}.`);
+}
+
+/** Who took the bonus card this round (each copy's taker, with two decks), by the tricks
+ * seen: a trick held over is taken with the next one, which lists its cards as carried. */
+function bonusTakers(state, bonus) {
+  const takers = new Set();
+  for (const trick of state.view.tricks || []) {
+    if (trick.held_over) continue;
+    const cards = [...trick.plays.map(([, card]) => card), ...(trick.carried || [])];
+    if (cards.includes(bonus)) takers.add(whoIs(state, trick.winner));
+  }
+  return [...takers];
 }
 
 /** The status line's words, by the panel's way on: the line itself lies under the panel
