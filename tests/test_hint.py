@@ -71,7 +71,7 @@ def test_the_reason_quotes_the_search() -> None:
             # A gap within two standard errors of the paired difference is said to be one
             # the deals cannot tell from chance; a clear one is not.
             close = gap > 0 and second.average - best.average <= 2 * second.error
-            assert ("too close to tell apart" in advice.reason) == close
+            assert ("that margin could be chance" in advice.reason) == close
             closes.add(close)
     assert searched >= 10
     assert closes == {True, False}  # both kinds of gap were seen

@@ -299,7 +299,7 @@ def _numbers(best: Arm, arms: list[Arm]) -> str:
         return f"{deals} it comes out even with the {card}, the next best"
     found = f"{deals} it comes out {_points(gap)} better than the {card}, the next best"
     if second.mean - best.mean <= CLOSE * paired_error(second, best):
-        return f"{found}, too close to tell apart"
+        return f"{found}, though over these deals that margin could be chance"
     return found
 
 
