@@ -9,7 +9,7 @@ import pytest
 import hearts
 from hearts.cards import parse_card
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
-from hearts.web.options import PRESETS, RULE_OPTIONS, presets, rule_options, table_size
+from hearts.web.options import PRESETS, RULE_OPTIONS, face_of, presets, rule_options, table_size
 
 SIZES = range(MIN_PLAYERS, MAX_PLAYERS + 1)
 
@@ -115,3 +115,16 @@ def test_the_rules_page_explains_every_house_rule_the_start_screen_offers() -> N
     }
     offered = {option["field"] for option in RULE_OPTIONS} - {"target_score", "players"}
     assert offered <= told, sorted(offered - told)
+
+
+@pytest.mark.parametrize("players", SIZES)
+def test_the_table_line_says_the_other_copy_leads_when_one_is_left_out(players: int) -> None:
+    # Six players: "left out: 2♣ 2♦; the 2♣ leads" read as the card left out leading.
+    rules = hearts.Rules(players=players)
+    line = table_size(players)["line"]
+    opening = str(rules.opening_card)
+    leads = face_of(opening) + " leads."
+    if opening in map(str, rules.removed_cards):
+        assert rules.decks == 2 and line.endswith(f"; the other {leads}"), line
+    else:
+        assert line.endswith(f"; the {leads}"), line

@@ -337,9 +337,11 @@ def table_size(players: int) -> dict[str, Any]:
     """One table size as the start screen shows it, read off `Rules(players=N)`."""
     rules = Rules(players=players)
     decks = "one deck" if rules.decks == 1 else f"{rules.decks} decks, identical cards cancel"
+    # With two decks one copy of the opening card is among those left out: "the other" leads.
+    other = "other " if str(rules.opening_card) in map(str, rules.removed_cards) else ""
     line = (
         f"{players} players, {decks}; {rules.hand_size} cards each, "
-        f"{_cards_words(rules.removed_cards)}; the {face_of(rules.opening_card)} leads."
+        f"{_cards_words(rules.removed_cards)}; the {other}{face_of(rules.opening_card)} leads."
     )
     offered: dict[str, Any] = {}
     for option in RULE_OPTIONS:
