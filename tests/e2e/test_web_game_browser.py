@@ -301,8 +301,10 @@ def test_a_proxys_own_error_page_is_said_in_words(browser: Any, server: AppServe
     page.goto(f"{server.url}/?speed=instant")
     page.wait_for_selector("body[data-ready=true]")
     note = page.locator("[data-region=list-error]")
-    assert "could not be listed: The game server is not answering" in note.inner_text()
-    assert "will appear here by itself" in note.inner_text()
+    assert note.inner_text().startswith(
+        "Your unfinished games could not be listed: the server is not answering just now. "
+        "They are still saved, and the list will appear here as soon as it answers."
+    )
     assert page.locator("[data-action=continue]").count() == 0
     # The server back, the list comes by itself (asked again after 3 s), in its place.
     page.unroute("**/api/games")
@@ -315,7 +317,9 @@ def test_a_proxys_own_error_page_is_said_in_words(browser: Any, server: AppServe
     )
     page.goto(f"{server.url}/?speed=instant")
     page.wait_for_selector("body[data-ready=true]")
-    assert "by itself" not in note.inner_text()
+    assert note.inner_text().startswith(
+        "Your unfinished games could not be listed. Something went wrong. They are still saved."
+    )
     page.unroute("**/api/games")
     page.click("[data-action=list-again]")
     page.wait_for_selector("[data-action=continue]")

@@ -209,8 +209,10 @@ export function renderSetup(root, args) {
     unfinished.length ? unfinishedList(unfinished, onContinue) : null,
     listError ? h("section", { class: "panel unfinished", "data-region": "list-error" },
       h("p", { class: "error", role: "alert" },
-        `Your unfinished games could not be listed: ${listError} They are still saved.`
-        + (listComing ? " The list will appear here by itself once it can be had." : "")),
+        listComing
+          ? "Your unfinished games could not be listed: the server is not answering just now. "
+            + "They are still saved, and the list will appear here as soon as it answers."
+          : `Your unfinished games could not be listed. ${listError} They are still saved.`),
       h("button", { type: "button", "data-action": "list-again", onclick: () => onRetry() }, "Try again"))
       : null,
     h("section", { class: "panel", "aria-labelledby": "meet" },
