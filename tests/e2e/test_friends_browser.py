@@ -895,6 +895,8 @@ def test_a_name_taken_while_the_join_page_was_open_is_said_under_the_box(
     bea = person(browser, "Bea", PHONE)
     bea.page.goto(with_speed(link))
     bea.page.wait_for_selector("#join-name")
+    # No scores before Bea has a seat (the menu offered the scores of no game).
+    assert bea.page.locator(".menu [data-action=scores]").is_hidden()
     join(person(browser, "Dot", PHONE), link)
     bea.page.fill("#join-name", "dot")
     bea.page.click("[data-action=join]")
