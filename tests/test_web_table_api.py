@@ -14,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import hearts
+from hearts.cards import HEARTS
 from hearts.claim import settled_points
 from hearts.record import actions_of, replay
 from hearts.web.app import create_app
@@ -119,6 +120,60 @@ def test_a_settled_round_is_played_out_when_asked(client: TestClient, data_dir: 
     stored = Store(data_dir).load("settled")
     assert stored is not None
     assert replay(rules, seed, stored.actions).phase == answer["phase"]
+
+
+def moon_position(rules: hearts.Rules) -> tuple[int, list[dict[str, Any]]]:
+    """A seed and the actions of a game in which it is seat 0's turn and seat 1 is sure to
+    shoot the moon: seat 1 plays its highest card, the others their lowest, or a point card
+    when they lead or cannot follow."""
+    for seed in range(300):
+        game = hearts.Game(rules, seed)
+        while game.phase == "playing":
+            rnd = game.round
+            if rnd.turn == 0 and settled_points(rnd) == (0, rules.round_points, 0, 0):
+                return seed, list(actions_of(game))
+            legal = rnd.legal_cards()
+            led = rnd.trick[0][1].suit if rnd.trick else None
+            points = [c for c in legal if c.suit == HEARTS or str(c) == "QS"]
+            if rnd.turn == 1:
+                pick = max(legal, key=lambda c: c.rank)
+            elif points and (led is None or all(c.suit != led for c in legal)):
+                pick = points[-1]
+            else:
+                pick = min(legal, key=lambda c: c.rank)
+            game.play(pick)
+    raise AssertionError("no settled moon found")
+
+
+def test_a_computer_players_moon_in_a_round_played_out_is_chosen_not_left_waiting(
+    client: TestClient, data_dir: Path
+) -> None:
+    # A round played out for the person ended in a computer player's moon, with the shooter
+    # to choose how it scores: nobody asked it, and the game waited for good.
+    new_game(client)
+    cookie = client.cookies[COOKIE]
+    rules = hearts.Rules(pass_cycle=("hold",), moon_rule="choose")
+    seed, actions = moon_position(rules)
+    levels = {"levels": ["easy"] * 3}
+    store = Store(data_dir)
+    store.create("moon", owner_key(cookie), rules.to_dict(), seed, levels, actions, "active")
+    state = client.get("/api/games/moon").json()
+    answer = client.post(
+        "/api/games/moon/play?finish=true",
+        json={"move": state["move"], "card": state["view"]["legal"][0]},
+    ).json()
+    assert answer["phase"] == "round-over", answer["phase"]
+    assert answer["results"][-1]["shooter"] == 1
+    # A game a process left so (stored waiting on a computer player's choice) is taken up
+    # as soon as it is opened.
+    stuck = replay(rules, seed, actions)
+    stuck.play(stuck.round.legal_cards()[0])
+    while stuck.phase == "playing":
+        stuck.play(stuck.round.legal_cards()[0])
+    assert stuck.phase == "moon-choice" and stuck.moon_pending == 1
+    stuck_actions = list(actions_of(stuck))
+    store.create("stuck", owner_key(cookie), rules.to_dict(), seed, levels, stuck_actions, "active")
+    assert client.get("/api/games/stuck").json()["phase"] == "round-over"
 
 
 def test_without_asking_a_settled_round_is_played_card_by_card(

@@ -19,7 +19,8 @@ from hearts.web import coach
 from hearts.web.bots import decision_seed
 from hearts.web.coach import GAME_OVER, NOT_YOUR_TURN, ROUND_OVER
 from hearts.web.deals import replayed
-from hearts.web.store import owner_key
+from hearts.web.service import Table
+from hearts.web.store import Person, owner_key
 from hearts.web.tokens import COOKIE
 
 from .support import State, start, step
@@ -101,18 +102,21 @@ def test_no_hint_when_it_is_not_your_turn(client: TestClient, data_dir: Path) ->
     start(client)  # for the browser's cookie
     owner = owner_key(client.cookies[COOKIE])
     rules = hearts.Rules()
-    seats = [None, "easy", "easy", "easy"]
-    # A stored game waiting on a computer player's lead (as a table with other people
-    # can be): everyone has passed and the 2♣ is in another hand.
+    # A table of friends waiting on another person's lead: everyone has passed and the 2♣
+    # is in Bo's hand. (A game waiting on a computer player's move is moved on as it is
+    # opened, and then it is the person's turn.)
+    table = Table((None, None, "easy", "easy"), invite="x")
+    people = [Person(0, owner, "Ann"), Person(1, "someone else", "Bo")]
     for seed in range(50):
         game = hearts.Game(rules, seed)
         for seat in range(4):
             game.give(seat, game.round.hand(seat)[:3])
-        if game.round.turn != 0:
+        if game.round.turn == 1:
             break
     actions = hearts.record.actions_of(game)
     store = store_at(data_dir)
-    store.create("waiting", owner, rules.to_dict(), seed, {"seats": seats}, actions, "active")
+    settings = table.to_settings()
+    store.create("waiting", owner, rules.to_dict(), seed, settings, actions, "active", people)
     response = client.get("/api/games/waiting/hint")
     assert response.status_code == 409 and response.json() == {"detail": NOT_YOUR_TURN}
 

@@ -707,11 +707,13 @@ class GameService:
         return self.state(seated.loaded, seated.seat, seated.seating, [])
 
     async def _settled(self, game_id: str, owner: str, present: bool = True) -> Seated:
-        """`_seated`, with any computer moves a stopped process left unmade made now."""
+        """`_seated`, with any computer moves a stopped process (or an older version, which
+        left a computer player's moon unscored after a round played out) left unmade made
+        now."""
         seated = await self._seated(game_id, owner, present)
-        if seated.loaded.table.friends:
-            loaded, _ = await self._advance(seated.loaded, seated.seating)
-            seated.loaded = loaded
+        loaded, _ = await self._advance(seated.loaded, seated.seating)
+        seated.loaded = loaded
+        if loaded.table.friends:
             self._wind(loaded, seated.seating)
         return seated
 
@@ -783,11 +785,15 @@ class GameService:
                     work, more = await self._advance(work, seating)
                     entries += more
             else:
-                entries += await self.bots.advance(
-                    game, table.playing(seating), loaded.stored.seed, table.styles(seating)
-                )
+                playing, styles = table.playing(seating), table.styles(seating)
+                entries += await self.bots.advance(game, playing, loaded.stored.seed, styles)
                 if finish:  # a settled round ends at once, when the person asks for it
-                    entries += await asyncio.to_thread(finish_settled_round, game, seat)
+                    finished = await asyncio.to_thread(finish_settled_round, game, seat)
+                    if finished:  # it may end in a computer player's moon, theirs to score
+                        entries += finished
+                        entries += await self.bots.advance(
+                            game, playing, loaded.stored.seed, styles
+                        )
                 work = await self._store(loaded, game, entries)
             if work is None:
                 # Another request stored this move first; answer from what it stored.
