@@ -287,8 +287,11 @@ class Reviews:
     async def settled(self) -> None:
         """After `close`: wait for the cancelled tasks to end. A task cancelled before it
         ever ran must still be stepped once to end, or its coroutine is left never awaited."""
-        while self._tasks:
-            await asyncio.gather(*self._tasks, return_exceptions=True)
+        loop = asyncio.get_running_loop()
+        # Only this loop's: a request served outside the app's lifespan (a test client used
+        # without its context) ran on a loop of its own, and its tasks cannot be awaited here.
+        while mine := [task for task in self._tasks if task.get_loop() is loop]:
+            await asyncio.gather(*mine, return_exceptions=True)
 
     @property
     def pending(self) -> int:
