@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import os
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -65,7 +67,43 @@ def test_a_database_that_cannot_be_used_is_one_sentence_and_status_1(
     # Nobody answering at a PostgreSQL address: said, not a traceback.
     url = "postgresql://nobody@127.0.0.1:1/games"
     code, out, err = migrate(capsys, "--database", url, "--check")
-    assert code == 1 and not out and err.startswith("hearts migrate: PostgreSQL cannot be read")
+    assert code == 1 and not out, err
+    assert err.startswith("hearts migrate: PostgreSQL cannot be reached: connection failed")
+    assert len(err.splitlines()) == 1 and "?." not in err, err
     # A setting that cannot be right: status 2, as serve's.
     code, _, err = migrate(capsys, "--database", "postgresql://me@host:99999/games")
     assert code == 2 and "port" in err
+
+
+def test_another_programs_tables_and_a_newer_releases_steps_are_said(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("HEARTS_DATABASE_URL", raising=False)
+    # A SQLite file with a games table of its own: yoyo's step failed with a traceback.
+    foreign = tmp_path / "foreign"
+    foreign.mkdir()
+    with closing(sqlite3.connect(foreign / "hearts.sqlite3")) as db:
+        db.execute("CREATE TABLE games (x INTEGER)")
+        db.commit()
+    code, out, err = migrate(capsys, "--data-dir", str(foreign))
+    assert code == 1 and not out and len(err.splitlines()) == 1, err
+    assert "could not be brought up to date (no such column: owner)" in err
+    # A database a newer release brought up to date: not said to be up to date.
+    newer = tmp_path / "newer"
+    assert migrate(capsys, "--data-dir", str(newer))[0] == 0
+    with closing(sqlite3.connect(newer / "hearts.sqlite3")) as db:
+        db.execute(
+            "INSERT INTO _yoyo_migration (migration_hash, migration_id, applied_at_utc)"
+            " VALUES ('f0', '0099_future', '2027-01-01 00:00:00')"
+        )
+        db.commit()
+    code, out, err = migrate(capsys, "--data-dir", str(newer), "--check")
+    assert code == 1 and not out
+    assert err.endswith(
+        "has 1 step this version does not know (0099_future): a newer release "
+        "brought it up to date."
+    ), err
+    # A data directory that is a file.
+    (tmp_path / "file").write_text("not a folder")
+    code, _, err = migrate(capsys, "--data-dir", str(tmp_path / "file"))
+    assert (code, err) == (1, f"hearts migrate: {tmp_path / 'file'} is a file, not a folder.")

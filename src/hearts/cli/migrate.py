@@ -20,8 +20,8 @@ def register(subparsers: Any) -> None:
         help="bring the games' database up to this version's schema (as serve does at start)",
         description="Apply the schema steps the database lacks, each once and in order, as"
         " `hearts serve` does when it starts; with --check, only say which it lacks.",
-        epilog="Exit status: 0 up to date (or brought up to date), 1 steps missing (--check)"
-        " or the database could not be used, 2 bad settings.",
+        epilog="Exit status: 0 up to date (or brought up to date), 1 steps missing or steps"
+        " of a newer release (--check) or the database could not be used, 2 bad settings.",
     )
     parser.add_argument(
         "--data-dir",
@@ -45,7 +45,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..web.migrations import UpgradeError, pending
+    from ..web.migrations import UpgradeError, steps
     from ..web.settings import Settings
     from ..web.store import StoreError
     from ..web.stores import open_store
@@ -53,27 +53,40 @@ def run(args: argparse.Namespace) -> int:
     try:
         settings = Settings.from_env(data_dir=args.data_dir, database_url=args.database)
     except ValueError as error:
-        print(error, file=sys.stderr)
+        print(f"hearts migrate: {error}", file=sys.stderr)
         return 2
     problems = settings.problems()
     if problems:
-        print(problems[0], file=sys.stderr)
+        print(f"hearts migrate: {problems[0]}", file=sys.stderr)
         return 2
+    if not settings.database_url and settings.data_dir.exists() and not settings.data_dir.is_dir():
+        print(f"hearts migrate: {settings.data_dir} is a file, not a folder.", file=sys.stderr)
+        return 1
     target: str | Path = settings.database_url or settings.data_dir / "hearts.sqlite3"
     named = _named(target)
     try:
-        missing = pending(target)
+        found = steps(target)
     except UpgradeError as error:
         print(f"hearts migrate: {error}", file=sys.stderr)
         return 1
+    if found.unknown:
+        # Steps only add, so this release may serve it; but it cannot say the schema is its.
+        print(
+            f"{named} has {_steps(found.unknown)} this version does not know"
+            f" ({', '.join(found.unknown)}): a newer release brought it up to date.",
+            file=sys.stderr,
+        )
     if args.check:
-        if not missing:
-            print(f"{named} is up to date.")
-            return 0
-        print(f"{named} lacks {_steps(missing)}: {', '.join(missing)}.")
-        return 1
-    if not missing:
-        print(f"{named} is up to date; nothing to apply.")
+        if found.missing:
+            print(f"{named} lacks {_steps(found.missing)}: {', '.join(found.missing)}.")
+            return 1
+        if found.unknown:
+            return 1
+        print(f"{named} is up to date.")
+        return 0
+    if not found.missing:
+        if not found.unknown:
+            print(f"{named} is up to date; nothing to apply.")
         return 0
     try:
         open_store(settings).close()  # applies the steps, under the lock every process takes
@@ -83,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:  # the data directory cannot be made or written
         print(f"hearts migrate: {settings.data_dir}: {error.strerror or error}.", file=sys.stderr)
         return 1
-    print(f"{named}: applied {_steps(missing)}: {', '.join(missing)}.")
+    print(f"{named}: applied {_steps(found.missing)}: {', '.join(found.missing)}.")
     return 0
 
 

@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import urlencode
 
 SCHEMA = Path(__file__).parent / "schema"
@@ -154,30 +154,50 @@ def _has_every_step(path: Path, hashes: set[str]) -> bool:
     return hashes <= done
 
 
-def pending(target: str | Path) -> list[str]:
-    """The ids of the steps `target` lacks, in order, found by reading alone: nothing is
-    created or written (a SQLite file not there yet lacks them all). `UpgradeError` says in
-    one sentence why the database cannot be read."""
+class Steps(NamedTuple):
+    """A database's schema against this version's: the steps it lacks, in order, and those
+    it has that this version does not know (applied by a newer release)."""
+
+    missing: list[str]
+    unknown: list[str]
+
+
+def steps(target: str | Path) -> Steps:
+    """What `target` lacks and has beyond this version, found by reading alone: nothing is
+    created or written (a SQLite file not there yet lacks every step). `UpgradeError` says
+    in one sentence why the database cannot be read."""
     from yoyo import read_migrations
 
-    done = _sqlite_hashes(target) if isinstance(target, Path) else _pg_hashes(target)
-    return [m.id for m in read_migrations(str(SCHEMA)) if m.hash not in done]
+    done = _sqlite_steps(target) if isinstance(target, Path) else _pg_steps(target)
+    known = read_migrations(str(SCHEMA))
+    hashes = {m.hash for m in known}
+    return Steps(
+        [m.id for m in known if m.hash not in done],
+        sorted(step for hash_, step in done.items() if hash_ not in hashes),
+    )
 
 
-def _sqlite_hashes(path: Path) -> set[str]:
-    if not path.exists():
-        return set()
+#: A database's applied steps, as yoyo records them: hash to id.
+Applied = dict[str, str]
+APPLIED = "SELECT migration_hash, migration_id FROM _yoyo_migration"
+
+
+def _sqlite_steps(path: Path) -> Applied:
     try:
+        if not path.exists():
+            return {}
         with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as db:
             tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
             if "_yoyo_migration" not in tables:
-                return set()
-            return {row[0] for row in db.execute("SELECT migration_hash FROM _yoyo_migration")}
+                return {}
+            return dict(db.execute(APPLIED).fetchall())
+    except OSError as error:
+        raise UpgradeError(f"{path} cannot be read: {error.strerror or error}.") from None
     except sqlite3.Error as error:
         raise UpgradeError(f"{path} cannot be read: {' '.join(str(error).split())}.") from None
 
 
-def _pg_hashes(url: str) -> set[str]:
+def _pg_steps(url: str) -> Applied:
     import psycopg
 
     try:
@@ -185,9 +205,13 @@ def _pg_hashes(url: str) -> set[str]:
             db.read_only = True
             found = db.execute("SELECT to_regclass('_yoyo_migration') IS NOT NULL").fetchone()
             if not found or not found[0]:
-                return set()
-            rows = db.execute("SELECT migration_hash FROM _yoyo_migration").fetchall()
-            return {row[0] for row in rows}
+                return {}
+            return {row[0]: row[1] for row in db.execute(APPLIED).fetchall()}
+    except psycopg.OperationalError as error:
+        # libpq's own words: the first line ("connection failed: ... Connection refused").
+        lines = str(error).strip().splitlines() or ["no answer"]
+        first = lines[0].rstrip(".")
+        raise UpgradeError(f"PostgreSQL cannot be reached: {first}.") from None
     except (psycopg.Error, ValueError) as error:
         text = " ".join(str(error).split()).rstrip(".")
         raise UpgradeError(f"PostgreSQL cannot be read: {text}.") from None

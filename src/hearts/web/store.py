@@ -161,9 +161,19 @@ class Store:
         self._local = threading.local()
         self.directory = directory
         self.check()
-        from .migrations import upgrade
+        from .migrations import UpgradeError, upgrade
 
-        upgrade(self.path)
+        try:
+            upgrade(self.path)
+        except UpgradeError as error:
+            raise StoreError(str(error)) from None
+        except sqlite3.Error as error:  # a file of another program's tables, say
+            reason = " ".join(str(error).split())[:80]
+            raise StoreError(
+                f"{self.path} could not be brought up to date ({reason}): it is not a database"
+                " of this game's, or it is damaged; choose another --data-dir, or restore a"
+                " backup."
+            ) from None
         for suffix in ("", "-wal", "-shm"):
             _make_private(Path(f"{self.path}{suffix}"), 0o600)
 
@@ -179,6 +189,11 @@ class Store:
             # Created private from the start, before SQLite makes it with the umask's bits.
             os.close(os.open(self.path, os.O_CREAT | os.O_RDWR, 0o600))
             return
+        if not os.access(self.path, os.R_OK | os.W_OK):
+            raise StoreError(
+                f"{self.path} cannot be {'written' if os.access(self.path, os.R_OK) else 'read'}"
+                " by this user: check its owner and permissions (its games are not touched)."
+            )
         with open(self.path, "rb") as file:
             head = file.read(len(SQLITE_MAGIC))
         if head and head != SQLITE_MAGIC:
