@@ -19,6 +19,21 @@ def test_demo_prints_a_whole_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Game over after" in out
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+def test_output_to_a_full_disk_is_one_line_not_a_traceback() -> None:
+    import subprocess
+    import sys
+
+    with open("/dev/full", "w") as full:
+        ran = subprocess.run(
+            [sys.executable, "-c", "import sys; from hearts.cli import main; sys.exit(main())",
+             "demo", "--seed", "4", "--target", "30"],
+            stdout=full, stderr=subprocess.PIPE, text=True, timeout=120,
+        )  # fmt: skip
+    assert ran.returncode == 1
+    assert ran.stderr == "hearts: the output could not be written: no space left.\n"
+
+
 def test_unknown_command_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
         main(["juggle"])

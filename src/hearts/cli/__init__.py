@@ -8,6 +8,7 @@ their heavy imports inside that callable, so `hearts --help` stays fast.
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import sys
 from collections.abc import Sequence
@@ -36,6 +37,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Python would complain again while flushing standard output at exit.
         import os
 
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except OSError as error:
+        if error.errno != errno.ENOSPC:
+            raise
+        # Standard output on a full disk (`hearts replay game.json > /dev/full`): said once,
+        # and not again as Python flushes it at exit.
+        import os
+
+        print("hearts: the output could not be written: no space left.", file=sys.stderr)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     return code
