@@ -1417,6 +1417,31 @@ def test_a_fix_left_by_undo_another_round_or_another_tab_is_said(
     assert totals(tab)[:3] == [15, 22, 34]
 
 
+def test_a_round_added_or_taken_back_in_another_tab_is_said_here(page: Any) -> None:
+    # The first tab kept saying "✓ Round 2 added." after another tab had taken it back.
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cleo", "Dev"])
+    enter_round(tab, [13, 5, 6, 2])
+    enter_round(tab, [0, 13, 10, 3])
+    assert "Round 2 added" in status(tab)
+    other = tab.context.new_page()
+    open_scorekeeper(other)
+    other.click("[data-action=undo]")
+    tab.wait_for_function("() => !document.querySelector('[role=status]').textContent"
+                          ".includes('added')")  # fmt: skip
+    assert (
+        status(tab) == "Round 2 was taken back in another tab; its points are in the boxes to fix."
+    )
+    assert points_in_boxes(tab) == ["0", "13", "10", "3"]
+    other.click("[data-action=add-round]")
+    tab.wait_for_function("() => document.querySelector('[role=status]').textContent"
+                          ".includes('another tab')"
+                          " && document.querySelector('[role=status]').textContent"
+                          ".includes('added')")  # fmt: skip
+    assert status(tab) == "Round 2 was added in another tab."
+    assert totals(tab) == [13, 18, 16, 5]
+
+
 def test_undos_question_clears_the_line_about_a_refused_round(page: Any) -> None:
     tab = page
     start_game(tab, ["Ana", "Ben", "Cleo", "Dev"])

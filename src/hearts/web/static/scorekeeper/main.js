@@ -438,6 +438,15 @@ store.onOtherTab((fresh) => {
   // and said so (it went without a word when the other tab only typed a point).
   const fixing = state.fixing;
   const kept = fixing !== null && store.fixBasis(fresh.game, fixing) === store.fixBasis(state.game, fixing);
+  // What this tab last said of the rounds ("✓ Round 4 added.") is stale once another tab
+  // has added or taken back one: said anew.
+  const before = state.game?.rounds.length ?? 0;
+  const after = fresh.game?.rounds.length ?? 0;
+  if (state.game && fresh.game && after < before) {
+    say(`Round ${before} was taken back in another tab; its points are in the boxes to fix.`);
+  } else if (state.game && fresh.game && after > before) {
+    say(`Round ${after} was added in another tab.`);
+  }
   state.game = fresh.game;
   state.draft = fresh.draft;
   if (fixing !== null && !kept) {
