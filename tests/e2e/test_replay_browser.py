@@ -175,6 +175,9 @@ def test_a_finished_game_replays_forwards_and_backwards_on_a_phone(
     )
     assert final == [str(score) for score in state["scores"]]
     assert "Game over" in page.inner_text("[data-region=stage]")
+    # No round after the last: Page Down stays where it is (it went back to the deal).
+    page.keyboard.press("PageDown")
+    assert "Game over" in page.inner_text("[data-region=stage]")
     page.keyboard.press("Home")
     page.keyboard.press("PageUp")
     assert shown_frame(page)["round"] == max(1, len(rounds) - 1)

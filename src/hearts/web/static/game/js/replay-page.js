@@ -270,7 +270,9 @@ function keys(event) {
   const moves = {
     ArrowRight: () => step(1), ArrowLeft: () => step(-1),
     Home: () => go(view.round, 0), End: () => go(view.round, "last"),
-    PageDown: () => go(view.round + 1, 0), PageUp: () => go(view.round - 1, 0),
+    // A round on or back, at its deal; none past the last round or before the first.
+    PageDown: () => view.round + 1 < rounds().length && go(view.round + 1, 0),
+    PageUp: () => view.round > 0 && go(view.round - 1, 0),
   };
   if (moves[event.key]) {
     event.preventDefault();
