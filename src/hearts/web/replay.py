@@ -197,7 +197,8 @@ pages = APIRouter()
 REPLAY_PAGE = Path(__file__).parent / "static" / "game" / "replay.html"
 
 GAME_GOES_ON = (
-    "This game is not over yet: its finished rounds replay one at a time (ask for ?round=N)."
+    "This game is not over yet: it can be replayed whole once it is, and each finished round"
+    " now, from \"Replay this round\" in the panel at the round's end."
 )
 ROUND_GOES_ON = "Round {n} is still being played: it can be replayed once it is over."
 
