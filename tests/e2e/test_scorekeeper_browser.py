@@ -770,6 +770,17 @@ def test_partnership_scores_by_team(page: Any) -> None:
     assert "Ana and Cy win with 21." in winner.inner_text()
 
 
+def test_teams_level_are_told_apart(page: Any) -> None:
+    # "Ana and Cy and Ben and Dot share the lead": which two were partners?
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cy", "Dot"], target="50", partnership="on")
+    enter_round(tab, [5, 8, 13, 0])
+    enter_round(tab, [0, 13, 8, 5])
+    assert team_totals(tab) == {"Ana and Cy": 26, "Ben and Dot": 26}
+    summary = tab.locator("[data-region=summary]").inner_text()
+    assert "Ana and Cy, and Ben and Dot share the lead with 26." in summary, summary
+
+
 def test_shooting_the_sun_counts_double(page: Any) -> None:
     tab = page
     start_game(tab, ["Ana", "Ben", "Cy", "Dot"], sun="on")

@@ -25,7 +25,11 @@ function sides(game) {
 /** The sides among some seats (a team counts once), named, with the verb that fits them. */
 function describe(game, seats) {
   const leads = [...new Set(seats.map((i) => teamOf(game, i)[0]))];
-  const name = joinNames(leads.map((i) => teamName(game, i)));
+  const names = leads.map((i) => teamName(game, i));
+  // Teams are named "Ana and Cy": two of them level read "Ana and Cy and Ben and Dot".
+  const name = game.settings.partnership && names.length > 1
+    ? `${names.slice(0, -1).join(", ")}, and ${names[names.length - 1]}`
+    : joinNames(names);
   const one = leads.length === 1 && !game.settings.partnership;
   return { leads, name, one, plural: !one, tie: leads.length > 1 };
 }
