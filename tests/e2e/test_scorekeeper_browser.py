@@ -833,6 +833,14 @@ def test_the_score_sheet_link_carries_the_games_passing(page: Any) -> None:
         assert response.status == 200
         assert response.headers["content-type"] == "application/pdf"
     assert tab.request.get(href).body() != tab.request.get("/sheets/score.pdf?players=4").body()
+    # The rule sheet too: its steps are this table's (a six-player game was given four's).
+    rules = tab.locator("[data-link=rules-pdf]").get_attribute("href")
+    assert rules == "/sheets/rules.pdf?players=4&passing=no-hold"
+    rules_a4 = tab.locator("[data-link=rules-pdf-a4]").get_attribute("href")
+    assert rules_a4 == "/sheets/rules.pdf?players=4&passing=no-hold&paper=a4"
+    for link in (rules, rules_a4):
+        response = tab.request.get(link)
+        assert response.status == 200 and response.headers["content-type"] == "application/pdf"
 
 
 def test_every_passing_offered_is_the_one_the_sheets_print(page: Any) -> None:

@@ -118,6 +118,10 @@ def test_a_whole_round_at_every_table_size(
     assert line.startswith(f"{players} players"), line
     opponents = page.eval_on_selector_all(".setup .opponents > li", "els => els.length")
     assert opponents == players - 1
+    # The printable sheets linked from here are this table's.
+    for kind in ("rules", "score"):
+        href = page.get_attribute(f"[data-link={kind}-pdf]", "href")
+        assert href == f"/sheets/{kind}.pdf?players={players}", href
     page.click("[data-action=new-game]")
     page.wait_for_selector(f"{TABLE}[data-players='{players}'] [data-card]")
     name = f"table-{players}-{viewport}"

@@ -132,10 +132,13 @@ function showGame({ focus = false } = {}) {
   renderScoreboard($("[data-region=scoreboard]"), game, sum);
   if (state.fixing !== null && state.fixing >= game.rounds.length) state.fixing = null;
   renderHistory($("[data-region=history]"), game, sum, state.fixing);
-  // The score sheet prints this game's table and passing, round by round.
-  const sheet = `/sheets/score.pdf?players=${game.players.length}&passing=${game.settings.passing}`;
-  $("[data-link=score-pdf]").href = sheet;
-  $("[data-link=score-pdf-a4]").href = `${sheet}&paper=a4`;
+  // The sheets print this game's table and passing: the score sheet round by round, the
+  // rule sheet with this table's cards each, cards left out and lead.
+  const table = `players=${game.players.length}&passing=${game.settings.passing}`;
+  for (const kind of ["score", "rules"]) {
+    $(`[data-link=${kind}-pdf]`).href = `/sheets/${kind}.pdf?${table}`;
+    $(`[data-link=${kind}-pdf-a4]`).href = `/sheets/${kind}.pdf?${table}&paper=a4`;
+  }
 
   const entryRoot = $("[data-region=entry]");
   let entryView = null;

@@ -236,8 +236,9 @@ export function renderSetup(root, args) {
     h("nav", { class: "links", "aria-label": "More" },
       h("a", { href: "/rules" }, "How to play"),
       h("a", { href: "/scorekeeper" }, "Scorekeeper for real cards"),
-      h("a", { href: "/sheets/rules.pdf" }, "Rule sheet (PDF)"),
-      h("a", { href: "/sheets/score.pdf" }, "Score sheet (PDF)")));
+      // For the table chosen above: its cards each, cards left out and lead.
+      h("a", { href: `/sheets/rules.pdf?players=${size.players}`, "data-link": "rules-pdf" }, "Rule sheet (PDF)"),
+      h("a", { href: `/sheets/score.pdf?players=${size.players}`, "data-link": "score-pdf" }, "Score sheet (PDF)")));
   refocus(root, focused);
 }
 
