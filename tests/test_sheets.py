@@ -286,6 +286,26 @@ def test_a_sheet_for_three_or_five_says_only_its_own_table() -> None:
     assert "Three or five players" in general and "Six to ten players" in general
 
 
+def test_a_tables_house_rules_are_those_it_can_play_in_its_own_cards() -> None:
+    # Five players: "any card to the first trick, instead of the 2♣" where the 3♣ leads;
+    # eight: the kitty and partners offered, which two decks cannot play.
+    five = " ".join(pdf_text(sheets.rule_sheet_pdf(players=5)).split())
+    assert "instead of the 3" in five and "instead of the 2" not in five
+    assert "The kitty:" in five and "Partnership:" not in five
+    eight = " ".join(pdf_text(sheets.rule_sheet_pdf(players=8)).split())
+    assert "The kitty:" not in eight and "Partnership:" not in eight
+    four = " ".join(pdf_text(sheets.rule_sheet_pdf(players=4)).split())
+    assert "The kitty:" in four and "Partnership:" in four and "instead of the 2" in four
+    general = " ".join(pdf_text(sheets.rule_sheet_pdf()).split())
+    assert "The kitty:" in general and "Partnership:" in general
+
+
+def test_the_score_sheets_footer_counts_one_queen_with_one_deck() -> None:
+    three = pdf_text(sheets.score_sheet_pdf(players=3))
+    assert "the queen of spades 13" in three and "each queen" not in three
+    assert "each queen of spades 13" in pdf_text(sheets.score_sheet_pdf(players=8))
+
+
 def test_a_two_deck_sheet_counts_both_queens_and_says_who_takes_a_last_held_trick() -> None:
     eight = " ".join(pdf_text(sheets.rule_sheet_pdf(players=8)).split())
     assert "counts the hearts and both queens in the tricks" in eight

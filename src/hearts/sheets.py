@@ -499,8 +499,21 @@ def or_list(words: Sequence[object]) -> str:
     return ", ".join(text[:-1]) + f" or {text[-1]}"
 
 
-def house_rules_box(s: RuleStyles, width: float) -> Table:
+def _offered(table: Rules | None, **rule: object) -> bool:
+    """Whether the house rule `rule` can be played at `table` (any table: some can)."""
+    if table is None:
+        return True
+    try:
+        Rules.from_dict({**table.to_dict(), **rule})
+    except (ValueError, TypeError):
+        return False
+    return True
+
+
+def house_rules_box(s: RuleStyles, width: float, at: Rules | None = None) -> Table:
+    """The common house rules; for one table (`at`), only those it can play, in its cards."""
     one, two = Rules(), two_deck_rules()
+    opening = (at or one).opening_card
     points, points_two = one.round_points, two.round_points
     kitty = Rules(kitty=True)
     target = one.target_score
@@ -542,7 +555,7 @@ def house_rules_box(s: RuleStyles, width: float) -> Table:
         ),
         (
             "Dealer's left leads",
-            f"any card to the first trick, instead of the {card(one.opening_card)}.",
+            f"any card to the first trick, instead of the {card(opening)}.",
         ),
         (
             "Softer start",
@@ -561,6 +574,11 @@ def house_rules_box(s: RuleStyles, width: float) -> Table:
         ),
         ("Shorter game", f"play to {target // 2}."),
     ]
+    playable = {
+        "Partnership": _offered(at, partnership=True),
+        "The kitty": _offered(at, kitty=True),
+    }
+    items = [(name, text) for name, text in items if playable.get(name, True)]
     col_width = (width - 24) / 2
     paragraphs = [Paragraph(f"<b>{name}:</b> {text}", s.box_body) for name, text in items]
     split = balanced_split(paragraphs, col_width - 6)
@@ -672,7 +690,7 @@ def rule_sheet_pdf(
     canvas.line(margin, top - 42, width - margin, top - 42)
 
     # House rules box at the foot of the page.
-    box = house_rules_box(styles, inner)
+    box = house_rules_box(styles, inner, table)
     _, box_height = box.wrap(inner, height)
     footer_y = margin - 14
     box_y = margin + 4
@@ -934,7 +952,8 @@ def footer_lines(rules: Rules) -> Sequence[str]:
     if rules.removed_cards:
         deal += f", leave out {card_list(rules.removed_cards)}"
     return (
-        f"Deal {deal}. Each heart 1 point, each queen of spades 13: every round adds up to "
+        f"Deal {deal}. Each heart 1 point, {'the' if decks == 1 else 'each'} queen of spades"
+        " 13: every round adds up to "
         f"{total} ({total - 10 * decks} when {jack} 10 off).",
         f"Moon: the shooter scores 0 and everyone else {total}, unless your table plays "
         "another moon rule.",
