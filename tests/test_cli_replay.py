@@ -79,7 +79,8 @@ def test_a_huge_move_is_quoted_briefly(tmp_path: Path, capsys: pytest.CaptureFix
     data = good_record()
     data["actions"][0]["cards"] = ["2C"] * 100_000
     err = refused_in_one_line(*replayed(tmp_path, capsys, json.dumps(data)))
-    assert "Move 1 (seat 0 passes ['2C', '2C'," in err and "…): Pass exactly 3 cards." in err
+    assert "Move 1 (seat 0 passes ['2C', '2C'," in err
+    assert "…) breaks the rules; the game would tell seat 0: Pass exactly 3 cards." in err
     data["actions"][0] = {"type": "play", "seat": 0, "card": "Z" * 100_000}
     err = refused_in_one_line(*replayed(tmp_path, capsys, json.dumps(data)))
     assert 'A play names one card, like "QS".' in err
@@ -228,3 +229,17 @@ def test_a_trick_that_takes_the_cards_held_over_says_so(
         f"{carried.points} points"
     ), line
     assert out.count("held over") == 2  # that trick, and the one held over
+
+
+def test_a_move_against_the_rules_is_said_as_the_seats(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # "Move 5 (seat 1 plays 3C): You do not hold the three of clubs": "You" was the reader.
+    data = good_record()
+    plays = [i for i, a in enumerate(data["actions"]) if a["type"] == "play"]
+    first = data["actions"][plays[0]]
+    first["card"] = "AS" if first["card"] != "AS" else "KS"
+    err = refused_in_one_line(*replayed(tmp_path, capsys, json.dumps(data)))
+    seat = first["seat"]
+    said = f"Move {plays[0] + 1} (seat {seat} plays {first['card']}) breaks the rules; the game"
+    assert said in err and f"would tell seat {seat}: " in err, err

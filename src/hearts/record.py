@@ -15,7 +15,7 @@ moves are plain dicts (the saved form); everywhere else they are `hearts.moves` 
 ...       ' "actions": [{"type": "play", "seat": 0, "card": "QS"}]}')  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-hearts.record.RecordError: Move 1 (seat 0 plays QS): Cards are still being passed; play ...
+hearts.record.RecordError: Move 1 (seat 0 plays QS) breaks the rules; the game would tell ...
 
 A take-back is recorded, never made by deleting: `{"type": "undo", "to": k}` takes the game
 back to its first k moves (counted after the earlier take-backs), so a record only grows. The
@@ -208,10 +208,17 @@ def replay(
             seat = getattr(move, "seat", None)
             if seat is not None and not 0 <= seat < rules.players:  # before "not your turn"
                 raise IllegalMoveError(f"There is no seat {seat} at this table.")
+        except IllegalMoveError as error:
+            raise IllegalMoveError(f"Move {index + 1}{_describe(action)}: {error}") from None
+        try:
             game.apply(move)
         except IllegalMoveError as error:
-            what = _describe(action)
-            raise IllegalMoveError(f"Move {index + 1}{what}: {error}") from None
+            # The rules' words are the player's ("You do not hold the Q♠"): said as theirs.
+            who = "the player" if seat is None else f"seat {seat}"
+            raise IllegalMoveError(
+                f"Move {index + 1}{_describe(action)} breaks the rules; the game would tell"
+                f" {who}: {error}"
+            ) from None
     return game
 
 
