@@ -82,7 +82,9 @@ def test_with_partners_each_kind_of_player_fills_a_team_so_the_two_can_be_compar
         "for both, so their difference understates the gap between them."
     )
     assert report.difference is not None
-    assert format_report(report).endswith(f"(95% CI ±{report.difference[3]:.2f})\n{note}")
+    said = format_report(report)
+    assert f"(95% CI ±{report.difference[3]:.2f})\nFewer points are better" in said
+    assert said.endswith(f"\n{note}")
     assert report.to_dict()["difference"]["note"] == note
     # Alone, everyone keeps the lineup's seat, and nothing is said of partners.
     alone = run_tournament(TournamentConfig(parse_lineup(["medium*2", "easy*2"], 4), Rules(), 1))
@@ -156,7 +158,7 @@ def test_the_report_keeps_its_columns(capsys: pytest.CaptureFixture[str]) -> Non
                  "--rule", "target_score=10"]) == 0  # fmt: skip
     out = capsys.readouterr().out
     lines = out.splitlines()
-    assert lines[0].startswith("4 rounds (1 deal x 4 rotations"), lines[0]
+    assert lines[0].startswith("4 rounds (1 game x 4 rotations"), lines[0]  # games, not deals
     header = lines[2]
     assert header.startswith("player")
     rows = lines[3:5]
@@ -318,3 +320,17 @@ def test_a_report_that_cannot_be_written_is_refused_before_the_run(
     report = tmp_path / "report.json"
     assert main(["sim", "easy*4", "--deals", "1", "--quiet", "--json", str(report)]) == 0
     assert json.loads(report.read_text())["rounds"] == 4
+
+
+def test_the_difference_says_which_did_better_only_when_the_interval_does() -> None:
+    # "hard minus medium: -12.35" meant nothing to someone who does not know that Hearts
+    # counts against.
+    from dataclasses import replace
+
+    played = run_tournament(TournamentConfig(parse_lineup(["medium", "random*3"], 4), Rules(), 2))
+    clear = replace(played, difference=("medium", "random", -7.9, 0.6))
+    assert "Fewer points are better: medium did better." in format_report(clear)
+    worse = replace(played, difference=("medium", "random", 7.9, 0.6))
+    assert "Fewer points are better: random did better." in format_report(worse)
+    unclear = replace(played, difference=("medium", "random", -0.4, 0.6))
+    assert "the interval reaches 0, so neither is shown better" in format_report(unclear)

@@ -528,7 +528,8 @@ def progress_bar(stream: Any = None, unit: str = "rounds") -> Callable[[int, int
 
 def format_report(report: TournamentReport) -> str:
     config = report.config
-    deals = "1 deal" if config.deals == 1 else f"{config.deals} deals"
+    kind = "game" if config.mode == "games" else "deal"  # a game's seed, or one round's
+    deals = f"1 {kind}" if config.deals == 1 else f"{config.deals} {kind}s"
     width = max(14, *(len(name) + 2 for name in report.by_name))
     lines = [
         f"{report.rounds} rounds ({deals} x {config.rules.players} rotations, "
@@ -558,6 +559,13 @@ def format_report(report: TournamentReport) -> str:
         a, b, diff, ci = report.difference
         interval = f"95% CI ±{ci:.2f}" if math.isfinite(ci) else "one deal: no interval"
         lines += ["", f"{a} minus {b}: {diff:+.2f} points per round ({interval})"]
+        # Hearts counts against: fewer points are the better result.
+        if math.isfinite(ci) and abs(diff) > ci:
+            lines.append(f"Fewer points are better: {a if diff < 0 else b} did better.")
+        else:
+            lines.append(
+                "Fewer points are better; the interval reaches 0, so neither is shown better."
+            )
         shared = shared_team_note(config, (a, b))
         if shared is not None:
             lines.append(shared)
