@@ -15,6 +15,7 @@ from test_web_game_browser import no_horizontal_scroll, open_page, start_game
 import hearts
 from coach.test_stats_api import moon_game
 from hardening.driver import store_at
+from hearts.events import KittyTaken
 from hearts.record import actions_of
 from hearts.web.store import owner_key
 from hearts.web.tokens import COOKIE
@@ -293,6 +294,18 @@ def test_moons_and_the_kitty_are_told_as_the_engine_reports_them(
     )  # fmt: skip
     page.goto(f"{server.url}/replay?game=kitty-replay")
     page.wait_for_selector("[data-region=replay][data-ready=true]")
+    # The kitty is shown from the deal (it was named only with the trick that took it).
+    again = hearts.Game(rules, 11)
+    events = list(again.start_events())
+    for move in kitty.moves:
+        events += again.apply(move)
+    taken = next(e for e in events if isinstance(e, KittyTaken))  # the first round's
+    caption = page.inner_text("[data-region=caption]")
+    assert "The kitty, face down until a point card is first taken: " in caption, caption
+    shown = page.eval_on_selector_all(
+        "[data-region=caption] [data-card]", "els => els.map(e => e.dataset.card)"
+    )
+    assert sorted(shown) == sorted(str(card) for card in taken.cards)
     for _ in range(40):
         if page.query_selector("[data-region=note]:has-text('took the kitty')"):
             break

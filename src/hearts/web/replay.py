@@ -72,6 +72,8 @@ class RoundFrames:
     """Events since the latest frame, not yet shown in one."""
     trick_hands: list[list[Card]] | None = None
     result: dict[str, Any] | None = None
+    kitty: list[str] | None = None
+    """The kitty's cards, once taken (a round's replay shows them from its deal)."""
 
     def frame(self, kind: str, **extra: Any) -> None:
         self.frames.append(
@@ -158,6 +160,7 @@ def _group(
             # Reported just after the trick that took it (whose `points_taken` counts it).
             current.frames[-1]["events"].append(to_dict(event))
             current.pending.remove(event)
+            current.kitty = _names(event.cards)  # shown from the deal: every card is face up
         elif isinstance(event, RoundScored):
             result = event.result
             current.taken = list(result.points_taken)
@@ -181,6 +184,7 @@ def _finished(current: RoundFrames) -> dict[str, Any]:
         "dealer": dealt.dealer,
         "pass_direction": dealt.pass_direction,
         "kitty_size": dealt.kitty_size,
+        "kitty": current.kitty,
         "dealt": [_names(hand or ()) for hand in dealt.hands],
         "passes": current.passes,
         "received": current.received,
@@ -198,7 +202,7 @@ REPLAY_PAGE = Path(__file__).parent / "static" / "game" / "replay.html"
 
 GAME_GOES_ON = (
     "This game is not over yet: it can be replayed whole once it is, and each finished round"
-    " now, from \"Replay this round\" in the panel at the round's end."
+    ' now, from "Replay this round" in the panel at the round\'s end.'
 )
 ROUND_GOES_ON = "Round {n} is still being played: it can be replayed once it is over."
 

@@ -62,7 +62,13 @@ function passLine(round) {
 
 function caption(round, frame) {
   const tricks = round.frames.filter((f) => f.kind === "trick").length;
-  if (frame.kind === "deal") return [`Round ${round.round}: the deal. `, passLine(round)];
+  if (frame.kind === "deal") {
+    // Face down while the round was played; a replay shows every card from the deal.
+    const kitty = round.kitty?.length
+      ? [`The kitty, face down until a point card is first taken: `, ...cardWords(round.kitty), ". "]
+      : [];
+    return [`Round ${round.round}: the deal. `, ...kitty, passLine(round)];
+  }
   if (frame.kind === "pass") {
     const leads = you(frame.leader) ? "You lead" : `${nameOf(frame.leader)} leads`;
     return ["The pass: what each player passed and received. ", `${leads} the first trick.`];
