@@ -56,6 +56,10 @@ def test_a_team_game_is_placed_by_teams_and_names_its_house_rule(client: TestCli
     state = finished_game(client, partnership=True)
     line = client.get("/api/history").json()[0]
     assert line["rules"]["house_rule_names"] == ["Partners"]
+    # The partner across is marked among the other players (listed as an opponent before).
+    assert [(o["seat"], o["partner"]) for o in line["opponents"]] == [
+        (1, False), (2, True), (3, False),
+    ]  # fmt: skip
     mine, theirs = state["scores"][0], state["scores"][1]  # partners share a total
     assert state["scores"][2] == mine and state["scores"][3] == theirs
     # Two teams, two places: a lost team game was "3rd" (two seats below it).

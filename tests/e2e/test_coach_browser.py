@@ -461,6 +461,24 @@ def test_check_this_deal_with_two_decks_and_no_pass(browser: Any, server: AppSer
     assert not page.errors
 
 
+def test_your_games_says_who_was_your_partner(browser: Any, server: AppServer) -> None:
+    # A partners' game listed the partner among the opponents.
+    page = open_page(browser, server, PHONE)
+    start_game(page, target=5)
+    play_to(page, {"game-over"})
+    history = page.evaluate("async () => (await (await fetch('/api/history')).json())")
+    line = history[0]
+    for other in line["opponents"]:
+        other["partner"] = other["seat"] == 2
+    page.route(re.compile(r"/api/history$"), lambda route: route.fulfill(json=[line]))
+    page.goto(f"{server.url}/stats")
+    page.wait_for_selector("[data-region=stats][data-ready=true]")
+    row = " ".join(page.inner_text(f"[data-region=history] tr[data-game='{line['id']}']").split())
+    names = {o["seat"]: f"{o['name']} ({o['level']})" for o in line["opponents"]}
+    assert f"with {names[2]} against {names[1]}, {names[3]}" in row, row
+    assert not page.errors
+
+
 def test_a_damaged_record_is_said_on_your_games_and_the_start_screen(
     browser: Any, server: AppServer
 ) -> None:

@@ -151,7 +151,12 @@ def history_line(facts: GameFacts) -> dict[str, Any]:
                 RULE_LABELS[name] for name in house_rules(facts.rules) if name != "target_score"
             ],
         },
-        "opponents": [p for p in facts.players if p["seat"] != facts.seat],
+        # The other players; with partners, the one on this seat's team is marked.
+        "opponents": [
+            p | {"partner": p["seat"] in team_of(facts.rules, facts.seat)}
+            for p in facts.players
+            if p["seat"] != facts.seat
+        ],
         "result": {
             "won": facts.won,
             "place": facts.place,

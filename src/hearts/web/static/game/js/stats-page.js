@@ -98,7 +98,11 @@ function historyTable(history) {
       }
       const r = line.result;
       const rules = line.rules;
-      const opponents = line.opponents.map((o) => `${o.name}${o.level ? ` (${o.level})` : ""}`).join(", ");
+      const listing = (players) => players.map((o) => `${o.name}${o.level ? ` (${o.level})` : ""}`).join(", ");
+      const partners = line.opponents.filter((o) => o.partner);
+      const opponents = partners.length
+        ? `with ${listing(partners)} against ${listing(line.opponents.filter((o) => !o.partner))}`
+        : listing(line.opponents);
       // A house rule or two by name ("Partners"); more as a count.
       const named = rules.house_rule_names || [];
       const extra = named.length > 2 ? `, ${named.length} house rules` : named.length ? `, ${named.join(", ")}` : "";
