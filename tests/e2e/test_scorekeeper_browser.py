@@ -824,23 +824,18 @@ def test_the_shooters_sensible_choice_is_preselected(page: Any) -> None:
 def test_the_score_sheet_link_carries_the_games_passing(page: Any) -> None:
     tab = page
     start_game(tab, ["Ana", "Ben", "Cy", "Dot"], passing="no-hold")
-    href = tab.locator("[data-link=score-pdf]").get_attribute("href")
-    assert href == "/sheets/score.pdf?players=4&passing=no-hold"
-    a4 = tab.locator("[data-link=score-pdf-a4]").get_attribute("href")
-    assert a4 == "/sheets/score.pdf?players=4&passing=no-hold&paper=a4"
-    for link in (href, a4):
-        response = tab.request.get(link)
-        assert response.status == 200
-        assert response.headers["content-type"] == "application/pdf"
+    # Both sheets are this table's (the rule sheet was four players' whatever the game).
+    for kind in ("score", "rules"):
+        href = tab.locator(f"[data-link={kind}-pdf]").get_attribute("href")
+        assert href == f"/sheets/{kind}.pdf?players=4&passing=no-hold"
+        a4 = tab.locator(f"[data-link={kind}-pdf-a4]").get_attribute("href")
+        assert a4 == f"/sheets/{kind}.pdf?players=4&passing=no-hold&paper=a4"
+        for link in (href, a4):
+            response = tab.request.get(link)
+            assert response.status == 200
+            assert response.headers["content-type"] == "application/pdf"
+    href = "/sheets/score.pdf?players=4&passing=no-hold"
     assert tab.request.get(href).body() != tab.request.get("/sheets/score.pdf?players=4").body()
-    # The rule sheet too: its steps are this table's (a six-player game was given four's).
-    rules = tab.locator("[data-link=rules-pdf]").get_attribute("href")
-    assert rules == "/sheets/rules.pdf?players=4&passing=no-hold"
-    rules_a4 = tab.locator("[data-link=rules-pdf-a4]").get_attribute("href")
-    assert rules_a4 == "/sheets/rules.pdf?players=4&passing=no-hold&paper=a4"
-    for link in (rules, rules_a4):
-        response = tab.request.get(link)
-        assert response.status == 200 and response.headers["content-type"] == "application/pdf"
 
 
 def test_every_passing_offered_is_the_one_the_sheets_print(page: Any) -> None:
