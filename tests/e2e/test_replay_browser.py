@@ -318,6 +318,48 @@ def test_moons_and_the_kitty_are_told_as_the_engine_reports_them(
     assert not page.errors
 
 
+def test_partners_and_the_bonus_card_are_said_with_the_score(
+    browser: Any, server: AppServer
+) -> None:
+    # A partner's "Scored" of -10 with nothing taken read as a mistake: the team and the
+    # bonus card's taker were not said.
+    page = open_page(browser, server, PHONE)
+    page.evaluate("async () => fetch('/api/games', {method: 'POST', headers: {'content-type':"
+                  " 'application/json'}, body: JSON.stringify({levels: ['easy']})})")  # fmt: skip
+    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == COOKIE)
+    rules = hearts.Rules(partnership=True, bonus_card="JD", target_score=30)
+    game = hearts.Game(rules, 7)
+    play_game(game)
+    store_at(server.data_dir).create(
+        "team-replay", owner_key(cookie), rules.to_dict(), 7,
+        {"seats": [None, "easy", "easy", "easy"]}, actions_of(game), "over",
+    )  # fmt: skip
+    data = api(page, "/api/games/team-replay/replay")
+    assert data["teams"] == [[0, 2], [1, 3]]
+    names = ["You" if p["you"] else p["name"] for p in data["players"]]
+    page.goto(f"{server.url}/replay?game=team-replay")
+    page.wait_for_selector("[data-region=replay][data-ready=true]")
+    page.select_option("[data-action=round]", str(len(data["rounds"]) - 1))
+    page.keyboard.press("End")  # the last round's score
+    notes = " ".join(
+        page.eval_on_selector_all("[data-region=note]", "els => els.map(e => e.textContent)")
+    )
+    assert f"Partners score together: {names[0]} and {names[2]}; {names[1]} and {names[3]}." in (
+        notes
+    ), notes
+    # The bonus card's taker in the last round, found from its tricks here.
+    last = data["rounds"][-1]
+    takers = {
+        f["trick"]["winner"]
+        for f in last["frames"]
+        if f["kind"] == "trick" and not f["trick"]["held_over"]
+        and "JD" in [c for _, c in f["trick"]["plays"]] + f["trick"]["carried"]
+    }  # fmt: skip
+    (taker,) = takers  # this seed's last round: one seat took it
+    assert f"{names[taker]} took the J♦" in notes and ": 10 points off." in notes, notes
+    assert not page.errors
+
+
 def tile(page: Any, key: str) -> str:
     value: str = page.inner_text(f"[data-stat={key}] .stat-value")
     return value

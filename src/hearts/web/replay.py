@@ -42,6 +42,7 @@ from ..events import (
     to_dict,
 )
 from ..moves import Move
+from ..scoring import BONUS_CARD_POINTS, team_of
 from .api import REFUSALS, BrowserCookie, Service, refused
 from .assets import Assets
 from .coach import no_such_round, owner
@@ -257,7 +258,16 @@ async def get_replay(
             "players": rules.players,
             "target_score": rules.target_score,
             "house_rules": house_rules(rules),
+            "bonus_card": rules.bonus_card,
+            "bonus_points": BONUS_CARD_POINTS,
         },
+        # The seats that score together (partners), each team once; none without partners.
+        "teams": [
+            list(team)
+            for team in dict.fromkeys(team_of(rules, seat) for seat in range(rules.players))
+        ]
+        if rules.partnership
+        else [],
         "over": game.is_over,
         "winners": list(game.winners) if game.is_over else [],
         "rounds_finished": len(game.results),

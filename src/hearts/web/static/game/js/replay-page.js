@@ -90,7 +90,7 @@ function caption(round, frame) {
 }
 
 /** One line for each event worth telling: what the engine reported besides the plays. */
-function notes(frame) {
+function notes(round, frame) {
   const lines = [];
   for (const event of frame.events) {
     if (event.type === "hearts-broken") lines.push(["Hearts are broken."]);
@@ -111,6 +111,17 @@ function notes(frame) {
       if (result.shooter !== null) {
         lines.push([`${nameOf(result.shooter)} shot the ${result.sun ? "sun" : "moon"}!`]);
       }
+      // What the score table alone does not say: who took the bonus card, and who scored
+      // together (a partner's "Scored" is the team's).
+      const bonus = view.replay.rules.bonus_card;
+      const takers = bonus ? bonusTakers(round, bonus) : [];
+      if (takers.length) {
+        const off = view.replay.rules.bonus_points;
+        lines.push([`${names(takers)} took the `, cardWord(bonus), `: ${off} points off.`]);
+      }
+      if (view.replay.teams?.length) {
+        lines.push([`Partners score together: ${view.replay.teams.map(names).join("; ")}.`]);
+      }
       if (result.reset.length) lines.push([`${names(result.reset)}: the total hit the target exactly and dropped back.`]);
     } else if (event.type === "game-over") {
       const winners = event.winners;
@@ -119,6 +130,19 @@ function notes(frame) {
     }
   }
   return lines;
+}
+
+/** The seats that took the bonus card this round, by the tricks (each copy, with two decks);
+ * a trick held over is taken with the next one, which lists its cards as carried. */
+function bonusTakers(round, bonus) {
+  const takers = new Set();
+  for (const frame of round.frames) {
+    const trick = frame.kind === "trick" ? frame.trick : null;
+    if (!trick || trick.held_over) continue;
+    const cards = [...trick.plays.map(([, card]) => card), ...(trick.carried || [])];
+    if (cards.includes(bonus)) takers.add(trick.winner);
+  }
+  return [...takers];
 }
 
 // --- the seats ---------------------------------------------------------------------------------
@@ -252,7 +276,7 @@ function draw() {
   const order = view.replay.players.map((p) => p.seat);
   clear(captionLine, caption(round, frame));
   clear(stage,
-    notes(frame).map((line) => h("p", { class: "note", "data-region": "note" }, line)),
+    notes(round, frame).map((line) => h("p", { class: "note", "data-region": "note" }, line)),
     frame.kind === "scored" ? scoreTable(round, frame) : null,
     frame.kind === "scored" ? null : h("ol", { class: "seat-rows", "data-region": "seats" },
       order.map((seat) => seatRow(round, frame, seat))),
