@@ -262,18 +262,24 @@ def test_a_round_replays_from_the_round_over_panel(browser: Any, server: AppServ
     assert not page.errors and not errors
 
 
+def browsers_owner(page: Any) -> str:
+    """The store's owner key of this page's browser (its cookie, made by a game started)."""
+    page.evaluate("async () => fetch('/api/games', {method: 'POST', headers: {'content-type':"
+                  " 'application/json'}, body: JSON.stringify({levels: ['easy']})})")  # fmt: skip
+    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == COOKIE)
+    return owner_key(cookie)
+
+
 def test_moons_and_the_kitty_are_told_as_the_engine_reports_them(
     browser: Any, server: AppServer
 ) -> None:
     page = open_page(browser, server, PHONE)
-    page.evaluate("async () => fetch('/api/games', {method: 'POST', headers: {'content-type':"
-                  " 'application/json'}, body: JSON.stringify({levels: ['easy']})})")  # fmt: skip
-    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == COOKIE)
+    owner = browsers_owner(page)
     store = store_at(server.data_dir)
     moon, _ = moon_game(1, target=60)
     shot = next(r for r in moon.results if r.shooter is not None)
     store.create(
-        "moon-replay", owner_key(cookie), moon.rules.to_dict(), 1,
+        "moon-replay", owner, moon.rules.to_dict(), 1,
         {"seats": [None, "easy", "easy", "easy"]}, actions_of(moon), "over",
     )  # fmt: skip
     page.goto(f"{server.url}/replay?game=moon-replay")
@@ -289,7 +295,7 @@ def test_moons_and_the_kitty_are_told_as_the_engine_reports_them(
     kitty = hearts.Game(rules, 11)
     play_game(kitty)
     store.create(
-        "kitty-replay", owner_key(cookie), rules.to_dict(), 11,
+        "kitty-replay", owner, rules.to_dict(), 11,
         {"seats": [None, "easy", "easy"]}, actions_of(kitty), "over",
     )  # fmt: skip
     page.goto(f"{server.url}/replay?game=kitty-replay")
@@ -324,14 +330,12 @@ def test_partners_and_the_bonus_card_are_said_with_the_score(
     # A partner's "Scored" of -10 with nothing taken read as a mistake: the team and the
     # bonus card's taker were not said.
     page = open_page(browser, server, PHONE)
-    page.evaluate("async () => fetch('/api/games', {method: 'POST', headers: {'content-type':"
-                  " 'application/json'}, body: JSON.stringify({levels: ['easy']})})")  # fmt: skip
-    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == COOKIE)
+    owner = browsers_owner(page)
     rules = hearts.Rules(partnership=True, bonus_card="JD", target_score=30)
     game = hearts.Game(rules, 7)
     play_game(game)
     store_at(server.data_dir).create(
-        "team-replay", owner_key(cookie), rules.to_dict(), 7,
+        "team-replay", owner, rules.to_dict(), 7,
         {"seats": [None, "easy", "easy", "easy"]}, actions_of(game), "over",
     )  # fmt: skip
     data = api(page, "/api/games/team-replay/replay")

@@ -7,7 +7,7 @@ import { replayRoundLink } from "./replay-link.js";
 import { forgetReview, reviewSummary } from "./review.js";
 import { face } from "./faces.js";
 import { moonIcon, roundSummary, scoreSheet, totalsChart, standings, winnerLine } from "./scores.js";
-import { listed, queenWords, quipLine, roundTitle, whoIs } from "./words.js";
+import { listed, queenWords, quipLine, roundTitle, takersOf, whoIs } from "./words.js";
 import { cardName } from "./cards.js";
 import { rematchButton } from "./friends.js";
 
@@ -208,23 +208,11 @@ function moonScoresLine(state) {
   if (!scores || !bonus) return null;
   if ([...scores.add, ...scores.subtract].every((p) => p === 0 || Math.abs(p) === stake)) return null;
   const row = (points) => points.map((p, seat) => `${whoIs(state, seat)} ${p > 0 ? "+" : ""}${p}`).join(", ");
-  const takers = bonusTakers(state, bonus);
+  const takers = takersOf(state.view.tricks || [], bonus).map((seat) => whoIs(state, seat));
   // In the buttons' order: taken off first.
   return h("p", { class: "hint", "data-region": "moon-scores" },
     `The ${cardName(bonus)} counts too${takers.length ? ` (${listed(takers)} took it)` : ""}: `
     + `taking ${stake} off scores ${row(scores.subtract)}; giving ${stake} scores ${row(scores.add)}.`);
-}
-
-/** Who took the bonus card this round (each copy's taker, with two decks), by the tricks
- * seen: a trick held over is taken with the next one, which lists its cards as carried. */
-function bonusTakers(state, bonus) {
-  const takers = new Set();
-  for (const trick of state.view.tricks || []) {
-    if (trick.held_over) continue;
-    const cards = [...trick.plays.map(([, card]) => card), ...(trick.carried || [])];
-    if (cards.includes(bonus)) takers.add(whoIs(state, trick.winner));
-  }
-  return [...takers];
 }
 
 /** The status line's words, by the panel's way on: the line itself lies under the panel

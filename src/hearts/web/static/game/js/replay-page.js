@@ -8,7 +8,7 @@ import { applyTheme } from "./theme.js";
 import { foldingMenu } from "./menu.js";
 import { h, clear } from "./dom.js";
 import { cardFace, cardName, cardSymbol, isRed, sortCards } from "./cards.js";
-import { listed, plural } from "./words.js";
+import { listed, plural, takersOf } from "./words.js";
 import { statusWords } from "./api.js";
 
 applyTheme();
@@ -114,7 +114,8 @@ function notes(round, frame) {
       // What the score table alone does not say: who took the bonus card, and who scored
       // together (a partner's "Scored" is the team's).
       const bonus = view.replay.rules.bonus_card;
-      const takers = bonus ? bonusTakers(round, bonus) : [];
+      const tricks = round.frames.filter((f) => f.kind === "trick").map((f) => f.trick);
+      const takers = bonus ? takersOf(tricks, bonus) : [];
       if (takers.length) {
         const off = view.replay.rules.bonus_points;
         lines.push([`${names(takers)} took the `, cardWord(bonus), `: ${off} points off.`]);
@@ -130,19 +131,6 @@ function notes(round, frame) {
     }
   }
   return lines;
-}
-
-/** The seats that took the bonus card this round, by the tricks (each copy, with two decks);
- * a trick held over is taken with the next one, which lists its cards as carried. */
-function bonusTakers(round, bonus) {
-  const takers = new Set();
-  for (const frame of round.frames) {
-    const trick = frame.kind === "trick" ? frame.trick : null;
-    if (!trick || trick.held_over) continue;
-    const cards = [...trick.plays.map(([, card]) => card), ...(trick.carried || [])];
-    if (cards.includes(bonus)) takers.add(trick.winner);
-  }
-  return [...takers];
 }
 
 // --- the seats ---------------------------------------------------------------------------------

@@ -150,3 +150,16 @@ export function playedWhen(iso, now = new Date()) {
   if (daysAgo === 1) return `yesterday at ${time}`;
   return `on ${then.toLocaleDateString(undefined, { dateStyle: "medium" })} at ${time}`;
 }
+
+/** The seats that took `card` in these tricks (each copy's taker, with two decks): a trick
+ * held over is taken with the next one, which lists its cards as carried. */
+export function takersOf(tricks, card) {
+  const takers = new Set();
+  for (const trick of tricks) {
+    if (trick.held_over) continue;
+    if ([...trick.plays.map(([, played]) => played), ...(trick.carried || [])].includes(card)) {
+      takers.add(trick.winner);
+    }
+  }
+  return [...takers];
+}
