@@ -330,3 +330,22 @@ def test_with_two_decks_a_pass_counts_the_copy_kept() -> None:
     assert _pass_reasons(faces("QS 3S 3S 4S 2C"), faces("QS"), "left") == [
         "the Q♠ came out better passed than kept behind your 3 low spades in the coach's search"
     ]
+
+
+def test_a_partners_trick_is_said_to_be_the_partners() -> None:
+    """In Partnership Hearts a card thrown on the partner's trick stays in the team: the hint
+    says whose trick it is as a partner, where a rival's is said by name alone."""
+    game = hearts.Round.from_hands(
+        hearts.Rules(partnership=True),
+        [
+            ["2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD", "JD", "QD", "KD", "AD"],
+            ["2C", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "AH"],
+            ["AC", "KS", "AS", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH"],
+            ["3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC", "QH", "KH"],
+        ],
+        pass_direction="hold",
+    )
+    for card in ("2C", "AC", "3C"):  # Bertie, across from seat 0, wins the trick so far
+        game.play(card)
+    advice = hint(game.view(0), NAMES, seed=1, budget=BUDGET)
+    assert "on your partner Bertie's trick" in advice.reason, advice.reason

@@ -214,20 +214,22 @@ def _play_hint(
     know = Knowledge.from_view(view)
     if not legal & (legal - 1):
         card = CARDS[legal.bit_length() - 1]
-        only = f"{_action(know, card.face, names)}: it is your only legal card."
+        only = f"{_action(know, card.face, names, view.partner)}: it is your only legal card."
         return Hint((card,), only)
     if view.rules.decks != 1:
         # Two decks: the hard player plays by medium's rules of thumb, no search.
         face = choose_play_face(know)
         card = CARDS[card_for_face(legal, face)]
         context = _context(know, view, names, face)
-        return Hint((card,), _sentence(_action(know, face, names), "", context))
+        return Hint((card,), _sentence(_action(know, face, names, view.partner), "", context))
     candidates = distinct_candidates(know)
     if len(candidates) == 1:
         card = CARDS[card_for_face(legal, candidates[0])]
         same = "your playable cards all come to the same here"
         context = _context(know, view, names, candidates[0])
-        return Hint((card,), _sentence(_action(know, candidates[0], names), same, context))
+        return Hint(
+            (card,), _sentence(_action(know, candidates[0], names, view.partner), same, context)
+        )
     weighed = -1 if weigh is None else representatives(know)[weigh.face]
     arms = player.evaluate(view, know, candidates, weigh=weighed)
     # A queen gamble weighed for the review is never the coach's own choice.
@@ -238,7 +240,7 @@ def _play_hint(
     )
     card = CARDS[card_for_face(legal, best.face)]
     options = _options(arms, legal)
-    action = _action(know, best.face, names)
+    action = _action(know, best.face, names, view.partner)
     if best.plan >= 0:
         action = f"Go for the moon and {action[0].lower()}{action[1:]}"
     numbers = _numbers(best, arms)
@@ -303,8 +305,8 @@ def _numbers(best: Arm, arms: list[Arm]) -> str:
     return found
 
 
-def _action(know: Knowledge, face: int, names: Sequence[str]) -> str:
-    """What the card does on this trick, in a few words."""
+def _action(know: Knowledge, face: int, names: Sequence[str], partner: int | None) -> str:
+    """What the card does on this trick, in a few words (a partner's trick said as one)."""
     card = CARDS[face].symbol
     if not know.trick:
         return f"Lead the {card}"
@@ -312,7 +314,12 @@ def _action(know: Knowledge, face: int, names: Sequence[str]) -> str:
     winning, seat = know.winning_face(), know.winning_seat()
     last = len(know.trick) == know.players - 1
     if face // 13 != led:
-        owner = f"{names[seat]}'s trick" if seat is not None else "the trick"
+        if seat is None:
+            owner = "the trick"
+        elif seat == partner:
+            owner = f"your partner {names[seat]}'s trick"
+        else:
+            owner = f"{names[seat]}'s trick"
         if face == QUEEN_FACE:
             return f"Throw the Q♠ on {owner}"
         return f"Throw away the {card} on {owner}"
