@@ -349,3 +349,19 @@ def test_a_partners_trick_is_said_to_be_the_partners() -> None:
         game.play(card)
     advice = hint(game.view(0), NAMES, seed=1, budget=BUDGET)
     assert "on your partner Bertie's trick" in advice.reason, advice.reason
+
+
+def test_a_moon_weighed_and_let_go_is_said() -> None:
+    """A hint that went for the moon a card ago must not drop the plan without a word: when
+    the search weighed the moon and chose otherwise, the hint says by how much it lost."""
+    weighed = []
+    for seed in (1, 2, 7):
+        for view in positions(seed):
+            if view.phase != "playing":
+                continue
+            advice = hint(view, NAMES, seed=1, budget=BUDGET)
+            if any(option.moon for option in advice.options):
+                weighed.append(advice.reason)
+    assert len(weighed) >= 3  # these deals' strong hands weigh the moon
+    for reason in weighed:
+        assert "going for the moon instead comes out" in reason, reason

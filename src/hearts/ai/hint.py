@@ -243,7 +243,7 @@ def _play_hint(
     action = _action(know, best.face, names, view.partner)
     if best.plan >= 0:
         action = f"Go for the moon and {action[0].lower()}{action[1:]}"
-    numbers = _numbers(best, arms)
+    numbers = _numbers(best, arms) + _moon_weighed(best, arms)
     if game_at_stake(view):
         numbers += (
             f" (counting the game's result: winning the game counts as taking {GAME_END} "
@@ -392,6 +392,18 @@ def _queens(view: PlayerView) -> tuple[int, int]:
 def _spades(mask: int) -> int:
     """Spades in a card mask, both decks' copies counted."""
     return sum((mask >> shift & SUIT_FACES[SPADES]).bit_count() for shift in (0, DECK_SIZE))
+
+
+def _moon_weighed(best: Arm, arms: list[Arm]) -> str:
+    """A moon the search weighed and let go, said: a hint that went for the moon a card ago
+    must not drop the plan without a word."""
+    moons = [a for a in arms if a.values and a.plan >= 0]
+    if best.plan >= 0 or not moons:
+        return ""
+    gap = round(min(a.mean for a in moons) - best.mean, 1)
+    if gap <= 0:
+        return "; going for the moon instead comes out even"
+    return f"; going for the moon instead comes out {_points(gap)} worse"
 
 
 def _sentence(action: str, numbers: str, context: list[str]) -> str:
