@@ -8,6 +8,7 @@ import pytest
 import hearts
 from hearts.ai import make_player
 from hearts.ai.hint import _context, hint
+from hearts.ai.medium import explain_play
 from hearts.ai.search import FullSearch
 from hearts.ai.tracking import Knowledge
 
@@ -365,3 +366,23 @@ def test_a_moon_weighed_and_let_go_is_said() -> None:
     assert len(weighed) >= 3  # these deals' strong hands weigh the moon
     for reason in weighed:
         assert "going for the moon instead comes out" in reason, reason
+
+
+def test_with_two_decks_a_hint_says_which_rule_of_thumb_chose_the_card() -> None:
+    """Two decks are played by rules of thumb, not searched: the hint says which rule chose
+    the card and why (it said only the position's facts, "both Q♠ are still out")."""
+    rules = hearts.Rules(players=8)
+    names = [f"P{seat}" for seat in range(rules.players)]
+    seen: dict[str, str] = {}
+    for seed in range(6):
+        for view in positions(seed, rules.players):
+            if view.phase != "playing" or len(view.legal) < 2:
+                continue
+            rule = explain_play(Knowledge.from_view(view))[1]
+            reason = hint(view, names, seed=1).reason
+            why = reason.split(": ", 1)[1].split(";")[0].rstrip(".")
+            assert "Q♠ are still out" not in why and "have no" not in why, reason
+            seen.setdefault(rule, why)
+    assert len(seen) >= 8, seen  # most of the rules met, each with its own words
+    assert len(set(seen.values())) == len(seen), seen
+    assert seen["duck"] == "the highest card you hold that still goes under"

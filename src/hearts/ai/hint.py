@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from ..cards import CARDS, DECK_SIZE, HEARTS, SPADES, Card
 from ..view import PlayerView
 from ..words import listed as _list
-from .medium import choose_play_face
+from .medium import explain_play
 from .passing import pass_faces
 from .racing import Arm, paired_error
 from .rollout import GAME_END_WEIGHT
@@ -218,10 +218,11 @@ def _play_hint(
         return Hint((card,), only)
     if view.rules.decks != 1:
         # Two decks: the hard player plays by medium's rules of thumb, no search.
-        face = choose_play_face(know)
+        face, rule = explain_play(know)
         card = CARDS[card_for_face(legal, face)]
         context = _context(know, view, names, face)
-        return Hint((card,), _sentence(_action(know, face, names, view.partner), "", context))
+        why = _rule_of_thumb(rule, know, names, face)
+        return Hint((card,), _sentence(_action(know, face, names, view.partner), why, context))
     candidates = distinct_candidates(know)
     if len(candidates) == 1:
         card = CARDS[card_for_face(legal, candidates[0])]
@@ -251,6 +252,39 @@ def _play_hint(
         )
     context = _context(know, view, names, best.face)
     return Hint((card,), _sentence(action, numbers, context), options)
+
+
+def _rule_of_thumb(rule: str, know: Knowledge, names: Sequence[str], face: int) -> str:
+    """Why the rule of thumb (`medium.explain_play`) that chose `face` chose it, in words."""
+    card = CARDS[face].symbol
+    winning = know.winning_face()
+    threat = know.moon_threat()
+    shooter = names[threat] if threat is not None else "a rival"
+    words = {
+        "only": f"every card you can play is a {card}",
+        "lead": "of your leads, the one least likely to win a trick with points in it",
+        "cancelled": "every card on the trick so far is cancelled, so your lowest goes",
+        "queen-under": (
+            f"the {CARDS[winning].symbol if winning is not None else 'trick'} is above it, "
+            "so the queen goes to that card's owner"
+        ),
+        "stop-moon": f"{shooter} may be going for the moon: taking this trick stops it",
+        "duck": "the highest card you hold that still goes under",
+        "last-bonus": f"you play last and the trick has no points: the {card} is yours",
+        "last": "you play last and cannot go under, so your highest goes",
+        "first-trick": "no points can fall on the first trick, so a high card costs nothing",
+        "low-spade": "with the Q♠ still out, your lowest spade leaves others to go over it",
+        "none-after": "nobody after you can follow, so the trick is yours whichever you play",
+        "low": "others still to play can go over it",
+        "feed-partner": "your partner wins this trick: a card without points",
+        "feed-shooter": f"{shooter} may be going for the moon: no points for them",
+        "queen": "thrown away, the Q♠ is 13 points you can no longer take",
+        "high-spade": f"with the Q♠ still out, the {card} could catch her later",
+        "high-over-low-hearts": f"with only low hearts left, the {card} is the bigger danger",
+        "top-heart": "your highest heart, the one most likely to win a trick later",
+        "danger": "of your cards, the one most likely to win a trick later",
+    }
+    return words.get(rule, "")
 
 
 def game_at_stake(view: PlayerView) -> bool:

@@ -58,11 +58,17 @@ def choose_pass_faces(view: PlayerView) -> list[int]:
 
 
 def choose_play_face(know: Knowledge) -> int:
+    return explain_play(know)[0]
+
+
+def explain_play(know: Knowledge) -> tuple[int, str]:
+    """The card to play and which rule of thumb chose it: a word the coach turns into a reason
+    (`hearts.ai.hint`), as "duck" for the highest card that still goes under the trick."""
     legal = know.legal
     if legal & (legal - 1) == 0:
-        return highest(legal)
+        return highest(legal), "only"
     if not know.trick:
-        return choose_lead(know)
+        return choose_lead(know), "lead"
     led = know.trick[0][1] // 13
     if legal & SUIT_FACES[led]:
         return choose_follow(know, led)
@@ -111,39 +117,39 @@ def choose_lead(know: Knowledge) -> int:
     return min(candidates, key=lambda f: (lead_risk(know, f), f % 13))
 
 
-def choose_follow(know: Knowledge, led: int) -> int:
+def choose_follow(know: Knowledge, led: int) -> tuple[int, str]:
     follow = know.legal & SUIT_FACES[led]
     winner = know.winning_face()
     if winner is None:
-        return lowest(follow)  # every card so far cancelled: nothing to duck under
+        return lowest(follow), "cancelled"  # nothing to duck under
     last = len(know.trick) == know.players - 1
     points = know.trick_points()
     if led == SPADES and follow & QUEEN and winner > highest(QUEEN):
-        return highest(QUEEN)  # the king or ace is out: drop the queen on it
+        return highest(QUEEN), "queen-under"  # the king or ace is out: drop the queen on it
     below = follow & ((1 << winner) - 1)
     threat = know.moon_threat()
     if threat is not None and know.winning_seat() == threat and points:
         # Take a point trick away from a would-be shooter, as cheaply as we can.
         above = follow & ~below & ~QUEEN
         if above:
-            return lowest(above)
+            return lowest(above), "stop-moon"
     if below:
-        return highest(below)
+        return highest(below), "duck"
     safe = follow & ~QUEEN if follow & ~QUEEN else follow
     bonus = bonus_face(know.rules)
     if last:
         if points <= 0 and safe & bonus:
-            return highest(bonus)
-        return highest(safe)
+            return highest(bonus), "last-bonus"
+        return highest(safe), "last"
     if know.first_trick:
-        return highest(safe)  # first trick: no points can fall on it
+        return highest(safe), "first-trick"  # no points can fall on it
     if led == SPADES and know.queen_out:
         # Winning with the ace or king invites the queen; the lowest spade gives others
         # the chance to go over us.
-        return lowest(safe)
+        return lowest(safe), "low-spade"
     if not _someone_after_can_follow(know, led):
-        return highest(safe)
-    return lowest(safe)
+        return highest(safe), "none-after"
+    return lowest(safe), "low"
 
 
 def _someone_after_can_follow(know: Knowledge, suit: int) -> bool:
@@ -152,7 +158,7 @@ def _someone_after_can_follow(know: Knowledge, suit: int) -> bool:
     return bool(know.outstanding(suit)) and any(not know.voids[s] >> suit & 1 for s in after)
 
 
-def choose_discard(know: Knowledge) -> int:
+def choose_discard(know: Knowledge) -> tuple[int, str]:
     legal = know.legal
     winner_seat = know.winning_seat()
     partner = partner_of(know.rules, know.seat)
@@ -161,13 +167,14 @@ def choose_discard(know: Knowledge) -> int:
     if (
         feeding_shooter or (partner is not None and winner_seat == partner)
     ) and legal & ~POINT_FACES:
-        return _highest_by_rank(
+        face = _highest_by_rank(
             legal & ~POINT_FACES & ~bonus_face(know.rules) or legal & ~POINT_FACES
         )
+        return face, "feed-partner" if winner_seat == partner else "feed-shooter"
     if legal & QUEEN:
-        return highest(QUEEN)
+        return highest(QUEEN), "queen"
     if know.queen_out and legal & HIGH_SPADES:
-        return highest(legal & HIGH_SPADES)
+        return highest(legal & HIGH_SPADES), "high-spade"
     hearts = legal & HEARTS_FACES
     keep_bonus = legal & ~bonus_face(know.rules) or legal
     if hearts:
@@ -176,9 +183,9 @@ def choose_discard(know: Knowledge) -> int:
         # A high heart goes first; with only low hearts left, a queen, king or ace of another
         # suit is the bigger danger.
         if other and top_heart % 13 < 6 and _highest_by_rank(other) % 13 >= 10:
-            return _highest_by_rank(other)
-        return top_heart
-    return _dangerous_discard(know, keep_bonus)
+            return _highest_by_rank(other), "high-over-low-hearts"
+        return top_heart, "top-heart"
+    return _dangerous_discard(know, keep_bonus), "danger"
 
 
 def _highest_by_rank(mask: int) -> int:
@@ -197,4 +204,4 @@ def _dangerous_discard(know: Knowledge, mask: int) -> int:
     return max((f for f in range(52) if mask >> f & 1), key=danger)
 
 
-__all__ = ["MediumPlayer", "choose_pass_faces", "choose_play_face"]
+__all__ = ["MediumPlayer", "choose_pass_faces", "choose_play_face", "explain_play"]
