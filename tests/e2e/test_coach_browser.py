@@ -392,6 +392,34 @@ def test_the_reviews_first_line_says_what_could_not_be_weighed_and_what_counts(
     assert not page.errors
 
 
+def test_a_moon_that_came_off_says_how_its_costs_are_judged(
+    browser: Any, server: AppServer
+) -> None:
+    """A moon that came off can still show costs (each card judged as things stood then):
+    the review says so, for the person's moon, their team's and a sun; not without costs
+    or for another seat's moon."""
+    page = open_page(browser, server, PHONE)
+    notes = page.evaluate(
+        """async () => {
+            const { moonNote } = await import('/game/js/review.js');
+            const costly = { decisions: [{ cost: 0 }, { cost: 3.5 }] };
+            const clean = { decisions: [{ cost: 0 }] };
+            return [moonNote(costly, { team: false, sun: false }),
+                    moonNote(costly, { team: true, sun: false }),
+                    moonNote(costly, { team: false, sun: true }),
+                    moonNote(clean, { team: false, sun: false }),
+                    moonNote(costly, null)];
+        }"""
+    )
+    judged = (
+        " came off. Each cost is what the card risked as things stood when you played it,"
+        " not what it brought in the end."
+    )
+    mine, team, sun = ("Your moon" + judged, "Your team's moon" + judged, "Your sun" + judged)
+    assert notes == [mine, team, sun, None, None]
+    assert not page.errors
+
+
 def test_a_hint_that_comes_after_the_card_is_played_is_dropped(
     browser: Any, server: AppServer
 ) -> None:

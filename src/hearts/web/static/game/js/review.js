@@ -78,6 +78,14 @@ export function reviewTotal(review) {
   return `Against the coach's choices, ${of(costly)} this round cost something${counting}.${rest}`;
 }
 
+/** When the person's moon (or their team's, or a sun) came off and the review still finds
+ * costs: each is judged as things stood at its card, so a risk that paid reads as a cost. */
+export function moonNote(review, shot) {
+  if (!shot || !review.decisions.some((d) => d.cost > 0)) return null;
+  return `${shot.team ? "Your team's" : "Your"} ${shot.sun ? "sun" : "moon"} came off. `
+    + "Each cost is what the card risked as things stood when you played it, not what it brought in the end.";
+}
+
 /** The words over the list of decisions the panel shows (`shownDecisions`). */
 export function listLead(review, shown) {
   if (!review.decisions.some((d) => d.cost > 0)) return null; // the first line said it
@@ -94,11 +102,13 @@ export function shownDecisions(review) {
   return [...worst, ...unweighed].slice(0, Math.max(3, worst.length));
 }
 
-function fill(box, review) {
+function fill(box, review, shot) {
   const worst = shownDecisions(review);
+  const moon = moonNote(review, shot);
   clear(box,
     h("h3", { id: "review-title" }, "The coach's review"),
     h("p", { "data-region": "review-total" }, reviewTotal(review)),
+    moon ? h("p", { class: "hint", "data-region": "review-moon" }, moon) : null,
     review.stood_in && review.decisions.length
       ? h("p", { class: "hint", "data-region": "review-stood-in" },
         `A computer player made ${review.stood_in === 1 ? "one of your moves" : `${review.stood_in} of your moves`} `
@@ -115,18 +125,18 @@ function fill(box, review) {
   box.removeAttribute("aria-busy");
 }
 
-function load(box, id, round) {
+function load(box, id, round, shot) {
   const entry = fetchReview(id, round);
-  if (entry.value) return fill(box, entry.value);
+  if (entry.value) return fill(box, entry.value, shot);
   box.dataset.ready = "false";
   box.setAttribute("aria-busy", "true");
   clear(box, h("p", { class: "hint", "data-region": "review-wait" }, "The coach is still looking over your decisions…"));
-  entry.promise.then((review) => { if (box.isConnected) fill(box, review); },
+  entry.promise.then((review) => { if (box.isConnected) fill(box, review, shot); },
     (error) => {
       if (!box.isConnected) return;
       box.removeAttribute("aria-busy");
       clear(box, h("p", { class: "hint" }, `No review this time: ${error.message} `,
-        h("button", { type: "button", class: "link", "data-action": "review", onclick: () => load(box, id, round) }, "Try again")));
+        h("button", { type: "button", class: "link", "data-action": "review", onclick: () => load(box, id, round, shot) }, "Try again")));
     });
 }
 
@@ -143,6 +153,9 @@ export function reviewSummary(state) {
   // Not a live region: the review is read on demand (arriving just as the round ended, it
   // was read out whole, two hundred words, each time the panel opened).
   const box = h("section", { class: "review", "data-region": "review", "aria-labelledby": "review-title" });
-  load(box, state.id, result.hand_number + 1);
+  // The person's own moon, or their partner's: the team's.
+  const { seat, partner } = state.view;
+  const ours = result.shooter !== null && (result.shooter === seat || result.shooter === partner);
+  load(box, state.id, result.hand_number + 1, ours ? { team: partner !== null, sun: result.sun } : null);
   return box;
 }
