@@ -177,6 +177,31 @@ def test_reviews_whose_loop_stopped_start_nothing_when_collected() -> None:
     assert not [w for w in caught if "never awaited" in str(w.message)]
 
 
+def test_a_task_whose_loop_ended_before_it_ran_is_closed_not_left_never_awaited() -> None:
+    # Two test clients on one app: a review task made on the first client's own loop, which
+    # ended before the task ever ran, was reported "never awaited" when the app closed on
+    # another loop (an intermittent warning in full runs).
+    reviews = Reviews(1, processes=False, budget=BUDGET)
+    jobs = jobs_of(a_round(10), 10)
+    other = asyncio.new_event_loop()
+    other.call_soon(lambda: reviews._spawn(reviews._run(jobs[0], asked=False, pool=False)))
+    other.call_soon(other.stop)  # before the task's first step
+    other.run_forever()
+    other.close()
+    assert reviews._tasks
+
+    async def app_end() -> None:
+        reviews.close()
+        await reviews.settled()
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        asyncio.run(app_end())
+        reviews._tasks.clear()
+        gc.collect()
+    assert not [w for w in caught if "never awaited" in str(w.message)]
+
+
 def test_the_queue_and_the_kept_reviews_are_bounded() -> None:
     async def scenario() -> None:
         reviews = Reviews(1, processes=False, budget=BUDGET, kept=20, queue=3)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import hashlib
+import inspect
 import json
 import logging
 import os
@@ -290,6 +291,16 @@ class Reviews:
         loop = asyncio.get_running_loop()
         # Only this loop's: a request served outside the app's lifespan (a test client used
         # without its context) ran on a loop of its own, and its tasks cannot be awaited here.
+        # One such task that its loop ended before it ever ran is closed unstarted, or its
+        # coroutine is reported never awaited.
+        for task in [t for t in self._tasks if t.get_loop() is not loop]:
+            coro = task.get_coro()
+            unstarted = inspect.iscoroutine(coro) and (
+                inspect.getcoroutinestate(coro) == inspect.CORO_CREATED
+            )
+            if unstarted and task.get_loop().is_closed():
+                coro.close()
+                self._tasks.discard(task)
         while mine := [task for task in self._tasks if task.get_loop() is loop]:
             await asyncio.gather(*mine, return_exceptions=True)
 
