@@ -83,11 +83,14 @@ def game_tricks(game: Game) -> list[tuple[str, ...]]:
     return found
 
 
-@pytest.mark.parametrize("target", ["0", "-5"])
-def test_a_target_the_rules_refuse_is_one_line(
-    target: str, capsys: pytest.CaptureFixture[str]
+def test_a_target_out_of_range_is_one_line_naming_the_range(
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["demo", "--target", target]) == 2
-    captured = capsys.readouterr()
-    assert captured.out == ""
-    assert captured.err == "hearts demo: The target score must be a positive whole number.\n"
+    # A target of 10**11 was taken, and the game never ended.
+    for target in ("0", "-5", "1001", str(10**11)):
+        assert main(["demo", "--target", target]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        assert captured.err == (
+            "hearts demo: The target score must be a whole number from 1 to 1000.\n"
+        )

@@ -8,13 +8,17 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..cards import Card
+from ..rules import MAX_TARGET
 from ..words import counted, listed
+from .rule_options import check_target
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("demo", help="print a game of random players, trick by trick")
     parser.add_argument("--seed", type=int, default=1, help="seed for the deal and the players")
-    parser.add_argument("--target", type=int, default=100, help="score that ends the game")
+    parser.add_argument(
+        "--target", type=int, default=100, help=f"score that ends the game (1 to {MAX_TARGET})"
+    )
     parser.set_defaults(func=run)
 
 
@@ -30,6 +34,7 @@ def run(args: argparse.Namespace) -> int:
     from ..rules import Rules
 
     try:
+        check_target(args.target)
         rules = Rules(target_score=args.target)
     except ValueError as error:
         print(f"hearts demo: {error}", file=sys.stderr)
