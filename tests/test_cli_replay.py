@@ -98,7 +98,7 @@ def test_a_seed_that_is_not_text_is_refused(
 def test_standard_input_is_named_as_such(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO("{not json"))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"{not json")))
     assert main(["replay", "-"]) == 2
     assert capsys.readouterr().err == "hearts replay: Standard input is not JSON.\n"
 
@@ -243,3 +243,27 @@ def test_a_move_against_the_rules_is_said_as_the_seats(
     seat = first["seat"]
     said = f"Move {plays[0] + 1} (seat {seat} plays {first['card']}) breaks the rules; the game"
     assert said in err and f"would tell seat {seat}: " in err, err
+
+
+def test_a_record_over_the_size_cap_is_refused_before_it_is_read_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A 43 MB record took 2.8 s and some 500 MB before it was refused. A good record padded
+    # past the cap (JSON allows the spaces) was read whole, and replayed.
+    from hearts.cli.replay import RECORD_LIMIT
+
+    text = json.dumps(good_record())
+    code, out, err = replayed(tmp_path, capsys, text + " " * (RECORD_LIMIT - len(text)))
+    assert code == 0 and err == "" and "Game over after" in out  # at the cap: read
+    padded = text + " " * (RECORD_LIMIT + 1 - len(text))
+    err = refused_in_one_line(*replayed(tmp_path, capsys, padded))
+    assert err == (
+        f"hearts replay: {tmp_path / 'record.json'} is over 8 MB, too large to be a game record "
+        "(the longest game's is under 1 MB).\n"
+    )
+    # Standard input (a pipe, a file that grows): no more than a byte past the cap is read.
+    piped = io.BytesIO((text + " " * 2 * RECORD_LIMIT).encode())
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(piped))
+    assert main(["replay", "-"]) == 2
+    assert "Standard input is over 8 MB" in capsys.readouterr().err
+    assert piped.tell() == RECORD_LIMIT + 1

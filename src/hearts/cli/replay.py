@@ -8,10 +8,11 @@ trick, with every hand as it was dealt (the browser game exports records from it
 from __future__ import annotations
 
 import argparse
+import errno
 import json
+import os
 import sys
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
 from ..cards import Card
@@ -55,13 +56,30 @@ def _names(data: dict[str, Any], players: int) -> list[str]:
     return names
 
 
+#: The largest record read, in bytes. The largest real record found is 0.86 MB: ten seats
+#: playing to the highest target (`MAX_TARGET`, 1000; some 160 rounds), passing nine cards
+#: left every round, as `hearts play` writes it (2.1 MB indented by four spaces). 8 MiB is some
+#: ten times that. Reading a 43 MB record whole took 3.8 s and 516 MB before it was refused.
+RECORD_LIMIT = 8 * 1024 * 1024
+
+
 def run(args: argparse.Namespace) -> int:
     source = "Standard input" if args.record == "-" else printable(args.record)
     try:
-        text = sys.stdin.read() if args.record == "-" else Path(args.record).read_text("utf-8")
+        data = _read(args.record)
     except OSError as error:
         print(f"hearts replay: cannot read {source}: {error.strerror}.", file=sys.stderr)
         return 2
+    if data is None:
+        mb = RECORD_LIMIT // 2**20
+        print(
+            f"hearts replay: {source} is over {mb} MB, too large to be a game record (the "
+            "longest game's is under 1 MB).",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         print(f"hearts replay: {source} is not a text file.", file=sys.stderr)
         return 2
@@ -75,6 +93,21 @@ def run(args: argparse.Namespace) -> int:
         return 2
     print("\n".join(lines))
     return 0
+
+
+def _read(record: str) -> bytes | None:
+    """The record's bytes, or None when it holds more than `RECORD_LIMIT`: a file's size is
+    checked first, and at most one byte past the limit is read (a pipe, a growing file)."""
+    if record == "-":
+        if sys.stdin is None:  # started with standard input closed (`<&-`)
+            raise OSError(errno.EBADF, "it is closed")
+        data = sys.stdin.buffer.read(RECORD_LIMIT + 1)
+    else:
+        with open(record, "rb") as file:
+            if os.fstat(file.fileno()).st_size > RECORD_LIMIT:
+                return None
+            data = file.read(RECORD_LIMIT + 1)
+    return None if len(data) > RECORD_LIMIT else data
 
 
 class Refused(Exception):
