@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -62,6 +63,15 @@ def test_a_whole_game_in_the_terminal() -> None:
     assert "takes the trick" in text and "Round 1 over" in text
 
 
+#: The browser game's hand order (cards.js): clubs, diamonds, spades, hearts, low to high.
+SUITS, RANKS = "♣♦♠♥", ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+def in_web_order(symbols: list[str]) -> bool:
+    keys = [(SUITS.index(s[-1]), RANKS.index(s[:-1])) for s in symbols]
+    return keys == sorted(keys)
+
+
 def test_hand_is_sorted_by_suit_with_legal_cards_marked() -> None:
     game = Game(Rules(), seed=3)
     for seat in range(4):
@@ -75,9 +85,45 @@ def test_hand_is_sorted_by_suit_with_legal_cards_marked() -> None:
         "  ♣ "
         + " ".join(
             c.symbol[:-1] + ("*" if c in view.legal else "")
-            for c in sorted((c for c in view.hand if c.suit == 0), key=lambda c: -c.rank)
+            for c in sorted((c for c in view.hand if c.suit == 0), key=lambda c: c.rank)
         )
     ]
+    shown = [f"{word.rstrip('*')}{line[2]}" for line in lines[:-1] for word in line[4:].split()]
+    assert in_web_order(shown) and len(shown) == len(view.hand)
+
+
+def test_play_demo_and_replay_name_the_seats_and_order_the_cards_alike(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `hearts play` said "You" and showed spades first, high to low; `hearts demo` said
+    # "South", and `hearts replay` "Seat 1", both with clubs first and spades last.
+    import re
+
+    from hearts.driver import play_out
+    from hearts.record import to_record
+
+    assert main(["demo", "--seed", "4", "--target", "30"]) == 0
+    demo = capsys.readouterr().out
+    game = Game(Rules(target_score=30), seed=4)
+    for _ in play_out(game, [make_player("easy", seed=s) for s in range(4)]):
+        pass
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(to_record(game)))  # no names: the terminal's are used
+    assert main(["replay", str(path)]) == 0
+    replay = capsys.readouterr().out
+    terminal, out, _ = scripted_game(Rules(target_score=30), iter([]))
+    assert terminal.run() == 0
+    play = "\n".join(out)
+    for text in (demo, replay, play):
+        assert "South" not in text and "Seat " not in text
+        assert re.search(r"\bYou (pass|play|take)\b", text) and "West" in text, text[:300]
+        assert "You passes" not in text and "You takes" not in text
+    passed = re.findall(r"You pass (.+?)(?: to |$)", demo + replay, re.MULTILINE)
+    dealt = re.findall(r"^ +(?:You|West|North|East): (.+)$", replay, re.MULTILINE)
+    received = re.findall(r"^You received: (.+)$", play, re.MULTILINE)
+    assert passed and dealt and received
+    for cards in passed + dealt + received:
+        assert in_web_order(cards.split()), cards
 
 
 def test_quit_and_end_of_input_leave_quietly(

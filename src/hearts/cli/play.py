@@ -21,7 +21,7 @@ from ..record import is_text
 from ..scoring import MOON_CHOICES, MoonChoice, RoundResult, team_of
 from ..words import counted, listed
 from .rule_options import RULE_HELP, rule_changes
-from .terminal import check_writable
+from .terminal import SUIT_ORDER, cards_text, check_writable, in_hand_order, seat_names
 
 if TYPE_CHECKING:
     from ..ai import Player
@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     from ..game import Game
     from ..view import PlayerView
 
-FOUR_NAMES = ("You", "West", "North", "East")
 COMMANDS_HELP = (
     '"hand" shows your cards again, "score" the totals, "help" this help, "quit" ends the game.'
 )
@@ -97,18 +96,13 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def seat_names(players: int) -> list[str]:
-    if players == 4:
-        return list(FOUR_NAMES)
-    return ["You"] + [f"Player {s + 1}" for s in range(1, players)]
-
-
 def format_hand(view: PlayerView, mark_legal: bool) -> str:
-    """The hand grouped by suit, highest first; legal cards marked with a star."""
+    """The hand a suit a line, in hand order (`in_hand_order`); legal cards marked with a star."""
     lines = []
     legal = view.legal_mask if mark_legal else 0
-    for suit in (3, 2, 1, 0):
-        cards = sorted((c for c in view.hand if c.suit == suit), key=lambda c: -c.rank)
+    hand = in_hand_order(view.hand)
+    for suit in SUIT_ORDER:
+        cards = [c for c in hand if c.suit == suit]
         if not cards:
             continue
         words = [c.symbol[:-1] + ("*" if legal >> c & 1 else "") for c in cards]
@@ -183,7 +177,7 @@ class TerminalGame:
             who = "You take" if event.seat == self.me else f"{names[event.seat]} takes"
             unit = "point" if abs(event.points) == 1 else "points"
             worth = f" ({event.points} {unit})" if event.points else ""
-            self.say(f"{who} the kitty: {' '.join(c.symbol for c in event.cards)}{worth}.")
+            self.say(f"{who} the kitty: {cards_text(event.cards)}{worth}.")
         elif isinstance(event, ev.MoonChosen) and event.seat != self.me:
             who = names[event.seat]
             team = team_of(self.game.rules, event.seat)
@@ -198,13 +192,13 @@ class TerminalGame:
                 else f"{who} takes the points off {own}."
             )
         elif isinstance(event, ev.Received) and event.seat == self.me and event.cards:
-            self.say("You received: " + " ".join(c.symbol for c in event.cards))
+            self.say("You received: " + cards_text(event.cards))
         elif isinstance(event, ev.Played):
             who = "You play" if event.seat == self.me else f"{names[event.seat]} plays"
             self.say(f"{who} {event.card.symbol}")
         elif isinstance(event, ev.TrickWon):
             if event.cancelled:  # two decks: a card's two copies on one trick count for nothing
-                faces = dict.fromkeys(c.symbol for c in sorted(event.cancelled))
+                faces = dict.fromkeys(c.symbol for c in in_hand_order(event.cancelled))
                 twins = listed(f"the two {face}" for face in faces)
                 self.say(f"{twins[0].upper()}{twins[1:]} cancel each other.")
             if event.held_over:

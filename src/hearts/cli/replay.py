@@ -12,12 +12,11 @@ import errno
 import json
 import os
 import sys
-from collections.abc import Iterable
 from typing import Any
 
 from ..cards import Card
 from ..words import counted, listed
-from .terminal import printable
+from .terminal import cards_text, printable, seat_names, verb
 
 
 def register(subparsers: Any) -> None:
@@ -31,20 +30,10 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def _cards(cards: Iterable[Card]) -> str:
-    """Cards by suit and rank; with two decks a card's copies side by side."""
-    return " ".join(c.symbol for c in sorted(cards, key=lambda c: (c.face, c)))
-
-
-def _verb(name: str, one: str, you: str) -> str:
-    """The browser game calls the person "You": "You pass", "Marisol passes"."""
-    return you if name == "You" else one
-
-
 def _names(data: dict[str, Any], players: int) -> list[str]:
-    """The seats' names from the record's "players" (the browser game writes them), else
-    "Seat 1", "Seat 2"..."""
-    names = [f"Seat {seat + 1}" for seat in range(players)]
+    """The seats' names from the record's "players" (the browser game and `hearts play` write
+    them), else those `hearts play` gives: "You", "West"... (`seat_names`)."""
+    names = seat_names(players)
     listed = data.get("players")
     if isinstance(listed, list):
         for entry in listed:
@@ -173,15 +162,16 @@ def _show(game: Any, moves: list[Any], names: list[str], only: int | None) -> li
                 lines.append(f"  dealt from key {game.deal_key(event.hand_number)}")
             for seat, hand in enumerate(event.hands):
                 if hand is not None:
-                    lines.append(f"  {names[seat]:>{width}}: {_cards(hand)}")
+                    lines.append(f"  {names[seat]:>{width}}: {cards_text(hand)}")
         elif isinstance(event, ev.Passed) and event.cards is not None:
             to = listed(names[s] for s in event.to)
-            passes = _verb(names[event.seat], "passes", "pass")
-            lines.append(f"  {names[event.seat]:>{width}} {passes} {_cards(event.cards)} to {to}")
+            passes = verb(names[event.seat], "passes", "pass")
+            cards = cards_text(event.cards)
+            lines.append(f"  {names[event.seat]:>{width}} {passes} {cards} to {to}")
         elif isinstance(event, ev.TrickWon):
             plays = ", ".join(f"{names[s]} {c.symbol}" for s, c in event.plays)
             if event.cancelled:  # two decks: the twins on a trick count for nothing
-                plays += f" (cancelled: {_cards(event.cancelled)})"
+                plays += f" (cancelled: {cards_text(event.cancelled)})"
             if event.held_over:
                 outcome = "held over"
             else:
@@ -192,14 +182,15 @@ def _show(game: Any, moves: list[Any], names: list[str], only: int | None) -> li
                 outcome = f"{names[event.winner]}{held if event.carried else ''}{points}"
             lines.append(f"  trick {event.number + 1:>2}: {plays} -> {outcome}")
         elif isinstance(event, ev.KittyTaken):
-            takes = _verb(names[event.seat], "takes", "take")
+            takes = verb(names[event.seat], "takes", "take")
             unit = "point" if abs(event.points) == 1 else "points"
             worth = f" ({event.points} {unit})" if event.points else ""
-            lines.append(f"  {names[event.seat]} {takes} the kitty: {_cards(event.cards)}{worth}")
+            cards = cards_text(event.cards)
+            lines.append(f"  {names[event.seat]} {takes} the kitty: {cards}{worth}")
         elif isinstance(event, ev.MoonChosen):
             name = names[event.seat]
-            chooses = _verb(name, "chooses", "choose")
-            own = _verb(name, "their", "your")
+            chooses = verb(name, "chooses", "choose")
+            own = verb(name, "their", "your")
             partners = len(team_of(game.rules, event.seat)) > 1  # the team shot it
             if event.choice == "add":  # said under the moon, which the round's score shows
                 others = "the other team" if partners else "everyone else"
@@ -221,9 +212,9 @@ def _show(game: Any, moves: list[Any], names: list[str], only: int | None) -> li
             lines.append(f"  totals: {totals}")
         elif isinstance(event, ev.GameOver):
             winners = listed(names[s] for s in event.winners)
-            verb = "win" if len(event.winners) > 1 else _verb(winners, "wins", "win")
+            wins = "win" if len(event.winners) > 1 else verb(winners, "wins", "win")
             rounds = counted(len(game.results), "round")
-            lines.append(f"\nGame over after {rounds}: {winners} {verb}.")
+            lines.append(f"\nGame over after {rounds}: {winners} {wins}.")
     if not game.is_over and only in (None, current):
         if on_table:
             plays = ", ".join(f"{names[s]} {c.symbol}" for s, c in on_table)
