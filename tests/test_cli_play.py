@@ -13,7 +13,7 @@ import pytest
 from hearts import Game, Rules
 from hearts.ai import Player, make_player
 from hearts.cli import main
-from hearts.cli.play import LINE_LIMIT, TerminalGame, format_hand
+from hearts.cli.play import LINE_LIMIT, TOO_LONG, TerminalGame, format_hand
 
 
 def scripted_game(
@@ -132,13 +132,21 @@ def test_quit_and_end_of_input_leave_quietly(
     answers = iter(["quit"])
     monkeypatch.setattr("hearts.cli.play.read_line", lambda prompt="": next(answers))
     assert main(["play", "--seed", "4", "--level", "easy"]) == 0
-    assert "Game left unfinished." in capsys.readouterr().out
+    assert capsys.readouterr().out.endswith("\nGame left unfinished.\n")
 
     def end_of_input(prompt: str = "") -> str:
         raise EOFError
 
     monkeypatch.setattr("hearts.cli.play.read_line", end_of_input)
     assert main(["play", "--seed", "4", "--level", "hard"]) == 0
+    assert capsys.readouterr().out.endswith("\nThe input ended: game left unfinished.\n")
+    # Started with standard input closed (`hearts play <&-`): a traceback, before.
+    monkeypatch.undo()
+    monkeypatch.setattr("sys.stdin", None)
+    assert main(["play", "--seed", "4"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.endswith("\nThe input ended: game left unfinished.\n")
+    assert captured.err == ""
     assert main(["play", "--level", "genius"]) == 2
     assert "not a level" in capsys.readouterr().err
 
@@ -391,20 +399,35 @@ def test_a_record_is_written_at_quit_and_replays_under_the_same_names(
     monkeypatch.setattr("hearts.cli.play.read_line", interrupted)
     assert main(["play", "--seed", "4", "--record", str(path)]) == 130  # Ctrl-C keeps it too
     assert path.exists()
+    assert capsys.readouterr().err == "\nStopped.\n"  # a short line, no traceback
     assert main(["play", "--record", str(tmp_path)]) == 2
     assert "is a folder: give a file name to write in it." in capsys.readouterr().err
 
 
-def test_a_line_of_input_without_end_stops_the_game_in_one_sentence(tmp_path: Path) -> None:
-    # `hearts play < /dev/zero` held one endless line in memory (3 GB in 3 s), past Ctrl-C.
-    endless = b"\0" * (LINE_LIMIT * 50)
+def test_a_line_too_long_is_refused_and_the_game_goes_on(tmp_path: Path) -> None:
+    # A line over 1,000 characters ended the game. `hearts play < /dev/zero` had held one
+    # endless line in memory (3 GB in 3 s): no more than a line's limit is kept.
+    endless = b"\0" * (LINE_LIMIT * 50) + b"\n" + b"x" * (LINE_LIMIT + 1) + b"\nscore\n"
     record = tmp_path / "game.json"
     done = subprocess.run(
         [Path(sys.executable).with_name("hearts"), "play", "--seed", "4", "--record", str(record)],
         input=endless, capture_output=True, timeout=60, check=False,
     )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    said = done.stderr.decode()
-    assert said == f"hearts play: a line of input over {LINE_LIMIT:,} characters; stopping.\n"
-    assert len(done.stdout) < 10 * LINE_LIMIT and "Game left unfinished." in done.stdout.decode()
+    assert done.returncode == 0 and done.stderr == b"", done.stderr
+    said = done.stdout.decode()
+    assert said.count(TOO_LONG) == 2 and len(said) < 10 * LINE_LIMIT
+    assert TOO_LONG == "That line is over 1,000 characters, too long to be a move; try again."
+    assert said.index(TOO_LONG) < said.index("Score: You 0")  # asked again, and answered
+    assert said.endswith(f"\nThe input ended: game left unfinished.\n{_saved(record)}\n")
     assert record.exists()  # written as at a quit
+    # At a terminal (`input()`), a long line is refused alike.
+    answers = iter(["QS " * 400, "quit"])
+    out: list[str] = []
+    bots = {s: make_player("easy", seed=s) for s in range(1, 4)}
+    game = Game(Rules(), seed=4)
+    assert TerminalGame(game, bots, lambda prompt: next(answers), out.append).run() == 0
+    assert TOO_LONG in out and not any("QS QS" in line for line in out)
+
+
+def _saved(record: Path) -> str:
+    return f"The game's record is in {record}: hearts replay {record}"

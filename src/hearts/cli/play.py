@@ -39,28 +39,30 @@ HELP = (
 
 
 class Quit(Exception):
-    """The player asked to stop (or the input ended)."""
+    """The player asked to stop, or the input ended (the message says which)."""
 
 
-#: The longest line of input read: a pass is a few words. `input()` holds a whole line, so
+#: The longest line of input taken: a pass is a few words. `input()` holds a whole line, so
 #: input with no line end (`< /dev/zero`) grew without bound, past Ctrl-C's reach.
 LINE_LIMIT = 1000
+TOO_LONG = f"That line is over {LINE_LIMIT:,} characters, too long to be a move; try again."
 
 
 def read_line(prompt: str) -> str:
-    """`input()`, but from a file or a pipe at most `LINE_LIMIT` characters a line: a longer
-    one ends the game (EOFError) with a sentence on standard error."""
+    """`input()`, but from a file or a pipe no more than `LINE_LIMIT + 1` characters of a line
+    are kept: the rest of a longer one is read and dropped, and `TerminalGame.read` refuses
+    it. EOFError at the end of the input, or when there is none (`hearts play <&-`)."""
+    if sys.stdin is None:
+        raise EOFError
     if sys.stdin.isatty():
         return input(prompt)
     print(prompt, end="", flush=True)
     line = sys.stdin.readline(LINE_LIMIT + 1)
     if not line:
         raise EOFError
-    if len(line) > LINE_LIMIT and not line.endswith("\n"):
-        sys.stdout.write("\n")
-        print(f"hearts play: a line of input over {LINE_LIMIT:,} characters; stopping.",
-              file=sys.stderr)  # fmt: skip
-        raise EOFError
+    rest = line
+    while rest and not rest.endswith("\n"):  # a long line's rest, a piece at a time
+        rest = sys.stdin.readline(LINE_LIMIT + 1)
     return line.removesuffix("\n")
 
 
@@ -153,8 +155,8 @@ class TerminalGame:
             # Each event shown as it happens: the moves are made while this loop runs.
             for event in itertools.chain(self.game.start_events(), play_out(self.game, seats)):
                 self._show(event)
-        except Quit:
-            self.say("\nGame left unfinished.")
+        except Quit as quit:
+            self.say(f"\n{quit}")
             return 0
         self._game_over()
         return 0
@@ -217,14 +219,16 @@ class TerminalGame:
             try:
                 text = self.ask(prompt).strip()
             except EOFError:
-                raise Quit from None
-            if text.isascii() or is_text(text):
+                raise Quit("The input ended: game left unfinished.") from None
+            if len(text) > LINE_LIMIT:
+                self.say(TOO_LONG)
+            elif text.isascii() or is_text(text):
                 break
-            # Bytes that are not UTF-8 arrive as lone surrogates: never echoed back.
-            self.say("That is not text this game can read; type a card like QS.")
+            else:  # bytes that are not UTF-8 arrive as lone surrogates: never echoed back
+                self.say("That is not text this game can read; type a card like QS.")
         word = text.lower()
         if word in ("quit", "exit", "q"):
-            raise Quit
+            raise Quit("Game left unfinished.")
         return text
 
     def command(self, text: str, view: PlayerView, help_text: str = HELP) -> bool:
