@@ -431,3 +431,91 @@ def test_a_line_too_long_is_refused_and_the_game_goes_on(tmp_path: Path) -> None
 
 def _saved(record: Path) -> str:
     return f"The game's record is in {record}: hearts replay {record}"
+
+
+def answering(game: Game, script: list[str]) -> tuple[TerminalGame, list[str]]:
+    """A terminal game against easy players where seat 0 follows `script`: "pass" passes its
+    three lowest cards, "play" plays its lowest legal card, anything else is typed."""
+    bots = {s: make_player("easy", seed=s) for s in range(1, game.rules.players)}
+    steps = iter(script)
+    out: list[str] = []
+
+    def ask(prompt: str) -> str:
+        out.append(prompt)
+        step = next(steps, "quit")
+        view = terminal.game.view(0)
+        if step == "pass":
+            return " ".join(str(c) for c in view.hand[:3])
+        if step == "play":
+            return str(view.legal[0])
+        return step
+
+    terminal = TerminalGame(game, bots, ask, out.append)
+    return terminal, out
+
+
+def test_undo_takes_back_your_latest_pass_or_card_of_the_round_as_the_web_game_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from hearts.cli.play import HELP, NOTHING_TO_TAKE_BACK
+    from hearts.moves import Pass, Play
+    from hearts.record import actions_of, fold, from_record, to_record
+
+    script = ["undo", "pass", "undo", "pass", "play", "play", "undo", "play", "quit"]
+    terminal, out = answering(Game(Rules(), seed=12), script)
+    assert terminal.run() == 0
+    assert '"undo" takes back your latest pass or card of this round' in HELP
+    # Nothing of the round yet; then the pass (and the computer players' cards after it).
+    assert out[out.index("Cards to pass (3): ") + 1] == NOTHING_TO_TAKE_BACK
+    taken = [line for line in out if line.startswith("\nYou take back your ")]
+    assert len(taken) == 2 and taken[0].startswith("\nYou take back your pass")
+    game = terminal.game
+    mine = [m for m in game.moves if isinstance(m, Pass | Play) and m.seat == 0]
+    assert [type(m) for m in mine] == [Pass, Play, Play]  # three of mine stand: pass, 2 cards
+    # The card taken back was the second played; the one played again stands in its place.
+    actions = terminal.actions()
+    assert [a["to"] for a in actions if a["type"] == "undo"] == [0, game.moves.index(mine[2])]
+    assert fold(actions) == actions_of(game)
+    again = from_record(to_record(game, actions))
+    assert again.moves == game.moves
+    # The same input, the same game: take-backs and all.
+    terminal2, out2 = answering(Game(Rules(), seed=12), script)
+    assert terminal2.run() == 0 and out2 == out and terminal2.actions() == actions
+    # `--record` keeps the take-backs, as the browser game does, and the replay says so.
+    answers = iter(["JS 6S 2S", "undo", "quit"])
+    monkeypatch.setattr("hearts.cli.play.read_line", lambda prompt="": next(answers))
+    path = tmp_path / "game.json"
+    assert main(["play", "--seed", "4", "--level", "easy", "--record", str(path)]) == 0
+    assert "You take back your pass and the 2 cards played after it." in capsys.readouterr().out
+    assert main(["replay", str(path)]) == 0
+    assert capsys.readouterr().out.startswith("1 take-back during play (not shown).")
+
+
+def test_undo_and_hint_at_the_moon_choice_say_why_not() -> None:
+    from hearts.cli.play import NO_HINT_AT_MOON, TRICKS_PLAYED, _Person
+
+    game = at_the_moon_choice(Rules(moon_rule="choose"), seed=7)
+    terminal, out = answering(game, ["undo", "hint", "add"])
+    assert _Person(terminal).choose_moon(game.view(0)) == "add"
+    assert TRICKS_PLAYED in out and NO_HINT_AT_MOON in out
+
+
+def test_hint_gives_the_coachs_card_and_reason_the_same_for_a_seed() -> None:
+    from hearts.ai.hint import hint
+    from hearts.cli.play import HELP
+
+    assert '"hint" asks the coach' in HELP
+    terminal, out = answering(Game(Rules(), seed=12), ["hint", "pass", "hint", "quit"])
+    assert terminal.run() == 0
+    hints = [line for line in out if line.startswith("Hint: ")]
+    assert len(hints) == 2
+    assert hints[0].startswith("Hint: Pass the ") and " to West, on your left: " in hints[0]
+    # The coach's own words (`hearts.ai.hint`, as the browser game's Hint), seeded by the game
+    # and the decision: asked again at the same card, the same hint.
+    game = terminal.game
+    view = game.view(0)
+    advice = hint(view, ["You", "West", "North", "East"], seed=f"12:{len(game.moves)}:0")
+    assert hints[1] == f"Hint: {advice.reason}" and advice.cards[0] in view.legal
+    assert advice.cards[0].symbol in hints[1]
+    again, out2 = answering(Game(Rules(), seed=12), ["hint", "pass", "hint", "quit"])
+    assert again.run() == 0 and out2 == out
