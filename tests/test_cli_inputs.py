@@ -86,6 +86,29 @@ def test_a_pass_cycle_may_be_written_with_commas(
         assert 'like pass_cycle=left,right,hold or pass_cycle=["left","right"].' in err, err
 
 
+@pytest.mark.parametrize(
+    "command",
+    [["play"], ["sim", "easy*4", "--mode", "games", "--quiet"], ["sim", "easy*4", "--quiet"]],
+)
+def test_a_target_past_the_games_longest_is_refused_naming_the_range(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A target of 10**11 was taken, and the game never ended. The bound is the web game's.
+    from hearts.rules import MAX_TARGET
+    from hearts.web.options import rules_from_choices
+
+    assert MAX_TARGET == 1000 and rules_from_choices({"target_score": 1000}).target_score == 1000
+    with pytest.raises(ValueError, match="at most 1000"):
+        rules_from_choices({"target_score": 1001})
+    for target in (0, MAX_TARGET + 1, 10**11):
+        assert main([*command, "--rule", f"target_score={target}"]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        assert captured.err == (
+            f"hearts {command[0]}: The target score must be a whole number from 1 to 1000.\n"
+        )
+
+
 def test_an_unknown_rule_lists_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
     for command in (["play"], ["sim", "easy*4", "--quiet"]):
         assert main([*command, "--rule", "bogus=1"]) == 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -12,7 +13,7 @@ import pytest
 from hearts import Game, Rules
 from hearts.ai import Player, make_player
 from hearts.cli import main
-from hearts.cli.play import LINE_LIMIT, TerminalGame, format_hand
+from hearts.cli.play import LINE_LIMIT, TOO_LONG, TerminalGame, format_hand
 
 
 def scripted_game(
@@ -62,6 +63,15 @@ def test_a_whole_game_in_the_terminal() -> None:
     assert "takes the trick" in text and "Round 1 over" in text
 
 
+#: The browser game's hand order (cards.js): clubs, diamonds, spades, hearts, low to high.
+SUITS, RANKS = "♣♦♠♥", ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+def in_web_order(symbols: list[str]) -> bool:
+    keys = [(SUITS.index(s[-1]), RANKS.index(s[:-1])) for s in symbols]
+    return keys == sorted(keys)
+
+
 def test_hand_is_sorted_by_suit_with_legal_cards_marked() -> None:
     game = Game(Rules(), seed=3)
     for seat in range(4):
@@ -75,9 +85,45 @@ def test_hand_is_sorted_by_suit_with_legal_cards_marked() -> None:
         "  ♣ "
         + " ".join(
             c.symbol[:-1] + ("*" if c in view.legal else "")
-            for c in sorted((c for c in view.hand if c.suit == 0), key=lambda c: -c.rank)
+            for c in sorted((c for c in view.hand if c.suit == 0), key=lambda c: c.rank)
         )
     ]
+    shown = [f"{word.rstrip('*')}{line[2]}" for line in lines[:-1] for word in line[4:].split()]
+    assert in_web_order(shown) and len(shown) == len(view.hand)
+
+
+def test_play_demo_and_replay_name_the_seats_and_order_the_cards_alike(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `hearts play` said "You" and showed spades first, high to low; `hearts demo` said
+    # "South", and `hearts replay` "Seat 1", both with clubs first and spades last.
+    import re
+
+    from hearts.driver import play_out
+    from hearts.record import to_record
+
+    assert main(["demo", "--seed", "4", "--target", "30"]) == 0
+    demo = capsys.readouterr().out
+    game = Game(Rules(target_score=30), seed=4)
+    for _ in play_out(game, [make_player("easy", seed=s) for s in range(4)]):
+        pass
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(to_record(game)))  # no names: the terminal's are used
+    assert main(["replay", str(path)]) == 0
+    replay = capsys.readouterr().out
+    terminal, out, _ = scripted_game(Rules(target_score=30), iter([]))
+    assert terminal.run() == 0
+    play = "\n".join(out)
+    for text in (demo, replay, play):
+        assert "South" not in text and "Seat " not in text
+        assert re.search(r"\bYou (pass|play|take)\b", text) and "West" in text, text[:300]
+        assert "You passes" not in text and "You takes" not in text
+    passed = re.findall(r"You pass (.+?)(?: to |$)", demo + replay, re.MULTILINE)
+    dealt = re.findall(r"^ +(?:You|West|North|East): (.+)$", replay, re.MULTILINE)
+    received = re.findall(r"^You received: (.+)$", play, re.MULTILINE)
+    assert passed and dealt and received
+    for cards in passed + dealt + received:
+        assert in_web_order(cards.split()), cards
 
 
 def test_quit_and_end_of_input_leave_quietly(
@@ -86,13 +132,21 @@ def test_quit_and_end_of_input_leave_quietly(
     answers = iter(["quit"])
     monkeypatch.setattr("hearts.cli.play.read_line", lambda prompt="": next(answers))
     assert main(["play", "--seed", "4", "--level", "easy"]) == 0
-    assert "Game left unfinished." in capsys.readouterr().out
+    assert capsys.readouterr().out.endswith("\nGame left unfinished.\n")
 
     def end_of_input(prompt: str = "") -> str:
         raise EOFError
 
     monkeypatch.setattr("hearts.cli.play.read_line", end_of_input)
     assert main(["play", "--seed", "4", "--level", "hard"]) == 0
+    assert capsys.readouterr().out.endswith("\nThe input ended: game left unfinished.\n")
+    # Started with standard input closed (`hearts play <&-`): a traceback, before.
+    monkeypatch.undo()
+    monkeypatch.setattr("sys.stdin", None)
+    assert main(["play", "--seed", "4"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.endswith("\nThe input ended: game left unfinished.\n")
+    assert captured.err == ""
     assert main(["play", "--level", "genius"]) == 2
     assert "not a level" in capsys.readouterr().err
 
@@ -345,20 +399,123 @@ def test_a_record_is_written_at_quit_and_replays_under_the_same_names(
     monkeypatch.setattr("hearts.cli.play.read_line", interrupted)
     assert main(["play", "--seed", "4", "--record", str(path)]) == 130  # Ctrl-C keeps it too
     assert path.exists()
+    assert capsys.readouterr().err == "\nStopped.\n"  # a short line, no traceback
     assert main(["play", "--record", str(tmp_path)]) == 2
     assert "is a folder: give a file name to write in it." in capsys.readouterr().err
 
 
-def test_a_line_of_input_without_end_stops_the_game_in_one_sentence(tmp_path: Path) -> None:
-    # `hearts play < /dev/zero` held one endless line in memory (3 GB in 3 s), past Ctrl-C.
-    endless = b"\0" * (LINE_LIMIT * 50)
+def test_a_line_too_long_is_refused_and_the_game_goes_on(tmp_path: Path) -> None:
+    # A line over 1,000 characters ended the game. `hearts play < /dev/zero` had held one
+    # endless line in memory (3 GB in 3 s): no more than a line's limit is kept.
+    endless = b"\0" * (LINE_LIMIT * 50) + b"\n" + b"x" * (LINE_LIMIT + 1) + b"\nscore\n"
     record = tmp_path / "game.json"
     done = subprocess.run(
         [Path(sys.executable).with_name("hearts"), "play", "--seed", "4", "--record", str(record)],
         input=endless, capture_output=True, timeout=60, check=False,
     )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    said = done.stderr.decode()
-    assert said == f"hearts play: a line of input over {LINE_LIMIT:,} characters; stopping.\n"
-    assert len(done.stdout) < 10 * LINE_LIMIT and "Game left unfinished." in done.stdout.decode()
+    assert done.returncode == 0 and done.stderr == b"", done.stderr
+    said = done.stdout.decode()
+    assert said.count(TOO_LONG) == 2 and len(said) < 10 * LINE_LIMIT
+    assert TOO_LONG == "That line is over 1,000 characters, too long to be a move; try again."
+    assert said.index(TOO_LONG) < said.index("Score: You 0")  # asked again, and answered
+    assert said.endswith(f"\nThe input ended: game left unfinished.\n{_saved(record)}\n")
     assert record.exists()  # written as at a quit
+    # At a terminal (`input()`), a long line is refused alike.
+    answers = iter(["QS " * 400, "quit"])
+    out: list[str] = []
+    bots = {s: make_player("easy", seed=s) for s in range(1, 4)}
+    game = Game(Rules(), seed=4)
+    assert TerminalGame(game, bots, lambda prompt: next(answers), out.append).run() == 0
+    assert TOO_LONG in out and not any("QS QS" in line for line in out)
+
+
+def _saved(record: Path) -> str:
+    return f"The game's record is in {record}: hearts replay {record}"
+
+
+def answering(game: Game, script: list[str]) -> tuple[TerminalGame, list[str]]:
+    """A terminal game against easy players where seat 0 follows `script`: "pass" passes its
+    three lowest cards, "play" plays its lowest legal card, anything else is typed."""
+    bots = {s: make_player("easy", seed=s) for s in range(1, game.rules.players)}
+    steps = iter(script)
+    out: list[str] = []
+
+    def ask(prompt: str) -> str:
+        out.append(prompt)
+        step = next(steps, "quit")
+        view = terminal.game.view(0)
+        if step == "pass":
+            return " ".join(str(c) for c in view.hand[:3])
+        if step == "play":
+            return str(view.legal[0])
+        return step
+
+    terminal = TerminalGame(game, bots, ask, out.append)
+    return terminal, out
+
+
+def test_undo_takes_back_your_latest_pass_or_card_of_the_round_as_the_web_game_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from hearts.cli.play import HELP, NOTHING_TO_TAKE_BACK
+    from hearts.moves import Pass, Play
+    from hearts.record import actions_of, fold, from_record, to_record
+
+    script = ["undo", "pass", "undo", "pass", "play", "play", "undo", "play", "quit"]
+    terminal, out = answering(Game(Rules(), seed=12), script)
+    assert terminal.run() == 0
+    assert '"undo" takes back your latest pass or card of this round' in HELP
+    # Nothing of the round yet; then the pass (and the computer players' cards after it).
+    assert out[out.index("Cards to pass (3): ") + 1] == NOTHING_TO_TAKE_BACK
+    taken = [line for line in out if line.startswith("\nYou take back your ")]
+    assert len(taken) == 2 and taken[0].startswith("\nYou take back your pass")
+    game = terminal.game
+    mine = [m for m in game.moves if isinstance(m, Pass | Play) and m.seat == 0]
+    assert [type(m) for m in mine] == [Pass, Play, Play]  # three of mine stand: pass, 2 cards
+    # The card taken back was the second played; the one played again stands in its place.
+    actions = terminal.actions()
+    assert [a["to"] for a in actions if a["type"] == "undo"] == [0, game.moves.index(mine[2])]
+    assert fold(actions) == actions_of(game)
+    again = from_record(to_record(game, actions))
+    assert again.moves == game.moves
+    # The same input, the same game: take-backs and all.
+    terminal2, out2 = answering(Game(Rules(), seed=12), script)
+    assert terminal2.run() == 0 and out2 == out and terminal2.actions() == actions
+    # `--record` keeps the take-backs, as the browser game does, and the replay says so.
+    answers = iter(["JS 6S 2S", "undo", "quit"])
+    monkeypatch.setattr("hearts.cli.play.read_line", lambda prompt="": next(answers))
+    path = tmp_path / "game.json"
+    assert main(["play", "--seed", "4", "--level", "easy", "--record", str(path)]) == 0
+    assert "You take back your pass and the 2 cards played after it." in capsys.readouterr().out
+    assert main(["replay", str(path)]) == 0
+    assert capsys.readouterr().out.startswith("1 take-back during play (not shown).")
+
+
+def test_undo_and_hint_at_the_moon_choice_say_why_not() -> None:
+    from hearts.cli.play import NO_HINT_AT_MOON, TRICKS_PLAYED, _Person
+
+    game = at_the_moon_choice(Rules(moon_rule="choose"), seed=7)
+    terminal, out = answering(game, ["undo", "hint", "add"])
+    assert _Person(terminal).choose_moon(game.view(0)) == "add"
+    assert TRICKS_PLAYED in out and NO_HINT_AT_MOON in out
+
+
+def test_hint_gives_the_coachs_card_and_reason_the_same_for_a_seed() -> None:
+    from hearts.ai.hint import hint
+    from hearts.cli.play import HELP
+
+    assert '"hint" asks the coach' in HELP
+    terminal, out = answering(Game(Rules(), seed=12), ["hint", "pass", "hint", "quit"])
+    assert terminal.run() == 0
+    hints = [line for line in out if line.startswith("Hint: ")]
+    assert len(hints) == 2
+    assert hints[0].startswith("Hint: Pass the ") and " to West, on your left: " in hints[0]
+    # The coach's own words (`hearts.ai.hint`, as the browser game's Hint), seeded by the game
+    # and the decision: asked again at the same card, the same hint.
+    game = terminal.game
+    view = game.view(0)
+    advice = hint(view, ["You", "West", "North", "East"], seed=f"12:{len(game.moves)}:0")
+    assert hints[1] == f"Hint: {advice.reason}" and advice.cards[0] in view.legal
+    assert advice.cards[0].symbol in hints[1]
+    again, out2 = answering(Game(Rules(), seed=12), ["hint", "pass", "hint", "quit"])
+    assert again.run() == 0 and out2 == out

@@ -12,6 +12,7 @@ import pytest
 from hearts import Game, Rules, record
 from hearts.ai import make_player
 from hearts.cli import main
+from hearts.cli.terminal import seat_names, verb
 from hearts.driver import play_out
 
 
@@ -98,7 +99,7 @@ def test_a_seed_that_is_not_text_is_refused(
 def test_standard_input_is_named_as_such(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO("{not json"))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"{not json")))
     assert main(["replay", "-"]) == 2
     assert capsys.readouterr().err == "hearts replay: Standard input is not JSON.\n"
 
@@ -156,7 +157,7 @@ def test_an_unfinished_record_shows_the_cards_on_the_table_and_says_so(
                 break
     code, out, err = replayed(tmp_path, capsys, json.dumps(record.to_record(game)))
     assert code == 0 and err == ""
-    names = ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]
+    names = ["You", "West", "North", "East"]  # a record without names: as `hearts play`'s
     on_table = ", ".join(f"{names[e.seat]} {e.card.symbol}" for e in played[4:])
     assert f"  trick  2: {on_table} (unfinished)" in out
     assert out.endswith("\nThe game is unfinished: the record ends during round 1.\n")
@@ -185,8 +186,10 @@ def test_a_partners_moon_names_both_and_the_choice_and_the_kittys_points_are_sho
     assert moons and chosen
     code, out, err = replayed(tmp_path, capsys, json.dumps(record.to_record(game)))
     assert code == 0 and err == ""
-    first, second = (f"Seat {s + 1}" for s in team_of(rules, moons[0].shooter or 0))
+    names = seat_names(rules.players)  # a record without names: as `hearts play`'s
+    first, second = (names[s] for s in team_of(rules, moons[0].shooter or 0))
     choice = chosen[0]
+    chooser = names[choice.seat]
     # The team shot it: the partner is not "everyone else", and the points come off both.
     words = (
         "add the points to the other team"
@@ -194,7 +197,8 @@ def test_a_partners_moon_names_both_and_the_choice_and_the_kittys_points_are_sho
         else "take the points off their team's totals"
     )
     assert (
-        f"  {first} and {second} shot the moon!\n  Seat {choice.seat + 1} chooses to {words}" in out
+        f"  {first} and {second} shot the moon!\n  {chooser} "
+        f"{verb(chooser, 'chooses', 'choose')} to {words}" in out
     )
 
     game = finished(Rules.preset("omnibus", kitty=True, target_score=30))
@@ -225,7 +229,7 @@ def test_a_trick_that_takes_the_cards_held_over_says_so(
     carried = taking[0]
     line = next(x for x in out.splitlines() if x.startswith(f"  trick {carried.number + 1:>2}: "))
     assert line.endswith(
-        f" -> Seat {carried.winner + 1}, with the {len(carried.carried)} cards held over, "
+        f" -> {seat_names(6)[carried.winner]}, with the {len(carried.carried)} cards held over, "
         f"{carried.points} points"
     ), line
     assert out.count("held over") == 2  # that trick, and the one held over
@@ -243,3 +247,27 @@ def test_a_move_against_the_rules_is_said_as_the_seats(
     seat = first["seat"]
     said = f"Move {plays[0] + 1} (seat {seat} plays {first['card']}) breaks the rules; the game"
     assert said in err and f"would tell seat {seat}: " in err, err
+
+
+def test_a_record_over_the_size_cap_is_refused_before_it_is_read_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A 43 MB record took 2.8 s and some 500 MB before it was refused. A good record padded
+    # past the cap (JSON allows the spaces) was read whole, and replayed.
+    from hearts.cli.replay import RECORD_LIMIT
+
+    text = json.dumps(good_record())
+    code, out, err = replayed(tmp_path, capsys, text + " " * (RECORD_LIMIT - len(text)))
+    assert code == 0 and err == "" and "Game over after" in out  # at the cap: read
+    padded = text + " " * (RECORD_LIMIT + 1 - len(text))
+    err = refused_in_one_line(*replayed(tmp_path, capsys, padded))
+    assert err == (
+        f"hearts replay: {tmp_path / 'record.json'} is over 8 MB, too large to be a game record "
+        "(the longest game's is under 1 MB).\n"
+    )
+    # Standard input (a pipe, a file that grows): no more than a byte past the cap is read.
+    piped = io.BytesIO((text + " " * 2 * RECORD_LIMIT).encode())
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(piped))
+    assert main(["replay", "-"]) == 2
+    assert "Standard input is over 8 MB" in capsys.readouterr().err
+    assert piped.tell() == RECORD_LIMIT + 1

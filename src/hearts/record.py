@@ -96,6 +96,31 @@ def fold(actions: Sequence[object]) -> list[object]:
     return [action for _, action in folded(actions)]
 
 
+def take_back_point(game: Game, seat: int) -> int | None:
+    """How many moves stand once `seat`'s latest pass or card of this round is taken back,
+    with every move after it (the browser game's Undo and `hearts play`'s "undo"), or None
+    when nothing can be: no pass or card of the seat's in this round, or every trick of the
+    round played (a round that is over is scored, and a take-back never crosses into it).
+
+    >>> from hearts import Rules
+    >>> game = Game(Rules(), seed=3)
+    >>> take_back_point(game, 0) is None
+    True
+    >>> _ = game.give(1, game.round.hand(1)[:3]), game.give(0, game.round.hand(0)[:3])
+    >>> take_back_point(game, 0), take_back_point(game, 1)
+    (1, 0)
+    """
+    if game.phase not in ("passing", "playing"):
+        return None
+    for number in range(len(game.moves) - 1, -1, -1):
+        move = game.moves[number]
+        if isinstance(move, NextRound):
+            break
+        if isinstance(move, Pass | Play) and move.seat == seat:
+            return number
+    return None
+
+
 #: The key that marks a saved move a computer player made for a person away from the table.
 STAND_IN = "stand_in"
 

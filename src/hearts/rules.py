@@ -54,6 +54,11 @@ MIN_PLAYERS: Final = 3
 MAX_PLAYERS: Final = 10
 #: The longest pass cycle a table may choose (a record or a request holds no more).
 MAX_PASS_CYCLE: Final = 16
+#: The highest target a game may be started with: the web game's start screen and the
+#: terminal commands (`hearts play`, `hearts sim`, `hearts demo`) offer 1 to this. A game to
+#: 1000 already runs to some 160 rounds at ten seats; one to 10**11 never ends. The engine
+#: itself takes any positive target (a record of an older game still loads).
+MAX_TARGET: Final = 1000
 
 #: Cards taken out of one deck for 3 and 5 players, and of two decks for 6 to 10, so that the
 #: cards deal out evenly; never a point card, and one two of clubs (or the three) stays to lead.

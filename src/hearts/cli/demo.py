@@ -1,25 +1,28 @@
-"""`hearts demo`: a game between random players, printed trick by trick from its events."""
+"""`hearts demo`: a game between random players, printed trick by trick from its events.
+
+The seats are named and the cards ordered as `hearts play` and `hearts replay` have them:
+seat 0 is "You" (here a random player too).
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterable
 from typing import Any
 
-from ..cards import Card
+from ..rules import MAX_TARGET
 from ..words import counted, listed
+from .rule_options import check_target
+from .terminal import cards_text, seat_names, verb
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("demo", help="print a game of random players, trick by trick")
     parser.add_argument("--seed", type=int, default=1, help="seed for the deal and the players")
-    parser.add_argument("--target", type=int, default=100, help="score that ends the game")
+    parser.add_argument(
+        "--target", type=int, default=100, help=f"score that ends the game (1 to {MAX_TARGET})"
+    )
     parser.set_defaults(func=run)
-
-
-def _cards(cards: Iterable[Card]) -> str:
-    return " ".join(c.symbol for c in sorted(cards))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -30,13 +33,15 @@ def run(args: argparse.Namespace) -> int:
     from ..rules import Rules
 
     try:
+        check_target(args.target)
         rules = Rules(target_score=args.target)
     except ValueError as error:
         print(f"hearts demo: {error}", file=sys.stderr)
         return 2
     game = Game(rules, seed=args.seed)
     n = game.rules.players
-    names = ["South", "West", "North", "East"] if n == 4 else [f"Seat {s}" for s in range(n)]
+    names = seat_names(n)
+    print(f"Random players in all {n} seats, yours (You) too.")
     players = [make_player("random", seed=f"{args.seed}:{seat}") for seat in range(n)]
     for event in [*game.start_events(), *play_out(game, players)]:
         if isinstance(event, ev.Dealt):
@@ -44,7 +49,8 @@ def run(args: argparse.Namespace) -> int:
             direction = "" if event.pass_direction == "hold" else f" {event.pass_direction}"
             print(f"\nRound {event.hand_number + 1}: {how}{direction}")
         elif isinstance(event, ev.Passed) and event.cards is not None:
-            print(f"  {names[event.seat]:>5} passes {_cards(event.cards)}")
+            name = names[event.seat]
+            print(f"  {name:>5} {verb(name, 'passes', 'pass')} {cards_text(event.cards)}")
         elif isinstance(event, ev.TrickWon):
             plays = ", ".join(f"{names[s]} {c.symbol}" for s, c in event.plays)
             print(f"  trick {event.number + 1:>2}: {plays} -> {names[event.winner]}")
@@ -56,6 +62,6 @@ def run(args: argparse.Namespace) -> int:
                 print(f"  {names[result.shooter]} shot the moon!")
             print("  totals: " + ", ".join(f"{names[s]} {t}" for s, t in enumerate(result.totals)))
     winners = listed(names[s] for s in game.winners)
-    verb = "wins" if len(game.winners) == 1 else "win"
-    print(f"\nGame over after {counted(len(game.results), 'round')}. {winners} {verb}.")
+    wins = verb(winners, "wins", "win") if len(game.winners) == 1 else "win"
+    print(f"\nGame over after {counted(len(game.results), 'round')}. {winners} {wins}.")
     return 0

@@ -2,7 +2,9 @@
 
 You are seat 0. Cards are typed like "QS", "10h", "TH" or "Q♠", and an ace as A or 1 ("1H"
 is the ace of hearts); anything the rules refuse is answered with the engine's reason and you
-try again. "help" lists the commands, "quit" ends.
+try again. "hint" asks the coach (the hard player, as the browser game's Hint button does),
+"undo" takes back your latest pass or card of the round (as the browser game's Undo does),
+"help" lists the commands, "quit" ends.
 """
 
 from __future__ import annotations
@@ -17,11 +19,11 @@ from typing import TYPE_CHECKING, Any
 from .. import events as ev
 from ..cards import SUIT_SYMBOLS, Card, parse_card
 from ..moves import Pass, Play
-from ..record import is_text
+from ..record import Action, is_text, move_to_action, take_back_point, undo_action
 from ..scoring import MOON_CHOICES, MoonChoice, RoundResult, team_of
 from ..words import counted, listed
 from .rule_options import RULE_HELP, rule_changes
-from .terminal import check_writable
+from .terminal import SUIT_ORDER, cards_text, check_writable, in_hand_order, seat_names
 
 if TYPE_CHECKING:
     from ..ai import Player
@@ -29,39 +31,55 @@ if TYPE_CHECKING:
     from ..game import Game
     from ..view import PlayerView
 
-FOUR_NAMES = ("You", "West", "North", "East")
 COMMANDS_HELP = (
-    '"hand" shows your cards again, "score" the totals, "help" this help, "quit" ends the game.'
+    '"hand" shows your cards again, "score" the totals, "hint" asks the coach for a card, '
+    '"undo" takes back your latest pass or card of this round, "help" this help, "quit" ends '
+    "the game."
 )
+NOTHING_TO_TAKE_BACK = (
+    "You have not passed or played a card in this round yet, so there is nothing to take back."
+)
+TRICKS_PLAYED = "Every trick of this round is played, so its cards can no longer be taken back."
+NO_HINT_AT_MOON = "The coach hints passes and cards; how your moon scores is yours to choose."
 HELP = (
     'Type a card like "QS", "10H" (or "TH") or "2♣", an ace as "AH" or "1H" (several cards, '
     f"separated by spaces, for a pass). {COMMANDS_HELP}"
 )
 
 
+class TakeBack(Exception):
+    """The player asked to take back their move that left `to` moves standing."""
+
+    def __init__(self, to: int) -> None:
+        super().__init__(to)
+        self.to = to
+
+
 class Quit(Exception):
-    """The player asked to stop (or the input ended)."""
+    """The player asked to stop, or the input ended (the message says which)."""
 
 
-#: The longest line of input read: a pass is a few words. `input()` holds a whole line, so
+#: The longest line of input taken: a pass is a few words. `input()` holds a whole line, so
 #: input with no line end (`< /dev/zero`) grew without bound, past Ctrl-C's reach.
 LINE_LIMIT = 1000
+TOO_LONG = f"That line is over {LINE_LIMIT:,} characters, too long to be a move; try again."
 
 
 def read_line(prompt: str) -> str:
-    """`input()`, but from a file or a pipe at most `LINE_LIMIT` characters a line: a longer
-    one ends the game (EOFError) with a sentence on standard error."""
+    """`input()`, but from a file or a pipe no more than `LINE_LIMIT + 1` characters of a line
+    are kept: the rest of a longer one is read and dropped, and `TerminalGame.read` refuses
+    it. EOFError at the end of the input, or when there is none (`hearts play <&-`)."""
+    if sys.stdin is None:
+        raise EOFError
     if sys.stdin.isatty():
         return input(prompt)
     print(prompt, end="", flush=True)
     line = sys.stdin.readline(LINE_LIMIT + 1)
     if not line:
         raise EOFError
-    if len(line) > LINE_LIMIT and not line.endswith("\n"):
-        sys.stdout.write("\n")
-        print(f"hearts play: a line of input over {LINE_LIMIT:,} characters; stopping.",
-              file=sys.stderr)  # fmt: skip
-        raise EOFError
+    rest = line
+    while rest and not rest.endswith("\n"):  # a long line's rest, a piece at a time
+        rest = sys.stdin.readline(LINE_LIMIT + 1)
     return line.removesuffix("\n")
 
 
@@ -97,18 +115,13 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def seat_names(players: int) -> list[str]:
-    if players == 4:
-        return list(FOUR_NAMES)
-    return ["You"] + [f"Player {s + 1}" for s in range(1, players)]
-
-
 def format_hand(view: PlayerView, mark_legal: bool) -> str:
-    """The hand grouped by suit, highest first; legal cards marked with a star."""
+    """The hand a suit a line, in hand order (`in_hand_order`); legal cards marked with a star."""
     lines = []
     legal = view.legal_mask if mark_legal else 0
-    for suit in (3, 2, 1, 0):
-        cards = sorted((c for c in view.hand if c.suit == suit), key=lambda c: -c.rank)
+    hand = in_hand_order(view.hand)
+    for suit in SUIT_ORDER:
+        cards = [c for c in hand if c.suit == suit]
         if not cards:
             continue
         words = [c.symbol[:-1] + ("*" if legal >> c & 1 else "") for c in cards]
@@ -138,6 +151,10 @@ class TerminalGame:
         self.names = seat_names(game.rules.players)
         self.me = next(s for s in range(game.rules.players) if s not in bots)
         self.kitty_note = ""  # the round's kitty, said under the round's heading
+        self.round_base = game.copy()  # the game as the round was dealt, to take back to
+        # The record's actions up to the latest take-back, and the moves standing then.
+        self.saved: list[Action] = []
+        self.standing = 0
 
     def _say_kitty(self) -> None:
         if self.kitty_note:
@@ -155,19 +172,66 @@ class TerminalGame:
                 "is scored your team's points."
             )
         seats: dict[int, Seat] = {**self.bots, self.me: _Person(self)}
-        try:
-            # Each event shown as it happens: the moves are made while this loop runs.
-            for event in itertools.chain(self.game.start_events(), play_out(self.game, seats)):
-                self._show(event)
-        except Quit:
-            self.say("\nGame left unfinished.")
-            return 0
+        events = self.game.start_events()
+        while True:
+            try:
+                # Each event shown as it happens: the moves are made while this loop runs.
+                for event in itertools.chain(events, play_out(self.game, seats)):
+                    self._show(event)
+                break
+            except TakeBack as back:
+                self._take_back(back.to)
+                events = []
+            except Quit as quit:
+                self.say(f"\n{quit}")
+                return 0
         self._game_over()
         return 0
+
+    def actions(self) -> list[Action]:
+        """The game's record's actions: its moves, with each take-back where it was made
+        (`hearts.record.undo_action`), as the browser game keeps them."""
+        return self.saved + [move_to_action(m) for m in self.game.moves[self.standing :]]
+
+    def _take_back(self, to: int) -> None:
+        """The game as it stood before the move that leaves `to` moves standing: the person's
+        pass or card, and the computer players' moves after it (all of this round)."""
+        game, base = self.game, self.round_base
+        taken = game.moves[to:]
+        self.saved = [*self.actions(), undo_action(to)]
+        self.standing = to
+        back = base.copy()
+        for move in game.moves[len(base.moves) : to]:
+            back.apply(move)
+        self.game = back
+        cards = sum(1 for move in taken[1:] if isinstance(move, Play))
+        after = {0: "", 1: " and the card played after it"}.get(
+            cards, f" and the {cards} cards played after it"
+        )
+        first = taken[0]
+        what = first.card.symbol if isinstance(first, Play) else "pass"
+        self.say(f"\nYou take back your {what}{after}.")
+
+    def hint(self, view: PlayerView) -> str:
+        """The coach's hint, as the browser game gives it: what the hard player would do in
+        the person's place, and why. Seeded by the game and the decision (a pass by its
+        round, however many passed before it was asked), so the same every time."""
+        from ..ai.hint import hint as coach
+
+        if self.game.phase == "moon-choice":
+            return NO_HINT_AT_MOON
+        moves = len(self.game.moves)
+        decision = len(self.round_base.moves) if self.game.phase == "passing" else moves
+        try:
+            advice = coach(view, self.names, seed=f"{self.game.seed}:{decision}:{self.me}")
+        except ValueError as error:  # nothing to decide: never at a prompt, but said if so
+            return str(error)
+        return f"Hint: {advice.reason}"
 
     def _show(self, event: ev.Event) -> None:
         names = self.names
         if isinstance(event, ev.Dealt):
+            self.round_base = self.game.copy()  # the round just dealt, nothing played
             self.kitty_note = ""
             if event.kitty_size:
                 one = event.kitty_size == 1
@@ -183,7 +247,7 @@ class TerminalGame:
             who = "You take" if event.seat == self.me else f"{names[event.seat]} takes"
             unit = "point" if abs(event.points) == 1 else "points"
             worth = f" ({event.points} {unit})" if event.points else ""
-            self.say(f"{who} the kitty: {' '.join(c.symbol for c in event.cards)}{worth}.")
+            self.say(f"{who} the kitty: {cards_text(event.cards)}{worth}.")
         elif isinstance(event, ev.MoonChosen) and event.seat != self.me:
             who = names[event.seat]
             team = team_of(self.game.rules, event.seat)
@@ -198,13 +262,13 @@ class TerminalGame:
                 else f"{who} takes the points off {own}."
             )
         elif isinstance(event, ev.Received) and event.seat == self.me and event.cards:
-            self.say("You received: " + " ".join(c.symbol for c in event.cards))
+            self.say("You received: " + cards_text(event.cards))
         elif isinstance(event, ev.Played):
             who = "You play" if event.seat == self.me else f"{names[event.seat]} plays"
             self.say(f"{who} {event.card.symbol}")
         elif isinstance(event, ev.TrickWon):
             if event.cancelled:  # two decks: a card's two copies on one trick count for nothing
-                faces = dict.fromkeys(c.symbol for c in sorted(event.cancelled))
+                faces = dict.fromkeys(c.symbol for c in in_hand_order(event.cancelled))
                 twins = listed(f"the two {face}" for face in faces)
                 self.say(f"{twins[0].upper()}{twins[1:]} cancel each other.")
             if event.held_over:
@@ -223,18 +287,21 @@ class TerminalGame:
             try:
                 text = self.ask(prompt).strip()
             except EOFError:
-                raise Quit from None
-            if text.isascii() or is_text(text):
+                raise Quit("The input ended: game left unfinished.") from None
+            if len(text) > LINE_LIMIT:
+                self.say(TOO_LONG)
+            elif text.isascii() or is_text(text):
                 break
-            # Bytes that are not UTF-8 arrive as lone surrogates: never echoed back.
-            self.say("That is not text this game can read; type a card like QS.")
+            else:  # bytes that are not UTF-8 arrive as lone surrogates: never echoed back
+                self.say("That is not text this game can read; type a card like QS.")
         word = text.lower()
         if word in ("quit", "exit", "q"):
-            raise Quit
+            raise Quit("Game left unfinished.")
         return text
 
     def command(self, text: str, view: PlayerView, help_text: str = HELP) -> bool:
-        """Answer a command word ("help", "hand", "score"); False for anything else."""
+        """Answer a command word ("help", "hand", "score", "hint", "undo"); False for anything
+        else. "undo" raises `TakeBack` when there is a move to take back."""
         word = text.lower()
         if not word:
             return True
@@ -249,6 +316,16 @@ class TerminalGame:
             return True
         if word == "score":
             self._totals()
+            return True
+        if word == "hint":
+            self.say(self.hint(view))
+            return True
+        if word == "undo":
+            to = take_back_point(self.game, self.me)
+            if to is not None:
+                raise TakeBack(to)
+            over = self.game.phase == "moon-choice"  # every trick played, none to take back
+            self.say(TRICKS_PLAYED if over else NOTHING_TO_TAKE_BACK)
             return True
         return False
 
@@ -413,22 +490,26 @@ def run(args: argparse.Namespace) -> int:
     note = as_medium_note([spec.level], rules)
     if note is not None:
         print(note)
+    terminal = TerminalGame(game, bots, read_line, print)
     try:
-        return TerminalGame(game, bots, read_line, print).run()
+        return terminal.run()
     finally:  # at the end, at "quit", and at Ctrl-C alike
         if args.record is not None:
-            _write_record(game, Path(args.record))
+            _write_record(terminal, Path(args.record))
 
 
-def _write_record(game: Game, path: Path) -> None:
+def _write_record(terminal: TerminalGame, path: Path) -> None:
     import json
 
     from ..record import to_record
 
-    # The names the game used, which `hearts replay` shows (the browser game writes them too).
-    names = [{"seat": s, "name": name} for s, name in enumerate(seat_names(game.rules.players))]
+    # The names the game used, which `hearts replay` shows (the browser game writes them too),
+    # and the take-backs among the moves, as the browser game keeps them.
+    game = terminal.game
+    names = [{"seat": s, "name": name} for s, name in enumerate(terminal.names)]
+    record = {**to_record(game, terminal.actions()), "players": names}
     try:
-        path.write_text(json.dumps({**to_record(game), "players": names}) + "\n", "utf-8")
+        path.write_text(json.dumps(record) + "\n", "utf-8")
     except OSError as error:
         why = error.strerror or "the system refused"
         print(f"hearts play: cannot write the record to {str(path)!r}: {why}.", file=sys.stderr)

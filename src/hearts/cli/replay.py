@@ -8,15 +8,15 @@ trick, with every hand as it was dealt (the browser game exports records from it
 from __future__ import annotations
 
 import argparse
+import errno
 import json
+import os
 import sys
-from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
 from ..cards import Card
 from ..words import counted, listed
-from .terminal import printable
+from .terminal import cards_text, printable, seat_names, verb
 
 
 def register(subparsers: Any) -> None:
@@ -30,20 +30,10 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def _cards(cards: Iterable[Card]) -> str:
-    """Cards by suit and rank; with two decks a card's copies side by side."""
-    return " ".join(c.symbol for c in sorted(cards, key=lambda c: (c.face, c)))
-
-
-def _verb(name: str, one: str, you: str) -> str:
-    """The browser game calls the person "You": "You pass", "Marisol passes"."""
-    return you if name == "You" else one
-
-
 def _names(data: dict[str, Any], players: int) -> list[str]:
-    """The seats' names from the record's "players" (the browser game writes them), else
-    "Seat 1", "Seat 2"..."""
-    names = [f"Seat {seat + 1}" for seat in range(players)]
+    """The seats' names from the record's "players" (the browser game and `hearts play` write
+    them), else those `hearts play` gives: "You", "West"... (`seat_names`)."""
+    names = seat_names(players)
     listed = data.get("players")
     if isinstance(listed, list):
         for entry in listed:
@@ -55,13 +45,30 @@ def _names(data: dict[str, Any], players: int) -> list[str]:
     return names
 
 
+#: The largest record read, in bytes. The largest real record found is 0.86 MB: ten seats
+#: playing to the highest target (`MAX_TARGET`, 1000; some 160 rounds), passing nine cards
+#: left every round, as `hearts play` writes it (2.1 MB indented by four spaces). 8 MiB is some
+#: ten times that. Reading a 43 MB record whole took 3.8 s and 516 MB before it was refused.
+RECORD_LIMIT = 8 * 1024 * 1024
+
+
 def run(args: argparse.Namespace) -> int:
     source = "Standard input" if args.record == "-" else printable(args.record)
     try:
-        text = sys.stdin.read() if args.record == "-" else Path(args.record).read_text("utf-8")
+        data = _read(args.record)
     except OSError as error:
         print(f"hearts replay: cannot read {source}: {error.strerror}.", file=sys.stderr)
         return 2
+    if data is None:
+        mb = RECORD_LIMIT // 2**20
+        print(
+            f"hearts replay: {source} is over {mb} MB, too large to be a game record (the "
+            "longest game's is under 1 MB).",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         print(f"hearts replay: {source} is not a text file.", file=sys.stderr)
         return 2
@@ -75,6 +82,21 @@ def run(args: argparse.Namespace) -> int:
         return 2
     print("\n".join(lines))
     return 0
+
+
+def _read(record: str) -> bytes | None:
+    """The record's bytes, or None when it holds more than `RECORD_LIMIT`: a file's size is
+    checked first, and at most one byte past the limit is read (a pipe, a growing file)."""
+    if record == "-":
+        if sys.stdin is None:  # started with standard input closed (`<&-`)
+            raise OSError(errno.EBADF, "it is closed")
+        data = sys.stdin.buffer.read(RECORD_LIMIT + 1)
+    else:
+        with open(record, "rb") as file:
+            if os.fstat(file.fileno()).st_size > RECORD_LIMIT:
+                return None
+            data = file.read(RECORD_LIMIT + 1)
+    return None if len(data) > RECORD_LIMIT else data
 
 
 class Refused(Exception):
@@ -140,15 +162,16 @@ def _show(game: Any, moves: list[Any], names: list[str], only: int | None) -> li
                 lines.append(f"  dealt from key {game.deal_key(event.hand_number)}")
             for seat, hand in enumerate(event.hands):
                 if hand is not None:
-                    lines.append(f"  {names[seat]:>{width}}: {_cards(hand)}")
+                    lines.append(f"  {names[seat]:>{width}}: {cards_text(hand)}")
         elif isinstance(event, ev.Passed) and event.cards is not None:
             to = listed(names[s] for s in event.to)
-            passes = _verb(names[event.seat], "passes", "pass")
-            lines.append(f"  {names[event.seat]:>{width}} {passes} {_cards(event.cards)} to {to}")
+            passes = verb(names[event.seat], "passes", "pass")
+            cards = cards_text(event.cards)
+            lines.append(f"  {names[event.seat]:>{width}} {passes} {cards} to {to}")
         elif isinstance(event, ev.TrickWon):
             plays = ", ".join(f"{names[s]} {c.symbol}" for s, c in event.plays)
             if event.cancelled:  # two decks: the twins on a trick count for nothing
-                plays += f" (cancelled: {_cards(event.cancelled)})"
+                plays += f" (cancelled: {cards_text(event.cancelled)})"
             if event.held_over:
                 outcome = "held over"
             else:
@@ -159,14 +182,15 @@ def _show(game: Any, moves: list[Any], names: list[str], only: int | None) -> li
                 outcome = f"{names[event.winner]}{held if event.carried else ''}{points}"
             lines.append(f"  trick {event.number + 1:>2}: {plays} -> {outcome}")
         elif isinstance(event, ev.KittyTaken):
-            takes = _verb(names[event.seat], "takes", "take")
+            takes = verb(names[event.seat], "takes", "take")
             unit = "point" if abs(event.points) == 1 else "points"
             worth = f" ({event.points} {unit})" if event.points else ""
-            lines.append(f"  {names[event.seat]} {takes} the kitty: {_cards(event.cards)}{worth}")
+            cards = cards_text(event.cards)
+            lines.append(f"  {names[event.seat]} {takes} the kitty: {cards}{worth}")
         elif isinstance(event, ev.MoonChosen):
             name = names[event.seat]
-            chooses = _verb(name, "chooses", "choose")
-            own = _verb(name, "their", "your")
+            chooses = verb(name, "chooses", "choose")
+            own = verb(name, "their", "your")
             partners = len(team_of(game.rules, event.seat)) > 1  # the team shot it
             if event.choice == "add":  # said under the moon, which the round's score shows
                 others = "the other team" if partners else "everyone else"
@@ -188,9 +212,9 @@ def _show(game: Any, moves: list[Any], names: list[str], only: int | None) -> li
             lines.append(f"  totals: {totals}")
         elif isinstance(event, ev.GameOver):
             winners = listed(names[s] for s in event.winners)
-            verb = "win" if len(event.winners) > 1 else _verb(winners, "wins", "win")
+            wins = "win" if len(event.winners) > 1 else verb(winners, "wins", "win")
             rounds = counted(len(game.results), "round")
-            lines.append(f"\nGame over after {rounds}: {winners} {verb}.")
+            lines.append(f"\nGame over after {rounds}: {winners} {wins}.")
     if not game.is_over and only in (None, current):
         if on_table:
             plays = ", ".join(f"{names[s]} {c.symbol}" for s, c in on_table)

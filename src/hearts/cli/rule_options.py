@@ -6,6 +6,10 @@
 Traceback (most recent call last):
 ...
 ValueError: Unknown rule 'bogus'; the rules are players, pass_count, pass_cycle, ...
+>>> rule_changes(["target_score=100000000000"])
+Traceback (most recent call last):
+...
+ValueError: The target score must be a whole number from 1 to 1000.
 """
 
 from __future__ import annotations
@@ -15,12 +19,12 @@ import json
 import re
 from typing import Any
 
-from ..rules import Rules
+from ..rules import MAX_TARGET, Rules
 from ..words import listed
 
 RULE_HELP = (
-    "change one house rule, like target_score=50, moon_rule=choose or pass_cycle=left,right "
-    "(repeatable; a wrong name lists them all)"
+    f"change one house rule, like target_score=50 (1 to {MAX_TARGET}), moon_rule=choose or "
+    "pass_cycle=left,right (repeatable; a wrong name lists them all)"
 )
 CYCLE_FORM = 'write the pass cycle like pass_cycle=left,right,hold or pass_cycle=["left","right"].'
 
@@ -43,8 +47,18 @@ def rule_changes(items: list[str]) -> dict[str, Any]:
             value = text
         if name == "pass_cycle":
             value = _cycle(value)
+        if name == "target_score":
+            check_target(value)
         changes[name] = value
     return changes
+
+
+def check_target(target: object) -> None:
+    """ValueError naming the range unless a whole-number target is one a game may be started
+    with (`MAX_TARGET`, as the web game's start screen has it): a game to 10**11 never ends.
+    Whatever is not a whole number is left to `Rules`, which says so."""
+    if isinstance(target, int) and not isinstance(target, bool) and not 1 <= target <= MAX_TARGET:
+        raise ValueError(f"The target score must be a whole number from 1 to {MAX_TARGET}.")
 
 
 def _cycle(value: Any) -> list[str] | None:

@@ -1,9 +1,51 @@
-"""What the terminal commands share: text from outside (a record, a file name) made safe to
-print, and a file to write checked before the work that fills it."""
+"""What the terminal commands share: the seats' names and the order of a hand (`hearts play`,
+`hearts demo` and `hearts replay` alike), text from outside (a record, a file name) made safe
+to print, and a file to write checked before the work that fills it."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
+
+from ..cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card
+
+#: Seat 0 is the person's, as in the browser game; round a table of four, the compass.
+FOUR_NAMES = ("You", "West", "North", "East")
+#: A hand's suits in order, as the browser game shows them: black and red alternate.
+SUIT_ORDER = (CLUBS, DIAMONDS, SPADES, HEARTS)
+
+
+def seat_names(players: int) -> list[str]:
+    """What the terminal calls each seat: "You" for seat 0, then the compass at four, else
+    "Player 2" and on (counted from 1, "You" being the first).
+
+    >>> seat_names(4), seat_names(3)
+    (['You', 'West', 'North', 'East'], ['You', 'Player 2', 'Player 3'])
+    """
+    if players == len(FOUR_NAMES):
+        return list(FOUR_NAMES)
+    return ["You"] + [f"Player {seat + 1}" for seat in range(1, players)]
+
+
+def verb(name: str, one: str, you: str) -> str:
+    """The verb for a seat's name: "You pass", "West passes"."""
+    return you if name == "You" else one
+
+
+def in_hand_order(cards: Iterable[Card]) -> list[Card]:
+    """Cards as a hand is shown: by suit in `SUIT_ORDER`, low to high, a card's two copies
+    (two decks) side by side.
+
+    >>> from hearts import parse_card
+    >>> " ".join(c.symbol for c in in_hand_order(map(parse_card, "QS 2H AC 3D 10S".split())))
+    'A♣ 3♦ 10♠ Q♠ 2♥'
+    """
+    return sorted(cards, key=lambda c: (SUIT_ORDER.index(c.suit), c.rank, c))
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """Cards in hand order, as their symbols: "A♣ 3♦ Q♠"."""
+    return " ".join(c.symbol for c in in_hand_order(cards))
 
 
 def check_writable(path: Path, what: str) -> None:

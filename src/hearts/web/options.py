@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from .. import Rules
 from ..cards import parse_card
-from ..rules import MAX_PLAYERS, MIN_PLAYERS
+from ..rules import MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS
 from ..scoring import BONUS_CARD_POINTS
 
 
@@ -268,7 +268,6 @@ RULE_OPTIONS: Final = rule_options(Rules())
 #: The presets as the standard table words them.
 PRESETS: Final = presets(Rules())
 
-MAX_TARGET: Final = 1000
 #: The longest list any rule takes (a pass cycle of 16 rounds is more than any table uses).
 MAX_LIST: Final = 16
 #: The longest text any rule takes ("add-unless-losing" is 17).

@@ -35,6 +35,7 @@ from ..record import (
     fold,
     move_to_action,
     stood_in,
+    take_back_point,
     undo_action,
     undos,
 )
@@ -1214,13 +1215,8 @@ def undo_point(game: Game, seat: int) -> int | str:
         return UNDO_GAME_OVER
     if game.phase not in ("passing", "playing"):
         return UNDO_ROUND_OVER
-    for number in range(len(game.moves) - 1, -1, -1):
-        move = game.moves[number]
-        if isinstance(move, NextRound):
-            break
-        if isinstance(move, Pass | Play) and move.seat == seat:
-            return number
-    return UNDO_NOTHING
+    to = take_back_point(game, seat)
+    return UNDO_NOTHING if to is None else to
 
 
 def _round_began(game: Game) -> int:
