@@ -433,10 +433,11 @@ def _saved(record: Path) -> str:
     return f"The game's record is in {record}: hearts replay {record}"
 
 
-def answering(game: Game, script: list[str]) -> tuple[TerminalGame, list[str]]:
-    """A terminal game against easy players where seat 0 follows `script`: "pass" passes its
-    three lowest cards, "play" plays its lowest legal card, anything else is typed."""
-    bots = {s: make_player("easy", seed=s) for s in range(1, game.rules.players)}
+def answering(game: Game, script: list[str], level: str = "easy") -> tuple[TerminalGame, list[str]]:
+    """A terminal game against players of `level` where seat 0 follows `script`: "pass"
+    passes its three lowest cards, "play" plays its lowest legal card, anything else is
+    typed."""
+    bots = {s: make_player(level, seed=s) for s in range(1, game.rules.players)}
     steps = iter(script)
     out: list[str] = []
 
@@ -489,6 +490,21 @@ def test_undo_takes_back_your_latest_pass_or_card_of_the_round_as_the_web_game_d
     assert "You take back your pass and the 2 cards played after it." in capsys.readouterr().out
     assert main(["replay", str(path)]) == 0
     assert capsys.readouterr().out.startswith("1 take-back during play (not shown).")
+
+
+def test_a_card_taken_back_and_played_again_gets_the_same_replies() -> None:
+    # "undo" must not let a person fish for kinder replies: each computer player decides by
+    # its seed and what its seat sees (`BasePlayer.rng_for`), so the same card played again
+    # meets the same cards, even from players that draw every card at random.
+    game = Game(Rules(), seed=12)
+    script = ["pass", "play", "play", "undo", "play", "quit"]
+    terminal, _ = answering(game, script, level="random")
+    assert terminal.run() == 0
+    actions = terminal.actions()
+    undo = next(i for i, a in enumerate(actions) if a["type"] == "undo")
+    to = int(actions[undo]["to"])
+    first, again = actions[to:undo], actions[undo + 1 :]
+    assert len(first) > 1 and first == again  # the card, and every reply after it
 
 
 def test_undo_and_hint_at_the_moon_choice_say_why_not() -> None:
