@@ -1,0 +1,111 @@
+"""The coach's hints at a table of friends, two people in two browser contexts: the host
+chooses on the start screen whether hints are allowed; a friend reads it on the page the
+link opens; with hints allowed, each hint one person takes is said at their seat on the
+other's screen (never to the one who asked), and counted in the scores; with hints off,
+nobody has the Hint button and the server refuses a hint asked for all the same.
+Screenshots go to HEARTS_SCREENSHOT_DIR when it is set."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_friends_browser import DESKTOP, Person, join, person, shoot_views
+from test_web_game_browser import TABLE
+
+from browser_support import PHONE, AppServer
+
+pytestmark = pytest.mark.browser
+
+HINT = "[data-action=hint]"
+
+
+def host_with_hints(host: Person, server: AppServer, allowed: bool, shot: str = "") -> str:
+    """Ann's table of four on the start screen: a friend across, two computer players, no
+    turn time, and hints `allowed` or not. Returns the invite link the lobby shows."""
+    page = host.page
+    page.goto(f"{server.url}/?speed=instant")
+    page.wait_for_selector("body[data-ready=true]")
+    page.click("[data-players='4']")
+    page.click("[data-region=invite] summary")
+    page.fill("#host-name", host.name)
+    for row, choice in ((1, "easy"), (2, "friend"), (3, "easy")):
+        page.click(f"input[name=invite-seat-{row}][value={choice}] + span")
+    page.click("input[name=invite-time][value=off] + span")
+    # Allowed unless the host says no, and said in words under the choice.
+    assert page.is_checked("input[name=invite-hints][value=on]")
+    if not allowed:
+        page.click("input[name=invite-hints][value=off] + span")
+    note = page.inner_text("[data-region=invite] [data-region=hints-note]")
+    assert note.startswith("Anyone may ask the coach" if allowed else "No hints"), note
+    if shot:
+        page.locator("[data-action=invite]").scroll_into_view_if_needed()
+        shoot_views(page, shot)
+    page.click("[data-action=invite]")
+    page.wait_for_selector("body[data-screen=lobby] [data-region=invite-link]")
+    lobby = page.inner_text("[data-region=lobby-hints]")
+    assert lobby.startswith("Anyone may ask the coach" if allowed else "No hints"), lobby
+    link: str = page.input_value("[data-region=invite-link]")
+    return link
+
+
+def at_the_pass(people: list[Person]) -> None:
+    for someone in people:
+        someone.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
+
+
+def test_a_hint_taken_is_said_on_the_other_persons_screen(browser: Any, server: AppServer) -> None:
+    ann = person(browser, "Ann", DESKTOP)
+    bea = person(browser, "Bea", PHONE)
+    link = host_with_hints(ann, server, allowed=True, shot="hints-setting")
+    join(bea, link, shot="hints-join")
+    said = bea.page.inner_text("[data-region=join-table]")
+    at_the_pass([ann, bea])
+    assert "Anyone may ask the coach for a hint; the others are told each time." in said
+    ann.page.click(HINT)
+    ann.page.wait_for_selector("[data-region=hint]:not([hidden])")
+    # Bea reads it at Ann's seat, across from her, and in the table's log.
+    words = "Ann asked the coach for a hint."
+    bea.page.wait_for_selector(f".seat[data-seat='0'] .quip:not([hidden]):has-text('{words}')")
+    assert words in bea.page.inner_text("#log")
+    shoot_views(bea.page, "hints-told")
+    # Ann is not told of her own hint as if someone else had asked.
+    assert "asked the coach" not in ann.page.inner_text("#game")
+    assert "asked the coach" not in ann.page.evaluate("document.querySelector('#log').textContent")
+    # The scores say who took how many.
+    bea.page.click("[data-action=scores]")
+    taken = bea.page.inner_text("#dialog [data-region=hints-taken]")
+    assert taken == "Ann took 1 hint from the coach and you took none.", taken
+    for someone in (ann, bea):
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()
+
+
+def test_a_table_without_hints_has_no_hint_button_for_anyone(
+    browser: Any, server: AppServer
+) -> None:
+    ann = person(browser, "Ann", DESKTOP)
+    bea = person(browser, "Bea", PHONE)
+    link = host_with_hints(ann, server, allowed=False)
+    join(bea, link)
+    said = bea.page.inner_text("[data-region=join-table]")
+    at_the_pass([ann, bea])
+    assert said.endswith("No hints: nobody at this table can ask the coach."), said
+    for someone in (ann, bea):
+        page = someone.page
+        # Their turn to choose cards, and still no Hint button.
+        assert page.locator("[data-action=pass]").count() == 1
+        assert page.locator(HINT).is_hidden()
+        # A hint asked for all the same (a page changed by hand) is refused with a sentence.
+        game = page.get_attribute(TABLE, "data-game")
+        answer = page.evaluate(
+            "async (id) => { const r = await fetch(`/api/games/${id}/hint`);"
+            " return [r.status, (await r.json()).detail]; }",
+            game,
+        )
+        assert answer[0] == 403 and "hints were switched off" in answer[1], answer
+        page.click("[data-action=scores]")
+        taken = page.inner_text("#dialog [data-region=hints-taken]")
+        assert taken == "No hints: nobody at this table can ask the coach.", taken
+        assert not page.errors, page.errors
+        someone.context.close()
