@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
 import pytest
-from test_friends_browser import DESKTOP, Person, join, person, shoot_views
+from test_friends_browser import DESKTOP, Person, join, person, shoot_views, table_by_api
 from test_web_game_browser import TABLE
+
+from test_web_friends import move
 
 from browser_support import PHONE, AppServer
 
@@ -108,4 +111,43 @@ def test_a_table_without_hints_has_no_hint_button_for_anyone(
         taken = page.inner_text("#dialog [data-region=hints-taken]")
         assert taken == "No hints: nobody at this table can ask the coach.", taken
         assert not page.errors, page.errors
+        someone.context.close()
+
+
+def test_the_games_end_says_who_took_how_many_hints(browser: Any, server: AppServer) -> None:
+    ann = person(browser, "Ann", DESKTOP)
+    bea = person(browser, "Bea", PHONE)
+    body = {"name": "Ann", "seats": ["you", "friend", "easy", "easy"], "turn_time": None}
+    state = table_by_api(ann, server, {**body, "rules": {"target_score": 1}})
+    join(bea, f"{server.url}{state['table']['invite']}")
+    at_the_pass([ann, bea])
+    ann.page.click(HINT)
+    ann.page.wait_for_selector("[data-region=hint]:not([hidden])")
+    # The round played out through the API, as each person (their page's own cookie).
+    people = {}
+    for seat, someone in enumerate((ann, bea)):
+        jar = {c["name"]: c["value"] for c in someone.context.cookies()}
+        people[seat] = httpx.Client(base_url=server.url, cookies=jar, timeout=30)
+    game = state["id"]
+    assert people[1].get(f"/api/games/{game}/hint").status_code == 200
+    for _ in range(500):
+        now = people[0].get(f"/api/games/{game}").json()
+        if now["phase"] == "game-over":
+            break
+        waiting = [seat for seat in now["table"]["waiting_on"] if seat in people]
+        for seat in waiting:
+            answer = move(people[seat], people[seat].get(f"/api/games/{game}").json())
+            assert answer.status_code in (200, 409), answer.text
+    assert now["phase"] == "game-over"
+    for client in people.values():
+        client.close()
+    words = [(ann, "You took 1 hint from the coach and Bea took 1."),
+             (bea, "Ann took 1 hint from the coach and you took 1.")]  # fmt: skip
+    for someone, said in words:
+        page = someone.page
+        page.wait_for_selector(f"{TABLE}[data-phase=game-over] [data-region=hints-taken]")
+        assert page.inner_text("[data-region=overlay] [data-region=hints-taken]") == said
+        assert not page.errors, page.errors
+    shoot_views(bea.page, "hints-game-over")
+    for someone in (ann, bea):
         someone.context.close()
