@@ -14,8 +14,6 @@ import pytest
 from test_friends_browser import DESKTOP, Person, join, person, shoot_views, table_by_api
 from test_web_game_browser import TABLE
 
-from test_web_friends import move
-
 from browser_support import PHONE, AppServer
 
 pytestmark = pytest.mark.browser
@@ -50,6 +48,21 @@ def host_with_hints(host: Person, server: AppServer, allowed: bool, shot: str = 
     assert lobby.startswith("Anyone may ask the coach" if allowed else "No hints"), lobby
     link: str = page.input_value("[data-region=invite-link]")
     return link
+
+
+def move(client: httpx.Client, state: dict[str, Any]) -> httpx.Response:
+    """The simplest move for the client's seat in `state` (its own view)."""
+    game, phase, view = state["id"], state["phase"], state["view"]
+    body: dict[str, Any] = {"move": state["move"]}
+    if phase == "passing":
+        route, body["cards"] = "pass", view["hand"][: view["cards_to_pass"]]
+    elif phase == "playing":
+        route, body["card"] = "play", view["legal"][0]
+    elif phase == "moon-choice":
+        route, body["choice"] = "moon", "add"
+    else:
+        route = "next"
+    return client.post(f"/api/games/{game}/{route}", json=body)
 
 
 def at_the_pass(people: list[Person]) -> None:
