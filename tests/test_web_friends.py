@@ -158,7 +158,7 @@ def test_an_invitation_shows_the_table_before_joining(browsers: list[TestClient]
     assert first.json() == {
         "host": "Ann", "players": 4, "target_score": 50, "seated": ["Ann"], "open": 2,
         "computers": 1, "started": False, "yours": False, "closed": None,
-        "partnership": False, "house_rules": [],
+        "partnership": False, "hints": True, "house_rules": [],
     }  # fmt: skip
     # Partners and the house rules are told before a friend sits down.
     rules = {"partnership": True, "bonus_card": "JD", "moon_rule": "choose"}
@@ -582,10 +582,12 @@ def test_every_pass_of_a_round_runs_on_one_clock_from_the_deal(
     assert playing["phase"] == "playing" and playing["table"]["deadline"] > deadline
 
 
-def finished_table(browsers: list[TestClient]) -> str:
-    """Ann's table of three (Bea by invitation, an easy computer), played to its end."""
+def finished_table(browsers: list[TestClient], **options: Any) -> str:
+    """Ann's table of three (Bea by invitation, an easy computer), played to its end;
+    `options` for the table as `table` takes them."""
     ann, bea, _ = browsers
-    made = table(ann, ["you", "friend", "easy"], rules={"players": 3, "target_score": 20})
+    rules = {"players": 3, "target_score": 20}
+    made = table(ann, ["you", "friend", "easy"], rules=rules, **options)
     join(bea, made, "Bea")
     game = made["id"]
     people = {0: ann, 1: bea}
@@ -683,7 +685,7 @@ def test_single_player_games_are_as_they_were(browsers: list[TestClient]) -> Non
     assert state["table"] | {"now": None} == {
         "seat": 0, "host": True, "can_start": False, "rematch_of": None, "friends": False,
         "started": True, "open_seats": [],
-        "invite": None, "turn_time": None, "hold_time": 120, "fill": "medium",
+        "invite": None, "turn_time": None, "hold_time": 120, "fill": "medium", "hints": True,
         "waiting_on": [0, 1, 2, 3][: len(state["table"]["waiting_on"])], "deadline": None,
         "now": None, "rematch": None, "stood_in": 0, "pass_stood_in": False,
     }  # fmt: skip

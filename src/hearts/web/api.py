@@ -234,6 +234,7 @@ async def new_game(
             turn_time=turn_time,
             hold_time=body.hold_time,
             undo=body.undo,
+            hints=body.hints,
         )
     except Refusal as refusal:
         # A request refused as it stood (its seats) made no game, so it costs no start. One

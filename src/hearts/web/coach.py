@@ -44,6 +44,10 @@ NOT_YOUR_TURN = "It is not your turn, so there is nothing to hint yet."
 ROUND_OVER = "The round is over, so there is no card to choose."
 GAME_OVER = "The game is over, so there is no card to choose."
 NO_SUCH_ROUND = "This game has no round {n}: {rounds}."
+HINTS_OFF = (
+    "The coach's hints were switched off when this table was made: everyone here plays "
+    "without them."
+)
 
 
 def no_such_round(game: Game, number: int) -> str:
@@ -110,12 +114,16 @@ async def get_hint(
     cache: Annotated[Answers, Depends(kept_answers)],
     cookie: BrowserCookie = None,
 ) -> Any:
-    """What the hard player would do in your place now, and why."""
+    """What the hard player would do in your place now, and why. At a table of friends
+    the others are told, and the hint is counted (`players[].hints`); a table made with
+    hints off refuses it (403)."""
     try:
         seated = await games.loaded(game_id, owner(cookie))
     except Refusal as refusal:
         return refused(refusal)
     loaded, seat = seated.loaded, seated.seat
+    if not loaded.table.hints:
+        return JSONResponse({"detail": HINTS_OFF}, status_code=403)
     game = loaded.game
     phase = game.phase
     if phase in ("round-over", "game-over", "moon-choice"):
@@ -141,7 +149,12 @@ async def get_hint(
 
     # Keyed by the stored actions too: after a take-back a move number comes again with
     # another position (the record up to the actions stored says which one).
-    return await cache.get((f"{game_id}:{loaded.recorded}", move, seat), search)
+    advice = await cache.get((f"{game_id}:{loaded.recorded}", move, seat), search)
+    if loaded.table.friends:
+        # Counted once per decision (a pass's, whoever passed since): asked again, in a
+        # second tab or after a lost answer, it is the same hint.
+        await games.hinted(game_id, seat, first)
+    return advice
 
 
 # --- history, records and statistics ---------------------------------------------------------

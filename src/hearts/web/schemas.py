@@ -63,6 +63,12 @@ class NewGame(Strict):
         description="Allow take-backs (`POST /api/games/{id}/undo`); only against computer "
         "players: a table with friends never has them.",
     )
+    hints: StrictBool = Field(
+        default=True,
+        description="Allow the coach's hints (`GET /api/games/{id}/hint`) at a table with "
+        "friends (the others are told of each one); a game against computer players always "
+        "has them.",
+    )
 
 
 class Join(Strict):
@@ -87,6 +93,9 @@ class Invitation(BaseModel):
         description="Why the link cannot seat this browser now (full, started), or null."
     )
     partnership: bool = Field(description="Whether the players across score together.")
+    hints: bool = Field(
+        default=True, description="Whether the coach's hints are allowed at this table."
+    )
     house_rules: list[str] = Field(description="The house rules chosen, by their labels.")
 
 
@@ -138,6 +147,11 @@ class Player(BaseModel):
         default=None,
         description="The computer character at this seat (an `id` of /api/options' opponents).",
     )
+    hints: int | None = Field(
+        default=None,
+        description="At a table of friends, the coach's hints this person has taken (each "
+        "decision counted once); null elsewhere.",
+    )
 
 
 class TableState(BaseModel):
@@ -156,6 +170,11 @@ class TableState(BaseModel):
     turn_time: int | None
     hold_time: int
     fill: str
+    hints: bool = Field(
+        default=True,
+        description="Whether the coach's hints are allowed here (a table of friends may say "
+        "no; a game against computer players always has them).",
+    )
     waiting_on: list[int] = Field(description="The seats whose move is awaited.")
     deadline: float | None = Field(
         description="When the people awaited are played for (seconds since the epoch)."

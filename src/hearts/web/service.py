@@ -146,6 +146,9 @@ class Table:
     hold_time: int = HOLD_TIME
     undo: bool = True
     """Whether the person may take back a pass or a card (a table of one person only)."""
+    hints: bool = True
+    """Whether people may ask the coach for a hint (a table of friends may say no; a table
+    of one person always may)."""
     rematch_of: str | None = None
     """The game this table is the rematch of: it waits for that game's people to come
     back, and any of them may start it."""
@@ -165,6 +168,8 @@ class Table:
             turn_time=settings.get("turn_time"),
             hold_time=settings.get("hold_time", HOLD_TIME),
             undo=settings.get("undo", True) is True,
+            # Tables from before the setting have none: hints allowed, as they were.
+            hints=settings.get("hints", True) is not False,
             rematch_of=settings.get("rematch_of"),
         )
         if len(table.seats) != players or table.host not in table.people:
@@ -183,6 +188,7 @@ class Table:
                 "fill": self.fill,
                 "turn_time": self.turn_time,
                 "hold_time": self.hold_time,
+                "hints": self.hints,
             }
             if self.rematch_of is not None:
                 settings["rematch_of"] = self.rematch_of
@@ -538,6 +544,7 @@ class GameService:
         turn_time: int | None = TURN_TIME,
         hold_time: int = HOLD_TIME,
         undo: bool = True,
+        hints: bool = True,
         rematch: Rematch | None = None,
     ) -> dict[str, Any]:
         """A new table: `seats` has one entry per seat, "you" (the creator), "friend" (a
@@ -560,6 +567,7 @@ class GameService:
             turn_time=turn_time if friends else None,
             hold_time=hold_time,
             undo=undo and not friends,
+            hints=hints or not friends,
             rematch_of=rematch.of if rematch is not None else None,
         )
         game_id = secrets.token_urlsafe(18)
@@ -667,6 +675,7 @@ class GameService:
             "closed": closed,
             # The rules a friend sits down to: partners above all (whose partner they are).
             "partnership": loaded.game.rules.partnership,
+            "hints": loaded.table.hints,
             "house_rules": [
                 RULE_LABELS[name]
                 for name in house_rules(loaded.game.rules)
@@ -913,6 +922,13 @@ class GameService:
             seating = await self._seating(game_id)
             return self.state(seated.loaded, seated.seat, seating, [])
 
+    async def hinted(self, game_id: str, seat: int, decision: int) -> None:
+        """The person at `seat` of a table of friends took the coach's hint for `decision`
+        (a card's move count, or a pass's round's first): counted once per decision, and the
+        others are told (table news)."""
+        if await asyncio.to_thread(self.store.count_hint, game_id, seat, decision):
+            self.hub.poke(game_id)
+
     async def leave(self, game_id: str, owner: str) -> dict[str, Any]:
         """The caller leaves a table of friends that has started: from now on a computer
         player plays for them, as for someone whose page has gone, and the others are told
@@ -967,6 +983,7 @@ class GameService:
                         turn_time=table.turn_time,
                         hold_time=table.hold_time,
                         undo=table.undo,
+                        hints=table.hints,
                         rematch=Rematch(game_id, seating, owner),
                     )
                 except Refusal:
@@ -1024,7 +1041,8 @@ class GameService:
         """For a stream that last saw the table as `before`: the table now, and a state with
         what changed as events (None when nothing it would show did)."""
         seating = await self._seating(game_id)
-        notices = _notices(before, seating)
+        # A person is not told of their own hint, as if by someone else.
+        notices = [n for n in _notices(before, seating) if n["type"] != "hint" or n["seat"] != seat]
         if not notices:
             return seating, None
         loaded = await self._loaded(game_id)
@@ -1267,6 +1285,7 @@ def _table_state(
         "turn_time": table.turn_time,
         "hold_time": _hold(table, heartbeat),
         "fill": table.fill,
+        "hints": table.hints,
         "waiting_on": (
             list(loaded.game.to_act) or _unready(loaded, seating) if seating.started else []
         ),
@@ -1319,6 +1338,7 @@ def _players(table: Table, me: int, seating: Seating) -> list[dict[str, Any]]:
         elif person is not None and person.owner is not None:
             entry["name"] = person.name
             entry["away"] = person.away
+            entry["hints"] = person.hints
             entry["connected"] = seat == me or (
                 person.seen_at is not None
                 and now - person.seen_at < CONNECTED
@@ -1443,7 +1463,8 @@ def _deadline(
 
 def _notices(before: Seating, after: Seating) -> list[dict[str, Any]]:
     """What changed at a table, as events: people joining, going away, coming back,
-    closing their page or opening it again, and reacting; the table starting; a rematch."""
+    closing their page or opening it again, reacting and asking the coach for a hint; the
+    table starting; a rematch."""
     notices: list[dict[str, Any]] = []
     if after.started and not before.started:
         notices.append({"type": "started"})
@@ -1459,6 +1480,8 @@ def _notices(before: Seating, after: Seating) -> list[dict[str, Any]]:
             )
         if now.ready is not None and (was is None or was.ready != now.ready):
             notices.append({"type": "ready", "seat": seat})
+        if was is not None and now.hints > was.hints:
+            notices.append({"type": "hint", "seat": seat, "hints": now.hints})
         if now.reaction_at is not None and (
             was is None or was.reaction_at is None or now.reaction_at > was.reaction_at
         ):

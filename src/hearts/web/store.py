@@ -72,6 +72,8 @@ class Person:
     deal it once everyone here has asked at this count)."""
     left_at: float | None = None
     """When their last open page at the table closed."""
+    hints: int = 0
+    """The coach's hints they took at a table of friends (each decision counted once)."""
 
     @property
     def page_closed(self) -> bool:
@@ -92,7 +94,7 @@ class Seating:
 
 
 #: The columns of a seat row, in `Person`'s order.
-PERSON_COLUMNS = "seat, owner, name, away, seen_at, reaction, reaction_at, ready, left_at"
+PERSON_COLUMNS = "seat, owner, name, away, seen_at, reaction, reaction_at, ready, left_at, hints"
 
 
 def seat_row(person: Person, now: float) -> tuple[int, str | None, str, int, float | None]:
@@ -103,7 +105,16 @@ def seat_row(person: Person, now: float) -> tuple[int, str | None, str, int, flo
 
 def person(row: Sequence[Any]) -> Person:
     return Person(
-        int(row[0]), row[1], str(row[2]), bool(row[3]), row[4], row[5], row[6], row[7], row[8]
+        int(row[0]),
+        row[1],
+        str(row[2]),
+        bool(row[3]),
+        row[4],
+        row[5],
+        row[6],
+        row[7],
+        row[8],
+        int(row[9] or 0),
     )
 
 
@@ -441,6 +452,17 @@ class Store:
                 "UPDATE seats SET ready = ? WHERE game_id = ? AND seat = ?",
                 (moves, game_id, seat),
             )
+
+    def count_hint(self, game_id: str, seat: int, decision: int) -> bool:
+        """Count a hint the person in `seat` took for `decision` (`Person.hints`); False (and
+        nothing counted) if their latest counted hint was for that decision already."""
+        with self._transaction() as db:
+            done = db.execute(
+                "UPDATE seats SET hints = hints + 1, hinted = ? WHERE game_id = ? AND seat = ?"
+                " AND (hinted IS NULL OR hinted <> ?)",
+                (decision, game_id, seat, decision),
+            )
+            return done.rowcount == 1
 
     def close(self) -> None:
         """Nothing to close: each thread's connection ends with the thread."""

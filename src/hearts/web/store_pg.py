@@ -354,6 +354,17 @@ class PgStore:
             )
             _announce(db, game_id, None)
 
+    def count_hint(self, game_id: str, seat: int, decision: int) -> bool:
+        with self._connection() as db:
+            done = db.execute(
+                "UPDATE seats SET hints = hints + 1, hinted = %s WHERE game_id = %s"
+                " AND seat = %s AND (hinted IS NULL OR hinted <> %s)",
+                (decision, game_id, seat, decision),
+            )
+            if done.rowcount == 1:
+                _announce(db, game_id, None)
+            return done.rowcount == 1
+
     def moves(self, game_id: str) -> int | None:
         with self._connection() as db:
             row = db.execute("SELECT moves FROM games WHERE id = %s", (game_id,)).fetchone()

@@ -5,6 +5,7 @@ import { $, h, clear } from "./dom.js";
 import { cardFace, cardName } from "./cards.js";
 import { scoreSheet, totalsChart } from "./scores.js";
 import { fingerprintLine } from "./deal-check.js";
+import { hintsTaken } from "./friends.js";
 import { SPEEDS, soundOn } from "./prefs.js";
 import { plural, roundTitle, whoIs } from "./words.js";
 
@@ -65,7 +66,7 @@ function whatItCarried(state, trick) {
 
 export function showScores(state) {
   if (!state) return;
-  openDialog("Scores", totalsChart(state), scoreSheet(state), fingerprintLine(state));
+  openDialog("Scores", totalsChart(state), scoreSheet(state), hintsTaken(state), fingerprintLine(state));
 }
 
 /** The settings; `changed()` runs after each change to `prefs` (which it edits in place). */

@@ -4,7 +4,7 @@
 // (h() makes text nodes), never as markup.
 
 import { h, $$ } from "./dom.js";
-import { isMe } from "./words.js";
+import { isMe, listed, plural } from "./words.js";
 
 export const TURN_TIMES = [null, 15, 30, 60, 120];
 const NAME_MAX = 24;
@@ -56,7 +56,7 @@ export function nameField({ id, value, onInput, label = "Your name", taken = [] 
 
 /**
  * The "Invite friends" panel of the start screen. prefs.friends keeps {open, seats (one
- * choice per other seat: "friend" or a level), fill, turnTime, name}. onInvite() starts it.
+ * choice per other seat: "friend" or a level), fill, turnTime, hints, name}. onInvite() starts it.
  * `seatWord(i)` says where the i-th other seat sits ("On your left"); `blocked()` says why
  * the table cannot be made from the rest of the screen ("" when it can: a game length out of
  * range). Returns {panel, refresh}: refresh() after what `blocked` reads has changed.
@@ -65,7 +65,8 @@ export function invitePanel({ options, prefs, players, seatWord, onInvite, onCha
   const defaults = options.table_defaults || { turn_time: 30, hold_time: 120, fill: "medium" };
   const levelNames = options.levels.map((l) => l.name);
   const f = prefs.friends = { open: false, seats: [], fill: defaults.fill, turnTime: defaults.turn_time,
-    name: "", ...(prefs.friends || {}) };
+    hints: true, name: "", ...(prefs.friends || {}) };
+  if (typeof f.hints !== "boolean") f.hints = true;
   if (!levelNames.includes(f.fill)) f.fill = defaults.fill;
   const others = players - 1;
   f.seats = Array.from({ length: others }, (_, i) => {
@@ -114,6 +115,18 @@ export function invitePanel({ options, prefs, players, seatWord, onInvite, onCha
         onchange: () => { f.turnTime = seconds; onChange(); } }),
       h("span", {}, seconds ? `${seconds} s` : "Off"))));
 
+  // The coach's hints: allowed (the others are told of each) or off for everyone.
+  const hintsNote = h("p", { class: "hint", "data-region": "hints-note" });
+  const sayHints = () => { hintsNote.textContent = hintsWords(f.hints); };
+  const hints = h("fieldset", { class: "segmented small", "data-setting": "hints" },
+    h("legend", {}, "The coach's hints"),
+    [[true, "Allowed"], [false, "Off"]].map(([value, label]) => h("label", {},
+      h("input", { type: "radio", name: "invite-hints", value: value ? "on" : "off", checked: f.hints === value,
+        onchange: () => { f.hints = value; sayHints(); onChange(); } }),
+      h("span", {}, label))),
+    hintsNote);
+  sayHints();
+
   const name = nameField({ id: "host-name", value: f.name,
     onInput: (text) => { f.name = text; sayButton(); onChange(); } });
   sayButton();
@@ -127,7 +140,7 @@ export function invitePanel({ options, prefs, players, seatWord, onInvite, onCha
     + "computer players take the seats you give them."),
   h("div", { class: "invite-me" }, h("span", { class: "seat-word" }, "You, named"), name.field),
   h("ul", { class: "invite-seats" }, rows),
-  fill, time, button, why);
+  fill, time, hints, button, why);
   return { panel: details, refresh: sayButton };
 }
 
@@ -138,12 +151,49 @@ function nameProblemIfAny(text) {
 /** The POST /api/games body for the panel's choices (the person sits first). */
 export function tableBody(prefs, rules) {
   const f = prefs.friends;
-  const body = { rules, seats: ["you", ...f.seats], fill: f.fill, turn_time: f.turnTime || null };
+  const body = { rules, seats: ["you", ...f.seats], fill: f.fill, turn_time: f.turnTime || null,
+    hints: f.hints !== false };
   if (f.name && f.name.trim()) body.name = f.name.trim();
   return body;
 }
 
+/** A table's hints setting in words, for whoever makes, joins or sits at it. */
+export function hintsWords(allowed) {
+  return allowed
+    ? "Anyone may ask the coach for a hint; the others are told each time."
+    : "No hints: nobody at this table can ask the coach.";
+}
+
 // --- at the table ----------------------------------------------------------------------
+
+/** "Ann took 3 hints from the coach, you took 1 and Bea none." at a table of friends with
+ * hints allowed, the setting's words at one without (null at any other table): for the
+ * scores and the game's end. */
+export function hintsTaken(state) {
+  if (!isFriends(state)) return null;
+  if (state.table.hints === false) {
+    return h("p", { class: "hint hints-taken", "data-region": "hints-taken" }, hintsWords(false));
+  }
+  const people = state.players.filter((p) => p.person && !p.open && Number.isInteger(p.hints));
+  if (!people.length) return null;
+  let words = "Nobody asked the coach for a hint.";
+  if (people.some((p) => p.hints > 0)) {
+    // The most first; "you" for the person reading.
+    const sorted = [...people].sort((a, b) => b.hints - a.hints);
+    const parts = sorted.map((p, i) => {
+      const count = p.hints === 0 ? "none" : i === 0 ? `${plural(p.hints, "hint")} from the coach` : p.hints;
+      return `${p.you ? "you" : p.name} took ${count}`;
+    });
+    words = listed(parts);
+    words = `${words[0].toUpperCase()}${words.slice(1)}.`;
+  }
+  return h("p", { class: "hint hints-taken", "data-region": "hints-taken" }, words);
+}
+
+/** "Ann asked the coach for a hint." said for a moment on the table, and kept in the log. */
+export function hintNews(state, seat) {
+  return `${state.players[seat]?.name || "Someone"} asked the coach for a hint.`;
+}
 
 /** The small signs beside a seat's name at a table with people. */
 export function seatSigns(state, seat) {

@@ -1,6 +1,7 @@
 // The Hint button: asks the server what the hard player would do in the person's place
 // (GET /api/games/{id}/hint), marks those cards in the hand and shows the reason under the
-// person's name. A hint belongs to one move: it goes once the game moves on.
+// person's name. A hint belongs to one move: it goes once the game moves on. A table of
+// friends made without hints (`table.hints` false) has no button at all.
 
 import { api, Refused } from "./api.js";
 import { h, clear } from "./dom.js";
@@ -33,8 +34,9 @@ export function mountHint() {
 /** After each render: the button while the person has a pass or a card to choose, and the
  * hint's marks again (the hand is redrawn), or no hint once the game has moved on. */
 export function renderHint(state, canAct) {
-  latest = { state, canAct };
-  button.hidden = !canAct;
+  const allowed = state.table?.hints !== false;
+  latest = { state, canAct: canAct && allowed };
+  button.hidden = !canAct || !allowed;
   if (shown && (shown.id !== state.id || shown.move !== state.move || !canAct)) {
     shown = null;
     line.hidden = true;

@@ -4,7 +4,7 @@
 
 import { h, clear } from "./dom.js";
 import { face } from "./faces.js";
-import { nameField, nameProblem } from "./friends.js";
+import { hintsWords, nameField, nameProblem } from "./friends.js";
 import { initial, isMe, listed, plural, where } from "./words.js";
 
 /** The lobby for `state` (table.started false). actions: {start(), copied(text)}. A
@@ -31,7 +31,8 @@ export function renderLobby(root, state, options, actions) {
   clear(root,
     h("header", { class: "hero" },
       h("h1", { tabindex: "-1" }, heading),
-      h("p", { class: "tagline", "data-region": "lobby-line" }, line)),
+      h("p", { class: "tagline", "data-region": "lobby-line" }, line),
+      h("p", { class: "hint", "data-region": "lobby-hints" }, hintsWords(table.hints !== false))),
     invite ? invitePart(invite, actions) : null,
     table.can_start
       ? h("section", { class: "panel start-part" },
@@ -132,7 +133,8 @@ function tableWords(invitation) {
   const rules = (invitation.house_rules || []).filter((label) => label !== "Partners");
   return `A table of ${players}, to ${plural(target, "point")}: ${listed(who.filter(Boolean))}.`
     + (invitation.partnership ? " Partners: the players across from each other score together." : "")
-    + (rules.length ? ` House rules: ${listed(rules)}.` : "");
+    + (rules.length ? ` House rules: ${listed(rules)}.` : "")
+    + ` ${hintsWords(invitation.hints !== false)}`;
 }
 
 /** The page a friend's link opens: a name, then Join. onJoin(name) returns a promise.

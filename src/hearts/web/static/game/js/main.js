@@ -20,7 +20,7 @@ import { noteDeal } from "./deal-check.js";
 import { mountHint, putHintAway, renderHint } from "./hint.js";
 import { mountUndo, renderUndo, undoNamesCard, undoneWords } from "./undo.js";
 import { Live } from "./live.js";
-import { emojiShown, isFriends, reactionBar, reactionText, TurnClock, tableBody } from "./friends.js";
+import { emojiShown, hintNews, isFriends, reactionBar, reactionText, TurnClock, tableBody } from "./friends.js";
 import { renderLobby, lobbyError, renderJoin, renderNoTable } from "./lobby.js";
 import {
   passLabel, directionPhrase, directionShort, roundTitle, nameOf, plural, passedFrom, isMe,
@@ -427,7 +427,7 @@ function serial(task) {
 }
 
 const NOTICES = new Set(["joined", "started", "away", "back", "page-closed", "page-opened", "reaction",
-  "ready", "rematch"]);
+  "ready", "rematch", "hint"]);
 // Events that showEvents draws step by step; any other (a pass: no cards shown) needs none.
 const SHOWN = new Set(["play", "trick", "kitty", "hearts-broken", "exchange", "moon-choice", "round-over",
   "game-over", "deal"]);
@@ -501,7 +501,7 @@ async function ingest(next, { streamed = false, skipOwn = false, behind = false 
   }
 }
 
-/** Table notices from the stream: reactions at the seat, a rematch offered. */
+/** Table notices from the stream: reactions and hints at the seat, a rematch offered. */
 function showNotices(next) {
   const me = next.view.seat;
   for (const event of next.events) {
@@ -515,6 +515,10 @@ function showNotices(next) {
     } else if (event.type === "back" && event.seat !== me) {
       const rematch = next.table.rematch_of && !next.table.started;
       narrate(`${nameOf(next, event.seat)} ${rematch ? "came for the rematch" : "is back"}.`);
+    } else if (event.type === "hint" && event.seat !== me) {
+      // Said at their seat for a moment, as a reaction is, and kept in the log.
+      table.say(event.seat, hintNews(next, event.seat), 6000);
+      narrate(hintNews(next, event.seat));
     } else if (event.type === "ready" && event.seat !== me) {
       narrate(`${nameOf(next, event.seat)} is ready for the next round.`);
     } else if (event.type === "rematch" && next.phase === "game-over") {

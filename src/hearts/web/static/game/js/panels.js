@@ -9,7 +9,7 @@ import { face } from "./faces.js";
 import { moonIcon, roundSummary, scoreSheet, totalsChart, standings, winnerLine } from "./scores.js";
 import { listed, queenWords, quipLine, roundTitle, takersOf, whoIs } from "./words.js";
 import { cardName } from "./cards.js";
-import { rematchButton } from "./friends.js";
+import { hintsTaken, rematchButton } from "./friends.js";
 
 /**
  * The panel for this state, or null while a round is being played.
@@ -59,6 +59,7 @@ export function overlayPanel(state, opponents, actions, notes = {}) {
     // The last round's own summary comes first: how the game was decided.
     return panel("over-title", `Game over. ${winnerLine(state)}`,
       standings(state),
+      hintsTaken(state),
       h("section", { class: "last-round", "aria-labelledby": "last-round-title" },
         h("h3", { id: "last-round-title" }, `${roundTitle(state.view.hand_number)}, the last`),
         playedItselfLine(notes),

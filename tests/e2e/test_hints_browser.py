@@ -1,0 +1,166 @@
+"""The coach's hints at a table of friends, two people in two browser contexts: the host
+chooses on the start screen whether hints are allowed; a friend reads it on the page the
+link opens; with hints allowed, each hint one person takes is said at their seat on the
+other's screen (never to the one who asked), and counted in the scores; with hints off,
+nobody has the Hint button and the server refuses a hint asked for all the same.
+Screenshots go to HEARTS_SCREENSHOT_DIR when it is set."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+from test_friends_browser import DESKTOP, Person, join, person, shoot_views, table_by_api
+from test_web_game_browser import TABLE
+
+from browser_support import PHONE, AppServer
+
+pytestmark = pytest.mark.browser
+
+HINT = "[data-action=hint]"
+
+
+def host_with_hints(host: Person, server: AppServer, allowed: bool, shot: str = "") -> str:
+    """Ann's table of four on the start screen: a friend across, two computer players, no
+    turn time, and hints `allowed` or not. Returns the invite link the lobby shows."""
+    page = host.page
+    page.goto(f"{server.url}/?speed=instant")
+    page.wait_for_selector("body[data-ready=true]")
+    page.click("[data-players='4']")
+    page.click("[data-region=invite] summary")
+    page.fill("#host-name", host.name)
+    for row, choice in ((1, "easy"), (2, "friend"), (3, "easy")):
+        page.click(f"input[name=invite-seat-{row}][value={choice}] + span")
+    page.click("input[name=invite-time][value=off] + span")
+    # Allowed unless the host says no, and said in words under the choice.
+    assert page.is_checked("input[name=invite-hints][value=on]")
+    if not allowed:
+        page.click("input[name=invite-hints][value=off] + span")
+    note = page.inner_text("[data-region=invite] [data-region=hints-note]")
+    assert note.startswith("Anyone may ask the coach" if allowed else "No hints"), note
+    if shot:
+        page.locator("[data-action=invite]").scroll_into_view_if_needed()
+        shoot_views(page, shot)
+    page.click("[data-action=invite]")
+    page.wait_for_selector("body[data-screen=lobby] [data-region=invite-link]")
+    lobby = page.inner_text("[data-region=lobby-hints]")
+    assert lobby.startswith("Anyone may ask the coach" if allowed else "No hints"), lobby
+    link: str = page.input_value("[data-region=invite-link]")
+    return link
+
+
+def move(client: httpx.Client, state: dict[str, Any]) -> httpx.Response:
+    """The simplest move for the client's seat in `state` (its own view)."""
+    game, phase, view = state["id"], state["phase"], state["view"]
+    body: dict[str, Any] = {"move": state["move"]}
+    if phase == "passing":
+        route, body["cards"] = "pass", view["hand"][: view["cards_to_pass"]]
+    elif phase == "playing":
+        route, body["card"] = "play", view["legal"][0]
+    elif phase == "moon-choice":
+        route, body["choice"] = "moon", "add"
+    else:
+        route = "next"
+    return client.post(f"/api/games/{game}/{route}", json=body)
+
+
+def at_the_pass(people: list[Person]) -> None:
+    for someone in people:
+        someone.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
+
+
+def test_a_hint_taken_is_said_on_the_other_persons_screen(browser: Any, server: AppServer) -> None:
+    ann = person(browser, "Ann", DESKTOP)
+    bea = person(browser, "Bea", PHONE)
+    link = host_with_hints(ann, server, allowed=True, shot="hints-setting")
+    join(bea, link, shot="hints-join")
+    said = bea.page.inner_text("[data-region=join-table]")
+    at_the_pass([ann, bea])
+    assert "Anyone may ask the coach for a hint; the others are told each time." in said
+    ann.page.click(HINT)
+    ann.page.wait_for_selector("[data-region=hint]:not([hidden])")
+    # Bea reads it at Ann's seat, across from her, and in the table's log.
+    words = "Ann asked the coach for a hint."
+    bea.page.wait_for_selector(f".seat[data-seat='0'] .quip:not([hidden]):has-text('{words}')")
+    assert words in bea.page.inner_text("#log")
+    shoot_views(bea.page, "hints-told")
+    # Ann is not told of her own hint as if someone else had asked.
+    assert "asked the coach" not in ann.page.inner_text("#game")
+    assert "asked the coach" not in ann.page.evaluate("document.querySelector('#log').textContent")
+    # The scores say who took how many.
+    bea.page.click("[data-action=scores]")
+    taken = bea.page.inner_text("#dialog [data-region=hints-taken]")
+    assert taken == "Ann took 1 hint from the coach and you took none.", taken
+    for someone in (ann, bea):
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()
+
+
+def test_a_table_without_hints_has_no_hint_button_for_anyone(
+    browser: Any, server: AppServer
+) -> None:
+    ann = person(browser, "Ann", DESKTOP)
+    bea = person(browser, "Bea", PHONE)
+    link = host_with_hints(ann, server, allowed=False)
+    join(bea, link)
+    said = bea.page.inner_text("[data-region=join-table]")
+    at_the_pass([ann, bea])
+    assert said.endswith("No hints: nobody at this table can ask the coach."), said
+    for someone in (ann, bea):
+        page = someone.page
+        # Their turn to choose cards, and still no Hint button.
+        assert page.locator("[data-action=pass]").count() == 1
+        assert page.locator(HINT).is_hidden()
+        # A hint asked for all the same (a page changed by hand) is refused with a sentence.
+        game = page.get_attribute(TABLE, "data-game")
+        answer = page.evaluate(
+            "async (id) => { const r = await fetch(`/api/games/${id}/hint`);"
+            " return [r.status, (await r.json()).detail]; }",
+            game,
+        )
+        assert answer[0] == 403 and "hints were switched off" in answer[1], answer
+        page.click("[data-action=scores]")
+        taken = page.inner_text("#dialog [data-region=hints-taken]")
+        assert taken == "No hints: nobody at this table can ask the coach.", taken
+        assert not page.errors, page.errors
+        someone.context.close()
+
+
+def test_the_games_end_says_who_took_how_many_hints(browser: Any, server: AppServer) -> None:
+    ann = person(browser, "Ann", DESKTOP)
+    bea = person(browser, "Bea", PHONE)
+    body = {"name": "Ann", "seats": ["you", "friend", "easy", "easy"], "turn_time": None}
+    state = table_by_api(ann, server, {**body, "rules": {"target_score": 1}})
+    join(bea, f"{server.url}{state['table']['invite']}")
+    at_the_pass([ann, bea])
+    ann.page.click(HINT)
+    ann.page.wait_for_selector("[data-region=hint]:not([hidden])")
+    # The round played out through the API, as each person (their page's own cookie).
+    people = {}
+    for seat, someone in enumerate((ann, bea)):
+        jar = {c["name"]: c["value"] for c in someone.context.cookies()}
+        people[seat] = httpx.Client(base_url=server.url, cookies=jar, timeout=30)
+    game = state["id"]
+    assert people[1].get(f"/api/games/{game}/hint").status_code == 200
+    for _ in range(500):
+        now = people[0].get(f"/api/games/{game}").json()
+        if now["phase"] == "game-over":
+            break
+        waiting = [seat for seat in now["table"]["waiting_on"] if seat in people]
+        for seat in waiting:
+            answer = move(people[seat], people[seat].get(f"/api/games/{game}").json())
+            assert answer.status_code in (200, 409), answer.text
+    assert now["phase"] == "game-over"
+    for client in people.values():
+        client.close()
+    words = [(ann, "You took 1 hint from the coach and Bea took 1."),
+             (bea, "Ann took 1 hint from the coach and you took 1.")]  # fmt: skip
+    for someone, said in words:
+        page = someone.page
+        page.wait_for_selector(f"{TABLE}[data-phase=game-over] [data-region=hints-taken]")
+        assert page.inner_text("[data-region=overlay] [data-region=hints-taken]") == said
+        assert not page.errors, page.errors
+    shoot_views(bea.page, "hints-game-over")
+    for someone in (ann, bea):
+        someone.context.close()

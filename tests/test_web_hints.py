@@ -1,0 +1,248 @@
+"""The coach's hints at a table of friends: a setting chosen when the table is made (hints
+allowed unless the host says no), refused by the server at a table without them, and at a
+table with them each hint told to the others on their event streams and counted per person
+in the stored game. Each test runs on SQLite and on PostgreSQL (the `database` fixture)."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import json
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from hearts.web.app import create_app
+from hearts.web.service import Table
+from test_web_friends import finished_table
+
+from browser_support import LiveServer
+
+State = dict[str, Any]
+Message = tuple[str, dict[str, Any]]
+
+
+@pytest.fixture
+def app_dir(tmp_path: Path, database: str) -> Path:
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def browsers(app_dir: Path) -> Iterator[list[TestClient]]:
+    """Three browsers (three cookie jars) on one server."""
+    app = create_app(app_dir, bot_workers=0)
+    with TestClient(app, raise_server_exceptions=False) as first:
+        others = [TestClient(app, raise_server_exceptions=False) for _ in range(2)]
+        yield [first, *others]
+
+
+def table(host: Any, seats: list[str], **options: Any) -> State:
+    answer = host.post("/api/games", json={"seats": seats, "name": "Ann", **options})
+    assert answer.status_code == 201, answer.text
+    state: State = answer.json()
+    return state
+
+
+def invite_of(state: State) -> str:
+    return str(state["table"]["invite"].split("#invite=", 1)[1])
+
+
+def join(browser: Any, state: State, name: str) -> State:
+    body = {"invite": invite_of(state), "name": name}
+    answer = browser.post(f"/api/games/{state['id']}/join", json=body)
+    assert answer.status_code == 200, answer.text
+    joined: State = answer.json()
+    return joined
+
+
+def look(browser: Any, state: State) -> State:
+    body = {"invite": invite_of(state)}
+    answer = browser.post(f"/api/games/{state['id']}/invitation", json=body)
+    assert answer.status_code == 200, answer.text
+    seen: State = answer.json()
+    return seen
+
+
+def pass_cards(browser: Any, state: State) -> State:
+    view = state["view"]
+    body = {"move": state["move"], "cards": view["hand"][: view["cards_to_pass"]]}
+    answer = browser.post(f"/api/games/{state['id']}/pass", json=body)
+    assert answer.status_code == 200, answer.text
+    passed: State = answer.json()
+    return passed
+
+
+def test_the_hints_setting_is_kept_with_the_table_and_told_before_joining(
+    app_dir: Path,
+) -> None:
+    app = create_app(app_dir, bot_workers=0)
+    with TestClient(app) as ann:
+        bea = TestClient(app)
+        strict = table(ann, ["you", "friend", "friend", "easy"], hints=False)
+        usual = table(ann, ["you", "friend", "easy", "easy"])
+        assert strict["table"]["hints"] is False and usual["table"]["hints"] is True
+        # A friend reads it on the page the link opens, before giving a name.
+        assert look(bea, strict)["hints"] is False and look(bea, usual)["hints"] is True
+        assert join(bea, strict, "Bea")["table"]["hints"] is False
+        # A game against computer players always has hints: the setting is for friends.
+        alone = ann.post("/api/games", json={"levels": ["easy"], "hints": False}).json()
+        assert alone["table"]["hints"] is True
+        assert ann.get(f"/api/games/{alone['id']}/hint").status_code == 200
+        assert (
+            ann.post(
+                "/api/games", json={"seats": ["you", "friend", "easy"], "hints": "no"}
+            ).status_code
+            == 422
+        )
+    # Kept across a restart.
+    with TestClient(create_app(app_dir, bot_workers=0)) as again:
+        again.cookies = ann.cookies
+        assert again.get(f"/api/games/{strict['id']}").json()["table"]["hints"] is False
+        assert look(again, strict)["hints"] is False
+
+
+def test_a_rematch_keeps_the_tables_hints_setting(browsers: list[TestClient]) -> None:
+    ann, bea, _ = browsers
+    game = finished_table(browsers, hints=False)
+    rematch = bea.post(f"/api/games/{game}/rematch", json={}).json()
+    assert rematch["table"]["hints"] is False
+    assert ann.post(f"/api/games/{game}/rematch", json={}).json()["table"]["hints"] is False
+
+
+def test_a_table_from_before_the_setting_allows_hints() -> None:
+    old = {"seats": [None, None, "easy", "easy"], "host": 0, "invite": "x", "fill": "easy"}
+    assert Table.from_settings(old, 4).hints is True
+    assert Table.from_settings({**old, "hints": False}, 4).hints is False
+    assert Table.from_settings({**old, "hints": False}, 4).to_settings()["hints"] is False
+
+
+def test_a_table_without_hints_refuses_them_to_everyone(browsers: list[TestClient]) -> None:
+    ann, bea, cal = browsers
+    made = table(ann, ["you", "friend", "easy", "easy"], hints=False, turn_time=0)
+    bea_state = join(bea, made, "Bea")
+    assert bea_state["table"]["started"]
+    for browser in (ann, bea):
+        # A page shows no Hint button there; a request made all the same is refused.
+        answer = browser.get(f"/api/games/{made['id']}/hint")
+        assert answer.status_code == 403, answer.text
+        said = answer.json()["detail"]
+        assert said == (
+            "The coach's hints were switched off when this table was made: everyone here "
+            "plays without them."
+        )
+    assert cal.get(f"/api/games/{made['id']}/hint").status_code == 404  # no seat there
+    state = ann.get(f"/api/games/{made['id']}").json()
+    assert [p["hints"] for p in state["players"][:2]] == [0, 0]
+
+
+class Stream:
+    """One person's event stream, read in a thread: (kind, data) of every message."""
+
+    def __init__(self, client: httpx.Client, game_id: str) -> None:
+        self.messages: list[Message] = []
+        self._pool = concurrent.futures.ThreadPoolExecutor(1)
+        self._done = self._pool.submit(self._read, client, game_id)
+
+    def _read(self, client: httpx.Client, game_id: str) -> None:
+        with client.stream("GET", f"/api/games/{game_id}/events", timeout=None) as answer:
+            assert answer.status_code == 200
+            kind = "message"
+            for line in answer.iter_lines():
+                if line.startswith("event: "):
+                    kind = line[len("event: ") :]
+                elif line.startswith("data: "):
+                    self.messages.append((kind, json.loads(line[len("data: ") :])))
+
+    def wait_for(self, test: Callable[[str, dict[str, Any]], bool], seconds: float = 20) -> Message:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            for message in self.messages:
+                if test(*message):
+                    return message
+            assert not self._done.done(), self._done.exception()
+            time.sleep(0.05)
+        raise AssertionError(f"no such message in {self.messages}")
+
+
+def hint_notices(stream: Stream) -> list[dict[str, Any]]:
+    return [
+        event
+        for kind, data in stream.messages
+        if kind == "table"
+        for event in data["events"]
+        if event["type"] == "hint"
+    ]
+
+
+def play_until(people: dict[int, httpx.Client], game: str, seat: int) -> None:
+    """Play the people's cards (their lowest legal) until it is `seat`'s turn to play."""
+    for _ in range(200):
+        state = people[seat].get(f"/api/games/{game}").json()
+        waiting = state["table"]["waiting_on"]
+        if state["phase"] == "playing" and waiting == [seat]:
+            return
+        mover = people[waiting[0]] if waiting and waiting[0] in people else None
+        if mover is None:
+            time.sleep(0.05)  # the computer players are answering
+            continue
+        mine = mover.get(f"/api/games/{game}").json()
+        card = {"move": mine["move"], "card": mine["view"]["legal"][0]}
+        assert mover.post(f"/api/games/{game}/play", json=card).status_code == 200
+    raise AssertionError(f"seat {seat} never came to play")
+
+
+def test_a_hint_is_told_to_the_others_and_counted_in_the_game(app_dir: Path) -> None:
+    server = LiveServer(create_app(app_dir, bot_workers=0)).start()
+    try:
+        with (
+            httpx.Client(base_url=server.url, timeout=30) as ann,
+            httpx.Client(base_url=server.url, timeout=30) as bea,
+        ):
+            made = table(ann, ["you", "friend", "easy", "easy"], turn_time=0)
+            game = made["id"]
+            join(bea, made, "Bea")
+            ann_stream, bea_stream = Stream(ann, game), Stream(bea, game)
+            for stream in (ann_stream, bea_stream):
+                stream.wait_for(lambda kind, data: kind == "state")
+            answer = ann.get(f"/api/games/{game}/hint")
+            assert answer.status_code == 200, answer.text
+            _, told = bea_stream.wait_for(
+                lambda kind, data: (
+                    kind == "table" and any(e["type"] == "hint" for e in data["events"])
+                )
+            )
+            notice = next(e for e in told["events"] if e["type"] == "hint")
+            assert notice["seat"] == 0 and notice["hints"] == 1
+            assert told["players"][0]["name"] == "Ann" and told["players"][0]["hints"] == 1
+            # The same pass asked again (a second tap, another tab) is the same hint.
+            assert ann.get(f"/api/games/{game}/hint").json() == answer.json()
+            # Bea passes; Ann's pass is the same decision still.
+            pass_cards(bea, bea.get(f"/api/games/{game}").json())
+            assert ann.get(f"/api/games/{game}/hint").status_code == 200
+            # Ann passes; once it is her turn to play, a hint for her card is another one.
+            pass_cards(ann, ann.get(f"/api/games/{game}").json())
+            people = {0: ann, 1: bea}
+            play_until(people, game, 0)
+            assert ann.get(f"/api/games/{game}/hint").status_code == 200
+            bea_stream.wait_for(lambda kind, data: data["players"][0]["hints"] == 2)
+            # Bea asks on her turn: Ann is told of Bea's hint, never of her own.
+            play_until(people, game, 1)
+            assert bea.get(f"/api/games/{game}/hint").status_code == 200
+            ann_stream.wait_for(lambda kind, data: data["players"][1]["hints"] == 1)
+            time.sleep(0.3)  # a notice of anyone's own hint would have come by now
+            assert [n["seat"] for n in hint_notices(bea_stream)] == [0, 0]
+            assert [n["seat"] for n in hint_notices(ann_stream)] == [1]
+            counted = bea.get(f"/api/games/{game}").json()["players"]
+            assert [p["hints"] for p in counted[:2]] == [2, 1]
+            assert [p["hints"] for p in counted[2:]] == [None, None]  # computer players
+    finally:
+        server.stop()
+    # Kept in the stored game: a restarted server says the same.
+    cookie = "; ".join(f"{name}={value}" for name, value in ann.cookies.items())
+    with TestClient(create_app(app_dir, bot_workers=0)) as again:
+        players = again.get(f"/api/games/{game}", headers={"Cookie": cookie}).json()["players"]
+        assert [p["hints"] for p in players[:2]] == [2, 1]
