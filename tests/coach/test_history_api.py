@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 import hearts
 from hardening.driver import store_at
 from hearts.cli import main
+from hearts.cli.terminal import cards_text
 from hearts.record import actions_of, from_record
 from hearts.scoring import RoundResult
 from hearts.web.coach import NOT_OVER
@@ -150,7 +151,7 @@ def test_hearts_replay_shows_an_exported_game(
     # Every hand of round 1 as the key deals it, under the names the game used.
     dealt = hearts.Round.deal(hearts.Rules(target_score=10), seed=first["deal_key"])
     for seat, name in enumerate(["You", "Marisol", "Bertie", "Tamsin"]):
-        hand = " ".join(card.symbol for card in sorted(dealt.hand(seat)))
+        hand = cards_text(dealt.hand(seat))  # as every terminal command orders a hand
         assert f"{name}: {hand}" in out
     names = ["You", "Marisol", "Bertie", "Tamsin"]
     totals = ", ".join(f"{n} {t}" for n, t in zip(names, state["scores"], strict=True))
