@@ -326,6 +326,12 @@ def test_bad_rules_are_refused_in_one_sentence(client: TestClient) -> None:
         assert words in refusal(response, 422)
     response = client.post("/api/games", json={"levels": ["easy", "genius", "easy"]})
     assert "levels" in refusal(response, 422)
+    # The start screen's box takes the lengths the server takes, from /api/options: the
+    # longest is accepted, one more is refused.
+    low, high = client.get("/api/options").json()["target_range"]
+    assert low == 1 and client.post("/api/games", json={"rules": {"target_score": high}}).is_success
+    over = client.post("/api/games", json={"rules": {"target_score": high + 1}})
+    assert f"at most {high} points" in refusal(over, 422)
 
 
 def test_a_retried_play_is_answered_from_the_record(client: TestClient, data_dir: Path) -> None:

@@ -20,6 +20,7 @@ from fastapi.responses import JSONResponse
 from .. import ChooseMoon, NextRound, Pass, Play, Rules
 from ..ai import LEVELS as AI_LEVELS
 from ..moves import as_face
+from ..rules import MAX_TARGET
 from .characters import LEVEL_NOTES, LEVELS, OPPONENTS
 from .headers import is_https
 from .options import PRESETS, RULE_OPTIONS, rules_from_choices, table_sizes
@@ -133,6 +134,8 @@ def options_data() -> dict[str, Any]:
         "tables": TABLES,
         "reactions": list(REACTIONS),
         "table_defaults": {"turn_time": TURN_TIME, "hold_time": HOLD_TIME, "fill": "medium"},
+        # The game lengths a table may choose (`options.rules_from_choices` refuses others).
+        "target_range": [1, MAX_TARGET],
     }
 
 

@@ -98,7 +98,7 @@ export function renderSetup(root, args) {
   // What the box says is what counts: a number out of range marks the box and blocks Start,
   // never leaving an older value in force behind it.
   const targetInput = h("input", {
-    type: "text", inputmode: "numeric", pattern: "[0-9]*", "data-min": 1, "data-max": 1000,
+    type: "text", inputmode: "numeric", pattern: "[0-9]*", "data-min": options.target_range[0], "data-max": options.target_range[1],
     value: custom ? prefs.target : "", placeholder: "e.g. 75", "aria-label": "Other game length",
     "aria-describedby": "length-note",
     oninput: () => {
