@@ -228,6 +228,19 @@ def mark_stay(people: list[Person]) -> None:
         someone.page.evaluate("window.__stayed = true")
 
 
+def test_the_lobby_takes_the_focus_from_invite_without_waiting_for_the_stream(
+    browser: Any, server: AppServer
+) -> None:
+    # The Invite button kept the focus until the browser noticed the start screen hidden; the
+    # heading got it only when the stream's first news redrew the lobby after that (a race
+    # seen under load). With the stream held back, the focus must be there all the same.
+    ann = person(browser, "Ann", DESKTOP)
+    ann.page.route("**/events*", lambda route: None)  # never answered
+    host_table(ann, server, 4, friends=[2])
+    assert ann.page.evaluate("() => document.activeElement.textContent") == "Your table"
+    ann.context.close()
+
+
 def test_two_people_and_two_computer_players_play_a_round_live(
     browser: Any, server: AppServer
 ) -> None:

@@ -337,10 +337,12 @@ function showLobby(state) {
   showScreen("lobby");
   // Come from the start screen (its Invite button gone), the keyboard starts at the lobby's
   // heading, which says whose table it is; a lobby drawn again keeps the focus where it is.
+  // The Invite button keeps the focus until the browser notices its screen hidden, a frame
+  // later: a focus in a hidden screen counts as lost now (it fell to the page, and reached
+  // the heading only if the stream's first news came after that frame).
   const active = document.activeElement;
-  if (!active || active === document.body || !active.isConnected) {
-    ui.lobby.querySelector("h1")?.focus({ preventScroll: true });
-  }
+  const lost = !active || active === document.body || !active.isConnected || active.closest("[hidden]");
+  if (lost) ui.lobby.querySelector("h1")?.focus({ preventScroll: true });
 }
 
 async function startNow() {
