@@ -197,3 +197,18 @@ def test_an_open_round_is_not_played_out(client: TestClient) -> None:
         json={"move": state["move"], "card": state["view"]["legal"][0]},
     ).json()
     assert answer["phase"] == "playing" and len(answer["view"]["hand"]) == 12
+
+
+def test_each_unfinished_game_says_its_players_levels_and_house_rules(client: TestClient) -> None:
+    # Three new games read alike on the start screen but for their times: each line now has
+    # what sets its table apart.
+    made = client.post(
+        "/api/games",
+        json={"levels": ["expert", "easy", "expert"], "rules": {"partnership": True}},
+    )
+    assert made.status_code == 201, made.text
+    new_game(client, target_score=50)
+    partners, plain = reversed(client.get("/api/games").json())
+    assert partners["levels"] == [None, "expert", "easy", "expert"]
+    assert partners["house_rules"] == ["Partners"]
+    assert plain["levels"] == [None, "easy", "easy", "easy"] and plain["house_rules"] == []

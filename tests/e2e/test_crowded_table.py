@@ -20,6 +20,7 @@ from test_table_play import open_stored, store_for
 from test_web_game_browser import open_page, start_game
 
 import hearts
+from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 
 from browser_support import AppServer, shoot
 
@@ -274,4 +275,75 @@ def test_speech_bubbles_cover_no_other_seat_nor_each_other(
         text_size(page, size)
         assert page.evaluate(BUBBLES, LONGEST_LINE) == [], size
         shoot(page, f"crowded-bubbles-{players}-{viewport}-{size.strip('%') or '100'}")
+    assert not page.errors
+
+
+# --- speech bubbles: never over a card of the trick ----------------------------------------
+
+#: Every bubble shown with `text`, as a worst case: [bubble's seat, the card's seat] for each
+#: bubble over a place on the trick (a card's box: its slot), and how many cards are on it.
+OVER_THE_TRICK = """(text) => {
+    const box = (el) => { const r = el.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom]; };
+    const meet = (a, b) => Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 1
+        && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 1;
+    const quips = [...document.querySelectorAll('#game .seat .quip')];
+    for (const quip of quips) { quip.hidden = false; quip.textContent = text; }
+    const found = [];
+    for (const quip of quips) {
+        if (quip.offsetParent === null) continue;
+        for (const slot of document.querySelectorAll('.trick .slot')) {
+            if (meet(box(quip), box(slot))) {
+                found.push([quip.closest('.seat').dataset.seat, slot.dataset.seat]);
+            }
+        }
+    }
+    return { found, cards: document.querySelectorAll('.trick .played').length };
+}"""
+
+
+@pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
+def test_no_bubble_hides_a_card_of_the_trick(browser: Any, server: AppServer, players: int) -> None:
+    # On a phone held sideways the top row's bubbles covered the top of the trick: at ten
+    # players four lines tall, 15 px over the ring's top cards; at four the bubble under the
+    # seat across lay over its card. Each place on the trick is checked, a card on it or not,
+    # with every opponent saying the longest line at once.
+    game = position(players, lambda g: len(g.round.trick) == players - 1)
+    page = open_position(browser, server, "phone", f"trick-bubbles-{players}", game)
+    for viewport in ("phone", "phone-landscape"):
+        page.set_viewport_size(VIEWPORTS[viewport])
+        settle(page)
+        over = page.evaluate(OVER_THE_TRICK, LONGEST_LINE)
+        assert over["cards"] == players - 1
+        assert over["found"] == [], (viewport, over)
+        shoot(page, f"crowded-trick-bubbles-{players}-{viewport}")
+    assert not page.errors
+
+
+# --- large text on a phone held sideways: the whole hand in sight --------------------------
+
+HAND_IN_SIGHT = """() => [...document.querySelectorAll('#hand .card')].map((card) => {
+    const r = card.getBoundingClientRect();
+    return [card.dataset.key, r.left >= -1 && r.top >= -1 && r.right <= innerWidth + 1
+        && r.bottom <= innerHeight + 1];
+}).filter(([, seen]) => !seen).map(([key]) => key)"""
+
+
+@pytest.mark.parametrize("size", ["", "150%", "200%"])
+def test_the_whole_hand_is_in_sight_on_a_phone_held_sideways(
+    browser: Any, server: AppServer, size: str
+) -> None:
+    # Eight players at 200% text: the table is taller than the screen, and the hand lay
+    # under its foot, its cards cut off at the top of their faces. At the person's move the
+    # page brings the whole hand into sight (the trick with it).
+    game = position(8, lambda g: len(g.round.trick) >= 1)
+    page = open_position(
+        browser, server, "phone-landscape", f"hand-in-sight-{size.strip('%')}", game
+    )
+    text_size(page, size)
+    settle(page)
+    assert page.evaluate(HAND_IN_SIGHT) == [], size
+    trick = page.locator(".trick .played").first.bounding_box()
+    assert trick is not None and trick["y"] >= 0  # the trick's cards too
+    shoot(page, f"crowded-hand-landscape-{size.strip('%') or '100'}")
     assert not page.errors

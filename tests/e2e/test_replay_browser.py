@@ -6,6 +6,7 @@ replay-*.png and stats-reset-*.png."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -427,4 +428,66 @@ def test_the_statistics_reset_with_a_confirmation_and_the_history_stays(
     page.wait_for_selector("[data-region=stats][data-ready=true]")
     assert tile(page, "games") == "1"
     assert page.eval_on_selector_all(rows, "rows => rows.length") == 3
+    assert not page.errors
+
+
+def test_a_negative_score_has_a_minus_sign_as_on_the_scorekeeper(
+    browser: Any, server: AppServer
+) -> None:
+    # The replay wrote "-7" and "-10" with a hyphen where the scorekeeper's sheet has a minus
+    # sign ("−7"); both now write it with words.js's `score`.
+    page = open_page(browser, server, PHONE)
+    owner = browsers_owner(page)
+    rules = hearts.Rules(bonus_card="JD", target_score=30)
+    game = hearts.Game(rules, 3)  # seed 3: the first round scores -7, the second -10
+    play_game(game)
+    store_at(server.data_dir).create(
+        "minus-replay", owner, rules.to_dict(), 3,
+        {"seats": [None, "easy", "easy", "easy"]}, actions_of(game), "over",
+    )  # fmt: skip
+    first = game.results[0]
+    assert min(first.scores) < 0 and min(first.totals) < 0
+    page.goto(f"{server.url}/replay?game=minus-replay")
+    page.wait_for_selector("[data-region=replay][data-ready=true]")
+    page.keyboard.press("End")  # the first round's score
+    rows = page.eval_on_selector_all(
+        "[data-region=round-score] tbody tr",
+        "rows => rows.map(r => [...r.querySelectorAll('td')].map(td => td.textContent))",
+    )
+    written = [[f"−{-n}" if n < 0 else str(n) for n in row] for row in
+               zip(first.points_taken, first.scores, first.totals, strict=True)]  # fmt: skip
+    assert rows == written
+    # The next round's seats start from those totals.
+    page.keyboard.press("PageDown")
+    lines = page.eval_on_selector_all("[data-region=score]", "els => els.map(e => e.textContent)")
+    assert [line.removeprefix("total ") for line in lines] == [row[2] for row in written]
+    for _ in range(4):  # into the tricks: "total −7, 0 taken this round"
+        page.keyboard.press("ArrowRight")
+    text = page.inner_text("[data-region=replay]")
+    assert "total −" in text and not re.search(r"(?<![\w-])-\d", text), text
+    shoot(page, "replay-phone-minus")
+    assert not page.errors
+
+
+def test_one_finished_game_is_said_once_not_as_best_and_worst(
+    browser: Any, server: AppServer
+) -> None:
+    # With one game finished, "Best game" and "Worst game" were the same line twice.
+    page = open_page(browser, server, PHONE)
+    page.evaluate(PLAY_A_GAME, {"players": 4, "target": 10})
+    page.goto(f"{server.url}/stats")
+    page.wait_for_selector("[data-region=stats][data-ready=true]")
+    assert tile(page, "games") == "1"
+    body = page.inner_text("[data-region=stats-body]")
+    assert "Best game" not in body and "Worst game" not in body and "Best and worst" not in body
+    only = page.inner_text("[data-region=only-game]")
+    assert only.startswith("The one game so far: ") and only.count(" points (") == 1, only
+    shoot(page, "stats-phone-one-game", full_page=True)
+    # A second game: best and worst, each once.
+    page.evaluate(PLAY_A_GAME, {"players": 4, "target": 10})
+    page.reload()
+    page.wait_for_selector("[data-region=stats][data-ready=true]")
+    assert page.locator("[data-region=best-game]").count() == 1
+    assert page.locator("[data-region=worst-game]").count() == 1
+    assert page.locator("[data-region=only-game]").count() == 0
     assert not page.errors

@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_web_game_browser import open_page
+from test_web_game_browser import no_horizontal_scroll, open_page
 
 import hearts
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 
-from browser_support import DESKTOP, PHONE, AppServer
+from browser_support import DESKTOP, PHONE, AppServer, create_by_page, shoot, spills
 
 pytestmark = pytest.mark.browser
 
@@ -184,3 +184,76 @@ def test_invite_waits_for_a_game_length_that_counts(
     assert state["view"]["rules"]["target_score"] == 75
     assert not page.errors, page.errors
     page.context.close()
+
+
+# --- each opponent's levels on one line ---------------------------------------------------
+
+#: For each opponent's choice of levels: how many rows its buttons take, and how far they
+#: run past the choice's box or the screen (px).
+LEVEL_ROWS = """() => [...document.querySelectorAll('.opponent .segmented.small')].map((f) => {
+    const spans = [...f.querySelectorAll('label > span')].map((s) => s.getBoundingClientRect());
+    const box = f.getBoundingClientRect();
+    const right = Math.max(...spans.map((r) => r.right));
+    return { rows: new Set(spans.map((r) => Math.round(r.top))).size,
+             over: Math.max(0, right - Math.min(box.right, innerWidth)) };
+})"""
+
+SIZES = {
+    "desktop": {"width": 1280, "height": 800},
+    "phone": PHONE,
+    "phone-landscape": {"width": 844, "height": 390},
+    "small-phone": {"width": 320, "height": 568},
+}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_each_opponents_levels_sit_on_one_line(browser: Any, server: AppServer, size: str) -> None:
+    # Three opponents across a desktop's start screen, each a third of 760 px: "Expert" went
+    # alone to a second row. The widest choice is the one ticked ("✓ Expert").
+    page = open_page(browser, server, SIZES[size])
+    for level in ("easy", "expert"):
+        page.click(f"input[name=level-all][value={level}] + span")
+        levels = page.evaluate(LEVEL_ROWS)
+        assert levels and all(found["over"] <= 1 for found in levels), (size, level, levels)
+        no_horizontal_scroll(page)
+        if size != "small-phone":  # 320 px: two rows, inside the screen
+            assert all(found["rows"] == 1 for found in levels), (size, level, levels)
+    shoot(page, f"setup-levels-{size}", full_page=True)
+    assert not page.errors
+
+
+# --- unfinished games: each line says what sets its table apart ----------------------------
+
+
+def test_unfinished_games_say_what_sets_each_table_apart(browser: Any, server: AppServer) -> None:
+    # Three new games read alike but for their times ("Round 1, to 100 You 0 · Marisol 0 …"):
+    # each now says its table, its players' level and its house rules.
+    page = open_page(browser, server, PHONE)
+    made: list[dict[str, Any]] = [
+        {"levels": ["easy"] * 3},
+        {"levels": ["expert", "hard", "expert", "easy"], "rules": {"players": 5}},
+        {"levels": ["hard"] * 3, "rules": {"partnership": True, "target_score": 50}},
+    ]
+    for body in made:
+        create_by_page(page, body)
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    lines = page.eval_on_selector_all(
+        ".unfinished .game-line",
+        "els => els.map(e => [...e.children].filter(c => !c.matches('.played'))"
+        ".map(c => c.textContent.replaceAll('\\u00a0', ' ')).join(' | '))",
+    )
+    assert lines == [
+        "Round 1 · 4 players to 50 | Hard players · Partners | You 0 · Marisol 0 · Bertie 0 · "
+        "Tamsin 0",
+        "Round 1 · 5 players to 100 | 2 expert, 1 hard, 1 easy · Standard rules | You 0 · "
+        "Marisol 0 · Bertie 0 · Tamsin 0 · Oskar 0",
+        "Round 1 · 4 players to 100 | Easy players · Standard rules | You 0 · Marisol 0 · "
+        "Bertie 0 · Tamsin 0",
+    ]
+    for size in ("phone", "small-phone"):
+        page.set_viewport_size(SIZES[size])
+        assert spills(page, ".unfinished li") == [], size
+        no_horizontal_scroll(page)
+        shoot(page, f"setup-unfinished-{size}", full_page=True)
+    assert not page.errors

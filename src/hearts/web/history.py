@@ -137,6 +137,15 @@ def house_rules(rules: Rules) -> list[str]:
     return sorted(key for key, value in mine.items() if plain.get(key) != value)
 
 
+def house_rule_names(rules: Rules) -> list[str]:
+    """The house rules of a game by their names, its length aside (said on its own).
+
+    >>> house_rule_names(Rules(target_score=50, partnership=True, players=4))
+    ['Partners']
+    """
+    return [RULE_LABELS[name] for name in house_rules(rules) if name != "target_score"]
+
+
 def history_line(facts: GameFacts) -> dict[str, Any]:
     totals = facts.totals
     return {
@@ -147,9 +156,7 @@ def history_line(facts: GameFacts) -> dict[str, Any]:
             "players": facts.rules.players,
             "target_score": facts.rules.target_score,
             "house_rules": house_rules(facts.rules),
-            "house_rule_names": [
-                RULE_LABELS[name] for name in house_rules(facts.rules) if name != "target_score"
-            ],
+            "house_rule_names": house_rule_names(facts.rules),
         },
         # The other players; with partners, the one on this seat's team is marked.
         "opponents": [

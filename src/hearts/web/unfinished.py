@@ -8,7 +8,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from .history import when
+from .. import Rules
+from .history import house_rule_names, when
 from .service import GameService, Refusal
 from .store import unfinished_games
 
@@ -20,6 +21,8 @@ DAMAGED_LINE: dict[str, Any] = {
     "target": None,
     "names": [],
     "scores": [],
+    "levels": [],
+    "house_rules": [],
     "friends": False,
     "damaged": True,
 }
@@ -32,6 +35,15 @@ class GameSummary(BaseModel):
     target: int | None = Field(description="The score that ends the game.")
     names: list[str]
     scores: list[int]
+    levels: list[str | None] = Field(
+        default_factory=list,
+        description="Each seat's computer player's level, seat by seat; null for a person.",
+    )
+    house_rules: list[str] = Field(
+        default_factory=list,
+        description="The house rules played, by their names on the start screen ('Partners'); "
+        "the game's length is `target`.",
+    )
     friends: bool = Field(description="Whether other people play at this table.")
     played: str = Field(
         description="When a card was last played or the game was changed (ISO 8601, UTC)."
@@ -64,6 +76,10 @@ async def summaries(games: GameService, owner: str) -> list[dict[str, Any]]:
                 "target": view["rules"]["target_score"],
                 "names": [player["name"] for player in state["players"]],
                 "scores": state["scores"],
+                # What else tells two games apart at a glance: who plays at what level, and
+                # which house rules (three new games read alike but for their times).
+                "levels": [None if p["person"] else p["level"] for p in state["players"]],
+                "house_rules": house_rule_names(Rules.from_dict(view["rules"])),
                 "friends": state["table"]["friends"],
                 "played": when(played),
             }

@@ -232,6 +232,14 @@ export class Hand {
     this.root.dataset.narrow = shown < NARROW ? "true" : "false";
   }
 
+  /** Bring the whole hand into sight, when the table is taller than the screen (large text on
+   * a phone held sideways, eight players: the hand lay under the screen's foot); a hand in
+   * sight is left where it is. */
+  keepInSight() {
+    const box = this.root.getBoundingClientRect();
+    if (box.bottom > innerHeight || box.top < 0) this.root.scrollIntoView({ block: "nearest" });
+  }
+
   focus(button) {
     for (const other of this.buttons.values()) other.tabIndex = -1;
     button.tabIndex = 0;

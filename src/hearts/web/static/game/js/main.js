@@ -777,11 +777,27 @@ function render(state, { waiting = false } = {}) {
   drawOverlay(state, waiting);
   renderHint(state, passing || myTurn);
   renderUndo(state, passing || myTurn);
+  if (passing || myTurn) keepHandInSight();
   const active = document.activeElement;
   if (myTurn && !app.busy && (!active || active === document.body || active === hand.root)) {
     hand.focusFirst((card) => view.legal.includes(card));
   }
   if (myTurn && !app.busy) autoPlay(state);
+}
+
+/** A phone held sideways, where the table is laid out to show the hand and the trick on one
+ * screen (game.css): at large text it is taller than the screen all the same. */
+const SIDEWAYS = matchMedia("(orientation: landscape) and (max-height: 520px)");
+
+/** The person's cards in sight on a phone held sideways when they have a move to make and no
+ * panel is open over the table. (Upright, the page scrolls as a page does: the hand is under
+ * the table, as a person expects it there.) */
+function keepHandInSight() {
+  const mode = hand.root.dataset.mode;
+  if (SIDEWAYS.matches && document.body.dataset.screen === "table" && ui.overlay.hidden
+    && (mode === "play" || mode === "pass")) {
+    hand.keepInSight();
+  }
 }
 
 /** A scatter sends each chosen card to its own player, in the order chosen: key -> name. */
@@ -1470,6 +1486,8 @@ async function boot() {
   applyLook();
   if (!emojiShown()) document.body.dataset.emoji = "none";
   hand = new Hand($("[data-region=hand]"), { onCard });
+  // The table grows with the text size and turns with the phone: the hand stays in sight.
+  new ResizeObserver(() => keepHandInSight()).observe(ui.root);
   mountHint();
   mountUndo(sendUndo);
   window.addEventListener("online", sendHeld);

@@ -8,7 +8,7 @@ import { applyTheme } from "./theme.js";
 import { foldingMenu } from "./menu.js";
 import { h, clear } from "./dom.js";
 import { cardFace, cardName, cardSymbol, isRed, sortCards } from "./cards.js";
-import { listed, plural, takersOf } from "./words.js";
+import { listed, plural, score, takersOf } from "./words.js";
 import { statusWords } from "./api.js";
 
 applyTheme();
@@ -47,6 +47,9 @@ function passWords(passed) {
     cardWord(card), ` to ${named(to)}`]);
 }
 
+/** "3 points", "1 point", "−10 points" (a bonus card's trick): the minus sign as on a score sheet. */
+const points = (n) => `${score(n)} ${Math.abs(n) === 1 ? "point" : "points"}`;
+
 const nameOf = (seat) => view.replay.players[seat]?.name ?? `Seat ${seat + 1}`;
 /** "Bertie", "Bertie and Oskar", "Bertie, Oskar and Dunstan" */
 const names = (seats) => listed(seats.map(nameOf));
@@ -82,8 +85,8 @@ function caption(round, frame) {
         "and its cards go to the winner of the next."];
     }
     const [, winning] = trick.plays.find(([seat]) => seat === trick.winner);
-    const points = trick.points ? plural(trick.points, "point") : "no points";
-    return [head, cardWord(led), `; ${named(trick.winner)} took it with the `, cardWord(winning), ` (${points}).`];
+    const worth = trick.points ? points(trick.points) : "no points";
+    return [head, cardWord(led), `; ${named(trick.winner)} took it with the `, cardWord(winning), ` (${worth}).`];
   }
   const last = view.replay.over && round.round === view.replay.rounds_finished;
   return [`Round ${round.round} is over${last ? ", and so is the game" : ""}.`];
@@ -102,7 +105,7 @@ function notes(round, frame) {
       }
     } else if (event.type === "kitty-taken") {
       lines.push([`${nameOf(event.seat)} took the kitty: `, ...cardWords(event.cards),
-        ` (${plural(event.points, "point")}).`]);
+        ` (${points(event.points)}).`]);
     } else if (event.type === "moon-chosen") {
       lines.push([`${nameOf(event.seat)} chose to `,
         event.choice === "add" ? "add the moon's points to everyone else." : "take the moon's points off their own total."]);
@@ -163,7 +166,7 @@ function seatRow(round, frame, seat) {
   const took = trick && !trick.held_over && trick.winner === seat;
   const passed = round.passes.find((p) => p.seat === seat);
   const received = round.received.find((r) => r.seat === seat);
-  const score = `total ${frame.totals[seat]}${frame.kind === "deal" ? "" : `, ${frame.taken[seat]} taken this round`}`;
+  const scoreLine = `total ${score(frame.totals[seat])}${frame.kind === "deal" ? "" : `, ${score(frame.taken[seat])} taken this round`}`;
   let cards = hand(frame.hands[seat], [], "none");
   if (frame.kind === "deal" && passed) cards = hand(frame.hands[seat], passed.cards, "passing");
   if (frame.kind === "pass" && received) cards = hand(frame.hands[seat], received.cards, "received");
@@ -172,7 +175,7 @@ function seatRow(round, frame, seat) {
     h("div", { class: "who" },
       h("strong", {}, nameOf(seat)),
       player?.level ? h("span", { class: "level" }, player.level) : null,
-      h("span", { class: "score", "data-region": "score" }, score)),
+      h("span", { class: "score", "data-region": "score" }, scoreLine)),
     play
       ? h("div", { class: "trick-card", "data-region": "played", "data-card": play[1], role: "img",
         // Said in words: the card's face is a picture, and "2." alone said nothing.
@@ -184,7 +187,7 @@ function seatRow(round, frame, seat) {
           trick.leader === seat ? "led" : `${trick.plays.indexOf(play) + 1}.`))
       : null,
     took ? h("p", { class: "took-line", "data-region": "took" },
-      `Took the trick${trick.points ? `: ${plural(trick.points, "point")}` : ""}`) : null,
+      `Took the trick${trick.points ? `: ${points(trick.points)}` : ""}`) : null,
     frame.kind === "pass" && passed
       ? h("p", { class: "pass-line", "data-region": "pass" }, "Passed ", ...passWords(passed),
         received ? ["; received ", ...cardWords(received.cards)] : null)
@@ -198,8 +201,8 @@ function scoreTable(round, frame) {
   return h("table", { class: "summary", "data-region": "round-score" },
     h("thead", {}, h("tr", {}, ["", "Taken", "Scored", "Total"].map((t) => h("th", { scope: "col" }, t)))),
     h("tbody", {}, seats.map((seat) => h("tr", { "data-seat": seat },
-      h("th", { scope: "row" }, nameOf(seat)), h("td", {}, result.points_taken[seat]),
-      h("td", {}, result.scores[seat]), h("td", {}, result.totals[seat])))));
+      h("th", { scope: "row" }, nameOf(seat)), h("td", {}, score(result.points_taken[seat])),
+      h("td", {}, score(result.scores[seat])), h("td", {}, score(result.totals[seat]))))));
 }
 
 // --- stepping ----------------------------------------------------------------------------------

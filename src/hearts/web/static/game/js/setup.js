@@ -7,7 +7,7 @@ import { face } from "./faces.js";
 import { SPEEDS } from "./prefs.js";
 import { themeControl } from "./theme.js";
 import { invitePanel } from "./friends.js";
-import { playedWhen, sideWord } from "./words.js";
+import { houseRulesShort, playedWhen, score, sideWord } from "./words.js";
 
 const LENGTHS = [100, 50];
 
@@ -316,7 +316,8 @@ function presetHelp(presets, prefs) {
 
 /** This browser's unfinished games, newest first, each with a button to take it up again. */
 function unfinishedList(games, onContinue) {
-  const line = (game) => game.names.map((name, seat) => `${name} ${game.scores[seat]}`).join(" · ");
+  // A score stays by its name (at five players "Oskar" ended a line, his 0 the next).
+  const line = (game) => game.names.map((name, seat) => `${name}\u00a0${score(game.scores[seat])}`).join(" · ");
   const first = games.find((game) => !game.damaged); // its button is the main one
   return h("section", { class: "panel unfinished", "aria-labelledby": "unfinished-title" },
     h("h2", { id: "unfinished-title" }, games.length > 1 ? "Your unfinished games" : "Your unfinished game"),
@@ -327,9 +328,24 @@ function unfinishedList(games, onContinue) {
       h("button", { class: game === first ? "primary" : "", type: "button", "data-action": "continue",
         "data-game": game.id, onclick: () => onContinue(game.id) },
       game === first ? "Continue game" : "Continue"),
-      h("span", { class: "game-line" }, h("strong", {}, `Round ${game.round}, to ${game.target}`),
+      h("span", { class: "game-line" },
+        h("strong", {}, `Round ${game.round} · ${game.names.length} players to ${game.target}`),
         game.friends ? [" ", h("span", { class: "badge friends", "data-friends": "true" }, "with friends")] : null,
-        ` ${line(game)}`, h("span", { class: "played", "data-played": game.played }, `Last played ${playedWhen(game.played)}`))))));
+        h("span", { class: "table-words", "data-region": "table-words" }, tableWords(game)),
+        h("span", { class: "scores" }, line(game)),
+        h("span", { class: "played", "data-played": game.played }, `Last played ${playedWhen(game.played)}`))))));
+}
+
+/** What sets a saved game's table apart, in short words: its computer players' level and its
+ * house rules ("Expert players · Partners, Bonus card", "2 easy, 1 hard · Standard rules"). */
+function tableWords(game) {
+  const levels = (game.levels || []).filter(Boolean);
+  const counts = new Map();
+  for (const level of levels) counts.set(level, (counts.get(level) || 0) + 1);
+  const level = counts.size === 1 ? `${capital(levels[0])} players`
+    : [...counts].map(([name, n]) => `${n} ${name}`).join(", ");
+  const rules = houseRulesShort(game.house_rules) || "Standard rules";
+  return [level, rules].filter(Boolean).join(" · ");
 }
 
 function ruleControl(rule, defaults, prefs, changed) {

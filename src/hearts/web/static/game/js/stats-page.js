@@ -5,6 +5,7 @@ import { applyTheme } from "./theme.js";
 import { foldingMenu } from "./menu.js";
 import { h, s, clear } from "./dom.js";
 import { statusWords } from "./api.js";
+import { houseRulesShort, score } from "./words.js";
 
 applyTheme();
 foldingMenu();
@@ -79,12 +80,24 @@ function levelTable(byLevel) {
       h("th", { scope: "row" }, name), h("td", {}, v.games), h("td", {}, v.wins), h("td", {}, percent(v.win_rate))))));
 }
 
-function gameWords(line, label) {
+function gameWords(line, label, region) {
   if (!line) return null;
   const margin = line.margin === 0 ? "level with the best rival" :
     line.margin < 0 ? `${-line.margin} under the best rival` : `${line.margin} over the best rival`;
-  return h("p", { "data-region": label.toLowerCase().replace(" ", "-") }, h("strong", {}, `${label}: `),
-    `${date(line.finished)}, ${line.score} points (${margin}), ${line.won ? "won" : place(line.place)}.`);
+  return h("p", { "data-region": region }, h("strong", {}, `${label}: `),
+    `${date(line.finished)}, ${score(line.score)} points (${margin}), ${line.won ? "won" : place(line.place)}.`);
+}
+
+/** The best game and the worst; one game counted is both, and said once. */
+function bestAndWorst(stats) {
+  if (stats.best_game?.id === stats.worst_game?.id) {
+    return [h("h2", {}, "Your finished game"),
+      gameWords(stats.best_game, "The one game so far", "only-game"),
+      h("p", { class: "hint" }, "Your best and worst games show here once you have finished two.")];
+  }
+  return [h("h2", {}, "Best and worst"),
+    gameWords(stats.best_game, "Best game", "best-game"),
+    gameWords(stats.worst_game, "Worst game", "worst-game")];
 }
 
 function historyTable(history) {
@@ -105,14 +118,14 @@ function historyTable(history) {
         : listing(line.opponents);
       // A house rule or two by name ("Partners"); more as a count.
       const named = rules.house_rule_names || [];
-      const extra = named.length > 2 ? `, ${named.length} house rules` : named.length ? `, ${named.join(", ")}` : "";
+      const extra = named.length ? `, ${houseRulesShort(named)}` : "";
       return h("tr", { "data-game": line.id },
         h("th", { scope: "row" }, date(line.finished)),
         h("td", {}, `${rules.players} players to ${rules.target_score}`,
           extra, h("br"),
           h("span", { class: "opponents" }, opponents)),
         h("td", {}, r.won ? "Won" : place(r.place), h("br"), h("span", { class: "opponents" },
-          `${r.score} points, ${r.rounds} round${r.rounds === 1 ? "" : "s"}`), line.undos ? h("br") : null,
+          `${score(r.score)} points, ${r.rounds} round${r.rounds === 1 ? "" : "s"}`), line.undos ? h("br") : null,
           line.undos ? h("span", { class: "undo-mark", "data-undos": line.undos }, `${line.undos} take-back${line.undos === 1 ? "" : "s"}`) : null),
         h("td", { class: "game-links" }, replayLink(line), h("br"),
           h("a", { href: `/api/games/${encodeURIComponent(line.id)}/record`, download: `hearts-${line.id}.json`,
@@ -206,9 +219,7 @@ function render(stats, history) {
       h("h2", {}, "Against each level"),
       levelChart(stats.by_level),
       levelTable(stats.by_level),
-      h("h2", {}, "Best and worst"),
-      gameWords(stats.best_game, "Best game"),
-      gameWords(stats.worst_game, "Worst game"),
+      bestAndWorst(stats),
     ] : h("p", { "data-region": "no-stats" }, "No game has finished since the statistics were reset."),
     resetSection(rerender),
     h("h2", {}, `Finished games (${history.length}${history.length < stats.games ? ` latest of ${stats.games}` : ""})`),

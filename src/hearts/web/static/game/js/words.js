@@ -86,6 +86,18 @@ export function listed(words) {
   return words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}` : words.join("");
 }
 
+/** A score as a score sheet writes it, with a real minus sign: "−10", never "-10" (as the
+ * scorekeeper writes its sheet). */
+export function score(n) {
+  return n < 0 ? `−${Math.abs(n)}` : String(n);
+}
+
+/** A game's house rules in short words, by their names: "Partners, Bonus card", more than
+ * two as a count ("3 house rules"), none as "". */
+export function houseRulesShort(names = []) {
+  return names.length > 2 ? `${names.length} house rules` : names.join(", ");
+}
+
 export function plural(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
 }
