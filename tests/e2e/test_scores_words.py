@@ -302,15 +302,15 @@ def test_a_teams_moon_is_asked_as_the_teams(browser: Any, server: AppServer) -> 
     team, alone, sun, omnibus, waiting = words
     # Who took the bonus card, and the choices in the buttons' order (taken off first).
     scored = (
-        "The jack of diamonds counts too (Marisol took it): taking 26 off scores You -26, "
-        "Marisol -10, Bertie -26, Tamsin -10; giving 26 scores You 0, Marisol +16, Bertie 0, "
+        "The jack of diamonds counts too (Marisol took it): taking 26 off scores You −26, "
+        "Marisol −10, Bertie −26, Tamsin −10; giving 26 scores You 0, Marisol +16, Bertie 0, "
         "Tamsin +16."
     )
     assert "Give Marisol and Tamsin 26 each" in omnibus and scored in omnibus, omnibus
     assert omnibus.index("Take 26 off") < omnibus.index("Give Marisol")
     assert (
-        "The jack of diamonds counts too (Marisol took it): taking 26 off scores You -10, "
-        "Marisol -26, Bertie -10, Tamsin -26; giving 26 scores You +16, Marisol 0, Bertie +16, "
+        "The jack of diamonds counts too (Marisol took it): taking 26 off scores You −10, "
+        "Marisol −26, Bertie −10, Tamsin −26; giving 26 scores You +16, Marisol 0, Bertie +16, "
         "Tamsin 0."
     ) in waiting, waiting
     assert "jack of diamonds" not in team + alone + sun

@@ -264,7 +264,7 @@ def test_a_bonus_card_taken_reads_as_points_off(browser: Any, server: AppServer)
                     badge(0, null)];
         }"""
     )
-    assert said == ["-10", "+3", "+0"]
+    assert said == ["−10", "+3", "+0"]
     assert not page.errors
 
 
@@ -766,7 +766,7 @@ def test_the_moon_choice_is_asked(browser: Any, server: AppServer) -> None:
     page.click("[data-action=moon-subtract]")
     page.wait_for_selector("[data-action=next-round]")
     assert "shot the moon" in page.inner_text("[data-region=overlay]")
-    assert page.inner_text("table.summary tbody tr:first-child td:last-child") == "-26"
+    assert page.inner_text("table.summary tbody tr:first-child td:last-child") == "−26"
     assert not page.errors
 
 
@@ -784,7 +784,7 @@ def test_a_moon_choice_made_offline_goes_once_back(browser: Any, server: AppServ
     )
     page.context.set_offline(False)
     page.wait_for_selector("[data-action=next-round]")
-    assert page.inner_text("table.summary tbody tr:first-child td:last-child") == "-26"
+    assert page.inner_text("table.summary tbody tr:first-child td:last-child") == "−26"
     assert not page.errors
 
 

@@ -7,7 +7,7 @@ import { replayRoundLink } from "./replay-link.js";
 import { forgetReview, reviewSummary } from "./review.js";
 import { face } from "./faces.js";
 import { moonIcon, roundSummary, scoreSheet, totalsChart, standings, winnerLine } from "./scores.js";
-import { listed, queenWords, quipLine, roundTitle, takersOf, whoIs } from "./words.js";
+import { listed, queenWords, quipLine, roundTitle, score, signed, takersOf, whoIs } from "./words.js";
 import { cardName } from "./cards.js";
 import { hintsTaken, rematchButton } from "./friends.js";
 
@@ -166,7 +166,7 @@ function myTotal(state) {
   if (!result) return null;
   const scored = result.scores[seat];
   return h("p", { class: "sr", "data-region": "my-total" },
-    `Your total: ${state.scores[seat]} (${scored > 0 ? "+" : ""}${scored} this round).`);
+    `Your total: ${score(state.scores[seat])} (${signed(scored)} this round).`);
 }
 
 function moonPanel(state, actions) {
@@ -185,7 +185,7 @@ function moonPanel(state, actions) {
     h("h2", { id: "moon-title" }, moonIcon(), `${team ? " Your team" : " You"} shot the ${sun ? "sun" : "moon"}!`),
     h("p", {}, `${said} How should it score?`),
     h("p", { class: "hint" }, "Totals before this round: ",
-      state.players.map((p, seat) => `${p.name} ${state.scores[seat]}`).join(" · "),
+      state.players.map((p, seat) => `${p.name} ${score(state.scores[seat])}`).join(" · "),
       `. The game ends at ${state.view.rules.target_score}.`),
     h("div", { class: "row" },
       h("button", { type: "button", class: "primary", "data-action": "moon-subtract",
@@ -208,7 +208,7 @@ function moonScoresLine(state) {
   const stake = state.moon_stake;
   if (!scores || !bonus) return null;
   if ([...scores.add, ...scores.subtract].every((p) => p === 0 || Math.abs(p) === stake)) return null;
-  const row = (points) => points.map((p, seat) => `${whoIs(state, seat)} ${p > 0 ? "+" : ""}${p}`).join(", ");
+  const row = (points) => points.map((p, seat) => `${whoIs(state, seat)} ${signed(p)}`).join(", ");
   const takers = takersOf(state.view.tricks || [], bonus).map((seat) => whoIs(state, seat));
   // In the buttons' order: taken off first.
   return h("p", { class: "hint", "data-region": "moon-scores" },

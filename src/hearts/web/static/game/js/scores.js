@@ -4,7 +4,7 @@
 import { h, s } from "./dom.js";
 import { cardName, cardSymbol, spoken } from "./cards.js";
 import { takenSummary } from "./taken.js";
-import { allSeats, isMe, listed, queenWords } from "./words.js";
+import { allSeats, isMe, listed, queenWords, score, signed } from "./words.js";
 
 // Line colours and marker shapes, in seat order from the person round the table.
 const LINE_CLASSES = ["line-a", "line-b", "line-c", "line-d", "line-e", "line-f"];
@@ -65,7 +65,7 @@ export function roundSummary(state) {
     bonus ? h("td", {}, taken[seat].bonus ? spoken(`${cardSymbol(bonus)}${taken[seat].bonuses > 1 ? " ×2" : ""}`) : "–") : null,
     pointsShown ? h("td", {}, result ? result.points_taken[seat] : 0) : null,
     h("td", {}, result ? signed(result.scores[seat]) : 0),
-    h("td", {}, state.scores[seat])));
+    h("td", {}, score(state.scores[seat]))));
   items.push(h("table", { class: "summary round-table" },
     h("caption", { class: "sr" }, "This round"),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), column("Hearts", "♥"),
@@ -99,9 +99,6 @@ function moonTeam(state, shooter) {
   return standingsEntries(state).find((seats) => seats.includes(shooter));
 }
 
-function signed(n) {
-  return n > 0 ? `+${n}` : `${n}`;
-}
 
 /** Each seat's name as the score tables show it. At a table of one the person is "You"
  * already; at a table of friends everyone chose a name, so the person's own reads
@@ -169,8 +166,8 @@ export function totalsChart(state) {
   const legend = names.map((name, seat) => h("li", { class: LINE_CLASSES[seat % LINE_CLASSES.length] },
     s("svg", { viewBox: "0 0 20 10", "aria-hidden": "true" }, s("line", { x1: 0, y1: 5, x2: 20, y2: 5,
       "stroke-dasharray": DASHES[seat % DASHES.length] || null }),
-    marker(seat, 10, 5)), ` ${name} ${state.scores[seat]}`));
-  const description = names.map((n, seat) => `${n} ${state.scores[seat]}`).join(", ");
+    marker(seat, 10, 5)), ` ${name} ${score(state.scores[seat])}`));
+  const description = names.map((n, seat) => `${n} ${score(state.scores[seat])}`).join(", ");
   return h("figure", { class: "chart" },
     s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": `Totals after ${rounds === 1 ? "1 round" : `${rounds} rounds`}: ${description}. Target ${target}.` },
       ...(targetShown
@@ -256,7 +253,7 @@ export function standings(state) {
     }, h("span", { class: "name" }, entry.seats.map((seat) => labels[seat]).join(" & ")),
     // Read as "You, 26 points", not "You26".
     h("span", { class: "sr" }, ", "),
-    h("span", { class: "total" }, entry.total),
+    h("span", { class: "total" }, score(entry.total)),
     h("span", { class: "sr" }, entry.total === 1 || entry.total === -1 ? " point" : " points"),
     shared(i) ? h("span", { class: "tied" }, " tied") : null,
     won ? trophy() : null);

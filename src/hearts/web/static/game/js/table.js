@@ -5,7 +5,7 @@
 import { h, clear, $ } from "./dom.js";
 import { cardBack, cardFace, cardName, spoken, suitIcon } from "./cards.js";
 import { face } from "./faces.js";
-import { allSeats, compass, initial, isMe, offsetOf, plural, where, whoIs } from "./words.js";
+import { allSeats, compass, initial, isMe, offsetOf, plural, score, where, whoIs } from "./words.js";
 import { isFriends, kindLine, seatSigns } from "./friends.js";
 
 export class Table {
@@ -261,9 +261,9 @@ export class Table {
     const others = allSeats(state).filter((seat) => !mine.includes(seat));
     const names = (seats) => seats.map((seat) => whoIs(state, seat)).join(" & ");
     clear(this.teamSign,
-      h("span", { class: "team mine-team" }, `${names(mine)} ${state.scores[me]}`),
+      h("span", { class: "team mine-team" }, `${names(mine)} ${score(state.scores[me])}`),
       " · ",
-      h("span", { class: "team" }, `${names(others)} ${state.scores[others[0]]}`));
+      h("span", { class: "team" }, `${names(others)} ${score(state.scores[others[0]])}`));
   }
 
   markWinner(winner) {
@@ -306,8 +306,8 @@ function signsKey(state, seat) {
   return isFriends(state) ? [Boolean(player.person), player.connected !== false, Boolean(player.away)] : null;
 }
 
-function total(score) {
-  return h("span", { class: "total", title: "Total score" }, `${score}`, h("span", { class: "sr" }, " total"));
+function total(points) {
+  return h("span", { class: "total", title: "Total score" }, score(points), h("span", { class: "sr" }, " total"));
 }
 
 /** The cards in an opponent's hand, face down: the fan gains or loses backs to match. */
@@ -346,9 +346,9 @@ export function pointsBadge(points, taken) {
   if (taken?.queen) said.push(taken.queen > 1 ? "both queens of spades" : "the queen of spades");
   if (taken?.bonus) said.push(taken.bonuses > 1 ? "both bonus cards" : "the bonus card");
   return h("span", { class: `taken${points ? " some" : ""}`, title: "Points taken this round" },
-    // "+3": what the round adds to the total beside it, as a score sheet writes it ("-10"
-    // for a bonus card taken, never "+-10").
-    h("span", { class: "pts", "aria-hidden": "true" }, points < 0 ? `${points}` : `+${points}`),
+    // "+3": what the round adds to the total beside it, as a score sheet writes it ("−10"
+    // for a bonus card taken, never "+-10"; "+0" beside a total of 0).
+    h("span", { class: "pts", "aria-hidden": "true" }, points < 0 ? score(points) : `+${points}`),
     h("span", { class: "marks", "aria-hidden": "true" }, marks),
     h("span", { class: "sr" }, ` ${said.join(", ")}`));
 }

@@ -92,6 +92,11 @@ export function score(n) {
   return n < 0 ? `−${Math.abs(n)}` : String(n);
 }
 
+/** A round's change to a score, with its sign: "+13", "0", "−26". */
+export function signed(n) {
+  return n > 0 ? `+${n}` : score(n);
+}
+
 /** A game's house rules in short words, by their names: "Partners, Bonus card", more than
  * two as a count ("3 house rules"), none as "". */
 export function houseRulesShort(names = []) {
