@@ -234,6 +234,13 @@ def test_the_host_starts_and_computer_players_take_the_empty_seats(
     assert state["table"]["started"] is True and state["table"]["open_seats"] == []
     seat2 = state["players"][2]
     assert (seat2["person"], seat2["level"], seat2["open"]) == (False, "easy", False)
+    # The computer player of the lobby keeps its name at the table; the seat filled at the
+    # start takes the next character (it took the first, and the lobby's Marisol became
+    # Bertie on the way to the table).
+    lobby = made["players"][3]
+    assert (state["players"][3]["name"], state["players"][3]["level"]) == (lobby["name"], "hard")
+    names = [p["name"] for p in state["players"]]
+    assert len(set(names)) == len(names) and seat2.get("character")
     assert state["table"]["waiting_on"] == [0, 1, 2, 3]  # people pass first
     assert "already" in sentence(ann.post(f"/api/games/{made['id']}/start", json={}), 409)
     assert join(browsers[2], made, "Cal").status_code == 409

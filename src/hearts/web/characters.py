@@ -188,9 +188,18 @@ OPPONENTS: Final[tuple[dict[str, Any], ...]] = (
 )
 
 
-def cast(seats: Iterable[int]) -> dict[int, dict[str, Any]]:
-    """The character at each of these seats (the computer players'), in order."""
-    return dict(zip(sorted(seats), OPPONENTS, strict=False))
+def cast(seats: Iterable[int], then: Iterable[int] = ()) -> dict[int, dict[str, Any]]:
+    """The character at each of these seats (the computer players'), in order, and after
+    them at the seats of `then` (filled later: a table of friends' seats nobody took), so
+    that a seat's character never changes when another seat is filled.
+
+    >>> {seat: c["name"] for seat, c in cast([3]).items()}
+    {3: 'Marisol'}
+    >>> {seat: c["name"] for seat, c in cast([3], then=[2]).items()}
+    {3: 'Marisol', 2: 'Bertie'}
+    """
+    order = sorted(seats) + sorted(set(then) - set(seats))
+    return dict(zip(order, OPPONENTS, strict=False))
 
 
 LEVELS: Final = ("easy", "medium", "hard", "expert")

@@ -225,13 +225,14 @@ class Table:
         """The character at each seat a computer player holds as its own: the table's
         computer seats and, once a table of friends has started, the seats nobody took (a
         person away keeps their own name; a computer player stands in, plain)."""
-        seats = set(self.computers)
+        filled = []
         if self.friends and seating.started:
             for seat in self.people:
                 person = seating.people.get(seat)
                 if person is None or person.owner is None:
-                    seats.add(seat)
-        return cast(seats)
+                    filled.append(seat)
+        # The lobby's characters keep their seats; those filled at the start come after.
+        return cast(self.computers, then=filled)
 
     def styles(self, seating: Seating) -> Styles:
         """The characters' tastes by seat, for the computer players (`bots.advance`)."""
