@@ -482,6 +482,7 @@ def test_one_finished_game_is_said_once_not_as_best_and_worst(
     assert "Best game" not in body and "Worst game" not in body and "Best and worst" not in body
     only = page.inner_text("[data-region=only-game]")
     assert only.startswith("The one game so far: ") and only.count(" points (") == 1, only
+    assert "the best rival, with " in only, only  # the margin first: it ranks the games
     shoot(page, "stats-phone-one-game", full_page=True)
     # A second game: best and worst, each once.
     page.evaluate(PLAY_A_GAME, {"players": 4, "target": 10})
@@ -490,4 +491,7 @@ def test_one_finished_game_is_said_once_not_as_best_and_worst(
     assert page.locator("[data-region=best-game]").count() == 1
     assert page.locator("[data-region=worst-game]").count() == 1
     assert page.locator("[data-region=only-game]").count() == 0
+    # A best game with more points than the worst read as a mistake: what ranks them is said.
+    how = page.inner_text("[data-region=best-worst-how]")
+    assert how.startswith("Ranked by how far you finished from the best rival"), how
     assert not page.errors

@@ -84,8 +84,9 @@ function gameWords(line, label, region) {
   if (!line) return null;
   const margin = line.margin === 0 ? "level with the best rival" :
     line.margin < 0 ? `${-line.margin} under the best rival` : `${line.margin} over the best rival`;
+  // The margin first: it is what ranks the games (a game to 50 and one to 100 compare).
   return h("p", { "data-region": region }, h("strong", {}, `${label}: `),
-    `${date(line.finished)}, ${score(line.score)} points (${margin}), ${line.won ? "won" : place(line.place)}.`);
+    `${margin}, with ${score(line.score)} points (${line.won ? "won" : place(line.place)}), ${date(line.finished)}.`);
 }
 
 /** The best game and the worst; one game counted is both, and said once. */
@@ -96,6 +97,8 @@ function bestAndWorst(stats) {
       h("p", { class: "hint" }, "Your best and worst games show here once you have finished two.")];
   }
   return [h("h2", {}, "Best and worst"),
+    h("p", { class: "hint", "data-region": "best-worst-how" },
+      "Ranked by how far you finished from the best rival, so games of any length compare."),
     gameWords(stats.best_game, "Best game", "best-game"),
     gameWords(stats.worst_game, "Worst game", "worst-game")];
 }
