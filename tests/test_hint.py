@@ -161,6 +161,10 @@ def test_with_two_decks_each_queen_of_spades_is_counted() -> None:
                     guard = "no other spade" if spades == 0 else f"{spades} other spade"
                     expected = f"you hold {which} with {guard}"
                     assert any(fact.startswith(expected) for fact in facts), (facts, hand)
+                elif out and not view.tricks:
+                    # The first trick, where no points may fall: the queen out is not said.
+                    expected = "none"
+                    assert not any("Q♠" in fact for fact in facts), facts
                 elif out:
                     expected = "both Q♠ are still out" if out == 2 else "one Q♠ is still out"
                     assert expected in facts, (facts, hand, played)
@@ -386,3 +390,16 @@ def test_with_two_decks_a_hint_says_which_rule_of_thumb_chose_the_card() -> None
     assert len(seen) >= 8, seen  # most of the rules met, each with its own words
     assert len(set(seen.values())) == len(seen), seen
     assert seen["duck"] == "the highest card you hold that still goes under"
+
+
+def test_on_a_first_trick_without_points_the_queen_out_is_not_said() -> None:
+    # "Go over the 9♣ with the K♣ … the Q♠ is still out" on the first trick, where no points
+    # may fall: a fact that does not bear on the card. With points allowed there, it does.
+    for rules, said in ((hearts.Rules(), False), (hearts.Rules(points_on_first_trick=True), True)):
+        rnd = hearts.Round.deal(rules, 4, 0)
+        for seat in range(rules.players):
+            rnd.give(seat, rnd.hand(seat)[:3])
+        view = rnd.view(rnd.turn)
+        assert not view.tricks and not any(str(c) == "QS" for c in view.hand)
+        facts = _context(Knowledge.from_view(view), view, NAMES)
+        assert ("the Q♠ is still out" in facts) is said, facts

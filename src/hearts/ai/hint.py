@@ -395,7 +395,8 @@ def _context(
         guard = "no other spade" if spades == 0 else _count(spades, "other spade")
         which = "the Q♠" if decks == 1 else ("both Q♠" if mine == 2 else "a Q♠")
         facts.append(f"you hold {which} with {guard}")
-    elif out:
+    elif out and (view.rules.points_on_first_trick or not know.first_trick):
+        # (Not on a first trick where no points may fall: the queen out does not bear on it.)
         which = "the Q♠ is" if decks == 1 else ("both Q♠ are" if out == 2 else "one Q♠ is")
         facts.append(f"{which} still out")
     led = know.trick[0][1] // 13 if know.trick else None
