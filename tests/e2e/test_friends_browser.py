@@ -238,6 +238,9 @@ def test_the_lobby_takes_the_focus_from_invite_without_waiting_for_the_stream(
     ann.page.route("**/events*", lambda route: None)  # never answered
     host_table(ann, server, 4, friends=[2])
     assert ann.page.evaluate("() => document.activeElement.textContent") == "Your table"
+    # The open seat says who takes it if nobody comes (it said "Open" twice over).
+    open_seat = ann.page.inner_text("[data-open=true] .level")
+    assert open_seat == "Waiting for a friend; else a medium computer player", open_seat
     ann.context.close()
 
 

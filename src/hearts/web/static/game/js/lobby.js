@@ -65,7 +65,8 @@ function seatLine(state, player, options) {
   const me = isMe(state, seat);
   const position = me ? "" : where(state, seat);
   let kind;
-  if (player.open) kind = "Open: waiting for a friend";
+  // Who sits there if nobody comes, in the words of the table's fill (the name says "Open seat").
+  if (player.open) kind = `Waiting for a friend; else a ${state.table.fill} computer player`;
   else if (player.person && player.away) kind = "Person · not here yet";
   else if (player.person) kind = me ? "You" : player.connected === false ? "Person · not connected" : "Person";
   else kind = `Computer · ${player.level}`;
