@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
 from pg_support import Cluster, start_cluster
 
@@ -15,6 +16,23 @@ from browser_support import AppServer, chromium
 
 #: The stores a store-backed test runs against: SQLite (the default) and PostgreSQL.
 STORES = ["sqlite", "postgresql"]
+
+
+@pytest.fixture
+def app_dir(tmp_path: Path, database: str) -> Path:
+    """A data directory for an app over each store (`database`)."""
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def browsers(app_dir: Path) -> Iterator[list[TestClient]]:
+    """Three browsers (three cookie jars) on one server (tables of friends)."""
+    from hearts.web.app import create_app
+
+    app = create_app(app_dir, bot_workers=0)
+    with TestClient(app, raise_server_exceptions=False) as first:
+        others = [TestClient(app, raise_server_exceptions=False) for _ in range(2)]
+        yield [first, *others]
 
 
 @pytest.fixture(scope="session")

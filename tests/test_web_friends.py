@@ -5,11 +5,9 @@ Each test runs on SQLite and on PostgreSQL (the `database` fixture)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
 from hearts.web.app import create_app
@@ -17,20 +15,6 @@ from hearts.web.service import GameService
 from hearts.web.settings import Settings
 
 State = dict[str, Any]
-
-
-@pytest.fixture
-def app_dir(tmp_path: Path, database: str) -> Path:
-    return tmp_path / "data"
-
-
-@pytest.fixture
-def browsers(app_dir: Path) -> Iterator[list[TestClient]]:
-    """Three browsers (three cookie jars) on one server."""
-    app = create_app(app_dir, bot_workers=0)
-    with TestClient(app, raise_server_exceptions=False) as first:
-        others = [TestClient(app, raise_server_exceptions=False) for _ in range(2)]
-        yield [first, *others]
 
 
 def table(host: TestClient, seats: list[str], **options: Any) -> State:

@@ -8,12 +8,11 @@ from __future__ import annotations
 import concurrent.futures
 import json
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from fastapi.testclient import TestClient
 
 from hearts.web.app import create_app
@@ -24,20 +23,6 @@ from browser_support import LiveServer
 
 State = dict[str, Any]
 Message = tuple[str, dict[str, Any]]
-
-
-@pytest.fixture
-def app_dir(tmp_path: Path, database: str) -> Path:
-    return tmp_path / "data"
-
-
-@pytest.fixture
-def browsers(app_dir: Path) -> Iterator[list[TestClient]]:
-    """Three browsers (three cookie jars) on one server."""
-    app = create_app(app_dir, bot_workers=0)
-    with TestClient(app, raise_server_exceptions=False) as first:
-        others = [TestClient(app, raise_server_exceptions=False) for _ in range(2)]
-        yield [first, *others]
 
 
 def table(host: Any, seats: list[str], **options: Any) -> State:
