@@ -99,7 +99,8 @@ def test_each_character_plays_with_its_own_style(monkeypatch: pytest.MonkeyPatch
 
 def test_a_character_keeps_its_name_face_and_style_wherever_the_people_sit() -> None:
     """At a table of friends the computer players take the characters in seat order, skipping
-    the people's seats, and play with the taste of the character the table shows there."""
+    the people's seats, then the seats nobody took (so the lobby's characters keep their
+    seats at the start), and play with the taste of the character the table shows there."""
     from hearts.web.characters import OPPONENTS
     from hearts.web.service import Table, _players
     from hearts.web.store import Person, Seating
@@ -113,7 +114,7 @@ def test_a_character_keeps_its_name_face_and_style_wherever_the_people_sit() -> 
     seating = Seating(True, None, 0.0, 0, people)
     shown = {p["seat"]: p for p in _players(table, 0, seating)}
     styles = table.styles(seating)
-    assert [shown[s]["name"] for s in (2, 3, 4)] == [o["name"] for o in OPPONENTS[:3]]
+    assert [shown[s]["name"] for s in (2, 4, 3)] == [o["name"] for o in OPPONENTS[:3]]
     for seat in (2, 3, 4):
         character = next(o for o in OPPONENTS if o["id"] == shown[seat]["character"])
         assert shown[seat]["name"] == character["name"]
