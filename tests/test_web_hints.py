@@ -5,10 +5,7 @@ in the stored game. Each test runs on SQLite and on PostgreSQL (the `database` f
 
 from __future__ import annotations
 
-import concurrent.futures
-import json
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,12 +14,12 @@ from fastapi.testclient import TestClient
 
 from hearts.web.app import create_app
 from hearts.web.service import Table
+from stream_support import Stream
 from test_web_friends import finished_table
 
 from browser_support import LiveServer
 
 State = dict[str, Any]
-Message = tuple[str, dict[str, Any]]
 
 
 def table(host: Any, seats: list[str], **options: Any) -> State:
@@ -122,35 +119,6 @@ def test_a_table_without_hints_refuses_them_to_everyone(browsers: list[TestClien
     assert cal.get(f"/api/games/{made['id']}/hint").status_code == 404  # no seat there
     state = ann.get(f"/api/games/{made['id']}").json()
     assert [p["hints"] for p in state["players"][:2]] == [0, 0]
-
-
-class Stream:
-    """One person's event stream, read in a thread: (kind, data) of every message."""
-
-    def __init__(self, client: httpx.Client, game_id: str) -> None:
-        self.messages: list[Message] = []
-        self._pool = concurrent.futures.ThreadPoolExecutor(1)
-        self._done = self._pool.submit(self._read, client, game_id)
-
-    def _read(self, client: httpx.Client, game_id: str) -> None:
-        with client.stream("GET", f"/api/games/{game_id}/events", timeout=None) as answer:
-            assert answer.status_code == 200
-            kind = "message"
-            for line in answer.iter_lines():
-                if line.startswith("event: "):
-                    kind = line[len("event: ") :]
-                elif line.startswith("data: "):
-                    self.messages.append((kind, json.loads(line[len("data: ") :])))
-
-    def wait_for(self, test: Callable[[str, dict[str, Any]], bool], seconds: float = 20) -> Message:
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            for message in self.messages:
-                if test(*message):
-                    return message
-            assert not self._done.done(), self._done.exception()
-            time.sleep(0.05)
-        raise AssertionError(f"no such message in {self.messages}")
 
 
 def hint_notices(stream: Stream) -> list[dict[str, Any]]:

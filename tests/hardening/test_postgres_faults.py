@@ -5,7 +5,6 @@ nothing lost when it is back; a full connection pool is a 503 too, not a hang.""
 from __future__ import annotations
 
 import concurrent.futures
-import json
 import random
 import re
 import time
@@ -18,6 +17,7 @@ import pytest
 
 from hearts.web.stores import BUSY, UNAVAILABLE
 from pg_support import Cluster
+from stream_support import Stream
 
 from .driver import choose_action, stored_actions
 from .server import Server
@@ -167,37 +167,6 @@ def test_a_full_pool_and_a_stuck_database_answer_503_not_hang(pg_url: str, tmp_p
     lines = server.log_path.read_text().splitlines()
     assert any("database busy on " in line for line in lines), lines
     assert not [line for line in lines if "unavailable" in line or "answers again" in line]
-
-
-class Stream:
-    """One person's event stream, read in a thread: (kind, data) of every message."""
-
-    def __init__(self, client: httpx.Client, game_id: str) -> None:
-        self.messages: list[tuple[str, dict[str, Any]]] = []
-        self._pool = concurrent.futures.ThreadPoolExecutor(1)
-        self._done = self._pool.submit(self._read, client, game_id)
-
-    def _read(self, client: httpx.Client, game_id: str) -> None:
-        with client.stream("GET", f"/api/games/{game_id}/events", timeout=None) as answer:
-            assert answer.status_code == 200
-            kind = "message"
-            for line in answer.iter_lines():
-                if line.startswith("event: "):
-                    kind = line[len("event: ") :]
-                elif line.startswith("data: "):
-                    self.messages.append((kind, json.loads(line[len("data: ") :])))
-                    if kind == "gone":
-                        return
-
-    def wait_for(self, test: Any, seconds: float = 60) -> tuple[str, dict[str, Any]]:
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            for message in self.messages:
-                if test(*message):
-                    return message
-            assert not self._done.done() or self._done.exception() is None, self._done.exception()
-            time.sleep(0.1)
-        raise AssertionError(f"no such message in {[kind for kind, _ in self.messages]}")
 
 
 def test_a_stream_says_it_is_reconnecting_and_carries_on_when_postgresql_is_back(
