@@ -175,6 +175,8 @@ def test_the_hint_marks_the_cards_and_says_why(
 
 def test_your_games_after_a_finished_game(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, PHONE)
+    # The "Moon choice" preset, named by the choice: "Shooting the moon" alone said nothing.
+    page.click("input[name=preset][value=moon-choice] + span")
     start_game(page, target=5)
     play_to(page, {"game-over"})
     shoot(page, "phone-game-over")
@@ -193,6 +195,8 @@ def test_your_games_after_a_finished_game(browser: Any, server: AppServer) -> No
         "[data-region=history] tbody tr", "rows => rows.map(r => r.dataset.game)"
     )
     assert rows == [line["id"] for line in history]
+    row = " ".join(page.inner_text(f"[data-region=history] tr[data-game='{rows[0]}']").split())
+    assert "4 players to 5, Shooting the moon: the shooter chooses" in row, row
     href = page.get_attribute("[data-action=record]", "href")
     record = page.evaluate(f"async () => (await (await fetch('{href}')).json())")
     assert record["format"] == "hearts-game" and record["dealing"] == "keyed"
