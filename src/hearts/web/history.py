@@ -167,6 +167,7 @@ def house_rule_names(rules: Rules) -> list[str]:
 
 def history_line(facts: GameFacts) -> dict[str, Any]:
     totals = facts.totals
+    me = next((p for p in facts.players if p["seat"] == facts.seat), {})
     return {
         "id": facts.id,
         "started": when(facts.started),
@@ -192,6 +193,9 @@ def history_line(facts: GameFacts) -> dict[str, Any]:
             "rounds": len(facts.results),
         },
         "undos": facts.undos,
+        # The coach's hints the person took: counted at a table of friends only (where the
+        # others are told of each), so 0 at a table of their own.
+        "hints": int(me.get("hints", 0)),
     }
 
 
