@@ -7,18 +7,23 @@ import pytest
 
 import hearts
 from hearts.ai import make_player
-from hearts.ai.hint import _context, hint
+from hearts.ai.hint import _action, _context, hint
 from hearts.ai.medium import explain_play
 from hearts.ai.search import FullSearch
-from hearts.ai.tracking import Knowledge
+from hearts.ai.tracking import POINT_FACES, Knowledge
+from hearts.cards import HEARTS
+from hearts.rules import BonusCard
 
 NAMES = ["You", "Marisol", "Bertie", "Tamsin"]
 BUDGET = 120
 
 
-def positions(seed: int, players: int = 4) -> list[hearts.PlayerView]:
+def positions(
+    seed: int, players: int = 4, rules: hearts.Rules | None = None
+) -> list[hearts.PlayerView]:
     """Seat 0's view at each of its decisions in one round, others playing medium."""
-    rules = hearts.Rules(players=players)
+    rules = rules or hearts.Rules(players=players)
+    players = rules.players
     game = hearts.Game(rules, seed)
     bots = [make_player("medium", seed=s) for s in range(players)]
     views = []
@@ -370,6 +375,111 @@ def test_a_moon_weighed_and_let_go_is_said() -> None:
     assert len(weighed) >= 3  # these deals' strong hands weigh the moon
     for reason in weighed:
         assert "going for the moon instead comes out" in reason, reason
+
+
+def test_a_moon_plan_that_wins_by_chance_is_kept_in_mind_not_followed() -> None:
+    """A strong player found "Go for the moon and …" said of a plan that came out ahead of
+    playing without it by a margin the search could not tell from chance. Then the card is
+    said plainly and the moon as a possibility; a clear margin keeps the plan."""
+    names = NAMES[:3]
+    close, clear = [], []
+    for seed in (5, 9, 32):  # three-player deals where the search goes for the moon
+        for view in positions(seed, 3):
+            if view.phase != "playing":
+                continue
+            advice = hint(view, names, seed=1, budget=BUDGET)
+            if not advice.options or not advice.options[0].moon:
+                continue
+            best = advice.options[0]
+            plain = next(o for o in advice.options if not o.moon)
+            if plain.average - best.average <= 2 * plain.error:
+                close.append(advice.reason)
+            else:
+                clear.append(advice.reason)
+    assert len(close) >= 3 and len(clear) >= 3, (close, clear)
+    for reason in close:
+        assert not reason.startswith("Go for the moon"), reason
+        action, why = reason.split(": ", 1)
+        assert "moon" not in action, reason
+        assert "; that is going for the moon with it" in why, reason
+        assert "so keep the moon in mind" in why, reason
+    for reason in clear:
+        assert reason.startswith("Go for the moon and "), reason
+        assert "keep the moon in mind" not in reason, reason
+
+
+def test_points_thrown_on_a_partners_trick_are_said_to_count_against_the_team() -> None:
+    """Partners score their points together, so a heart or the Q♠ thrown on the partner's
+    trick counts against the thrower's team: the hint says so, with "if Bertie keeps it" when
+    a rival still plays after; a card without points gets no such words."""
+    rules = hearts.Rules(partnership=True)
+    seen: dict[str, str] = {}
+    for seed in (5, 10, 12, 57):  # deals where the hint throws points on Bertie's trick
+        for view in positions(seed, rules=rules):
+            if view.phase != "playing" or not view.trick:
+                continue
+            action = hint(view, NAMES, seed=1, budget=BUDGET).reason.split(": ", 1)[0]
+            if "on your partner Bertie's trick" not in action:
+                continue
+            card = next(c for c in view.hand if c.symbol in action)
+            last = len(view.trick) == rules.players - 1
+            keeps = "" if last else " if Bertie keeps it"
+            if card.symbol == "Q♠":
+                said = f", where its 13 points count against your team{keeps}"
+            elif card.suit == HEARTS:
+                said = f", where its 1 point counts against your team{keeps}"
+            else:
+                said = ""
+            points = [t & POINT_FACES for t in Knowledge.from_view(view).taken]
+            if said and (points[0] or points[2]) and not (points[1] or points[3]):
+                said += ", unless your team shoots the moon"  # every point so far is theirs
+            assert action.endswith(f"on your partner Bertie's trick{said}"), action
+            seen.setdefault(said, action)
+    assert {
+        "",
+        ", where its 13 points count against your team if Bertie keeps it",
+        ", where its 1 point counts against your team",
+        ", where its 1 point counts against your team if Bertie keeps it",
+        ", where its 1 point counts against your team if Bertie keeps it, unless your team "
+        "shoots the moon",
+    } <= set(seen), seen
+
+
+@pytest.mark.parametrize(
+    ("bonus", "card", "said"),
+    [
+        (
+            None,
+            "3H",
+            "its 1 point counts against your team if Bertie keeps it, unless your team "
+            "shoots the moon",
+        ),
+        ("JD", "JD", "its 10 points come off your team's score if Bertie keeps it"),
+    ],
+)
+def test_a_card_on_a_partners_trick_says_what_it_does_to_the_team(
+    bonus: BonusCard | None, card: str, said: str
+) -> None:
+    """When every point taken so far is the team's, a heart on the partner's trick counts
+    against it unless the team goes on to take them all (the moon); the bonus card there
+    takes its 10 points off the team's score."""
+    game = hearts.Round.from_hands(
+        hearts.Rules(partnership=True, bonus_card=bonus),
+        [
+            ["2D", "3D", "4D", "5D", "6D", "7D", "8D", "JD", "2H", "3H", "4H", "5H", "6H"],
+            ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC", "QS"],
+            ["AC", "AS", "KS", "JS", "TS", "7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH"],
+            ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TD", "9D", "QD", "KD", "AD"],
+        ],
+        pass_direction="hold",
+    )
+    # Bertie (seat 2) wins the first trick, then the Q♠ and the 2♥ on the A♠, and leads again.
+    for played in ("2C", "AC", "2S", "2D", "AS", "3S", "2H", "QS", "KS", "4S"):
+        game.play(played)
+    view = game.view(0)
+    face = hearts.parse_card(card)
+    action = _action(Knowledge.from_view(view), face.face, NAMES, view.partner)
+    assert action == f"Throw away the {face.symbol} on your partner Bertie's trick, where {said}"
 
 
 def test_with_two_decks_a_hint_says_which_rule_of_thumb_chose_the_card() -> None:

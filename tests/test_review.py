@@ -10,6 +10,7 @@ import hearts
 from hearts.ai import make_player
 from hearts.ai.hint import hint
 from hearts.ai.review import preference, review_decision, review_round
+from hearts.cards import HEARTS
 
 NAMES = ["You", "Marisol", "Bertie", "Tamsin"]
 BUDGET = 160
@@ -181,3 +182,27 @@ def test_a_queen_thrown_under_a_lower_spade_is_weighed() -> None:
     assert [str(c) for c in decision.preferred] == ["2S"]
     # The hint (the coach in play) still never offers her.
     assert [str(c) for c in hint(view, NAMES, seed="r", budget=BUDGET).cards] == ["2S"]
+
+
+def test_a_heart_preferred_on_a_partners_trick_is_said_to_cost_the_team() -> None:
+    """The review's reason is the hint's sentence for the card it prefers: with partners, a
+    heart it would throw on the partner's trick is said to count against the team."""
+    reasons = []
+    for seed in (5, 12):  # rounds where the review prefers a heart on Bertie's trick
+        game = hearts.Game(hearts.Rules(partnership=True), seed)
+        bots = [make_player("medium", seed=s) for s in range(4)]
+        for seat in range(4):
+            game.give(seat, bots[seat].choose_pass(game.view(seat)))
+        while game.phase == "playing":
+            seat = game.round.turn
+            view = game.view(seat)
+            card = bots[seat].choose_play(view)
+            if seat == 0 and view.trick:
+                decision = review_decision(view, hearts.Play(0, card), NAMES, 1, BUDGET)
+                preferred = decision.preferred[0]
+                if preferred.suit == HEARTS and "on your partner Bertie's trick" in decision.reason:
+                    reasons.append(decision.reason)
+            game.play(card)
+    assert len(reasons) >= 2, reasons
+    for reason in reasons:
+        assert "where its 1 point counts against your team" in reason.split(": ")[0], reason

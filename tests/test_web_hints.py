@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from hearts.web.app import create_app
 from hearts.web.service import Table
 from stream_support import Stream
-from test_web_friends import finished_table
+from test_web_friends import finished_table, move
 
 from browser_support import LiveServer
 
@@ -199,3 +199,39 @@ def test_a_hint_is_told_to_the_others_and_counted_in_the_game(app_dir: Path) -> 
     with TestClient(create_app(app_dir, bot_workers=0)) as again:
         players = again.get(f"/api/games/{game}", headers={"Cookie": cookie}).json()["players"]
         assert [p["hints"] for p in players[:2]] == [2, 1]
+
+
+def test_your_games_says_the_hints_the_person_took(browsers: list[TestClient]) -> None:
+    """Each person's line of a finished table of friends in Your games (`GET /api/history`)
+    has the hints they took there, as the game's end said them; a game of their own, none."""
+    ann, bea, _ = browsers
+    made = table(ann, ["you", "friend", "easy"], rules={"players": 3, "target_score": 20})
+    join(bea, made, "Bea")
+    game = made["id"]
+    people = {0: ann, 1: bea}
+    wanted = {0: 2, 1: 1}  # hints to ask for, each at a decision of its own
+    for _ in range(2000):
+        state = ann.get(f"/api/games/{game}").json()
+        if state["phase"] == "game-over":
+            break
+        seat = (state["table"]["waiting_on"] or [0])[0]
+        mine = people[seat].get(f"/api/games/{game}").json()
+        if wanted[seat] and mine["phase"] in ("passing", "playing"):
+            assert people[seat].get(f"/api/games/{game}/hint").status_code == 200
+            wanted[seat] -= 1
+        assert move(people[seat], mine).status_code == 200
+    assert state["phase"] == "game-over" and wanted == {0: 0, 1: 0}
+    alone = ann.post("/api/games", json={"levels": ["easy"] * 3, "rules": {"target_score": 5}})
+    assert alone.status_code == 201, alone.text
+    mine = alone.json()
+    for _ in range(2000):
+        if mine["phase"] == "game-over":
+            break
+        if mine["phase"] in ("passing", "playing") and mine["view"].get("legal", True):
+            assert ann.get(f"/api/games/{mine['id']}/hint").status_code == 200
+        answer = move(ann, mine)
+        assert answer.status_code == 200, answer.text
+        mine = answer.json()
+    history = {line["id"]: line["hints"] for line in ann.get("/api/history").json()}
+    assert history == {game: 2, mine["id"]: 0}
+    assert [line["hints"] for line in bea.get("/api/history").json()] == [1]

@@ -208,7 +208,13 @@ def test_each_unfinished_game_says_its_players_levels_and_house_rules(client: Te
     )
     assert made.status_code == 201, made.text
     new_game(client, target_score=50)
-    partners, plain = reversed(client.get("/api/games").json())
+    # The "Moon choice" preset was summed up as "Shooting the moon", which every game has:
+    # a rule of several choices is named with the one chosen.
+    new_game(client, moon_rule="choose", bonus_card="JD")
+    partners, plain, moon = reversed(client.get("/api/games").json())
     assert partners["levels"] == [None, "expert", "easy", "expert"]
     assert partners["house_rules"] == ["Partners"]
     assert plain["levels"] == [None, "easy", "easy", "easy"] and plain["house_rules"] == []
+    assert moon["house_rules"] == [
+        "Bonus card: jack of diamonds", "Shooting the moon: the shooter chooses",
+    ]  # fmt: skip

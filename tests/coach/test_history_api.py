@@ -67,6 +67,20 @@ def test_a_team_game_is_placed_by_teams_and_names_its_house_rule(client: TestCli
     assert line["result"]["place"] == (1 if mine <= theirs else 2)
 
 
+def test_a_rule_of_several_choices_is_named_with_the_one_chosen(client: TestClient) -> None:
+    """ "Shooting the moon" alone said nothing of a Moon choice game (every game has moons):
+    the name says the choice, in the table's own numbers; the fields stay the fields."""
+    finished_game(client, moon_rule="choose")
+    finished_game(client, players=8, moon_rule="subtract", must_break_hearts=False)
+    eight, choose = (line["rules"] for line in client.get("/api/history").json())
+    assert choose["house_rules"] == ["moon_rule", "target_score"]
+    assert choose["house_rule_names"] == ["Shooting the moon: the shooter chooses"]
+    assert eight["house_rules"] == ["moon_rule", "must_break_hearts", "target_score"]
+    assert eight["house_rule_names"] == [
+        "Hearts must be broken: off", "Shooting the moon: the shooter loses 52",
+    ]  # fmt: skip
+
+
 @pytest.mark.parametrize(
     ("partnership", "seat", "place"), [(True, 0, 2), (True, 1, 1), (False, 0, 3), (False, 2, 3)]
 )

@@ -175,6 +175,8 @@ def test_the_hint_marks_the_cards_and_says_why(
 
 def test_your_games_after_a_finished_game(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, PHONE)
+    # The "Moon choice" preset, named by the choice: "Shooting the moon" alone said nothing.
+    page.click("input[name=preset][value=moon-choice] + span")
     start_game(page, target=5)
     play_to(page, {"game-over"})
     shoot(page, "phone-game-over")
@@ -193,6 +195,8 @@ def test_your_games_after_a_finished_game(browser: Any, server: AppServer) -> No
         "[data-region=history] tbody tr", "rows => rows.map(r => r.dataset.game)"
     )
     assert rows == [line["id"] for line in history]
+    row = " ".join(page.inner_text(f"[data-region=history] tr[data-game='{rows[0]}']").split())
+    assert "4 players to 5, Shooting the moon: the shooter chooses" in row, row
     href = page.get_attribute("[data-action=record]", "href")
     record = page.evaluate(f"async () => (await (await fetch('{href}')).json())")
     assert record["format"] == "hearts-game" and record["dealing"] == "keyed"
@@ -489,21 +493,35 @@ def test_check_this_deal_with_two_decks_and_no_pass(browser: Any, server: AppSer
     assert not page.errors
 
 
-def test_your_games_says_who_was_your_partner(browser: Any, server: AppServer) -> None:
-    # A partners' game listed the partner among the opponents.
+def test_your_games_says_who_was_your_partner_and_the_hints_taken(
+    browser: Any, server: AppServer
+) -> None:
+    # A partners' game listed the partner among the opponents; a game at a table of friends
+    # did not say the hints the person took there, which its end had said.
     page = open_page(browser, server, PHONE)
     start_game(page, target=5)
     play_to(page, {"game-over"})
     history = page.evaluate("async () => (await (await fetch('/api/history')).json())")
     line = history[0]
+    assert line["hints"] == 0  # a table of one's own: none counted
     for other in line["opponents"]:
         other["partner"] = other["seat"] == 2
-    page.route(re.compile(r"/api/history$"), lambda route: route.fulfill(json=[line]))
+    clean = {**line, "id": "clean"}
+    line |= {"hints": 2, "undos": 1}
+    page.route(re.compile(r"/api/history$"), lambda route: route.fulfill(json=[line, clean]))
     page.goto(f"{server.url}/stats")
     page.wait_for_selector("[data-region=stats][data-ready=true]")
     row = " ".join(page.inner_text(f"[data-region=history] tr[data-game='{line['id']}']").split())
     names = {o["seat"]: f"{o['name']} ({o['level']})" for o in line["opponents"]}
     assert f"with {names[2]} against {names[1]}, {names[3]}" in row, row
+    assert "1 take-back 2 hints" in row, row
+    mark = "[data-region=history] [data-hints]"
+    assert " ".join(page.eval_on_selector(mark, HEARD).split()) == "2 hints from the coach"
+    assert page.locator("[data-region=history] tr[data-game=clean] [data-hints]").count() == 0
+    no_horizontal_scroll(page)
+    for name, viewport in (("phone", PHONE), ("phone-landscape", LANDSCAPE), ("desktop", DESKTOP)):
+        page.set_viewport_size(viewport)
+        shoot(page, f"{name}-stats-hints", full_page=True)
     assert not page.errors
 
 

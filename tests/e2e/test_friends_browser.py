@@ -1164,3 +1164,27 @@ def test_a_ready_tapped_offline_goes_once_back_and_says_so_on_the_panel(
     for someone in (sol, tia):
         assert not someone.page.errors, someone.page.errors
         someone.context.close()
+
+
+def test_the_join_page_names_each_house_rule_with_its_choice(
+    browser: Any, server: AppServer
+) -> None:
+    # "House rules: Bonus card and Shooting the moon." said nothing of the choices made; named
+    # with them, the rules are parted by semicolons, apart from each name's own colon.
+    ann = person(browser, "Ann", PHONE)
+    body = {
+        "rules": {"partnership": True, "bonus_card": "JD", "moon_rule": "choose"},
+        "name": "Ann",
+        "turn_time": None,
+        "seats": ["you", "hard", "friend", "hard"],
+    }
+    state = table_by_api(ann, server, body)
+    bea = person(browser, "Bea", PHONE)
+    bea.page.goto(with_speed(f"{server.url}{state['table']['invite']}"))
+    bea.page.wait_for_selector("#join-name")
+    words = bea.page.inner_text("[data-region=join-table]")
+    assert (
+        " House rules: Bonus card: jack of diamonds; Shooting the moon: the shooter chooses. "
+    ) in words, words
+    shoot_views(bea.page, "join-house-rules")
+    assert not bea.page.errors and not ann.page.errors

@@ -233,6 +233,8 @@ def test_unfinished_games_say_what_sets_each_table_apart(browser: Any, server: A
         {"levels": ["easy"] * 3},
         {"levels": ["expert", "hard", "expert", "easy"], "rules": {"players": 5}},
         {"levels": ["hard"] * 3, "rules": {"partnership": True, "target_score": 50}},
+        # The "Moon choice" preset read "Shooting the moon", which every game has.
+        {"levels": ["medium"] * 3, "rules": {"moon_rule": "choose"}},
     ]
     for body in made:
         create_by_page(page, body)
@@ -244,6 +246,8 @@ def test_unfinished_games_say_what_sets_each_table_apart(browser: Any, server: A
         ".map(c => c.textContent.replaceAll('\\u00a0', ' ')).join(' | '))",
     )
     assert lines == [
+        "Round 1 · 4 players to 100 | Medium players · Shooting the moon: the shooter chooses | "
+        "You 0 · Marisol 0 · Bertie 0 · Tamsin 0",
         "Round 1 · 4 players to 50 | Hard players · Partners | You 0 · Marisol 0 · Bertie 0 · "
         "Tamsin 0",
         "Round 1 · 5 players to 100 | 2 expert, 1 hard, 1 easy · Standard rules | You 0 · "

@@ -37,7 +37,9 @@ from .search import (
     representatives,
 )
 from .tracking import (
+    HEARTS_FACES,
     HIGH_SPADES,
+    POINT_FACES,
     QUEEN,
     SUIT_FACES,
     Knowledge,
@@ -242,9 +244,20 @@ def _play_hint(
     card = CARDS[card_for_face(legal, best.face)]
     options = _options(arms, legal)
     action = _action(know, best.face, names, view.partner)
-    if best.plan >= 0:
+    plain = min(
+        (a for a in arms if a.values and a.plan < 0 and a.face != gamble),
+        key=lambda a: (a.mean, a.face),
+        default=None,
+    )
+    if best.plan >= 0 and (plain is None or not _within_chance(plain, best)):
         action = f"Go for the moon and {action[0].lower()}{action[1:]}"
-    numbers = _numbers(best, arms) + _moon_weighed(best, arms)
+        numbers = _numbers(best, arms)
+    elif best.plan >= 0 and plain is not None:
+        # A moon plan the search cannot tell from playing without it is a possibility to
+        # keep open, not the plan to follow: the card is said plainly.
+        numbers = _numbers(best, arms) + _moon_open(best, plain, arms)
+    else:
+        numbers = _numbers(best, arms) + _moon_weighed(best, arms)
     if game_at_stake(view):
         numbers += (
             f" (counting the game's result: winning the game counts as taking {GAME_END} "
@@ -334,9 +347,15 @@ def _numbers(best: Arm, arms: list[Arm]) -> str:
     if gap <= 0:
         return f"{deals} it comes out even with the {card}, the next best"
     found = f"{deals} it comes out {_points(gap)} better than the {card}, the next best"
-    if second.mean - best.mean <= CLOSE * paired_error(second, best):
+    if _within_chance(second, best):
         return f"{found}, though over these deals that margin could be chance"
     return found
+
+
+def _within_chance(other: Arm, best: Arm) -> bool:
+    """Whether `best` comes out ahead of `other` by no more than the search's deals can
+    tell from chance (`CLOSE` standard errors of the paired difference)."""
+    return other.mean - best.mean <= CLOSE * paired_error(other, best)
 
 
 def _action(know: Knowledge, face: int, names: Sequence[str], partner: int | None) -> str:
@@ -348,15 +367,17 @@ def _action(know: Knowledge, face: int, names: Sequence[str], partner: int | Non
     winning, seat = know.winning_face(), know.winning_seat()
     last = len(know.trick) == know.players - 1
     if face // 13 != led:
+        cost = ""
         if seat is None:
             owner = "the trick"
         elif seat == partner:
             owner = f"your partner {names[seat]}'s trick"
+            cost = _team_cost(know, face, names, seat, last)
         else:
             owner = f"{names[seat]}'s trick"
         if face == QUEEN_FACE:
-            return f"Throw the Q♠ on {owner}"
-        return f"Throw away the {card} on {owner}"
+            return f"Throw the Q♠ on {owner}{cost}"
+        return f"Throw away the {card} on {owner}{cost}"
     if winning == face:
         return f"Cancel the {card} on the table with your own {card}"
     if winning is None or face > winning:
@@ -366,6 +387,28 @@ def _action(know: Knowledge, face: int, names: Sequence[str], partner: int | Non
             return f"Play the {card}"
         return f"Go over the {CARDS[winning].symbol} with the {card}"
     return f"Duck under the {CARDS[winning].symbol} with the {card}"
+
+
+def _team_cost(know: Knowledge, face: int, names: Sequence[str], partner: int, last: bool) -> str:
+    """What a card with points thrown on the partner's trick does to the team: partners
+    score their points together (`scoring.score_points`), so a heart or the Q♠ there counts
+    against the thrower as well, and the bonus card's 10 points come off for both. Said with
+    the condition it holds on: the partner keeping the trick, when a rival plays after this
+    seat, and the team not shooting the moon, when it has taken every point so far."""
+    points = bool((1 << face) & HEARTS_FACES) + 13 * ((1 << face) == QUEEN)
+    bonus = (1 << face) == bonus_face(know.rules)
+    if not points and not bonus:
+        return ""
+    keeps = "" if last else f" if {names[partner]} keeps it"
+    if bonus:
+        return f", where its 10 points come off your team's score{keeps}"
+    said = f", where {'its 1 point counts' if points == 1 else f'its {points} points count'}"
+    team = (know.seat, partner)
+    holders = {s for s in range(know.players) if know.taken[s] & POINT_FACES}
+    if holders and holders <= set(team):
+        # Every point so far is the team's: taking them all would shoot the moon.
+        return f"{said} against your team{keeps}, unless your team shoots the moon"
+    return f"{said} against your team{keeps}"
 
 
 def _context(
@@ -439,6 +482,27 @@ def _moon_weighed(best: Arm, arms: list[Arm]) -> str:
     if gap <= 0:
         return "; going for the moon instead comes out even"
     return f"; going for the moon instead comes out {_points(gap)} worse"
+
+
+def _moon_open(best: Arm, plain: Arm, arms: list[Arm]) -> str:
+    """A moon plan (`best`) that comes out ahead of the best card played without one
+    (`plain`) by a margin that could be chance, said as a possibility to keep in mind: the
+    results quoted before it are the plan's."""
+    others = [a for a in arms if a.values and a.face != best.face]
+    second = min(others, key=lambda a: (a.mean, a.face), default=None)
+    card = CARDS[plain.face].symbol
+    which = (
+        "playing it without" if plain.face == best.face else f"the {card} played without the moon"
+    )
+    said = "; that is going for the moon with it"
+    keep = "so keep the moon in mind"
+    if second is plain:
+        # The margin over the next best, just said, is the margin over a plain card.
+        return f"{said} and the {card} without, {keep}"
+    gap = round(plain.mean - best.mean, 1)
+    if gap <= 0:
+        return f"{said}, which comes out even with {which}, {keep}"
+    return f"{said}, {_points(gap)} better than {which}, a margin that could be chance, {keep}"
 
 
 def _sentence(action: str, numbers: str, context: list[str]) -> str:

@@ -19,7 +19,7 @@ from ..events import KittyTaken, TrickWon
 from ..record import action_to_move, fold, undos
 from ..scoring import RoundResult, team_of
 from .deals import new_game
-from .options import RULE_OPTIONS
+from .options import rule_options
 from .store import FinishedGame, StoredGame
 
 QUEEN = "QS"
@@ -126,10 +126,6 @@ def when(seconds: float) -> str:
     return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
-#: Each house rule's name as the start screen shows it ("Partners", "Bonus card").
-RULE_LABELS: dict[str, str] = {option["field"]: option["label"] for option in RULE_OPTIONS}
-
-
 def house_rules(rules: Rules) -> list[str]:
     """The rules that differ from the standard ones at this table size, by field name."""
     plain = Rules(players=rules.players).to_dict()
@@ -138,16 +134,40 @@ def house_rules(rules: Rules) -> list[str]:
 
 
 def house_rule_names(rules: Rules) -> list[str]:
-    """The house rules of a game by their names, its length aside (said on its own).
+    """The house rules of a game by their names, its length aside (said on its own): a rule
+    turned on by the start screen's name for it, and a rule of several choices by the one
+    chosen as well, in the table's own numbers, since "Shooting the moon" alone says nothing
+    (every game has moons). A standard rule turned off says so.
 
     >>> house_rule_names(Rules(target_score=50, partnership=True, players=4))
     ['Partners']
+    >>> house_rule_names(Rules(moon_rule="choose", bonus_card="JD"))
+    ['Bonus card: jack of diamonds', 'Shooting the moon: the shooter chooses']
+    >>> house_rule_names(Rules(players=8, moon_rule="subtract", must_break_hearts=False))
+    ['Hearts must be broken: off', 'Shooting the moon: the shooter loses 52']
     """
-    return [RULE_LABELS[name] for name in house_rules(rules) if name != "target_score"]
+    chosen = rules.to_dict()
+    changed = set(house_rules(rules)) - {"target_score"}
+    names = []
+    for option in rule_options(rules):  # in the start screen's order
+        field = option["field"]
+        if field not in changed:
+            continue
+        label = option["label"]
+        value = chosen[field]
+        if option["kind"] == "toggle":
+            names.append(label if value else f"{label}: off")
+            continue
+        # A choice the start screen does not offer (a pass cycle of the engine's own) is
+        # named by the rule alone.
+        said = next((c["label"] for c in option.get("choices", ()) if c["value"] == value), None)
+        names.append(label if said is None else f"{label}: {said[0].lower()}{said[1:]}")
+    return names
 
 
 def history_line(facts: GameFacts) -> dict[str, Any]:
     totals = facts.totals
+    me = next((p for p in facts.players if p["seat"] == facts.seat), {})
     return {
         "id": facts.id,
         "started": when(facts.started),
@@ -173,6 +193,9 @@ def history_line(facts: GameFacts) -> dict[str, Any]:
             "rounds": len(facts.results),
         },
         "undos": facts.undos,
+        # The coach's hints the person took: counted at a table of friends only (where the
+        # others are told of each), so 0 at a table of their own.
+        "hints": int(me.get("hints", 0)),
     }
 
 

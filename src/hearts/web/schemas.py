@@ -96,7 +96,10 @@ class Invitation(BaseModel):
     hints: bool = Field(
         default=True, description="Whether the coach's hints are allowed at this table."
     )
-    house_rules: list[str] = Field(description="The house rules chosen, by their labels.")
+    house_rules: list[str] = Field(
+        description="The house rules chosen, by their names and the choice made "
+        "('Bonus card: jack of diamonds')."
+    )
 
 
 class Reaction(Strict):

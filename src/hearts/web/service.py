@@ -45,7 +45,7 @@ from .characters import LEVELS, cast
 from .deals import commitment, is_keyed, new_game, new_secret, replayed, results
 from .events import Journal, journal_for_browser
 from .finish import finish_settled_round
-from .history import RULE_LABELS, house_rules
+from .history import house_rule_names
 from .metrics import Decisions, Metrics
 from .notify import Hub
 from .store import Person, Seating, StoredGame
@@ -677,11 +677,7 @@ class GameService:
             # The rules a friend sits down to: partners above all (whose partner they are).
             "partnership": loaded.game.rules.partnership,
             "hints": loaded.table.hints,
-            "house_rules": [
-                RULE_LABELS[name]
-                for name in house_rules(loaded.game.rules)
-                if name != "target_score"
-            ],
+            "house_rules": house_rule_names(loaded.game.rules),
         }
 
     async def start(self, game_id: str, owner: str) -> dict[str, Any]:

@@ -41,8 +41,9 @@ class GameSummary(BaseModel):
     )
     house_rules: list[str] = Field(
         default_factory=list,
-        description="The house rules played, by their names on the start screen ('Partners'); "
-        "the game's length is `target`.",
+        description="The house rules played, by their names on the start screen and the "
+        "choice made ('Partners', 'Shooting the moon: the shooter chooses'); the game's length "
+        "is `target`.",
     )
     friends: bool = Field(description="Whether other people play at this table.")
     played: str = Field(

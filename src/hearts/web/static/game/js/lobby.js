@@ -132,9 +132,12 @@ function tableWords(invitation) {
   const who = [...seated, computers ? plural(computers, "computer player") : "",
     open === 1 ? "one open seat" : `${open} open seats`];
   const rules = (invitation.house_rules || []).filter((label) => label !== "Partners");
+  // A rule named with its choice has a colon of its own ("Bonus card: jack of diamonds"):
+  // then the rules are parted by semicolons, which read apart from it.
+  const ruleList = rules.some((name) => name.includes(":")) ? rules.join("; ") : listed(rules);
   return `A table of ${players}, to ${plural(target, "point")}: ${listed(who.filter(Boolean))}.`
     + (invitation.partnership ? " Partners: the players across from each other score together." : "")
-    + (rules.length ? ` House rules: ${listed(rules)}.` : "")
+    + (rules.length ? ` House rules: ${ruleList}.` : "")
     + ` ${hintsWords(invitation.hints !== false)}`;
 }
 

@@ -129,7 +129,12 @@ function historyTable(history) {
           h("span", { class: "opponents" }, opponents)),
         h("td", {}, r.won ? "Won" : place(r.place), h("br"), h("span", { class: "opponents" },
           `${score(r.score)} points, ${r.rounds} round${r.rounds === 1 ? "" : "s"}`), line.undos ? h("br") : null,
-          line.undos ? h("span", { class: "undo-mark", "data-undos": line.undos }, `${line.undos} take-back${line.undos === 1 ? "" : "s"}`) : null),
+          line.undos ? h("span", { class: "undo-mark", "data-undos": line.undos }, `${line.undos} take-back${line.undos === 1 ? "" : "s"}`) : null,
+          // The coach's hints taken at a table of friends (the game's end said them too): short
+          // to the eye, as a phone's narrow column needs, and whole to a screen reader.
+          line.hints ? h("br") : null,
+          line.hints ? h("span", { class: "hint-mark", "data-hints": line.hints },
+            `${line.hints} hint${line.hints === 1 ? "" : "s"}`, h("span", { class: "sr" }, " from the coach")) : null),
         h("td", { class: "game-links" }, replayLink(line), h("br"),
           h("a", { href: `/api/games/${encodeURIComponent(line.id)}/record`, download: `hearts-${line.id}.json`,
             "data-action": "record" }, "Download")));
