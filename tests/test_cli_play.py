@@ -3,17 +3,27 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 import pytest
 
 from hearts import Game, Rules
 from hearts.ai import Player, make_player
 from hearts.cli import main
-from hearts.cli.play import LINE_LIMIT, TOO_LONG, TerminalGame, format_hand
+from hearts.cli.play import (
+    ENDLESS,
+    LINE_LIMIT,
+    NO_LINE_END,
+    NOT_TEXT,
+    TOO_LONG,
+    TerminalGame,
+    format_hand,
+)
 
 
 def scripted_game(
@@ -407,12 +417,9 @@ def test_a_record_is_written_at_quit_and_replays_under_the_same_names(
 def test_a_line_too_long_is_refused_and_the_game_goes_on(tmp_path: Path) -> None:
     # A line over 1,000 characters ended the game. `hearts play < /dev/zero` had held one
     # endless line in memory (3 GB in 3 s): no more than a line's limit is kept.
-    endless = b"\0" * (LINE_LIMIT * 50) + b"\n" + b"x" * (LINE_LIMIT + 1) + b"\nscore\n"
+    endless = b"x" * (LINE_LIMIT * 50) + b"\n" + b"x" * (LINE_LIMIT + 1) + b"\nscore\n"
     record = tmp_path / "game.json"
-    done = subprocess.run(
-        [Path(sys.executable).with_name("hearts"), "play", "--seed", "4", "--record", str(record)],
-        input=endless, capture_output=True, timeout=60, check=False,
-    )  # fmt: skip
+    done = _play(endless, record)
     assert done.returncode == 0 and done.stderr == b"", done.stderr
     said = done.stdout.decode()
     assert said.count(TOO_LONG) == 2 and len(said) < 10 * LINE_LIMIT
@@ -427,6 +434,59 @@ def test_a_line_too_long_is_refused_and_the_game_goes_on(tmp_path: Path) -> None
     game = Game(Rules(), seed=4)
     assert TerminalGame(game, bots, lambda prompt: next(answers), out.append).run() == 0
     assert TOO_LONG in out and not any("QS QS" in line for line in out)
+
+
+def test_input_from_dev_zero_ends_the_game(tmp_path: Path) -> None:
+    # `hearts play < /dev/zero` read and dropped its endless line a piece at a time until
+    # Ctrl-C: the first NUL byte now ends the game as the end of the input does.
+    record = tmp_path / "game.json"
+    with open("/dev/zero", "rb") as zeros:
+        done = _play(zeros, record)  # the timeout turns the old endless read into a failure
+    assert done.returncode == 0 and done.stderr == b"", done.stderr
+    said = done.stdout.decode()
+    assert NOT_TEXT == "The input is not text (it holds a NUL byte)"
+    assert said.endswith(f"\n{NOT_TEXT}: game left unfinished.\n{_saved(record)}\n")
+    assert len(said) < 10 * LINE_LIMIT and TOO_LONG not in said
+    assert json.loads(record.read_text("utf-8"))["actions"] == []  # written as at a quit
+
+
+def test_a_binary_file_ends_the_game_without_a_traceback(tmp_path: Path) -> None:
+    # A binary file: lines of bytes that are not UTF-8, then a NUL byte. Read where the
+    # locale decodes strictly (en_US.UTF-8, not the C.UTF-8 of the tests), the first such
+    # byte raised UnicodeDecodeError, a traceback; it is refused in a sentence now, and the
+    # NUL ends the game, the lines after it never read as moves.
+    blob = b"\x89PNG\r\n\x1a\n\xff\xd8\xff\xe0\n" + bytes(range(256)) + b"\nscore\n" * 3
+    record = tmp_path / "game.json"
+    done = _play(blob, record, PYTHONIOENCODING="utf-8:strict")
+    assert done.returncode == 0 and done.stderr == b"", done.stderr
+    said = done.stdout.decode()
+    assert said.count("That is not text this game can read; type a card like QS.") == 2
+    assert said.endswith(f"\n{NOT_TEXT}: game left unfinished.\n{_saved(record)}\n")
+    assert "Score: You" not in said and record.exists()
+
+
+def test_text_with_no_line_end_ends_the_game(tmp_path: Path) -> None:
+    # `tr '\0' x < /dev/zero | hearts play` is one line that never ends: past a hundred
+    # times the line limit, it ends the game rather than being read until Ctrl-C.
+    assert ENDLESS == 100 * LINE_LIMIT
+    endless = b"x" * (ENDLESS + LINE_LIMIT) + b"\nscore\n"
+    record = tmp_path / "game.json"
+    done = _play(endless, record)
+    assert done.returncode == 0 and done.stderr == b"", done.stderr
+    said = done.stdout.decode()
+    assert NO_LINE_END == "The input ran past 100,000 characters with no line end"
+    assert said.endswith(f"\n{NO_LINE_END}: game left unfinished.\n{_saved(record)}\n")
+    assert "Score: You" not in said and TOO_LONG not in said
+
+
+def _play(stdin: bytes | BinaryIO, record: Path, **env: str) -> subprocess.CompletedProcess[bytes]:
+    """`hearts play --seed 4 --record RECORD` in a process of its own, reading `stdin`."""
+    return subprocess.run(
+        [Path(sys.executable).with_name("hearts"), "play", "--seed", "4", "--record", str(record)],
+        input=stdin if isinstance(stdin, bytes) else None,
+        stdin=None if isinstance(stdin, bytes) else stdin,
+        capture_output=True, timeout=60, check=False, env={**os.environ, **env},
+    )  # fmt: skip
 
 
 def _saved(record: Path) -> str:

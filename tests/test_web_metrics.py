@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import itertools
 import logging
+import re
 import socket
 import sqlite3
 import sys
+import threading
 import time
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +29,7 @@ from hearts.web.bots import advance_record
 from hearts.web.logs import Outage
 from hearts.web.metrics import Metrics
 from hearts.web.settings import Settings
-from hearts.web.stores import StoreUnavailable
+from hearts.web.stores import UNAVAILABLE, StoreUnavailable
 from pg_support import Cluster
 
 from helpers import run_serve
@@ -230,6 +233,55 @@ def test_quota_refusals_and_store_errors_are_counted_by_kind(
     assert value(samples, "hearts_store_errors_total", kind="error") == 1
     health = {"route": "/api/health", "method": "GET"}
     assert value(samples, "hearts_http_requests_total", status="5xx", **health) == 2
+
+
+def test_a_sqlite_file_that_cannot_be_read_is_the_database_away(
+    app_client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    # The file overwritten under the server (a restore gone wrong, another program): every
+    # request was an unexpected error with a traceback, and hearts_database_away stayed 0 on
+    # SQLite, so the alert on it never fired. Now it counts as PostgreSQL's absences do.
+    game = app_client.post("/api/games", json={}).json()
+    store = app_client.app.state.service.store  # type: ignore[attr-defined]
+    path: Path = store.path
+    with closing(sqlite3.connect(path)) as db:  # every page in the file itself, none in the WAL
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    kept = path.read_bytes()
+    names = ("away", "outages_total", "away_seconds_total")
+
+    def database() -> tuple[float, ...]:
+        samples = scraped(app_client)
+        return tuple(value(samples, f"hearts_database_{name}") for name in names)
+
+    assert database() == (0, 0, 0)
+    with caplog.at_level(logging.INFO, logger="hearts"):
+        path.write_bytes(b"not a database " * 1000)
+        # A connection answers from the pages it holds until it reads the file again; new
+        # ones (each thread of the server opens its own) read it at once. The old ones stay
+        # open meanwhile: the last to close would copy the WAL into the file.
+        held, store._local = store._local, threading.local()
+        try:
+            answers = [app_client.get("/api/health") for _ in range(2)]
+            away, outages, _ = database()
+        finally:
+            path.write_bytes(kept)  # nothing was written meanwhile: the file as it was
+            store._local = threading.local()
+            del held
+        back = app_client.get("/api/health")
+    assert [a.status_code for a in answers] == [503, 503] and back.status_code == 200
+    assert answers[0].json() == {"detail": UNAVAILABLE}
+    assert answers[0].headers["retry-after"] == "2"
+    assert (away, outages) == (1, 1)
+    assert database()[:2] == (0, 1) and database()[2] > 0
+    samples = scraped(app_client)
+    assert value(samples, "hearts_store_errors_total", kind="unavailable") == 2
+    assert value(samples, "hearts_store_errors_total", kind="error") == 0
+    said = [(r.levelname, r.getMessage()) for r in caplog.records if r.name == "hearts.web"]
+    unavailable = ("WARNING", "database unavailable on GET /api/health: file is not a database")
+    assert said == [unavailable, unavailable, ("INFO", said[-1][1])], said
+    assert re.fullmatch(r"the database answers again after \d+ s away", said[-1][1])
+    # Nothing was lost: the game goes on where it was.
+    assert app_client.get(f"/api/games/{game['id']}").json()["move"] == game["move"]
 
 
 def test_the_database_away_is_a_gauge_a_count_and_seconds() -> None:

@@ -10,6 +10,7 @@ try again. "hint" asks the coach (the hard player, as the browser game's Hint bu
 from __future__ import annotations
 
 import argparse
+import io
 import itertools
 import sys
 from collections.abc import Callable
@@ -63,12 +64,29 @@ class Quit(Exception):
 #: input with no line end (`< /dev/zero`) grew without bound, past Ctrl-C's reach.
 LINE_LIMIT = 1000
 TOO_LONG = f"That line is over {LINE_LIMIT:,} characters, too long to be a move; try again."
+#: Input that runs this far with no line end ends the game. A line over `LINE_LIMIT` is
+#: refused and the prompt asked again, as a pasted paragraph deserves; but a hundred times
+#: that with no line end is no script of moves, and reading it a piece at a time went on for
+#: as long as the text did (`tr '\0' x < /dev/zero`: until Ctrl-C).
+ENDLESS = 100 * LINE_LIMIT
+#: A NUL byte ends the game at once: no text a person types or a script writes holds one,
+#: while `/dev/zero` is nothing else and a binary file (a program, an image, an archive) has
+#: some early on. Answering such input a line at a time went on for as long as it did, and
+#: forever from `/dev/zero` (no line end) or `/dev/urandom` (a refusal a line).
+NOT_TEXT = "The input is not text (it holds a NUL byte)"
+NO_LINE_END = f"The input ran past {ENDLESS:,} characters with no line end"
+
+
+class Unreadable(EOFError):
+    """Input that is not lines of text (the message says how): nothing more can be read from
+    it as moves, so it ends the game as the end of the input does."""
 
 
 def read_line(prompt: str) -> str:
     """`input()`, but from a file or a pipe no more than `LINE_LIMIT + 1` characters of a line
     are kept: the rest of a longer one is read and dropped, and `TerminalGame.read` refuses
-    it. EOFError at the end of the input, or when there is none (`hearts play <&-`)."""
+    it. EOFError at the end of the input, or when there is none (`hearts play <&-`), and
+    `Unreadable` at a NUL byte or past `ENDLESS` characters with no line end."""
     if sys.stdin is None:
         raise EOFError
     if sys.stdin.isatty():
@@ -77,10 +95,16 @@ def read_line(prompt: str) -> str:
     line = sys.stdin.readline(LINE_LIMIT + 1)
     if not line:
         raise EOFError
-    rest = line
-    while rest and not rest.endswith("\n"):  # a long line's rest, a piece at a time
-        rest = sys.stdin.readline(LINE_LIMIT + 1)
-    return line.removesuffix("\n")
+    piece, length = line, len(line)
+    while True:  # a long line's rest, a piece at a time
+        if "\0" in piece:
+            raise Unreadable(NOT_TEXT)
+        if not piece or piece.endswith("\n"):
+            return line.removesuffix("\n")
+        if length > ENDLESS:
+            raise Unreadable(NO_LINE_END)
+        piece = sys.stdin.readline(LINE_LIMIT + 1)
+        length += len(piece)
 
 
 def register(subparsers: Any) -> None:
@@ -286,6 +310,8 @@ class TerminalGame:
         while True:
             try:
                 text = self.ask(prompt).strip()
+            except Unreadable as error:
+                raise Quit(f"{error}: game left unfinished.") from None
             except EOFError:
                 raise Quit("The input ended: game left unfinished.") from None
             if len(text) > LINE_LIMIT:
@@ -490,6 +516,11 @@ def run(args: argparse.Namespace) -> int:
     note = as_medium_note([spec.level], rules)
     if note is not None:
         print(note)
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        # Bytes that are not UTF-8 read as lone surrogates, which `TerminalGame.read` refuses
+        # in a sentence, in every locale: a locale's strict decoding (en_US.UTF-8, unlike
+        # C.UTF-8) raised UnicodeDecodeError at such input, a traceback.
+        sys.stdin.reconfigure(errors="surrogateescape")
     terminal = TerminalGame(game, bots, read_line, print)
     try:
         return terminal.run()

@@ -34,7 +34,7 @@ from .reviews import Reviews
 from .service import GameService
 from .settings import Settings
 from .sheets_routes import router as sheets_router
-from .store import StoreError
+from .store import StoreError, is_away
 from .stores import (
     BUSY,
     UNAVAILABLE,
@@ -211,7 +211,18 @@ def create_app(
 
     @app.exception_handler(sqlite3.OperationalError)
     async def sqlite_failed(request: Request, error: sqlite3.OperationalError) -> JSONResponse:
+        if is_away(error):  # a file SQLite cannot open or read: away, as PostgreSQL can be
+            return unavailable(request, error)
         return failed(request, error, full="full" in str(error).lower())
+
+    @app.exception_handler(sqlite3.DatabaseError)
+    async def sqlite_unreadable(request: Request, error: sqlite3.DatabaseError) -> JSONResponse:
+        # "file is not a database": the file replaced under the server. It was an unexpected
+        # error with a traceback, and the metrics did not say the database was away. Any
+        # other (an IntegrityError no route expected) goes on to `unexpected`, as before.
+        if is_away(error):
+            return unavailable(request, error)
+        raise error
 
     @app.exception_handler(StoreFailed)
     async def store_failed(request: Request, error: StoreFailed) -> JSONResponse:
@@ -219,7 +230,9 @@ def create_app(
 
     @app.exception_handler(StoreUnavailable)
     async def store_away(request: Request, error: StoreUnavailable) -> JSONResponse:
-        busy = isinstance(error, StoreBusy)
+        return unavailable(request, error, busy=isinstance(error, StoreBusy))
+
+    def unavailable(request: Request, error: Exception, busy: bool = False) -> JSONResponse:
         said = "busy" if busy else "unavailable"
         log.warning("database %s on %s %s: %s", said, request.method, request.url.path, error)
         metrics.store_error(said)

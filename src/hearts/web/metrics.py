@@ -245,7 +245,7 @@ class Metrics:
             self._decisions(level)
 
     def watch(self, outage: Outages | None, pool: Pool) -> None:
-        """Read at each scrape: the database's absences (`outage`; None for SQLite) and the
+        """Read at each scrape: the database's absences (`outage`, the store's) and the
         requests waiting on the computer players (`pool.waiting`)."""
         self.registry.register(DatabaseCollector(outage))
         Gauge(
@@ -310,8 +310,8 @@ class DatabaseCollector:
         outage = self.outage
         away = GaugeMetricFamily(
             "hearts_database_away",
-            "1 while the database does not answer (PostgreSQL: from a failure to the next"
-            " answer); always 0 on SQLite.",
+            "1 while the database does not answer, from a failure to the next answer"
+            " (PostgreSQL not reached; a SQLite file that cannot be opened or read).",
             value=1 if outage is not None and outage.away else 0,
         )
         yield away

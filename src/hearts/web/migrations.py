@@ -25,7 +25,7 @@ import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
-from contextlib import closing, contextmanager
+from contextlib import closing, contextmanager, suppress
 from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import urlencode
@@ -121,8 +121,11 @@ def upgrade(target: str | Path) -> list[str]:
     from yoyo import get_backend, read_migrations
 
     migrations = read_migrations(str(SCHEMA))
-    if isinstance(target, Path) and _has_every_step(target, {m.hash for m in migrations}):
-        return []
+    if isinstance(target, Path):
+        with suppress(UpgradeError):  # yoyo's own path says what is wrong, or mends it
+            done, upgrading = _sqlite_steps(target)
+            if not upgrading and {m.hash for m in migrations} <= done.keys():
+                return []
     with _only_upgrader(target):
         backend: Any = get_backend(yoyo_uri(target))
         try:
@@ -136,22 +139,6 @@ def upgrade(target: str | Path) -> list[str]:
             connection = getattr(backend, "_connection", None)
             if connection is not None:
                 connection.close()
-
-
-def _has_every_step(path: Path, hashes: set[str]) -> bool:
-    """Whether the SQLite file at `path` has every step of `hashes` applied and no upgrade
-    under way (no row in yoyo's lock table), found by reading only."""
-    try:
-        with closing(sqlite3.connect(path, timeout=10)) as db:
-            tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
-            if "_yoyo_migration" not in tables:
-                return False
-            if "yoyo_lock" in tables and db.execute("SELECT 1 FROM yoyo_lock").fetchone():
-                return False
-            done = {row[0] for row in db.execute("SELECT migration_hash FROM _yoyo_migration")}
-    except sqlite3.Error:
-        return False  # yoyo's own path says what is wrong, or mends it
-    return hashes <= done
 
 
 class Steps(NamedTuple):
@@ -168,7 +155,7 @@ def steps(target: str | Path) -> Steps:
     in one sentence why the database cannot be read."""
     from yoyo import read_migrations
 
-    done = _sqlite_steps(target) if isinstance(target, Path) else _pg_steps(target)
+    done = _sqlite_steps(target)[0] if isinstance(target, Path) else _pg_steps(target)
     known = read_migrations(str(SCHEMA))
     hashes = {m.hash for m in known}
     return Steps(
@@ -182,15 +169,23 @@ Applied = dict[str, str]
 APPLIED = "SELECT migration_hash, migration_id FROM _yoyo_migration"
 
 
-def _sqlite_steps(path: Path) -> Applied:
+def _sqlite_steps(path: Path) -> tuple[Applied, bool]:
+    """The steps the SQLite file at `path` has, and whether an upgrade is under way in it (a
+    row in yoyo's lock table), found by reading alone: a file not there yet has no steps and
+    is not made. Waits up to 10 s for a writer, as the store does. `UpgradeError` says in one
+    sentence why the file cannot be read."""
     try:
         if not path.exists():
-            return {}
-        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as db:
+            return {}, False
+        uri = f"{path.resolve().as_uri()}?mode=ro"
+        with closing(sqlite3.connect(uri, uri=True, timeout=10)) as db:
             tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
             if "_yoyo_migration" not in tables:
-                return {}
-            return dict(db.execute(APPLIED).fetchall())
+                return {}, False
+            upgrading = "yoyo_lock" in tables and bool(
+                db.execute("SELECT 1 FROM yoyo_lock").fetchone()
+            )
+            return dict(db.execute(APPLIED).fetchall()), upgrading
     except OSError as error:
         raise UpgradeError(f"{path} cannot be read: {error.strerror or error}.") from None
     except sqlite3.Error as error:

@@ -341,6 +341,7 @@ class Reviews:
 
     async def _run(self, job: Job, asked: bool, pool: bool) -> None:
         future = self._results.get(job.key)
+        cancelled = False
         try:
             if future is None or future.done():
                 return  # dropped from the kept reviews meanwhile
@@ -358,6 +359,7 @@ class Reviews:
                 self.made["asked" if asked else "background"] += 1
                 future.set_result(result)
         except asyncio.CancelledError:
+            cancelled = True
             if future is not None and not future.done():
                 future.cancel()
             raise
@@ -369,7 +371,12 @@ class Reviews:
             self._running[pool] -= 1
             if not pool:
                 self._busy.pop(job.key, None)
-            self._kick()
+            # Only `close` and the end of the loop cancel a review's task (a request waits on
+            # its result, not on the task): at a loop's end (`asyncio.run`, or uvicorn
+            # stopping a server whose app never closed the reviews) the next job's task, made
+            # here, was left on the stopped loop, pending or never started ("never awaited").
+            if not cancelled:
+                self._kick()
 
     def _want(self, job: Job, asked: bool) -> asyncio.Future[dict[str, Any]]:
         """The review of `job`'s decision: kept, being made, or queued now."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import sqlite3
 import threading
@@ -25,8 +26,62 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from .logs import Outage
+
 #: The first 16 bytes of every SQLite database file.
 SQLITE_MAGIC = b"SQLite format 3\x00"
+#: SQLite's primary result codes for a file it cannot open or read at all (its folder gone
+#: or shut, a disk or a mount failing, the file replaced by something that is no database):
+#: the database away, counted as PostgreSQL's not answering is (`hearts.web.logs.Outage`).
+#: A file locked past the wait, a full disk or a read-only file answered: as PostgreSQL's
+#: busy, full and read-only, they are errors of their own, not an absence.
+AWAY_CODES = frozenset({sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_NOTADB})
+
+log = logging.getLogger("hearts.web")
+
+
+def is_away(error: BaseException) -> bool:
+    """Whether `error` is SQLite failing to open or read its file (`AWAY_CODES`).
+
+    >>> try:
+    ...     sqlite3.connect("/no/such/folder/hearts.sqlite3")
+    ... except sqlite3.Error as error:
+    ...     print(error, is_away(error))
+    unable to open database file True
+    >>> is_away(sqlite3.OperationalError("database is locked"))  # raised without a code
+    False
+    """
+    code = getattr(error, "sqlite_errorcode", None)
+    return isinstance(error, sqlite3.Error) and isinstance(code, int) and code & 0xFF in AWAY_CODES
+
+
+class _Watched(sqlite3.Connection):
+    """A connection that tells the store's `Outage` of each statement: failed when SQLite
+    could not open or read the file, answered when the statement ran."""
+
+    outage: Outage
+
+    def execute(self, sql: str, parameters: Any = (), /) -> sqlite3.Cursor:
+        began = self.outage.clock()
+        try:
+            cursor = super().execute(sql, parameters)
+        except sqlite3.Error as error:
+            if is_away(error):
+                self.outage.failed(began)
+            raise
+        self.outage.answered()
+        return cursor
+
+    def executemany(self, sql: str, parameters: Any, /) -> sqlite3.Cursor:
+        began = self.outage.clock()
+        try:
+            cursor = super().executemany(sql, parameters)
+        except sqlite3.Error as error:
+            if is_away(error):
+                self.outage.failed(began)
+            raise
+        self.outage.answered()
+        return cursor
 
 
 class StoreError(Exception):
@@ -170,6 +225,9 @@ class Store:
         _make_private(directory, 0o700)
         self.path = directory / "hearts.sqlite3"
         self._local = threading.local()
+        #: The file unreadable and readable again: logged once when it is back, and read by
+        #: the metrics (hearts_database_away), as PostgreSQL's absences are.
+        self.outage = Outage(log)
         self.directory = directory
         self.check()
         from .migrations import UpgradeError, upgrade
@@ -228,7 +286,13 @@ class Store:
         # One connection per thread: sqlite3 connections must not be shared across threads.
         db: sqlite3.Connection | None = getattr(self._local, "db", None)
         if db is None:
-            db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+            try:
+                db = sqlite3.connect(self.path, timeout=10, isolation_level=None, factory=_Watched)
+            except sqlite3.Error as error:
+                if is_away(error):
+                    self.outage.failed()
+                raise
+            db.outage = self.outage
             db.execute("PRAGMA journal_mode=WAL")
             # NORMAL in WAL mode survives a killed process; only an OS crash can lose the tail.
             db.execute("PRAGMA synchronous=NORMAL")
