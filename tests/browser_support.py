@@ -18,6 +18,8 @@ from typing import Any, Self
 import pytest
 import uvicorn
 
+from hearts.web.server import HeartsServer
+
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -69,7 +71,16 @@ class LiveServer:
             sock.bind(("127.0.0.1", 0))
             self.port = sock.getsockname()[1]
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
-        self.server = uvicorn.Server(config)
+        # The app's own server when it has a hub of event streams: its stop ends them first,
+        # as `hearts serve` does. uvicorn's plain stop waits for every open connection, and
+        # an event stream never ends by itself, so a page left open held `stop()` for its
+        # whole wait and left the server running past it.
+        hub = getattr(getattr(app, "state", None), "hub", None)
+        self.server = (
+            HeartsServer(config, started_line="", stopping=hub.stop)
+            if hub is not None
+            else uvicorn.Server(config)
+        )
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     @property

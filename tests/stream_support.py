@@ -46,3 +46,7 @@ class Stream:
             assert not self._done.done() or self._done.exception() is None, self._done.exception()
             time.sleep(0.05)
         raise AssertionError(f"no such message in {[kind for kind, _ in self.messages]}")
+
+    def ended(self, seconds: float) -> None:
+        """Wait at most `seconds` for the server to end the stream; raises if it has not."""
+        self._done.result(timeout=seconds)
