@@ -96,7 +96,17 @@ SEATS = """() => [...document.querySelectorAll('#game .seat.opponent')].map((e) 
 
 @pytest.mark.parametrize(
     ("viewport", "players"),
-    [("phone-landscape", 5), ("phone-landscape", 8), ("phone-landscape", 10), ("phone", 10)],
+    [
+        ("phone-landscape", 5),
+        ("phone-landscape", 8),
+        ("phone-landscape", 10),
+        ("phone", 10),
+        ("small-phone-landscape", 5),
+        ("small-phone-landscape", 7),
+        ("smaller-phone-landscape", 8),
+        ("smaller-phone-landscape", 10),
+        ("small-phone", 10),
+    ],
 )
 def test_no_name_is_cut_short_on_a_phone(
     browser: Any, server: AppServer, viewport: str, players: int
