@@ -372,3 +372,51 @@ def test_the_whole_hand_is_in_sight_on_a_phone_held_sideways(
     assert trick is not None and trick["y"] >= 0  # the trick's cards too
     shoot(page, f"crowded-hand-landscape-{size.strip('%') or '100'}")
     assert not page.errors
+
+
+# --- the winner's mark on a crowded trick, held sideways -------------------------------------
+
+#: For each place on the trick marked as the winner's in turn: how many points of its "★ wins"
+#: are drawn (found with the other places hidden), and how many of them another card covers.
+WINS_MARK = """() => {
+    const slots = [...document.querySelectorAll('.trick .slot')];
+    const found = [];
+    for (const slot of slots.filter((s) => s.querySelector('.played'))) {
+        slots.forEach((s) => s.classList.toggle('winner', s === slot));
+        const r = slot.getBoundingClientRect();
+        const points = [];
+        for (const s of slots) if (s !== slot) s.style.visibility = 'hidden';
+        for (let x = r.left - 70; x <= r.right + 70; x += 3) {
+            for (let y = r.top - 30; y <= r.bottom + 30; y += 3) {
+                if (x >= r.left && x <= r.right && y >= r.top && y <= r.bottom) continue;
+                if (document.elementFromPoint(x, y) === slot) points.push([x, y]);
+            }
+        }
+        for (const s of slots) s.style.visibility = '';
+        const covered = points.filter(([x, y]) => document.elementFromPoint(x, y) !== slot);
+        found.push([slot.dataset.seat, points.length, covered.length]);
+        slot.classList.remove('winner');
+    }
+    return found;
+}"""
+
+
+@pytest.mark.parametrize("players", [8, 10])
+def test_the_winners_mark_is_in_sight_on_a_phone_held_sideways(
+    browser: Any, server: AppServer, players: int
+) -> None:
+    # Eight and ten players on a phone held sideways: "★ wins", always to the right of its
+    # card, lay under the next card round the ring when that one was lower (a lower card lies
+    # over the one above it), up to wholly out of sight. Each card is made the winner in turn.
+    game = position(players, lambda g: len(g.round.trick) == players - 1)
+    page = open_position(browser, server, "phone-landscape", f"wins-{players}", game)
+    hidden = []
+    for viewport in ("phone-landscape", "small-phone-landscape", "smaller-phone-landscape"):
+        page.set_viewport_size(VIEWPORTS[viewport])
+        settle(page)
+        for seat, drawn, covered in page.evaluate(WINS_MARK):
+            assert drawn > 0, (viewport, seat)
+            if covered:
+                hidden.append((viewport, seat, covered, drawn))
+    assert hidden == [], hidden
+    assert not page.errors
