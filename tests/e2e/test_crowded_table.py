@@ -420,3 +420,50 @@ def test_the_winners_mark_is_in_sight_on_a_phone_held_sideways(
                 hidden.append((viewport, seat, covered, drawn))
     assert hidden == [], hidden
     assert not page.errors
+
+
+# --- large text on a phone held sideways: the trick keeps its room ------------------------------
+
+#: The most that any card of the trick lies over another, as a share of a card, and the boxes
+#: of the message beside the trick and of what is under it (the person's line, the hand).
+PILED = """() => {
+    const box = (el) => { const r = el.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom]; };
+    const cards = [...document.querySelectorAll('.trick .slot')]
+        .filter((slot) => slot.querySelector('.played')).map(box);
+    let most = 0;
+    for (const a of cards) {
+        for (const b of cards) {
+            const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
+            const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+            if (a !== b && w > 0 && h > 0) {
+                most = Math.max(most, (w * h) / ((a[2] - a[0]) * (a[3] - a[1])));
+            }
+        }
+    }
+    return { most, cards, message: box(document.querySelector('[data-region=message]')),
+             below: [...document.querySelectorAll('.me-line, #hand .card')].map(box) };
+}"""
+
+
+@pytest.mark.parametrize(
+    "viewport", ["phone-landscape", "small-phone-landscape", "smaller-phone-landscape"]
+)
+def test_the_trick_keeps_its_room_at_large_text_held_sideways(
+    browser: Any, server: AppServer, viewport: str
+) -> None:
+    # Eight players at 200% text: the message beside the trick took the room, and the ring
+    # shrank to half its width (75 px at 667 x 375), its cards piled on each other.
+    game = position(8, lambda g: len(g.round.trick) == 7)
+    page = open_position(browser, server, viewport, f"piled-{viewport}", game)
+    usual = page.evaluate(PILED)
+    for size in ("150%", "200%"):
+        text_size(page, size)
+        large = page.evaluate(PILED)
+        assert large["most"] <= usual["most"] + 0.01, (size, usual["most"], large["most"])
+        for card in large["cards"]:
+            assert not overlap(card, large["message"]), (size, card, large["message"])
+        for part in large["below"]:
+            assert not overlap(part, large["message"]), (size, part, large["message"])
+        shoot(page, f"crowded-piled-{viewport}-{size.strip('%')}")
+    assert not page.errors
