@@ -30,6 +30,10 @@ VIEWPORTS = {
     "phone": {"width": 390, "height": 844},
     "phone-landscape": {"width": 844, "height": 390},
     "desktop": {"width": 1280, "height": 800},
+    # Smaller phones, held either way (a tester's, where bubbles lay over the trick).
+    "small-phone": {"width": 360, "height": 740},
+    "small-phone-landscape": {"width": 740, "height": 360},
+    "smaller-phone-landscape": {"width": 667, "height": 375},
 }
 
 
@@ -92,7 +96,17 @@ SEATS = """() => [...document.querySelectorAll('#game .seat.opponent')].map((e) 
 
 @pytest.mark.parametrize(
     ("viewport", "players"),
-    [("phone-landscape", 5), ("phone-landscape", 8), ("phone-landscape", 10), ("phone", 10)],
+    [
+        ("phone-landscape", 5),
+        ("phone-landscape", 8),
+        ("phone-landscape", 10),
+        ("phone", 10),
+        ("small-phone-landscape", 5),
+        ("small-phone-landscape", 7),
+        ("smaller-phone-landscape", 8),
+        ("smaller-phone-landscape", 10),
+        ("small-phone", 10),
+    ],
 )
 def test_no_name_is_cut_short_on_a_phone(
     browser: Any, server: AppServer, viewport: str, players: int
@@ -306,17 +320,28 @@ OVER_THE_TRICK = """(text) => {
 def test_no_bubble_hides_a_card_of_the_trick(browser: Any, server: AppServer, players: int) -> None:
     # On a phone held sideways the top row's bubbles covered the top of the trick: at ten
     # players four lines tall, 15 px over the ring's top cards; at four the bubble under the
-    # seat across lay over its card. Each place on the trick is checked, a card on it or not,
-    # with every opponent saying the longest line at once.
+    # seat across lay over its card. On smaller phones held sideways (740 x 360, 667 x 375)
+    # the ring reached the top row: bubbles three to five lines tall lay over the top cards
+    # (four, five, seven, nine and ten players). Upright at 360 x 740 a side seat's bubble,
+    # wider than its column, lay 5 px over its own card (three and four players). Each place
+    # on the trick is checked, a card on it or not, with every opponent saying the longest
+    # line at once; and every card's rank and suit stay in sight.
     game = position(players, lambda g: len(g.round.trick) == players - 1)
     page = open_position(browser, server, "phone", f"trick-bubbles-{players}", game)
-    for viewport in ("phone", "phone-landscape"):
+    failures = []
+    for viewport in VIEWPORTS:
         page.set_viewport_size(VIEWPORTS[viewport])
         settle(page)
+        hidden = [slot["seat"] for slot in page.evaluate(TRICK) if not slot["index"]]
         over = page.evaluate(OVER_THE_TRICK, LONGEST_LINE)
         assert over["cards"] == players - 1
-        assert over["found"] == [], (viewport, over)
+        if over["found"] or hidden:
+            failures.append((viewport, over["found"], hidden))
         shoot(page, f"crowded-trick-bubbles-{players}-{viewport}")
+        page.evaluate(
+            "() => document.querySelectorAll('.quip').forEach((q) => { q.hidden = true; })"
+        )
+    assert failures == [], failures
     assert not page.errors
 
 
@@ -346,4 +371,99 @@ def test_the_whole_hand_is_in_sight_on_a_phone_held_sideways(
     trick = page.locator(".trick .played").first.bounding_box()
     assert trick is not None and trick["y"] >= 0  # the trick's cards too
     shoot(page, f"crowded-hand-landscape-{size.strip('%') or '100'}")
+    assert not page.errors
+
+
+# --- the winner's mark on a crowded trick, held sideways -------------------------------------
+
+#: For each place on the trick marked as the winner's in turn: how many points of its "★ wins"
+#: are drawn (found with the other places hidden), and how many of them another card covers.
+WINS_MARK = """() => {
+    const slots = [...document.querySelectorAll('.trick .slot')];
+    const found = [];
+    for (const slot of slots.filter((s) => s.querySelector('.played'))) {
+        slots.forEach((s) => s.classList.toggle('winner', s === slot));
+        const r = slot.getBoundingClientRect();
+        const points = [];
+        for (const s of slots) if (s !== slot) s.style.visibility = 'hidden';
+        for (let x = r.left - 70; x <= r.right + 70; x += 3) {
+            for (let y = r.top - 30; y <= r.bottom + 30; y += 3) {
+                if (x >= r.left && x <= r.right && y >= r.top && y <= r.bottom) continue;
+                if (document.elementFromPoint(x, y) === slot) points.push([x, y]);
+            }
+        }
+        for (const s of slots) s.style.visibility = '';
+        const covered = points.filter(([x, y]) => document.elementFromPoint(x, y) !== slot);
+        found.push([slot.dataset.seat, points.length, covered.length]);
+        slot.classList.remove('winner');
+    }
+    return found;
+}"""
+
+
+@pytest.mark.parametrize("players", [8, 10])
+def test_the_winners_mark_is_in_sight_on_a_phone_held_sideways(
+    browser: Any, server: AppServer, players: int
+) -> None:
+    # Eight and ten players on a phone held sideways: "★ wins", always to the right of its
+    # card, lay under the next card round the ring when that one was lower (a lower card lies
+    # over the one above it), up to wholly out of sight. Each card is made the winner in turn.
+    game = position(players, lambda g: len(g.round.trick) == players - 1)
+    page = open_position(browser, server, "phone-landscape", f"wins-{players}", game)
+    hidden = []
+    for viewport in ("phone-landscape", "small-phone-landscape", "smaller-phone-landscape"):
+        page.set_viewport_size(VIEWPORTS[viewport])
+        settle(page)
+        for seat, drawn, covered in page.evaluate(WINS_MARK):
+            assert drawn > 0, (viewport, seat)
+            if covered:
+                hidden.append((viewport, seat, covered, drawn))
+    assert hidden == [], hidden
+    assert not page.errors
+
+
+# --- large text on a phone held sideways: the trick keeps its room ------------------------------
+
+#: The most that any card of the trick lies over another, as a share of a card, and the boxes
+#: of the message beside the trick and of what is under it (the person's line, the hand).
+PILED = """() => {
+    const box = (el) => { const r = el.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom]; };
+    const cards = [...document.querySelectorAll('.trick .slot')]
+        .filter((slot) => slot.querySelector('.played')).map(box);
+    let most = 0;
+    for (const a of cards) {
+        for (const b of cards) {
+            const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
+            const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+            if (a !== b && w > 0 && h > 0) {
+                most = Math.max(most, (w * h) / ((a[2] - a[0]) * (a[3] - a[1])));
+            }
+        }
+    }
+    return { most, cards, message: box(document.querySelector('[data-region=message]')),
+             below: [...document.querySelectorAll('.me-line, #hand .card')].map(box) };
+}"""
+
+
+@pytest.mark.parametrize(
+    "viewport", ["phone-landscape", "small-phone-landscape", "smaller-phone-landscape"]
+)
+def test_the_trick_keeps_its_room_at_large_text_held_sideways(
+    browser: Any, server: AppServer, viewport: str
+) -> None:
+    # Eight players at 200% text: the message beside the trick took the room, and the ring
+    # shrank to half its width (75 px at 667 x 375), its cards piled on each other.
+    game = position(8, lambda g: len(g.round.trick) == 7)
+    page = open_position(browser, server, viewport, f"piled-{viewport}", game)
+    usual = page.evaluate(PILED)
+    for size in ("150%", "200%"):
+        text_size(page, size)
+        large = page.evaluate(PILED)
+        assert large["most"] <= usual["most"] + 0.01, (size, usual["most"], large["most"])
+        for card in large["cards"]:
+            assert not overlap(card, large["message"]), (size, card, large["message"])
+        for part in large["below"]:
+            assert not overlap(part, large["message"]), (size, part, large["message"])
+        shoot(page, f"crowded-piled-{viewport}-{size.strip('%')}")
     assert not page.errors

@@ -95,7 +95,10 @@ export class Table {
       // The lower card lies over the one above it, whatever the order of play: a card
       // covers only the foot of the one above, and every card's rank and suit, at its top
       // corner, stay in sight (ten players: the card above hid the corner of the one below).
-      slot.style.zIndex = String(20 + Math.round(Math.sin(angle) * 10));
+      // The winner's is one higher (game.css): over a card at its own height, whatever the
+      // order of the seats, and under every lower one (no two heights on a ring are one apart).
+      slot.style.setProperty("--z", String(20 + Math.round(Math.sin(angle) * 10)));
+      if (!side) slot.dataset.wins = winsSide(offsetOf(state, seat), count);
       this.trick.append(slot);
       this.slots.set(seat, slot);
     }
@@ -330,6 +333,22 @@ export function sideCounts(opponents, wide) {
   const side = Math.max(1, Math.round(opponents / 3));
   const left = wide ? Math.min(2, side) : side;
   return [left, opponents - 2 * left];
+}
+
+/** Where the winner's "★ wins" goes on a ring of `count` cards, for the card at `offset`
+ * from the person's, when there is no room under the card (a phone held sideways): beside
+ * it, towards a neighbour higher on the ring, whose card lies under this one; towards a
+ * lower one, whose card lies over this one, the mark was out of sight (ten players). Over
+ * the card when neither neighbour is higher (the top of the ring). */
+export function winsSide(offset, count) {
+  const at = (k) => Math.PI / 2 + (k * 2 * Math.PI) / count;
+  const own = at(offset);
+  const higher = [at(offset + 1), at(offset - 1)].filter((a) => Math.sin(a) < Math.sin(own) - 0.01);
+  if (!higher.length) return "above";
+  // Straight over it (the left and right ends of a ring of ten), the way out of the ring.
+  const step = Math.cos(higher[higher.length - 1]) - Math.cos(own);
+  if (Math.abs(step) < 0.01) return Math.cos(own) < 0 ? "left" : "right";
+  return step < 0 ? "left" : "right";
 }
 
 /** Points this round, with what made them: a heart only for hearts, the Q♠ for the queen. */
