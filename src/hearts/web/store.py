@@ -62,20 +62,17 @@ class _Watched(sqlite3.Connection):
     outage: Outage
 
     def execute(self, sql: str, parameters: Any = (), /) -> sqlite3.Cursor:
-        began = self.outage.clock()
-        try:
-            cursor = super().execute(sql, parameters)
-        except sqlite3.Error as error:
-            if is_away(error):
-                self.outage.failed(began)
-            raise
-        self.outage.answered()
-        return cursor
+        return self._watch(super().execute, sql, parameters)
 
     def executemany(self, sql: str, parameters: Any, /) -> sqlite3.Cursor:
+        return self._watch(super().executemany, sql, parameters)
+
+    def _watch(
+        self, run: Callable[[str, Any], sqlite3.Cursor], sql: str, parameters: Any
+    ) -> sqlite3.Cursor:
         began = self.outage.clock()
         try:
-            cursor = super().executemany(sql, parameters)
+            cursor = run(sql, parameters)
         except sqlite3.Error as error:
             if is_away(error):
                 self.outage.failed(began)
