@@ -11,6 +11,7 @@ from test_web_game_browser import no_horizontal_scroll, open_page
 
 import hearts
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
+from hearts.web.characters import LEVELS, OPPONENTS
 
 from browser_support import DESKTOP, PHONE, AppServer, create_by_page, shoot, spills
 
@@ -261,3 +262,117 @@ def test_unfinished_games_say_what_sets_each_table_apart(browser: Any, server: A
         no_horizontal_scroll(page)
         shoot(page, f"setup-unfinished-{size}", full_page=True)
     assert not page.errors
+
+
+# --- "Invite friends": the cards are the table the invite will seat -----------------------
+
+#: Each card of the other seats, in order: its name, where it sits and its level line (a
+#: card's chosen level button when it has no line).
+CARDS = """() => [...document.querySelectorAll('.setup .opponents > li')].map((li) => ({
+    name: li.querySelector('h3').firstChild.textContent.trim(),
+    where: (li.querySelector('.seat-word') || {}).textContent.replace('·', '').trim(),
+    level: (li.querySelector('.level') || {}).textContent
+        || `Computer · ${(li.querySelector('input:checked') || {}).value}`,
+}))"""
+
+#: The lobby's seats but the person's own, in seat order, in the same terms.
+LOBBY = """() => [...document.querySelectorAll('.lobby-seat:not(.mine)')].map((li) => ({
+    name: li.querySelector('.name').textContent.trim(),
+    where: li.querySelector('.seat-word').textContent.trim(),
+    level: li.querySelector('.level').textContent,
+}))"""
+
+
+def in_the_lobbys_words(where: str) -> str:
+    """A start screen's seat word as the lobby puts it, mid-sentence ("on your left")."""
+    return "across from you" if where == "Across" else where[0].lower() + where[1:]
+
+
+def invite_choices(players: int, pattern: str) -> list[str]:
+    """A choice for each other seat: `pattern` "ends" puts friends at the first and last
+    seats, "every-other" at every other seat; the computer seats take the levels in turn."""
+    others = range(1, players)
+    ends = {1, players - 1}
+    friends = ends if pattern == "ends" else {seat for seat in others if seat % 2 == 0}
+    return ["friend" if seat in friends else LEVELS[seat % len(LEVELS)] for seat in others]
+
+
+TESTERS_TABLE = ["friend", "friend", "easy", "hard"]  # 5 players, as the tester chose
+
+
+@pytest.mark.parametrize(
+    ("players", "choices", "fill"),
+    [
+        (len(TESTERS_TABLE) + 1, TESTERS_TABLE, "medium"),
+        (MIN_PLAYERS, invite_choices(MIN_PLAYERS, "ends"), "hard"),
+        (MIN_PLAYERS, invite_choices(MIN_PLAYERS, "every-other"), "medium"),
+        (MIN_PLAYERS + 2, invite_choices(MIN_PLAYERS + 2, "every-other"), "expert"),
+        (MAX_PLAYERS - 2, invite_choices(MAX_PLAYERS - 2, "ends"), "easy"),
+        (MAX_PLAYERS - 2, invite_choices(MAX_PLAYERS - 2, "every-other"), "medium"),
+    ],
+)
+def test_the_start_screen_seats_whom_the_lobby_seats(
+    browser: Any, server: AppServer, players: int, choices: list[str], fill: str
+) -> None:
+    # A tester chose seats 1 and 2 Friend, 3 Easy and 4 Hard at five players: the cards
+    # above said "Tamsin · 2nd on your right" and "Oskar · On your right", both easy, and
+    # the lobby seated Marisol (easy) and Bertie (hard) there. With the panel open the cards
+    # show what the lobby will: the server's characters, at the panel's levels, in seat
+    # order, and the friends' seats open.
+    page = open_page(browser, server, {"width": 1280, "height": 800})
+    page.click(f"[data-players='{players}']")
+    page.click("[data-region=invite] summary")
+    for row, choice in enumerate(choices, start=1):
+        page.click(f"input[name=invite-seat-{row}][value={choice}] + span")
+    page.click(f"input[name=invite-fill][value={fill}] + span")
+    cards = page.evaluate(CARDS)
+    # The cards offer no level of their own: each seat's level is its row's in the panel.
+    offered = page.locator(".setup .opponents input").count()
+    all_levels = page.locator("input[name=level-all]").first.is_visible()
+    said = page.locator("[data-region=invite-levels]").is_visible()
+    page.click("[data-action=invite]")
+    page.wait_for_selector("body[data-screen=lobby] [data-region=invite-link]")
+    lobby = page.evaluate(LOBBY)
+    shown = [{**card, "where": in_the_lobbys_words(card["where"])} for card in cards]
+    assert shown == lobby, (choices, shown, lobby)
+    assert (offered, all_levels, said) == (0, False, True)
+    article = "an" if fill[0] in "aeiou" else "a"
+    assert [seat["level"] for seat in lobby] == [
+        f"Waiting for a friend; else {article} {fill} computer player"
+        if choice == "friend"
+        else f"Computer · {choice}"
+        for choice in choices
+    ]
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_the_invite_rows_and_the_cards_are_one_choice(browser: Any, server: AppServer) -> None:
+    # The cards follow the panel as it changes, and closing it gives back the cards of a game
+    # against computer players as they were, each with its own level to choose.
+    page = open_page(browser, server, PHONE)
+    players = len(TESTERS_TABLE) + 1
+    page.click(f"[data-players='{players}']")
+    page.click("input[name=level-2][value=hard] + span")
+    alone = page.evaluate(CARDS)
+    page.click("[data-region=invite] summary")
+    page.wait_for_selector("[data-region=invite-levels]", state="visible")
+    page.click("input[name=invite-seat-2][value=friend] + span")
+    page.click("input[name=invite-seat-3][value=expert] + span")
+    cards = page.evaluate(CARDS)
+    # The first seat is a friend's to begin with: the computer seats are the last two.
+    names = ["Open seat", "Open seat", OPPONENTS[0]["name"], OPPONENTS[1]["name"]]
+    assert [card["name"] for card in cards] == names, cards
+    assert cards[2]["level"] == "Computer · expert"
+    page.click("input[name=invite-fill][value=easy] + span")
+    assert page.evaluate(CARDS)[1]["level"] == "Waiting for a friend; else an easy computer player"
+    shoot(page, "setup-invite-open-phone", full_page=True)
+    page.click("[data-region=invite] summary")
+    page.wait_for_selector("[data-region=level-help]", state="visible")  # on the toggle event
+    assert page.evaluate(CARDS) == alone
+    assert [card["name"] for card in alone] == [o["name"] for o in OPPONENTS[: players - 1]]
+    assert alone[1]["level"] == "Computer · hard"
+    assert page.locator("input[name=level-all]").first.is_visible()
+    assert page.locator("[data-region=invite-levels]").is_hidden()
+    assert not page.errors, page.errors
+    page.context.close()

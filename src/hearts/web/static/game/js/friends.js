@@ -157,6 +157,12 @@ export function tableBody(prefs, rules) {
   return body;
 }
 
+/** What a friend's seat says until someone takes it: who plays there if nobody comes, at
+ * the table's `fill` level ("else an easy computer player"). */
+export function waitingWords(fill) {
+  return `Waiting for a friend; else ${/^[aeiou]/.test(fill) ? "an" : "a"} ${fill} computer player`;
+}
+
 /** A table's hints setting in words, for whoever makes, joins or sits at it. */
 export function hintsWords(allowed) {
   return allowed

@@ -4,7 +4,7 @@
 
 import { h, clear } from "./dom.js";
 import { face } from "./faces.js";
-import { hintsWords, nameField, nameProblem } from "./friends.js";
+import { hintsWords, nameField, nameProblem, waitingWords } from "./friends.js";
 import { initial, isMe, listed, plural, where } from "./words.js";
 
 /** The lobby for `state` (table.started false). actions: {start(), copied(text)}. A
@@ -66,7 +66,7 @@ function seatLine(state, player, options) {
   const position = me ? "" : where(state, seat);
   let kind;
   // Who sits there if nobody comes, in the words of the table's fill (the name says "Open seat").
-  if (player.open) kind = `Waiting for a friend; else a ${state.table.fill} computer player`;
+  if (player.open) kind = waitingWords(state.table.fill);
   else if (player.person && player.away) kind = "Person · not here yet";
   else if (player.person) kind = me ? "You" : player.connected === false ? "Person · not connected" : "Person";
   else kind = `Computer · ${player.level}`;

@@ -6,7 +6,7 @@ import { spoken } from "./cards.js";
 import { face } from "./faces.js";
 import { SPEEDS } from "./prefs.js";
 import { themeControl } from "./theme.js";
-import { invitePanel } from "./friends.js";
+import { invitePanel, waitingWords } from "./friends.js";
 import { houseRulesShort, playedWhen, score, sideWord } from "./words.js";
 
 const LENGTHS = [100, 50];
@@ -84,6 +84,11 @@ export function renderSetup(root, args) {
         },
       }), h("span", {}, capital(level)))),
     h("p", { class: "hint", "data-region": "level-help" }, levelHelp(options, prefs)));
+  // With "Invite friends" open the cards are the table the invite will seat, and each seat's
+  // player is chosen in one place only: the panel's row for that seat.
+  const invitedNote = h("p", { class: "hint invited-note", "data-region": "invite-levels" },
+    "At a table with friends, choose who sits in each seat under \u201cInvite friends\u201d below.");
+  const seatList = h("ul", { class: "opponents", "data-count": seated.length });
 
   function syncAll() {
     for (const input of $$("input[name=level-all]", root)) {
@@ -201,7 +206,16 @@ export function renderSetup(root, args) {
         + "computer players; \u201cYour games\u201d marks the games where you used it.")));
 
   const invite = onInvite ? invitePanel({ options, prefs, players: size.players, seatWord, onInvite,
-    onChange: change, blocked: () => lengthProblem }) : null;
+    onChange: () => { drawSeats(); change(); }, blocked: () => lengthProblem }) : null;
+  /** The opponents' cards: each with its level to choose, or, with "Invite friends" open,
+   * who the invite will really seat where (`invitedCards`). */
+  function drawSeats() {
+    const invited = Boolean(invite && prefs.friends.open);
+    clear(seatList, invited ? invitedCards(options, prefs.friends, seatWord) : opponents);
+    allButtons.hidden = invited;
+    invitedNote.hidden = !invited;
+  }
+  drawSeats();
   clear(root,
     h("header", { class: "hero" },
       h("h1", { tabindex: "-1" }, "Hearts"),
@@ -218,8 +232,9 @@ export function renderSetup(root, args) {
     h("section", { class: "panel", "aria-labelledby": "meet" },
       h("h2", { id: "meet" }, "Your table"),
       sizes,
-      h("ul", { class: "opponents", "data-count": seated.length }, opponents),
-      allButtons),
+      seatList,
+      allButtons,
+      invitedNote),
     invite?.panel,
     h("section", { class: "panel" }, length, speed, takeBacks),
     h("section", { class: "panel" },
@@ -240,6 +255,33 @@ export function renderSetup(root, args) {
       h("a", { href: `/sheets/rules.pdf?players=${size.players}`, "data-link": "rules-pdf" }, "Rule sheet (PDF)"),
       h("a", { href: `/sheets/score.pdf?players=${size.players}`, "data-link": "score-pdf" }, "Score sheet (PDF)")));
   refocus(root, focused);
+}
+
+/** The cards of the other seats as the invite's table will have them, in the lobby's words:
+ * each computer seat with the character the server gives it and the level of its row in
+ * the panel, each friend's seat open. The server's rule (`characters.cast`): the computer
+ * seats take the characters in order, in seat order. The character that plays a friend's
+ * seat nobody takes is left unnamed, as in the lobby: it depends on which of the other
+ * friends' seats are taken. */
+function invitedCards(options, friends, seatWord) {
+  let next = 0; // the next character to be seated
+  return friends.seats.map((choice, i) => {
+    const where = h("span", { class: "seat-word" }, ` · ${seatWord(i)}`);
+    if (choice === "friend") {
+      return h("li", { class: "opponent open" },
+        h("span", { class: "initial empty", "aria-hidden": "true" }, "?"),
+        h("div", {},
+          h("h3", {}, h("span", { class: "name" }, "Open seat"), where),
+          h("p", { class: "level" }, waitingWords(friends.fill))));
+    }
+    const o = options.opponents[next++];
+    return h("li", { class: "opponent" },
+      face(o.face, "pleased"),
+      h("div", {},
+        h("h3", {}, h("span", { class: "name" }, o.name), where),
+        h("p", { class: "level" }, `Computer · ${choice}`),
+        h("p", { class: "blurb" }, o.blurb)));
+  });
 }
 
 /** A selector for the focused control inside `root` that finds its counterpart once the
