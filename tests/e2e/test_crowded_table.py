@@ -467,3 +467,86 @@ def test_the_trick_keeps_its_room_at_large_text_held_sideways(
             assert not overlap(part, large["message"]), (size, part, large["message"])
         shoot(page, f"crowded-piled-{viewport}-{size.strip('%')}")
     assert not page.errors
+
+
+# --- a whole trick of two decks: every card's corner in sight, each card clear of the next ----
+
+#: Sizes a tester measured on besides the ones above: laptops.
+LAPTOPS = {
+    "laptop": {"width": 1366, "height": 768},
+    "laptop-taller": {"width": 1366, "height": 800},
+}
+
+#: The trick made whole (a copy of a card in the person's place, the one still empty), then
+#: for each two cards that meet the share of the smaller one under the other; for each card
+#: whose index (its rank and suit, at the top left) is not in sight, what lies over it; and
+#: the lead's and the cancelled cards' marks not in sight.
+WHOLE_TRICK = """() => {
+    const box = (e) => { const r = e.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom]; };
+    const empty = [...document.querySelectorAll('.trick .slot')]
+        .find((s) => !s.querySelector('.played'));
+    if (empty) empty.append(document.querySelector('.trick .played').cloneNode(true));
+    const cards = [...document.querySelectorAll('.trick .slot')].map((slot) =>
+        ({ seat: slot.dataset.seat, el: slot.querySelector('.played'),
+           box: box(slot.querySelector('.played')) }));
+    const area = (b) => (b[2] - b[0]) * (b[3] - b[1]);
+    const overlaps = [];
+    for (const [i, a] of cards.entries()) {
+        for (const b of cards.slice(i + 1)) {
+            const w = Math.min(a.box[2], b.box[2]) - Math.max(a.box[0], b.box[0]);
+            const h = Math.min(a.box[3], b.box[3]) - Math.max(a.box[1], b.box[1]);
+            if (w > 0 && h > 0) {
+                overlaps.push([a.seat, b.seat, (w * h) / Math.min(area(a.box), area(b.box))]);
+            }
+        }
+    }
+    // cards.js draws the index at 1 to 12 of a card's 60 across, 3 to 23 of its 84 down.
+    const covered = [];
+    for (const { seat, el, box: [l, t, r, b] } of cards) {
+        const over = [2, 7, 12].flatMap((x) => [4, 10, 16, 22].map((y) =>
+            document.elementFromPoint(l + (r - l) * x / 60, t + (b - t) * y / 84)))
+            .find((hit) => !el.contains(hit));
+        if (over !== undefined) {
+            const slot = over && over.closest('.slot');
+            const what = over && over.getAttribute('class');
+            covered.push([seat, slot ? slot.dataset.seat : null, what]);
+        }
+    }
+    const marks = [...document.querySelectorAll('.trick :is(.led-mark, .cancel-mark)')]
+        .filter((m) => { const [l, t, r, b] = box(m);
+                         return !m.contains(document.elementFromPoint((l + r) / 2, (t + b) / 2)); })
+        .map((m) => [m.closest('.slot').dataset.seat, m.className]);
+    return { overlaps, covered, marks, cards: cards.length };
+}"""
+
+#: The most a card may lie under another: a sliver of its edge.
+SLIVER = 0.1
+
+
+@pytest.mark.parametrize(
+    "players",
+    [n for n in range(MIN_PLAYERS, MAX_PLAYERS + 1) if hearts.Rules(players=n).decks == 2],
+)
+def test_every_card_of_a_whole_trick_is_in_sight(
+    browser: Any, server: AppServer, players: int
+) -> None:
+    # Ten players at 1366 x 800: a card hid 23% of the next (Ngozi's 3♠ under Felix's 2♠);
+    # upright on a phone a third, held sideways a half; the lead's mark, wider than a small
+    # card, lay over its own rank and suit. At equal angles round a flat ring the cards
+    # bunched at its two ends. Every card of a whole trick, at every size: its rank and suit
+    # in sight, no more than a sliver of it under another card, the marks on it in sight.
+    game = position(players, lambda g: len(g.round.trick) == players - 1)
+    page = open_position(browser, server, "phone", f"whole-trick-{players}", game)
+    failures = []
+    for viewport, size in {**VIEWPORTS, **LAPTOPS}.items():
+        page.set_viewport_size(size)
+        settle(page)
+        found = page.evaluate(WHOLE_TRICK)
+        assert found["cards"] == players, found
+        piled = [pair for pair in found["overlaps"] if pair[2] > SLIVER]
+        if piled or found["covered"] or found["marks"]:
+            failures.append((viewport, piled, found["covered"], found["marks"]))
+        shoot(page, f"crowded-whole-trick-{players}-{viewport}")
+    assert failures == [], failures
+    assert not page.errors

@@ -437,3 +437,52 @@ def test_a_long_name_stays_inside_its_seat(browser: Any, server: AppServer, play
         assert sides["wide"] <= sides["vw"]
         shoot(page, f"long-names-{players}-{name}")
     assert not page.errors
+
+
+#: The "Reconnecting…" note shown as the page shows it when the line is lost (main.js).
+LOSE_LINE = """() => new Promise((done) => {
+    document.querySelector('[data-region=live]').hidden = false;
+    document.body.dataset.live = 'reconnecting';
+    requestAnimationFrame(() => setTimeout(done));
+})"""
+
+#: The note's box, each seat's name and score that it lies over, the bar's parts it lies
+#: over, and whether the bar's content is wider than the bar.
+LOST_LINE = """() => {
+    const box = (el) => { const r = el.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom]; };
+    const meet = (a, b) => Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 1
+        && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 1;
+    const at = box(document.querySelector('[data-region=live]'));
+    const seen = (el) => el.getClientRects().length > 0;
+    const over = [...document.querySelectorAll('#game .seat :is(.name, .total, .taken)')]
+        .filter((el) => seen(el) && meet(at, box(el)))
+        .map((el) => [el.closest('.seat').dataset.seat, el.className]);
+    const bar = document.querySelector('header.bar');
+    const parts = [...bar.querySelectorAll('.brand, .round, .menu-toggle, .menu > *')]
+        .filter((el) => seen(el) && meet(at, box(el))).map((el) => el.className || el.tagName);
+    return { note: at, over, parts, spills: bar.scrollWidth > bar.clientWidth + 1,
+             width: innerWidth, height: innerHeight };
+}"""
+
+
+@pytest.mark.parametrize("name", ["phone", "phone-landscape", "desktop"])
+def test_the_reconnecting_note_covers_no_seat(browser: Any, server: AppServer, name: str) -> None:
+    # A phone, four players: "Reconnecting…", under the bar in the middle of the screen,
+    # lay over the name and score of the player across the table. It is in the bar now, the
+    # menu folded into its one button when the words need its room.
+    page = open_page(browser, server, VIEWPORTS[name])
+    start_game(page)
+    pass_three(page)
+    wait_for_person(page)
+    page.evaluate(LOSE_LINE)
+    found = page.evaluate(LOST_LINE)
+    shoot(page, f"reconnecting-{name}")
+    assert found["over"] == [], found
+    assert found["parts"] == [], found
+    assert not found["spills"], found
+    left, top, right, bottom = found["note"]
+    assert left >= 0 and right <= found["width"] and top >= 0 and bottom <= found["height"]
+    # The menu is still there: its words, or the one button they fold into.
+    assert page.locator(".menu-toggle:visible, .menu [data-action=scores]:visible").count() == 1
+    assert not page.errors

@@ -47,8 +47,10 @@ export function foldingMenu(bar = document.querySelector("header.bar")) {
     else open(false);
     if (folded && menu.contains(focused) && !menu.classList.contains("open")) toggle.focus();
   }
+  // Every part of the bar: a part that comes or goes (the "Reconnecting…" note) changes the
+  // room the others have.
   const watch = new ResizeObserver(fit);
-  for (const part of [bar, menu, toggle]) watch.observe(part);
+  for (const part of new Set([bar, menu, toggle, ...bar.children])) watch.observe(part);
   new MutationObserver(fit).observe(document.body, { attributes: true, attributeFilter: ["data-screen"] });
   fit();
 }

@@ -25,6 +25,8 @@ export class Table {
     this.kittySign = h("p", { class: "table-sign kitty-sign", "data-region": "kitty", hidden: true });
     this.teamSign = h("p", { class: "table-sign team-sign", "data-region": "teams", hidden: true });
     signs.append(this.heldSign, this.kittySign, this.teamSign);
+    // The ring's places follow the room it is given (the screen's size, the text's).
+    new ResizeObserver(() => this.placeRing()).observe(this.trick);
   }
 
   /** Build a seat and a trick slot for every player, once per table shape. The opponents
@@ -44,6 +46,8 @@ export class Table {
     const count = state.view.players;
     this.root.dataset.players = count;
     this.trick.dataset.players = count;
+    // How many places the ring has, for its size (game.css).
+    this.trick.style.setProperty("--n", count);
     this.root.dataset.crowded = count >= 5 ? "true" : "false";
     const centre = $(".centre", this.root);
     const opponents = allSeats(state).filter((seat) => !isMe(state, seat))
@@ -92,6 +96,7 @@ export class Table {
         : Math.PI / 2 + (offsetOf(state, seat) * 2 * Math.PI) / count;
       slot.style.setProperty("--cx", Math.cos(angle).toFixed(4));
       slot.style.setProperty("--cy", Math.sin(angle).toFixed(4));
+      slot.dataset.offset = side ? "" : offsetOf(state, seat);
       // The lower card lies over the one above it, whatever the order of play: a card
       // covers only the foot of the one above, and every card's rank and suit, at its top
       // corner, stay in sight (ten players: the card above hid the corner of the one below).
@@ -101,6 +106,26 @@ export class Table {
       if (!side) slot.dataset.wins = winsSide(offsetOf(state, seat), count);
       this.trick.append(slot);
       this.slots.set(seat, slot);
+    }
+    this.placeRing();
+  }
+
+  /** Space the cards round the ring so that none lies over another's corner. At equal angles
+   * round a flat ring the cards bunch at its ends and spread along its top and foot: ten
+   * players on a desktop, the card under another hid a quarter of it; on a phone held
+   * sideways half. Where equal angles make cards overlap, they go at equal steps along
+   * the ring instead, the person's card still at its foot. */
+  placeRing() {
+    const slots = [...this.slots.values()].filter((slot) => slot.dataset.offset !== "");
+    if (slots.length < 2 || slots.length !== this.slots.size) return;
+    const box = [this.trick.clientWidth, this.trick.clientHeight];
+    const card = [slots[0].offsetWidth, slots[0].offsetHeight];
+    if (!box[0] || !card[0]) return; // not drawn (another screen is showing)
+    const places = ringPlaces(slots.length, box, card);
+    for (const slot of slots) {
+      const [cx, cy] = places[Number(slot.dataset.offset)];
+      slot.style.setProperty("--cx", cx.toFixed(4));
+      slot.style.setProperty("--cy", cy.toFixed(4));
     }
   }
 
@@ -333,6 +358,58 @@ export function sideCounts(opponents, wide) {
   const side = Math.max(1, Math.round(opponents / 3));
   const left = wide ? Math.min(2, side) : side;
   return [left, opponents - 2 * left];
+}
+
+/** The places of `count` cards of size `card` ([width, height]) round a ring filling `box`:
+ * [x, y] of each one's middle, from -1 to 1 across and down the room for the middles, the
+ * person's (offset 0) at the foot, then clockwise. At equal angles round an ellipse when no
+ * two cards meet there (a ring as it always was). Else at equal steps along the ring, and
+ * the flatter the room, the squarer the ring: round a flat ellipse the cards bunched at its
+ * two ends, one over the other (ten players on a phone held sideways, a card a quarter
+ * under the next); along a ring with straighter sides they lie in two rows. Whichever
+ * shape lays cards least over each other. */
+export function ringPlaces(count, box, card) {
+  const [a, b] = [(box[0] - card[0]) / 2, (box[1] - card[1]) / 2];
+  const angles = (n) => Array.from({ length: n }, (_, k) => Math.PI / 2 + (k * 2 * Math.PI) / n);
+  // A superellipse: an ellipse at 2, nearer a rectangle with rounded corners above it.
+  const curve = (power) => (t) => [Math.cos(t), Math.sin(t)]
+    .map((v) => Math.sign(v) * Math.abs(v) ** (2 / power));
+  // Equal steps of the ring's length from the foot, clockwise, found in small steps.
+  const stepped = (point) => {
+    const steps = 720;
+    const points = angles(steps + 1).map((t, i) => point(t + (i === steps ? 2 * Math.PI : 0)));
+    const lengths = [0];
+    for (let i = 1; i <= steps; i++) {
+      const [[x0, y0], [x1, y1]] = [points[i - 1], points[i]];
+      lengths.push(lengths[i - 1] + Math.hypot(a * (x1 - x0), b * (y1 - y0)));
+    }
+    return Array.from({ length: count }, (_, k) => {
+      const want = (k * lengths[steps]) / count;
+      let i = 1;
+      while (i < steps && lengths[i] < want) i++;
+      const part = (want - lengths[i - 1]) / ((lengths[i] - lengths[i - 1]) || 1);
+      const [[x0, y0], [x1, y1]] = [points[i - 1], points[i]];
+      return [x0 + (x1 - x0) * part, y0 + (y1 - y0) * part];
+    });
+  };
+  // The most that any card lies over another, as a share of a card.
+  const most = (places) => {
+    let worst = 0;
+    for (const [i, [x1, y1]] of places.entries()) {
+      for (const [x2, y2] of places.slice(i + 1)) {
+        const w = card[0] - Math.abs(a * (x1 - x2));
+        const h = card[1] - Math.abs(b * (y1 - y2));
+        if (w > 0 && h > 0) worst = Math.max(worst, (w * h) / (card[0] * card[1]));
+      }
+    }
+    return worst;
+  };
+  const shapes = [angles(count).map(curve(2)), ...[2, 3, 4, 6].map((power) => stepped(curve(power)))];
+  const overlaps = shapes.map(most);
+  // A shape is taken over the ones before it only for a card's share less laid over.
+  let best = 0;
+  overlaps.forEach((share, i) => { if (share < overlaps[best] - 0.005) best = i; });
+  return shapes[best];
 }
 
 /** Where the winner's "★ wins" goes on a ring of `count` cards, for the card at `offset`
