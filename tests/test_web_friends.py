@@ -10,6 +10,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 from hearts.web.app import create_app
 from hearts.web.service import GameService
 from hearts.web.settings import Settings
@@ -85,6 +86,26 @@ def test_a_table_fills_by_invitation_and_starts_when_full(browsers: list[TestCli
     assert last["table"]["waiting_on"] == [0, 1, 2, 3] and last["phase"] == "passing"
     names = [p["name"] for p in ann.get(f"/api/games/{made['id']}").json()["players"]]
     assert names[0] == "Ann" and names[1] == "Bea" and names[3] == "Cal"
+
+
+def test_a_table_without_rules_players_has_as_many_seats_as_it_lists(
+    browsers: list[TestClient],
+) -> None:
+    """`seats` has one entry per seat: without `rules.players` the table has that many (a
+    table of three was refused as "A table of 4 needs 4 seats, not 3."); a size given as
+    well must agree."""
+    ann = browsers[0]
+    for players in (MIN_PLAYERS, MAX_PLAYERS):
+        seats = ["you", "friend", *["easy"] * (players - 2)]
+        made = ann.post("/api/games", json={"seats": seats, "name": "Ann"})
+        assert made.status_code == 201, made.text
+        state = made.json()
+        assert state["view"]["players"] == players and len(state["players"]) == players
+        assert state["view"]["rules"]["players"] == players
+        assert state["table"]["open_seats"] == [1]
+    seats = ["you", "friend", "easy"]
+    wrong = ann.post("/api/games", json={"seats": seats, "rules": {"players": 4}})
+    assert sentence(wrong, 422) == "A table of 4 needs 4 seats, not 3."
 
 
 def test_names_with_emoji_and_joiners_are_taken_and_hidden_controls_refused(
@@ -721,7 +742,9 @@ def test_single_player_games_are_as_they_were(browsers: list[TestClient]) -> Non
     assert "not both" in sentence(both, 422)
     two = ann.post("/api/games", json={"seats": ["you", "you", "easy", "easy"]})
     assert "Exactly one" in sentence(two, 422)
-    short = ann.post("/api/games", json={"seats": ["you", "easy", "easy"]})
+    # Three seats for a table said to be of four (without `rules.players`, three seats are
+    # a table of three).
+    short = ann.post("/api/games", json={"seats": ["you", "easy", "easy"], "rules": {"players": 4}})
     assert "seats" in sentence(short, 422)
     quick = ann.post(
         "/api/games", json={"seats": ["you", "friend", "easy", "easy"], "turn_time": 2}

@@ -229,9 +229,13 @@ async def new_game(
     cookie: BrowserCookie = None,
 ) -> Any:
     """Start a game: against computer players (`levels`, one each or one for all), or at a
-    table with friends (`seats`); the browser keeps it by a cookie."""
+    table with friends (`seats`); the browser keeps it by a cookie. With `seats` and no
+    `rules.players`, the table has as many seats as `seats` lists."""
+    choices = body.rules
+    if body.seats is not None and "players" not in choices:
+        choices = {**choices, "players": len(body.seats)}
     try:
-        rules = rules_from_choices(body.rules)
+        rules = rules_from_choices(choices)
     except (ValueError, TypeError) as error:
         return JSONResponse({"detail": str(error)}, status_code=422)
     if body.seats is not None and body.levels is not None:
