@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 from test_friends_browser import VIEWS, person, with_speed
-from test_scores_words import play_to_game_over, standings
 from test_web_game_browser import open_page
 
 from browser_support import DESKTOP, AppServer, create_by_page, plain, shoot
@@ -101,7 +100,7 @@ def test_a_right_to_left_name_keeps_each_score_beside_it(browser: Any, server: A
     line = plain(host.inner_text(".unfinished .scores")).replace("\u00a0", " ")
     assert line.startswith(f"Hostie 0 · {RTL} 0 · "), line
     name, score, dot, next_name = boxes(
-        host, ".unfinished .scores", RTL, ("\u00a00", 1), (" · ", 1), ("\u2068", 2)
+        host, ".unfinished .scores", RTL, ("\u00a00", 1), (" · ", 1), "Open seat"
     )
     assert reads_after(name, score) and reads_after(score, dot), (name, score, dot)
     assert reads_after(dot, next_name), (dot, next_name)
@@ -114,28 +113,42 @@ def test_a_right_to_left_name_keeps_each_score_beside_it(browser: Any, server: A
         page.context.close()
 
 
+#: The game-over standings of a table of friends drawn on the page from `names` (the person
+#: first) and their totals: each line's name box and total box.
+STANDINGS = """async ({names, totals}) => {
+    const { standings } = await import('/game/js/scores.js');
+    const state = { players: names.map((name, seat) => ({ seat, name, person: true })),
+        scores: totals, winners: [0], table: { friends: true },
+        view: { seat: 0, partner: null } };
+    const panel = document.createElement('section');
+    panel.className = 'panel';
+    panel.dataset.test = 'standings';
+    panel.append(standings(state));
+    document.querySelector('main, body').prepend(panel);
+    return [...panel.querySelectorAll('li')].map((li) => ({
+        text: li.textContent,
+        name: li.querySelector('.name').getBoundingClientRect().toJSON(),
+        total: li.querySelector('.total').getBoundingClientRect().toJSON() }));
+}"""
+
+
 def test_the_standings_line_of_an_arabic_name_reads_place_name_score(
     browser: Any, server: AppServer
 ) -> None:
-    """ "3. 11 سارة" was the line where every other read "1. Marisol 0": the score box lies
-    after the name box in every line of the game-over standings."""
+    """ "3. 11 سارة" was the line where every other read "1. Marisol 0": in every line of the
+    game-over standings the score box lies after the name box."""
     page = open_page(browser, server, DESKTOP)
-    body = {"seats": ["you", "friend", "medium", "medium"], "name": ARABIC, "turn_time": None}
-    play_to_game_over(page, server, body)
-    mine = [row for row in standings(page) if row["mine"]]
-    assert [row["name"] for row in mine] == [f"{ARABIC} (you)"]
-    rows = page.eval_on_selector_all(
-        "ol.standings li",
-        """els => els.map((li) => [li.querySelector('.name').getBoundingClientRect().toJSON(),
-            li.querySelector('.total').getBoundingClientRect().toJSON()])""",
-    )
-    assert len(rows) == 4
-    for name, total in rows:
-        assert total["left"] >= name["right"] - 0.5, (name, total)
+    names = ["Marisol", "Ana", ARABIC, RTL]
+    rows = page.evaluate(STANDINGS, {"names": names, "totals": [0, 4, 11, 19]})
+    assert [plain(row["text"]).split(",")[0] for row in rows] == [
+        "Marisol (you)", "Ana", ARABIC, RTL
+    ]  # fmt: skip
+    for row in rows:
+        assert row["total"]["left"] >= row["name"]["right"] - 0.5, row
     for view, size in VIEWS.items():
         page.set_viewport_size(size)
-        page.wait_for_timeout(300)  # turning the screen draws the table again
-        page.locator("ol.standings").scroll_into_view_if_needed()
+        page.wait_for_timeout(200)
+        page.locator("[data-test=standings]").scroll_into_view_if_needed()
         shoot(page, f"names-standings-rtl-{view}")
     assert not page.errors, page.errors
     page.context.close()
