@@ -120,13 +120,30 @@ HEARD = """(e) => { const k = e.cloneNode(true);
     k.querySelectorAll('[aria-hidden=true]').forEach((x) => x.remove()); return k.textContent; }"""
 
 
+#: The invisible marks that set a name apart from the words round it (U+2068 FIRST STRONG
+#: ISOLATE, U+2069 POP DIRECTIONAL ISOLATE: words.js `named`).
+ISOLATES = str.maketrans("", "", "\u2068\u2069")
+
+
+def plain(words: Any) -> Any:
+    """`words` (a text, or texts in lists and dicts, as `page.evaluate` returns them) without
+    the marks that set names apart, so a test reads the words a person reads."""
+    if isinstance(words, str):
+        return words.translate(ISOLATES)
+    if isinstance(words, list):
+        return [plain(item) for item in words]
+    if isinstance(words, dict):
+        return {key: plain(value) for key, value in words.items()}
+    return words
+
+
 def seen(page: Any, selector: str) -> str:
-    text: str = page.eval_on_selector(selector, SEEN)
+    text: str = plain(page.eval_on_selector(selector, SEEN))
     return text
 
 
 def heard(page: Any, selector: str) -> str:
-    text: str = page.eval_on_selector(selector, HEARD)
+    text: str = plain(page.eval_on_selector(selector, HEARD))
     return text
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 from hearts.web.app import create_app
 from hearts.web.service import GameService
 from hearts.web.settings import Settings
@@ -87,6 +88,59 @@ def test_a_table_fills_by_invitation_and_starts_when_full(browsers: list[TestCli
     assert names[0] == "Ann" and names[1] == "Bea" and names[3] == "Cal"
 
 
+def test_a_table_without_rules_players_has_as_many_seats_as_it_lists(
+    browsers: list[TestClient],
+) -> None:
+    """`seats` has one entry per seat: without `rules.players` the table has that many (a
+    table of three was refused as "A table of 4 needs 4 seats, not 3."); a size given as
+    well must agree."""
+    ann = browsers[0]
+    for players in (MIN_PLAYERS, MAX_PLAYERS):
+        seats = ["you", "friend", *["easy"] * (players - 2)]
+        made = ann.post("/api/games", json={"seats": seats, "name": "Ann"})
+        assert made.status_code == 201, made.text
+        state = made.json()
+        assert state["view"]["players"] == players and len(state["players"]) == players
+        assert state["view"]["rules"]["players"] == players
+        assert state["table"]["open_seats"] == [1]
+    seats = ["you", "friend", "easy"]
+    wrong = ann.post("/api/games", json={"seats": seats, "rules": {"players": 4}})
+    assert sentence(wrong, 422) == "A table of 4 needs 4 seats, not 3."
+
+
+def test_names_with_emoji_and_joiners_are_taken_and_hidden_controls_refused(
+    browsers: list[TestClient],
+) -> None:
+    """Everyday emoji are made with U+200D ZERO WIDTH JOINER ("👩‍💻"), and Persian or Indic
+    names hold U+200C ZERO WIDTH NON-JOINER: both are names. Control characters, bidi
+    controls (which could reorder the page's words round the name), line separators and
+    other invisible characters stay refused; the length counts what a person sees."""
+    ann = browsers[0]
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"
+    for name in ("Ana \U0001f469\u200d\U0001f4bb", "Dad \U0001f468\u200d\U0001f467", family,
+                 "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", "Zo\u00eb \u2764\ufe0f",
+                 f"{family} " * 11 + family, "W" * 24):  # fmt: skip
+        made = ann.post(
+            "/api/games",
+            json={"seats": ["you", "friend", "easy"], "rules": {"players": 3}, "name": name},
+        )
+        assert made.status_code == 201, (name, made.text)
+        assert made.json()["players"][0]["name"] == name
+    refused = {
+        "Bea\u202e": "printable", "Bea\u2067x": "printable", "a\u200bb": "printable",
+        "a\x07b": "printable", "a\u00adb": "printable",
+        "\u200d": "Please give a name", "W" * 25: "at most 24", family * 25: "at most 24",
+        "e" + "\u0301" * 100: "at most 24",
+    }  # fmt: skip
+    for name, words in refused.items():
+        answer = ann.post(
+            "/api/games",
+            json={"seats": ["you", "friend", "easy"], "rules": {"players": 3}, "name": name},
+        )
+        assert words in sentence(answer, 422), name
+        assert answer.json()["field"] == "name"  # the start screen says it by the name box
+
+
 def test_joining_is_refused_with_a_sentence(browsers: list[TestClient]) -> None:
     ann, bea, cal = browsers
     made = table(ann, ["you", "friend", "easy"], rules={"players": 3})
@@ -100,7 +154,8 @@ def test_joining_is_refused_with_a_sentence(browsers: list[TestClient]) -> None:
     # Ann made the table: another Ann (in any case) could not be told apart from her.
     taken = sentence(join(bea, made, " aNN "), 409)
     assert taken == (
-        "Someone at this table is called aNN already: add an initial, or choose another name."
+        "Someone at this table is called \u2068aNN\u2069 already:"
+        " add an initial, or choose another name."
     )
     assert join(bea, made, "<b>Bea</b>").status_code == 200  # shown as text, never markup
     # Bea took the last seat, so the table started: there is no seat for Cal.
@@ -687,7 +742,9 @@ def test_single_player_games_are_as_they_were(browsers: list[TestClient]) -> Non
     assert "not both" in sentence(both, 422)
     two = ann.post("/api/games", json={"seats": ["you", "you", "easy", "easy"]})
     assert "Exactly one" in sentence(two, 422)
-    short = ann.post("/api/games", json={"seats": ["you", "easy", "easy"]})
+    # Three seats for a table said to be of four (without `rules.players`, three seats are
+    # a table of three).
+    short = ann.post("/api/games", json={"seats": ["you", "easy", "easy"], "rules": {"players": 4}})
     assert "seats" in sentence(short, 422)
     quick = ann.post(
         "/api/games", json={"seats": ["you", "friend", "easy", "easy"], "turn_time": 2}

@@ -23,7 +23,7 @@ from test_web_game_browser import (
 
 from hearts.cards import parse_card
 
-from browser_support import DESKTOP, HEARD, PHONE, SEEN, AppServer
+from browser_support import DESKTOP, HEARD, PHONE, SEEN, AppServer, plain
 from browser_support import shoot as keep_screenshot
 
 pytestmark = pytest.mark.browser
@@ -511,7 +511,9 @@ def test_your_games_says_who_was_your_partner_and_the_hints_taken(
     page.route(re.compile(r"/api/history$"), lambda route: route.fulfill(json=[line, clean]))
     page.goto(f"{server.url}/stats")
     page.wait_for_selector("[data-region=stats][data-ready=true]")
-    row = " ".join(page.inner_text(f"[data-region=history] tr[data-game='{line['id']}']").split())
+    row = " ".join(
+        plain(page.inner_text(f"[data-region=history] tr[data-game='{line['id']}']")).split()
+    )
     names = {o["seat"]: f"{o['name']} ({o['level']})" for o in line["opponents"]}
     assert f"with {names[2]} against {names[1]}, {names[3]}" in row, row
     assert "1 take-back 2 hints" in row, row

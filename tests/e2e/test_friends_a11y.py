@@ -24,7 +24,7 @@ from test_friends_browser import (
 )
 from test_web_game_browser import TABLE
 
-from browser_support import PHONE, AppServer
+from browser_support import PHONE, AppServer, plain
 
 pytestmark = pytest.mark.browser
 
@@ -71,7 +71,7 @@ def churn(someone: Person, people: list[Person]) -> tuple[list[str], list[str]]:
     """The status line's lines written twice in a row, and a computer player's turn replaced
     within 50 ms (said and unsaid before a screen reader has read it: a computer player moves
     at once; people's turns here last as long as the test takes to play)."""
-    lines: list[list[Any]] = someone.page.evaluate("window.lines")
+    lines: list[list[Any]] = plain(someone.page.evaluate("window.lines"))
     pairs = list(pairwise(lines))
     twice = [b[1] for a, b in pairs if a[1] == b[1] and b[1]]
     names = tuple(f"{p.name} to play." for p in people)
@@ -138,7 +138,8 @@ def test_the_keyboard_stays_at_a_table_of_friends_and_the_status_line_is_said_on
         # A turn that lasts (a person's) is still said, once it has lasted a moment.
         if not waited and bea.page.evaluate(READY) == "playing":
             ann.page.wait_for_function(
-                "() => document.querySelector('#status').textContent === 'Bea to play.'",
+                "() => document.querySelector('#status').textContent"
+                " === '\\u2068Bea\\u2069 to play.'",
                 timeout=5000,
             )
             waited.append(True)
@@ -164,7 +165,7 @@ def test_the_keyboard_stays_at_a_table_of_friends_and_the_status_line_is_said_on
     ann.page.keyboard.press("Enter")
     ann.page.wait_for_selector("[data-action=next-round][data-waiting=true]:has-text('Bea')")
     assert focused(ann) == ["BUTTON", "next-round", False, "true"]
-    bea.page.wait_for_selector("[data-region=ready-note] >> text=Ann is ready.")
+    bea.page.wait_for_selector("[data-region=ready-note] >> text=\u2068Ann\u2069 is ready.")
     bea.page.keyboard.press("Enter")
     # The next round is dealt: the keyboard goes to the hand on both pages.
     for someone in (ann, bea):
@@ -203,7 +204,7 @@ def test_a_rematch_keeps_the_keyboard_on_both_pages(browser: Any, server: AppSer
         someone.page.evaluate(WATCH_FOCUS)
     dot.page.focus("[data-action=rematch]")
     cal.page.click("[data-action=rematch]")
-    cal.page.wait_for_selector("[data-region=lobby-line] >> text=Waiting for Dot")
+    cal.page.wait_for_selector("[data-region=lobby-line] >> text=Waiting for \u2068Dot\u2069")
     # Dot's Rematch became "Join the rematch": the focus goes with it.
     dot.page.wait_for_selector("[data-action=join-rematch]", timeout=10000)
     dot.page.wait_for_function(

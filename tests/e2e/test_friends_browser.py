@@ -25,7 +25,7 @@ from test_web_game_browser import TABLE, shoot
 from hearts.web.app import create_app
 from hearts.web.characters import OPPONENTS
 
-from browser_support import PHONE, AppServer, LiveServer, create_by_page, spills
+from browser_support import PHONE, AppServer, LiveServer, create_by_page, plain, spills
 
 pytestmark = pytest.mark.browser
 
@@ -143,7 +143,8 @@ def join(friend: Person, link: str, shot: str = "") -> None:
     example = (page.get_attribute("#join-name", "placeholder") or "").removeprefix("e.g. ")
     assert example and example not in page.inner_text("[data-region=join-table]")
     # A name someone at the table has already is refused before it is sent, once, under the box.
-    host = re.split(r", | and ", page.inner_text("[data-region=join-table]").split(": ", 1)[1])[0]
+    said = plain(page.inner_text("[data-region=join-table]"))
+    host = re.split(r", | and ", said.split(": ", 1)[1])[0]
     page.fill("#join-name", host.upper())
     page.click("[data-action=join]")
     assert page.inner_text(".name-note").startswith("Someone at this table is called")
@@ -342,7 +343,7 @@ def test_two_people_and_two_computer_players_play_a_round_live(
     ann.page.wait_for_selector("[data-action=next-round][data-waiting=true]:has-text('Bea')")
     assert ann.page.is_disabled("[data-action=next-round]")
     shoot_views(ann.page, "friends-round-ready")
-    bea.page.wait_for_selector("[data-region=ready-note] >> text=Ann is ready.")
+    bea.page.wait_for_selector("[data-region=ready-note] >> text=\u2068Ann\u2069 is ready.")
     assert bea.page.get_attribute(TABLE, "data-phase") == "round-over"
     assert bea.page.inner_text("[data-action=next-round]") == "Deal the next round"  # the last
     bea.page.click("[data-action=next-round]")
@@ -444,7 +445,7 @@ def test_markup_in_a_name_is_shown_as_text(browser: Any, server: AppServer) -> N
     button = host.page.locator("[data-action=pass]").bounding_box()
     assert button and button["height"] <= 50  # one line, not three
     # Said whole, without the cut name's box: "Pass 3 to …, on your left".
-    label = host.page.get_attribute("[data-action=pass]", "aria-label") or ""
+    label = plain(host.page.get_attribute("[data-action=pass]", "aria-label") or "")
     assert label.startswith('Pass 3 to "><svg onload=alert(1)>, on your ') and " ," not in label
     for someone in (host, guest):
         someone.context.close()
@@ -559,7 +560,7 @@ def test_a_person_who_leaves_is_played_for_at_once_and_can_come_back(
     page = lee.page
     page.click("[data-action=menu-new]")
     dialog = page.locator("#dialog[open]")
-    assert "Kim will see that you have gone" in dialog.inner_text()
+    assert "Kim will see that you have gone" in plain(dialog.inner_text())
     shoot(page, "friends-leave-phone")
     page.click("[data-action=stay-at-table]")
     assert page.locator("body[data-screen=table]").count() == 1
@@ -574,7 +575,7 @@ def test_a_person_who_leaves_is_played_for_at_once_and_can_come_back(
     away = f".seat[data-seat='{seat}'] [data-away=true]"
     kim.page.wait_for_selector(away, timeout=5000)
     kim.page.wait_for_selector(f"{TABLE}[data-phase=playing]", timeout=5000)
-    assert "Lee is away" in kim.page.text_content("#log")
+    assert "Lee is away" in plain(kim.page.text_content("#log"))
     # The start screen only read the game: Lee is still away until Lee opens it again.
     kim.page.wait_for_timeout(500)
     assert kim.page.locator(away).count() == 1
@@ -644,7 +645,7 @@ def test_rematch_keeps_the_table_and_its_people(
         someone.page.wait_for_selector("[data-action=rematch]")
     mia.page.click("[data-action=rematch]")
     # The rematch waits for Ned, still reading the last game: nothing is played for him.
-    mia.page.wait_for_selector("[data-region=lobby-line] >> text=Waiting for Ned")
+    mia.page.wait_for_selector("[data-region=lobby-line] >> text=Waiting for \u2068Ned\u2069")
     new_id = mia.page.evaluate("new URLSearchParams(location.search).get('table')")
     assert new_id and new_id != state["id"]
     assert mia.page.inner_text("h1") == "The rematch"
@@ -917,7 +918,7 @@ def test_a_name_taken_while_the_join_page_was_open_is_said_under_the_box(
     bea.page.fill("#join-name", "dot")
     bea.page.click("[data-action=join]")
     note = bea.page.locator(".name-note")
-    note.filter(has_text="Someone at this table is called dot already").wait_for()
+    note.filter(has_text="Someone at this table is called \u2068dot\u2069 already").wait_for()
     assert bea.page.locator("[data-region=join-error]").is_hidden()
     assert "Dot" in bea.page.inner_text("[data-region=join-table]")  # the table as it is now
     assert bea.page.input_value("#join-name") == "dot"
@@ -1101,11 +1102,11 @@ def test_a_long_name_with_no_spaces_stays_on_a_phone_screen(
     shoot_views(bea.page, "friends-long-name-marked")
     # Bea plays until it is Ann's turn, which Bea's line says.
     for _ in range(60):
-        if bea.page.inner_text("#status") == f"{long} to play.":
+        if plain(bea.page.inner_text("#status")) == f"{long} to play.":
             break
         api_move(bea.context.request, url)
         bea.page.wait_for_function(SETTLED, arg=0)
-    assert bea.page.inner_text("#status") == f"{long} to play."
+    assert plain(bea.page.inner_text("#status")) == f"{long} to play."
     assert spills(bea.page, "#game :is(.me-line, .actions)") == []
     # A game to 1 point is over after a round.
     for _ in range(400):
@@ -1140,7 +1141,7 @@ def test_a_ready_tapped_offline_goes_once_back_and_says_so_on_the_panel(
     for someone in (sol, tia):
         someone.page.wait_for_selector("[data-action=next-round]", timeout=15000)
     tia.page.click("[data-action=next-round]")
-    sol.page.wait_for_selector("[data-region=ready-note] >> text=Tia is ready.")
+    sol.page.wait_for_selector("[data-region=ready-note] >> text=\u2068Tia\u2069 is ready.")
     sol.context.set_offline(True)
     sol.page.click("[data-action=next-round]")
     note = sol.page.locator("[data-region=overlay] [data-region=panel-status]")

@@ -14,7 +14,7 @@ import pytest
 from test_friends_browser import DESKTOP, Person, join, person, shoot_views, table_by_api
 from test_web_game_browser import TABLE
 
-from browser_support import PHONE, AppServer
+from browser_support import PHONE, AppServer, plain
 
 pytestmark = pytest.mark.browser
 
@@ -81,7 +81,8 @@ def test_a_hint_taken_is_said_on_the_other_persons_screen(browser: Any, server: 
     ann.page.click(HINT)
     ann.page.wait_for_selector("[data-region=hint]:not([hidden])")
     # Bea reads it at Ann's seat, across from her, and in the table's log.
-    words = "Ann asked the coach for a hint."
+    # The name is set apart from the words round it (U+2068 ... U+2069).
+    words = "\u2068Ann\u2069 asked the coach for a hint."
     bea.page.wait_for_selector(f".seat[data-seat='0'] .quip:not([hidden]):has-text('{words}')")
     assert words in bea.page.inner_text("#log")
     shoot_views(bea.page, "hints-told")
@@ -90,7 +91,7 @@ def test_a_hint_taken_is_said_on_the_other_persons_screen(browser: Any, server: 
     assert "asked the coach" not in ann.page.evaluate("document.querySelector('#log').textContent")
     # The scores say who took how many.
     bea.page.click("[data-action=scores]")
-    taken = bea.page.inner_text("#dialog [data-region=hints-taken]")
+    taken = plain(bea.page.inner_text("#dialog [data-region=hints-taken]"))
     assert taken == "Ann took 1 hint from the coach and you took none.", taken
     for someone in (ann, bea):
         assert not someone.page.errors, someone.page.errors
@@ -121,7 +122,7 @@ def test_a_table_without_hints_has_no_hint_button_for_anyone(
         )
         assert answer[0] == 403 and "hints were switched off" in answer[1], answer
         page.click("[data-action=scores]")
-        taken = page.inner_text("#dialog [data-region=hints-taken]")
+        taken = plain(page.inner_text("#dialog [data-region=hints-taken]"))
         assert taken == "No hints: nobody at this table can ask the coach.", taken
         assert not page.errors, page.errors
         someone.context.close()
@@ -159,7 +160,7 @@ def test_the_games_end_says_who_took_how_many_hints(browser: Any, server: AppSer
     for someone, said in words:
         page = someone.page
         page.wait_for_selector(f"{TABLE}[data-phase=game-over] [data-region=hints-taken]")
-        assert page.inner_text("[data-region=overlay] [data-region=hints-taken]") == said
+        assert plain(page.inner_text("[data-region=overlay] [data-region=hints-taken]")) == said
         assert not page.errors, page.errors
     shoot_views(bea.page, "hints-game-over")
     for someone in (ann, bea):

@@ -14,7 +14,7 @@ import hearts
 from hearts.record import actions_of
 from hearts.web.store import Store, owner_key
 
-from browser_support import PHONE, AppServer
+from browser_support import PHONE, AppServer, plain
 
 pytestmark = pytest.mark.browser
 
@@ -41,7 +41,7 @@ def scatter_game(page: Any, server: AppServer, name: str, players: int = 4) -> h
 
 def tag_of(page: Any, card: str) -> str:
     tag = page.locator(f"[data-region=hand] [data-card='{card}'] .pass-tag")
-    return tag.inner_text() if tag.count() else ""
+    return plain(tag.inner_text()) if tag.count() else ""
 
 
 def test_a_scatter_says_whom_each_chosen_card_goes_to(browser: Any, server: AppServer) -> None:
@@ -49,14 +49,14 @@ def test_a_scatter_says_whom_each_chosen_card_goes_to(browser: Any, server: AppS
     game = scatter_game(page, server, "scatter-tags")
     view = game.view(0)
     names = [page.inner_text(f".seat[data-seat='{seat}'] .name") for seat in view.pass_to]
-    message = page.inner_text("[data-region=message]")
+    message = plain(page.inner_text("[data-region=message]"))
     assert f"goes to {names[0]}, then {names[1]} and {names[2]}, in that order" in message
     first, second, third = hand(page)[:3]
     for card in (first, second):
         page.click(f"[data-region=hand] [data-card='{card}']")
     assert [tag_of(page, first), tag_of(page, second)] == names[:2]
     label = page.get_attribute(f"[data-region=hand] [data-card='{second}']", "aria-label")
-    assert label.endswith(f"goes to {names[1]}")
+    assert plain(label).endswith(f"goes to {names[1]}")
     # Putting the first back moves the second up: it now goes to the first player.
     page.click(f"[data-region=hand] [data-card='{first}']")
     assert tag_of(page, first) == "" and tag_of(page, second) == names[0]
@@ -90,7 +90,7 @@ def test_a_scatter_says_whom_each_chosen_card_goes_to(browser: Any, server: AppS
         name = page.inner_text(f".seat[data-seat='{giver}'] .name")
         assert tag_of(page, card) == name
         label = page.get_attribute(f"[data-region=hand] [data-card='{card}']", "aria-label")
-        assert f", passed to you by {name}" in label, label
+        assert f", passed to you by {name}" in plain(label), label
     assert "each with its giver's name" in page.inner_text("[data-region=actions]")
     shoot(page, "scatter-received-phone")
     assert not page.errors, page.errors

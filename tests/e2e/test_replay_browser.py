@@ -21,7 +21,7 @@ from hearts.record import actions_of
 from hearts.web.store import owner_key
 from hearts.web.tokens import COOKIE
 
-from browser_support import PHONE, AppServer, shoot
+from browser_support import PHONE, AppServer, plain, shoot
 from helpers import play_game
 
 pytestmark = pytest.mark.browser
@@ -54,8 +54,9 @@ def api(page: Any, path: str) -> Any:
 
 def shown_frame(page: Any) -> dict[str, Any]:
     """What the page shows now: its place, and per seat the hand and the card on the trick."""
-    found: dict[str, Any] = page.evaluate(
-        """() => {
+    found: dict[str, Any] = plain(
+        page.evaluate(
+            """() => {
           const root = document.querySelector('[data-region=replay]');
           const rows = [...document.querySelectorAll('[data-region=seats] > [data-seat]')];
           return {
@@ -70,6 +71,7 @@ def shown_frame(page: Any) -> dict[str, Any]:
             caption: document.querySelector('[data-region=caption]').textContent,
           };
         }"""
+        )
     )
     return found
 
@@ -124,7 +126,7 @@ def test_a_finished_game_replays_forwards_and_backwards_on_a_phone(
             no_horizontal_scroll(page)
             shoot(page, "replay-phone-deal")
         elif frame["kind"] == "pass":
-            passes = page.inner_text("[data-seat='0'] [data-region=pass]")
+            passes = plain(page.inner_text("[data-seat='0'] [data-region=pass]"))
             assert passes.startswith("Passed ") and names[rounds[0]["passes"][0]["to"][0]] in passes
             # The person is "you" in the middle of a sentence: "Passed 3♣ 9♦ K♠ to you".
             to_me = next(p for p in rounds[0]["passes"] if 0 in p["to"])
@@ -287,7 +289,9 @@ def test_moons_and_the_kitty_are_told_as_the_engine_reports_them(
     page.wait_for_selector("[data-region=replay][data-ready=true]")
     page.select_option("[data-action=round]", str(shot.hand_number))
     page.keyboard.press("End")
-    notes = page.eval_on_selector_all("[data-region=note]", "els => els.map(e => e.textContent)")
+    notes = plain(
+        page.eval_on_selector_all("[data-region=note]", "els => els.map(e => e.textContent)")
+    )
     names = [p["name"] for p in api(page, "/api/games/moon-replay/replay")["players"]]
     assert shot.shooter is not None and f"{names[shot.shooter]} shot the moon!" in notes
     shoot(page, "replay-phone-moon")
@@ -347,7 +351,7 @@ def test_partners_and_the_bonus_card_are_said_with_the_score(
     page.select_option("[data-action=round]", str(len(data["rounds"]) - 1))
     page.keyboard.press("End")  # the last round's score
     notes = " ".join(
-        page.eval_on_selector_all("[data-region=note]", "els => els.map(e => e.textContent)")
+        plain(page.eval_on_selector_all("[data-region=note]", "els => els.map(e => e.textContent)"))
     )
     assert f"Partners score together: {names[0]} and {names[2]}; {names[1]} and {names[3]}." in (
         notes

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from test_web_game_browser import open_page
 
-from browser_support import DESKTOP, PHONE, AppServer, create_by_page, shoot
+from browser_support import DESKTOP, PHONE, AppServer, create_by_page, plain, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -80,11 +80,13 @@ def play_to_game_over(page: Any, server: AppServer, body: dict[str, Any]) -> dic
 
 
 def standings(page: Any) -> list[dict[str, Any]]:
-    rows: list[dict[str, Any]] = page.eval_on_selector_all(
-        "ol.standings li",
-        """els => els.map(li => ({value: li.value, tied: li.dataset.tied === 'true',
+    rows: list[dict[str, Any]] = plain(
+        page.eval_on_selector_all(
+            "ol.standings li",
+            """els => els.map(li => ({value: li.value, tied: li.dataset.tied === 'true',
             mine: li.classList.contains('mine'), name: li.querySelector('.name').textContent,
             total: Number(li.querySelector('.total').textContent), text: li.innerText}))""",
+        )
     )
     return rows
 
@@ -110,7 +112,7 @@ def test_equal_totals_share_a_place(browser: Any, server: AppServer) -> None:
         assert row["tied"] == shared and ("tied" in row["text"]) == shared, row
     # A table of one calls the person "You", with no mark added to the name.
     assert [row["name"] for row in rows if row["mine"]] == ["You"]
-    assert page.inner_text("table.summary tbody tr.mine th") == "You"
+    assert plain(page.inner_text("table.summary tbody tr.mine th")) == "You"
     for view, size in (("phone", PHONE), ("desktop", {"width": 1366, "height": 850})):
         page.set_viewport_size(size)
         page.wait_for_timeout(300)  # turning the screen draws the table again
@@ -129,10 +131,12 @@ def test_a_friends_table_marks_the_persons_own_line(browser: Any, server: AppSer
     mine = [row for row in standings(page) if row["mine"]]
     assert [row["name"] for row in mine] == ["Bea (you)"]
     # The round summary, the score sheet (its column) and the chart's legend.
-    assert page.inner_text("table.summary tbody tr.mine th") == "Bea (you)"
+    assert plain(page.inner_text("table.summary tbody tr.mine th")) == "Bea (you)"
     assert page.locator("table.summary tbody tr.mine").count() == 1
-    assert page.inner_text("table.sheet thead th.mine") == "Bea (you)"
-    legend = page.eval_on_selector_all(".chart .legend li", "els => els.map(e => e.textContent)")
+    assert plain(page.inner_text("table.sheet thead th.mine")) == "Bea (you)"
+    legend = plain(
+        page.eval_on_selector_all(".chart .legend li", "els => els.map(e => e.textContent)")
+    )
     assert sum("Bea (you)" in item for item in legend) == 1
     # Only the person's own name is marked.
     others = page.eval_on_selector_all(
@@ -223,7 +227,7 @@ def test_the_round_news_names_a_team_two_queens_the_kitty_and_both_bonus_cards(
     def news(**given: Any) -> dict[str, Any]:
         base: dict[str, Any] = {"me": 0, "partner": None, "tricks": [], "kitty": None}
         base["bonus"] = None
-        answer: dict[str, Any] = page.evaluate(ROUND_NEWS, {**base, **given})
+        answer: dict[str, Any] = plain(page.evaluate(ROUND_NEWS, {**base, **given}))
         return answer
 
     # Partnership Hearts: the engine names a team's moon by its first seat (here the
@@ -231,9 +235,9 @@ def test_the_round_news_names_a_team_two_queens_the_kitty_and_both_bonus_cards(
     ours = news(names=PARTNERS, partner=2, result=moon(0, "add"))["text"]
     assert "You and Bertie shot the moon" in ours and "Marisol and Tamsin take the points." in ours
     assert "Partners score together" not in ours  # the moon's news says how it scored
-    plain = {"shooter": None, "sun": False, "moon_choice": None, "reset": [],
-             "points_taken": [3, 5, 0, 18], "scores": [3, 23, 3, 23]}  # fmt: skip
-    together = news(names=PARTNERS, partner=2, result=plain)
+    no_moon = {"shooter": None, "sun": False, "moon_choice": None, "reset": [],
+               "points_taken": [3, 5, 0, 18], "scores": [3, 23, 3, 23]}  # fmt: skip
+    together = news(names=PARTNERS, partner=2, result=no_moon)
     assert "Partners score together" in together["text"]
     assert [row[3] for row in together["cells"]] == ["3", "5", "0", "18"]  # Points shown
     theirs = news(names=PARTNERS, partner=2, result=moon(1, "subtract"))["text"]
@@ -267,8 +271,9 @@ def test_the_round_news_names_a_team_two_queens_the_kitty_and_both_bonus_cards(
 
 def test_a_teams_moon_is_asked_as_the_teams(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, DESKTOP)
-    words = page.evaluate(
-        """async (names) => {
+    words = plain(
+        page.evaluate(
+            """async (names) => {
             const { overlayPanel } = await import('/game/js/panels.js');
             const panel = (partner) => overlayPanel({ phase: 'moon-choice', moon_pending: 0,
                 moon_stake: 26, players: names.map((name, seat) => ({ seat, name })),
@@ -297,7 +302,8 @@ def test_a_teams_moon_is_asked_as_the_teams(browser: Any, server: AppServer) -> 
                 omnibus(0, [0, 16, 0, 16], [-26, -10, -26, -10]),
                 omnibus(1, [16, 0, 16, 0], [-10, -26, -10, -26])];
         }""",
-        PARTNERS,
+            PARTNERS,
+        )
     )
     team, alone, sun, omnibus, waiting = words
     # Who took the bonus card, and the choices in the buttons' order (taken off first).
@@ -328,8 +334,9 @@ def test_the_win_line_puts_the_person_first_and_a_wait_says_what_is_at_stake(
     browser: Any, server: AppServer
 ) -> None:
     page = open_page(browser, server, DESKTOP)
-    words = page.evaluate(
-        """async (names) => {
+    words = plain(
+        page.evaluate(
+            """async (names) => {
             const { winnerLine } = await import('/game/js/scores.js');
             const { overlayPanel } = await import('/game/js/panels.js');
             const players = names.map((name, seat) => ({ seat, name }));
@@ -346,7 +353,8 @@ def test_the_win_line_puts_the_person_first_and_a_wait_says_what_is_at_stake(
                 plainWait: waiting(1, null, 26),
             };
         }""",
-        ["Ana", "Ben", "Cy", "Dot"],
+            ["Ana", "Ben", "Cy", "Dot"],
+        )
     )
     # "Ana and You share the win" was the words at a friend's screen.
     assert words["partnerWins"] == "You and Ana share the win."
@@ -372,8 +380,9 @@ def test_a_moons_choice_at_a_timed_table_says_the_seconds_left(
     # The panel covers the chooser's own clock at the seat: the seconds are said in it, to
     # the chooser and to those waiting.
     page = open_page(browser, server, DESKTOP)
-    lines = page.evaluate(
-        """async (names) => {
+    lines = plain(
+        page.evaluate(
+            """async (names) => {
             const { overlayPanel } = await import('/game/js/panels.js');
             const { TurnClock } = await import('/game/js/friends.js');
             const now = Date.now() / 1000;
@@ -398,7 +407,8 @@ def test_a_moons_choice_at_a_timed_table_says_the_seconds_left(
             };
             return { chooser: timer(0, 30), waiting: timer(1, 30), untimed: timer(1, 0) };
         }""",
-        ["Ana", "Ben", "Cy", "Dot"],
+            ["Ana", "Ben", "Cy", "Dot"],
+        )
     )
     assert lines["chooser"] == "20 s left to choose: then a computer player chooses for you."
     assert lines["waiting"] == "Ana has 20 s left to choose."

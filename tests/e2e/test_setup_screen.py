@@ -244,7 +244,8 @@ def test_unfinished_games_say_what_sets_each_table_apart(browser: Any, server: A
     lines = page.eval_on_selector_all(
         ".unfinished .game-line",
         "els => els.map(e => [...e.children].filter(c => !c.matches('.played'))"
-        ".map(c => c.textContent.replaceAll('\\u00a0', ' ')).join(' | '))",
+        ".map(c => c.textContent.replaceAll('\\u00a0', ' ').replace(/[\\u2068\\u2069]/g, ''))"
+        ".join(' | '))",
     )
     assert lines == [
         "Round 1 · 4 players to 100 | Medium players · Shooting the moon: the shooter chooses | "

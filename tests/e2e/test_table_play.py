@@ -30,7 +30,7 @@ from hearts.claim import settled_points
 from hearts.record import actions_of
 from hearts.web.store import Store, owner_key
 
-from browser_support import DESKTOP, PHONE, SEEN, AppServer, heard, seen
+from browser_support import DESKTOP, PHONE, SEEN, AppServer, heard, plain, seen
 
 pytestmark = pytest.mark.browser
 
@@ -235,9 +235,10 @@ WAY_ON_SHADOWED_WHEN_OVER_ROWS = """() => {
 
 
 def summary_rows(page: Any) -> list[list[str]]:
-    rows: list[list[str]] = page.eval_on_selector_all(
-        "table.summary tbody tr",
-        f"rows => rows.map(r => [...r.children].map({SEEN}))",
+    rows: list[list[str]] = plain(
+        page.eval_on_selector_all(
+            "table.summary tbody tr", f"rows => rows.map(r => [...r.children].map({SEEN}))"
+        )
     )
     return rows
 
@@ -258,10 +259,10 @@ def test_round_results_say_who_took_the_hearts_and_the_queen(
     assert len(queens) == 1
     moon = page.locator(".moon-news")
     if moon.count():  # a moon's news names the queen with the hearts: no line of its own
-        assert f"{queens[0]} shot the moon: every heart and the queen" in moon.inner_text()
+        assert f"{queens[0]} shot the moon: every heart and the queen" in plain(moon.inner_text())
         assert page.locator(".queen-news").count() == 0
     else:
-        assert f"{queens[0]} took the queen of spades" in page.inner_text(".queen-news")
+        assert f"{queens[0]} took the queen of spades" in plain(page.inner_text(".queen-news"))
     # The focus goes to the panel's way on: the panel is described by the round's news and
     # the person's total, read with its title (a screen reader heard "Round 1 is over" and
     # the button, nothing of how the round went).
@@ -359,7 +360,7 @@ def test_the_lead_is_marked_and_the_cards_say_who_played_them(
     names = ["You", "Marisol", "Bertie", "Tamsin"]
     for led, mark, label in played:
         assert mark == led
-        assert any(label.startswith(f"{name} played the ") for name in names), label
+        assert any(plain(label).startswith(f"{name} played the ") for name in names), label
         assert label.endswith(", the lead") == led
     # The mark leaves the card's top left index (its rank and suit) in sight.
     mark, card = page.eval_on_selector(

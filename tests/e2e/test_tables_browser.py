@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from test_web_game_browser import TABLE, open_page, shoot, wait_for_person
 
-from browser_support import AppServer
+from browser_support import AppServer, plain
 
 pytestmark = pytest.mark.browser
 
@@ -205,7 +205,7 @@ def test_the_kitty_shows_who_took_it_and_what_was_in_it(browser: Any, server: Ap
     assert play_until(
         page, "() => document.querySelector('[data-region=kitty]').textContent.includes('took')"
     )
-    sign = page.text_content("[data-region=kitty]")
+    sign = plain(page.text_content("[data-region=kitty]"))
     taker = sign.split(" took the kitty")[0]
     assert taker == "You" or taker in page.eval_on_selector_all(
         "#game .seat.opponent .name", "els => els.map(e => e.textContent)"
@@ -230,14 +230,14 @@ def test_partners_see_the_team_totals(browser: Any, server: AppServer) -> None:
     )
     by_seat = dict(names)
     # The partner sits across: two seats on from the person at a table of four.
-    assert page.text_content("[data-region=teams]") == (
+    assert plain(page.text_content("[data-region=teams]")) == (
         f"You & {by_seat['2']} 0 · {by_seat['1']} & {by_seat['3']} 0"
     )
     assert "your partner" in page.text_content("#game .seat[data-seat='2']")
     assert play_until(page, "() => document.querySelector('#game').dataset.phase === 'round-over'")
     page.click("[data-action=next-round]")
     wait_for_person(page)
-    sign = page.text_content("[data-region=teams]")
+    sign = plain(page.text_content("[data-region=teams]"))
     mine = int(page.text_content("#game .seat.mine .total").split()[0])
     theirs = int(page.text_content("#game .seat[data-seat='1'] .total").split()[0])
     assert sign == f"You & {by_seat['2']} {mine} · {by_seat['1']} & {by_seat['3']} {theirs}"

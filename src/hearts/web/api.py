@@ -12,6 +12,7 @@ import functools
 import hashlib
 import json
 import secrets
+import unicodedata
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request, Response
@@ -55,6 +56,15 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
 }
 #: The longest name a person may sit under.
 NAME_LENGTH = 24
+#: The code points a name may hold at most, whatever it looks like: a family emoji is seven
+#: (four people and three joiners), and a letter may carry a few accents.
+NAME_CODE_POINTS = NAME_LENGTH * 4
+#: The invisible characters a name may hold: U+200D ZERO WIDTH JOINER makes one emoji of
+#: several ("👩‍💻", "👨‍👩‍👧‍👦") and U+200C ZERO WIDTH NON-JOINER keeps letters apart in Persian and
+#: Indic names. Every other format character stays refused: the bidi controls (U+202A-U+202E,
+#: U+2066-U+2069) a person typed could reorder the words round the name on the page.
+JOINERS = frozenset("\u200c\u200d")
+ZWJ = "\u200d"
 #: The turn times a table may have, in seconds (0 or None: no limit).
 TURN_TIMES = (5, 600)
 
@@ -141,15 +151,47 @@ def options_data() -> dict[str, Any]:
 
 def clean_name(raw: str) -> str:
     """A person's name as the table shows it: spaces trimmed and runs of them made one;
-    refused (422) when empty, too long, or holding characters that are not printable."""
+    refused (422) when empty, too long, or holding characters that are not printable (the
+    joiners of emoji and scripts, `JOINERS`, are let through)."""
     name = " ".join(raw.split())
-    if not name:
+    if not name or all(ch in JOINERS for ch in name):
         raise Refusal(422, "Please give a name for the others to see.")
-    if len(name) > NAME_LENGTH:
+    if name_length(name) > NAME_LENGTH or len(name) > NAME_CODE_POINTS:
         raise Refusal(422, f"A name can be at most {NAME_LENGTH} characters long.")
-    if not name.isprintable():
+    if not all(ch.isprintable() or ch in JOINERS for ch in name):
         raise Refusal(422, "A name can hold only printable characters.")
     return name
+
+
+def name_length(name: str) -> int:
+    """How many characters a name shows, roughly as a person counts them: an accent, a
+    variation selector or a skin tone belongs to the character before it, a character after a
+    zero width joiner is part of the emoji it joins, a pair of regional indicators is one flag,
+    and a joiner is nothing. Rough, not Unicode's full grapheme rules (no library for those
+    here): it is as the page's `nameLength` counts, so the two agree.
+
+    >>> name_length("Ana 👩‍💻"), name_length("👨‍👩‍👧‍👦"), name_length("José"), name_length("🇫🇷")
+    (5, 1, 4, 1)
+    """
+    count = 0
+    joined = False  # the character after a ZWJ joins the one before it
+    flag = False  # a regional indicator waiting for its pair
+    for ch in name:
+        if ch in JOINERS:
+            joined = ch == ZWJ
+            continue
+        indicator = "\U0001f1e6" <= ch <= "\U0001f1ff"
+        tone = "\U0001f3fb" <= ch <= "\U0001f3ff"  # a skin tone, after the emoji it colours
+        if joined or ((unicodedata.category(ch) in ("Mn", "Mc", "Me") or tone) and count):
+            joined = False
+        elif indicator and flag:
+            flag = False
+        else:
+            count += 1
+            flag = indicator
+            continue
+        flag = False
+    return count
 
 
 def _issue_cookie(request: Request, response: Response, cookie: str | None) -> str:
@@ -187,9 +229,13 @@ async def new_game(
     cookie: BrowserCookie = None,
 ) -> Any:
     """Start a game: against computer players (`levels`, one each or one for all), or at a
-    table with friends (`seats`); the browser keeps it by a cookie."""
+    table with friends (`seats`); the browser keeps it by a cookie. With `seats` and no
+    `rules.players`, the table has as many seats as `seats` lists."""
+    choices = body.rules
+    if body.seats is not None and "players" not in choices:
+        choices = {**choices, "players": len(body.seats)}
     try:
-        rules = rules_from_choices(body.rules)
+        rules = rules_from_choices(choices)
     except (ValueError, TypeError) as error:
         return JSONResponse({"detail": str(error)}, status_code=422)
     if body.seats is not None and body.levels is not None:
@@ -218,7 +264,8 @@ async def new_game(
     try:
         name = clean_name(body.name) if body.name is not None else "Host"
     except Refusal as refusal:
-        return refused(refusal)
+        # Said by the name box on the start screen, not over the whole page.
+        return JSONResponse({"detail": refusal.reason, "field": "name"}, status_code=422)
     quotas: Quotas = request.app.state.quotas
     address = request.client.host if request.client else None
     # A browser without a cookie is counted under the one it will be given with its game.

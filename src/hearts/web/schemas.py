@@ -35,7 +35,8 @@ class NewGame(Strict):
         max_length=10,
         description=(
             'One entry per seat: "you" (exactly once), "friend" (a person with the '
-            "invitation link) or a computer player's level."
+            "invitation link) or a computer player's level. Without `rules.players` the "
+            "table has this many seats."
         ),
     )
     name: str | None = Field(default=None, description="Your name, as the others see it.")

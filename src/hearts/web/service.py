@@ -1353,8 +1353,12 @@ def _between(game: Game) -> bool:
 
 
 def name_taken(name: str) -> str:
+    """The refusal of a name someone at the table has already. The page shows it as text: the
+    name is set apart (U+2068 FIRST STRONG ISOLATE ... U+2069 POP DIRECTIONAL ISOLATE), so a
+    right-to-left one leaves the words round it in their order."""
     return (
-        f"Someone at this table is called {name} already: add an initial, or choose another name."
+        f"Someone at this table is called \u2068{name}\u2069 already:"
+        " add an initial, or choose another name."
     )
 
 

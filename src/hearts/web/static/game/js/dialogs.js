@@ -7,7 +7,7 @@ import { scoreSheet, totalsChart } from "./scores.js";
 import { fingerprintLine } from "./deal-check.js";
 import { hintsTaken } from "./friends.js";
 import { SPEEDS, soundOn } from "./prefs.js";
-import { plural, roundTitle, whoIs } from "./words.js";
+import { named, plural, roundTitle, whoIs } from "./words.js";
 
 function openDialog(title, ...content) {
   const dialog = $("#dialog");
@@ -110,7 +110,7 @@ export function confirmNewGame(game, { start, keep }) {
   clear(dialog,
     h("h2", {}, "Start a new game?"),
     h("p", {}, `Your game to ${game.target} is in round ${game.round}: `,
-      game.names.map((name, seat) => `${name} ${game.scores[seat]}`).join(", "), "."),
+      game.names.map((name, seat) => `${named(name)} ${game.scores[seat]}`).join(", "), "."),
     h("p", {}, "It stays saved: you can go back to it from the start screen at any time."),
     h("div", { class: "row dialog-buttons" },
       h("button", { type: "button", "data-action": "keep-playing", onclick: close(keep) }, "Back to my game"),

@@ -4,10 +4,42 @@
 // (h() makes text nodes), never as markup.
 
 import { h, $$ } from "./dom.js";
-import { isMe, listed, plural } from "./words.js";
+import { isMe, listed, named, plural } from "./words.js";
 
 export const TURN_TIMES = [null, 15, 30, 60, 120];
 const NAME_MAX = 24;
+// The code points a name may hold at most, as the server allows (a family emoji is seven).
+const NAME_CODE_POINTS = NAME_MAX * 4;
+const ZWJ = "\u200d";
+
+/** How many characters a name shows, roughly as a person counts them, as the server's
+ * `name_length` counts: an accent or a skin tone belongs to the character before it, a
+ * character after a zero width joiner to the emoji it joins, two regional indicators are one
+ * flag, a joiner is nothing. "Ana 👩‍💻" is 5, "👨‍👩‍👧‍👦" 1. */
+export function nameLength(name) {
+  let count = 0;
+  let joined = false; // the character after a ZWJ joins the one before it
+  let flag = false; // a regional indicator waiting for its pair
+  for (const ch of name) {
+    if (ch === ZWJ || ch === "\u200c") {
+      joined = ch === ZWJ;
+      continue;
+    }
+    const indicator = ch >= "\u{1f1e6}" && ch <= "\u{1f1ff}";
+    const tone = ch >= "\u{1f3fb}" && ch <= "\u{1f3ff}";
+    if (joined || ((/\p{M}/u.test(ch) || tone) && count)) {
+      joined = false;
+    } else if (indicator && flag) {
+      flag = false;
+    } else {
+      count += 1;
+      flag = indicator;
+      continue;
+    }
+    flag = false;
+  }
+  return count;
+}
 
 /** Whether a state is a table with more than one person (live: a stream, a lobby). */
 export function isFriends(state) {
@@ -18,13 +50,15 @@ export function isFriends(state) {
  * of `taken`, the names at the table already, whatever their case). */
 export function nameProblem(text, taken = []) {
   const name = text.trim();
-  if (!name) return "Type a name for the others to see.";
-  if ([...name].length > NAME_MAX) return `A name has at most ${NAME_MAX} characters.`;
-  // Control characters (C0, DEL, C1) and line or paragraph separators are not printable.
-  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u.test(name)) return "A name is plain letters, digits and signs.";
+  if (!name || /^[\u200c\u200d]+$/u.test(name)) return "Type a name for the others to see.";
+  if (nameLength(name) > NAME_MAX || [...name].length > NAME_CODE_POINTS) return `A name has at most ${NAME_MAX} characters.`;
+  // As the server: control characters, line or paragraph separators and invisible format
+  // characters are refused (bidi controls typed in a name could reorder the page's words),
+  // all but the joiners that make emoji ("👩‍💻") and keep Persian or Indic letters apart.
+  if (/[\p{Cc}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]|(?![\u200c\u200d])\p{Cf}/u.test(name)) return "A name is plain letters, digits and signs.";
   const key = name.toLocaleLowerCase();
   if (taken.some((t) => t.trim().toLocaleLowerCase() === key)) {
-    return `Someone at this table is called ${name} already: add an initial, or choose another name.`;
+    return `Someone at this table is called ${named(name)} already: add an initial, or choose another name.`;
   }
   return "";
 }
@@ -35,10 +69,18 @@ export function exampleName(taken = []) {
   return names.find((n) => !taken.includes(n)) || "Sam";
 }
 
+/** Say `problem` in `note`, under the name box `input`, and mark the box wrong ("" clears
+ * both). The box names the note as its description (aria-describedby). */
+export function sayNameProblem(input, note, problem) {
+  input.setAttribute("aria-invalid", problem ? "true" : "false");
+  note.textContent = problem;
+  note.classList.toggle("problem", Boolean(problem));
+}
+
 export function nameField({ id, value, onInput, label = "Your name", taken = [] }) {
   const note = h("p", { class: "hint name-note", id: `${id}-note`, "aria-live": "polite" });
   const input = h("input", {
-    type: "text", id, value: value || "", maxlength: NAME_MAX * 2, autocomplete: "nickname",
+    type: "text", id, value: value || "", maxlength: NAME_CODE_POINTS * 2, autocomplete: "nickname",
     placeholder: `e.g. ${exampleName(taken)}`, "aria-describedby": `${id}-note`, spellcheck: "false",
     oninput: () => {
       show(input.value.trim() ? nameProblem(input.value, taken) : "");
@@ -46,11 +88,7 @@ export function nameField({ id, value, onInput, label = "Your name", taken = [] 
     },
   });
   /** Say `problem` under the box ("" clears it). */
-  const show = (problem) => {
-    input.setAttribute("aria-invalid", problem ? "true" : "false");
-    note.textContent = problem;
-    note.classList.toggle("problem", Boolean(problem));
-  };
+  const show = (problem) => sayNameProblem(input, note, problem);
   return { input, note, show, field: h("div", { class: "name-field" }, h("label", { for: id }, label), input, note) };
 }
 
@@ -188,7 +226,7 @@ export function hintsTaken(state) {
     const sorted = [...people].sort((a, b) => b.hints - a.hints);
     const parts = sorted.map((p, i) => {
       const count = p.hints === 0 ? "none" : i === 0 ? `${plural(p.hints, "hint")} from the coach` : p.hints;
-      return `${p.you ? "you" : p.name} took ${count}`;
+      return `${p.you ? "you" : named(p.name)} took ${count}`;
     });
     words = listed(parts);
     words = `${words[0].toUpperCase()}${words.slice(1)}.`;
@@ -198,7 +236,7 @@ export function hintsTaken(state) {
 
 /** "Ann asked the coach for a hint." said for a moment on the table, and kept in the log. */
 export function hintNews(state, seat) {
-  return `${state.players[seat]?.name || "Someone"} asked the coach for a hint.`;
+  return `${state.players[seat] ? named(state.players[seat].name) : "Someone"} asked the coach for a hint.`;
 }
 
 /** The small signs beside a seat's name at a table with people. */

@@ -5,7 +5,7 @@
 import { h, clear } from "./dom.js";
 import { face } from "./faces.js";
 import { hintsWords, nameField, nameProblem, waitingWords } from "./friends.js";
-import { initial, isMe, listed, plural, where } from "./words.js";
+import { initial, isMe, listed, named, plural, where } from "./words.js";
 
 /** The lobby for `state` (table.started false). actions: {start(), copied(text)}. A
  * rematch's lobby waits for the last game's people to come to it; any of them may start it. */
@@ -15,7 +15,7 @@ export function renderLobby(root, state, options, actions) {
   const fill = table.fill;
   const invite = table.invite ? new URL(table.invite, location.origin).href : null;
   const rematch = Boolean(table.rematch_of);
-  const away = state.players.filter((p) => p.person && p.away).map((p) => p.name);
+  const away = state.players.filter((p) => p.person && p.away).map((p) => named(p.name));
   const heading = rematch ? "The rematch" : table.host ? "Your table" : "You are at the table";
   let line = open
     ? `Waiting for ${open === 1 ? "one more friend" : `${open} more friends`}.`
@@ -129,7 +129,7 @@ function invitePart(link, actions) {
  * and one open seat." */
 function tableWords(invitation) {
   const { players, target_score: target, seated, open, computers } = invitation;
-  const who = [...seated, computers ? plural(computers, "computer player") : "",
+  const who = [...seated.map(named), computers ? plural(computers, "computer player") : "",
     open === 1 ? "one open seat" : `${open} open seats`];
   const rules = (invitation.house_rules || []).filter((label) => label !== "Partners");
   // A rule named with its choice has a colon of its own ("Bonus card: jack of diamonds"):
@@ -174,7 +174,7 @@ export function renderJoin(root, { name, invitation, onJoin, problem, nameIssue 
   clear(root,
     h("header", { class: "hero" },
       h("h1", {}, "Hearts"),
-      h("p", { class: "tagline" }, `${invitation?.host || "A friend"} invited you to their table. Tell them who you are.`)),
+      h("p", { class: "tagline" }, `${invitation?.host ? named(invitation.host) : "A friend"} invited you to their table. Tell them who you are.`)),
     error, form,
     h("nav", { class: "links", "aria-label": "More" },
       h("a", { href: "/rules" }, "How to play"),

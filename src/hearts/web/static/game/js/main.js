@@ -20,10 +20,10 @@ import { noteDeal } from "./deal-check.js";
 import { mountHint, putHintAway, renderHint } from "./hint.js";
 import { mountUndo, renderUndo, undoNamesCard, undoneWords } from "./undo.js";
 import { Live } from "./live.js";
-import { emojiShown, hintNews, isFriends, reactionBar, reactionText, TurnClock, tableBody } from "./friends.js";
+import { emojiShown, hintNews, isFriends, reactionBar, reactionText, sayNameProblem, TurnClock, tableBody } from "./friends.js";
 import { renderLobby, lobbyError, renderJoin, renderNoTable } from "./lobby.js";
 import {
-  passLabel, directionPhrase, directionShort, roundTitle, nameOf, plural, passedFrom, isMe,
+  passLabel, directionPhrase, directionShort, roundTitle, named, nameOf, plural, passedFrom, isMe,
   whoIs, seating, listed, quipLine,
 } from "./words.js";
 
@@ -285,7 +285,17 @@ async function startTable() {
     savePrefs(app.prefs);
     enter(state);
   } catch (error) {
-    showSetupError(error);
+    // A name the server refused is said under the name box, which is marked wrong, as the
+    // join page does: at the top of the page it was far from the box it was about.
+    const box = error instanceof Refused && error.body?.field === "name" && ui.setup.querySelector("#host-name");
+    if (box) {
+      ui.setup.querySelector("[data-region=setup-error]")?.remove();
+      sayNameProblem(box, ui.setup.querySelector("#host-name-note"), error.message);
+      box.focus();
+      box.scrollIntoView({ block: "center" });
+    } else {
+      showSetupError(error);
+    }
   } finally {
     setBusy(false);
   }
@@ -393,7 +403,7 @@ function atTableOfFriends(state) {
 
 function othersHere(state) {
   const names = state.players.filter((p, seat) => p.person && !p.away && seat !== state.view.seat)
-    .map((p) => p.name);
+    .map((p) => named(p.name));
   return names.length ? listed(names) : "the others";
 }
 
@@ -511,7 +521,7 @@ function showNotices(next) {
       table.say(event.seat, reactionText(app.options.reactions, event.reaction), 2500);
       narrate(`${nameOf(next, event.seat)}: ${reactionText(app.options.reactions, event.reaction)}`);
     } else if (event.type === "joined" && event.seat !== me) {
-      narrate(`${event.name} joined the table.`);
+      narrate(`${named(event.name)} joined the table.`);
     } else if (event.type === "away" && event.seat !== me) {
       narrate(`${nameOf(next, event.seat)} is away: a computer player plays for them.`);
     } else if (event.type === "back" && event.seat !== me) {

@@ -7,7 +7,7 @@ import { replayRoundLink } from "./replay-link.js";
 import { forgetReview, reviewSummary } from "./review.js";
 import { face } from "./faces.js";
 import { moonIcon, roundSummary, scoreSheet, totalsChart, standings, winnerLine } from "./scores.js";
-import { listed, queenWords, quipLine, roundTitle, score, signed, takersOf, whoIs } from "./words.js";
+import { listed, named, queenWords, quipLine, roundTitle, score, signed, takersOf, whoIs } from "./words.js";
 import { cardName } from "./cards.js";
 import { hintsTaken, rematchButton } from "./friends.js";
 
@@ -20,7 +20,7 @@ export function overlayPanel(state, opponents, actions, notes = {}) {
   const friends = Boolean(state.table?.friends);
   if (state.phase === "moon-choice" && state.moon_pending !== state.view.seat) {
     // Who is waited on, what is at stake, and (a partner) that the moon is theirs too.
-    const chooser = state.players[state.moon_pending].name;
+    const chooser = named(state.players[state.moon_pending].name);
     const sun = state.moon_stake > state.view.round_points;
     const what = sun ? "sun" : "moon";
     const teams = state.view.partner !== null && state.view.partner !== undefined;
@@ -104,10 +104,10 @@ function nextRoundButton(state, next) {
     // aria-disabled, not disabled: the button keeps the keyboard that pressed it (a disabled
     // one let it fall to the page's body), and is read out with whom it waits for.
     return h("button", { ...attrs, onclick: null, "aria-disabled": "true", "data-waiting": "true" },
-      `Waiting for ${listed(others.map((seat) => state.players[seat].name))}`);
+      `Waiting for ${listed(others.map((seat) => named(state.players[seat].name)))}`);
   }
   const ready = state.players.filter((p) => p.person && !p.open && !p.away && !p.you
-    && !waiting.includes(p.seat)).map((p) => p.name);
+    && !waiting.includes(p.seat)).map((p) => named(p.name));
   return [h("button", attrs, others.length ? "Ready for the next round" : "Deal the next round"),
     ready.length ? h("p", { class: "hint", "data-region": "ready-note" },
       `${listed(ready)} ${ready.length === 1 ? "is" : "are"} ready.`) : null];
@@ -174,18 +174,18 @@ function moonPanel(state, actions) {
   const partner = state.view.partner;
   const team = partner !== null && partner !== undefined;
   const others = state.players.filter((p) => p.seat !== state.view.seat && p.seat !== partner)
-    .map((p) => p.name);
+    .map((p) => named(p.name));
   // A sun (every trick, with the sun played) moves twice a moon's points: said as such.
   const sun = state.moon_stake > state.view.round_points;
   const taken = sun ? "every trick is yours" : `every heart and ${queenWords(state)} are yours`;
   const said = team
-    ? `Between you and ${state.players[partner].name}, ${taken}.`
+    ? `Between you and ${named(state.players[partner].name)}, ${taken}.`
     : `${taken[0].toUpperCase()}${taken.slice(1)}.`;
   return h("div", { class: "sheet-panel", role: "dialog", "aria-labelledby": "moon-title" },
     h("h2", { id: "moon-title" }, moonIcon(), `${team ? " Your team" : " You"} shot the ${sun ? "sun" : "moon"}!`),
     h("p", {}, `${said} How should it score?`),
     h("p", { class: "hint" }, "Totals before this round: ",
-      state.players.map((p, seat) => `${p.name} ${score(state.scores[seat])}`).join(" · "),
+      state.players.map((p, seat) => `${named(p.name)} ${score(state.scores[seat])}`).join(" · "),
       `. The game ends at ${state.view.rules.target_score}.`),
     h("div", { class: "row" },
       h("button", { type: "button", class: "primary", "data-action": "moon-subtract",

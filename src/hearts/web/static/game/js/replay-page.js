@@ -8,7 +8,7 @@ import { applyTheme } from "./theme.js";
 import { foldingMenu } from "./menu.js";
 import { h, clear } from "./dom.js";
 import { cardFace, cardName, cardSymbol, isRed, sortCards } from "./cards.js";
-import { listed, plural, score, takersOf } from "./words.js";
+import { listed, named as isolated, plural, score, takersOf } from "./words.js";
 import { statusWords } from "./api.js";
 
 applyTheme();
@@ -50,7 +50,7 @@ function passWords(passed) {
 /** "3 points", "1 point", "−10 points" (a bonus card's trick): the minus sign as on a score sheet. */
 const points = (n) => `${score(n)} ${Math.abs(n) === 1 ? "point" : "points"}`;
 
-const nameOf = (seat) => view.replay.players[seat]?.name ?? `Seat ${seat + 1}`;
+const nameOf = (seat) => isolated(view.replay.players[seat]?.name ?? `Seat ${seat + 1}`);
 /** "Bertie", "Bertie and Oskar", "Bertie, Oskar and Dunstan" */
 const names = (seats) => listed(seats.map(nameOf));
 /** A seat's name in the middle of a sentence: "you" for the person. */

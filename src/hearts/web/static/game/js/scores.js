@@ -4,7 +4,7 @@
 import { h, s } from "./dom.js";
 import { cardName, cardSymbol, spoken } from "./cards.js";
 import { takenSummary } from "./taken.js";
-import { allSeats, isMe, listed, queenWords, score, signed } from "./words.js";
+import { allSeats, isMe, listed, named, queenWords, score, signed } from "./words.js";
 
 // Line colours and marker shapes, in seat order from the person round the table.
 const LINE_CLASSES = ["line-a", "line-b", "line-c", "line-d", "line-e", "line-f"];
@@ -18,7 +18,7 @@ const BAND = 8;
  * the points, the score and the total of each player. */
 export function roundSummary(state) {
   const result = state.results[state.results.length - 1];
-  const names = state.players.map((p) => p.name);
+  const names = state.players.map((p) => named(p.name));
   const labels = rowLabels(state);
   const taken = takenSummary(state);
   const bonus = state.view.rules.bonus_card;
@@ -105,8 +105,8 @@ function moonTeam(state, shooter) {
  * "Bea (you)", to find their line at a glance. */
 export function rowLabels(state) {
   return state.players.map((player) => (isMe(state, player.seat) && state.table?.friends
-    ? `${player.name} (you)`
-    : player.name));
+    ? `${named(player.name)} (you)`
+    : named(player.name)));
 }
 
 /** The attributes that pick out the person's own row (or column) in a table or list. */
@@ -263,7 +263,7 @@ export function standings(state) {
 export function winnerLine(state) {
   // The person first: "You and Ana share the win", never "Ana and You".
   const mine = state.winners.some((seat) => isMe(state, seat));
-  const others = state.winners.filter((seat) => !isMe(state, seat)).map((seat) => state.players[seat].name);
+  const others = state.winners.filter((seat) => !isMe(state, seat)).map((seat) => named(state.players[seat].name));
   if (mine && !others.length) return "You win!";
   if (!mine && others.length === 1) return `${others[0]} wins.`;
   return `${listed(mine ? ["You", ...others] : others)} share the win.`;

@@ -7,7 +7,7 @@ import { face } from "./faces.js";
 import { SPEEDS } from "./prefs.js";
 import { themeControl } from "./theme.js";
 import { invitePanel, waitingWords } from "./friends.js";
-import { houseRulesShort, playedWhen, score, sideWord } from "./words.js";
+import { houseRulesShort, named, playedWhen, score, sideWord } from "./words.js";
 
 const LENGTHS = [100, 50];
 
@@ -359,7 +359,7 @@ function presetHelp(presets, prefs) {
 /** This browser's unfinished games, newest first, each with a button to take it up again. */
 function unfinishedList(games, onContinue) {
   // A score stays by its name (at five players "Oskar" ended a line, his 0 the next).
-  const line = (game) => game.names.map((name, seat) => `${name}\u00a0${score(game.scores[seat])}`).join(" · ");
+  const line = (game) => game.names.map((name, seat) => `${named(name)}\u00a0${score(game.scores[seat])}`).join(" · ");
   const first = games.find((game) => !game.damaged); // its button is the main one
   return h("section", { class: "panel unfinished", "aria-labelledby": "unfinished-title" },
     h("h2", { id: "unfinished-title" }, games.length > 1 ? "Your unfinished games" : "Your unfinished game"),

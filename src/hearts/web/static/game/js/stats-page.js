@@ -5,7 +5,7 @@ import { applyTheme } from "./theme.js";
 import { foldingMenu } from "./menu.js";
 import { h, s, clear } from "./dom.js";
 import { statusWords } from "./api.js";
-import { houseRulesShort, score } from "./words.js";
+import { houseRulesShort, named, score } from "./words.js";
 
 applyTheme();
 foldingMenu();
@@ -114,14 +114,14 @@ function historyTable(history) {
       }
       const r = line.result;
       const rules = line.rules;
-      const listing = (players) => players.map((o) => `${o.name}${o.level ? ` (${o.level})` : ""}`).join(", ");
+      const listing = (players) => players.map((o) => `${named(o.name)}${o.level ? ` (${o.level})` : ""}`).join(", ");
       const partners = line.opponents.filter((o) => o.partner);
       const opponents = partners.length
         ? `with ${listing(partners)} against ${listing(line.opponents.filter((o) => !o.partner))}`
         : listing(line.opponents);
       // A house rule or two by name ("Partners"); more as a count.
-      const named = rules.house_rule_names || [];
-      const extra = named.length ? `, ${houseRulesShort(named)}` : "";
+      const ruleNames = rules.house_rule_names || [];
+      const extra = ruleNames.length ? `, ${houseRulesShort(ruleNames)}` : "";
       return h("tr", { "data-game": line.id },
         h("th", { scope: "row" }, date(line.finished)),
         h("td", {}, `${rules.players} players to ${rules.target_score}`,

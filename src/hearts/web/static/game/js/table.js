@@ -5,7 +5,7 @@
 import { h, clear, $ } from "./dom.js";
 import { cardBack, cardFace, cardName, spoken, suitIcon } from "./cards.js";
 import { face } from "./faces.js";
-import { allSeats, compass, initial, isMe, offsetOf, plural, score, where, whoIs } from "./words.js";
+import { allSeats, compass, initial, isMe, named, offsetOf, plural, score, where, whoIs } from "./words.js";
 import { isFriends, kindLine, seatSigns } from "./friends.js";
 
 export class Table {
@@ -273,7 +273,7 @@ export class Table {
       clear(this.kittySign, `Kitty: ${plural(view.kitty_size, "card")} face down`);
       return;
     }
-    const who = isMe(state, view.kitty_taker) ? "You" : state.players[view.kitty_taker].name;
+    const who = isMe(state, view.kitty_taker) ? "You" : named(state.players[view.kitty_taker].name);
     clear(this.kittySign, `${who} took the kitty: `,
       h("span", { class: "kitty-cards" }, (view.kitty || []).map((card) =>
         h("span", { class: "mini", role: "img", "aria-label": cardName(card) }, cardFace(card)))));

@@ -64,8 +64,17 @@ export function passedFrom(state) {
   return undefined;
 }
 
+/** A person's name set apart from the words round it, between U+2068 FIRST STRONG ISOLATE
+ * and U+2069 POP DIRECTIONAL ISOLATE: a right-to-left name ("سارة") then keeps the numbers
+ * and commas beside it on their own side ("3. سارة 11", not "3. 11 سارة"). Every name put
+ * into a sentence or beside a score goes through it; the marks themselves are invisible. */
+export function named(name) {
+  return `\u2068${name}\u2069`;
+}
+
+/** The name at `seat`, set apart from the words round it (see `named`). */
 export function nameOf(state, seat) {
-  return state.players[seat].name;
+  return named(state.players[seat].name);
 }
 
 /** "You" for the person, the name for anyone else. */
