@@ -57,15 +57,35 @@ def is_away(error: BaseException) -> bool:
     return isinstance(error, sqlite3.Error) and isinstance(code, int) and code & 0xFF in AWAY_CODES
 
 
+class StoreUnavailable(Exception):
+    """The database cannot be reached just now (stopped, restarting, every connection busy):
+    answered 503 with this sentence, and nothing is lost."""
+
+
+class Away(StoreUnavailable, sqlite3.OperationalError):
+    """SQLite failing to open or read its file (`is_away`), raised as what it is to the
+    web game, the database away: answered 503, a stream says it is reconnecting, and a
+    game that cannot be read just now is not called damaged. It is still the sqlite3 error,
+    with its message and code, for whatever catches those."""
+
+    @classmethod
+    def of(cls, error: sqlite3.Error) -> Away:
+        away = cls(str(error))
+        away.sqlite_errorcode = error.sqlite_errorcode
+        away.sqlite_errorname = error.sqlite_errorname
+        return away
+
+
 def _watch(outage: Outage, run: Callable[..., _T], *args: Any) -> _T:
-    """`run(*args)`, told to `outage`: failed when SQLite could not open or read the file,
-    answered when it ran."""
+    """`run(*args)`, told to `outage`: failed when SQLite could not open or read the file
+    (raised as `Away`), answered when it ran."""
     began = outage.clock()
     try:
         result = run(*args)
     except sqlite3.Error as error:
         if is_away(error):
             outage.failed(began)
+            raise Away.of(error) from error
         raise
     outage.answered()
     return result
@@ -325,6 +345,7 @@ class Store:
             except sqlite3.Error as error:
                 if is_away(error):
                     self.outage.failed()
+                    raise Away.of(error) from error
                 raise
             db.outage = self.outage
             db.execute("PRAGMA journal_mode=WAL")
