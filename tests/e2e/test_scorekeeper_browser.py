@@ -19,6 +19,7 @@ from fastapi import FastAPI
 from hearts import sheets
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 from hearts.web import sheets_routes
+from hearts.web.api import TARGET_RANGE
 
 from browser_support import DESKTOP, PHONE, LiveServer
 
@@ -258,8 +259,13 @@ def test_setup_refuses_what_cannot_work(page: Any) -> None:
         # The target's box is marked, as a wrong name's is.
         assert tab.locator("#setup-target").get_attribute("aria-invalid") == "true"
 
-    refused("5", "target score must be a whole number from 10 to 1000")
-    refused("1e3", "target score must be a whole number from 10 to 1000")  # "e": not digits
+    # The game's own lengths, 1 to MAX_TARGET: the box says so too.
+    low, high = TARGET_RANGE
+    box = tab.locator("#setup-target")
+    assert (box.get_attribute("min"), box.get_attribute("max")) == (str(low), str(high))
+    refused("0", f"target score must be a whole number from {low} to {high}")
+    refused(str(high + 1), f"target score must be a whole number from {low} to {high}")
+    refused("1e3", f"target score must be a whole number from {low} to {high}")  # "e": not digits
     # Back to 50, as in the game, needs a game to more than 50.
     tab.select_option("[data-field=exact]", "fifty")
     refused("50", "Dropping back to 50 needs a game to more than 50")
@@ -268,6 +274,18 @@ def test_setup_refuses_what_cannot_work(page: Any) -> None:
     # Three is the fewest: the remove buttons switch off.
     tab.locator("[data-action=remove-player]").last.click()
     assert tab.locator("[data-action=remove-player]").first.is_disabled()
+
+
+def test_scores_are_written_as_the_games_are(page: Any) -> None:
+    # The scorekeeper keeps its own copy of the game's words.js score() and signed() (it
+    # works offline, from its own files): a real minus sign, a plus on a gain, a bare 0.
+    written = page.evaluate(
+        """async () => {
+          const { signed, total } = await import("/scorekeeper/dom.js");
+          return { signed: [13, 0, -10, 26].map(signed), total: [-5, 0, 7].map(total) };
+        }"""
+    )
+    assert written == {"signed": ["+13", "0", "\u221210", "+26"], "total": ["\u22125", "0", "7"]}
 
 
 def test_moon_rules_and_the_bonus_card(page: Any) -> None:

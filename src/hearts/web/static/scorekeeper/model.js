@@ -1,10 +1,13 @@
 // The scorekeeper's rules: settings, checking a round, scoring it, and the state of the game.
 // Pure functions over plain objects (no DOM, no storage), so every screen reads the same facts.
 
+// The game's own limits: the scorekeeper works offline and cannot ask the server, so these
+// are written out here, and a test holds them to the server's (hearts.rules MIN_PLAYERS and
+// MAX_PLAYERS, hearts.web.api TARGET_RANGE and NAME_LENGTH).
 export const MIN_PLAYERS = 3;
 export const MAX_PLAYERS = 10;
 export const MAX_NAME = 24;
-export const MIN_TARGET = 10;
+export const MIN_TARGET = 1;
 export const MAX_TARGET = 1000;
 /** Partnership Hearts: four players, partners sitting across (seats 1 and 3, 2 and 4). */
 export const PARTNERSHIP_PLAYERS = 4;
