@@ -1216,7 +1216,7 @@ def test_a_refused_start_says_why_under_the_marked_box_on_a_phone(page: Any) -> 
     screenshot(tab, "scorekeeper-phone-refused-name")
     # The next refusal moves the reason to its own box, and the name's box is itself again.
     tab.fill("#name-2", "Cy")
-    tab.fill("[data-field=target]", "5")
+    tab.fill("[data-field=target]", "0")
     tab.click("[data-action=start-game]")
     assert tab.locator(".field-problem").count() == 1
     assert "target score must be a whole number" in tab.locator(".field-problem").inner_text()
