@@ -111,10 +111,9 @@ class _Watched(sqlite3.Connection):
 
 
 class _WatchedCursor(sqlite3.Cursor):
-    """A cursor whose rows are watched as its statement is: SQLite reads only the first row
-    when the statement runs, and each further one as it is fetched, so a disk or a mount
-    failing between the two fails the fetch (it was an error of its own, not the database
-    away)."""
+    """A cursor whose rows are watched as its statement is: SQLite reads the first row when
+    the statement runs and each further one as it is fetched, so a disk or a mount that
+    fails in between fails a fetch, and that is the database away as well."""
 
     outage: Outage
 
