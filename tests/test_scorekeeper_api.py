@@ -233,3 +233,24 @@ def test_page_is_self_contained() -> None:
         assert not re.search(r"(src|href)=\"https?://", text), path.name
         assert "@import" not in text and "fonts.googleapis" not in text, path.name
         assert not re.search(r"import .* from \"https?://", text), path.name
+
+
+def test_the_scorekeepers_limits_are_the_games() -> None:
+    # The scorekeeper works offline, so it cannot ask the server: its limits are written out
+    # in model.js. They had drifted (a game to 10 at least, where the game takes 1), and
+    # each is held here to the number the game itself goes by.
+    from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
+    from hearts.web.api import NAME_LENGTH, TARGET_RANGE
+
+    model = (STATIC / "model.js").read_text()
+    limits = {
+        name: int(number)
+        for name, number in re.findall(r"^export const (\w+) = (\d+);$", model, re.MULTILINE)
+    }
+    assert (limits["MIN_PLAYERS"], limits["MAX_PLAYERS"]) == (MIN_PLAYERS, MAX_PLAYERS)
+    assert (limits["MIN_TARGET"], limits["MAX_TARGET"]) == TARGET_RANGE
+    assert limits["MAX_NAME"] == NAME_LENGTH
+    # The setup screen's box takes them from the model, not numbers of its own.
+    setup = (STATIC / "setup.js").read_text()
+    box = setup.split('id: "setup-target"', 1)[1].split("});", 1)[0]
+    assert "min: MIN_TARGET," in box and "max: MAX_TARGET," in box, box

@@ -420,3 +420,49 @@ def test_the_health_check_fails_on_a_store_that_can_be_read_but_not_written(
     with pytest.raises(Exception, match=r"read-only|readonly"):
         store.ping()
     store.close()
+
+
+@pytest.mark.parametrize("read", ["fetchall", "fetchmany", "iteration"])
+def test_a_sqlite_file_that_fails_while_rows_are_read_is_the_database_away(
+    read: str, tmp_path: Path
+) -> None:
+    # SQLite reads a statement's first row when it runs and the others as they are fetched:
+    # a disk failing in between raised "disk I/O error" while the metrics said the database
+    # answered (only a statement that could not run was counted as the database away).
+    import os
+
+    store = Store(tmp_path)
+    make(store, "long", moves=3000)  # rows on many pages: most are read after the first
+    # Every page in the file itself, none in the WAL, and a connection that has read none.
+    store._connection().execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    store._connection().close()
+    store._local = threading.local()
+    rows = store._connection().execute(
+        "SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq", ("long",)
+    )
+    assert not store.outage.away
+    # The file's descriptor made a folder's, which cannot be read: the disk failing, for SQLite.
+    (held,) = [
+        int(fd)
+        for fd in os.listdir("/proc/self/fd")
+        if os.path.realpath(f"/proc/self/fd/{fd}") == str(store.path.resolve())
+    ]
+    kept, folder = os.dup(held), os.open(tmp_path, os.O_RDONLY)
+    try:
+        os.dup2(folder, held)
+        with pytest.raises(sqlite3.OperationalError, match="disk I/O error"):
+            if read == "fetchall":
+                rows.fetchall()
+            elif read == "fetchmany":
+                while rows.fetchmany(100):
+                    pass
+            else:
+                list(rows)
+        assert (store.outage.away, store.outage.outages) == (True, 1)
+    finally:
+        os.dup2(kept, held)
+        os.close(kept)
+        os.close(folder)
+    assert store.moves("long") == 3000  # the disk back: it answers, and is no longer away
+    assert not store.outage.away and store.outage.outages == 1
+    store.close()

@@ -12,7 +12,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import closing
+from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -235,6 +235,28 @@ def test_quota_refusals_and_store_errors_are_counted_by_kind(
     assert value(samples, "hearts_http_requests_total", status="5xx", **health) == 2
 
 
+@contextmanager
+def not_a_database(client: TestClient) -> Iterator[None]:
+    """The SQLite file of `client`'s server overwritten with something that is no database
+    (a restore gone wrong, another program), and put back as it was after."""
+    store = client.app.state.service.store  # type: ignore[attr-defined]
+    path: Path = store.path
+    with closing(sqlite3.connect(path)) as db:  # every page in the file itself, none in the WAL
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    kept = path.read_bytes()
+    path.write_bytes(b"not a database " * 1000)
+    # A connection answers from the pages it holds until it reads the file again; new ones
+    # (each thread of the server opens its own) read it at once. The old ones stay open
+    # meanwhile: the last to close would copy the WAL into the file.
+    held, store._local = store._local, threading.local()
+    try:
+        yield
+    finally:
+        path.write_bytes(kept)  # nothing was written meanwhile: the file as it was
+        store._local = threading.local()
+        del held
+
+
 def test_a_sqlite_file_that_cannot_be_read_is_the_database_away(
     app_client: TestClient, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -242,11 +264,6 @@ def test_a_sqlite_file_that_cannot_be_read_is_the_database_away(
     # request was an unexpected error with a traceback, and hearts_database_away stayed 0 on
     # SQLite, so the alert on it never fired. Now it counts as PostgreSQL's absences do.
     game = app_client.post("/api/games", json={}).json()
-    store = app_client.app.state.service.store  # type: ignore[attr-defined]
-    path: Path = store.path
-    with closing(sqlite3.connect(path)) as db:  # every page in the file itself, none in the WAL
-        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    kept = path.read_bytes()
     names = ("away", "outages_total", "away_seconds_total")
 
     def database() -> tuple[float, ...]:
@@ -255,18 +272,9 @@ def test_a_sqlite_file_that_cannot_be_read_is_the_database_away(
 
     assert database() == (0, 0, 0)
     with caplog.at_level(logging.INFO, logger="hearts"):
-        path.write_bytes(b"not a database " * 1000)
-        # A connection answers from the pages it holds until it reads the file again; new
-        # ones (each thread of the server opens its own) read it at once. The old ones stay
-        # open meanwhile: the last to close would copy the WAL into the file.
-        held, store._local = store._local, threading.local()
-        try:
+        with not_a_database(app_client):
             answers = [app_client.get("/api/health") for _ in range(2)]
             away, outages, _ = database()
-        finally:
-            path.write_bytes(kept)  # nothing was written meanwhile: the file as it was
-            store._local = threading.local()
-            del held
         back = app_client.get("/api/health")
     assert [a.status_code for a in answers] == [503, 503] and back.status_code == 200
     assert answers[0].json() == {"detail": UNAVAILABLE}
@@ -281,6 +289,29 @@ def test_a_sqlite_file_that_cannot_be_read_is_the_database_away(
     assert said == [unavailable, unavailable, ("INFO", said[-1][1])], said
     assert re.fullmatch(r"the database answers again after \d+ s away", said[-1][1])
     # Nothing was lost: the game goes on where it was.
+    assert app_client.get(f"/api/games/{game['id']}").json()["move"] == game["move"]
+
+
+def test_a_game_read_while_the_sqlite_file_cannot_be_read_is_not_called_damaged(
+    app_client: TestClient,
+) -> None:
+    # A game not in the server's memory, read while SQLite could not read its file: the
+    # person was told the saved game was damaged (500), and its live stream the same, as if
+    # it were lost for good. As with PostgreSQL away, it is a moment's absence: 503 with
+    # Retry-After, and the stream says it is reconnecting.
+    game = app_client.post("/api/games", json={}).json()
+    service = app_client.app.state.service  # type: ignore[attr-defined]
+    service.forget([game["id"]])  # read from the store, not from memory
+    with not_a_database(app_client):
+        answer = app_client.get(f"/api/games/{game['id']}")
+        with app_client.stream("GET", f"/api/games/{game['id']}/events") as stream:
+            opened = stream.status_code, stream.read().decode()
+        samples = scraped(app_client)
+    assert (answer.status_code, answer.json()) == (503, {"detail": UNAVAILABLE})
+    assert answer.headers["retry-after"] == "2"
+    assert opened[0] == 200 and "event: reconnecting" in opened[1], opened
+    assert UNAVAILABLE in opened[1] and "damaged" not in opened[1]
+    assert value(samples, "hearts_database_away") == 1
     assert app_client.get(f"/api/games/{game['id']}").json()["move"] == game["move"]
 
 

@@ -19,8 +19,9 @@ from fastapi import FastAPI
 from hearts import sheets
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 from hearts.web import sheets_routes
+from hearts.web.api import TARGET_RANGE
 
-from browser_support import DESKTOP, PHONE, LiveServer
+from browser_support import DESKTOP, PHONE, LiveServer, plain
 
 pytestmark = pytest.mark.browser
 
@@ -120,7 +121,7 @@ def totals(tab: Any) -> list[int]:
 
 
 def status(tab: Any) -> str:
-    text: str = tab.locator("[role=status]").inner_text()
+    text: str = plain(tab.locator("[role=status]").inner_text())
     return text
 
 
@@ -153,7 +154,7 @@ def test_a_game_from_names_to_winner(page: Any) -> None:
     assert history_rows(tab) == 0
     # The live check under the boxes follows the typing; the stale refusal goes away.
     tab.fill("#points-3", "1")
-    live = tab.locator("[data-sum-check]").inner_text()
+    live = plain(tab.locator("[data-sum-check]").inner_text())
     assert "These add up to 25; a round holds 26 (1 missing)." in live
     # Read with each box reached, not at every key pressed (it was a live region).
     described = tab.evaluate(
@@ -223,7 +224,7 @@ def test_a_game_from_names_to_winner(page: Any) -> None:
     assert totals(tab) == [52, 30, 7, 41]
     winner = tab.locator("[data-winner]")
     assert winner.get_attribute("data-winner") == "Cleo"
-    assert "Cleo wins with 7" in winner.inner_text()
+    assert "Cleo wins with 7" in plain(winner.inner_text())
     assert tab.locator("[data-action=add-round]").count() == 0
     screenshot(tab, "scorekeeper-phone-game-over")
 
@@ -258,8 +259,13 @@ def test_setup_refuses_what_cannot_work(page: Any) -> None:
         # The target's box is marked, as a wrong name's is.
         assert tab.locator("#setup-target").get_attribute("aria-invalid") == "true"
 
-    refused("5", "target score must be a whole number from 10 to 1000")
-    refused("1e3", "target score must be a whole number from 10 to 1000")  # "e": not digits
+    # The game's own lengths, 1 to MAX_TARGET: the box says so too.
+    low, high = TARGET_RANGE
+    box = tab.locator("#setup-target")
+    assert (box.get_attribute("min"), box.get_attribute("max")) == (str(low), str(high))
+    refused("0", f"target score must be a whole number from {low} to {high}")
+    refused(str(high + 1), f"target score must be a whole number from {low} to {high}")
+    refused("1e3", f"target score must be a whole number from {low} to {high}")  # "e": not digits
     # Back to 50, as in the game, needs a game to more than 50.
     tab.select_option("[data-field=exact]", "fifty")
     refused("50", "Dropping back to 50 needs a game to more than 50")
@@ -268,6 +274,18 @@ def test_setup_refuses_what_cannot_work(page: Any) -> None:
     # Three is the fewest: the remove buttons switch off.
     tab.locator("[data-action=remove-player]").last.click()
     assert tab.locator("[data-action=remove-player]").first.is_disabled()
+
+
+def test_scores_are_written_as_the_games_are(page: Any) -> None:
+    # The scorekeeper keeps its own copy of the game's words.js score() and signed() (it
+    # works offline, from its own files): a real minus sign, a plus on a gain, a bare 0.
+    written = page.evaluate(
+        """async () => {
+          const { signed, total } = await import("/scorekeeper/dom.js");
+          return { signed: [13, 0, -10, 26].map(signed), total: [-5, 0, 7].map(total) };
+        }"""
+    )
+    assert written == {"signed": ["+13", "0", "\u221210", "+26"], "total": ["\u22125", "0", "7"]}
 
 
 def test_moon_rules_and_the_bonus_card(page: Any) -> None:
@@ -374,7 +392,7 @@ def test_tie_at_the_end(page: Any) -> None:
     enter_round(tab, [13, 0, 13])
     winner = tab.locator("[data-winner]")
     assert winner.get_attribute("data-tie") == "true"
-    assert "A tie: Ana and Ben share the win with 13." in winner.inner_text()
+    assert "A tie: Ana and Ben share the win with 13." in plain(winner.inner_text())
 
 
 def test_works_offline_once_loaded(browser: Any) -> None:
@@ -501,7 +519,7 @@ def test_a_tie_can_play_on(page: Any) -> None:
     enter_round(tab, [13, 0, 13])
     assert tab.locator("[data-winner]").count() == 0
     leader = tab.locator("[data-tie-break]")
-    assert "Ana and Ben tie for the lowest total with 13" in leader.inner_text()
+    assert "Ana and Ben tie for the lowest total with 13" in plain(leader.inner_text())
     enter_round(tab, [13, 0, 13])
     assert tab.locator("[data-winner]").get_attribute("data-winner") == "Ben"
 
@@ -565,9 +583,11 @@ def test_a_save_whose_players_do_not_hold_together_is_a_fresh_start(page: Any) -
 
 def page_words(tab: Any) -> str:
     """Everything a person or a screen reader gets: the text and every aria-label."""
-    words: str = tab.evaluate(
-        """() => document.body.innerText + ' ' + [...document.querySelectorAll('[aria-label]')]
-             .map(el => el.getAttribute('aria-label')).join(' ')"""
+    words: str = plain(
+        tab.evaluate(
+            """() => document.body.innerText + ' ' + [...document.querySelectorAll('[aria-label]')]
+                 .map(el => el.getAttribute('aria-label')).join(' ')"""
+        )
     )
     return words
 
@@ -590,7 +610,9 @@ def test_two_decks_name_the_jacks_without_a_double_s(page: Any) -> None:
     )
     tab.click("[data-action=add-round]")
     assert totals(tab) == [26, 26, -20, 0, 0, 0]
-    assert "Cy took both jacks of diamonds (−20)." in tab.locator("table.history").inner_text()
+    assert "Cy took both jacks of diamonds (−20)." in plain(
+        tab.locator("table.history").inner_text()
+    )
     assert "diamondss" not in page_words(tab)
 
 
@@ -603,9 +625,8 @@ def test_a_number_that_is_not_a_number_marks_its_box_and_blocks_the_round(page: 
     enter_round(tab, [None, 13, None, None])
     tab.fill("#points-0", "13e")
     assert tab.locator("#points-0").get_attribute("aria-invalid") == "true"
-    assert (
-        "Ana's points must be a whole number from 0 to 26."
-        in tab.locator("[data-sum-check]").inner_text()
+    assert "Ana's points must be a whole number from 0 to 26." in plain(
+        tab.locator("[data-sum-check]").inner_text()
     )
     tab.click("[data-action=add-round]")
     assert status(tab) == "Not added: Ana's points must be a whole number from 0 to 26."
@@ -751,7 +772,7 @@ def test_partnership_scores_by_team(page: Any) -> None:
     enter_round(tab, [5, 8, 13, 0])
     assert team_totals(tab) == {"Ana and Cy": 18, "Ben and Dot": 8}
     assert tab.locator("[data-leader]").get_attribute("data-leader") == "Ben and Dot"
-    assert "Ben and Dot lead with 8." in tab.locator("[data-region=summary]").inner_text()
+    assert "Ben and Dot lead with 8." in plain(tab.locator("[data-region=summary]").inner_text())
     # Partners who take every point card between them have shot the moon.
     enter_round(tab, [13, 0, 13, 0])
     assert "Ana and Cy took all 26 points between them" in status(tab)
@@ -767,7 +788,7 @@ def test_partnership_scores_by_team(page: Any) -> None:
     enter_round(tab, [3, 10, 0, 13])
     winner = tab.locator("[data-winner]")
     assert winner.get_attribute("data-winner") == "Ana and Cy"
-    assert "Ana and Cy win with 21." in winner.inner_text()
+    assert "Ana and Cy win with 21." in plain(winner.inner_text())
 
 
 def test_teams_level_are_told_apart(page: Any) -> None:
@@ -777,7 +798,7 @@ def test_teams_level_are_told_apart(page: Any) -> None:
     enter_round(tab, [5, 8, 13, 0])
     enter_round(tab, [0, 13, 8, 5])
     assert team_totals(tab) == {"Ana and Cy": 26, "Ben and Dot": 26}
-    summary = tab.locator("[data-region=summary]").inner_text()
+    summary = plain(tab.locator("[data-region=summary]").inner_text())
     assert "Ana and Cy, and Ben and Dot share the lead with 26." in summary, summary
 
 
@@ -1192,13 +1213,13 @@ def test_a_refused_start_says_why_under_the_marked_box_on_a_phone(page: Any) -> 
     tab.click("[data-action=start-game]")
     reason = 'Two players are called "bob"; give each a different name.'
     problem = tab.locator(".name-row:nth-child(3) .field-problem")
-    assert problem.inner_text() == reason and in_view(tab, ".field-problem")
+    assert plain(problem.inner_text()) == reason and in_view(tab, ".field-problem")
     assert tab.locator("#name-2").get_attribute("aria-describedby") == "setup-problem name-limit"
     assert tab.evaluate("document.activeElement.id") == "name-2"
     screenshot(tab, "scorekeeper-phone-refused-name")
     # The next refusal moves the reason to its own box, and the name's box is itself again.
     tab.fill("#name-2", "Cy")
-    tab.fill("[data-field=target]", "5")
+    tab.fill("[data-field=target]", "0")
     tab.click("[data-action=start-game]")
     assert tab.locator(".field-problem").count() == 1
     assert "target score must be a whole number" in tab.locator(".field-problem").inner_text()
@@ -1241,7 +1262,7 @@ def test_names_a_person_sees_as_short_are_short(page: Any) -> None:
     start_game(tab, [family * 5, "Ben", long])
     enter_round(tab, [20, 6, 0])
     # The one-word name leads: its line breaks at the edge instead of running off it.
-    assert long in tab.locator(".headline").inner_text()
+    assert long in plain(tab.locator(".headline").inner_text())
     assert in_view(tab, ".headline")
     assert tab.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     # Each box is named by its player and what goes in it.
@@ -1623,3 +1644,60 @@ def test_undo_asks_about_a_fix_under_way_before_it_throws_it_away(page: Any) -> 
     tab.click("[data-action=undo]")
     assert question.is_hidden()
     assert history_rows(tab) == 1
+
+
+# --- names written right to left --------------------------------------------------------------
+
+#: Names as people type them: Arabic, Hebrew, one that ends in Arabic after a card, and a
+#: name with a number (the game's own test names are the same kind).
+RTL_NAMES = ["سارة", "מרים", "Ana 🂡 مرحبا", "Tom 2"]
+
+
+def reading_order(tab: Any, selector: str, parts: Sequence[str]) -> list[bool]:
+    """For each pair of `parts` of the text in `selector` (first occurrences, in that order),
+    whether the second reads after the first as the browser drew them (`reads_after`). A
+    part must not run onto a second line: its box would be both lines'."""
+    from test_names_browser import boxes, reads_after
+
+    found = boxes(tab, selector, *parts)
+    return [reads_after(first, then) for first, then in pairwise(found)]
+
+
+def test_right_to_left_names_keep_their_places_in_every_line(page: Any) -> None:
+    # Two right-to-left names side by side ("سارة, מרים and ...") were drawn as one run
+    # written right to left: the page read "מרים ,سارة", the second player first. Each
+    # name is set apart now, as the game's are, so the line reads in the order it was said.
+    tab = page
+    arabic, hebrew, mixed, digits = RTL_NAMES
+    start_game(tab, RTL_NAMES, target="14")
+    assert [plain(name) for name in tab.locator(".score-card .name").all_inner_texts()] == (
+        RTL_NAMES
+    )
+    enter_round(tab, [13, 6, 7, 0])
+    enter_round(tab, [0, 7, 6, 13])
+    headline = ".headline"
+    said = f"{arabic}, {hebrew}, {mixed} and {digits} share the lead with 13."
+    assert plain(tab.locator(headline).inner_text()) == said
+    order = reading_order(tab, headline, [*RTL_NAMES, "share"])
+    assert order == [True] * 4, order
+    # The dealer of round 3, and each card's total under its name.
+    assert plain(tab.locator(".dealer").inner_text()) == f"{mixed} deals"
+    for card in tab.locator(".score-card").all():
+        name, total = card.locator(".name").bounding_box(), card.locator(".total").bounding_box()
+        assert name and total and total["y"] >= name["y"] + name["height"] - 1, (name, total)
+    for viewport, size in (("phone", PHONE), ("desktop", {"width": 1280, "height": 800})):
+        tab.set_viewport_size(size)
+        screenshot(tab, f"scorekeeper-rtl-names-lead-{viewport}")
+    tab.set_viewport_size(PHONE)
+    # Three of them reach the target: the line that says so, and the winner's.
+    enter_round(tab, [13, 6, 7, 0])
+    over = ".game-over > p:first-child"
+    reached = f"The game ended after round 3: {arabic}, {hebrew} and {mixed} reached 14."
+    assert plain(tab.locator(over).inner_text()).startswith(reached)
+    order = reading_order(tab, over, [": ", arabic, hebrew, mixed, "reached"])
+    assert order == [True] * 4
+    assert f"Round 3 added. Game over: {digits} wins." in status(tab)
+    assert f"{digits} wins with 13." in plain(tab.locator("[data-winner]").inner_text())
+    for viewport, size in (("phone", PHONE), ("desktop", {"width": 1280, "height": 800})):
+        tab.set_viewport_size(size)
+        screenshot(tab, f"scorekeeper-rtl-names-over-{viewport}")

@@ -54,7 +54,10 @@ TABLES = table_sizes()
 REFUSALS: dict[int | str, dict[str, Any]] = {
     code: {"model": Problem} for code in (403, 404, 409, 422, 429)
 }
-#: The longest name a person may sit under.
+#: The game lengths a table may choose, lowest and highest (`options.rules_from_choices`
+#: refuses others). The scorekeeper's model.js offers the same; a test holds them together.
+TARGET_RANGE = (1, MAX_TARGET)
+#: The longest name a person may sit under (the scorekeeper's too).
 NAME_LENGTH = 24
 #: The code points a name may hold at most, whatever it looks like: a family emoji is seven
 #: (four people and three joiners), and a letter may carry a few accents.
@@ -144,8 +147,7 @@ def options_data() -> dict[str, Any]:
         "tables": TABLES,
         "reactions": list(REACTIONS),
         "table_defaults": {"turn_time": TURN_TIME, "hold_time": HOLD_TIME, "fill": "medium"},
-        # The game lengths a table may choose (`options.rules_from_choices` refuses others).
-        "target_range": [1, MAX_TARGET],
+        "target_range": list(TARGET_RANGE),
     }
 
 

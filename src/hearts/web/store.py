@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Self, TypeVar
 
 from .logs import Outage
 
@@ -38,6 +38,8 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 AWAY_CODES = frozenset({sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_NOTADB})
 
 log = logging.getLogger("hearts.web")
+
+_T = TypeVar("_T")
 
 
 def is_away(error: BaseException) -> bool:
@@ -55,30 +57,84 @@ def is_away(error: BaseException) -> bool:
     return isinstance(error, sqlite3.Error) and isinstance(code, int) and code & 0xFF in AWAY_CODES
 
 
+class StoreUnavailable(Exception):
+    """The database cannot be reached just now (stopped, restarting, every connection busy):
+    answered 503 with this sentence, and nothing is lost."""
+
+
+class Away(StoreUnavailable, sqlite3.OperationalError):
+    """SQLite failing to open or read its file (`is_away`), raised as what it is to the
+    web game, the database away: answered 503, a stream says it is reconnecting, and a
+    game that cannot be read just now is not called damaged. It is still the sqlite3 error,
+    with its message and code, for whatever catches those."""
+
+    @classmethod
+    def of(cls, error: sqlite3.Error) -> Away:
+        away = cls(str(error))
+        away.sqlite_errorcode = error.sqlite_errorcode
+        away.sqlite_errorname = error.sqlite_errorname
+        return away
+
+
+def _watch(outage: Outage, run: Callable[..., _T], *args: Any) -> _T:
+    """`run(*args)`, told to `outage`: failed when SQLite could not open or read the file
+    (raised as `Away`), answered when it ran."""
+    began = outage.clock()
+    try:
+        result = run(*args)
+    except sqlite3.Error as error:
+        if is_away(error):
+            outage.failed(began)
+            raise Away.of(error) from error
+        raise
+    outage.answered()
+    return result
+
+
 class _Watched(sqlite3.Connection):
-    """A connection that tells the store's `Outage` of each statement: failed when SQLite
-    could not open or read the file, answered when the statement ran."""
+    """A connection that tells the store's `Outage` of each statement and of each row read
+    after it (`_WatchedCursor`): failed when SQLite could not open or read the file,
+    answered when it could."""
 
     outage: Outage
 
     def execute(self, sql: str, parameters: Any = (), /) -> sqlite3.Cursor:
-        return self._watch(super().execute, sql, parameters)
+        return self._cursor().execute(sql, parameters)
 
     def executemany(self, sql: str, parameters: Any, /) -> sqlite3.Cursor:
-        return self._watch(super().executemany, sql, parameters)
+        return self._cursor().executemany(sql, parameters)
 
-    def _watch(
-        self, run: Callable[[str, Any], sqlite3.Cursor], sql: str, parameters: Any
-    ) -> sqlite3.Cursor:
-        began = self.outage.clock()
-        try:
-            cursor = run(sql, parameters)
-        except sqlite3.Error as error:
-            if is_away(error):
-                self.outage.failed(began)
-            raise
-        self.outage.answered()
+    def _cursor(self) -> _WatchedCursor:
+        cursor = self.cursor(_WatchedCursor)
+        cursor.outage = self.outage
         return cursor
+
+
+class _WatchedCursor(sqlite3.Cursor):
+    """A cursor whose rows are watched as its statement is: SQLite reads the first row when
+    the statement runs and each further one as it is fetched, so a disk or a mount that
+    fails in between fails a fetch, and that is the database away as well."""
+
+    outage: Outage
+
+    def execute(self, sql: str, parameters: Any = (), /) -> Self:
+        return _watch(self.outage, super().execute, sql, parameters)
+
+    def executemany(self, sql: str, parameters: Any, /) -> Self:
+        return _watch(self.outage, super().executemany, sql, parameters)
+
+    def fetchone(self) -> Any:
+        return _watch(self.outage, super().fetchone)
+
+    def fetchmany(self, size: int | None = None) -> list[Any]:
+        # Without a size, the cursor's own `arraysize`, as sqlite3's fetchmany.
+        return _watch(self.outage, super().fetchmany, self.arraysize if size is None else size)
+
+    def fetchall(self) -> list[Any]:
+        return _watch(self.outage, super().fetchall)
+
+    def __next__(self) -> Any:
+        return _watch(self.outage, super().__next__)
 
 
 class StoreError(Exception):
@@ -288,6 +344,7 @@ class Store:
             except sqlite3.Error as error:
                 if is_away(error):
                     self.outage.failed()
+                    raise Away.of(error) from error
                 raise
             db.outage = self.outage
             db.execute("PRAGMA journal_mode=WAL")

@@ -24,11 +24,7 @@ from .store import (
     StoredGame,
     UnfinishedGame,
 )
-
-
-class StoreUnavailable(Exception):
-    """The database cannot be reached just now (stopped, restarting, every connection busy):
-    answered 503 with this sentence, and nothing is lost."""
+from .store import StoreUnavailable as StoreUnavailable  # kept with SQLite's `Away`
 
 
 class StoreBusy(StoreUnavailable):

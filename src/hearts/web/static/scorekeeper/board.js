@@ -13,8 +13,10 @@ import {
   joinNames,
   pointsPerRound,
   teamLeads,
+  named,
   teamName,
   teamOf,
+  teamWords,
 } from "./model.js";
 
 /** The columns of the board: one per player, or one per team in partnership. */
@@ -22,16 +24,18 @@ function sides(game) {
   return teamLeads(game).map((i) => ({ seat: i, name: teamName(game, i), team: teamOf(game, i).length > 1 }));
 }
 
-/** The sides among some seats (a team counts once), named, with the verb that fits them. */
+/** The sides among some seats (a team counts once), named, with the verb that fits them:
+ * `name` as the page's data keeps it, `words` with each name set apart for a sentence. */
 function describe(game, seats) {
   const leads = [...new Set(seats.map((i) => teamOf(game, i)[0]))];
-  const names = leads.map((i) => teamName(game, i));
   // Teams are named "Ana and Cy": two of them level read "Ana and Cy and Ben and Dot".
-  const name = game.settings.partnership && names.length > 1
+  const list = (names) => (game.settings.partnership && names.length > 1
     ? `${names.slice(0, -1).join(", ")}, and ${names[names.length - 1]}`
-    : joinNames(names);
+    : joinNames(names));
+  const name = list(leads.map((i) => teamName(game, i)));
+  const words = list(leads.map((i) => teamWords(game, i)));
   const one = leads.length === 1 && !game.settings.partnership;
-  return { leads, name, one, plural: !one, tie: leads.length > 1 };
+  return { leads, name, words, one, plural: !one, tie: leads.length > 1 };
 }
 
 export function rulesLine(game) {
@@ -61,19 +65,19 @@ export function renderSummary(root, game, sum) {
     const score = total(sum.totals[won.leads[0]]);
     headline = won.tie
       ? h("p", { class: "headline win", dataset: { winner: won.name, tie: "true" } },
-          h("span", { class: "badge" }, "Game over"), ` A tie: ${won.name} share the win with ${score}.`)
+          h("span", { class: "badge" }, "Game over"), ` A tie: ${won.words} share the win with ${score}.`)
       : h("p", { class: "headline win", dataset: { winner: won.name } },
-          h("span", { class: "badge" }, "Game over"), ` ${won.name} ${won.one ? "wins" : "win"} with ${score}.`);
+          h("span", { class: "badge" }, "Game over"), ` ${won.words} ${won.one ? "wins" : "win"} with ${score}.`);
   } else if (sum.tieBreak) {
     const tied = describe(game, sum.leaders);
     const score = total(sum.totals[tied.leads[0]]);
     headline = h("p", { class: "headline", dataset: { leader: tied.name, tieBreak: "true" } },
-      `${tied.name} tie for the lowest total with ${score}: one more round to break the tie.`);
+      `${tied.words} tie for the lowest total with ${score}: one more round to break the tie.`);
   } else if (sum.leaders.length) {
     const lead = describe(game, sum.leaders);
     const score = total(sum.totals[lead.leads[0]]);
     const verb = lead.tie ? "share the lead" : lead.one ? "leads" : "lead";
-    headline = h("p", { class: "headline", dataset: { leader: lead.name } }, `${lead.name} ${verb} with ${score}.`);
+    headline = h("p", { class: "headline", dataset: { leader: lead.name } }, `${lead.words} ${verb} with ${score}.`);
   } else {
     headline = h("p", { class: "headline", dataset: { leader: "" } }, "No rounds yet. Lowest total wins.");
   }
@@ -91,7 +95,7 @@ export function renderSummary(root, game, sum) {
           h("span", { class: "arrow", "aria-hidden": "true" }, PASS_ARROWS[sum.nextPass]),
           h("span", {}, PASS_WORDS[sum.nextPass]),
         ),
-        h("p", { class: "dealer", dataset: { dealer } }, `${dealer} deals`),
+        h("p", { class: "dealer", dataset: { dealer } }, `${named(dealer)} deals`),
       );
   clear(root, headline, next);
 }
@@ -136,7 +140,7 @@ export function renderHistory(root, game, sum, fixing = null) {
     round.entry.bonus.forEach((count, i) => {
       if (count && game.settings.bonus !== "none") {
         const what = count > 1 ? `both ${bonusName(game.settings.bonus, count)}` : `the ${card}`;
-        notes.push(`${game.players[i]} took ${what} (−${10 * count}).`);
+        notes.push(`${named(game.players[i])} took ${what} (−${10 * count}).`);
       }
     });
     const main = h(

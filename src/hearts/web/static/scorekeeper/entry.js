@@ -13,7 +13,7 @@ import {
   suggestedChoice,
   summary,
   teamLeads,
-  teamName,
+  teamWords,
 } from "./model.js";
 
 const BONUS_SHORT = { jack: "J♦", ten: "10♦" };
@@ -174,7 +174,7 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
                 checked: entry.moon.shooter === i,
                 dataset: { field: "moon-shooter" },
               }),
-              h("span", {}, partnership ? teamName(game, i) : game.players[i]),
+              h("span", { class: "who" }, partnership ? teamWords(game, i) : game.players[i]),
             ),
           ),
         ),

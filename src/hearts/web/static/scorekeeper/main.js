@@ -9,6 +9,7 @@ import {
   emptyEntry,
   isBlankEntry,
   joinNames,
+  named,
   newGame,
   replaceRound,
   summary,
@@ -188,7 +189,7 @@ function showGame({ focus = false } = {}) {
 function gameOverText(game, sum) {
   const reached = game.players.filter((_, i) => sum.totals[i] >= game.settings.target);
   return (
-    `The game ended after round ${game.rounds.length}: ${joinNames(reached)} reached ${game.settings.target}. ` +
+    `The game ended after round ${game.rounds.length}: ${joinNames(reached.map(named))} reached ${game.settings.target}. ` +
     "A slip in the last round? Undo it and enter it again."
   );
 }
@@ -263,7 +264,7 @@ function submitRound(entry) {
 /** " Game over: Ana wins." (or "a tie") once the game is over; nothing before. */
 function overWords(game, sum) {
   if (!sum.over) return "";
-  return ` Game over: ${sum.winners.length > 1 ? "a tie" : `${game.players[sum.winners[0]]} wins`}.`;
+  return ` Game over: ${sum.winners.length > 1 ? "a tie" : `${named(game.players[sum.winners[0]])} wins`}.`;
 }
 
 /** The game drawn again after a round was added or fixed. The cursor waits in the first box,

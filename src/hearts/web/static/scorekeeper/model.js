@@ -1,10 +1,13 @@
 // The scorekeeper's rules: settings, checking a round, scoring it, and the state of the game.
 // Pure functions over plain objects (no DOM, no storage), so every screen reads the same facts.
 
+// The game's own limits: the scorekeeper works offline and cannot ask the server, so these
+// are written out here, and a test holds them to the server's (hearts.rules MIN_PLAYERS and
+// MAX_PLAYERS, hearts.web.api TARGET_RANGE and NAME_LENGTH).
 export const MIN_PLAYERS = 3;
 export const MAX_PLAYERS = 10;
 export const MAX_NAME = 24;
-export const MIN_TARGET = 10;
+export const MIN_TARGET = 1;
 export const MAX_TARGET = 1000;
 /** Partnership Hearts: four players, partners sitting across (seats 1 and 3, 2 and 4). */
 export const PARTNERSHIP_PLAYERS = 4;
@@ -180,7 +183,7 @@ export function newGame(names, settings) {
   const seen = new Map();
   players.forEach((name, i) => {
     const key = name.toLocaleLowerCase();
-    if (seen.has(key)) throw fieldError(`Two players are called "${name}"; give each a different name.`, i);
+    if (seen.has(key)) throw fieldError(`Two players are called "${named(name)}"; give each a different name.`, i);
     seen.set(key, true);
   });
   const target = Number(settings.target);
@@ -328,11 +331,11 @@ export function checkRound(game, entry) {
     }
     const amount = moonAmount(game, entry.moon.sun);
     if (game.settings.moonRule === "choose" && !["add", "subtract"].includes(entry.moon.choice)) {
-      return result(false, `Pick what ${teamName(game, shooter)} ${game.settings.partnership ? "choose" : "chooses"}: ${amount} to everyone else, or ${amount} off.`);
+      return result(false, `Pick what ${teamWords(game, shooter)} ${game.settings.partnership ? "choose" : "chooses"}: ${amount} to everyone else, or ${amount} off.`);
     }
     const problem = bonusProblem();
     if (problem) return result(false, problem, expected);
-    return result(true, `${teamName(game, shooter)} shot the ${amount > expected ? "sun" : "moon"}.`, expected);
+    return result(true, `${teamWords(game, shooter)} shot the ${amount > expected ? "sun" : "moon"}.`, expected);
   }
 
   const values = entry.points.map(parsePoints);
@@ -341,7 +344,7 @@ export function checkRound(game, entry) {
     if (shooter !== null) {
       return result(
         false,
-        `That is a moon's result, not the points taken: if ${teamName(game, shooter)} shot the moon, press "Shot the moon" and pick ${game.settings.partnership ? "the team" : names[shooter]}.`,
+        `That is a moon's result, not the points taken: if ${teamWords(game, shooter)} shot the moon, press "Shot the moon" and pick ${game.settings.partnership ? "the team" : named(names[shooter])}.`,
         sumOf(values),
       );
     }
@@ -350,7 +353,7 @@ export function checkRound(game, entry) {
     const v = values[i];
     if (Number.isNaN(v) || v < 0 || v > expected) {
       const hint = bonusOn && v < 0 ? ` Mark the ${card} with its button; type only hearts and queens here.` : "";
-      return { ...result(false, `${names[i]}'s points must be a whole number from 0 to ${expected}.${hint}`), player: i };
+      return { ...result(false, `${named(names[i])}'s points must be a whole number from 0 to ${expected}.${hint}`), player: i };
     }
   }
   const sum = sumOf(values);
@@ -364,7 +367,7 @@ export function checkRound(game, entry) {
     const between = teamOf(game, all).length > 1 ? " between them" : "";
     return result(
       false,
-      `${teamName(game, all)} took all ${expected} points${between}: that is shooting the moon. Use "Shot the moon" to score it.`,
+      `${teamWords(game, all)} took all ${expected} points${between}: that is shooting the moon. Use "Shot the moon" to score it.`,
       sum,
     );
   }
@@ -403,9 +406,14 @@ export function teamLeads(game) {
   return game.settings.partnership ? [0, 1] : game.players.map((_, i) => i);
 }
 
-/** "Ana", or "Ana and Cy" for a partnership team. */
+/** "Ana", or "Ana and Cy" for a partnership team: for a box that holds the name alone. */
 export function teamName(game, seat) {
   return joinNames(teamOf(game, seat).map((i) => game.players[i]));
+}
+
+/** The team's name in a sentence: each player's name set apart (`named`). */
+export function teamWords(game, seat) {
+  return joinNames(teamOf(game, seat).map((i) => named(game.players[i])));
 }
 
 /**
@@ -481,7 +489,7 @@ export function scoreRound(game, before, entry) {
   if (entry.moon) {
     const s = entry.moon.shooter;
     const full = moonAmount(game, entry.moon.sun);
-    const who = teamName(game, s);
+    const who = teamWords(game, s);
     const sun = full > pointsPerRound(players.length);
     const options = moonOptions(game, before, entry);
     choice = settings.moonRule;
@@ -499,7 +507,7 @@ export function scoreRound(game, before, entry) {
     points = options[choice].scores;
     const what = sun ? "shot the sun (every trick)" : "shot the moon";
     const others = settings.partnership
-      ? teamName(game, s + 1)
+      ? teamWords(game, s + 1)
       : "everyone else";
     notes.unshift(choice === "subtract"
       ? `${who} ${what} and ${team(game) ? "take" : "takes"} ${full} off${team(game) ? " each" : ""}.`
@@ -510,7 +518,7 @@ export function scoreRound(game, before, entry) {
   const settled = dropBack(before.map((t, i) => t + points[i]), settings);
   const dropped = settled.flatMap((d, i) => (d.dropped && teamOf(game, i)[0] === i ? [i] : []));
   for (const i of dropped) {
-    notes.push(`${teamName(game, i)} landed on exactly ${settings.target} and ${team(game) ? "drop" : "drops"} back to ${settled[i].total}.`);
+    notes.push(`${teamWords(game, i)} landed on exactly ${settings.target} and ${team(game) ? "drop" : "drops"} back to ${settled[i].total}.`);
   }
   return { points, totals: settled.map((d) => d.total), notes, choice };
 }
@@ -594,6 +602,18 @@ export function summary(game) {
 
 export function isOver(game) {
   return summary(game).over;
+}
+
+/**
+ * A person's name set apart from the words round it, between U+2068 FIRST STRONG ISOLATE and
+ * U+2069 POP DIRECTIONAL ISOLATE, as the game's words.js `named` does: a right-to-left name
+ * ("سارة", "מרים") then keeps the numbers and commas after it in their places, and two of them
+ * side by side ("سارة, מרים and Ana") keep their order. A box that holds a name alone is set
+ * apart by the style sheet instead (`unicode-bidi: isolate`). Every name put in a sentence
+ * goes through here.
+ */
+export function named(name) {
+  return `\u2068${name}\u2069`;
 }
 
 /** "Ana", "Ana and Ben", "Ana, Ben and Cy". */
