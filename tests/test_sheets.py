@@ -188,7 +188,7 @@ def house_rule_phrases() -> dict[str, list[str]]:
     return {
         "players": ["3 to 10 players", "six to ten players: two decks"],
         "pass_count": [f"pass {counts} cards instead of {one.pass_count}"],
-        "pass_cycle": ["skip the hold round", "make it a scatter"],
+        "pass_cycle": ["skip the keep round", "make it a scatter"],
         "points_on_first_trick": ["points allowed on the first trick"],
         "must_break_hearts": ["hearts any time"],
         "queen_breaks_hearts": ["breaks hearts too"],
@@ -274,11 +274,11 @@ def test_the_rule_sheet_can_name_a_table() -> None:
 
 
 def test_a_sheet_for_three_or_five_says_only_its_own_table() -> None:
-    # Five players with no hold round: the steps said "left, right" and the paragraph for
-    # small tables beneath them "left, right, then a hold round"; and the two-deck rules,
+    # Five players with no keep round: the steps said "left, right" and the paragraph for
+    # small tables beneath them "left, right, then a keep round"; and the two-deck rules,
     # which cannot apply, took a third of the page.
     five = " ".join(pdf_text(sheets.rule_sheet_pdf(players=5, passing="no-hold")).split())
-    assert "then a hold round" not in five and "Three or five players" not in five
+    assert "then a keep round" not in five and "Three or five players" not in five
     assert "Six to ten players" not in five
     three = pdf_text(sheets.rule_sheet_pdf(players=3))
     assert "Six to ten players" not in three
@@ -433,7 +433,7 @@ def test_unknown_paper_is_refused_with_a_reason() -> None:
 
 
 def pass_labels(text: str) -> list[str]:
-    return re.findall(r"\b(Left|Right|Across|Hold|Scatter|No pass)\b", text)
+    return re.findall(r"\b(Left|Right|Across|Scatter|No pass)\b", text)
 
 
 @pytest.mark.parametrize(
@@ -465,8 +465,8 @@ def test_score_sheet_has_a_column_per_player(players: int) -> None:
 
 def test_four_player_sheet_prints_the_pass_of_each_round() -> None:
     text = pdf_text(sheets.score_sheet_pdf(players=4))
-    assert pass_labels(text) == ["Left", "Right", "Across", "Hold"] * 5
-    rows = re.findall(r"\b(\d+) (Left|Right|Across|Hold)\b", text)
+    assert pass_labels(text) == ["Left", "Right", "Across", "No pass"] * 5
+    rows = re.findall(r"\b(\d+) (Left|Right|Across|No pass)\b", text)
     assert [int(n) for n, _ in rows] == list(range(1, 21))
     assert rows[2] == ("3", "Across")
     assert "Final total" in text
@@ -476,7 +476,7 @@ def test_four_player_sheet_prints_the_pass_of_each_round() -> None:
 def test_three_and_five_players_pass_left_right_hold() -> None:
     for players in (3, 5):
         text = pdf_text(sheets.score_sheet_pdf(players=players, rounds=12))
-        assert pass_labels(text) == ["Left", "Right", "Hold"] * 4
+        assert pass_labels(text) == ["Left", "Right", "No pass"] * 4
 
 
 def test_two_deck_sheet_has_no_passing_and_52_points() -> None:
@@ -490,18 +490,18 @@ def test_two_deck_sheet_has_no_passing_and_52_points() -> None:
 @pytest.mark.parametrize(
     ("players", "passing", "cycle"),
     [
-        (4, "standard", ["Left", "Right", "Across", "Hold"]),
+        (4, "standard", ["Left", "Right", "Across", "No pass"]),
         (4, "no-hold", ["Left", "Right", "Across"]),
         (4, "scatter", ["Left", "Right", "Across", "Scatter"]),
         (4, "none", ["No pass"]),
         (3, "no-hold", ["Left", "Right"]),
-        (5, "standard", ["Left", "Right", "Hold"]),
-        (6, "standard", ["Left", "Right", "Hold"]),
+        (5, "standard", ["Left", "Right", "No pass"]),
+        (6, "standard", ["Left", "Right", "No pass"]),
         (6, "none", ["No pass"]),
-        (6, "across", ["Left", "Right", "Across", "Hold"]),
+        (6, "across", ["Left", "Right", "Across", "No pass"]),
         (8, "across-no-hold", ["Left", "Right", "Across"]),
         (10, "scatter", ["Left", "Right", "Across", "Scatter"]),
-        (4, "across", ["Left", "Right", "Across", "Hold"]),
+        (4, "across", ["Left", "Right", "Across", "No pass"]),
     ],
 )
 def test_score_sheet_prints_the_games_passing(players: int, passing: str, cycle: list[str]) -> None:

@@ -250,9 +250,9 @@ PASS_WORDS = {
 
 
 def cycle_words(cycle: Sequence[str]) -> str:
-    """ "left in round 1, right in round 2, ... nobody passes in round 4 (a hold round)"."""
+    """ "left in round 1, right in round 2, ... nobody passes in round 4 (a keep round)"."""
     parts = [
-        f"nobody passes in round {i + 1} (a <b>hold</b> round)"
+        f"nobody passes in round {i + 1} (a <b>keep</b> round)"
         if direction == "hold"
         else f"{PASS_WORDS[direction]} in round {i + 1}"
         for i, direction in enumerate(cycle)
@@ -261,8 +261,8 @@ def cycle_words(cycle: Sequence[str]) -> str:
 
 
 def short_cycle(cycle: Sequence[str]) -> str:
-    """ "left, right, then a hold round"."""
-    words = [("a hold round" if d == "hold" else d) for d in cycle]
+    """ "left, right, then a keep round"."""
+    words = [("a keep round" if d == "hold" else d) for d in cycle]
     return ", ".join(words[:-1]) + f", then {words[-1]}"
 
 
@@ -550,7 +550,7 @@ def house_rules_box(s: RuleStyles, width: float, at: Rules | None = None) -> Tab
         ),
         (
             "Passing",
-            f"pass {or_list(other_counts)} cards instead of {one.pass_count}; skip the hold "
+            f"pass {or_list(other_counts)} cards instead of {one.pass_count}; skip the keep "
             "round; or make it a scatter, one card to each other player.",
         ),
         (
@@ -739,7 +739,7 @@ PASS_LABELS = {
     "left": "Left",
     "right": "Right",
     "across": "Across",
-    "hold": "Hold",
+    "hold": "No pass",
     "scatter": "Scatter",
     "none": "No pass",
 }

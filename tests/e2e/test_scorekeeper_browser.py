@@ -20,6 +20,7 @@ from hearts import sheets
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 from hearts.web import sheets_routes
 from hearts.web.api import TARGET_RANGE
+from hearts.web.options import RULE_OPTIONS
 
 from browser_support import DESKTOP, PHONE, LiveServer, plain
 
@@ -286,6 +287,39 @@ def test_scores_are_written_as_the_games_are(page: Any) -> None:
         }"""
     )
     assert written == {"signed": ["+13", "0", "\u221210", "+26"], "total": ["\u22125", "0", "7"]}
+
+
+def test_the_passes_are_named_as_the_game_names_them(page: Any) -> None:
+    # The scorekeeper said "hold" and "None" where the game says "keep" and "No pass"; a
+    # choice whose rounds are one of the game's passing choices takes its label.
+    game_labels = {
+        tuple(c["value"]): c["label"]
+        for rule in RULE_OPTIONS
+        if rule["field"] == "pass_cycle"
+        for c in rule["choices"]
+    }
+    found = page.evaluate(
+        """async ([low, high]) => {
+          const m = await import('/scorekeeper/model.js');
+          const out = [];
+          for (let n = low; n <= high; n++) {
+            for (const option of m.passingOptions(n)) {
+              const cycle = m.passCycle(n, option.value);
+              out.push({ n, cycle: cycle.length ? cycle : ['hold'], label: option.label });
+            }
+          }
+          return { out, short: m.PASS_SHORT };
+        }""",
+        [MIN_PLAYERS, MAX_PLAYERS],
+    )
+    matched = 0
+    for choice in found["out"]:
+        label = game_labels.get(tuple(choice["cycle"]))
+        if label is not None:
+            assert choice["label"].startswith(label), choice
+            matched += 1
+    assert matched >= MAX_PLAYERS - MIN_PLAYERS + 1
+    assert found["short"]["hold"] == found["short"]["none"] == "No pass"
 
 
 def test_moon_rules_and_the_bonus_card(page: Any) -> None:

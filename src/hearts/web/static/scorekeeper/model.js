@@ -61,7 +61,7 @@ export const PASS_WORDS = {
   left: "pass left",
   right: "pass right",
   across: "pass across",
-  hold: "hold (no passing)",
+  hold: "no pass: everyone keeps the cards dealt",
   scatter: "scatter (one card to each other player)",
   none: "no passing",
 };
@@ -70,9 +70,9 @@ export const PASS_SHORT = {
   left: "Left",
   right: "Right",
   across: "Across",
-  hold: "Hold",
+  hold: "No pass",
   scatter: "Scatter",
-  none: "None",
+  none: "No pass",
 };
 
 export const PASS_ARROWS = { left: "←", right: "→", across: "↑", hold: "•", scatter: "✱", none: "–" };
@@ -91,28 +91,28 @@ export function pointsPerRound(playerCount) {
 export function passingOptions(playerCount) {
   if (playerCount === 4) {
     return [
-      { value: "standard", label: "Left, right, across, hold" },
-      { value: "no-hold", label: "Left, right, across (no hold)" },
-      { value: "scatter", label: "Left, right, across, scatter" },
-      { value: "none", label: "No passing" },
+      { value: "standard", label: "Left, right, across, keep" },
+      { value: "no-hold", label: "Left, right, across (no keep)" },
+      { value: "scatter", label: "Left, right, across, one card to each" },
+      { value: "none", label: "Never pass" },
     ];
   }
   if (playerCount <= 5) {
     return [
-      { value: "standard", label: "Left, right, hold" },
-      { value: "no-hold", label: "Left, right (no hold)" },
-      { value: "none", label: "No passing" },
+      { value: "standard", label: "Left, right, keep" },
+      { value: "no-hold", label: "Left, right (no keep)" },
+      { value: "none", label: "Never pass" },
     ];
   }
   // Two decks: across and the scatter only where someone sits across, at an even table.
   const across = [
-    { value: "across", label: "Left, right, across, hold" },
-    { value: "across-no-hold", label: "Left, right, across (no hold)" },
-    { value: "scatter", label: "Left, right, across, scatter" },
+    { value: "across", label: "Left, right, across, keep" },
+    { value: "across-no-hold", label: "Left, right, across (no keep)" },
+    { value: "scatter", label: "Left, right, across, one card to each" },
   ];
   return [
-    { value: "none", label: "No passing (usual with two decks)" },
-    { value: "standard", label: "Left, right, hold" },
+    { value: "none", label: "Never pass (usual with two decks)" },
+    { value: "standard", label: "Left, right, keep" },
     ...(playerCount % 2 === 0 ? across : []),
   ];
 }
