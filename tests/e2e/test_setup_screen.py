@@ -377,3 +377,47 @@ def test_the_invite_rows_and_the_cards_are_one_choice(browser: Any, server: AppS
     assert page.locator("[data-region=invite-levels]").is_hidden()
     assert not page.errors, page.errors
     page.context.close()
+
+
+def test_the_main_button_does_what_the_cards_show(browser: Any, server: AppServer) -> None:
+    # A tester set seats for friends, scrolled on down to the game length and pressed "Deal
+    # the cards": it dealt a game against computer players at the levels the screen had
+    # shown before the panel was opened, not the table on the cards. While the panel is open
+    # the main button is the panel's own action, by mouse and by keyboard, and a note says
+    # how to play without friends; closed, it deals again.
+    page = open_page(browser, server, PHONE)
+    players = len(TESTERS_TABLE) + 1
+    page.click(f"[data-players='{players}']")
+    page.click("[data-region=invite] summary")
+    for row, choice in enumerate(TESTERS_TABLE, start=1):
+        page.click(f"input[name=invite-seat-{row}][value={choice}] + span")
+    main = page.locator(".setup > [data-action=new-game]")
+    panels = page.locator("[data-action=invite]")
+    assert main.inner_text() == panels.inner_text() == "Invite 2 friends"
+    note = page.get_attribute(".setup > [data-action=new-game]", "aria-describedby")
+    assert note and "close \u201cInvite friends\u201d" in page.inner_text(f"#{note}")
+    # No friend's seat: both say what to do and neither can be pressed.
+    for row in (1, 2):
+        page.click(f"input[name=invite-seat-{row}][value=easy] + span")
+    assert main.inner_text() == "Choose a seat for a friend" and main.is_disabled()
+    for row in (1, 2):
+        page.click(f"input[name=invite-seat-{row}][value=friend] + span")
+    # Closed: the cards are a game against computer players again, and so is the button.
+    page.click("[data-region=invite] summary")
+    page.wait_for_selector("[data-region=level-help]", state="visible")  # on the toggle event
+    assert main.inner_text() == "Deal the cards" and main.get_attribute("aria-describedby") is None
+    assert page.locator("[data-region=start-note]").is_hidden()
+    page.click("[data-region=invite] summary")
+    page.wait_for_selector("[data-region=start-note]", state="visible")
+    shoot(page, "setup-invite-main-button-phone", full_page=True)
+    # By keyboard: Enter on the main button makes the invite's table and shows its lobby.
+    main.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-screen=lobby] [data-region=invite-link]")
+    lobby = page.evaluate(LOBBY)
+    assert [seat["name"] for seat in lobby] == ["Open seat", "Open seat"] + [
+        o["name"] for o in OPPONENTS[:2]
+    ]
+    assert [seat["level"] for seat in lobby][2:] == ["Computer · easy", "Computer · hard"]
+    assert not page.errors, page.errors
+    page.context.close()

@@ -128,11 +128,10 @@ export function renderSetup(root, args) {
     targetInput.setAttribute("aria-invalid", fault ? "true" : "false");
     lengthNote.textContent = problem;
     lengthNote.classList.toggle("problem", fault);
-    const start = root.querySelector("[data-action=new-game]");
-    if (start) start.disabled = Boolean(problem);
     // Inviting makes a game too: it is held back the same (it made a game to 100 instead).
     lengthProblem = problem;
     invite?.refresh();
+    sayStart();
     const hint = root.querySelector("[data-region=preset-help]");
     if (hint) hint.textContent = presetHelp(presets, prefs);
     if (!problem) change();
@@ -214,6 +213,29 @@ export function renderSetup(root, args) {
     clear(seatList, invited ? invitedCards(options, prefs.friends, seatWord) : opponents);
     allButtons.hidden = invited;
     invitedNote.hidden = !invited;
+    sayStart();
+  }
+  // The main button at the foot of the screen does what the cards above it show. With
+  // "Invite friends" open they show the invite's table, so it is the panel's own button
+  // (a person who had set seats for friends pressed "Deal the cards" and was dealt a game
+  // against computer players at levels the screen no longer showed); closed, it deals.
+  const startNote = h("p", { class: "hint start-note", id: "start-note", "data-region": "start-note" },
+    "To play against computer players only, close \u201cInvite friends\u201d above.");
+  const startButton = h("button", {
+    class: canContinue ? "wide" : "primary wide", type: "button", "data-action": "new-game",
+    onclick: () => (startButton.dataset.does === "invite" ? onInvite() : onStart()),
+  });
+  function sayStart() {
+    const inviting = Boolean(invite && prefs.friends.open);
+    const { label, disabled } = inviting ? invite.action()
+      : { label: canContinue ? "Start a new game" : "Deal the cards", disabled: Boolean(lengthProblem) };
+    startButton.dataset.does = inviting ? "invite" : "deal";
+    startButton.textContent = label;
+    startButton.disabled = disabled;
+    startNote.hidden = !inviting;
+    // Said with the button to a screen reader only while there is a note to say.
+    if (inviting) startButton.setAttribute("aria-describedby", "start-note");
+    else startButton.removeAttribute("aria-describedby");
   }
   drawSeats();
   clear(root,
@@ -243,10 +265,8 @@ export function renderSetup(root, args) {
         h("summary", {}, h("span", { class: "disclosure", "aria-hidden": "true" }), "Every house rule",
           h("span", { class: "summary-note" }, ` · ${ruleList.children.length} options`)),
         ruleList)),
-    h("button", {
-      class: canContinue ? "wide" : "primary wide", type: "button", "data-action": "new-game",
-      onclick: () => onStart(),
-    }, canContinue ? "Start a new game" : "Deal the cards"),
+    startButton,
+    startNote,
     h("section", { class: "panel look" }, themeControl()),
     h("nav", { class: "links", "aria-label": "More" },
       h("a", { href: "/rules" }, "How to play"),
