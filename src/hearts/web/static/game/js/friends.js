@@ -206,9 +206,10 @@ export function tableBody(prefs, rules) {
 }
 
 /** What a friend's seat says until someone takes it: who plays there if nobody comes, at
- * the table's `fill` level ("else an easy computer player"). */
-export function waitingWords(fill) {
-  return `Waiting for a friend; else ${/^[aeiou]/.test(fill) ? "an" : "a"} ${fill} computer player`;
+ * the table's `fill` level ("else an easy computer player"), by name when it is known
+ * ("else Bertie, an easy computer player"). */
+export function waitingWords(fill, name = "") {
+  return `Waiting for a friend; else ${name ? `${name}, ` : ""}${/^[aeiou]/.test(fill) ? "an" : "a"} ${fill} computer player`;
 }
 
 /** A table's hints setting in words, for whoever makes, joins or sits at it. */
