@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
@@ -285,6 +286,97 @@ def test_the_host_starts_and_computer_players_take_the_empty_seats(
     assert state["table"]["waiting_on"] == [0, 1, 2, 3]  # people pass first
     assert "already" in sentence(ann.post(f"/api/games/{made['id']}/start", json={}), 409)
     assert join(browsers[2], made, "Cal").status_code == 409
+
+
+SHOWN = ("name", "level", "open", "character")
+
+
+def seating(browser: TestClient, seats: list[str], fill: str = "medium") -> Any:
+    return browser.get("/api/seating", params={"seats": seats, "fill": fill})
+
+
+@pytest.mark.parametrize(
+    "seats",
+    [
+        ["you", "friend", "friend", "easy", "hard"],
+        ["friend", "you", "friend", "hard"],
+        ["you", *(["friend", "expert"] * ((MAX_PLAYERS - 1) // 2)), "friend"][:MAX_PLAYERS],
+    ],
+)
+def test_the_seating_asked_for_is_the_lobby_and_the_start_it_makes(
+    browsers: list[TestClient], seats: list[str]
+) -> None:
+    # The start screen asks the server who an invite will seat where, in place of a copy of
+    # its rule in JavaScript: the answer is the lobby of the table those seats make, seat
+    # by seat, and nothing is made or stored to give it.
+    ann, bea, _ = browsers
+    answer = seating(bea, seats, fill="hard")
+    assert answer.status_code == 200, answer.text
+    assert "set-cookie" not in answer.headers and bea.get("/api/games").json() == []
+    shown = answer.json()
+    made = table(ann, seats, fill="hard")
+    lobby = made["players"]
+    mine = seats.index("you")
+    assert [s["you"] for s in shown] == [seat == mine for seat in range(len(seats))]
+    assert [{k: s[k] for k in SHOWN} for s in shown if not s["you"]] == [
+        {k: p.get(k) for k in SHOWN} for p in lobby if not p["you"]
+    ]
+    # A friend's seat names its stand-in only when it is the same whoever comes: the first
+    # friend's seat always is; a later one is not (it depends on the seats before it).
+    friends = [seat for seat, kind in enumerate(seats) if kind == "friend"]
+    stand_ins = {s["seat"]: s["stand_in"] for s in shown if s["open"]}
+    assert set(stand_ins) == set(friends)
+    assert stand_ins[friends[0]] is not None
+    assert all(stand_ins[seat] is None for seat in friends[1:])
+    # Nobody comes: the first friend's seat is played by the character named.
+    started = ann.post(f"/api/games/{made['id']}/start", json={}).json()
+    assert started["players"][friends[0]]["character"] == stand_ins[friends[0]]
+    if len(friends) > 1:
+        # Someone takes the first friend's seat: the second's stand-in is another character
+        # than with nobody there, so the page rightly names none for it.
+        other = table(ann, seats, fill="hard")
+        assert join(bea, other, "Bea").json()["table"]["seat"] == friends[0]
+        after = ann.post(f"/api/games/{other['id']}/start", json={}).json()
+        second = friends[1]
+        assert after["players"][second]["character"] != started["players"][second]["character"]
+
+
+@pytest.mark.parametrize(
+    ("query", "said"),
+    [
+        ({}, "The seats are missing from the address."),
+        ({"seats": ["you", "friend"]}, f"There must be at least {MIN_PLAYERS} seats, not 2."),
+        (
+            {"seats": ["you"] + ["friend"] * MAX_PLAYERS},
+            f"There can be at most {MAX_PLAYERS} seats, not {MAX_PLAYERS + 1}.",
+        ),
+        (
+            {"seats": ["you"] + ["easy"] * 5000},
+            f"There can be at most {MAX_PLAYERS} seats, not 5001.",
+        ),
+        (
+            {"seats": ["you", "friend", "godlike"]},
+            "The seats must each be you, friend, easy, medium, hard or expert, not 'godlike'.",
+        ),
+        ({"seats": ["friend", "friend", "easy"]}, 'Exactly one seat must be "you".'),
+        ({"seats": ["you", "you", "easy"]}, 'Exactly one seat must be "you".'),
+        (
+            {"seats": ["you", "friend", "easy"], "fill": "<b>x</b>"},
+            "The fill must be easy, medium, hard or expert, not '<b>x</b>'.",
+        ),
+    ],
+)
+def test_the_seating_asked_for_refuses_with_a_sentence(
+    browsers: list[TestClient], query: dict[str, Any], said: str
+) -> None:
+    assert sentence(browsers[0].get("/api/seating", params=query), 422) == said
+
+
+def test_a_long_seat_is_quoted_short(browsers: list[TestClient]) -> None:
+    query = {"seats": ["you", "friend", "x" * 10_000]}
+    said = sentence(browsers[0].get("/api/seating", params=query), 422)
+    assert said.startswith("The seats must each be you, friend, easy, medium, hard or expert")
+    assert len(said) < 200 and said.endswith("\u2026'."), said
 
 
 def test_moves_act_for_the_callers_seat_and_a_stale_move_is_a_conflict(

@@ -4,6 +4,7 @@ the screen, and the house rules speak in the numbers of the table chosen.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -319,14 +320,25 @@ def test_the_start_screen_seats_whom_the_lobby_seats(
     # above said "Tamsin · 2nd on your right" and "Oskar · On your right", both easy, and
     # the lobby seated Marisol (easy) and Bertie (hard) there. With the panel open the cards
     # show what the lobby will: the server's characters, at the panel's levels, in seat
-    # order, and the friends' seats open.
+    # order, and the friends' seats open. The page asks the server (it had a copy of the
+    # server's rule of its own): the same answer as the lobby's, from the same code.
     page = open_page(browser, server, {"width": 1280, "height": 800})
     page.click(f"[data-players='{players}']")
     page.click("[data-region=invite] summary")
     for row, choice in enumerate(choices, start=1):
         page.click(f"input[name=invite-seat-{row}][value={choice}] + span")
     page.click(f"input[name=invite-fill][value={fill}] + span")
+    page.wait_for_selector(".setup .opponents[data-seating=shown]")
     cards = page.evaluate(CARDS)
+    # The first friend's seat names who plays it if nobody comes: the same character
+    # whichever of the others come. The lobby says only the level there.
+    article = "an" if fill[0] in "aeiou" else "a"
+    first = choices.index("friend")
+    named = re.fullmatch(
+        f"Waiting for a friend; else (.+), {article} {fill} computer player", cards[first]["level"]
+    )
+    assert named, cards[first]
+    cards[first]["level"] = f"Waiting for a friend; else {article} {fill} computer player"
     # The cards offer no level of their own: each seat's level is its row's in the panel.
     offered = page.locator(".setup .opponents input").count()
     all_levels = page.locator("input[name=level-all]").first.is_visible()
@@ -344,6 +356,12 @@ def test_the_start_screen_seats_whom_the_lobby_seats(
         else f"Computer · {choice}"
         for choice in choices
     ]
+    # Started with nobody come: the first friend's seat is the character named.
+    game = page.evaluate("new URLSearchParams(location.search).get('table')")
+    page.click("[data-action=start-table]")
+    page.wait_for_selector("body[data-screen=table]")
+    state = page.context.request.get(f"{server.url}/api/games/{game}").json()
+    assert state["players"][first + 1]["name"] == named.group(1)
     assert not page.errors, page.errors
     page.context.close()
 
@@ -360,6 +378,7 @@ def test_the_invite_rows_and_the_cards_are_one_choice(browser: Any, server: AppS
     page.wait_for_selector("[data-region=invite-levels]", state="visible")
     page.click("input[name=invite-seat-2][value=friend] + span")
     page.click("input[name=invite-seat-3][value=expert] + span")
+    page.wait_for_selector(".setup .opponents[data-seating=shown]")
     cards = page.evaluate(CARDS)
     # The first seat is a friend's to begin with: the computer seats are the last two.
     names = ["Open seat", "Open seat", OPPONENTS[0]["name"], OPPONENTS[1]["name"]]
@@ -375,5 +394,102 @@ def test_the_invite_rows_and_the_cards_are_one_choice(browser: Any, server: AppS
     assert alone[1]["level"] == "Computer · hard"
     assert page.locator("input[name=level-all]").first.is_visible()
     assert page.locator("[data-region=invite-levels]").is_hidden()
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_the_main_button_does_what_the_cards_show(browser: Any, server: AppServer) -> None:
+    # A tester set seats for friends, scrolled on down to the game length and pressed "Deal
+    # the cards": it dealt a game against computer players at the levels the screen had
+    # shown before the panel was opened, not the table on the cards. While the panel is open
+    # the main button is the panel's own action, by mouse and by keyboard, and a note says
+    # how to play without friends; closed, it deals again.
+    page = open_page(browser, server, PHONE)
+    players = len(TESTERS_TABLE) + 1
+    page.click(f"[data-players='{players}']")
+    page.click("[data-region=invite] summary")
+    for row, choice in enumerate(TESTERS_TABLE, start=1):
+        page.click(f"input[name=invite-seat-{row}][value={choice}] + span")
+    main = page.locator(".setup > [data-action=new-game]")
+    panels = page.locator("[data-action=invite]")
+    assert main.inner_text() == panels.inner_text() == "Invite 2 friends"
+    note = page.get_attribute(".setup > [data-action=new-game]", "aria-describedby")
+    assert note and "close \u201cInvite friends\u201d" in page.inner_text(f"#{note}")
+    # No friend's seat: both say what to do and neither can be pressed.
+    for row in (1, 2):
+        page.click(f"input[name=invite-seat-{row}][value=easy] + span")
+    assert main.inner_text() == "Choose a seat for a friend" and main.is_disabled()
+    for row in (1, 2):
+        page.click(f"input[name=invite-seat-{row}][value=friend] + span")
+    # Closed: the cards are a game against computer players again, and so is the button.
+    page.click("[data-region=invite] summary")
+    page.wait_for_selector("[data-region=level-help]", state="visible")  # on the toggle event
+    assert main.inner_text() == "Deal the cards" and main.get_attribute("aria-describedby") is None
+    assert page.locator("[data-region=start-note]").is_hidden()
+    page.click("[data-region=invite] summary")
+    page.wait_for_selector("[data-region=start-note]", state="visible")
+    shoot(page, "setup-invite-main-button-phone", full_page=True)
+    # By keyboard: Enter on the main button makes the invite's table and shows its lobby.
+    main.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-screen=lobby] [data-region=invite-link]")
+    lobby = page.evaluate(LOBBY)
+    assert [seat["name"] for seat in lobby] == ["Open seat", "Open seat"] + [
+        o["name"] for o in OPPONENTS[:2]
+    ]
+    assert [seat["level"] for seat in lobby][2:] == ["Computer · easy", "Computer · hard"]
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def names_shown(page: Any) -> list[str]:
+    return [card["name"] for card in page.evaluate(CARDS)]
+
+
+def test_the_cards_ask_the_server_once_for_the_latest_seats(
+    browser: Any, server: AppServer
+) -> None:
+    # The page asks the server who the invite seats where. A person clicking through a
+    # row's levels sends one request at a time and only the latest seats are asked about
+    # next; an answer for seats chosen before is not shown; until an answer comes (or if
+    # none does) the cards say what the panel does, with no character's name and no error.
+    page = open_page(browser, server, DESKTOP)
+    held: list[Any] = []
+    page.route("**/api/seating?*", lambda route: held.append(route))
+    players = len(TESTERS_TABLE) + 1
+    page.click(f"[data-players='{players}']")
+    page.click("[data-region=invite] summary")
+    page.wait_for_selector(".setup .opponents[data-seating=asking]")
+    first = checked(page, "invite-seat-4")
+    waiting = ["Open seat", "Computer player", "Computer player", "Computer player"]
+    assert names_shown(page) == waiting
+    for level in ("easy", "medium", "hard", "expert"):
+        page.click(f"input[name=invite-seat-4][value={level}] + span")
+    page.wait_for_timeout(100)
+    assert len(held) == 1  # the others wait for the first answer
+    with page.expect_request("**/api/seating?*") as second:
+        held[0].continue_()
+    # The first answer was for seats no longer chosen: not shown, and the latest asked for.
+    assert second.value.url.endswith("seats=expert"), second.value.url
+    assert names_shown(page) == waiting
+    assert len(held) == 2
+    held[1].continue_()
+    page.wait_for_selector(".setup .opponents[data-seating=shown]")
+    cards = page.evaluate(CARDS)
+    assert [card["name"] for card in cards][1:] == [o["name"] for o in OPPONENTS[:3]]
+    assert cards[3]["level"] == "Computer · expert"
+    # Seats asked about before are not asked about again.
+    page.click(f"input[name=invite-seat-4][value={first}] + span")
+    page.wait_for_selector(".setup .opponents[data-seating=shown]")
+    assert len(held) == 2
+    # The server not answering: the cards keep to what the panel says, and no error shows.
+    page.unroute("**/api/seating?*")
+    page.route("**/api/seating?*", lambda route: route.fulfill(status=503, body="down"))
+    page.click("input[name=invite-seat-4][value=hard] + span")
+    page.wait_for_selector(".setup .opponents[data-seating=unknown]")
+    assert names_shown(page) == waiting
+    assert page.evaluate(CARDS)[3]["level"] == "Computer · hard"
+    assert page.locator("[role=alert]:visible").count() == 0
+    shoot(page, "setup-invite-no-answer-desktop", full_page=True)
     assert not page.errors, page.errors
     page.context.close()

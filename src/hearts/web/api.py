@@ -21,7 +21,7 @@ from fastapi.responses import JSONResponse
 from .. import ChooseMoon, NextRound, Pass, Play, Rules
 from ..ai import LEVELS as AI_LEVELS
 from ..moves import as_face
-from ..rules import MAX_TARGET
+from ..rules import MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS
 from .characters import LEVEL_NOTES, LEVELS, OPPONENTS
 from .headers import is_https
 from .options import PRESETS, RULE_OPTIONS, rules_from_choices, table_sizes
@@ -33,6 +33,7 @@ from .schemas import (
     Invitation,
     InvitationCheck,
     Join,
+    Level,
     MoonChoice,
     Move,
     NewGame,
@@ -40,8 +41,18 @@ from .schemas import (
     PlayCard,
     Problem,
     Reaction,
+    SeatKind,
+    SeatShown,
 )
-from .service import HOLD_TIME, REACTIONS, TURN_TIME, GameService, MoveFor, Refusal
+from .service import (
+    HOLD_TIME,
+    REACTIONS,
+    TURN_TIME,
+    GameService,
+    MoveFor,
+    Refusal,
+    seating_preview,
+)
 from .store import owner_key
 from .tokens import COOKIE, SECURE_COOKIE, Tokens
 from .unfinished import GameSummary, summaries
@@ -149,6 +160,31 @@ def options_data() -> dict[str, Any]:
         "table_defaults": {"turn_time": TURN_TIME, "hold_time": HOLD_TIME, "fill": "medium"},
         "target_range": list(TARGET_RANGE),
     }
+
+
+@router.get("/seating", response_model=list[SeatShown], responses={422: {"model": Problem}})
+def seating(
+    seats: Annotated[
+        list[SeatKind],
+        Query(
+            min_length=MIN_PLAYERS,
+            max_length=MAX_PLAYERS,
+            description='One per seat, as `POST /api/games` takes them: "you" (exactly once), '
+            '"friend" or a computer player\'s level (`?seats=you&seats=friend&seats=easy`).',
+        ),
+    ],
+    fill: Annotated[
+        Level, Query(description="The level of computer players in seats nobody takes.")
+    ] = "medium",
+) -> Any:
+    """The table these seats would make, seat by seat, as its lobby will show it before
+    anyone joins: the character and level at each computer seat, each friend's seat open
+    (with the character that plays it if nobody comes, when that is already known). Nothing
+    is made or stored: the start screen asks as the seats are chosen."""
+    try:
+        return seating_preview(seats, fill)
+    except Refusal as refusal:
+        return refused(refusal)
 
 
 def clean_name(raw: str) -> str:

@@ -86,6 +86,8 @@ def _sentence(problem: Mapping[str, Any], limits: Mapping[str, Any]) -> str:
     >>> _sentence({"type": "too_long", "loc": ("body", "names"),
     ...            "ctx": {"max_length": 2, "actual_length": 3}}, {})
     'There can be at most 2 names, not 3.'
+    >>> _sentence({"type": "missing", "loc": ("query", "seats")}, {})
+    'The seats are missing from the address.'
     """
     kind = str(problem.get("type", ""))
     loc = tuple(problem.get("loc", ()))
@@ -105,7 +107,9 @@ def _sentence(problem: Mapping[str, Any], limits: Mapping[str, Any]) -> str:
     if kind == "missing":
         if not names:
             return "The request needs a body: a JSON object."
-        return f"{subject} is missing from {source or 'the request'}."
+        # "The seats are missing", as a person says it of a list named in the plural.
+        verb = "are" if names[-1].endswith("s") else "is"
+        return f"{subject} {verb} missing from {source or 'the request'}."
     if kind == "extra_forbidden":
         return f"This request does not take a field called {_field_name(parts[-1])}."
     if kind in ("literal_error", "enum"):

@@ -158,6 +158,23 @@ class Player(BaseModel):
     )
 
 
+class SeatShown(BaseModel):
+    seat: int
+    name: str = Field(description='The character\'s name, "Open seat" or "You".')
+    level: str | None = Field(description="The computer player's level; null for a person.")
+    you: bool
+    open: bool = Field(description="A friend's seat, open until someone takes it.")
+    character: str | None = Field(
+        default=None,
+        description="The computer character at this seat (an `id` of /api/options' opponents).",
+    )
+    stand_in: str | None = Field(
+        default=None,
+        description="At a friend's seat, the character that plays it if nobody takes it, when "
+        "that does not depend on which of the other friends come; null when it does.",
+    )
+
+
 class TableState(BaseModel):
     seat: int = Field(description="The caller's seat.")
     host: bool = Field(description="Whether the caller made the table.")

@@ -17,6 +17,7 @@ before the computer players answer, so the others see the card at once.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hmac
 import logging
 import math
@@ -24,7 +25,7 @@ import re
 import secrets
 import time
 import weakref
-from collections.abc import Awaitable, Callable, Collection, Iterable
+from collections.abc import Awaitable, Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -39,6 +40,7 @@ from ..record import (
     undo_action,
     undos,
 )
+from ..rules import MAX_PLAYERS, MIN_PLAYERS
 from .bots import BotPool, Computers, Styles, stand_in
 from .cache import SizedCache
 from .characters import LEVELS, cast
@@ -556,12 +558,10 @@ class GameService:
             raise Refusal(
                 422, f"A table of {rules.players} needs {rules.players} seats, not {len(seats)}."
             )
-        if seats.count("you") != 1:
-            raise Refusal(422, 'Exactly one seat must be "you".')
-        host = seats.index("you")
+        levels, host = seat_levels(seats)
         friends = "friend" in seats
         table = Table(
-            tuple(None if kind in ("you", "friend") else kind for kind in seats),
+            levels,
             host=host,
             invite=secrets.token_urlsafe(24) if friends else None,  # 192 random bits
             fill=fill,
@@ -1305,6 +1305,67 @@ def _stood_in_this_round(loaded: LoadedGame, seat: int) -> list[Move]:
 def _moon_scores(game: Game) -> dict[str, list[int]] | None:
     scores = game.moon_scores()
     return None if scores is None else {choice: list(row) for choice, row in scores.items()}
+
+
+def seat_levels(seats: Sequence[str]) -> tuple[tuple[str | None, ...], int]:
+    """A new table's seats as it is asked for ("you" exactly once, "friend" or a computer
+    player's level at each seat) as `Table` keeps them: the level at each seat, None for a
+    person's, and the seat of the person asking."""
+    if list(seats).count("you") != 1:
+        raise Refusal(422, 'Exactly one seat must be "you".')
+    return tuple(None if kind in ("you", "friend") else kind for kind in seats), seats.index("you")
+
+
+def seating_preview(seats: Sequence[str], fill: str) -> list[dict[str, Any]]:
+    """The seats of a table asked for with `seats` (as `GameService.create` takes them) as
+    its lobby shows them before anyone has joined, by the lobby's own code (`_players`), so
+    that the start screen shows the table the invite will seat. Each friend's seat also has
+    `stand_in`: the character that plays it if nobody takes it, when that is the same
+    whichever of the other friends' seats are taken by the start, else None."""
+    levels, host = seat_levels(seats)
+    table = Table(levels, host=host, fill=fill)
+    people = {seat: Person(seat, _HOST if seat == host else None, "") for seat in table.people}
+    shown = _players(table, host, Seating(False, None, 0.0, 0, people))
+    stand_ins = _stand_ins(tuple(level is None for level in levels), host)
+    for entry in shown:
+        if entry["you"]:
+            entry["name"] = "You"
+        if entry["open"]:
+            entry["stand_in"] = stand_ins[entry["seat"]]
+    return shown
+
+
+#: The owner of the host's seat in a table that is only being looked at (never stored).
+_HOST = "host"
+
+
+#: Every table there can be by its people's seats and the host's: at each size, the host at
+#: any seat and each other seat a person's or not.
+TABLE_SHAPES = sum(n << (n - 1) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1))
+
+
+@functools.lru_cache(maxsize=TABLE_SHAPES)
+def _stand_ins(people: tuple[bool, ...], host: int) -> dict[int, str | None]:
+    """For each friend's seat of a table (`people`: whether each seat is a person's), the
+    character `Table.characters` gives it at the start if nobody takes it, tried with every
+    set of the other friends taking theirs: its id when they all give the same one, else
+    None (it depends on who comes). At most 256 tries a seat, each table shape once."""
+    # The characters go by seat, whatever the computer players' levels: any level will do.
+    table = Table(tuple(None if person else FILL for person in people), host=host)
+    friends = [seat for seat in table.people if seat != host]
+    found: dict[int, str | None] = {}
+    for seat in friends:
+        others = [other for other in friends if other != seat]
+        ids: set[str | None] = set()
+        for taken in range(1 << len(others)):
+            came = {other for bit, other in enumerate(others) if taken >> bit & 1}
+            seated = {
+                p: Person(p, _HOST if p == host or p in came else None, "") for p in table.people
+            }
+            character = table.characters(Seating(True, None, 0.0, 0, seated)).get(seat)
+            ids.add(character["id"] if character is not None else None)
+        found[seat] = ids.pop() if len(ids) == 1 else None
+    return found
 
 
 def _players(table: Table, me: int, seating: Seating) -> list[dict[str, Any]]:

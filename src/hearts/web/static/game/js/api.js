@@ -87,6 +87,9 @@ api.review = (id, round) => call("GET", `/api/games/${encodeURIComponent(id)}/re
 const game = (id, tail = "") => `/api/games/${encodeURIComponent(id)}${tail}`;
 /** body: {rules, seats: ["you", "friend", "hard", ...], fill, turn_time, name} */
 api.newTable = (body) => call("POST", "/api/games", body);
+/** Who a table of these seats (as newTable takes them) seats where, as its lobby will show
+ * it: nothing is made. */
+api.seating = (seats) => call("GET", `/api/seating?${new URLSearchParams(seats.map((s) => ["seats", s]))}`);
 api.invitation = (id, invite) => call("POST", game(id, "/invitation"), { invite });
 api.join = (id, invite, name) => call("POST", game(id, "/join"), { invite, name });
 api.start = (id) => call("POST", game(id, "/start"), {});

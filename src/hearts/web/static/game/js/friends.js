@@ -97,7 +97,8 @@ export function nameField({ id, value, onInput, label = "Your name", taken = [] 
  * choice per other seat: "friend" or a level), fill, turnTime, hints, name}. onInvite() starts it.
  * `seatWord(i)` says where the i-th other seat sits ("On your left"); `blocked()` says why
  * the table cannot be made from the rest of the screen ("" when it can: a game length out of
- * range). Returns {panel, refresh}: refresh() after what `blocked` reads has changed.
+ * range). Returns {panel, refresh, action}: refresh() after what `blocked` reads has changed;
+ * action() is what the invite button says ({label, disabled}).
  */
 export function invitePanel({ options, prefs, players, seatWord, onInvite, onChange, blocked = () => "" }) {
   const defaults = options.table_defaults || { turn_time: 30, hold_time: 120, fill: "medium" };
@@ -119,11 +120,20 @@ export function invitePanel({ options, prefs, players, seatWord, onInvite, onCha
   const why = h("p", { class: "hint invite-note", id: "invite-note", "data-region": "invite-note" });
   const button = h("button", { type: "button", class: "primary wide", "data-action": "invite",
     "aria-describedby": "invite-note", onclick: () => onInvite() });
-  const sayButton = () => {
+  /** What the invite button says and whether it can be pressed: the start screen's main
+   * button says and does the same while the panel is open. */
+  const action = () => {
     const friends = f.seats.filter((s) => s === "friend").length;
+    return {
+      label: friends ? `Invite ${friends === 1 ? "a friend" : `${friends} friends`}` : "Choose a seat for a friend",
+      disabled: friends === 0 || Boolean(nameProblemIfAny(f.name)) || Boolean(blocked()),
+    };
+  };
+  const sayButton = () => {
     const elsewhere = blocked();
-    button.textContent = friends ? `Invite ${friends === 1 ? "a friend" : `${friends} friends`}` : "Choose a seat for a friend";
-    button.disabled = friends === 0 || Boolean(nameProblemIfAny(f.name)) || Boolean(elsewhere);
+    const { label, disabled } = action();
+    button.textContent = label;
+    button.disabled = disabled;
     why.textContent = elsewhere;
     why.hidden = !elsewhere;
   };
@@ -179,7 +189,7 @@ export function invitePanel({ options, prefs, players, seatWord, onInvite, onCha
   h("div", { class: "invite-me" }, h("span", { class: "seat-word" }, "You, named"), name.field),
   h("ul", { class: "invite-seats" }, rows),
   fill, time, hints, button, why);
-  return { panel: details, refresh: sayButton };
+  return { panel: details, refresh: sayButton, action };
 }
 
 function nameProblemIfAny(text) {
@@ -196,9 +206,10 @@ export function tableBody(prefs, rules) {
 }
 
 /** What a friend's seat says until someone takes it: who plays there if nobody comes, at
- * the table's `fill` level ("else an easy computer player"). */
-export function waitingWords(fill) {
-  return `Waiting for a friend; else ${/^[aeiou]/.test(fill) ? "an" : "a"} ${fill} computer player`;
+ * the table's `fill` level ("else an easy computer player"), by name when it is known
+ * ("else Bertie, an easy computer player"). */
+export function waitingWords(fill, name = "") {
+  return `Waiting for a friend; else ${name ? `${name}, ` : ""}${/^[aeiou]/.test(fill) ? "an" : "a"} ${fill} computer player`;
 }
 
 /** A table's hints setting in words, for whoever makes, joins or sits at it. */

@@ -2,6 +2,7 @@
 // rules and the speed of play. Every choice is remembered in this browser.
 
 import { h, clear, $$ } from "./dom.js";
+import { api } from "./api.js";
 import { spoken } from "./cards.js";
 import { face } from "./faces.js";
 import { SPEEDS } from "./prefs.js";
@@ -128,11 +129,10 @@ export function renderSetup(root, args) {
     targetInput.setAttribute("aria-invalid", fault ? "true" : "false");
     lengthNote.textContent = problem;
     lengthNote.classList.toggle("problem", fault);
-    const start = root.querySelector("[data-action=new-game]");
-    if (start) start.disabled = Boolean(problem);
     // Inviting makes a game too: it is held back the same (it made a game to 100 instead).
     lengthProblem = problem;
     invite?.refresh();
+    sayStart();
     const hint = root.querySelector("[data-region=preset-help]");
     if (hint) hint.textContent = presetHelp(presets, prefs);
     if (!problem) change();
@@ -211,9 +211,57 @@ export function renderSetup(root, args) {
    * who the invite will really seat where (`invitedCards`). */
   function drawSeats() {
     const invited = Boolean(invite && prefs.friends.open);
-    clear(seatList, invited ? invitedCards(options, prefs.friends, seatWord) : opponents);
+    if (invited) {
+      // The server says who sits where (asked once for each choice of seats, and asked
+      // again as they change); until it has, the cards say what the panel does.
+      const seats = ["you", ...prefs.friends.seats];
+      const key = seats.join(",");
+      const answer = seatings.get(key);
+      clear(seatList, invitedCards(options, prefs.friends, seatWord, answer));
+      seatList.dataset.seating = answer ? "shown" : "asking";
+      seatList.setAttribute("aria-busy", answer ? "false" : "true");
+      if (!answer) {
+        askSeating(seats, (ok) => {
+          // An answer for seats chosen before, or for a screen drawn again since, is kept
+          // for later but not shown.
+          const now = seatList.isConnected && prefs.friends.open && ["you", ...prefs.friends.seats].join(",") === key;
+          if (now && ok) drawSeats();
+          else if (now) {
+            seatList.dataset.seating = "unknown";
+            seatList.setAttribute("aria-busy", "false");
+          }
+        });
+      }
+    } else {
+      clear(seatList, opponents);
+      delete seatList.dataset.seating;
+      seatList.removeAttribute("aria-busy");
+    }
     allButtons.hidden = invited;
     invitedNote.hidden = !invited;
+    sayStart();
+  }
+  // The main button at the foot of the screen does what the cards above it show. With
+  // "Invite friends" open they show the invite's table, so it is the panel's own button
+  // (a person who had set seats for friends pressed "Deal the cards" and was dealt a game
+  // against computer players at levels the screen no longer showed); closed, it deals.
+  const startNote = h("p", { class: "hint start-note", id: "start-note", "data-region": "start-note" },
+    "To play against computer players only, close \u201cInvite friends\u201d above.");
+  const startButton = h("button", {
+    class: canContinue ? "wide" : "primary wide", type: "button", "data-action": "new-game",
+    onclick: () => (startButton.dataset.does === "invite" ? onInvite() : onStart()),
+  });
+  function sayStart() {
+    const inviting = Boolean(invite && prefs.friends.open);
+    const { label, disabled } = inviting ? invite.action()
+      : { label: canContinue ? "Start a new game" : "Deal the cards", disabled: Boolean(lengthProblem) };
+    startButton.dataset.does = inviting ? "invite" : "deal";
+    startButton.textContent = label;
+    startButton.disabled = disabled;
+    startNote.hidden = !inviting;
+    // Said with the button to a screen reader only while there is a note to say.
+    if (inviting) startButton.setAttribute("aria-describedby", "start-note");
+    else startButton.removeAttribute("aria-describedby");
   }
   drawSeats();
   clear(root,
@@ -243,10 +291,8 @@ export function renderSetup(root, args) {
         h("summary", {}, h("span", { class: "disclosure", "aria-hidden": "true" }), "Every house rule",
           h("span", { class: "summary-note" }, ` · ${ruleList.children.length} options`)),
         ruleList)),
-    h("button", {
-      class: canContinue ? "wide" : "primary wide", type: "button", "data-action": "new-game",
-      onclick: () => onStart(),
-    }, canContinue ? "Start a new game" : "Deal the cards"),
+    startButton,
+    startNote,
     h("section", { class: "panel look" }, themeControl()),
     h("nav", { class: "links", "aria-label": "More" },
       h("a", { href: "/rules" }, "How to play"),
@@ -257,29 +303,73 @@ export function renderSetup(root, args) {
   refocus(root, focused);
 }
 
+// The server's answers to "who would these seats seat where?" (`GET /api/seating`), by the
+// seats asked about: the same for everyone until the server is updated, so asked once.
+const seatings = new Map();
+const SEATINGS_KEPT = 64;
+let asked = null; // the latest seats to ask about while a request is out: {seats, done}
+let asking = false;
+
+/** Ask the server who `seats` seat where, then call done(ok). One request at a time: seats
+ * chosen while one is out wait for it, and only the latest of them is asked about (a person
+ * clicking through a row's levels sends two requests, not one a click). */
+async function askSeating(seats, done) {
+  asked = { seats, done };
+  if (asking) return;
+  asking = true;
+  try {
+    while (asked) {
+      const { seats: now, done: then } = asked;
+      asked = null;
+      const key = now.join(",");
+      let ok = seatings.has(key);
+      if (!ok) {
+        try {
+          const answer = await api.seating(now);
+          if (seatings.size >= SEATINGS_KEPT) seatings.delete(seatings.keys().next().value);
+          seatings.set(key, answer);
+          ok = true;
+        } catch {
+          // Said by no error box: the cards go on showing what the panel does, without names.
+        }
+      }
+      then(ok);
+    }
+  } finally {
+    asking = false;
+  }
+}
+
 /** The cards of the other seats as the invite's table will have them, in the lobby's words:
- * each computer seat with the character the server gives it and the level of its row in
- * the panel, each friend's seat open. The server's rule (`characters.cast`): the computer
- * seats take the characters in order, in seat order. The character that plays a friend's
- * seat nobody takes is left unnamed, as in the lobby: it depends on which of the other
- * friends' seats are taken. */
-function invitedCards(options, friends, seatWord) {
-  let next = 0; // the next character to be seated
+ * each computer seat with the character and level the server's answer (`answer`, the lobby
+ * of these seats) gives it, each friend's seat open, with the character that plays it if
+ * nobody comes when the server knows it already. Without an answer yet (or none coming)
+ * each card says what the panel does: a computer player at its level, or an open seat. */
+function invitedCards(options, friends, seatWord, answer) {
+  const character = (id) => options.opponents.find((o) => o.id === id);
   return friends.seats.map((choice, i) => {
     const where = h("span", { class: "seat-word" }, ` · ${seatWord(i)}`);
+    const shown = answer?.find((s) => s.seat === i + 1); // the person sits first
     if (choice === "friend") {
       return h("li", { class: "opponent open" },
         h("span", { class: "initial empty", "aria-hidden": "true" }, "?"),
         h("div", {},
           h("h3", {}, h("span", { class: "name" }, "Open seat"), where),
-          h("p", { class: "level" }, waitingWords(friends.fill))));
+          h("p", { class: "level" }, waitingWords(friends.fill, character(shown?.stand_in)?.name))));
     }
-    const o = options.opponents[next++];
+    const o = character(shown?.character);
+    if (!o) {
+      return h("li", { class: "opponent" },
+        h("span", { class: "initial", "aria-hidden": "true" }, "?"),
+        h("div", {},
+          h("h3", {}, h("span", { class: "name" }, "Computer player"), where),
+          h("p", { class: "level" }, `Computer · ${choice}`)));
+    }
     return h("li", { class: "opponent" },
       face(o.face, "pleased"),
       h("div", {},
         h("h3", {}, h("span", { class: "name" }, o.name), where),
-        h("p", { class: "level" }, `Computer · ${choice}`),
+        h("p", { class: "level" }, `Computer · ${shown.level}`),
         h("p", { class: "blurb" }, o.blurb)));
   });
 }
