@@ -415,6 +415,8 @@ def test_the_main_button_does_what_the_cards_show(browser: Any, server: AppServe
     assert main.inner_text() == panels.inner_text() == "Invite 2 friends"
     note = page.get_attribute(".setup > [data-action=new-game]", "aria-describedby")
     assert note and "close \u201cInvite friends\u201d" in page.inner_text(f"#{note}")
+    # A table of friends has no take-backs: the choice goes while the panel is open.
+    assert page.locator("#allow-undo").is_hidden()
     # No friend's seat: both say what to do and neither can be pressed.
     for row in (1, 2):
         page.click(f"input[name=invite-seat-{row}][value=easy] + span")
@@ -426,6 +428,7 @@ def test_the_main_button_does_what_the_cards_show(browser: Any, server: AppServe
     page.wait_for_selector("[data-region=level-help]", state="visible")  # on the toggle event
     assert main.inner_text() == "Deal the cards" and main.get_attribute("aria-describedby") is None
     assert page.locator("[data-region=start-note]").is_hidden()
+    assert page.locator("#allow-undo").is_visible()
     page.click("[data-region=invite] summary")
     page.wait_for_selector("[data-region=start-note]", state="visible")
     shoot(page, "setup-invite-main-button-phone", full_page=True)

@@ -239,6 +239,8 @@ export function renderSetup(root, args) {
     }
     allButtons.hidden = invited;
     invitedNote.hidden = !invited;
+    // A table of friends never takes a card back: the choice is not theirs to make.
+    takeBacks.hidden = invited;
     sayStart();
   }
   // The main button at the foot of the screen does what the cards above it show. With
