@@ -550,3 +550,47 @@ def test_every_card_of_a_whole_trick_is_in_sight(
         shoot(page, f"crowded-whole-trick-{players}-{viewport}")
     assert failures == [], failures
     assert not page.errors
+
+
+# --- large text on a phone held sideways: the person's line clear of the tools ----------------
+
+#: The boxes of the person's own line ("You 0 +0", "Your turn.") and of each tool shown beside
+#: it (Hint, Undo, Tricks, Sound), by its action.
+MY_LINE = """() => {
+    const box = (el) => { const r = el.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom]; };
+    const shown = (el) => el.getClientRects().length > 0;
+    return {
+        line: ['[data-region=me]', '#status'].map((s) => box(document.querySelector(s))),
+        tools: [...document.querySelectorAll('.tools button')].filter(shown)
+            .map((el) => [el.dataset.action, box(el)]),
+        width: innerWidth,
+    };
+}"""
+
+
+@pytest.mark.parametrize("players", [4, 8])
+@pytest.mark.parametrize(
+    "viewport", ["phone-landscape", "small-phone-landscape", "smaller-phone-landscape"]
+)
+def test_the_persons_line_stays_clear_of_the_tools_at_large_text_held_sideways(
+    browser: Any, server: AppServer, viewport: str, players: int
+) -> None:
+    # A phone held sideways (667 x 375) at 200% text: Hint and Undo, beside the person's line,
+    # took its room and lay over "You 0 +0" and "Your turn.". The tools wrap in what the line
+    # leaves them.
+    game = position(players, lambda g: len(g.round.tricks) >= 1 and len(g.round.trick) >= 1)
+    page = open_position(browser, server, viewport, f"my-line-{viewport}-{players}", game)
+    for size in ("", "150%", "200%"):
+        text_size(page, size)
+        found = page.evaluate(MY_LINE)
+        actions = [action for action, _ in found["tools"]]
+        assert {"hint", "undo", "tricks", "sound"} <= set(actions), (size, actions)
+        for (action, tool), part in itertools.product(found["tools"], found["line"]):
+            assert not overlap(tool, part), (size, action, tool, part)
+        for _, tool in found["tools"]:
+            assert tool[0] >= -1 and tool[2] <= found["width"] + 1, (size, tool)
+        for a, b in itertools.combinations(found["tools"], 2):
+            assert not overlap(a[1], b[1]), (size, a, b)
+        shoot(page, f"crowded-my-line-{viewport}-{players}-{size.strip('%') or '100'}")
+    assert not page.errors
