@@ -594,3 +594,62 @@ def test_the_persons_line_stays_clear_of_the_tools_at_large_text_held_sideways(
             assert not overlap(a[1], b[1]), (size, a, b)
         shoot(page, f"crowded-my-line-{viewport}-{players}-{size.strip('%') or '100'}")
     assert not page.errors
+
+
+# --- every table on a phone at the usual text size: the whole of it on the screen -------------
+
+#: Phones, upright and held sideways, as the tests above use them.
+PHONES = [
+    "phone",
+    "phone-landscape",
+    "small-phone",
+    "small-phone-landscape",
+    "smaller-phone-landscape",
+]
+
+#: How far the page scrolls each way, and what of the table is off the screen or lies over the
+#: person's part at its foot (their line, tools and hand): a seat, a place on the trick.
+ON_ONE_SCREEN = """() => {
+    const box = (el) => { const r = el.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom]; };
+    const meet = (a, b) => Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 1
+        && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 1;
+    const off = (b) => b[0] < -1 || b[1] < -1 || b[2] > innerWidth + 1 || b[3] > innerHeight + 1;
+    const mine = [...document.querySelectorAll('.me-line, .tools button, #hand .card')]
+        .filter((el) => el.getClientRects().length).map(box);
+    const found = [];
+    const parts = [...document.querySelectorAll('#game .seat.opponent, .trick .slot, #hand .card')];
+    for (const el of parts) {
+        const b = box(el);
+        const what = el.dataset.seat || el.dataset.key;
+        if (off(b)) found.push(`${el.className} ${what} off the screen`);
+        if (!el.closest('#hand') && mine.some((m) => meet(b, m))) {
+            found.push(`${el.className} ${what} over the person's part`);
+        }
+    }
+    const page = document.documentElement;
+    return { down: page.scrollHeight - innerHeight, across: page.scrollWidth - innerWidth, found };
+}"""
+
+
+@pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
+def test_every_table_fits_a_phone_at_the_usual_text_size(
+    browser: Any, server: AppServer, players: int
+) -> None:
+    # Eight players on a phone held sideways (740 x 360): the page was 30 px taller than the
+    # screen, and scrolled; six 88 px, three 44 (a hand of 17 cards in two rows). On the
+    # shortest phones held sideways a hand's rows overlap, the side seats go without their
+    # faces, and the ring takes the room the rest leaves it.
+    game = position(players, lambda g: len(g.round.trick) >= 1)
+    page = open_position(browser, server, "phone", f"one-screen-{players}", game)
+    page.emulate_media(reduced_motion="reduce")  # the hand's cards at once in their places
+    failures = []
+    for viewport in PHONES:
+        page.set_viewport_size(VIEWPORTS[viewport])
+        settle(page)
+        found = page.evaluate(ON_ONE_SCREEN)
+        if found["down"] > 0 or found["across"] > 0 or found["found"]:
+            failures.append((viewport, found))
+        shoot(page, f"crowded-one-screen-{players}-{viewport}")
+    assert failures == [], failures
+    assert not page.errors

@@ -420,6 +420,10 @@ export function ringPlaces(count, box, card) {
 export function winsSide(offset, count) {
   const at = (k) => Math.PI / 2 + (k * 2 * Math.PI) / count;
   const own = at(offset);
+  // At the very end of the ring (eight players), the way out of it: towards the higher
+  // neighbour, the card below, at its end of a ring flattened to the room (a phone 360 px
+  // tall), lay over the mark.
+  if (Math.abs(Math.cos(own)) > 0.999) return Math.cos(own) < 0 ? "left" : "right";
   const higher = [at(offset + 1), at(offset - 1)].filter((a) => Math.sin(a) < Math.sin(own) - 0.01);
   if (!higher.length) return "above";
   // Straight over it (the left and right ends of a ring of ten), the way out of the ring.
