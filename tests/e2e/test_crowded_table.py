@@ -329,15 +329,15 @@ def test_no_bubble_hides_a_card_of_the_trick(browser: Any, server: AppServer, pl
     game = position(players, lambda g: len(g.round.trick) == players - 1)
     page = open_position(browser, server, "phone", f"trick-bubbles-{players}", game)
     failures = []
-    for viewport in VIEWPORTS:
+    for viewport, size in itertools.product(VIEWPORTS, ("", "200%")):
         page.set_viewport_size(VIEWPORTS[viewport])
-        settle(page)
+        text_size(page, size)
         hidden = [slot["seat"] for slot in page.evaluate(TRICK) if not slot["index"]]
         over = page.evaluate(OVER_THE_TRICK, LONGEST_LINE)
         assert over["cards"] == players - 1
         if over["found"] or hidden:
-            failures.append((viewport, over["found"], hidden))
-        shoot(page, f"crowded-trick-bubbles-{players}-{viewport}")
+            failures.append((viewport, size, over["found"], hidden))
+        shoot(page, f"crowded-trick-bubbles-{players}-{viewport}-{size.strip('%') or '100'}")
         page.evaluate(
             "() => document.querySelectorAll('.quip').forEach((q) => { q.hidden = true; })"
         )
