@@ -22,7 +22,7 @@ from test_web_game_browser import open_page, start_game
 import hearts
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 
-from browser_support import AppServer, shoot
+from browser_support import AppServer, plain, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -652,4 +652,50 @@ def test_every_table_fits_a_phone_at_the_usual_text_size(
             failures.append((viewport, found))
         shoot(page, f"crowded-one-screen-{players}-{viewport}")
     assert failures == [], failures
+    assert not page.errors
+
+
+# --- who played each card of the trick ------------------------------------------------------
+
+#: For each card on the trick: its seat, its player's name as the seat shows it (or "You"), the
+#: card's accessible name and its title, and where its index is (in sight, tests above).
+TRICK_CARDS = """() => [...document.querySelectorAll('.trick .slot')]
+    .filter((slot) => slot.querySelector('.played')).map((slot) => {
+        const card = slot.querySelector('.played');
+        const seat = document.querySelector(`#game .seat[data-seat="${slot.dataset.seat}"]`);
+        const r = card.getBoundingClientRect();
+        return { seat: slot.dataset.seat, name: seat.querySelector('.name').textContent,
+                 label: card.getAttribute('aria-label'), title: card.getAttribute('title'),
+                 at: [r.left + r.width * .14, r.top + r.height * .1] };
+    })"""
+
+POINTED = (
+    """() => [...document.querySelectorAll('#game .seat.pointed')].map((s) => s.dataset.seat)"""
+)
+
+
+@pytest.mark.parametrize("players", [4, MAX_PLAYERS])
+@pytest.mark.parametrize("viewport", ["phone", "desktop"])
+def test_each_card_of_the_trick_says_who_played_it(
+    browser: Any, server: AppServer, viewport: str, players: int
+) -> None:
+    # At ten players a card of the trick was known by its place round the ring alone. Read
+    # aloud, each card names its player ("Marisol played the eight of diamonds"); a pointer on
+    # it shows its player's name and the card ("Marisol: 8♦") and lights that player's seat.
+    game = position(players, lambda g: len(g.round.trick) == players - 1)
+    page = open_position(browser, server, viewport, f"who-played-{viewport}-{players}", game)
+    cards = page.evaluate(TRICK_CARDS)
+    assert len(cards) == players - 1
+    assert {card["seat"] for card in cards} == {str(seat) for seat in range(1, players)}
+    for card in cards:
+        name = plain(card["name"])
+        assert plain(card["label"]).startswith(f"{name} played the "), card
+        assert card["title"] and plain(card["title"]).startswith(f"{name}: "), card
+        assert card["title"][-1] in "♣♦♥♠", card
+        page.mouse.move(*card["at"])
+        assert page.evaluate(POINTED) == [card["seat"]], card
+    page.mouse.move(1, 1)
+    assert page.evaluate(POINTED) == []
+    page.mouse.move(*cards[-1]["at"])
+    shoot(page, f"crowded-who-played-{viewport}-{players}")
     assert not page.errors
