@@ -22,7 +22,7 @@ from test_web_game_browser import open_page, start_game
 import hearts
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 
-from browser_support import AppServer, shoot
+from browser_support import AppServer, plain, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -329,15 +329,15 @@ def test_no_bubble_hides_a_card_of_the_trick(browser: Any, server: AppServer, pl
     game = position(players, lambda g: len(g.round.trick) == players - 1)
     page = open_position(browser, server, "phone", f"trick-bubbles-{players}", game)
     failures = []
-    for viewport in VIEWPORTS:
+    for viewport, size in itertools.product(VIEWPORTS, ("", "200%")):
         page.set_viewport_size(VIEWPORTS[viewport])
-        settle(page)
+        text_size(page, size)
         hidden = [slot["seat"] for slot in page.evaluate(TRICK) if not slot["index"]]
         over = page.evaluate(OVER_THE_TRICK, LONGEST_LINE)
         assert over["cards"] == players - 1
         if over["found"] or hidden:
-            failures.append((viewport, over["found"], hidden))
-        shoot(page, f"crowded-trick-bubbles-{players}-{viewport}")
+            failures.append((viewport, size, over["found"], hidden))
+        shoot(page, f"crowded-trick-bubbles-{players}-{viewport}-{size.strip('%') or '100'}")
         page.evaluate(
             "() => document.querySelectorAll('.quip').forEach((q) => { q.hidden = true; })"
         )
@@ -549,4 +549,153 @@ def test_every_card_of_a_whole_trick_is_in_sight(
             failures.append((viewport, piled, found["covered"], found["marks"]))
         shoot(page, f"crowded-whole-trick-{players}-{viewport}")
     assert failures == [], failures
+    assert not page.errors
+
+
+# --- large text on a phone held sideways: the person's line clear of the tools ----------------
+
+#: The boxes of the person's own line ("You 0 +0", "Your turn.") and of each tool shown beside
+#: it (Hint, Undo, Tricks, Sound), by its action.
+MY_LINE = """() => {
+    const box = (el) => { const r = el.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom]; };
+    const shown = (el) => el.getClientRects().length > 0;
+    return {
+        line: ['[data-region=me]', '#status'].map((s) => box(document.querySelector(s))),
+        tools: [...document.querySelectorAll('.tools button')].filter(shown)
+            .map((el) => [el.dataset.action, box(el)]),
+        width: innerWidth,
+    };
+}"""
+
+
+@pytest.mark.parametrize("players", [4, 8])
+@pytest.mark.parametrize(
+    "viewport", ["phone-landscape", "small-phone-landscape", "smaller-phone-landscape"]
+)
+def test_the_persons_line_stays_clear_of_the_tools_at_large_text_held_sideways(
+    browser: Any, server: AppServer, viewport: str, players: int
+) -> None:
+    # A phone held sideways (667 x 375) at 200% text: Hint and Undo, beside the person's line,
+    # took its room and lay over "You 0 +0" and "Your turn.". The tools wrap in what the line
+    # leaves them.
+    game = position(players, lambda g: len(g.round.tricks) >= 1 and len(g.round.trick) >= 1)
+    page = open_position(browser, server, viewport, f"my-line-{viewport}-{players}", game)
+    for size in ("", "150%", "200%"):
+        text_size(page, size)
+        found = page.evaluate(MY_LINE)
+        actions = [action for action, _ in found["tools"]]
+        assert {"hint", "undo", "tricks", "sound"} <= set(actions), (size, actions)
+        for (action, tool), part in itertools.product(found["tools"], found["line"]):
+            assert not overlap(tool, part), (size, action, tool, part)
+        for _, tool in found["tools"]:
+            assert tool[0] >= -1 and tool[2] <= found["width"] + 1, (size, tool)
+        for a, b in itertools.combinations(found["tools"], 2):
+            assert not overlap(a[1], b[1]), (size, a, b)
+        shoot(page, f"crowded-my-line-{viewport}-{players}-{size.strip('%') or '100'}")
+    assert not page.errors
+
+
+# --- every table on a phone at the usual text size: the whole of it on the screen -------------
+
+#: Phones, upright and held sideways, as the tests above use them.
+PHONES = [
+    "phone",
+    "phone-landscape",
+    "small-phone",
+    "small-phone-landscape",
+    "smaller-phone-landscape",
+]
+
+#: How far the page scrolls each way, and what of the table is off the screen or lies over the
+#: person's part at its foot (their line, tools and hand): a seat, a place on the trick.
+ON_ONE_SCREEN = """() => {
+    const box = (el) => { const r = el.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom]; };
+    const meet = (a, b) => Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 1
+        && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 1;
+    const off = (b) => b[0] < -1 || b[1] < -1 || b[2] > innerWidth + 1 || b[3] > innerHeight + 1;
+    const mine = [...document.querySelectorAll('.me-line, .tools button, #hand .card')]
+        .filter((el) => el.getClientRects().length).map(box);
+    const found = [];
+    const parts = [...document.querySelectorAll('#game .seat.opponent, .trick .slot, #hand .card')];
+    for (const el of parts) {
+        const b = box(el);
+        const what = el.dataset.seat || el.dataset.key;
+        if (off(b)) found.push(`${el.className} ${what} off the screen`);
+        if (!el.closest('#hand') && mine.some((m) => meet(b, m))) {
+            found.push(`${el.className} ${what} over the person's part`);
+        }
+    }
+    const page = document.documentElement;
+    return { down: page.scrollHeight - innerHeight, across: page.scrollWidth - innerWidth, found };
+}"""
+
+
+@pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
+def test_every_table_fits_a_phone_at_the_usual_text_size(
+    browser: Any, server: AppServer, players: int
+) -> None:
+    # Eight players on a phone held sideways (740 x 360): the page was 30 px taller than the
+    # screen, and scrolled; six 88 px, three 44 (a hand of 17 cards in two rows). On the
+    # shortest phones held sideways a hand's rows overlap, the side seats go without their
+    # faces, and the ring takes the room the rest leaves it.
+    game = position(players, lambda g: len(g.round.trick) >= 1)
+    page = open_position(browser, server, "phone", f"one-screen-{players}", game)
+    page.emulate_media(reduced_motion="reduce")  # the hand's cards at once in their places
+    failures = []
+    for viewport in PHONES:
+        page.set_viewport_size(VIEWPORTS[viewport])
+        settle(page)
+        found = page.evaluate(ON_ONE_SCREEN)
+        if found["down"] > 0 or found["across"] > 0 or found["found"]:
+            failures.append((viewport, found))
+        shoot(page, f"crowded-one-screen-{players}-{viewport}")
+    assert failures == [], failures
+    assert not page.errors
+
+
+# --- who played each card of the trick ------------------------------------------------------
+
+#: For each card on the trick: its seat, its player's name as the seat shows it (or "You"), the
+#: card's accessible name and its title, and where its index is (in sight, tests above).
+TRICK_CARDS = """() => [...document.querySelectorAll('.trick .slot')]
+    .filter((slot) => slot.querySelector('.played')).map((slot) => {
+        const card = slot.querySelector('.played');
+        const seat = document.querySelector(`#game .seat[data-seat="${slot.dataset.seat}"]`);
+        const r = card.getBoundingClientRect();
+        return { seat: slot.dataset.seat, name: seat.querySelector('.name').textContent,
+                 label: card.getAttribute('aria-label'), title: card.getAttribute('title'),
+                 at: [r.left + r.width * .14, r.top + r.height * .1] };
+    })"""
+
+POINTED = (
+    """() => [...document.querySelectorAll('#game .seat.pointed')].map((s) => s.dataset.seat)"""
+)
+
+
+@pytest.mark.parametrize("players", [4, MAX_PLAYERS])
+@pytest.mark.parametrize("viewport", ["phone", "desktop"])
+def test_each_card_of_the_trick_says_who_played_it(
+    browser: Any, server: AppServer, viewport: str, players: int
+) -> None:
+    # At ten players a card of the trick was known by its place round the ring alone. Read
+    # aloud, each card names its player ("Marisol played the eight of diamonds"); a pointer on
+    # it shows its player's name and the card ("Marisol: 8♦") and lights that player's seat.
+    game = position(players, lambda g: len(g.round.trick) == players - 1)
+    page = open_position(browser, server, viewport, f"who-played-{viewport}-{players}", game)
+    cards = page.evaluate(TRICK_CARDS)
+    assert len(cards) == players - 1
+    assert {card["seat"] for card in cards} == {str(seat) for seat in range(1, players)}
+    for card in cards:
+        name = plain(card["name"])
+        assert plain(card["label"]).startswith(f"{name} played the "), card
+        assert card["title"] and plain(card["title"]).startswith(f"{name}: "), card
+        assert card["title"][-1] in "♣♦♥♠", card
+        page.mouse.move(*card["at"])
+        assert page.evaluate(POINTED) == [card["seat"]], card
+    page.mouse.move(1, 1)
+    assert page.evaluate(POINTED) == []
+    page.mouse.move(*cards[-1]["at"])
+    shoot(page, f"crowded-who-played-{viewport}-{players}")
     assert not page.errors

@@ -3,7 +3,7 @@
 // server sends: how many there are and which one is the person's.
 
 import { h, clear, $ } from "./dom.js";
-import { cardBack, cardFace, cardName, spoken, suitIcon } from "./cards.js";
+import { cardBack, cardFace, cardName, cardSymbol, spoken, suitIcon } from "./cards.js";
 import { face } from "./faces.js";
 import { allSeats, compass, initial, isMe, named, offsetOf, plural, score, where, whoIs } from "./words.js";
 import { isFriends, kindLine, seatSigns } from "./friends.js";
@@ -104,6 +104,10 @@ export class Table {
       // order of the seats, and under every lower one (no two heights on a ring are one apart).
       slot.style.setProperty("--z", String(20 + Math.round(Math.sin(angle) * 10)));
       if (!side) slot.dataset.wins = winsSide(offsetOf(state, seat), count);
+      // Who played a card: a pointer on it lights its player's seat (at ten players a card
+      // was known only by its place round the ring).
+      slot.addEventListener("pointerenter", () => this.pointAt(seat, true));
+      slot.addEventListener("pointerleave", () => this.pointAt(seat, false));
       this.trick.append(slot);
       this.slots.set(seat, slot);
     }
@@ -210,6 +214,7 @@ export class Table {
         clear(slot);
         slot.classList.remove("cancelled");
       }
+      for (const seat of this.seats.values()) seat.classList.remove("pointed");
       plays.forEach(([seat, card], i) => this.place(seat, card, i === 0));
     }
     this.markWinner(winner);
@@ -229,8 +234,9 @@ export class Table {
   place(seat, card, led = false) {
     const who = whoIs(this.state, seat);
     const label = `${who} played the ${cardName(card)}${led ? ", the lead" : ""}`;
-    const el = h("div", { class: "played", role: "img", "aria-label": label, "data-played": card },
-      cardFace(card));
+    // Its player's name and the card on a pointer's hover, too ("Marisol: Q♠", "You: 7♥").
+    const el = h("div", { class: "played", role: "img", "aria-label": label, "data-played": card,
+      title: `${who}: ${cardSymbol(card)}` }, cardFace(card));
     const slot = this.slots.get(seat);
     slot.classList.toggle("led", led);
     slot.classList.remove("cancelled");
@@ -292,6 +298,12 @@ export class Table {
       h("span", { class: "team mine-team" }, `${names(mine)} ${score(state.scores[me])}`),
       " · ",
       h("span", { class: "team" }, `${names(others)} ${score(state.scores[others[0]])}`));
+  }
+
+  /** Light the seat of the player of the card under a pointer (`on`), or no longer. */
+  pointAt(seat, on) {
+    const card = $(".played", this.slots.get(seat));
+    this.seats.get(seat)?.classList.toggle("pointed", on && Boolean(card));
   }
 
   markWinner(winner) {
@@ -420,6 +432,10 @@ export function ringPlaces(count, box, card) {
 export function winsSide(offset, count) {
   const at = (k) => Math.PI / 2 + (k * 2 * Math.PI) / count;
   const own = at(offset);
+  // At the very end of the ring (eight players), the way out of it: towards the higher
+  // neighbour, the card below, at its end of a ring flattened to the room (a phone 360 px
+  // tall), lay over the mark.
+  if (Math.abs(Math.cos(own)) > 0.999) return Math.cos(own) < 0 ? "left" : "right";
   const higher = [at(offset + 1), at(offset - 1)].filter((a) => Math.sin(a) < Math.sin(own) - 0.01);
   if (!higher.length) return "above";
   // Straight over it (the left and right ends of a ring of ten), the way out of the ring.
