@@ -25,6 +25,8 @@ from test_crowded_table import (
     text_size,
 )
 
+import hearts
+
 from browser_support import AppServer, plain, shoot
 
 pytestmark = pytest.mark.browser
@@ -128,4 +130,37 @@ def test_the_one_seat_across_the_top_of_a_phone_held_sideways_keeps_its_plate(
         settle(page)
         top = [seat for seat in page.evaluate(OWN_SEAT, LONGEST_LINE) if seat["seat"] == "2"]
         assert top and top[0]["covers"] == [] and top[0]["inside"], (size, top)
+    assert not page.errors
+
+
+def gives_a_computer_the_queen(game: hearts.Game) -> str | None:
+    """The person's card that lets a computer player take the queen on this trick, if any:
+    the queen is on it and the person plays last."""
+    trick = [str(card) for _, card in game.round.trick]
+    if "QS" not in trick or len(trick) != game.rules.players - 1:
+        return None
+    for card in game.round.legal_cards():
+        after = game.round.copy()
+        after.play(card)
+        if after.tricks[-1].winner != 0:
+            return str(card)
+    return None
+
+
+def test_a_screen_reader_hears_who_says_a_quip(browser: Any, server: AppServer) -> None:
+    # A computer player's bubble was never read out: a screen reader heard nothing of it,
+    # nor who spoke. Now the news says it with the name first, as a reaction is said; the
+    # bubble's own words (role=note) start with the name where the bubble covers the seat.
+    game = position(4, lambda g: gives_a_computer_the_queen(g) is not None)
+    card = gives_a_computer_the_queen(game)
+    page = open_position(browser, server, "phone", "quip-heard", game)
+    page.focus(f"[data-region=hand] [data-key='{card}']")
+    page.keyboard.press("Enter")
+    bubble = page.wait_for_selector("#game .seat.opponent .quip:not([hidden])")
+    seat = bubble.evaluate("(q) => q.closest('.seat').dataset.seat")
+    name = plain(page.text_content(f"#game .seat[data-seat='{seat}'] .name"))
+    words = plain(bubble.text_content())
+    assert words
+    assert f"{name}: {words}" in plain(page.text_content("#log"))
+    assert plain(bubble.get_attribute("data-who")) == name
     assert not page.errors
