@@ -1401,7 +1401,10 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
         narrate(`${isMe(next, event.winner) ? "You also take" : `${nameOf(next, event.winner)} also takes`} the ${plural(event.carried.length, "held-over card")}.`);
       }
       if (!isMe(next, event.winner) && event.cards.includes("QS")) {
-        table.say(event.winner, quip(event.winner, "queen"));
+        const line = quip(event.winner, "queen");
+        table.say(event.winner, line);
+        // Read out with who says it, as a reaction is: the bubble alone was never heard.
+        if (line && !settled) narrate(`${nameOf(next, event.winner)}: ${line}`);
       }
       if (app.prefs.tapToContinue && !settled && t.pause > 0) await tapToContinue();
       else await wait(t.pause);
@@ -1461,7 +1464,11 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
       narrate(`${nameOf(next, event.seat)} chose to ${event.choice === "add" ? `give everyone else ${stake}` : `take ${stake} off`}.`);
     } else if (event.type === "round-over" && event.result.shooter !== null) {
       sound("moon");
-      if (!isMe(next, event.result.shooter)) table.say(event.result.shooter, quip(event.result.shooter, "moon"));
+      if (!isMe(next, event.result.shooter)) {
+        const line = quip(event.result.shooter, "moon");
+        table.say(event.result.shooter, line);
+        if (line) narrate(`${nameOf(next, event.result.shooter)}: ${line}`);
+      }
     }
   }
   delete ui.root.dataset.animating;

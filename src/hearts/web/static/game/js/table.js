@@ -203,7 +203,10 @@ export class Table {
   quipFor(seat) {
     const quip = this.quips?.[seat];
     const live = quip && Date.now() < quip.until;
-    return h("p", { class: "quip", hidden: !live, role: "note" }, live ? quip.text : "");
+    // Who speaks, for the bubble's first words where it covers its speaker's name (game.css).
+    const who = this.state?.players[seat]?.name;
+    return h("p", { class: "quip", hidden: !live, role: "note", "data-who": who ? named(who) : null },
+      live ? quip.text : "");
   }
 
   /** Show the trick on the table: [[seat, card], ...]; the first play is the lead. */
