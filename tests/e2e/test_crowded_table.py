@@ -245,17 +245,31 @@ def test_the_games_end_keeps_its_way_on_on_a_phone_held_sideways(
 #: The longest line a computer player says (hearts/web/characters.py).
 LONGEST_LINE = "The queen was up my sleeve all along."
 
-BUBBLES = """(text) => {
+#: JavaScript to begin a function's body with: `box(el)`, an element's [left, top, right,
+#: bottom]; `meet(a, b)`, whether two boxes overlap by more than a pixel.
+BOXES = """
     const box = (el) => { const r = el.getBoundingClientRect();
         return [r.left, r.top, r.right, r.bottom]; };
     const meet = (a, b) => Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 1
         && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 1;
+"""
+
+#: JavaScript for a function of `text`, after `BOXES`: `seats`, every opponent's seat, each
+#: with its bubble showing `text`.
+EVERY_SEAT_SAYS = """
     const seats = [...document.querySelectorAll('#game .seat.opponent')];
     for (const seat of seats) {
         const quip = seat.querySelector('.quip');
         quip.hidden = false;
         quip.textContent = text;
     }
+"""
+
+BUBBLES = (
+    "(text) => {"
+    + BOXES
+    + EVERY_SEAT_SAYS
+    + """
     const found = [];
     for (const seat of seats) {
         const quip = box(seat.querySelector('.quip'));
@@ -272,6 +286,7 @@ BUBBLES = """(text) => {
     }
     return found;
 }"""
+)
 
 
 @pytest.mark.parametrize("players", [8, 10])
@@ -296,11 +311,10 @@ def test_speech_bubbles_cover_no_other_seat_nor_each_other(
 
 #: Every bubble shown with `text`, as a worst case: [bubble's seat, the card's seat] for each
 #: bubble over a place on the trick (a card's box: its slot), and how many cards are on it.
-OVER_THE_TRICK = """(text) => {
-    const box = (el) => { const r = el.getBoundingClientRect();
-        return [r.left, r.top, r.right, r.bottom]; };
-    const meet = (a, b) => Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 1
-        && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 1;
+OVER_THE_TRICK = (
+    "(text) => {"
+    + BOXES
+    + """
     const quips = [...document.querySelectorAll('#game .seat .quip')];
     for (const quip of quips) { quip.hidden = false; quip.textContent = text; }
     const found = [];
@@ -314,6 +328,7 @@ OVER_THE_TRICK = """(text) => {
     }
     return { found, cards: document.querySelectorAll('.trick .played').length };
 }"""
+)
 
 
 @pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
@@ -609,11 +624,10 @@ PHONES = [
 
 #: How far the page scrolls each way, and what of the table is off the screen or lies over the
 #: person's part at its foot (their line, tools and hand): a seat, a place on the trick.
-ON_ONE_SCREEN = """() => {
-    const box = (el) => { const r = el.getBoundingClientRect();
-        return [r.left, r.top, r.right, r.bottom]; };
-    const meet = (a, b) => Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 1
-        && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 1;
+ON_ONE_SCREEN = (
+    "() => {"
+    + BOXES
+    + """
     const off = (b) => b[0] < -1 || b[1] < -1 || b[2] > innerWidth + 1 || b[3] > innerHeight + 1;
     const mine = [...document.querySelectorAll('.me-line, .tools button, #hand .card')]
         .filter((el) => el.getClientRects().length).map(box);
@@ -630,6 +644,7 @@ ON_ONE_SCREEN = """() => {
     const page = document.documentElement;
     return { down: page.scrollHeight - innerHeight, across: page.scrollWidth - innerWidth, found };
 }"""
+)
 
 
 @pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))

@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 from test_crowded_table import (
+    BOXES,
+    EVERY_SEAT_SAYS,
     LONGEST_LINE,
     VIEWPORTS,
     open_position,
@@ -46,17 +48,11 @@ HIS = {".name", ".numbers"}
 #: For each opponent's seat with every bubble showing `text`: its name as the seat shows it,
 #: the parts of its own seat its bubble covers, the name the bubble starts with ("" for none),
 #: whether the bubble is inside the screen, and its words' size in pixels.
-OWN_SEAT = """(text) => {
-    const box = (el) => { const r = el.getBoundingClientRect();
-        return [r.left, r.top, r.right, r.bottom]; };
-    const meet = (a, b) => Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 1
-        && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 1;
-    const seats = [...document.querySelectorAll('#game .seat.opponent')];
-    for (const seat of seats) {
-        const quip = seat.querySelector('.quip');
-        quip.hidden = false;
-        quip.textContent = text;
-    }
+OWN_SEAT = (
+    "(text) => {"
+    + BOXES
+    + EVERY_SEAT_SAYS
+    + """
     return seats.map((seat) => {
         const quip = seat.querySelector('.quip');
         const q = box(quip);
@@ -75,6 +71,7 @@ OWN_SEAT = """(text) => {
         };
     });
 }"""
+)
 
 
 @pytest.mark.parametrize("players", [4, 6, 8, 10])
