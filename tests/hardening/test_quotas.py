@@ -5,6 +5,8 @@ and restarts are checked with app instances sharing one store, SQLite and Postgr
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import sqlite3
 import threading
 import time
@@ -18,10 +20,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from hearts.web.app import create_app
-from hearts.web.quotas import HOUR, OverQuota, Quotas
+from hearts.web.quotas import EXPIRY_RETRY, HOUR, OverQuota, Quotas, expire_while_serving
 from hearts.web.settings import Settings
-from hearts.web.store import Start, Starts, owner_key
-from hearts.web.stores import open_store
+from hearts.web.store import Away, Start, Starts, owner_key
+from hearts.web.stores import StoreUnavailable, open_store
 from hearts.web.tokens import COOKIE, Tokens
 
 from .server import Server
@@ -306,3 +308,59 @@ def test_an_ipv6_client_is_counted_by_its_64(tmp_path: Path) -> None:
             quotas.admit("g", ADDRESS)
     finally:
         store.close()
+
+
+def test_expiry_waits_a_minute_not_an_hour_for_a_database_that_is_away(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    # A database away when the server started (or at the hour) left old games for another
+    # hour, with a traceback in the log for what the requests report as one line each.
+    settings = Settings.from_env(data_dir=tmp_path / "data", min_free_bytes=0)
+    store = open_store(settings)
+    quotas = Quotas(store, settings, Tokens(b"k" * 32).address_key)
+    answers: list[Exception | list[str]] = [
+        Away("disk I/O error"),
+        StoreUnavailable("PostgreSQL is not answering"),
+        sqlite3.IntegrityError("UNIQUE constraint failed"),  # not an absence: in full
+        ["old"],
+    ]
+
+    def expire(before: float) -> list[str]:
+        answer = answers.pop(0)
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+
+    monkeypatch.setattr(store, "expire", expire)
+    forgotten: list[list[str]] = []
+    waits: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        waits.append(seconds)
+        if not answers:
+            raise asyncio.CancelledError
+
+    caplog.set_level(logging.INFO, logger="hearts.web")
+    try:
+        with pytest.raises(asyncio.CancelledError):
+            asyncio.run(expire_while_serving(quotas, forgotten.append, sleep))
+    finally:
+        store.close()
+    assert waits == [EXPIRY_RETRY, EXPIRY_RETRY, HOUR, HOUR]
+    assert forgotten == [["old"]]
+    said = [(r.levelname, r.getMessage(), r.exc_info is not None) for r in caplog.records]
+    assert said == [
+        (
+            "WARNING",
+            "expiring old games waits for the database (disk I/O error): trying again in 60 s",
+            False,
+        ),
+        (
+            "WARNING",
+            "expiring old games waits for the database (PostgreSQL is not answering): "
+            "trying again in 60 s",
+            False,
+        ),
+        ("ERROR", "expiring old games failed", True),
+        ("INFO", "removed 1 unfinished game untouched too long", False),
+    ]

@@ -29,7 +29,7 @@ from .limits import BodyLimit
 from .metrics import HttpMetrics, Metrics
 from .notify import live_updates
 from .problems import first_problem, http_sentence
-from .quotas import HOUR, Quotas
+from .quotas import Quotas, expire_while_serving
 from .reviews import Reviews
 from .service import GameService
 from .settings import Settings
@@ -120,21 +120,10 @@ def create_app(
     metrics.watch_reviews(reviews)
     reviews.attach(service)
 
-    async def expire_now_and_hourly() -> None:
-        while True:
-            try:
-                removed = await asyncio.to_thread(quotas.expire)
-                service.forget(removed)
-                if removed:
-                    log.info("removed %d unfinished games untouched too long", len(removed))
-            except (sqlite3.Error, StoreUnavailable):
-                log.exception("expiring old games failed")
-            await asyncio.sleep(HOUR)
-
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         bots.warm_up()
-        expiry = asyncio.create_task(expire_now_and_hourly())
+        expiry = asyncio.create_task(expire_while_serving(quotas, service.forget))
         if listener is not None:
             listener.start()
         yield

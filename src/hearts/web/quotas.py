@@ -13,20 +13,28 @@ counted by its /64, the network one customer is given, in which it may take any 
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
+import logging
 import math
 import secrets
 import shutil
+import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from .metrics import Metrics
 from .settings import Settings
-from .store import Start, Starts
-from .stores import GameStore
+from .store import Start, Starts, is_away
+from .stores import GameStore, StoreUnavailable
 
 HOUR = 3600.0
 DAY = 86400.0
+#: How soon old games are expired again after the database did not answer: an hour's wait
+#: (the usual gap) would leave them all that time after a database that was away at start.
+EXPIRY_RETRY = 60.0
+
+log = logging.getLogger("hearts.web")
 
 
 class OverQuota(Exception):
@@ -116,6 +124,37 @@ class Quotas:
         now = self.clock()
         self.store.forget_starts(now - HOUR)
         return self.store.expire(now - self.settings.expire_days * DAY)
+
+
+async def expire_while_serving(
+    quotas: Quotas,
+    forget: Callable[[list[str]], None],
+    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+) -> None:
+    """Expire old games at once and then hourly, until cancelled, telling `forget` which
+    games went. A database that does not answer is one line of the log and another try in
+    `EXPIRY_RETRY` seconds (its absence is the requests' to report, with their 503s); any
+    other failure is logged in full and tried again in an hour."""
+    while True:
+        wait = HOUR
+        try:
+            removed = await asyncio.to_thread(quotas.expire)
+            forget(removed)
+            if removed:
+                count = len(removed)
+                games = "game" if count == 1 else "games"
+                log.info("removed %d unfinished %s untouched too long", count, games)
+        except (sqlite3.Error, StoreUnavailable) as error:
+            if isinstance(error, StoreUnavailable) or is_away(error):
+                log.warning(
+                    "expiring old games waits for the database (%s): trying again in %d s",
+                    error,
+                    EXPIRY_RETRY,
+                )
+                wait = EXPIRY_RETRY
+            else:
+                log.exception("expiring old games failed")
+        await sleep(wait)
 
 
 def counted_as(address: str) -> str:
