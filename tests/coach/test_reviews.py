@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import logging
 import os
 import sys
 import threading
@@ -19,6 +20,7 @@ from hearts.ai import make_player
 from hearts.ai.review import review_decision
 from hearts.web.reviews import Job, Reviews, decision_jobs, round_jobs, stood_in_for, summary
 from hearts.web.settings import Settings
+from hearts.web.store import Away
 
 NAMES = ("You", "Marisol", "Bertie", "Tamsin")
 BUDGET = 60
@@ -328,3 +330,42 @@ def test_moves_made_for_a_person_away_are_left_out_and_counted() -> None:
     assert stood_in_for(game.moves, 0, 0, away) == 4
     assert stood_in_for(game.moves, 1, 0, away) == 0  # those were seat 0's moves
     assert summary(0, [], 4)["stood_in"] == 4
+
+
+def test_a_database_away_while_reviews_are_queued_is_one_line_and_no_task_left(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # The names are read from the store before a game's first reviews are queued: with the
+    # database away that was a traceback in the log for each move stored meanwhile.
+    class Loaded:
+        def __init__(self, game: hearts.Game) -> None:
+            self.game = game
+            self.table = SimpleNamespace(people=(0,))
+            self.stored = SimpleNamespace(id="g", seed=8)
+            self.stand_ins = frozenset[int]()
+
+    def seating(game_id: str) -> None:
+        raise Away("disk I/O error")
+
+    service = SimpleNamespace(store=SimpleNamespace(seating=seating))
+
+    async def scenario() -> None:
+        reviews = Reviews(1, processes=False, budget=BUDGET)
+        before, after = Loaded(hearts.Game(hearts.Rules(), 8)), Loaded(a_round(8))
+        reviews.decided(before, after, service)  # type: ignore[arg-type]
+        await reviews.settled()
+        assert reviews.pending == 0 and reviews._queuing == 0
+        reviews.close()
+        await reviews.settled()
+
+    caplog.set_level(logging.INFO, logger="hearts.web")
+    asyncio.run(scenario())
+    said = [(r.levelname, r.getMessage(), r.exc_info) for r in caplog.records]
+    assert said == [
+        (
+            "WARNING",
+            "the reviews of game g are left for when they are asked (database away: "
+            "disk I/O error)",
+            None,
+        )
+    ]

@@ -42,6 +42,7 @@ from ..record import move_to_action
 from .bots import decision_seed, round_start
 from .deals import Seed, replayed
 from .metrics import Metrics
+from .store import StoreUnavailable
 from .workers import main_importable, process_pool
 
 if TYPE_CHECKING:
@@ -459,6 +460,15 @@ class Reviews:
                 self.budget,
                 after.stand_ins,
             )
+        except StoreUnavailable as error:
+            # Nothing is lost: a decision not reviewed in the background is reviewed when
+            # the review is asked for. The absence itself is the requests' to report.
+            log.warning(
+                "the reviews of game %s are left for when they are asked (database away: %s)",
+                before.stored.id,
+                error,
+            )
+            return
         except Exception:
             log.exception("could not queue the reviews of game %s", before.stored.id)
             return
