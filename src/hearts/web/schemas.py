@@ -151,6 +151,12 @@ class Player(BaseModel):
         default=None,
         description="The computer character at this seat (an `id` of /api/options' opponents).",
     )
+    stand_in: str | None = Field(
+        default=None,
+        description="At a friend's seat nobody has taken yet, the character that plays it if "
+        "the table starts now (an `id` of /api/options' opponents): it follows as people "
+        "join. Null elsewhere.",
+    )
     hints: int | None = Field(
         default=None,
         description="At a table of friends, the coach's hints this person has taken (each "
