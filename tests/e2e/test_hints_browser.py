@@ -116,7 +116,8 @@ def test_a_table_without_hints_has_no_hint_button_for_anyone(
         # A hint asked for all the same (a page changed by hand) is refused with a sentence.
         game = page.get_attribute(TABLE, "data-game")
         answer = page.evaluate(
-            "async (id) => { const r = await fetch(`/api/games/${id}/hint`);"
+            "async (id) => { const r = await fetch(`/api/games/${id}/hint`, {method: 'POST',"
+            " headers: {'Content-Type': 'application/json'}, body: '{}'});"
             " return [r.status, (await r.json()).detail]; }",
             game,
         )
@@ -143,7 +144,7 @@ def test_the_games_end_says_who_took_how_many_hints(browser: Any, server: AppSer
         jar = {c["name"]: c["value"] for c in someone.context.cookies()}
         people[seat] = httpx.Client(base_url=server.url, cookies=jar, timeout=30)
     game = state["id"]
-    assert people[1].get(f"/api/games/{game}/hint").status_code == 200
+    assert people[1].post(f"/api/games/{game}/hint", json={}).status_code == 200
     for _ in range(500):
         now = people[0].get(f"/api/games/{game}").json()
         if now["phase"] == "game-over":

@@ -66,7 +66,7 @@ class NewGame(Strict):
     )
     hints: StrictBool = Field(
         default=True,
-        description="Allow the coach's hints (`GET /api/games/{id}/hint`) at a table with "
+        description="Allow the coach's hints (`POST /api/games/{id}/hint`) at a table with "
         "friends (the others are told of each one); a game against computer players always "
         "has them.",
     )
