@@ -1,4 +1,4 @@
-"""How long `GET /api/games/{id}/hint` (and the round review) takes, on a real `hearts serve`.
+"""How long `POST /api/games/{id}/hint` (and the round review) takes, on a real `hearts serve`.
 
 Starts `hearts serve` on a free loopback port with a temporary data directory, then one
 browser plays whole games against easy players, asking for a hint before every pass and
@@ -65,7 +65,7 @@ def play(client: httpx.Client, pid: int, players: int, target: int) -> dict[str,
         if phase in ("passing", "playing"):
             kind = "pass" if phase == "passing" else "play"
             cpu, start = cpu_seconds(pid), time.perf_counter()
-            response = client.get(f"/api/games/{game}/hint")
+            response = client.post(f"/api/games/{game}/hint", json={})
             timed[kind].append(time.perf_counter() - start)
             timed[f"{kind} cpu"].append(cpu_seconds(pid) - cpu)
             response.raise_for_status()

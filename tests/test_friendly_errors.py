@@ -110,6 +110,39 @@ def test_a_move_is_refused_in_plain_words_and_changes_nothing(
     assert after["move"] == game["move"] and after["view"]["hand"] == hand
 
 
+NO_FRACTION = "a whole number takes no decimal point or exponent."
+
+
+@pytest.mark.parametrize(
+    ("sent", "expected"),
+    [
+        (b"1e3", "The move must be written in digits alone, as 1000: " + NO_FRACTION),
+        (b"1000.0", "The move must be written in digits alone, as 1000: " + NO_FRACTION),
+        (b"1E+30", "The move must be written in digits alone: " + NO_FRACTION),
+        (b"-1e3", "The move must be a whole number of at least 0, not -1000."),
+        (b"2.5", "The move must be a whole number of at least 0, not 2.5."),
+    ],
+)
+def test_a_whole_number_written_with_an_exponent_is_refused_in_sensible_words(
+    client: TestClient, game: State, sent: bytes, expected: str
+) -> None:
+    # A move number sent as 1e3 was refused with "The move must be a whole number of at
+    # least 0, not 1000.0.": JSON reads 1e3 as a float, which a field of whole numbers
+    # refuses whatever its value, so the sentence says how to write it.
+    body = b'{"card": "QS", "move": ' + sent + b"}"
+    answer = client.post(
+        f"/api/games/{game['id']}/play",
+        content=body,
+        headers={"Content-Type": "application/json"},
+    )
+    assert sentence(answer, 422) == expected
+    made = client.post("/api/games", json={"hold_time": 60.0})
+    said = sentence(made, 422)
+    assert said == f"The hold time must be written in digits alone, as 60: {NO_FRACTION}"
+    made = client.post("/api/games", json={"hold_time": 1.0})
+    assert sentence(made, 422) == "The hold time must be a whole number from 10 to 3600, not 1."
+
+
 @pytest.mark.parametrize("route", ["replay", "review"])
 def test_a_round_in_the_address_is_refused_in_plain_words(
     client: TestClient, game: State, route: str

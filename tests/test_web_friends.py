@@ -341,6 +341,56 @@ def test_the_seating_asked_for_is_the_lobby_and_the_start_it_makes(
         assert after["players"][second]["character"] != started["players"][second]["character"]
 
 
+def others(browsers: list[TestClient], count: int) -> list[TestClient]:
+    """`count` browsers of their own (cookie jars) on the server of `browsers`."""
+    more = [TestClient(browsers[0].app, raise_server_exceptions=False) for _ in range(count)]
+    return (browsers[1:] + more)[:count]
+
+
+@pytest.mark.parametrize(
+    "seats",
+    [
+        ["you", "friend", *["hard"] * (MIN_PLAYERS - 2)],
+        ["friend", "you", *["friend"] * (MIN_PLAYERS - 2)],
+        ["easy", "friend", "you", "friend", "friend"],
+        ["friend", "hard", "friend", "you", "easy", "friend"],
+        ["you", *["friend"] * (MAX_PLAYERS - 1)],
+        ["easy", "friend", "you", *["friend", "expert"] * ((MAX_PLAYERS - 3) // 2)][:MAX_PLAYERS],
+    ],
+)
+def test_the_lobby_names_who_plays_each_open_seat_if_the_table_starts_now(
+    browsers: list[TestClient], seats: list[str]
+) -> None:
+    # Each open seat of the lobby names its stand-in ("Waiting for a friend; else Tamsin, a
+    # medium computer player"): with each number of friends come, the table started then
+    # seats exactly the characters the lobby named, and the names follow as people join.
+    ann = browsers[0]
+    friends = [seat for seat, kind in enumerate(seats) if kind == "friend"]
+    named_before: dict[int, str] = {}
+    for come in range(len(friends)):
+        made = table(ann, seats, fill="easy")
+        for number, friend in enumerate(others(browsers, come)):
+            assert join(friend, made, f"Friend {number}").status_code == 200
+        lobby = ann.get(f"/api/games/{made['id']}").json()
+        assert lobby["table"]["started"] is False
+        open_seats = friends[come:]
+        assert lobby["table"]["open_seats"] == open_seats
+        stand_ins = {p["seat"]: p.get("stand_in") for p in lobby["players"]}
+        assert all(stand_ins[seat] is not None for seat in open_seats)
+        assert all(stand_ins[seat] is None for seat in stand_ins if seat not in open_seats)
+        started = ann.post(f"/api/games/{made['id']}/start", json={})
+        assert started.status_code == 200, started.text
+        players = started.json()["players"]
+        for seat in open_seats:
+            assert players[seat]["character"] == stand_ins[seat]
+            assert (players[seat]["person"], players[seat]["level"]) == (False, "easy")
+        # A seat still open once more friends have come is played by another character than
+        # before (those seated from the start come first): the lobby says so as they come.
+        if come:
+            assert any(named_before[seat] != stand_ins[seat] for seat in open_seats)
+        named_before = {seat: str(stand_ins[seat]) for seat in open_seats}
+
+
 @pytest.mark.parametrize(
     ("query", "said"),
     [

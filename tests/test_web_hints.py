@@ -73,7 +73,7 @@ def test_the_hints_setting_is_kept_with_the_table_and_told_before_joining(
         # A game against computer players always has hints: the setting is for friends.
         alone = ann.post("/api/games", json={"levels": ["easy"], "hints": False}).json()
         assert alone["table"]["hints"] is True
-        assert ann.get(f"/api/games/{alone['id']}/hint").status_code == 200
+        assert ann.post(f"/api/games/{alone['id']}/hint", json={}).status_code == 200
         assert (
             ann.post(
                 "/api/games", json={"seats": ["you", "friend", "easy"], "hints": "no"}
@@ -109,16 +109,76 @@ def test_a_table_without_hints_refuses_them_to_everyone(browsers: list[TestClien
     assert bea_state["table"]["started"]
     for browser in (ann, bea):
         # A page shows no Hint button there; a request made all the same is refused.
-        answer = browser.get(f"/api/games/{made['id']}/hint")
+        answer = browser.post(f"/api/games/{made['id']}/hint", json={})
         assert answer.status_code == 403, answer.text
         said = answer.json()["detail"]
         assert said == (
             "The coach's hints were switched off when this table was made: everyone here "
             "plays without them."
         )
-    assert cal.get(f"/api/games/{made['id']}/hint").status_code == 404  # no seat there
+    assert cal.post(f"/api/games/{made['id']}/hint", json={}).status_code == 404  # no seat there
     state = ann.get(f"/api/games/{made['id']}").json()
     assert [p["hints"] for p in state["players"][:2]] == [0, 0]
+
+
+def hints_taken(browser: Any, state: State) -> list[int]:
+    players = browser.get(f"/api/games/{state['id']}").json()["players"]
+    return [p["hints"] for p in players if p["person"]]
+
+
+def test_a_get_of_the_hint_changes_nothing(browsers: list[TestClient]) -> None:
+    # Asking for a hint counts it and tells the others, so it is a POST: a GET (a link
+    # followed, a page fetched ahead, a crawler) must change nothing. A GET of the address
+    # is refused with a sentence, as other requests by the wrong method are.
+    ann, bea, _ = browsers
+    made = table(ann, ["you", "friend", "easy", "easy"], turn_time=0)
+    assert join(bea, made, "Bea")["table"]["started"]
+    address = f"/api/games/{made['id']}/hint"
+    for _ in range(2):
+        answer = ann.get(address)
+        assert answer.status_code == 405, answer.text
+        assert answer.json() == {"detail": "This address does not take GET requests."}
+        assert answer.headers["allow"] == "POST"
+    assert hints_taken(ann, made) == [0, 0]
+    # Asked with a POST, it is counted, once a decision however often it is asked.
+    first = ann.post(address, json={})
+    assert first.status_code == 200, first.text
+    assert ann.post(address, json={}).json() == first.json()
+    assert hints_taken(ann, made) == [1, 0]
+
+
+def test_a_hint_asked_from_another_site_is_refused_as_the_tables_other_requests_are(
+    browsers: list[TestClient],
+) -> None:
+    # A page on another site may send a POST without the browser asking this server first
+    # only with a form's body or plain text, and the browser's cookie (SameSite=strict)
+    # stays at home. The hint takes a JSON object as the table's other requests do, so it is
+    # refused as they are, with the same sentence, and nothing is counted.
+    ann, bea, _ = browsers
+    made = table(ann, ["you", "friend", "easy", "easy"], turn_time=0)
+    assert join(bea, made, "Bea")["table"]["started"]
+    foreign = {"origin": "https://elsewhere.example", "referer": "https://elsewhere.example/"}
+    bodies = [
+        ("text/plain", b"{}"),
+        ("application/x-www-form-urlencoded", b"hint=1"),
+        ("multipart/form-data; boundary=x", b"--x--"),
+    ]
+    cookieless = TestClient(ann.app, raise_server_exceptions=False)
+    for route in ("hint", "start", "leave"):
+        address = f"/api/games/{made['id']}/{route}"
+        answers = [
+            ann.post(address, content=body, headers={**foreign, "content-type": kind})
+            for kind, body in bodies
+        ]
+        answers.append(cookieless.post(address, json={}, headers=foreign))
+        said = [(a.status_code, a.json()) for a in answers]
+        assert said == [
+            *[(422, {"detail": "The request body must be a JSON object."})] * len(bodies),
+            (404, {"detail": "This browser has no game with that id."}),
+        ], route
+    assert hints_taken(ann, made) == [0, 0]
+    players = ann.get(f"/api/games/{made['id']}").json()["players"]
+    assert not any(p["away"] for p in players)  # nor did anyone leave
 
 
 def hint_notices(stream: Stream) -> list[dict[str, Any]]:
@@ -161,7 +221,7 @@ def test_a_hint_is_told_to_the_others_and_counted_in_the_game(app_dir: Path) -> 
             ann_stream, bea_stream = Stream(ann, game), Stream(bea, game)
             for stream in (ann_stream, bea_stream):
                 stream.wait_for(lambda kind, data: kind == "state")
-            answer = ann.get(f"/api/games/{game}/hint")
+            answer = ann.post(f"/api/games/{game}/hint", json={})
             assert answer.status_code == 200, answer.text
             _, told = bea_stream.wait_for(
                 lambda kind, data: (
@@ -172,19 +232,19 @@ def test_a_hint_is_told_to_the_others_and_counted_in_the_game(app_dir: Path) -> 
             assert notice["seat"] == 0 and notice["hints"] == 1
             assert told["players"][0]["name"] == "Ann" and told["players"][0]["hints"] == 1
             # The same pass asked again (a second tap, another tab) is the same hint.
-            assert ann.get(f"/api/games/{game}/hint").json() == answer.json()
+            assert ann.post(f"/api/games/{game}/hint", json={}).json() == answer.json()
             # Bea passes; Ann's pass is the same decision still.
             pass_cards(bea, bea.get(f"/api/games/{game}").json())
-            assert ann.get(f"/api/games/{game}/hint").status_code == 200
+            assert ann.post(f"/api/games/{game}/hint", json={}).status_code == 200
             # Ann passes; once it is her turn to play, a hint for her card is another one.
             pass_cards(ann, ann.get(f"/api/games/{game}").json())
             people = {0: ann, 1: bea}
             play_until(people, game, 0)
-            assert ann.get(f"/api/games/{game}/hint").status_code == 200
+            assert ann.post(f"/api/games/{game}/hint", json={}).status_code == 200
             bea_stream.wait_for(lambda kind, data: data["players"][0]["hints"] == 2)
             # Bea asks on her turn: Ann is told of Bea's hint, never of her own.
             play_until(people, game, 1)
-            assert bea.get(f"/api/games/{game}/hint").status_code == 200
+            assert bea.post(f"/api/games/{game}/hint", json={}).status_code == 200
             ann_stream.wait_for(lambda kind, data: data["players"][1]["hints"] == 1)
             time.sleep(0.3)  # a notice of anyone's own hint would have come by now
             assert [n["seat"] for n in hint_notices(bea_stream)] == [0, 0]
@@ -217,7 +277,7 @@ def test_your_games_says_the_hints_the_person_took(browsers: list[TestClient]) -
         seat = (state["table"]["waiting_on"] or [0])[0]
         mine = people[seat].get(f"/api/games/{game}").json()
         if wanted[seat] and mine["phase"] in ("passing", "playing"):
-            assert people[seat].get(f"/api/games/{game}/hint").status_code == 200
+            assert people[seat].post(f"/api/games/{game}/hint", json={}).status_code == 200
             wanted[seat] -= 1
         assert move(people[seat], mine).status_code == 200
     assert state["phase"] == "game-over" and wanted == {0: 0, 1: 0}
@@ -228,7 +288,7 @@ def test_your_games_says_the_hints_the_person_took(browsers: list[TestClient]) -
         if mine["phase"] == "game-over":
             break
         if mine["phase"] in ("passing", "playing") and mine["view"].get("legal", True):
-            assert ann.get(f"/api/games/{mine['id']}/hint").status_code == 200
+            assert ann.post(f"/api/games/{mine['id']}/hint", json={}).status_code == 200
         answer = move(ann, mine)
         assert answer.status_code == 200, answer.text
         mine = answer.json()

@@ -169,9 +169,9 @@ def test_a_game_played_to_its_end_counts_as_finished(app_client: TestClient) -> 
 def test_the_coachs_hints_and_reviews_are_timed_and_counted(app_client: TestClient) -> None:
     before = scraped(app_client)
     created = app_client.post("/api/games", json={"rules": {"target_score": 1}}).json()
-    hint = app_client.get(f"/api/games/{created['id']}/hint")
+    hint = app_client.post(f"/api/games/{created['id']}/hint", json={})
     assert hint.status_code == 200, hint.text
-    assert app_client.get(f"/api/games/{created['id']}/hint").status_code == 200  # kept
+    assert app_client.post(f"/api/games/{created['id']}/hint", json={}).status_code == 200  # kept
     state, mine = play_a_short_game(app_client, created)
     review = app_client.get(f"/api/games/{state['id']}/review", params={"round": 1})
     assert review.status_code == 200, review.text

@@ -1,4 +1,4 @@
-"""`GET /api/games/{id}/hint`: the hard player's pass or card for the person, with a reason;
+"""`POST /api/games/{id}/hint`: the hard player's pass or card for the person, with a reason;
 refused when it is not the person's turn (409) and for another browser's game (404)."""
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def stored(data_dir: Path, game_id: str) -> tuple[hearts.Game, int | str]:
 
 
 def hint_for(client: TestClient, state: State) -> dict[str, object]:
-    response = client.get(f"/api/games/{state['id']}/hint")
+    response = client.post(f"/api/games/{state['id']}/hint", json={})
     assert response.status_code == 200, response.text
     found: dict[str, object] = response.json()
     return found
@@ -75,7 +75,7 @@ def test_the_hint_is_the_full_searchs_pass_then_its_card(
         state = response.json()
     assert len(reasons) >= 10  # a sentence of its own for (nearly) every position
     assert state["phase"] in ("round-over", "game-over")
-    response = client.get(f"/api/games/{state['id']}/hint")
+    response = client.post(f"/api/games/{state['id']}/hint", json={})
     over = GAME_OVER if state["phase"] == "game-over" else ROUND_OVER
     assert response.status_code == 409 and response.json() == {"detail": over}
 
@@ -117,15 +117,15 @@ def test_no_hint_when_it_is_not_your_turn(client: TestClient, data_dir: Path) ->
     store = store_at(data_dir)
     settings = table.to_settings()
     store.create("waiting", owner, rules.to_dict(), seed, settings, actions, "active", people)
-    response = client.get("/api/games/waiting/hint")
+    response = client.post("/api/games/waiting/hint", json={})
     assert response.status_code == 409 and response.json() == {"detail": NOT_YOUR_TURN}
 
 
 def test_another_browsers_game_gets_no_hint(client: TestClient) -> None:
     state = start(client)
     stranger = TestClient(client.app)
-    missing = stranger.get("/api/games/no-such-game/hint")
-    theirs = stranger.get(f"/api/games/{state['id']}/hint")
+    missing = stranger.post("/api/games/no-such-game/hint", json={})
+    theirs = stranger.post(f"/api/games/{state['id']}/hint", json={})
     assert missing.status_code == theirs.status_code == 404
     assert theirs.json() == missing.json() == {"detail": "This browser has no game with that id."}
 
@@ -143,12 +143,14 @@ def test_asking_again_for_the_same_move_runs_one_search(
     monkeypatch.setattr(coach, "hint", slow_hint)
     state = step(client, start(client))
     with ThreadPoolExecutor(2) as pool:
-        answers = list(pool.map(lambda _: client.get(f"/api/games/{state['id']}/hint"), range(2)))
+        answers = list(
+            pool.map(lambda _: client.post(f"/api/games/{state['id']}/hint", json={}), range(2))
+        )
     assert [a.status_code for a in answers] == [200, 200]
     assert answers[0].json() == answers[1].json() and len(calls) == 1
-    assert client.get(f"/api/games/{state['id']}/hint").json() == answers[0].json()
+    assert client.post(f"/api/games/{state['id']}/hint", json={}).json() == answers[0].json()
     assert len(calls) == 1
     state = step(client, state)  # a new move: a new search
     if state["phase"] == "playing":
-        client.get(f"/api/games/{state['id']}/hint")
+        client.post(f"/api/games/{state['id']}/hint", json={})
         assert len(calls) == 2

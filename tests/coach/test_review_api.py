@@ -81,7 +81,7 @@ def test_a_round_a_finished_game_never_had_is_not_there(client: TestClient) -> N
         assert response.status_code == 404
         which = "round 1" if rounds == 1 else f"rounds 1 to {rounds}"
         assert response.json() == {"detail": f"This game has no round {number}: it has {which}."}
-    response = client.get(f"/api/games/{state['id']}/hint")
+    response = client.post(f"/api/games/{state['id']}/hint", json={})
     assert response.status_code == 409 and response.json() == {"detail": GAME_OVER}
 
 
@@ -228,7 +228,7 @@ def test_a_pass_made_as_the_hint_said_costs_nothing_in_the_review(client: TestCl
     """The hint and the review weigh a pass against the same pass (the hard player's, seeded
     by the round), so following the hint is never marked down afterwards."""
     state = start(client)
-    hinted = client.get(f"/api/games/{state['id']}/hint").json()["cards"]
+    hinted = client.post(f"/api/games/{state['id']}/hint", json={}).json()["cards"]
     state = step(client, state, lambda s: ("pass", {"cards": hinted}))
     state = finish_round(client, state)
     review = client.get(f"/api/games/{state['id']}/review", params={"round": 1}).json()
@@ -254,11 +254,11 @@ def test_cards_played_as_the_hints_said_cost_nothing_in_the_review(client: TestC
     """Each card played as the person's hint said (at hard's depth, with the hint's seed) is
     "as the coach would" in the review, though the review searches twice as deep."""
     state = start(client)
-    hinted = client.get(f"/api/games/{state['id']}/hint").json()["cards"]
+    hinted = client.post(f"/api/games/{state['id']}/hint", json={}).json()["cards"]
     state = step(client, state, lambda s: ("pass", {"cards": hinted}))
     plays = 0
     while state["phase"] == "playing":
-        card: str = client.get(f"/api/games/{state['id']}/hint").json()["cards"][0]
+        card: str = client.post(f"/api/games/{state['id']}/hint", json={}).json()["cards"][0]
         state = step(client, state, functools.partial(as_hinted, card))
         plays += 1
     review = client.get(f"/api/games/{state['id']}/review", params={"round": 1}).json()

@@ -298,7 +298,7 @@ def test_a_hint_after_a_take_back_is_for_the_position_now(client: TestClient) ->
         new = start(client)
         hand = [card for card in new["view"]["hand"] if card != "2C"]  # 2C: the same leader
         first = pass_cards(client, new, hand[:3])
-        hinted = client.get(f"/api/games/{new['id']}/hint").json()["cards"]
+        hinted = client.post(f"/api/games/{new['id']}/hint", json={}).json()["cards"]
         if first["phase"] != "playing" or hinted[0] not in hand[3:]:
             continue  # the hint is a received card or 2C: try another deal
         back = undo(client, first).json()
@@ -306,7 +306,7 @@ def test_a_hint_after_a_take_back_is_for_the_position_now(client: TestClient) ->
         second = pass_cards(client, back, [hinted[0], *others[:2]])
         if second["move"] != first["move"]:
             continue
-        again = client.get(f"/api/games/{new['id']}/hint").json()
+        again = client.post(f"/api/games/{new['id']}/hint", json={}).json()
         assert again["move"] == first["move"]
         assert hinted[0] not in second["view"]["hand"]
         assert set(again["cards"]) <= set(second["view"]["hand"]), (again, second["view"])

@@ -78,6 +78,9 @@ def test_check_this_deal_after_a_round(browser: Any, server: AppServer) -> None:
 
 
 LANDSCAPE = {"width": 844, "height": 390}
+#: The hint for a game as the API answers it to this page (POST, as the Hint button asks).
+ASK_HINT = """async (id) => (await (await fetch(`/api/games/${id}/hint`, {
+    method: 'POST', headers: {'Content-Type': 'application/json'}, body: '{}'})).json())"""
 
 
 def hinted(page: Any) -> list[str]:
@@ -130,7 +133,7 @@ def test_the_hint_marks_the_cards_and_says_why(
     assert reason.startswith("Pass the ") and len(cards) == 3
     # The same cards the API gives for this move.
     game_id = page.evaluate("async () => (await (await fetch('/api/games')).json())[0].id")
-    api = page.evaluate(f"async () => (await (await fetch('/api/games/{game_id}/hint')).json())")
+    api = page.evaluate(ASK_HINT, game_id)
     assert sorted(api["cards"]) == sorted(cards) and api["reason"] == reason
     no_horizontal_scroll(page)
     hand_in_view(page)

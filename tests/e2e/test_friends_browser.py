@@ -239,10 +239,57 @@ def test_the_lobby_takes_the_focus_from_invite_without_waiting_for_the_stream(
     ann.page.route("**/events*", lambda route: None)  # never answered
     host_table(ann, server, 4, friends=[2])
     assert ann.page.evaluate("() => document.activeElement.textContent") == "Your table"
-    # The open seat says who takes it if nobody comes (it said "Open" twice over).
+    # The open seat says who takes it if nobody comes (it said "Open" twice over), by name.
     open_seat = ann.page.inner_text("[data-open=true] .level")
-    assert open_seat == "Waiting for a friend; else a medium computer player", open_seat
+    assert stand_in_named(open_seat) in {o["name"] for o in OPPONENTS}, open_seat
     ann.context.close()
+
+
+def stand_in_named(words: str) -> str:
+    """The character an open seat of the lobby names as its stand-in ("Waiting for a friend;
+    else Tamsin, a medium computer player")."""
+    found = re.fullmatch(r"Waiting for a friend; else (.+), a medium computer player", words)
+    assert found, words
+    return found.group(1)
+
+
+def open_seat_words(page: Any, seat: int) -> str:
+    return str(page.inner_text(f"[data-region=lobby-seats] [data-seat='{seat}'] .level"))
+
+
+def test_the_lobby_names_who_plays_each_open_seat_and_follows_who_comes(
+    browser: Any, server: AppServer
+) -> None:
+    # Each open seat names the character that plays it if the table starts now; when a
+    # friend takes a seat, the seats still open name who would play them then (the
+    # characters are dealt out in seat order), on the host's page and the friend's, and
+    # the table started seats the character the lobby named.
+    ann, bea = person(browser, "Ann", DESKTOP), person(browser, "Bea", PHONE)
+    link = host_table(ann, server, 4, friends=[1, 2])
+    game = link.split("table=", 1)[1].split("#", 1)[0].split("&", 1)[0]
+    first, second = (stand_in_named(open_seat_words(ann.page, seat)) for seat in (1, 2))
+    assert first != second and {first, second} <= {o["name"] for o in OPPONENTS}
+    shoot_views(ann.page, "lobby-stand-ins-before")
+    join(bea, link)
+    ann.page.wait_for_selector("[data-region=lobby-seats] [data-seat='1'] >> text=Bea")
+    ann.page.wait_for_function(
+        """([seat, before]) => !document
+            .querySelector(`[data-region=lobby-seats] [data-seat='${seat}'] .level`)
+            .textContent.includes(before)""",
+        arg=[2, second],
+    )
+    # The seat Bea took had the first name: the one still open has it now.
+    assert stand_in_named(open_seat_words(ann.page, 2)) == first
+    assert stand_in_named(open_seat_words(bea.page, 2)) == first
+    shoot_views(ann.page, "lobby-stand-ins-after")
+    shoot_views(bea.page, "lobby-stand-ins-friend")
+    ann.page.click("[data-action=start-table]")
+    ann.page.wait_for_selector(f"{TABLE} [data-card]", timeout=15000)
+    players = ann.page.request.get(f"{server.url}/api/games/{game}").json()["players"]
+    assert (players[2]["name"], players[2]["person"]) == (first, False)
+    assert not ann.page.errors and not bea.page.errors
+    for someone in (ann, bea):
+        someone.context.close()
 
 
 def test_two_people_and_two_computer_players_play_a_round_live(

@@ -116,7 +116,8 @@ def test_a_table_without_hints_has_no_hint_button_for_anyone(
         # A hint asked for all the same (a page changed by hand) is refused with a sentence.
         game = page.get_attribute(TABLE, "data-game")
         answer = page.evaluate(
-            "async (id) => { const r = await fetch(`/api/games/${id}/hint`);"
+            "async (id) => { const r = await fetch(`/api/games/${id}/hint`, {method: 'POST',"
+            " headers: {'Content-Type': 'application/json'}, body: '{}'});"
             " return [r.status, (await r.json()).detail]; }",
             game,
         )
@@ -143,7 +144,7 @@ def test_the_games_end_says_who_took_how_many_hints(browser: Any, server: AppSer
         jar = {c["name"]: c["value"] for c in someone.context.cookies()}
         people[seat] = httpx.Client(base_url=server.url, cookies=jar, timeout=30)
     game = state["id"]
-    assert people[1].get(f"/api/games/{game}/hint").status_code == 200
+    assert people[1].post(f"/api/games/{game}/hint", json={}).status_code == 200
     for _ in range(500):
         now = people[0].get(f"/api/games/{game}").json()
         if now["phase"] == "game-over":
@@ -164,4 +165,61 @@ def test_the_games_end_says_who_took_how_many_hints(browser: Any, server: AppSer
         assert not page.errors, page.errors
     shoot_views(bea.page, "hints-game-over")
     for someone in (ann, bea):
+        someone.context.close()
+
+
+#: What a page of another site gets trying to ask for a hint in its visitor's name: as plain
+#: text (no leave asked of the server first; the answer hidden from it), and as JSON (the
+#: browser first asks the server, which gives no other site leave).
+FROM_ANOTHER_SITE = """async (address) => {
+    const tries = [
+        {mode: 'no-cors', headers: {'Content-Type': 'text/plain'}},
+        {mode: 'cors', headers: {'Content-Type': 'application/json'}},
+    ];
+    const got = [];
+    for (const ask of tries) {
+        try {
+            const answer = await fetch(address, {...ask, method: 'POST', credentials: 'include',
+                body: '{}'});
+            got.push(answer.type);
+        } catch {
+            got.push('refused');
+        }
+    }
+    return got;
+}"""
+
+
+def test_a_page_on_another_site_cannot_ask_for_a_hint(browser: Any, server: AppServer) -> None:
+    # A hint is counted and told to the others, so a page of another site must not ask for
+    # one in the person's name. As plain text the browser sends it without the person's
+    # cookie (SameSite=strict), and the hint takes a JSON object as the table's other
+    # requests do; as JSON the browser asks the server's leave first and gets none.
+    ann, bea = person(browser, "Ann", DESKTOP), person(browser, "Bea", PHONE)
+    join(bea, host_with_hints(ann, server, allowed=True))
+    at_the_pass([ann, bea])
+    game = ann.page.get_attribute(TABLE, "data-game")
+    address = f"{server.url}/api/games/{game}/hint"
+    elsewhere = server.url.replace("127.0.0.1", "localhost")  # another site to the browser
+    assert elsewhere != server.url
+    other = ann.context.new_page()  # Ann's browser, her cookie in it
+    other.goto(f"{elsewhere}/api/health")  # a page there with no policy of the game's pages
+    answered: list[tuple[str, int]] = []
+    other.on("response", lambda r: answered.append((r.request.method, r.status)))
+    assert other.evaluate(FROM_ANOTHER_SITE, address) == ["opaque", "refused"]
+    # The server refused the text (no JSON object, as start or leave would), and the JSON
+    # was never sent: the server gave the browser no leave to.
+    assert answered == [("POST", 422)], answered
+
+    def taken() -> list[int]:
+        state = ann.page.request.get(f"{server.url}/api/games/{game}").json()
+        return [p["hints"] for p in state["players"] if p["person"]]
+
+    assert taken() == [0, 0]
+    # Asked on the game's own page, it is counted.
+    ann.page.click(HINT)
+    ann.page.wait_for_selector("[data-region=hint]:not([hidden])")
+    assert taken() == [1, 0]
+    for someone in (ann, bea):
+        assert not someone.page.errors, someone.page.errors
         someone.context.close()

@@ -149,7 +149,7 @@ def test_a_game_from_names_to_winner(page: Any) -> None:
 
     # A round that does not add up is refused, with the reason, and nothing changes.
     enter_round(tab, [13, 5, 6, None])
-    assert "These add up to 24; a round holds 26 (2 missing)." in status(tab)
+    assert status(tab) == "Not added: these add up to 24; a round holds 26 (2 missing)."
     assert tab.locator("[role=status]").get_attribute("data-kind") == "error"
     assert totals(tab) == [0, 0, 0, 0]
     assert history_rows(tab) == 0
@@ -336,7 +336,7 @@ def test_moon_rules_and_the_bonus_card(page: Any) -> None:
     # One deck, one queen ("every queen of spades" said otherwise).
     assert "took every heart and the queen of spades." in page_words(tab)
     tab.click("[data-action=add-round]")
-    assert "Pick who shot the moon." in status(tab)
+    assert status(tab) == "Not added: pick who shot the moon."
     tab.check("input[name=moon-shooter][value='0']")
     # Neither choice ends the game, so the page preselects the usual one; Ana picks the other.
     assert moon_choice(tab) == "add"
@@ -354,7 +354,7 @@ def test_two_decks_for_ten_players_on_a_phone(page: Any) -> None:
     assert "two decks" in tab.locator("[data-region=rules]").inner_text()
     assert tab.locator("[data-next-pass]").get_attribute("data-next-pass") == "none"
     enter_round(tab, [13, 13, *[0] * 8])
-    assert "These add up to 26; a round holds 52 (26 missing)." in status(tab)
+    assert status(tab) == "Not added: these add up to 26; a round holds 52 (26 missing)."
     enter_round(tab, [13, 13, 10, 10, 6, *[0] * 5])
     assert totals(tab)[:5] == [13, 13, 10, 10, 6]
     enter_moon(tab, shooter=9)
@@ -689,7 +689,7 @@ def test_a_moon_typed_as_its_result_points_to_the_button(page: Any) -> None:
     for points in ([0, 26, 26, 26], [-26, 0, 0, 0]):
         enter_round(tab, points)
         said = status(tab)
-        assert "That is a moon's result, not the points taken" in said, said
+        assert said.startswith("Not added: that is a moon's result, not the points taken"), said
         assert 'press "Shot the moon" and pick Ana.' in said
         assert "too many" not in said
     assert history_rows(tab) == 0
@@ -1417,7 +1417,7 @@ def test_a_fix_that_ends_the_game_before_later_rounds_is_refused(page: Any) -> N
     assert tab.locator("#entry-title").inner_text() == "Fix round 2"
     assert totals(tab) == [45, 17, 16]
     assert status(tab) == (
-        "Not saved: With these points the game ends after round 2, so round 3 could not"
+        "Not saved: with these points the game ends after round 2, so round 3 could not"
         " have been played: undo it first."
     )
 
@@ -1509,6 +1509,27 @@ def test_a_round_added_or_taken_back_in_another_tab_is_said_here(page: Any) -> N
                           ".includes('added')")  # fmt: skip
     assert status(tab) == "Round 2 was added in another tab."
     assert totals(tab) == [13, 18, 16, 5]
+
+
+def test_a_refused_round_is_said_in_one_sentence_with_names_as_typed(page: Any) -> None:
+    # "Not added: These add up to 25; ..." read as two sentences run together: the check's
+    # words go on in lower case after the colon, but a name keeps its capital.
+    tab = page
+    start_game(tab, ["Ana", "ben", "Cleo", "Dev"])
+    enter_round(tab, [13, 5, 6, 1])
+    assert status(tab) == "Not added: these add up to 25; a round holds 26 (1 missing)."
+    screenshot(tab, "scorekeeper-not-added")
+    enter_round(tab, [26, 0, 0, 0])
+    assert status(tab) == (
+        'Not added: Ana took all 26 points: that is shooting the moon. Use "Shot the moon" to'
+        " score it."
+    )
+    enter_round(tab, [0, 26, 0, 0])
+    assert status(tab).startswith("Not added: ben took all 26 points")
+    tab.fill("#points-1", "13x")
+    tab.click("[data-action=add-round]")
+    assert status(tab) == "Not added: ben's points must be a whole number from 0 to 26."
+    assert history_rows(tab) == 0
 
 
 def test_undos_question_clears_the_line_about_a_refused_round(page: Any) -> None:

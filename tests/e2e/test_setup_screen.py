@@ -331,12 +331,12 @@ def test_the_start_screen_seats_whom_the_lobby_seats(
     page.wait_for_selector(".setup .opponents[data-seating=shown]")
     cards = page.evaluate(CARDS)
     # The first friend's seat names who plays it if nobody comes: the same character
-    # whichever of the others come. The lobby says only the level there.
+    # whichever of the others come. The lobby names who plays each friend's seat if it
+    # starts now: compared without the names, then the names.
     article = "an" if fill[0] in "aeiou" else "a"
+    waiting = f"Waiting for a friend; else (.+), {article} {fill} computer player"
     first = choices.index("friend")
-    named = re.fullmatch(
-        f"Waiting for a friend; else (.+), {article} {fill} computer player", cards[first]["level"]
-    )
+    named = re.fullmatch(waiting, cards[first]["level"])
     assert named, cards[first]
     cards[first]["level"] = f"Waiting for a friend; else {article} {fill} computer player"
     # The cards offer no level of their own: each seat's level is its row's in the panel.
@@ -346,6 +346,13 @@ def test_the_start_screen_seats_whom_the_lobby_seats(
     page.click("[data-action=invite]")
     page.wait_for_selector("body[data-screen=lobby] [data-region=invite-link]")
     lobby = page.evaluate(LOBBY)
+    stand_ins: dict[int, str] = {}
+    for row, seat in enumerate(lobby):
+        found = re.fullmatch(waiting, seat["level"])
+        if found:
+            stand_ins[row] = found.group(1)
+            seat["level"] = f"Waiting for a friend; else {article} {fill} computer player"
+    assert stand_ins[first] == named.group(1), (stand_ins, named.group(1))
     shown = [{**card, "where": in_the_lobbys_words(card["where"])} for card in cards]
     assert shown == lobby, (choices, shown, lobby)
     assert (offered, all_levels, said) == (0, False, True)
@@ -356,12 +363,13 @@ def test_the_start_screen_seats_whom_the_lobby_seats(
         else f"Computer · {choice}"
         for choice in choices
     ]
-    # Started with nobody come: the first friend's seat is the character named.
+    # Started with nobody come: each friend's seat is the character the lobby named (the
+    # first friend's, the one the start screen named).
     game = page.evaluate("new URLSearchParams(location.search).get('table')")
     page.click("[data-action=start-table]")
     page.wait_for_selector("body[data-screen=table]")
     state = page.context.request.get(f"{server.url}/api/games/{game}").json()
-    assert state["players"][first + 1]["name"] == named.group(1)
+    assert {row: state["players"][row + 1]["name"] for row in stand_ins} == stand_ins
     assert not page.errors, page.errors
     page.context.close()
 

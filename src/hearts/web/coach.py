@@ -31,6 +31,7 @@ from .bots import BUDGETS, decision_seed, round_start
 from .history import GameFacts, Names, facts_of, history_line, kept, statistics, when
 from .metrics import Metrics
 from .reviews import Reviews
+from .schemas import Empty
 from .service import GameService, LoadedGame, Refusal, Table
 from .store import FinishedGame, Seating, StoredGame, owner_key
 
@@ -106,9 +107,10 @@ def kept_answers(request: Request) -> Answers:
     return cache
 
 
-@router.get("/games/{game_id}/hint", response_model=Hint, responses=REFUSALS)
-async def get_hint(
+@router.post("/games/{game_id}/hint", response_model=Hint, responses=REFUSALS)
+async def ask_hint(
     game_id: str,
+    body: Empty,
     request: Request,
     games: Service,
     cache: Annotated[Answers, Depends(kept_answers)],
@@ -116,7 +118,9 @@ async def get_hint(
 ) -> Any:
     """What the hard player would do in your place now, and why. At a table of friends
     the others are told, and the hint is counted (`players[].hints`); a table made with
-    hints off refuses it (403)."""
+    hints off refuses it (403). A POST, with an empty JSON object as its body like the
+    table's other requests, since asking changes the table: a GET (a link, a prefetch, a
+    crawler) must change nothing, and a page on another site cannot send it unasked."""
     try:
         seated = await games.loaded(game_id, owner(cookie))
     except Refusal as refusal:

@@ -6,6 +6,7 @@ from the refusing route's declared limits, so no route needs a table of special 
 from __future__ import annotations
 
 import contextlib
+import operator
 from collections.abc import Mapping
 from http import HTTPStatus
 from typing import Any
@@ -69,6 +70,8 @@ KINDS = {
     "model_attributes": "a JSON object",
     "none": "null",
 }
+#: Why a whole number sent as 1e3 or 1000.0 is refused.
+NO_FRACTION = "a whole number takes no decimal point or exponent."
 #: A number's limits as pydantic names them, in the order they read best.
 LIMIT_NAMES = ("ge", "gt", "le", "lt")
 
@@ -134,6 +137,13 @@ def _sentence(problem: Mapping[str, Any], limits: Mapping[str, Any]) -> str:
             return f"{must} a multiple of {ctx.get('multiple_of')}{not_given}."
         return f"{must} {what}{_range(bounds)}{not_given}."
     base = kind.removesuffix("_type").removesuffix("_parsing").removesuffix("_from_float")
+    whole = _whole_float(problem.get("input"))
+    if kind == "int_type" and whole is not None and _within(whole, limits):
+        # A whole number sent as 1e3 or 1000.0: JSON reads both as floats, which a field of
+        # whole numbers (StrictInt) refuses whatever their value. "Must be a whole number,
+        # not 1000" would read as nonsense, so the sentence says how to write it.
+        example = f", as {whole}" if _shown(whole) else ""
+        return f"{must} written in digits alone{example}: {NO_FRACTION}"
     if base in KINDS:
         numeric = base in ("int", "float", "decimal")
         return f"{must} {KINDS[base]}{_range(limits) if numeric else ''}{not_given}."
@@ -207,12 +217,34 @@ def _as_number(value: Any) -> Any:
     return value
 
 
+def _whole_float(value: Any) -> int | None:
+    """A number sent as a fraction that is whole (1e3, 1000.0) as the whole number, else
+    None."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
+
+
+def _within(value: int, limits: Mapping[str, Any]) -> bool:
+    """Whether `value` keeps a field's declared limits (ge, gt, le, lt)."""
+    checks = {"ge": operator.ge, "gt": operator.gt, "le": operator.le, "lt": operator.lt}
+    return all(bool(checks[name](value, limits[name])) for name in LIMIT_NAMES if name in limits)
+
+
 def _shown(value: Any) -> str:
-    """A value the client sent, as a refusal may quote it: short scalars only."""
+    """A value the client sent, as a refusal may quote it: short scalars only, a whole
+    number sent as a fraction (1e3, -5.0) as the whole number it is ("1000", "-5").
+
+    >>> _shown(-1e3), _shown(2.5), _shown(1e30)
+    ('-1000', '2.5', '')
+    """
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
+    whole = _whole_float(value)
+    if whole is not None:
+        value = whole
     if isinstance(value, int | float):
         return str(value) if len(str(value)) <= 20 else ""
     if isinstance(value, str):

@@ -75,7 +75,7 @@ class Job:
     seed: int
     budget: int
     hint_seed: int
-    """The seed of the person's hint for this decision (`coach.get_hint`'s)."""
+    """The seed of the person's hint for this decision (`coach.ask_hint`'s)."""
 
 
 def review_job(

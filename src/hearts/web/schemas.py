@@ -66,7 +66,7 @@ class NewGame(Strict):
     )
     hints: StrictBool = Field(
         default=True,
-        description="Allow the coach's hints (`GET /api/games/{id}/hint`) at a table with "
+        description="Allow the coach's hints (`POST /api/games/{id}/hint`) at a table with "
         "friends (the others are told of each one); a game against computer players always "
         "has them.",
     )
@@ -150,6 +150,12 @@ class Player(BaseModel):
     character: str | None = Field(
         default=None,
         description="The computer character at this seat (an `id` of /api/options' opponents).",
+    )
+    stand_in: str | None = Field(
+        default=None,
+        description="At a friend's seat nobody has taken yet, the character that plays it if "
+        "the table starts now (an `id` of /api/options' opponents): it follows as people "
+        "join. Null elsewhere.",
     )
     hints: int | None = Field(
         default=None,

@@ -1370,8 +1370,14 @@ def _stand_ins(people: tuple[bool, ...], host: int) -> dict[int, str | None]:
 
 def _players(table: Table, me: int, seating: Seating) -> list[dict[str, Any]]:
     """Names for the seats: people by the names they chose ("You" at a table of one),
-    computer players by their characters' (`Table.characters`, named by `character`)."""
+    computer players by their characters' (`Table.characters`, named by `character`). A
+    seat nobody has taken yet names as `stand_in` the character that plays it if the table
+    starts now: the one `Table.characters` gives it once the table as it stands has started,
+    as the start itself does, so the lobby never says one name and the table seats another."""
     characters = table.characters(seating)
+    at_start: dict[int, dict[str, Any]] = {}
+    if table.friends and not seating.started:
+        at_start = table.characters(replace(seating, started=True))
     now = time.time()
     players = []
     for seat, level in enumerate(table.seats):
@@ -1403,7 +1409,12 @@ def _players(table: Table, me: int, seating: Seating) -> list[dict[str, Any]]:
                 and not person.page_closed
             )
         else:
-            entry |= {"name": "Open seat", "open": True}
+            stand_in = at_start.get(seat)
+            entry |= {
+                "name": "Open seat",
+                "open": True,
+                "stand_in": stand_in["id"] if stand_in is not None else None,
+            }
         players.append(entry)
     return players
 

@@ -79,6 +79,13 @@ function say(message, kind = "info") {
   status.hidden = !message;
 }
 
+/** A check's sentence after "Not added: ", mid-sentence: its first word in lower case
+ * ("Not added: these add up to 25; ..."). A sentence that starts with a name (set apart
+ * by `named`) keeps it as typed, and a word in capitals (an abbreviation) stays so. */
+function afterColon(message) {
+  return /^[A-Z](?![A-Z])/.test(message) ? message[0].toLowerCase() + message.slice(1) : message;
+}
+
 function persist() {
   unsaved = !store.save({ game: state.game, draft: state.draft, lastPlayers: state.lastPlayers });
   if (unsaved) say("");
@@ -247,7 +254,7 @@ function keepWords(sum) {
 function submitRound(entry) {
   const { game, check } = addRound(state.game, entry);
   if (!check.ok) {
-    say(`Not added: ${check.message}`, "error");
+    say(`Not added: ${afterColon(check.message)}`, "error");
     state.entryView?.refused();
     return;
   }
@@ -318,7 +325,7 @@ function saveFix(entry) {
   const index = state.fixing;
   const { game, check } = replaceRound(state.game, index, entry);
   if (!check.ok) {
-    say(`Not saved: ${check.message}`, "error");
+    say(`Not saved: ${afterColon(check.message)}`, "error");
     state.entryView?.refused();
     return;
   }

@@ -80,7 +80,8 @@ export const api = {
 };
 api.games = () => call("GET", "/api/games");
 api.undo = (state) => call("POST", `${at(state)}/undo`, seen(state));
-api.hint = (id) => call("GET", `/api/games/${encodeURIComponent(id)}/hint`);
+// A hint is asked with POST: it is counted and the others are told, so a GET must not ask.
+api.hint = (id) => call("POST", `/api/games/${encodeURIComponent(id)}/hint`, {});
 api.review = (id, round) => call("GET", `/api/games/${encodeURIComponent(id)}/review?round=${round}`);
 
 // Tables with friends (docs/web.md, "Playing with friends").

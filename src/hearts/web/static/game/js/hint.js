@@ -1,5 +1,5 @@
 // The Hint button: asks the server what the hard player would do in the person's place
-// (GET /api/games/{id}/hint), marks those cards in the hand and shows the reason under the
+// (POST /api/games/{id}/hint), marks those cards in the hand and shows the reason under the
 // person's name. A hint belongs to one move: it goes once the game moves on. A table of
 // friends made without hints (`table.hints` false) has no button at all.
 

@@ -65,8 +65,13 @@ function seatLine(state, player, options) {
   const me = isMe(state, seat);
   const position = me ? "" : where(state, seat);
   let kind;
-  // Who sits there if nobody comes, in the words of the table's fill (the name says "Open seat").
-  if (player.open) kind = waitingWords(state.table.fill);
+  // Who sits there if nobody comes, in the words of the table's fill (the name says "Open seat"),
+  // by the name of the character the server seats there if the table starts now: it follows
+  // as people join, the lobby being drawn again from each state the stream brings.
+  if (player.open) {
+    const standIn = options.opponents.find((o) => o.id === player.stand_in);
+    kind = waitingWords(state.table.fill, standIn?.name);
+  }
   else if (player.person && player.away) kind = "Person · not here yet";
   else if (player.person) kind = me ? "You" : player.connected === false ? "Person · not connected" : "Person";
   else kind = `Computer · ${player.level}`;
