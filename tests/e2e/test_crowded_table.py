@@ -714,3 +714,109 @@ def test_each_card_of_the_trick_says_who_played_it(
     page.mouse.move(*cards[-1]["at"])
     shoot(page, f"crowded-who-played-{viewport}-{players}")
     assert not page.errors
+
+
+#: Where the keyboard's focus is: the seat of the trick's card it is on ("" for none), that
+#: card's title, the words written over it (its `::after`), its ring, the seats lit, and
+#: whether it is in the hand.
+FOCUS = """() => {
+    const el = document.activeElement;
+    const slot = el.closest('.trick .slot');
+    const after = getComputedStyle(el, '::after').content;
+    return { seat: slot ? slot.dataset.seat : '', title: el.getAttribute('title') || '',
+             shows: after && after !== 'none' && after !== 'normal' ? after : '',
+             ring: getComputedStyle(el).outlineStyle,
+             lit: [...document.querySelectorAll('#game .seat.pointed')].map((s) => s.dataset.seat),
+             inHand: Boolean(el.closest('#hand')) };
+}"""
+
+
+@pytest.mark.parametrize("players", [4, MAX_PLAYERS])
+@pytest.mark.parametrize("viewport", ["phone", "desktop"])
+def test_the_keyboard_finds_who_played_each_card_of_the_trick(
+    browser: Any, server: AppServer, viewport: str, players: int
+) -> None:
+    # A pointer on a card of the trick lit its player's seat and showed "Marisol: 8♦"; the
+    # keyboard could not reach the cards at all. The trick is now one tab stop, the one before
+    # the hand (Shift+Tab from it): the arrows go from card to card in the order they were
+    # played, and the focused card is ringed, its player's seat lit and its words written on
+    # it. Tab from the trick is back in the hand, and Tab from the hand goes on to the
+    # buttons as before.
+    game = position(players, lambda g: len(g.round.trick) == players - 1)
+    page = open_position(browser, server, viewport, f"keys-who-{viewport}-{players}", game)
+    assert page.evaluate(FOCUS)["inHand"]  # the person's turn: a playable card has the focus
+    page.keyboard.press("Shift+Tab")
+    # The lead (seat 1, on the person's left), then round the table in the order of play.
+    order = [str(seat) for seat in range(1, players)]
+    seen = []
+    for i in range(len(order) + 1):
+        at = page.evaluate(FOCUS)
+        assert at["seat"], at  # on a card of the trick
+        name = plain(page.text_content(f"#game .seat[data-seat='{at['seat']}'] .name") or "")
+        seen.append(at["seat"])
+        assert at["lit"] == [at["seat"]], at
+        assert at["ring"] != "none", at
+        assert at["shows"] == f'"{at["title"]}"' and plain(at["title"]).startswith(f"{name}: ")
+        if i == 1:
+            shoot(page, f"crowded-keys-who-{viewport}-{players}")
+        page.keyboard.press("ArrowRight")
+    assert seen == [*order, order[0]]  # the last card's next is the lead again
+    page.keyboard.press("End")
+    assert page.evaluate(FOCUS)["seat"] == order[-1]
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(FOCUS)["seat"] == order[-2]
+    page.keyboard.press("Home")
+    assert page.evaluate(FOCUS)["seat"] == order[0]
+    page.keyboard.press("Tab")
+    back = page.evaluate(FOCUS)
+    assert back["inHand"] and back["lit"] == [], back
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.tagName") == "BUTTON"
+    assert page.evaluate("document.activeElement.closest('#hand, .trick')") is None
+    # Back to the trick: the card last looked at keeps the tab stop.
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(FOCUS)["seat"] == order[0]
+    assert not page.errors
+
+
+def test_no_tab_stop_on_an_empty_trick_and_the_focus_stays_at_the_table(
+    browser: Any, server: AppServer
+) -> None:
+    # With no card on the table the trick takes no stop: Shift+Tab from the hand goes by it.
+    # When the trick goes while the keyboard is on one of its cards, the focus goes to the
+    # hand, never to the page (where a screen reader says nothing).
+    players = 4
+    game = position(players, lambda g: len(g.round.trick) == 0 and len(g.round.hand(0)) < 13)
+    page = open_page(browser, server, VIEWPORTS["phone"])
+    start_game(page)
+    store_for(page, server, "keys-empty-trick", game)
+    open_stored(page, server, "keys-empty-trick", query="speed=slow")  # time to look
+    assert page.evaluate("document.querySelectorAll('.trick [tabindex]').length") == 0
+    assert page.evaluate(FOCUS)["inHand"]
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.closest('#hand, .trick')") is None
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUS)["inHand"]
+    page.evaluate(
+        """() => {
+            window.lost = 0;
+            const look = () => {
+                if (document.activeElement === document.body) window.lost += 1;
+                requestAnimationFrame(look);
+            };
+            requestAnimationFrame(look);
+        }"""
+    )
+    # The person leads; while the others play, the keyboard goes to the trick.
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('.trick .played')")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(FOCUS)["seat"] == "0"
+    whole = f"document.querySelectorAll('.trick .played').length === {players}"
+    page.wait_for_function(f"() => {whole}", timeout=20000)
+    page.wait_for_function(f"() => !({whole})", timeout=20000)
+    settle(page)
+    assert page.evaluate("window.lost") == 0
+    assert page.evaluate(FOCUS)["inHand"]
+    assert not page.errors
