@@ -755,31 +755,44 @@ def test_each_card_of_the_trick_says_who_played_it(
 
 
 #: Where the keyboard's focus is: the seat of the trick's card it is on ("" for none), that
-#: card's title, the words written over it (its `::after`), its ring, the seats lit, and
-#: whether it is in the hand.
+#: card's title, the words written beside it (its `::after`), its ring, the seats lit,
+#: whether the words lie over a lit seat's name, and whether the focus is in the hand.
 FOCUS = """() => {
     const el = document.activeElement;
     const slot = el.closest('.trick .slot');
-    const after = getComputedStyle(el, '::after').content;
+    const style = getComputedStyle(el, '::after');
+    const after = style.content;
+    const lit = [...document.querySelectorAll('#game .seat.pointed')];
+    // The words' box, from the card's and the offsets of its ::after (centred across it).
+    const r = el.getBoundingClientRect();
+    const [w, h] = [parseFloat(style.width), parseFloat(style.height)];
+    const top = style.top !== 'auto' ? r.top + parseFloat(style.top)
+        : r.bottom - parseFloat(style.bottom) - h;
+    const words = [r.left + r.width / 2 - w / 2, top, r.left + r.width / 2 + w / 2, top + h];
+    const meet = (a, b) => Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 1
+        && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 1;
+    const name = (seat) => { const b = seat.querySelector('.name').getBoundingClientRect();
+        return [b.left, b.top, b.right, b.bottom]; };
     return { seat: slot ? slot.dataset.seat : '', title: el.getAttribute('title') || '',
              shows: after && after !== 'none' && after !== 'normal' ? after : '',
              ring: getComputedStyle(el).outlineStyle,
-             lit: [...document.querySelectorAll('#game .seat.pointed')].map((s) => s.dataset.seat),
+             lit: lit.map((s) => s.dataset.seat),
+             overName: Boolean(slot) && lit.some((seat) => meet(words, name(seat))),
              inHand: Boolean(el.closest('#hand')) };
 }"""
 
 
 @pytest.mark.parametrize("players", [4, MAX_PLAYERS])
-@pytest.mark.parametrize("viewport", ["phone", "desktop"])
+@pytest.mark.parametrize("viewport", ["phone", "phone-landscape", "desktop"])
 def test_the_keyboard_finds_who_played_each_card_of_the_trick(
     browser: Any, server: AppServer, viewport: str, players: int
 ) -> None:
     # A pointer on a card of the trick lit its player's seat and showed "Marisol: 8♦"; the
     # keyboard could not reach the cards at all. The trick is now one tab stop, the one before
     # the hand (Shift+Tab from it): the arrows go from card to card in the order they were
-    # played, and the focused card is ringed, its player's seat lit and its words written on
-    # it. Tab from the trick is back in the hand, and Tab from the hand goes on to the
-    # buttons as before.
+    # played, and the focused card is ringed, its player's seat lit and its words written
+    # beside it, clear of that seat's name. Tab from the trick is back in the hand, and Tab
+    # from the hand goes on to the buttons as before.
     game = position(players, lambda g: len(g.round.trick) == players - 1)
     page = open_position(browser, server, viewport, f"keys-who-{viewport}-{players}", game)
     assert page.evaluate(FOCUS)["inHand"]  # the person's turn: a playable card has the focus
@@ -795,6 +808,7 @@ def test_the_keyboard_finds_who_played_each_card_of_the_trick(
         assert at["lit"] == [at["seat"]], at
         assert at["ring"] != "none", at
         assert at["shows"] == f'"{at["title"]}"' and plain(at["title"]).startswith(f"{name}: ")
+        assert not at["overName"], at  # the words leave the lit seat's name in sight
         if i == 1:
             shoot(page, f"crowded-keys-who-{viewport}-{players}")
         page.keyboard.press("ArrowRight")

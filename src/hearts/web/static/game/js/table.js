@@ -98,6 +98,7 @@ export class Table {
         : Math.PI / 2 + (offsetOf(state, seat) * 2 * Math.PI) / count;
       slot.style.setProperty("--cx", Math.cos(angle).toFixed(4));
       slot.style.setProperty("--cy", Math.sin(angle).toFixed(4));
+      slot.dataset.upper = String(Math.sin(angle) < -0.01);
       slot.dataset.offset = side ? "" : offsetOf(state, seat);
       // The lower card lies over the one above it, whatever the order of play: a card
       // covers only the foot of the one above, and every card's rank and suit, at its top
@@ -135,6 +136,9 @@ export class Table {
       const [cx, cy] = places[Number(slot.dataset.offset)];
       slot.style.setProperty("--cx", cx.toFixed(4));
       slot.style.setProperty("--cy", cy.toFixed(4));
+      // A focused card's words go under it in the ring's upper half (game.css): over it,
+      // they lay over the seats across the top, its own player's among them.
+      slot.dataset.upper = String(cy < -0.01);
     }
   }
 
