@@ -309,15 +309,37 @@ def test_speech_bubbles_cover_no_other_seat_nor_each_other(
 
 # --- speech bubbles: never over a card of the trick ----------------------------------------
 
+#: Phones held upright, where no bubble covers what the person must read besides the trick.
+#: At 200% text a side seat's bubble, a word to a line, ran down over the message and the
+#: person's line (three and four players, 390 x 844 and 360 x 740), or past its column over
+#: the message's first letters (six, seven and nine at 360 x 740); at 150% the one across
+#: the top lay over the trick (four at 390 x 844). Held sideways, and on a desktop at 200%,
+#: some bubbles still cover the message or the person's line: not yet checked there.
+UPRIGHT = ("phone", "small-phone")
+
+#: A long line of the message under the trick, as the game words it.
+MESSAGE_LINE = "Marisol took the previous trick: 1 heart, the queen of spades."
+
 #: Every bubble shown with `text`, as a worst case: [bubble's seat, the card's seat] for each
-#: bubble over a place on the trick (a card's box: its slot), and how many cards are on it.
+#: bubble over a place on the trick (a card's box: its slot), and how many cards are on it;
+#: and [bubble's seat, what] for each bubble over what the person must read besides: the
+#: message's words under the trick, the person's own line ("You 0 +0", "Your turn.") and hand.
 OVER_THE_TRICK = (
     "(text) => {"
     + BOXES
     + """
     const quips = [...document.querySelectorAll('#game .seat .quip')];
     for (const quip of quips) { quip.hidden = false; quip.textContent = text; }
+    const words = (el) => { const range = document.createRange(); range.selectNodeContents(el);
+        const r = range.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+    const read = {
+        message: words(document.querySelector('[data-region=message]')),
+        'your seat': box(document.querySelector('#game .seat.mine')),
+        'your status': words(document.querySelector('#status')),
+        'your hand': box(document.querySelector('#hand')),
+    };
     const found = [];
+    const covers = [];
     for (const quip of quips) {
         if (quip.offsetParent === null) continue;
         for (const slot of document.querySelectorAll('.trick .slot')) {
@@ -325,8 +347,12 @@ OVER_THE_TRICK = (
                 found.push([quip.closest('.seat').dataset.seat, slot.dataset.seat]);
             }
         }
+        if (quip.closest('.seat.mine')) continue;
+        for (const [what, b] of Object.entries(read)) {
+            if (meet(box(quip), b)) covers.push([quip.closest('.seat').dataset.seat, what]);
+        }
     }
-    return { found, cards: document.querySelectorAll('.trick .played').length };
+    return { found, covers, cards: document.querySelectorAll('.trick .played').length };
 }"""
 )
 
@@ -340,18 +366,30 @@ def test_no_bubble_hides_a_card_of_the_trick(browser: Any, server: AppServer, pl
     # (four, five, seven, nine and ten players). Upright at 360 x 740 a side seat's bubble,
     # wider than its column, lay 5 px over its own card (three and four players). Each place
     # on the trick is checked, a card on it or not, with every opponent saying the longest
-    # line at once; and every card's rank and suit stay in sight.
+    # line at once; and every card's rank and suit stay in sight. On a phone held upright,
+    # at 150% text as well, no bubble covers the message, the person's line nor the hand.
     game = position(players, lambda g: len(g.round.trick) == players - 1)
     page = open_position(browser, server, "phone", f"trick-bubbles-{players}", game)
     failures = []
-    for viewport, size in itertools.product(VIEWPORTS, ("", "200%")):
+    message = page.text_content("[data-region=message]")
+    for viewport, size in [
+        *itertools.product(VIEWPORTS, ("", "200%")),
+        *itertools.product(UPRIGHT, ("150%",)),
+    ]:
         page.set_viewport_size(VIEWPORTS[viewport])
+        # Upright, a message as long as the game makes them, before the page settles (the
+        # ring takes the room it leaves); elsewhere the game's own.
+        page.evaluate(
+            "(line) => { document.querySelector('[data-region=message]').textContent = line; }",
+            MESSAGE_LINE if viewport in UPRIGHT else message,
+        )
         text_size(page, size)
         hidden = [slot["seat"] for slot in page.evaluate(TRICK) if not slot["index"]]
         over = page.evaluate(OVER_THE_TRICK, LONGEST_LINE)
         assert over["cards"] == players - 1
-        if over["found"] or hidden:
-            failures.append((viewport, size, over["found"], hidden))
+        covers = over["covers"] if viewport in UPRIGHT else []
+        if over["found"] or hidden or covers:
+            failures.append((viewport, size, over["found"], hidden, covers))
         shoot(page, f"crowded-trick-bubbles-{players}-{viewport}-{size.strip('%') or '100'}")
         page.evaluate(
             "() => document.querySelectorAll('.quip').forEach((q) => { q.hidden = true; })"
@@ -713,4 +751,124 @@ def test_each_card_of_the_trick_says_who_played_it(
     assert page.evaluate(POINTED) == []
     page.mouse.move(*cards[-1]["at"])
     shoot(page, f"crowded-who-played-{viewport}-{players}")
+    assert not page.errors
+
+
+#: Where the keyboard's focus is: the seat of the trick's card it is on ("" for none), that
+#: card's title, the words written beside it (its `::after`), its ring, the seats lit,
+#: whether the words lie over a lit seat's name, and whether the focus is in the hand.
+FOCUS = """() => {
+    const el = document.activeElement;
+    const slot = el.closest('.trick .slot');
+    const style = getComputedStyle(el, '::after');
+    const after = style.content;
+    const lit = [...document.querySelectorAll('#game .seat.pointed')];
+    // The words' box, from the card's and the offsets of its ::after (centred across it).
+    const r = el.getBoundingClientRect();
+    const [w, h] = [parseFloat(style.width), parseFloat(style.height)];
+    const top = style.top !== 'auto' ? r.top + parseFloat(style.top)
+        : r.bottom - parseFloat(style.bottom) - h;
+    const words = [r.left + r.width / 2 - w / 2, top, r.left + r.width / 2 + w / 2, top + h];
+    const meet = (a, b) => Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 1
+        && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 1;
+    const name = (seat) => { const b = seat.querySelector('.name').getBoundingClientRect();
+        return [b.left, b.top, b.right, b.bottom]; };
+    return { seat: slot ? slot.dataset.seat : '', title: el.getAttribute('title') || '',
+             shows: after && after !== 'none' && after !== 'normal' ? after : '',
+             ring: getComputedStyle(el).outlineStyle,
+             lit: lit.map((s) => s.dataset.seat),
+             overName: Boolean(slot) && lit.some((seat) => meet(words, name(seat))),
+             inHand: Boolean(el.closest('#hand')) };
+}"""
+
+
+@pytest.mark.parametrize("players", [4, MAX_PLAYERS])
+@pytest.mark.parametrize("viewport", ["phone", "phone-landscape", "desktop"])
+def test_the_keyboard_finds_who_played_each_card_of_the_trick(
+    browser: Any, server: AppServer, viewport: str, players: int
+) -> None:
+    # A pointer on a card of the trick lit its player's seat and showed "Marisol: 8♦"; the
+    # keyboard could not reach the cards at all. The trick is now one tab stop, the one before
+    # the hand (Shift+Tab from it): the arrows go from card to card in the order they were
+    # played, and the focused card is ringed, its player's seat lit and its words written
+    # beside it, clear of that seat's name. Tab from the trick is back in the hand, and Tab
+    # from the hand goes on to the buttons as before.
+    game = position(players, lambda g: len(g.round.trick) == players - 1)
+    page = open_position(browser, server, viewport, f"keys-who-{viewport}-{players}", game)
+    assert page.evaluate(FOCUS)["inHand"]  # the person's turn: a playable card has the focus
+    page.keyboard.press("Shift+Tab")
+    # The lead (seat 1, on the person's left), then round the table in the order of play.
+    order = [str(seat) for seat in range(1, players)]
+    seen = []
+    for i in range(len(order) + 1):
+        at = page.evaluate(FOCUS)
+        assert at["seat"], at  # on a card of the trick
+        name = plain(page.text_content(f"#game .seat[data-seat='{at['seat']}'] .name") or "")
+        seen.append(at["seat"])
+        assert at["lit"] == [at["seat"]], at
+        assert at["ring"] != "none", at
+        assert at["shows"] == f'"{at["title"]}"' and plain(at["title"]).startswith(f"{name}: ")
+        assert not at["overName"], at  # the words leave the lit seat's name in sight
+        if i == 1:
+            shoot(page, f"crowded-keys-who-{viewport}-{players}")
+        page.keyboard.press("ArrowRight")
+    assert seen == [*order, order[0]]  # the last card's next is the lead again
+    page.keyboard.press("End")
+    assert page.evaluate(FOCUS)["seat"] == order[-1]
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(FOCUS)["seat"] == order[-2]
+    page.keyboard.press("Home")
+    assert page.evaluate(FOCUS)["seat"] == order[0]
+    page.keyboard.press("Tab")
+    back = page.evaluate(FOCUS)
+    assert back["inHand"] and back["lit"] == [], back
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.tagName") == "BUTTON"
+    assert page.evaluate("document.activeElement.closest('#hand, .trick')") is None
+    # Back to the trick: the card last looked at keeps the tab stop.
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(FOCUS)["seat"] == order[0]
+    assert not page.errors
+
+
+def test_no_tab_stop_on_an_empty_trick_and_the_focus_stays_at_the_table(
+    browser: Any, server: AppServer
+) -> None:
+    # With no card on the table the trick takes no stop: Shift+Tab from the hand goes by it.
+    # When the trick goes while the keyboard is on one of its cards, the focus goes to the
+    # hand, never to the page (where a screen reader says nothing).
+    players = 4
+    game = position(players, lambda g: len(g.round.trick) == 0 and len(g.round.hand(0)) < 13)
+    page = open_page(browser, server, VIEWPORTS["phone"])
+    start_game(page)
+    store_for(page, server, "keys-empty-trick", game)
+    open_stored(page, server, "keys-empty-trick", query="speed=slow")  # time to look
+    assert page.evaluate("document.querySelectorAll('.trick [tabindex]').length") == 0
+    assert page.evaluate(FOCUS)["inHand"]
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.closest('#hand, .trick')") is None
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUS)["inHand"]
+    page.evaluate(
+        """() => {
+            window.lost = 0;
+            const look = () => {
+                if (document.activeElement === document.body) window.lost += 1;
+                requestAnimationFrame(look);
+            };
+            requestAnimationFrame(look);
+        }"""
+    )
+    # The person leads; while the others play, the keyboard goes to the trick.
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('.trick .played')")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(FOCUS)["seat"] == "0"
+    whole = f"document.querySelectorAll('.trick .played').length === {players}"
+    page.wait_for_function(f"() => {whole}", timeout=20000)
+    page.wait_for_function(f"() => !({whole})", timeout=20000)
+    settle(page)
+    assert page.evaluate("window.lost") == 0
+    assert page.evaluate(FOCUS)["inHand"]
     assert not page.errors

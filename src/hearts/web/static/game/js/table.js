@@ -25,6 +25,8 @@ export class Table {
     this.kittySign = h("p", { class: "table-sign kitty-sign", "data-region": "kitty", hidden: true });
     this.teamSign = h("p", { class: "table-sign team-sign", "data-region": "teams", hidden: true });
     signs.append(this.heldSign, this.kittySign, this.teamSign);
+    // The arrows go from card to card of the trick (`tabStops`).
+    this.trick.addEventListener("keydown", (event) => this.trickKeys(event));
     // The ring's places follow the room it is given (the screen's size, the text's).
     new ResizeObserver(() => this.placeRing()).observe(this.trick);
   }
@@ -96,6 +98,7 @@ export class Table {
         : Math.PI / 2 + (offsetOf(state, seat) * 2 * Math.PI) / count;
       slot.style.setProperty("--cx", Math.cos(angle).toFixed(4));
       slot.style.setProperty("--cy", Math.sin(angle).toFixed(4));
+      slot.dataset.upper = String(Math.sin(angle) < -0.01);
       slot.dataset.offset = side ? "" : offsetOf(state, seat);
       // The lower card lies over the one above it, whatever the order of play: a card
       // covers only the foot of the one above, and every card's rank and suit, at its top
@@ -108,6 +111,9 @@ export class Table {
       // was known only by its place round the ring).
       slot.addEventListener("pointerenter", () => this.pointAt(seat, true));
       slot.addEventListener("pointerleave", () => this.pointAt(seat, false));
+      // So does the keyboard's focus on it (the trick's one tab stop, see `trickKeys`).
+      slot.addEventListener("focusin", () => this.focusAt(seat, true));
+      slot.addEventListener("focusout", () => this.focusAt(seat, false));
       this.trick.append(slot);
       this.slots.set(seat, slot);
     }
@@ -130,6 +136,9 @@ export class Table {
       const [cx, cy] = places[Number(slot.dataset.offset)];
       slot.style.setProperty("--cx", cx.toFixed(4));
       slot.style.setProperty("--cy", cy.toFixed(4));
+      // A focused card's words go under it in the ring's upper half (game.css): over it,
+      // they lay over the seats across the top, its own player's among them.
+      slot.dataset.upper = String(cy < -0.01);
     }
   }
 
@@ -213,14 +222,71 @@ export class Table {
   showTrick(plays, winner = null) {
     // Mostly the trick is on the table already, placed card by card as it was played.
     if (!this.showing(plays)) {
+      const focused = this.focusedSeat();
       for (const slot of this.slots.values()) {
         clear(slot);
         slot.classList.remove("cancelled");
       }
       for (const seat of this.seats.values()) seat.classList.remove("pointed");
+      this.hovered = null;
+      this.focused = null;
       plays.forEach(([seat, card], i) => this.place(seat, card, i === 0));
+      // The keyboard was on a card of the trick: it stays on that player's card, or the lead,
+      // or goes to the hand when the trick is gone (never to the page, where a screen reader
+      // says nothing).
+      if (focused !== null) {
+        const card = $(".played", this.slots.get(focused)) || this.cardsInPlay()[0];
+        if (card) {
+          this.tabStops(card);
+          card.focus({ preventScroll: true });
+        } else {
+          $("[data-region=hand]", this.root)?.focus({ preventScroll: true });
+        }
+      }
     }
     this.markWinner(winner);
+  }
+
+  /** The trick's cards in the order they were played, from the lead round the table. */
+  cardsInPlay() {
+    const count = this.slots.size;
+    const lead = [...this.slots].find(([, slot]) => slot.classList.contains("led"))?.[0] ?? 0;
+    return [...this.slots]
+      .map(([seat, slot]) => [(seat - lead + count) % count, $(".played", slot)])
+      .filter(([, card]) => card)
+      .sort((a, b) => a[0] - b[0])
+      .map(([, card]) => card);
+  }
+
+  /** The seat whose card of the trick has the keyboard's focus, or null. */
+  focusedSeat() {
+    const active = document.activeElement;
+    const slot = active && this.trick.contains(active) ? active.closest(".slot") : null;
+    return slot ? Number(slot.dataset.seat) : null;
+  }
+
+  /** The trick is one tab stop, a card of it (the one last focused, else the lead): the
+   * arrows go from card to card in the order they were played, Home and End to the lead
+   * and the last. With no card on the table there is no stop, and Tab goes by. */
+  tabStops(stop = null) {
+    const cards = this.cardsInPlay();
+    const keep = stop || cards.find((card) => card.tabIndex === 0) || cards[0];
+    for (const card of cards) card.tabIndex = card === keep ? 0 : -1;
+  }
+
+  /** An arrow, Home or End on a card of the trick: the focus to the next card played, the
+   * one before, the lead or the last (round from the last to the lead, as in the hand). */
+  trickKeys(event) {
+    const cards = this.cardsInPlay();
+    const index = cards.indexOf(event.target);
+    if (index < 0) return;
+    const next = { ArrowRight: index + 1, ArrowDown: index + 1, ArrowLeft: index - 1, ArrowUp: index - 1,
+      Home: 0, End: cards.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const card = cards[(next + cards.length) % cards.length];
+    this.tabStops(card);
+    card.focus({ preventScroll: true });
   }
 
   /** Whether the slots hold exactly these plays, the first one marked as the lead. */
@@ -244,6 +310,7 @@ export class Table {
     slot.classList.toggle("led", led);
     slot.classList.remove("cancelled");
     clear(slot, el, led ? h("span", { class: "led-mark", "aria-hidden": "true" }, "led") : null);
+    this.tabStops();
     // Two decks: the second copy of a face on one trick cancels both (they count for
     // nothing and cannot win).
     for (const [other, otherSlot] of this.slots) {
@@ -305,8 +372,23 @@ export class Table {
 
   /** Light the seat of the player of the card under a pointer (`on`), or no longer. */
   pointAt(seat, on) {
-    const card = $(".played", this.slots.get(seat));
-    this.seats.get(seat)?.classList.toggle("pointed", on && Boolean(card));
+    this.hovered = on ? seat : this.hovered === seat ? null : this.hovered;
+    this.light();
+  }
+
+  /** Light the seat of the player of the card with the keyboard's focus, or no longer. */
+  focusAt(seat, on) {
+    this.focused = on ? seat : this.focused === seat ? null : this.focused;
+    this.light();
+  }
+
+  /** The seats lit: the player of the card under the pointer and of the focused card (the
+   * pointer going off a card leaves the focused one's player lit). */
+  light() {
+    for (const [seat, el] of this.seats) {
+      const card = $(".played", this.slots.get(seat));
+      el.classList.toggle("pointed", Boolean(card) && (seat === this.hovered || seat === this.focused));
+    }
   }
 
   markWinner(winner) {
