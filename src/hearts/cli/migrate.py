@@ -46,7 +46,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..web.migrations import UpgradeError, steps
-    from ..web.settings import Settings
+    from ..web.settings import Settings, without_password
     from ..web.store import StoreError
     from ..web.stores import open_store
 
@@ -55,9 +55,15 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"hearts migrate: {error}", file=sys.stderr)
         return 2
+
+    def hide(message: str) -> str:
+        """The message without the database URL's password (libpq quotes a URL it cannot
+        read whole)."""
+        return without_password(message, settings.database_url)
+
     problems = settings.problems()
     if problems:
-        print(f"hearts migrate: {problems[0]}", file=sys.stderr)
+        print(f"hearts migrate: {hide(problems[0])}", file=sys.stderr)
         return 2
     if not settings.database_url and settings.data_dir.exists() and not settings.data_dir.is_dir():
         print(f"hearts migrate: {settings.data_dir} is a file, not a folder.", file=sys.stderr)
@@ -67,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         found = steps(target)
     except UpgradeError as error:
-        print(f"hearts migrate: {error}", file=sys.stderr)
+        print(f"hearts migrate: {hide(str(error))}", file=sys.stderr)
         return 1
     if found.unknown:
         # Steps only add, so this release may serve it; but it cannot say the schema is its.
@@ -91,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         open_store(settings).close()  # applies the steps, under the lock every process takes
     except (StoreError, UpgradeError) as error:
-        print(f"hearts migrate: {error}", file=sys.stderr)
+        print(f"hearts migrate: {hide(str(error))}", file=sys.stderr)
         return 1
     except OSError as error:  # the data directory cannot be made or written
         print(f"hearts migrate: {settings.data_dir}: {error.strerror or error}.", file=sys.stderr)

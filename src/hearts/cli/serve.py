@@ -115,7 +115,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..web.settings import Settings, default_trusted_hosts
+    from ..web.settings import Settings, default_trusted_hosts, without_password
 
     try:
         settings = Settings.from_env(
@@ -142,19 +142,21 @@ def run(args: argparse.Namespace) -> int:
         settings = settings.replace(trusted_hosts=default_trusted_hosts(settings.host))
     problems = settings.problems()
     if problems:
-        print(problems[0], file=sys.stderr)
+        print(without_password(problems[0], settings.database_url), file=sys.stderr)
         return 2
     return serve(settings)
 
 
-def log_lines() -> logging.Handler:
+def log_lines(database_url: str = "") -> logging.Handler:
     """The service's log (start and stop, games expired, the database away, errors) on
     standard error, one line an event, each with its time, level and process: several
-    processes write to one place. uvicorn's own errors go the same way (`uvicorn_lines`)."""
+    processes write to one place. uvicorn's own errors go the same way (`uvicorn_lines`).
+    The database URL's password is never written, whoever's words hold it."""
     from ..web.logs import OneLine, Repeats
+    from ..web.settings import passwords
 
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(OneLine())
+    handler.setFormatter(OneLine(hidden=passwords(database_url)))
     handler.addFilter(Repeats())  # a database away: a few lines, not one a request
     for name in ("hearts", "psycopg"):
         logger = logging.getLogger(name)
@@ -189,10 +191,11 @@ def serve(settings: Any) -> int:
         raise_fd_limit,
         why_not_listening,
     )
+    from ..web.settings import without_password
     from ..web.store import StoreError
 
     directory: Path = settings.data_dir
-    handler = log_lines()
+    handler = log_lines(settings.database_url)
     # The port first: when it is taken, one sentence, before the store is opened or anything
     # is said of a start.
     try:
@@ -222,7 +225,7 @@ def serve(settings: Any) -> int:
         app = create_app(settings=settings)
     except (StoreError, ValueError) as error:
         _close(sockets + metrics_sockets)
-        print(error, file=sys.stderr)
+        print(without_password(str(error), settings.database_url), file=sys.stderr)
         return 1
     except OSError as error:
         _close(sockets + metrics_sockets)

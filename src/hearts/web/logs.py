@@ -66,7 +66,7 @@ import threading
 import time
 import traceback
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 #: Kinds of warning remembered at once; the oldest is forgotten first.
 KINDS = 256
@@ -195,8 +195,14 @@ class OneLine(logging.Formatter):
     "on GET /x: KeyError: 'seat' (at <doctest hearts.web.logs.OneLine[2]>:2 in <module>)"
     """
 
-    def __init__(self, fmt: str = "%(asctime)s %(levelname)s hearts[%(process)d] %(message)s"):
+    def __init__(
+        self,
+        fmt: str = "%(asctime)s %(levelname)s hearts[%(process)d] %(message)s",
+        hidden: Sequence[str] = (),
+    ):
         super().__init__(fmt)
+        #: Secrets (the database URL's password) put as "…" wherever a line holds them.
+        self.hidden = tuple(hidden)
 
     def format(self, record: logging.LogRecord) -> str:
         record.message = " ".join(record.getMessage().split())
@@ -206,6 +212,8 @@ class OneLine(logging.Formatter):
         error = record.exc_info[1] if record.exc_info else None
         if error is not None:
             line = f"{line}: {one_line(error)}"
+        for secret in self.hidden:
+            line = line.replace(secret, "…")
         return line
 
 

@@ -30,6 +30,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import urlencode
 
+from .settings import without_password
+
 SCHEMA = Path(__file__).parent / "schema"
 #: Seconds a starting process waits for another one's upgrade before it gives up.
 LOCK_WAIT = 60.0
@@ -66,7 +68,7 @@ def yoyo_uri(target: str | Path) -> str:
     try:
         parts = psycopg.conninfo.conninfo_to_dict(target)
     except psycopg.ProgrammingError as error:
-        raise ValueError(str(error)) from None
+        raise ValueError(without_password(str(error), target)) from None
     parts.setdefault("connect_timeout", CONNECT_WAIT)
     options = f"-c lock_timeout={STEP_LOCK_WAIT * 1000}"
     parts["options"] = f"{parts['options']} {options}" if parts.get("options") else options
@@ -205,10 +207,11 @@ def _pg_steps(url: str) -> Applied:
     except psycopg.OperationalError as error:
         # libpq's own words: the first line ("connection failed: ... Connection refused").
         lines = str(error).strip().splitlines() or ["no answer"]
-        first = lines[0].rstrip(".")
+        first = without_password(lines[0].rstrip("."), url)
         raise UpgradeError(f"PostgreSQL cannot be reached: {first}.") from None
     except (psycopg.Error, ValueError) as error:
-        text = " ".join(str(error).split()).rstrip(".")
+        # libpq quotes a URL it cannot read, password and all: never said.
+        text = without_password(" ".join(str(error).split()).rstrip("."), url)
         raise UpgradeError(f"PostgreSQL cannot be read: {text}.") from None
 
 

@@ -25,6 +25,7 @@ import dataclasses
 import ipaddress
 import math
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -198,7 +199,9 @@ class Settings:
         try:
             info = psycopg.conninfo.conninfo_to_dict(url)
         except psycopg.Error as error:
-            return [f"{name} is not a database URL that can be read: {reason(error)}."]
+            # libpq quotes the URL, or the part it stumbled on, password and all.
+            said = without_password(reason(error), url)
+            return [f"{name} is not a database URL that can be read: {said}."]
         ports = [port for port in str(info.get("port") or "").split(",") if port]
         wrong = [port for port in ports if not (port.isdigit() and 0 < int(port) < 65536)]
         if wrong:
@@ -342,6 +345,63 @@ def _parse(name: str, variable: str, text: str) -> Any:
         return int(text)
     except ValueError:
         raise ValueError(f"{variable} must be a whole number, not {text[:20]!r}.") from None
+
+
+#: What a database URL's password is replaced by in anything said.
+HIDDEN = "…"
+_KEYWORD_PASSWORD = re.compile(r"\bpassword\s*=\s*('(?:\\.|[^'\\])*'?|\S*)")
+
+
+def passwords(url: str) -> list[str]:
+    """The secrets in database URL `url` as they may be quoted back (as written, and
+    percent-decoded), longest first: the URL's user information, `?password=` in its query,
+    `password=` in libpq's key=value form. Read by hand, not by libpq, so that a URL libpq
+    cannot read (whose error quotes it whole) gives its password up too.
+
+    >>> passwords("postgresql://me:s3cr%21t@[::1:5499/db?password=other")
+    ['s3cr%21t', 's3cr!t', 'other']
+    >>> passwords("host=db password='a b' user=me")
+    ["'a b'", 'a b']
+    """
+    from urllib.parse import unquote
+
+    found: list[str] = []
+    scheme, sep, rest = url.partition("://")
+    if sep and scheme.startswith("postgres"):
+        # libpq's user information ends at the first "@"; a password with a "/", "?" or "@"
+        # in it (not percent-encoded) may reach to the last one: both are taken.
+        for end in (rest.find("@"), rest.rfind("@")):
+            user_info = rest[:end] if end >= 0 else ""
+            if ":" in user_info:
+                found.append(user_info.partition(":")[2])
+        for part in rest.partition("?")[2].split("&"):
+            key, _, value = part.partition("=")
+            if key == "password":
+                found.append(value)
+    else:
+        for match in _KEYWORD_PASSWORD.finditer(url):
+            value = match.group(1)
+            found.append(value)
+            if value.startswith("'"):
+                found.append(value.strip("'").replace("\\'", "'").replace("\\\\", "\\"))
+    # Each as written, then percent-decoded; no repeats; longest first, so that a password
+    # inside another is not put as "…" in part.
+    secrets = list(dict.fromkeys(s for f in found for s in (f, unquote(f)) if s))
+    return sorted(secrets, key=len, reverse=True)
+
+
+def without_password(text: str, url: str) -> str:
+    """`text` (a message, libpq's words) with every password in `url` put as "…": libpq
+    quotes a URL it cannot read whole, and under a service manager the message lands in
+    the journal.
+
+    >>> url = "postgresql://me:pw-123@[::1:5499/db"
+    >>> without_password(f'matching "]" in URI: "{url}"', url)
+    'matching "]" in URI: "postgresql://me:…@[::1:5499/db"'
+    """
+    for secret in passwords(url):
+        text = text.replace(secret, HIDDEN)
+    return text
 
 
 def default_trusted_hosts(host: str) -> tuple[str, ...]:

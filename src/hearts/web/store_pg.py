@@ -27,6 +27,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from .logs import Outage
 from .notify import CHANNEL
+from .settings import without_password
 from .store import (
     PERSON_COLUMNS,
     WRITE_CHECK,
@@ -91,9 +92,12 @@ class PgStore:
                 " start again once it is done."
             ) from None
         except psycopg.OperationalError as error:
-            raise StoreError(f"Cannot reach PostgreSQL ({where(url)}): {reason(error)}.") from None
+            said = without_password(reason(error), url)
+            raise StoreError(f"Cannot reach PostgreSQL ({where(url)}): {said}.") from None
         except (psycopg.ProgrammingError, ValueError) as error:
-            raise StoreError(f"The database URL is not right: {reason(error)}.") from None
+            # libpq quotes a URL it cannot read, password and all: never said.
+            said = without_password(reason(error), url)
+            raise StoreError(f"The database URL is not right: {said}.") from None
         self.pool = ConnectionPool(
             url,
             min_size=min(2, pool_size),
