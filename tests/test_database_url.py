@@ -122,3 +122,45 @@ def test_a_wrong_password_is_said_without_it(
         open_store(Settings(data_dir=tmp_path / "data", database_url=f"{kv} password={SECRET}"))
     assert "password authentication failed" in str(caught.value)
     assert SECRET not in str(caught.value)
+
+
+#: Parameters libpq knows, with values it refuses only when it connects.
+IMPOSSIBLE = {
+    "connect_timeout=abc": "gives connect_timeout 'abc'; it must be a whole number, 0 or more.",
+    "sslmode=bogus": "gives sslmode 'bogus'; it must be one of disable, allow, prefer,",
+    "target_session_attrs=writable": "gives target_session_attrs 'writable'; it must be one of",
+    "keepalives=2": "gives keepalives '2'; it must be one of 0, 1.",
+    "keepalives_idle=-5": "gives keepalives_idle '-5'; it must be a whole number",
+    "gssencmode=yes": "gives gssencmode 'yes'; it must be one of disable, prefer, require.",
+}
+
+
+@pytest.mark.parametrize("query", IMPOSSIBLE)
+def test_a_url_setting_that_cannot_be_right_is_refused_before_any_connection(
+    query: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Each was exit 1 ("Cannot reach PostgreSQL ... invalid sslmode value", "The database
+    # URL is not right: bad value for connect_timeout"), which a service manager restarts
+    # for ever, and `migrate --check` said a database was up to date with connect_timeout=abc.
+    # Nobody listens at the port: a connection tried would be "Cannot reach", exit 1.
+    url = f"postgresql://hearts@127.0.0.1:{free_port()}/hearts?{query}"
+    problems = Settings.from_env({"HEARTS_DATABASE_URL": url}).problems()
+    assert len(problems) == 1, problems
+    assert problems[0].startswith(f"HEARTS_DATABASE_URL {IMPOSSIBLE[query]}"), problems
+    for check in ([], ["--check"]):
+        code, said = migrate(capsys, "--database", url, *check)
+        assert code == 2 and said.startswith(f"hearts migrate: --database {IMPOSSIBLE[query]}")
+        assert len(said.splitlines()) == 1, said
+    done = serve(tmp_path, url)
+    assert done.returncode == 2 and done.stderr.startswith("--database gives "), done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_good_url_settings_pass_the_check() -> None:
+    for query in (
+        "sslmode=verify-full&target_session_attrs=read-write",
+        "connect_timeout=10&keepalives=1&keepalives_idle=30&tcp_user_timeout=0",
+        "application_name=x&options=-c%20search_path%3Dhearts",
+    ):
+        url = f"postgresql://hearts@db.internal/hearts?{query}"
+        assert Settings.from_env({}, database_url=url).problems() == [], query

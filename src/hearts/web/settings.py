@@ -206,6 +206,13 @@ class Settings:
         wrong = [port for port in ports if not (port.isdigit() and 0 < int(port) < 65536)]
         if wrong:
             return [f"{name} names port {wrong[0]!r}: a port is a number from 1 to 65535."]
+        for key, (allowed, said) in URL_VALUES.items():
+            value = info.get(key)
+            if value is None:
+                continue
+            text = str(value)
+            if not (text.isdigit() if allowed is None else text in allowed):
+                return [f"{name} gives {key} {text[:40]!r}; it must be {said}."]
         return []
 
     def _metrics_problems(self) -> list[str]:
@@ -252,6 +259,33 @@ class Settings:
                 return [f"{name} must list the proxies' addresses, never every address ({proxy})."]
         return []
 
+
+#: The database URL's parameters whose values libpq knows in advance, by name: the values
+#: allowed (None: a whole number, 0 or more), and what is said of another. libpq found
+#: these only when it connected, so a typo was "Cannot reach PostgreSQL", exit 1, tried
+#: again for ever by a service manager (or, in `hearts migrate --check`, not found at all).
+#: A short table of libpq's documented values, not a second libpq: the rest it reads itself.
+WHOLE_NUMBER = (None, "a whole number, 0 or more")
+URL_VALUES: dict[str, tuple[tuple[str, ...] | None, str]] = {
+    key: (values, "one of " + ", ".join(values)) if values else WHOLE_NUMBER
+    for key, values in {
+        "sslmode": ("disable", "allow", "prefer", "require", "verify-ca", "verify-full"),
+        "target_session_attrs": (
+            "any", "read-write", "read-only", "primary", "standby", "prefer-standby",
+        ),
+        "gssencmode": ("disable", "prefer", "require"),
+        "channel_binding": ("disable", "prefer", "require"),
+        "sslnegotiation": ("postgres", "direct"),
+        "load_balance_hosts": ("disable", "random"),
+        "keepalives": ("0", "1"),
+        "sslcompression": ("0", "1"),
+        "connect_timeout": (),
+        "keepalives_idle": (),
+        "keepalives_interval": (),
+        "keepalives_count": (),
+        "tcp_user_timeout": (),
+    }.items()
+}  # fmt: skip
 
 #: The longest an unfinished game may be kept untouched (ten years).
 MAX_EXPIRE_DAYS = 3650
