@@ -176,6 +176,20 @@ def uvicorn_lines(handler: logging.Handler) -> None:
     logger.propagate = False
 
 
+def access_lines(handler: logging.Handler) -> None:
+    """uvicorn's line per request (`127.0.0.1:51234 - "GET / HTTP/1.1" 200`) on standard
+    output, as before, but with the time, level and process of the service's lines (it came
+    as `INFO:     127.0.0.1:...`, with neither). Called once uvicorn's Config has set up its
+    loggers; at the level its access logger needs, while the service's own stay at warnings,
+    and never held back as repeats."""
+    lines = logging.StreamHandler(sys.stdout)
+    lines.setFormatter(handler.formatter)
+    logger = logging.getLogger("uvicorn.access")
+    logger.handlers = [lines]
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
+
+
 def serve(settings: Any) -> int:
     import uvicorn
 
@@ -258,9 +272,7 @@ def serve(settings: Any) -> int:
     )
     uvicorn_lines(handler)
     if settings.access_log:
-        # uvicorn's own line per request ("127.0.0.1:51234 - "GET / HTTP/1.1" 200"), at the
-        # level its access logger needs; the service's own lines stay at warnings.
-        logging.getLogger("uvicorn.access").setLevel(logging.INFO)
+        access_lines(handler)
     listeners = [MetricsListener(sock, app.state.metrics.registry) for sock in metrics_sockets]
     about = ", ".join([saved, *(f"metrics at {listener.url}" for listener in listeners)])
     server = HeartsServer(

@@ -142,8 +142,11 @@ def open_store(settings: Settings) -> GameStore:
 
 
 def reason(error: BaseException, most: int = 300) -> str:
-    """An error's text on one line, cut at a word (never mid-word), without a closing stop."""
-    text = " ".join(str(error).split()).rstrip(".")
+    """An error's text on one line (libpq's hint a sentence of its own: `logs.joined`), cut
+    at a word (never mid-word), without a closing stop."""
+    from .logs import joined
+
+    text = joined(str(error)).rstrip(".")
     if len(text) > most:
         text = text[:most].rsplit(" ", 1)[0] + " …"
     return text
