@@ -164,3 +164,44 @@ def test_good_url_settings_pass_the_check() -> None:
     ):
         url = f"postgresql://hearts@db.internal/hearts?{query}"
         assert Settings.from_env({}, database_url=url).problems() == [], query
+
+
+def test_the_pool_is_capped_in_one_sentence() -> None:
+    # 100000 was taken: every process may then try to hold more connections than
+    # PostgreSQL allows all of them together (max_connections, 100 by default).
+    problems = Settings.from_env({"HEARTS_DATABASE_POOL": "100000"}).problems()
+    assert problems == [
+        "HEARTS_DATABASE_POOL must be at most 100: PostgreSQL allows 100 connections by"
+        " default, for every process together (see max_connections in docs/deploy.md)."
+    ]
+    assert Settings.from_env({"HEARTS_DATABASE_POOL": "100"}).problems() == []
+
+
+def test_a_database_that_refuses_is_said_apart_from_one_that_does_not_answer(
+    pg_cluster: Cluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = pg_cluster.url("no_such_database")
+    done = serve(tmp_path, url)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.strip() == (
+        "PostgreSQL refused the connection (no_such_database at"
+        f' {HOST}:{pg_cluster.port}): database "no_such_database" does not exist.'
+    )
+    code, said = migrate(capsys, "--database", url, "--check")
+    assert (code, said.strip()) == (
+        1,
+        'hearts migrate: PostgreSQL refused the connection: database "no_such_database" does'
+        " not exist.",
+    )
+    # Nobody at the address: it cannot be reached, as before.
+    code, said = migrate(capsys, "--database", f"postgresql://a@{HOST}:{free_port()}/b")
+    assert code == 1 and said.startswith("hearts migrate: PostgreSQL cannot be reached: ")
+
+
+def test_a_data_directory_that_is_a_file_is_said_so(tmp_path: Path) -> None:
+    file = tmp_path / "file"
+    file.write_text("not a folder")
+    command = [str(HEARTS), "serve", "--port", str(free_port()), "--data-dir", str(file)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.strip() == f"--data-dir {file} is a file, not a folder."

@@ -45,7 +45,8 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..web.migrations import UpgradeError, steps
+    from ..web.migrations import UpgradeError, counted_steps, newer_said, steps
+    from ..web.migrations import named as describe
     from ..web.settings import Settings, without_password
     from ..web.store import StoreError
     from ..web.stores import open_store
@@ -69,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"hearts migrate: {settings.data_dir} is a file, not a folder.", file=sys.stderr)
         return 1
     target: str | Path = settings.database_url or settings.data_dir / "hearts.sqlite3"
-    named = _named(target)
+    named = describe(target)
     try:
         found = steps(target)
     except UpgradeError as error:
@@ -77,14 +78,10 @@ def run(args: argparse.Namespace) -> int:
         return 1
     if found.unknown:
         # Steps only add, so this release may serve it; but it cannot say the schema is its.
-        print(
-            f"{named} has {_steps(found.unknown)} this version does not know"
-            f" ({', '.join(found.unknown)}): a newer release brought it up to date.",
-            file=sys.stderr,
-        )
+        print(newer_said(target, found.unknown), file=sys.stderr)
     if args.check:
         if found.missing:
-            print(f"{named} lacks {_steps(found.missing)}: {', '.join(found.missing)}.")
+            print(f"{named} lacks {counted_steps(found.missing)}: {', '.join(found.missing)}.")
             return 1
         if found.unknown:
             return 1
@@ -102,17 +99,5 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:  # the data directory cannot be made or written
         print(f"hearts migrate: {settings.data_dir}: {error.strerror or error}.", file=sys.stderr)
         return 1
-    print(f"{named}: applied {_steps(found.missing)}: {', '.join(found.missing)}.")
+    print(f"{named}: applied {counted_steps(found.missing)}: {', '.join(found.missing)}.")
     return 0
-
-
-def _named(target: str | Path) -> str:
-    if isinstance(target, Path):
-        return f"The SQLite database {target}"
-    from ..web.store_pg import where
-
-    return f"The PostgreSQL database {where(target)}"
-
-
-def _steps(ids: list[str]) -> str:
-    return "1 step" if len(ids) == 1 else f"{len(ids)} steps"

@@ -144,6 +144,11 @@ def run(args: argparse.Namespace) -> int:
     if problems:
         print(without_password(problems[0], settings.database_url), file=sys.stderr)
         return 2
+    if settings.data_dir.exists() and not settings.data_dir.is_dir():
+        # It was "Cannot use the data directory ...: File exists.", which says the opposite.
+        named = settings.named("data_dir")
+        print(f"{named} {settings.data_dir} is a file, not a folder.", file=sys.stderr)
+        return 2
     return serve(settings)
 
 

@@ -177,6 +177,12 @@ class Settings:
             found.append(f"{self.named('review_workers')} must be between 0 and 8.")
         if self.database_pool < 1:
             found.append(f"{self.named('database_pool')} must be at least 1.")
+        elif self.database_pool > MAX_DATABASE_POOL:
+            found.append(
+                f"{self.named('database_pool')} must be at most {MAX_DATABASE_POOL}: PostgreSQL"
+                " allows 100 connections by default, for every process together (see"
+                " max_connections in docs/deploy.md)."
+            )
         if not 0 < self.port < 65536:
             found.append(f"{self.named('port')} must be between 1 and 65535, not {self.port}.")
         found.extend(self._proxy_problems())
@@ -286,6 +292,10 @@ URL_VALUES: dict[str, tuple[tuple[str, ...] | None, str]] = {
         "tcp_user_timeout": (),
     }.items()
 }  # fmt: skip
+
+#: The most connections one process may keep: PostgreSQL's default `max_connections`, which
+#: every process shares (10 each serve a busy site; more only wait on one another).
+MAX_DATABASE_POOL = 100
 
 #: The longest an unfinished game may be kept untouched (ten years).
 MAX_EXPIRE_DAYS = 3650

@@ -46,7 +46,7 @@ from .store import (
     seat_row,
     seed_columns,
 )
-from .stores import StoreBusy, StoreFailed, StoreUnavailable, reason
+from .stores import StoreBusy, StoreFailed, StoreUnavailable, reason, refused
 
 #: Seconds a request waits for a free connection before it is answered 503.
 POOL_WAIT = 3.0
@@ -112,6 +112,12 @@ class PgStore:
                 " start again once it is done."
             ) from None
         except psycopg.OperationalError as error:
+            words = refused(error)
+            if words is not None:  # it answered: a password, a name, a limit to mend
+                said = without_password(words, url)
+                raise StoreError(
+                    f"PostgreSQL refused the connection ({where(url)}): {said}."
+                ) from None
             said = without_password(reason(error), url)
             raise StoreError(f"Cannot reach PostgreSQL ({where(url)}): {said}.") from None
         except (psycopg.ProgrammingError, ValueError) as error:

@@ -150,3 +150,15 @@ def reason(error: BaseException, most: int = 300) -> str:
     if len(text) > most:
         text = text[:most].rsplit(" ", 1)[0] + " …"
     return text
+
+
+def refused(error: BaseException) -> str | None:
+    """PostgreSQL's own words when it answered and refused the connection (FATAL: a wrong
+    password, no such database or role, too many connections), else None: nothing answered
+    (refused by the machine, a timeout), and "Cannot reach" is the right thing to say."""
+    from .logs import joined
+
+    text = joined(str(error))
+    if "FATAL:" not in text:
+        return None
+    return text.rsplit("FATAL:", 1)[1].strip().rstrip(".") or None
