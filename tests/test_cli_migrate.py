@@ -107,3 +107,47 @@ def test_another_programs_tables_and_a_newer_releases_steps_are_said(
     (tmp_path / "file").write_text("not a folder")
     code, _, err = migrate(capsys, "--data-dir", str(tmp_path / "file"))
     assert (code, err) == (1, f"hearts migrate: {tmp_path / 'file'} is a file, not a folder.")
+
+
+def test_a_start_on_a_database_with_a_newer_releases_steps_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An older release started on a database a newer one had brought up to date without a
+    # word; `hearts migrate --check` said so, and now the start does too, in its words.
+    import logging
+
+    from fastapi.testclient import TestClient
+
+    from hearts.web.app import create_app
+    from hearts.web.settings import Settings
+
+    monkeypatch.delenv("HEARTS_DATABASE_URL", raising=False)
+    data_dir = tmp_path / "data"
+    assert migrate(capsys, "--data-dir", str(data_dir))[0] == 0
+    said: list[str] = []
+    handler = logging.Handler()
+    handler.emit = lambda record: said.append(record.getMessage())  # type: ignore[method-assign]
+    logger = logging.getLogger("hearts.web")
+    logger.addHandler(handler)
+    try:
+        with TestClient(create_app(settings=Settings(data_dir=data_dir), bot_workers=0)):
+            pass
+        assert not [line for line in said if "does not know" in line], said
+        with closing(sqlite3.connect(data_dir / "hearts.sqlite3")) as db:
+            db.execute(
+                "INSERT INTO _yoyo_migration (migration_hash, migration_id, applied_at_utc)"
+                " VALUES ('f0', '0099_future', '2027-01-01 00:00:00')"
+            )
+            db.commit()
+        with TestClient(create_app(settings=Settings(data_dir=data_dir), bot_workers=0)):
+            pass
+    finally:
+        logger.removeHandler(handler)
+    newer = [line for line in said if "does not know" in line]
+    assert newer == [
+        f"The SQLite database {data_dir / 'hearts.sqlite3'} has 1 step this version does not"
+        " know (0099_future): a newer release brought it up to date. This version serves it"
+        " all the same (steps only add)."
+    ]
+    code, _, err = migrate(capsys, "--data-dir", str(data_dir), "--check")
+    assert code == 1 and newer[0].startswith(err), err

@@ -69,3 +69,33 @@ def test_nginx_accepts_the_site(tmp_path: Path) -> None:
         timeout=30,
     )
     assert checked.returncode == 0, checked.stderr
+
+
+def systemd_unit() -> str:
+    """The unit docs/deploy.md gives for `hearts@.service`."""
+    text = (SITE.parent.parent / "docs" / "deploy.md").read_text()
+    block = text.split("# /etc/systemd/system/hearts@.service\n", 1)[1]
+    return block.split("```", 1)[0]
+
+
+def test_the_systemd_unit_does_not_restart_a_setting_to_mend(tmp_path: Path) -> None:
+    # Restart=on-failure restarts on exit 2 too: a typo in HEARTS_DATABASE_URL was started
+    # again every 2 s for ever. Exit 2 (a setting) stays stopped; exit 1 (the database
+    # away) is restarted.
+    import configparser
+
+    unit = configparser.ConfigParser(strict=False, interpolation=None)
+    unit.optionxform = str  # type: ignore[assignment,method-assign]
+    unit.read_string(systemd_unit())
+    service = unit["Service"]
+    assert service["Restart"] == "on-failure"
+    assert service["RestartPreventExitStatus"].split() == ["2"]
+    if shutil.which("systemd-analyze"):  # systemd's own reading: every key known and valid
+        path = tmp_path / "hearts@.service"
+        path.write_text(systemd_unit().replace("/srv/hearts/venv/bin/hearts", "/bin/true"))
+        done = subprocess.run(
+            ["systemd-analyze", "verify", str(tmp_path / "hearts@8001.service")],
+            capture_output=True, text=True, timeout=60, check=False,
+        )  # fmt: skip
+        complaints = [line for line in done.stderr.splitlines() if str(path) in line]
+        assert not complaints, done.stderr

@@ -138,7 +138,7 @@ LOG_LINE = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} (INFO|WARNING|ERROR
 
 
 #: Seconds within which requests are answered again once PostgreSQL is back: the pool's
-#: longest wait between two tries (4 s), plus a busy machine's slack.
+#: wait between two tries (a second, `store_pg.SteadyRetries`), plus a busy machine's slack.
 RECOVERY = 8.0
 
 

@@ -3,6 +3,7 @@ Host names answered (DNS rebinding), redirects that never carry the request's Ho
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import httpx
@@ -34,6 +35,14 @@ def test_an_access_log_only_when_asked_for(tmp_path: Path) -> None:
     with flag as server:
         assert httpx.get(server.url + "/api/options").status_code == 200
     assert '"GET /api/options HTTP/1.1" 200' in flag.log_path.read_text()
+    # Each line as the service's own: time, level and process (it was uvicorn's bare
+    # `INFO:     127.0.0.1:40372 - "GET /api/options HTTP/1.1" 200 OK`).
+    line = next(x for x in text.splitlines() if '"GET /api/options' in x)
+    assert re.fullmatch(
+        r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} INFO hearts\[\d+\] 127\.0\.0\.1:\d+ - "
+        r'"GET /api/options HTTP/1\.1" 200',
+        line,
+    ), line
 
 
 def test_only_trusted_host_names_are_answered(tmp_path: Path) -> None:

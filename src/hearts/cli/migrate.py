@@ -45,8 +45,9 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..web.migrations import UpgradeError, steps
-    from ..web.settings import Settings
+    from ..web.migrations import UpgradeError, counted_steps, newer_said, steps
+    from ..web.migrations import named as describe
+    from ..web.settings import Settings, without_password
     from ..web.store import StoreError
     from ..web.stores import open_store
 
@@ -55,30 +56,32 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"hearts migrate: {error}", file=sys.stderr)
         return 2
+
+    def hide(message: str) -> str:
+        """The message without the database URL's password (libpq quotes a URL it cannot
+        read whole)."""
+        return without_password(message, settings.database_url)
+
     problems = settings.problems()
     if problems:
-        print(f"hearts migrate: {problems[0]}", file=sys.stderr)
+        print(f"hearts migrate: {hide(problems[0])}", file=sys.stderr)
         return 2
     if not settings.database_url and settings.data_dir.exists() and not settings.data_dir.is_dir():
         print(f"hearts migrate: {settings.data_dir} is a file, not a folder.", file=sys.stderr)
         return 1
     target: str | Path = settings.database_url or settings.data_dir / "hearts.sqlite3"
-    named = _named(target)
+    named = describe(target)
     try:
         found = steps(target)
     except UpgradeError as error:
-        print(f"hearts migrate: {error}", file=sys.stderr)
+        print(f"hearts migrate: {hide(str(error))}", file=sys.stderr)
         return 1
     if found.unknown:
         # Steps only add, so this release may serve it; but it cannot say the schema is its.
-        print(
-            f"{named} has {_steps(found.unknown)} this version does not know"
-            f" ({', '.join(found.unknown)}): a newer release brought it up to date.",
-            file=sys.stderr,
-        )
+        print(newer_said(target, found.unknown), file=sys.stderr)
     if args.check:
         if found.missing:
-            print(f"{named} lacks {_steps(found.missing)}: {', '.join(found.missing)}.")
+            print(f"{named} lacks {counted_steps(found.missing)}: {', '.join(found.missing)}.")
             return 1
         if found.unknown:
             return 1
@@ -91,22 +94,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         open_store(settings).close()  # applies the steps, under the lock every process takes
     except (StoreError, UpgradeError) as error:
-        print(f"hearts migrate: {error}", file=sys.stderr)
+        print(f"hearts migrate: {hide(str(error))}", file=sys.stderr)
         return 1
     except OSError as error:  # the data directory cannot be made or written
         print(f"hearts migrate: {settings.data_dir}: {error.strerror or error}.", file=sys.stderr)
         return 1
-    print(f"{named}: applied {_steps(found.missing)}: {', '.join(found.missing)}.")
+    print(f"{named}: applied {counted_steps(found.missing)}: {', '.join(found.missing)}.")
     return 0
-
-
-def _named(target: str | Path) -> str:
-    if isinstance(target, Path):
-        return f"The SQLite database {target}"
-    from ..web.store_pg import where
-
-    return f"The PostgreSQL database {where(target)}"
-
-
-def _steps(ids: list[str]) -> str:
-    return "1 step" if len(ids) == 1 else f"{len(ids)} steps"

@@ -115,7 +115,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..web.settings import Settings, default_trusted_hosts
+    from ..web.settings import Settings, default_trusted_hosts, without_password
 
     try:
         settings = Settings.from_env(
@@ -142,19 +142,26 @@ def run(args: argparse.Namespace) -> int:
         settings = settings.replace(trusted_hosts=default_trusted_hosts(settings.host))
     problems = settings.problems()
     if problems:
-        print(problems[0], file=sys.stderr)
+        print(without_password(problems[0], settings.database_url), file=sys.stderr)
+        return 2
+    if settings.data_dir.exists() and not settings.data_dir.is_dir():
+        # It was "Cannot use the data directory ...: File exists.", which says the opposite.
+        named = settings.named("data_dir")
+        print(f"{named} {settings.data_dir} is a file, not a folder.", file=sys.stderr)
         return 2
     return serve(settings)
 
 
-def log_lines() -> logging.Handler:
+def log_lines(database_url: str = "") -> logging.Handler:
     """The service's log (start and stop, games expired, the database away, errors) on
     standard error, one line an event, each with its time, level and process: several
-    processes write to one place. uvicorn's own errors go the same way (`uvicorn_lines`)."""
+    processes write to one place. uvicorn's own errors go the same way (`uvicorn_lines`).
+    The database URL's password is never written, whoever's words hold it."""
     from ..web.logs import OneLine, Repeats
+    from ..web.settings import passwords
 
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(OneLine())
+    handler.setFormatter(OneLine(hidden=passwords(database_url)))
     handler.addFilter(Repeats())  # a database away: a few lines, not one a request
     for name in ("hearts", "psycopg"):
         logger = logging.getLogger(name)
@@ -174,6 +181,20 @@ def uvicorn_lines(handler: logging.Handler) -> None:
     logger.propagate = False
 
 
+def access_lines(handler: logging.Handler) -> None:
+    """uvicorn's line per request (`127.0.0.1:51234 - "GET / HTTP/1.1" 200`) on standard
+    output, as before, but with the time, level and process of the service's lines (it came
+    as `INFO:     127.0.0.1:...`, with neither). Called once uvicorn's Config has set up its
+    loggers; at the level its access logger needs, while the service's own stay at warnings,
+    and never held back as repeats."""
+    lines = logging.StreamHandler(sys.stdout)
+    lines.setFormatter(handler.formatter)
+    logger = logging.getLogger("uvicorn.access")
+    logger.handlers = [lines]
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
+
+
 def serve(settings: Any) -> int:
     import uvicorn
 
@@ -189,10 +210,11 @@ def serve(settings: Any) -> int:
         raise_fd_limit,
         why_not_listening,
     )
+    from ..web.settings import without_password
     from ..web.store import StoreError
 
     directory: Path = settings.data_dir
-    handler = log_lines()
+    handler = log_lines(settings.database_url)
     # The port first: when it is taken, one sentence, before the store is opened or anything
     # is said of a start.
     try:
@@ -222,7 +244,7 @@ def serve(settings: Any) -> int:
         app = create_app(settings=settings)
     except (StoreError, ValueError) as error:
         _close(sockets + metrics_sockets)
-        print(error, file=sys.stderr)
+        print(without_password(str(error), settings.database_url), file=sys.stderr)
         return 1
     except OSError as error:
         _close(sockets + metrics_sockets)
@@ -255,9 +277,7 @@ def serve(settings: Any) -> int:
     )
     uvicorn_lines(handler)
     if settings.access_log:
-        # uvicorn's own line per request ("127.0.0.1:51234 - "GET / HTTP/1.1" 200"), at the
-        # level its access logger needs; the service's own lines stay at warnings.
-        logging.getLogger("uvicorn.access").setLevel(logging.INFO)
+        access_lines(handler)
     listeners = [MetricsListener(sock, app.state.metrics.registry) for sock in metrics_sockets]
     about = ", ".join([saved, *(f"metrics at {listener.url}" for listener in listeners)])
     server = HeartsServer(

@@ -80,6 +80,24 @@ def _refuse_another_secret(store: GameStore, tokens: Tokens, directory: Path) ->
     )
 
 
+def _say_newer_steps(settings: Settings) -> None:
+    """One line at the start when the database has steps this version does not know (a
+    newer release brought it up to date, and this older one was started on it): steps only
+    add, so it serves, but it started without a word before (`hearts migrate --check` said
+    so; the same sentence)."""
+    from .migrations import UpgradeError, newer_said, steps
+
+    target: str | Path = settings.database_url or settings.data_dir / "hearts.sqlite3"
+    try:
+        unknown = steps(target).unknown
+    except UpgradeError:  # read just now by the store: said by its first request if not
+        return
+    if unknown:
+        log.warning(
+            "%s This version serves it all the same (steps only add).", newer_said(target, unknown)
+        )
+
+
 def create_app(
     directory: Path | None = None,
     bot_workers: int | None = None,
@@ -96,6 +114,7 @@ def create_app(
     if settings is None:
         settings = Settings.from_env(data_dir=directory)
     store = open_store(settings)
+    _say_newer_steps(settings)
     tokens = Tokens.in_directory(settings.data_dir)
     _refuse_another_secret(store, tokens, settings.data_dir)
     # Counted always (a few counters, next to nothing); served, and each request timed, only

@@ -62,11 +62,12 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import threading
 import time
 import traceback
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 #: Kinds of warning remembered at once; the oldest is forgotten first.
 KINDS = 256
@@ -173,6 +174,32 @@ class Outage:
             )
 
 
+def joined(text: str) -> str:
+    r"""`text` on one line, its runs of spaces as one. A line that begins with a capital
+    starts a sentence (libpq's hint below its error), so the line before it ends with a
+    stop; any other is the same sentence wrapped, and goes on after a space.
+
+    >>> joined("Connection refused\n\tIs the server running on that host?")
+    'Connection refused. Is the server running on that host?'
+    >>> joined("closed unexpectedly\n\tThis probably means\n\tbefore or while  processing.")
+    'closed unexpectedly. This probably means before or while processing.'
+    """
+    said = ""
+    for line in text.splitlines():
+        words = " ".join(line.split())
+        if not words:
+            continue
+        if said and words[0].isupper() and said[-1] not in ".:;,!?-(":
+            said += "."
+        said = f"{said} {words}" if said else words
+    return said
+
+
+#: Python's name for an object with no words of its own ends with where it is in memory
+#: (`<psycopg.Connection [BAD] at 0x7f4ac033ca50>`): a different number in every line, of use
+#: to nobody reading the log, and it stops grep and the repeats' count from seeing one kind.
+ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+(?=>)")
+
 #: The frames of an error's traceback shown at most (this package's, innermost first).
 FRAMES = 8
 PACKAGE = os.sep + "hearts" + os.sep
@@ -184,7 +211,7 @@ class OneLine(logging.Formatter):
     >>> record = logging.LogRecord("hearts", logging.WARNING, __file__, 1,
     ...     "pool: %s", ("connection refused\n\tIs the server running on that host?",), None)
     >>> OneLine("%(levelname)s %(message)s").format(record)
-    'WARNING pool: connection refused Is the server running on that host?'
+    'WARNING pool: connection refused. Is the server running on that host?'
     >>> try:
     ...     {}["seat"]
     ... except KeyError as error:
@@ -195,24 +222,32 @@ class OneLine(logging.Formatter):
     "on GET /x: KeyError: 'seat' (at <doctest hearts.web.logs.OneLine[2]>:2 in <module>)"
     """
 
-    def __init__(self, fmt: str = "%(asctime)s %(levelname)s hearts[%(process)d] %(message)s"):
+    def __init__(
+        self,
+        fmt: str = "%(asctime)s %(levelname)s hearts[%(process)d] %(message)s",
+        hidden: Sequence[str] = (),
+    ):
         super().__init__(fmt)
+        #: Secrets (the database URL's password) put as "…" wherever a line holds them.
+        self.hidden = tuple(hidden)
 
     def format(self, record: logging.LogRecord) -> str:
-        record.message = " ".join(record.getMessage().split())
+        record.message = ADDRESS.sub("", joined(record.getMessage()))
         if self.usesTime():
             record.asctime = self.formatTime(record, self.datefmt)
         line = self.formatMessage(record)
         error = record.exc_info[1] if record.exc_info else None
         if error is not None:
             line = f"{line}: {one_line(error)}"
+        for secret in self.hidden:
+            line = line.replace(secret, "…")
         return line
 
 
 def one_line(error: BaseException) -> str:
     """An error as one line: its type, its text, and where it was raised (this package's
     frames, innermost first, and the innermost one wherever it is), then what caused it."""
-    text = " ".join(str(error).split())
+    text = joined(str(error))
     said = f"{type(error).__name__}: {text}" if text else type(error).__name__
     frames = traceback.extract_tb(error.__traceback__)
     shown = [frame for frame in frames if PACKAGE in frame.filename]
@@ -223,7 +258,7 @@ def one_line(error: BaseException) -> str:
         said += f" (at {' < '.join(places)})"
     cause = error.__cause__ or (None if error.__suppress_context__ else error.__context__)
     if cause is not None:
-        said += f"; from {type(cause).__name__}: {' '.join(str(cause).split())}"
+        said += f"; from {type(cause).__name__}: {joined(str(cause))}"
     return said
 
 

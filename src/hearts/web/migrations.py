@@ -30,6 +30,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import urlencode
 
+from .settings import without_password
+
 SCHEMA = Path(__file__).parent / "schema"
 #: Seconds a starting process waits for another one's upgrade before it gives up.
 LOCK_WAIT = 60.0
@@ -66,7 +68,7 @@ def yoyo_uri(target: str | Path) -> str:
     try:
         parts = psycopg.conninfo.conninfo_to_dict(target)
     except psycopg.ProgrammingError as error:
-        raise ValueError(str(error)) from None
+        raise ValueError(without_password(str(error), target)) from None
     parts.setdefault("connect_timeout", CONNECT_WAIT)
     options = f"-c lock_timeout={STEP_LOCK_WAIT * 1000}"
     parts["options"] = f"{parts['options']} {options}" if parts.get("options") else options
@@ -164,6 +166,28 @@ def steps(target: str | Path) -> Steps:
     )
 
 
+def named(target: str | Path) -> str:
+    """The database, as a sentence names it (never with its password)."""
+    if isinstance(target, Path):
+        return f"The SQLite database {target}"
+    from .store_pg import where
+
+    return f"The PostgreSQL database {where(target)}"
+
+
+def counted_steps(ids: list[str]) -> str:
+    return "1 step" if len(ids) == 1 else f"{len(ids)} steps"
+
+
+def newer_said(target: str | Path, unknown: list[str]) -> str:
+    """What is said of a database with steps this version does not know (`Steps.unknown`),
+    by `hearts migrate` and at the start of `hearts serve` alike."""
+    return (
+        f"{named(target)} has {counted_steps(unknown)} this version does not know"
+        f" ({', '.join(unknown)}): a newer release brought it up to date."
+    )
+
+
 #: A database's applied steps, as yoyo records them: hash to id.
 Applied = dict[str, str]
 APPLIED = "SELECT migration_hash, migration_id FROM _yoyo_migration"
@@ -203,12 +227,19 @@ def _pg_steps(url: str) -> Applied:
                 return {}
             return {row[0]: row[1] for row in db.execute(APPLIED).fetchall()}
     except psycopg.OperationalError as error:
+        from .stores import refused
+
+        words = refused(error)
+        if words is not None:  # it answered: a password, a name, a limit to mend
+            said = without_password(words, url)
+            raise UpgradeError(f"PostgreSQL refused the connection: {said}.") from None
         # libpq's own words: the first line ("connection failed: ... Connection refused").
         lines = str(error).strip().splitlines() or ["no answer"]
-        first = lines[0].rstrip(".")
+        first = without_password(lines[0].rstrip("."), url)
         raise UpgradeError(f"PostgreSQL cannot be reached: {first}.") from None
     except (psycopg.Error, ValueError) as error:
-        text = " ".join(str(error).split()).rstrip(".")
+        # libpq quotes a URL it cannot read, password and all: never said.
+        text = without_password(" ".join(str(error).split()).rstrip("."), url)
         raise UpgradeError(f"PostgreSQL cannot be read: {text}.") from None
 
 

@@ -166,7 +166,7 @@ class Listener:
         while True:
             try:
                 async with await psycopg.AsyncConnection.connect(
-                    self.url, autocommit=True, connect_timeout=3
+                    self.url, autocommit=True, connect_timeout=3, application_name="hearts listen"
                 ) as db:
                     await db.execute(f"LISTEN {CHANNEL}")
                     if self.outage is not None:
@@ -185,6 +185,17 @@ class Listener:
                         else:
                             self.hub.publish(game_id, moves)
             except psycopg.OperationalError as error:
+                if self.listening.is_set():
+                    # A connection that was listening, ended (PostgreSQL's
+                    # idle_session_timeout, a firewall, an administrator): another at once,
+                    # and no absence of the database unless that one fails too.
+                    self.listening.clear()
+                    log.info(
+                        "live updates: PostgreSQL closed the listening connection (%s);"
+                        " listening on a new one",
+                        reason(error),
+                    )
+                    continue
                 if self.outage is not None:
                     self.outage.failed()
                 log.warning("live updates: reconnecting to PostgreSQL (%s)", reason(error))

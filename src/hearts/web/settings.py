@@ -25,6 +25,7 @@ import dataclasses
 import ipaddress
 import math
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -176,6 +177,12 @@ class Settings:
             found.append(f"{self.named('review_workers')} must be between 0 and 8.")
         if self.database_pool < 1:
             found.append(f"{self.named('database_pool')} must be at least 1.")
+        elif self.database_pool > MAX_DATABASE_POOL:
+            found.append(
+                f"{self.named('database_pool')} must be at most {MAX_DATABASE_POOL}: PostgreSQL"
+                " allows 100 connections by default, for every process together (see"
+                " max_connections in docs/deploy.md)."
+            )
         if not 0 < self.port < 65536:
             found.append(f"{self.named('port')} must be between 1 and 65535, not {self.port}.")
         found.extend(self._proxy_problems())
@@ -198,11 +205,20 @@ class Settings:
         try:
             info = psycopg.conninfo.conninfo_to_dict(url)
         except psycopg.Error as error:
-            return [f"{name} is not a database URL that can be read: {reason(error)}."]
+            # libpq quotes the URL, or the part it stumbled on, password and all.
+            said = without_password(reason(error), url)
+            return [f"{name} is not a database URL that can be read: {said}."]
         ports = [port for port in str(info.get("port") or "").split(",") if port]
         wrong = [port for port in ports if not (port.isdigit() and 0 < int(port) < 65536)]
         if wrong:
             return [f"{name} names port {wrong[0]!r}: a port is a number from 1 to 65535."]
+        for key, (allowed, said) in URL_VALUES.items():
+            value = info.get(key)
+            if value is None:
+                continue
+            text = str(value)
+            if not (text.isdigit() if allowed is None else text in allowed):
+                return [f"{name} gives {key} {text[:40]!r}; it must be {said}."]
         return []
 
     def _metrics_problems(self) -> list[str]:
@@ -249,6 +265,37 @@ class Settings:
                 return [f"{name} must list the proxies' addresses, never every address ({proxy})."]
         return []
 
+
+#: The database URL's parameters whose values libpq knows in advance, by name: the values
+#: allowed (None: a whole number, 0 or more), and what is said of another. libpq found
+#: these only when it connected, so a typo was "Cannot reach PostgreSQL", exit 1, tried
+#: again for ever by a service manager (or, in `hearts migrate --check`, not found at all).
+#: A short table of libpq's documented values, not a second libpq: the rest it reads itself.
+WHOLE_NUMBER = (None, "a whole number, 0 or more")
+URL_VALUES: dict[str, tuple[tuple[str, ...] | None, str]] = {
+    key: (values, "one of " + ", ".join(values)) if values else WHOLE_NUMBER
+    for key, values in {
+        "sslmode": ("disable", "allow", "prefer", "require", "verify-ca", "verify-full"),
+        "target_session_attrs": (
+            "any", "read-write", "read-only", "primary", "standby", "prefer-standby",
+        ),
+        "gssencmode": ("disable", "prefer", "require"),
+        "channel_binding": ("disable", "prefer", "require"),
+        "sslnegotiation": ("postgres", "direct"),
+        "load_balance_hosts": ("disable", "random"),
+        "keepalives": ("0", "1"),
+        "sslcompression": ("0", "1"),
+        "connect_timeout": (),
+        "keepalives_idle": (),
+        "keepalives_interval": (),
+        "keepalives_count": (),
+        "tcp_user_timeout": (),
+    }.items()
+}  # fmt: skip
+
+#: The most connections one process may keep: PostgreSQL's default `max_connections`, which
+#: every process shares (10 each serve a busy site; more only wait on one another).
+MAX_DATABASE_POOL = 100
 
 #: The longest an unfinished game may be kept untouched (ten years).
 MAX_EXPIRE_DAYS = 3650
@@ -342,6 +389,63 @@ def _parse(name: str, variable: str, text: str) -> Any:
         return int(text)
     except ValueError:
         raise ValueError(f"{variable} must be a whole number, not {text[:20]!r}.") from None
+
+
+#: What a database URL's password is replaced by in anything said.
+HIDDEN = "…"
+_KEYWORD_PASSWORD = re.compile(r"\bpassword\s*=\s*('(?:\\.|[^'\\])*'?|\S*)")
+
+
+def passwords(url: str) -> list[str]:
+    """The secrets in database URL `url` as they may be quoted back (as written, and
+    percent-decoded), longest first: the URL's user information, `?password=` in its query,
+    `password=` in libpq's key=value form. Read by hand, not by libpq, so that a URL libpq
+    cannot read (whose error quotes it whole) gives its password up too.
+
+    >>> passwords("postgresql://me:s3cr%21t@[::1:5499/db?password=other")
+    ['s3cr%21t', 's3cr!t', 'other']
+    >>> passwords("host=db password='a b' user=me")
+    ["'a b'", 'a b']
+    """
+    from urllib.parse import unquote
+
+    found: list[str] = []
+    scheme, sep, rest = url.partition("://")
+    if sep and scheme.startswith("postgres"):
+        # libpq's user information ends at the first "@"; a password with a "/", "?" or "@"
+        # in it (not percent-encoded) may reach to the last one: both are taken.
+        for end in (rest.find("@"), rest.rfind("@")):
+            user_info = rest[:end] if end >= 0 else ""
+            if ":" in user_info:
+                found.append(user_info.partition(":")[2])
+        for part in rest.partition("?")[2].split("&"):
+            key, _, value = part.partition("=")
+            if key == "password":
+                found.append(value)
+    else:
+        for match in _KEYWORD_PASSWORD.finditer(url):
+            value = match.group(1)
+            found.append(value)
+            if value.startswith("'"):
+                found.append(value.strip("'").replace("\\'", "'").replace("\\\\", "\\"))
+    # Each as written, then percent-decoded; no repeats; longest first, so that a password
+    # inside another is not put as "…" in part.
+    secrets = list(dict.fromkeys(s for f in found for s in (f, unquote(f)) if s))
+    return sorted(secrets, key=len, reverse=True)
+
+
+def without_password(text: str, url: str) -> str:
+    """`text` (a message, libpq's words) with every password in `url` put as "…": libpq
+    quotes a URL it cannot read whole, and under a service manager the message lands in
+    the journal.
+
+    >>> url = "postgresql://me:pw-123@[::1:5499/db"
+    >>> without_password(f'matching "]" in URI: "{url}"', url)
+    'matching "]" in URI: "postgresql://me:…@[::1:5499/db"'
+    """
+    for secret in passwords(url):
+        text = text.replace(secret, HIDDEN)
+    return text
 
 
 def default_trusted_hosts(host: str) -> tuple[str, ...]:

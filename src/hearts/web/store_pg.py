@@ -8,7 +8,8 @@ Nothing waits for long: a connection is asked for at most `POOL_WAIT` seconds (a
 or PostgreSQL down), is opened within `CONNECT_TIMEOUT` seconds, and a statement runs at
 most `STATEMENT_TIMEOUT` ms; past any of them the request is answered 503 with a sentence
 (`StoreUnavailable`) and nothing is written. Connections are checked as they are taken from
-the pool, so after PostgreSQL restarts the next request gets a fresh one.
+the pool, so after PostgreSQL restarts, or ends idle sessions, the next request gets a fresh
+one, without a pause (`PgStore._take`).
 """
 
 from __future__ import annotations
@@ -24,9 +25,11 @@ from typing import Any
 import psycopg
 from psycopg import errors
 from psycopg_pool import ConnectionPool, PoolTimeout
+from psycopg_pool.base import AttemptWithBackoff
 
 from .logs import Outage
 from .notify import CHANNEL
+from .settings import without_password
 from .store import (
     PERSON_COLUMNS,
     WRITE_CHECK,
@@ -43,7 +46,7 @@ from .store import (
     seat_row,
     seed_columns,
 )
-from .stores import StoreBusy, StoreFailed, StoreUnavailable, reason
+from .stores import StoreBusy, StoreFailed, StoreUnavailable, reason, refused
 
 #: Seconds a request waits for a free connection before it is answered 503.
 POOL_WAIT = 3.0
@@ -51,10 +54,28 @@ POOL_WAIT = 3.0
 CONNECT_TIMEOUT = 3
 #: Milliseconds any one statement may run.
 STATEMENT_TIMEOUT = 5000
-#: Seconds the pool retries a lost connection (1, 2, 4 s apart, doubling) before it gives
-#: it up; the next request then opens one at once. The pool's doubling has no ceiling: left
-#: to retry for a day, a 30-second outage was followed by as long again of 503s.
+#: Seconds the pool retries a lost connection (every second, `SteadyRetries`) before it
+#: gives it up; the next request then opens one at once. The pool's doubling has no
+#: ceiling: left to retry for a day, a 30-second outage was followed by as long again of 503s.
 RECONNECT_TIMEOUT = 10.0
+
+
+class SteadyRetries(AttemptWithBackoff):
+    """A lost connection tried again every second (with the pool's jitter), not 1, 2 and
+    4 s apart: with PostgreSQL back, a request waits for the pool's next try, and one 4 s
+    off outlasted its 3 s wait (a 503 after the restart, as if still away)."""
+
+    DELAY_BACKOFF = 1.0
+
+
+class Pool(ConnectionPool[psycopg.Connection[Any]]):
+    """psycopg's pool, retrying lost connections steadily (`SteadyRetries`)."""
+
+    def _add_connection(self, attempt: AttemptWithBackoff | None, growing: bool = False) -> None:
+        if attempt is None:
+            attempt = SteadyRetries(timeout=self.reconnect_timeout)
+        super()._add_connection(attempt, growing=growing)
+
 
 log = logging.getLogger("hearts.web")
 
@@ -91,10 +112,19 @@ class PgStore:
                 " start again once it is done."
             ) from None
         except psycopg.OperationalError as error:
-            raise StoreError(f"Cannot reach PostgreSQL ({where(url)}): {reason(error)}.") from None
+            words = refused(error)
+            if words is not None:  # it answered: a password, a name, a limit to mend
+                said = without_password(words, url)
+                raise StoreError(
+                    f"PostgreSQL refused the connection ({where(url)}): {said}."
+                ) from None
+            said = without_password(reason(error), url)
+            raise StoreError(f"Cannot reach PostgreSQL ({where(url)}): {said}.") from None
         except (psycopg.ProgrammingError, ValueError) as error:
-            raise StoreError(f"The database URL is not right: {reason(error)}.") from None
-        self.pool = ConnectionPool(
+            # libpq quotes a URL it cannot read, password and all: never said.
+            said = without_password(reason(error), url)
+            raise StoreError(f"The database URL is not right: {said}.") from None
+        self.pool = Pool(
             url,
             min_size=min(2, pool_size),
             max_size=pool_size,
@@ -104,7 +134,10 @@ class PgStore:
                 "options": f"-c statement_timeout={STATEMENT_TIMEOUT}",
                 "application_name": "hearts",
             },
-            check=ConnectionPool.check_connection,
+            # Checked by `_take`, not by the pool: the pool sleeps 1, 2, 4 s between checks
+            # that fail, so connections PostgreSQL had ended while idle (its
+            # idle_session_timeout, a firewall) made the next request wait out its 3 s and
+            # answer 503, and counted an outage of a database that never went away.
             reconnect_timeout=RECONNECT_TIMEOUT,
             open=False,
         )
@@ -130,8 +163,12 @@ class PgStore:
         a database that answers but refuses the work `StoreFailed`."""
         began = self.outage.clock()
         try:
-            with self.pool.connection() as db:
-                yield db
+            db = self._take()
+            try:
+                with db:  # the transaction; a pooled connection stays open
+                    yield db
+            finally:
+                self.pool.putconn(db)
         except PoolTimeout:
             if self._all_lent():  # every connection answering other requests: busy
                 raise StoreBusy("every database connection in use past the wait") from None
@@ -151,6 +188,26 @@ class PgStore:
             # A standby, a database made read-only, a role without its grants.
             raise StoreFailed(reason(error)) from None
         self.outage.answered()
+
+    def _take(self) -> psycopg.Connection[Any]:
+        """A connection from the pool that answers, within `POOL_WAIT` seconds: one found
+        closed (PostgreSQL ended the session while it was idle) is handed back, to be
+        replaced at once, and the next one tried without a pause. When every idle one was
+        closed, the pool's new connection is waited for: at once when PostgreSQL is up, a
+        `PoolTimeout` when it is away."""
+        deadline = time.monotonic() + POOL_WAIT
+        said = "every connection closed"
+        for _ in range(self.pool.max_size + 1):
+            db = self.pool.getconn(timeout=deadline - time.monotonic())
+            try:
+                ConnectionPool.check_connection(db)
+            except psycopg.Error as error:
+                self.pool.putconn(db)  # broken: the pool closes it and opens another
+                said = reason(error)
+                continue
+            return db
+        # Even the new ones closed as soon as they were opened: PostgreSQL is not answering.
+        raise psycopg.OperationalError(said)
 
     def _all_lent(self) -> bool:
         """Whether the pool holds every connection it may and has lent them all out (so a

@@ -142,8 +142,23 @@ def open_store(settings: Settings) -> GameStore:
 
 
 def reason(error: BaseException, most: int = 300) -> str:
-    """An error's text on one line, cut at a word (never mid-word), without a closing stop."""
-    text = " ".join(str(error).split()).rstrip(".")
+    """An error's text on one line (libpq's hint a sentence of its own: `logs.joined`), cut
+    at a word (never mid-word), without a closing stop."""
+    from .logs import joined
+
+    text = joined(str(error)).rstrip(".")
     if len(text) > most:
         text = text[:most].rsplit(" ", 1)[0] + " …"
     return text
+
+
+def refused(error: BaseException) -> str | None:
+    """PostgreSQL's own words when it answered and refused the connection (FATAL: a wrong
+    password, no such database or role, too many connections), else None: nothing answered
+    (refused by the machine, a timeout), and "Cannot reach" is the right thing to say."""
+    from .logs import joined
+
+    text = joined(str(error))
+    if "FATAL:" not in text:
+        return None
+    return text.rsplit("FATAL:", 1)[1].strip().rstrip(".") or None
