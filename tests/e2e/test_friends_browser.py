@@ -587,6 +587,48 @@ def test_a_person_who_leaves_is_played_for_at_once_and_can_come_back(
         someone.context.close()
 
 
+def test_a_friend_who_leaves_the_lobby_gives_the_seat_back(browser: Any, server: AppServer) -> None:
+    # Zoë tapped New in the lobby: she went to the start screen unasked, her seat kept with
+    # no way back to it ("Zoë · Person · not connected" for the host, for good), and her
+    # start screen offered to continue a game that had not started.
+    ann = person(browser, "Ann", PHONE)
+    zoe = person(browser, "Zoë", DESKTOP)
+    link = host_table(ann, server, 4, friends=[1, 2])
+    join(zoe, link)
+    ann.page.wait_for_selector("[data-region=lobby-seats] >> text=Zoë")
+    page = zoe.page
+    page.click("[data-action=menu-new]")
+    dialog = page.locator("#dialog[open]")
+    asked = " ".join(plain(dialog.inner_text()).split())
+    assert asked.startswith("Leave this table? Your seat goes back to the invitation."), asked
+    shoot(page, "lobby-leave-ask-desktop")
+    page.click("[data-action=stay-at-table]")
+    assert page.locator("body[data-screen=lobby]").count() == 1
+    page.click("[data-action=menu-new]")
+    page.click("[data-action=leave-table]")
+    page.wait_for_selector("body[data-screen=setup][data-ready=true]")
+    page.wait_for_timeout(300)  # the list of unfinished games has come
+    assert page.locator("[data-action=continue]").count() == 0
+    # The host is told, and the seat waits for a friend again.
+    news = ann.page.locator("[data-region=lobby-news]")
+    news.filter(has_text="left the table").wait_for(timeout=5000)
+    assert plain(news.inner_text()) == "Zoë left the table."
+    assert "Zoë left the table." in plain(ann.page.text_content("#log"))
+    assert plain(ann.page.inner_text("[data-region=lobby-line]")) == "Waiting for 2 more friends."
+    assert "Zoë" not in plain(ann.page.inner_text("[data-region=lobby-seats]"))
+    shoot(ann.page, "lobby-after-zoe-left-phone")
+    # The host's start screen: the table waits for friends, and no open seat is a player.
+    ann.page.click("[data-action=menu-new]")
+    ann.page.wait_for_selector("body[data-screen=setup] [data-action=continue]")
+    line = plain(ann.page.inner_text(".unfinished .game-line"))
+    assert line.startswith("Waiting for friends · 4 players to "), line
+    assert "\nAnn · " in line and "· 2 open seats\n" in line and "Open seat" not in line, line
+    shoot(ann.page, "lobby-waiting-start-phone")
+    for someone in (ann, zoe):
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()
+
+
 def table_by_api(host: Person, server: Any, body: dict[str, Any]) -> dict[str, Any]:
     """A table made through the API the page uses, with the host page's own cookie (for
     settings the start screen does not offer: a 5 s turn, a game to 1 point)."""

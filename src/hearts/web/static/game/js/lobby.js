@@ -8,8 +8,9 @@ import { hintsWords, nameField, nameProblem, waitingWords } from "./friends.js";
 import { initial, isMe, listed, named, plural, where } from "./words.js";
 
 /** The lobby for `state` (table.started false). actions: {start(), copied(text)}. A
- * rematch's lobby waits for the last game's people to come to it; any of them may start it. */
-export function renderLobby(root, state, options, actions) {
+ * rematch's lobby waits for the last game's people to come to it; any of them may start it.
+ * `news`: who last came or went ("Zoë left the table."), or "". */
+export function renderLobby(root, state, options, actions, news = "") {
   const table = state.table;
   const open = table.open_seats.length;
   const fill = table.fill;
@@ -32,6 +33,7 @@ export function renderLobby(root, state, options, actions) {
     h("header", { class: "hero" },
       h("h1", { tabindex: "-1" }, heading),
       h("p", { class: "tagline", "data-region": "lobby-line" }, line),
+      h("p", { class: "hint", "data-region": "lobby-news", hidden: !news }, news),
       h("p", { class: "hint", "data-region": "lobby-hints" }, hintsWords(table.hints !== false))),
     invite ? invitePart(invite, actions) : null,
     table.can_start

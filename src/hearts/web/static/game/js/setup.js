@@ -8,7 +8,7 @@ import { face } from "./faces.js";
 import { SPEEDS } from "./prefs.js";
 import { themeControl } from "./theme.js";
 import { invitePanel, waitingWords } from "./friends.js";
-import { houseRulesShort, named, playedWhen, score, sideWord } from "./words.js";
+import { houseRulesShort, named, playedWhen, plural, score, sideWord } from "./words.js";
 
 const LENGTHS = [100, 50];
 
@@ -452,6 +452,13 @@ function presetHelp(presets, prefs) {
 function unfinishedList(games, onContinue) {
   // A score stays by its name (at five players "Oskar" ended a line, his 0 the next).
   const line = (game) => game.names.map((name, seat) => `${named(name)}\u00a0${score(game.scores[seat])}`).join(" · ");
+  // A table of friends not started yet: who sits there so far (no scores yet), and no
+  // open seat named as if it were a player.
+  const waiting = (game) => {
+    const open = game.open_seats || [];
+    const seated = game.names.filter((_, seat) => !open.includes(seat)).map(named);
+    return [...seated, open.length ? plural(open.length, "open seat") : ""].filter(Boolean).join(" · ");
+  };
   const first = games.find((game) => !game.damaged); // its button is the main one
   return h("section", { class: "panel unfinished", "aria-labelledby": "unfinished-title" },
     h("h2", { id: "unfinished-title" }, games.length > 1 ? "Your unfinished games" : "Your unfinished game"),
@@ -463,10 +470,10 @@ function unfinishedList(games, onContinue) {
         "data-game": game.id, onclick: () => onContinue(game.id) },
       game === first ? "Continue game" : "Continue"),
       h("span", { class: "game-line" },
-        h("strong", {}, `Round ${game.round} · ${game.names.length} players to ${game.target}`),
+        h("strong", {}, `${game.started === false ? "Waiting for friends" : `Round ${game.round}`} · ${game.names.length} players to ${game.target}`),
         game.friends ? [" ", h("span", { class: "badge friends", "data-friends": "true" }, "with friends")] : null,
         h("span", { class: "table-words", "data-region": "table-words" }, tableWords(game)),
-        h("span", { class: "scores" }, line(game)),
+        h("span", { class: "scores" }, game.started === false ? waiting(game) : line(game)),
         h("span", { class: "played", "data-played": game.played }, `Last played ${playedWhen(game.played)}`))))));
 }
 
