@@ -629,6 +629,34 @@ def test_a_friend_who_leaves_the_lobby_gives_the_seat_back(browser: Any, server:
         someone.context.close()
 
 
+def test_a_second_tab_that_joins_is_told_it_has_the_first_tabs_seat(
+    browser: Any, server: AppServer
+) -> None:
+    # A second tab opened on the link before the first joined as "🐙": its "Kai" and Join
+    # landed silently in the same seat, as "🐙 (you)".
+    ann = person(browser, "Ann", PHONE)
+    link = host_table(ann, server, 4, friends=[1, 2])
+    octopus = person(browser, "🐙", DESKTOP)
+    second = new_page(octopus.context)
+    second.goto(with_speed(link))
+    second.wait_for_selector("#join-name")
+    join(octopus, link)
+    second.fill("#join-name", "Kai")
+    second.click("[data-action=join]")
+    second.wait_for_selector("body[data-screen=lobby]")
+    news = second.locator("[data-region=lobby-news]")
+    assert plain(news.inner_text()) == "You're already at this table as 🐙."
+    assert "You're already at this table as 🐙." in plain(second.text_content("#log"))
+    seats = plain(second.inner_text("[data-region=lobby-seats]"))
+    assert "🐙 (you)" in seats and "Kai" not in seats, seats
+    shoot(second, "second-tab-join-desktop")
+    for someone in (ann, octopus):
+        assert not someone.page.errors, someone.page.errors
+    assert not second.errors, second.errors
+    ann.context.close()
+    octopus.context.close()
+
+
 def table_by_api(host: Person, server: Any, body: dict[str, Any]) -> dict[str, Any]:
     """A table made through the API the page uses, with the host page's own cookie (for
     settings the start screen does not offer: a 5 s turn, a game to 1 point)."""

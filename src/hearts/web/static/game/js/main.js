@@ -48,7 +48,7 @@ const app = {
   held: null,
   heldTimer: 0,
   turnLine: null, // another's turn waiting to be said, once it has lasted: {text, timer}
-  lobbyNews: "", // the lobby's last comer or leaver: "Zoë left the table."
+  lobbyNews: "", // the lobby's news: its last comer or leaver ("Zoë left the table."), or a note
 };
 
 const ui = {
@@ -680,6 +680,19 @@ async function rematch() {
   }
 }
 
+/** Say that this browser sits at the table already, as `name` (in the lobby, else on the
+ * status line). */
+function alreadySeated(state, name) {
+  const words = `You're already at this table as ${named(name)}.`;
+  narrate(words);
+  if (document.body.dataset.screen === "lobby") {
+    app.lobbyNews = words;
+    showLobby(state);
+  } else {
+    say(words, true);
+  }
+}
+
 /** A link from a friend: /?table=ID#invite=TOKEN. A browser already seated there goes to
  * its seat; any other is shown the table and asked for a name. */
 async function openTableLink(id, invite) {
@@ -718,6 +731,14 @@ async function openTableLink(id, invite) {
       if (!now) throw error;
       if (now.closed) return noTable(now.closed);
       renderJoin(ui.setup, { name, invitation: now, onJoin: join, nameIssue: error.message });
+      return;
+    }
+    // Another tab of this browser took a seat here first: this one comes to that seat, by
+    // the name given there, not the one typed here; said, not dropped unsaid.
+    const seatedAs = state.players[state.view.seat]?.name;
+    if (seatedAs && seatedAs !== name) {
+      enter(state);
+      alreadySeated(state, seatedAs);
       return;
     }
     app.prefs.friends = { ...(app.prefs.friends || {}), name };
