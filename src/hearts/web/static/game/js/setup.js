@@ -8,7 +8,7 @@ import { face } from "./faces.js";
 import { SPEEDS } from "./prefs.js";
 import { themeControl } from "./theme.js";
 import { invitePanel, waitingWords } from "./friends.js";
-import { houseRulesShort, named, playedWhen, plural, score, sideWord } from "./words.js";
+import { houseRulesShort, named, playedWhen, score, sideWord } from "./words.js";
 
 const LENGTHS = [100, 50];
 
@@ -457,7 +457,8 @@ function unfinishedList(games, onContinue) {
   const waiting = (game) => {
     const open = game.open_seats || [];
     const seated = game.names.filter((_, seat) => !open.includes(seat)).map(named);
-    return [...seated, open.length ? plural(open.length, "open seat") : ""].filter(Boolean).join(" · ");
+    const seats = open.length === 1 ? "one open seat" : open.length ? `${open.length} open seats` : "";
+    return [...seated, seats].filter(Boolean).join(" · ");
   };
   const first = games.find((game) => !game.damaged); // its button is the main one
   return h("section", { class: "panel unfinished", "aria-labelledby": "unfinished-title" },
