@@ -198,7 +198,7 @@ def test_an_invitation_shows_the_table_before_joining(browsers: list[TestClient]
     assert first.json() == {
         "host": "Ann", "players": 4, "target_score": 50, "seated": ["Ann"], "open": 2,
         "computers": 1, "started": False, "yours": False, "closed": None,
-        "partnership": False, "hints": True, "house_rules": [],
+        "partnership": False, "hints": True, "turn_time": 30, "house_rules": [],
     }  # fmt: skip
     # Partners and the house rules are told before a friend sits down.
     rules = {"partnership": True, "bonus_card": "JD", "moon_rule": "choose"}

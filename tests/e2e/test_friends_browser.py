@@ -657,6 +657,33 @@ def test_a_second_tab_that_joins_is_told_it_has_the_first_tabs_seat(
     octopus.context.close()
 
 
+def test_the_join_page_and_the_lobby_say_the_time_for_a_move(
+    browser: Any, server: AppServer
+) -> None:
+    # They said whether hints were allowed, never whether a move had 15 s, 60 s or no limit.
+    ann = person(browser, "Ann", PHONE)
+    link = host_table(ann, server, 4, friends=[1, 2])  # a minute a move
+    timed = "60 seconds for each move."
+    assert ann.page.inner_text("[data-region=lobby-time]") == timed
+    bea = person(browser, "Bea", DESKTOP)
+    bea.page.goto(with_speed(link))
+    bea.page.wait_for_selector("[data-region=join-table]")
+    assert bea.page.inner_text("[data-region=join-table]").endswith(f" {timed}")
+    shoot(bea.page, "join-time-desktop")
+    body = {"name": "Ann", "turn_time": None, "seats": ["you", "friend", "easy", "easy"]}
+    untimed = table_by_api(ann, server, body)
+    ann.page.wait_for_selector("[data-region=lobby-time]")
+    untimed_words = "No time limit for a move."
+    assert ann.page.inner_text("[data-region=lobby-time]") == untimed_words
+    shoot(ann.page, "lobby-time-phone")
+    bea.page.goto(with_speed(f"{server.url}{untimed['table']['invite']}"))
+    bea.page.wait_for_selector("[data-region=join-table]")
+    assert bea.page.inner_text("[data-region=join-table]").endswith(f" {untimed_words}")
+    for someone in (ann, bea):
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()
+
+
 def table_by_api(host: Person, server: Any, body: dict[str, Any]) -> dict[str, Any]:
     """A table made through the API the page uses, with the host page's own cookie (for
     settings the start screen does not offer: a 5 s turn, a game to 1 point)."""

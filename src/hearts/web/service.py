@@ -677,6 +677,7 @@ class GameService:
             # The rules a friend sits down to: partners above all (whose partner they are).
             "partnership": loaded.game.rules.partnership,
             "hints": loaded.table.hints,
+            "turn_time": loaded.table.turn_time,
             "house_rules": house_rule_names(loaded.game.rules),
         }
 

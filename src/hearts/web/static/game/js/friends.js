@@ -219,6 +219,14 @@ export function hintsWords(allowed) {
     : "No hints: nobody at this table can ask the coach.";
 }
 
+/** A table's time for a move in words (`seconds`, or none), beside its hints setting: short,
+ * for the lobby's first screen (who runs out of time is played for, as the invite says). */
+export function turnTimeWords(seconds) {
+  return seconds
+    ? `${seconds} seconds for each move.`
+    : "No time limit for a move.";
+}
+
 // --- at the table ----------------------------------------------------------------------
 
 /** "Ann took 3 hints from the coach, you took 1 and Bea none." at a table of friends with

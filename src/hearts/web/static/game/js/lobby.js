@@ -4,7 +4,7 @@
 
 import { h, clear } from "./dom.js";
 import { face } from "./faces.js";
-import { hintsWords, nameField, nameProblem, waitingWords } from "./friends.js";
+import { hintsWords, nameField, nameProblem, turnTimeWords, waitingWords } from "./friends.js";
 import { initial, isMe, listed, named, plural, where } from "./words.js";
 
 /** The lobby for `state` (table.started false). actions: {start(), copied(text)}. A
@@ -34,7 +34,11 @@ export function renderLobby(root, state, options, actions, news = "") {
       h("h1", { tabindex: "-1" }, heading),
       h("p", { class: "tagline", "data-region": "lobby-line" }, line),
       h("p", { class: "hint", "data-region": "lobby-news", hidden: !news }, news),
-      h("p", { class: "hint", "data-region": "lobby-hints" }, hintsWords(table.hints !== false))),
+      // The table's settings in one paragraph: at ten seats on a phone held sideways, one
+      // more line pushed Start now below the fold.
+      h("p", { class: "hint", "data-region": "lobby-settings" },
+        h("span", { "data-region": "lobby-hints" }, hintsWords(table.hints !== false)), " ",
+        h("span", { "data-region": "lobby-time" }, turnTimeWords(table.turn_time)))),
     invite ? invitePart(invite, actions) : null,
     table.can_start
       ? h("section", { class: "panel start-part" },
@@ -140,7 +144,7 @@ function tableWords(invitation) {
   return `A table of ${players}, to ${plural(target, "point")}: ${listed(who.filter(Boolean))}.`
     + (invitation.partnership ? " Partners: the players across from each other score together." : "")
     + (rules.length ? ` House rules: ${ruleList}.` : "")
-    + ` ${hintsWords(invitation.hints !== false)}`;
+    + ` ${hintsWords(invitation.hints !== false)} ${turnTimeWords(invitation.turn_time)}`;
 }
 
 /** The page a friend's link opens: a name, then Join. onJoin(name) returns a promise.
