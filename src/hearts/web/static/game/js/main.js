@@ -540,8 +540,9 @@ function showNotices(next) {
       const rematch = next.table.rematch_of && !next.table.started;
       narrate(`${nameOf(next, event.seat)} ${rematch ? "came for the rematch" : "is back"}.`);
     } else if (event.type === "hint" && event.seat !== me) {
-      // Said at their seat for a moment, as a reaction is, and kept in the log.
-      table.say(event.seat, hintNews(next, event.seat), 6000);
+      // Said at their seat for a moment, as a reaction is, and kept in the log; the line
+      // names them, so the bubble does not start with their name as well.
+      table.say(event.seat, hintNews(next, event.seat), 6000, { named: false });
       narrate(hintNews(next, event.seat));
     } else if (event.type === "ready" && event.seat !== me) {
       narrate(`${nameOf(next, event.seat)} is ready for the next round.`);

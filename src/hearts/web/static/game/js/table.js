@@ -186,12 +186,14 @@ export class Table {
     return "calm";
   }
 
-  /** An opponent says something for a few seconds (kept while the seats are redrawn). */
-  say(seat, text, ms = 3000) {
+  /** An opponent says something for a few seconds (kept while the seats are redrawn).
+   * `named`: whether the bubble starts with who speaks; news that names them already
+   * ("Fox asked the coach for a hint.") would name them twice. */
+  say(seat, text, ms = 3000, { named: speaker = true } = {}) {
     const el = this.seats.get(seat);
     if (!el || !text) return;
     this.quips = this.quips || {};
-    this.quips[seat] = { text, until: Date.now() + ms };
+    this.quips[seat] = { text, until: Date.now() + ms, speaker };
     const old = $(".quip", el);
     if (old) old.replaceWith(this.quipFor(seat));
     setTimeout(() => {
@@ -204,7 +206,7 @@ export class Table {
     const quip = this.quips?.[seat];
     const live = quip && Date.now() < quip.until;
     // Who speaks, for the bubble's first words where it covers its speaker's name (game.css).
-    const who = this.state?.players[seat]?.name;
+    const who = live && !quip.speaker ? null : this.state?.players[seat]?.name;
     return h("p", { class: "quip", hidden: !live, role: "note", "data-who": who ? named(who) : null },
       live ? quip.text : "");
   }
