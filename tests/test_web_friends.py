@@ -152,10 +152,11 @@ def test_joining_is_refused_with_a_sentence(browsers: list[TestClient]) -> None:
     )
     for name in ("", "   ", "x" * 25, "Bea\u202e", "a\x07b"):
         sentence(join(bea, made, name), 422)
-    # Ann made the table: another Ann (in any case) could not be told apart from her.
+    # Ann made the table: another Ann (in any case) could not be told apart from her. She is
+    # named as she is called, not as typed ("called aNN already" when she is Ann).
     taken = sentence(join(bea, made, " aNN "), 409)
     assert taken == (
-        "Someone at this table is called \u2068aNN\u2069 already:"
+        "Someone at this table is called \u2068Ann\u2069 already:"
         " add an initial, or choose another name."
     )
     assert join(bea, made, "<b>Bea</b>").status_code == 200  # shown as text, never markup

@@ -147,7 +147,10 @@ def join(friend: Person, link: str, shot: str = "") -> None:
     host = re.split(r", | and ", said.split(": ", 1)[1])[0]
     page.fill("#join-name", host.upper())
     page.click("[data-action=join]")
-    assert page.inner_text(".name-note").startswith("Someone at this table is called")
+    # The one seated named as they are called, not as typed.
+    assert plain(page.inner_text(".name-note")).startswith(
+        f"Someone at this table is called {host} already"
+    )
     assert page.locator("[data-region=join-error]").is_hidden()
     assert page.locator("body[data-screen=lobby], body[data-screen=table]").count() == 0
     page.fill("#join-name", friend.name)
@@ -1015,7 +1018,8 @@ def test_a_name_taken_while_the_join_page_was_open_is_said_under_the_box(
     bea.page.fill("#join-name", "dot")
     bea.page.click("[data-action=join]")
     note = bea.page.locator(".name-note")
-    note.filter(has_text="Someone at this table is called \u2068dot\u2069 already").wait_for()
+    # Dot named as she is called, not as Bea typed her name.
+    note.filter(has_text="Someone at this table is called \u2068Dot\u2069 already").wait_for()
     assert bea.page.locator("[data-region=join-error]").is_hidden()
     assert "Dot" in bea.page.inner_text("[data-region=join-table]")  # the table as it is now
     assert bea.page.input_value("#join-name") == "dot"
@@ -1162,6 +1166,55 @@ def test_a_pass_chosen_offline_goes_once_back_though_others_passed_meanwhile(
     for someone in (sol, tia):
         assert not someone.page.errors, someone.page.errors
         someone.context.close()
+
+
+def test_the_persons_own_seat_is_not_connected_while_the_device_is_offline(
+    browser: Any, server: AppServer
+) -> None:
+    # Offline, the page said so on the status line while the person's own seat kept its
+    # green "connected" dot.
+    sol, tia = two_at_a_table(browser, server, ("Sol", DESKTOP), ("Tia", PHONE))
+    mine = "[data-region=me] .live-dot"
+    assert sol.page.get_attribute(mine, "data-connected") == "true"
+    sol.context.set_offline(True)
+    sol.page.wait_for_selector(f"{mine}[data-connected=false]", timeout=5000)
+    assert sol.page.get_attribute(mine, "aria-label") == "not connected"
+    shoot(sol.page, "offline-own-dot-desktop")
+    sol.context.set_offline(False)
+    sol.page.wait_for_selector(f"{mine}[data-connected=true]", timeout=15000)
+    for someone in (sol, tia):
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()
+
+
+def test_the_turn_timer_says_one_second_not_one_seconds(browser: Any, server: AppServer) -> None:
+    page = new_page(browser.new_context(viewport=PHONE))
+    page.goto(f"{server.url}/?speed=instant")
+    page.wait_for_selector("body[data-ready=true]")
+    labels = page.evaluate(
+        """async () => {
+            const { TurnClock } = await import('/game/js/friends.js');
+            const root = document.createElement('div');
+            root.innerHTML = '<span data-timer="0"></span>';
+            const clock = new TurnClock(root);
+            const said = [];
+            for (const wait of [0.5, 2.5]) {
+                const now = Date.now() / 1000;
+                clock.set({
+                    table: { started: true, turn_time: 30, deadline: now + wait, now, received: now,
+                        waiting_on: [0] },
+                    players: [{ person: true }, { person: true }],
+                    view: { seat: 1 },
+                });
+                said.push(root.querySelector('[data-timer]').getAttribute('aria-label'));
+            }
+            clock.set({ table: null, players: [] });
+            return said;
+        }"""
+    )
+    assert labels == ["1 second left", "3 seconds left"], labels
+    assert not page.errors, page.errors
+    page.context.close()
 
 
 def inside_width(page: Any, selector: str) -> bool:

@@ -639,8 +639,10 @@ class GameService:
                 return self.state(seated.loaded, seated.seat, seated.seating, [])
             if seating.started:
                 raise Refusal(409, GAME_OVER if loaded.game.is_over else ALREADY_STARTED)
-            if any(_same_name(p.name, name) for p in seating.people.values() if p.owner):
-                raise Refusal(409, name_taken(name))
+            names = [p.name for p in seating.people.values() if p.owner]
+            same = next((taken for taken in names if _same_name(taken, name)), None)
+            if same is not None:
+                raise Refusal(409, name_taken(same))  # as they are called, not as typed
             seat = await asyncio.to_thread(self.store.join, game_id, owner, name)
             if seat is None:
                 raise Refusal(409, TABLE_FULL)
@@ -1431,9 +1433,10 @@ def _between(game: Game) -> bool:
 
 
 def name_taken(name: str) -> str:
-    """The refusal of a name someone at the table has already. The page shows it as text: the
-    name is set apart (U+2068 FIRST STRONG ISOLATE ... U+2069 POP DIRECTIONAL ISOLATE), so a
-    right-to-left one leaves the words round it in their order."""
+    """The refusal of a name someone at the table has already (`name` as they are called,
+    whatever the case typed). The page shows it as text: the name is set apart (U+2068
+    FIRST STRONG ISOLATE ... U+2069 POP DIRECTIONAL ISOLATE), so a right-to-left one leaves
+    the words round it in their order."""
     return (
         f"Someone at this table is called \u2068{name}\u2069 already:"
         " add an initial, or choose another name."

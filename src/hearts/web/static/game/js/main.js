@@ -386,7 +386,9 @@ function startLive(id) {
     },
     onStatus: (status) => {
       ui.liveNote.hidden = status !== "reconnecting";
+      const was = document.body.dataset.live;
       document.body.dataset.live = status;
+      if (was !== status) redrawSigns(); // the person's own dot: connected or not
     },
     onGone: (detail) => {
       ui.liveNote.hidden = true;
@@ -432,6 +434,13 @@ async function leaveTable() {
     setBusy(false);
   }
   await showSetup();
+}
+
+/** The table drawn again for its seats' signs (the person's own dot goes out while the
+ * device is offline or the stream reconnecting), unless it is busy showing moves: the
+ * drawing after them reads the same. */
+function redrawSigns() {
+  if (app.state && !app.busy && document.body.dataset.screen === "table" && isFriends(app.state)) render(app.state);
 }
 
 function stopLive() {
@@ -1541,9 +1550,13 @@ async function boot() {
   new ResizeObserver(() => keepHandInSight()).observe(ui.root);
   mountHint();
   mountUndo(sendUndo);
-  window.addEventListener("online", sendHeld);
+  window.addEventListener("online", () => {
+    redrawSigns();
+    sendHeld();
+  });
   window.addEventListener("offline", () => {
     if (document.body.dataset.screen === "table") say(GONE_OFFLINE, true);
+    redrawSigns();
   });
   $("[data-action=scores]").addEventListener("click", () => showScores(app.state));
   $("[data-action=settings]").addEventListener("click", () => showSettings(app.prefs, () => {
