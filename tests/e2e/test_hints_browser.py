@@ -114,7 +114,9 @@ def test_a_table_without_hints_has_no_hint_button_for_anyone(
     join(bea, link)
     said = bea.page.inner_text("[data-region=join-table]")
     at_the_pass([ann, bea])
-    assert said.endswith("No hints: nobody at this table can ask the coach."), said
+    # The setting said last, beside the time for a move (off at this table).
+    settings = " No hints: nobody at this table can ask the coach. No time limit for a move."
+    assert said.endswith(settings), said
     for someone in (ann, bea):
         page = someone.page
         # Their turn to choose cards, and still no Hint button.
