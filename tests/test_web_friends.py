@@ -152,10 +152,11 @@ def test_joining_is_refused_with_a_sentence(browsers: list[TestClient]) -> None:
     )
     for name in ("", "   ", "x" * 25, "Bea\u202e", "a\x07b"):
         sentence(join(bea, made, name), 422)
-    # Ann made the table: another Ann (in any case) could not be told apart from her.
+    # Ann made the table: another Ann (in any case) could not be told apart from her. She is
+    # named as she is called, not as typed ("called aNN already" when she is Ann).
     taken = sentence(join(bea, made, " aNN "), 409)
     assert taken == (
-        "Someone at this table is called \u2068aNN\u2069 already:"
+        "Someone at this table is called \u2068Ann\u2069 already:"
         " add an initial, or choose another name."
     )
     assert join(bea, made, "<b>Bea</b>").status_code == 200  # shown as text, never markup
@@ -198,7 +199,7 @@ def test_an_invitation_shows_the_table_before_joining(browsers: list[TestClient]
     assert first.json() == {
         "host": "Ann", "players": 4, "target_score": 50, "seated": ["Ann"], "open": 2,
         "computers": 1, "started": False, "yours": False, "closed": None,
-        "partnership": False, "hints": True, "house_rules": [],
+        "partnership": False, "hints": True, "turn_time": 30, "house_rules": [],
     }  # fmt: skip
     # Partners and the house rules are told before a friend sits down.
     rules = {"partnership": True, "bonus_card": "JD", "moon_rule": "choose"}
@@ -550,7 +551,7 @@ def test_a_person_who_leaves_is_played_for_at_once_and_takes_the_seat_back(
     made = table(ann, ["you", "friend", "medium", "medium"], turn_time=0)
     game = made["id"]
     leave = f"/api/games/{game}/leave"
-    assert "not started" in sentence(ann.post(leave, json={}), 409)
+    assert "your table" in sentence(ann.post(leave, json={}), 409)  # the host's stays
     assert join(bea, made, "Bea").json()["table"]["started"]  # every person's seat taken
     assert "no game" in sentence(cal.post(leave, json={}), 404)
     state = ann.get(f"/api/games/{game}").json()
@@ -576,6 +577,33 @@ def test_a_person_who_leaves_is_played_for_at_once_and_takes_the_seat_back(
     assert ann.get(f"/api/games/{game}").json()["players"][1]["away"] is True
     assert bea.get(f"/api/games/{game}").json()["players"][1]["away"] is False
     assert ann.get(f"/api/games/{game}").json()["players"][1]["away"] is False
+
+
+def test_a_friend_who_leaves_before_the_start_gives_the_seat_back(
+    browsers: list[TestClient],
+) -> None:
+    ann, bea, cal = browsers
+    made = table(ann, ["you", "friend", "friend", "medium"])
+    game = made["id"]
+    assert join(bea, made, "Bea").json()["table"]["seat"] == 1
+    left = bea.post(f"/api/games/{game}/leave", json={})
+    assert left.status_code == 200, left.text
+    # The host sees the seat open again, waiting for a friend; Bea has no seat there now,
+    # and no unfinished game to continue on her start screen.
+    seen = ann.get(f"/api/games/{game}").json()
+    assert seen["table"]["open_seats"] == [1, 2] and seen["table"]["started"] is False
+    assert seen["players"][1] | {"seat": 2} == seen["players"][2]  # as if never taken
+    assert bea.get(f"/api/games/{game}").status_code == 404
+    assert bea.get("/api/games").json() == []
+    # The host's start screen knows the table waits for friends, and which seats are open.
+    [waiting] = ann.get("/api/games").json()
+    assert waiting["started"] is False and waiting["open_seats"] == [1, 2]
+    asked = cal.post(f"/api/games/{game}/invitation", json={"invite": invite_of(made)}).json()
+    assert asked["seated"] == ["Ann"] and asked["open"] == 2
+    # The seat is anyone's with the link again, and her name is free: she may come back.
+    assert join(cal, made, "Bea's friend").json()["table"]["seat"] == 1
+    back = join(bea, made, "Bea").json()
+    assert back["table"]["seat"] == 2 and back["table"]["started"] is True
 
 
 def test_a_game_for_one_cannot_be_left(browsers: list[TestClient]) -> None:
@@ -900,3 +928,16 @@ def test_the_service_never_keeps_a_clock_for_a_single_player(app_dir: Path) -> N
         ann.post("/api/games", json={})
         service: GameService = app.state.service
         assert service._clocks == {}
+
+
+def test_the_others_are_told_of_a_friend_leaving_before_the_start() -> None:
+    from hearts.web.service import _notices
+    from hearts.web.store import Person, Seating
+
+    def seating(*people: Person) -> Seating:
+        return Seating(False, None, 0.0, 0, {p.seat: p for p in people})
+
+    before = seating(Person(0, "a", "Ann"), Person(1, "z", "Zoë"))
+    after = seating(Person(0, "a", "Ann"), Person(1, None, ""))
+    assert _notices(before, after) == [{"type": "left", "seat": 1, "name": "Zoë"}]
+    assert _notices(after, after) == []

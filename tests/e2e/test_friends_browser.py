@@ -147,7 +147,10 @@ def join(friend: Person, link: str, shot: str = "") -> None:
     host = re.split(r", | and ", said.split(": ", 1)[1])[0]
     page.fill("#join-name", host.upper())
     page.click("[data-action=join]")
-    assert page.inner_text(".name-note").startswith("Someone at this table is called")
+    # The one seated named as they are called, not as typed.
+    assert plain(page.inner_text(".name-note")).startswith(
+        f"Someone at this table is called {host} already"
+    )
     assert page.locator("[data-region=join-error]").is_hidden()
     assert page.locator("body[data-screen=lobby], body[data-screen=table]").count() == 0
     page.fill("#join-name", friend.name)
@@ -634,6 +637,103 @@ def test_a_person_who_leaves_is_played_for_at_once_and_can_come_back(
         someone.context.close()
 
 
+def test_a_friend_who_leaves_the_lobby_gives_the_seat_back(browser: Any, server: AppServer) -> None:
+    # Zoë tapped New in the lobby: she went to the start screen unasked, her seat kept with
+    # no way back to it ("Zoë · Person · not connected" for the host, for good), and her
+    # start screen offered to continue a game that had not started.
+    ann = person(browser, "Ann", PHONE)
+    zoe = person(browser, "Zoë", DESKTOP)
+    link = host_table(ann, server, 4, friends=[1, 2])
+    join(zoe, link)
+    ann.page.wait_for_selector("[data-region=lobby-seats] >> text=Zoë")
+    page = zoe.page
+    page.click("[data-action=menu-new]")
+    dialog = page.locator("#dialog[open]")
+    asked = " ".join(plain(dialog.inner_text()).split())
+    assert asked.startswith("Leave this table? Your seat goes back to the invitation."), asked
+    shoot(page, "lobby-leave-ask-desktop")
+    page.click("[data-action=stay-at-table]")
+    assert page.locator("body[data-screen=lobby]").count() == 1
+    page.click("[data-action=menu-new]")
+    page.click("[data-action=leave-table]")
+    page.wait_for_selector("body[data-screen=setup][data-ready=true]")
+    page.wait_for_timeout(300)  # the list of unfinished games has come
+    assert page.locator("[data-action=continue]").count() == 0
+    # The host is told, and the seat waits for a friend again.
+    news = ann.page.locator("[data-region=lobby-news]")
+    news.filter(has_text="left the table").wait_for(timeout=5000)
+    assert plain(news.inner_text()) == "Zoë left the table."
+    assert "Zoë left the table." in plain(ann.page.text_content("#log"))
+    assert plain(ann.page.inner_text("[data-region=lobby-line]")) == "Waiting for 2 more friends."
+    assert "Zoë" not in plain(ann.page.inner_text("[data-region=lobby-seats]"))
+    shoot(ann.page, "lobby-after-zoe-left-phone")
+    # The host's start screen: the table waits for friends, and no open seat is a player.
+    ann.page.click("[data-action=menu-new]")
+    ann.page.wait_for_selector("body[data-screen=setup] [data-action=continue]")
+    line = plain(ann.page.inner_text(".unfinished .game-line"))
+    assert line.startswith("Waiting for friends · 4 players to "), line
+    assert "\nAnn · " in line and "· 2 open seats\n" in line and "Open seat" not in line, line
+    shoot(ann.page, "lobby-waiting-start-phone")
+    for someone in (ann, zoe):
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()
+
+
+def test_a_second_tab_that_joins_is_told_it_has_the_first_tabs_seat(
+    browser: Any, server: AppServer
+) -> None:
+    # A second tab opened on the link before the first joined as "🐙": its "Kai" and Join
+    # landed silently in the same seat, as "🐙 (you)".
+    ann = person(browser, "Ann", PHONE)
+    link = host_table(ann, server, 4, friends=[1, 2])
+    octopus = person(browser, "🐙", DESKTOP)
+    second = new_page(octopus.context)
+    second.goto(with_speed(link))
+    second.wait_for_selector("#join-name")
+    join(octopus, link)
+    second.fill("#join-name", "Kai")
+    second.click("[data-action=join]")
+    second.wait_for_selector("body[data-screen=lobby]")
+    news = second.locator("[data-region=lobby-news]")
+    assert plain(news.inner_text()) == "You're already at this table as 🐙."
+    assert "You're already at this table as 🐙." in plain(second.text_content("#log"))
+    seats = plain(second.inner_text("[data-region=lobby-seats]"))
+    assert "🐙 (you)" in seats and "Kai" not in seats, seats
+    shoot(second, "second-tab-join-desktop")
+    for someone in (ann, octopus):
+        assert not someone.page.errors, someone.page.errors
+    assert not second.errors, second.errors
+    ann.context.close()
+    octopus.context.close()
+
+
+def test_the_join_page_and_the_lobby_say_the_time_for_a_move(
+    browser: Any, server: AppServer
+) -> None:
+    # They said whether hints were allowed, never whether a move had 15 s, 60 s or no limit.
+    ann = person(browser, "Ann", PHONE)
+    link = host_table(ann, server, 4, friends=[1, 2])  # a minute a move
+    timed = "60 seconds for each move."
+    assert ann.page.inner_text("[data-region=lobby-time]") == timed
+    bea = person(browser, "Bea", DESKTOP)
+    bea.page.goto(with_speed(link))
+    bea.page.wait_for_selector("[data-region=join-table]")
+    assert bea.page.inner_text("[data-region=join-table]").endswith(f" {timed}")
+    shoot(bea.page, "join-time-desktop")
+    body = {"name": "Ann", "turn_time": None, "seats": ["you", "friend", "easy", "easy"]}
+    untimed = table_by_api(ann, server, body)
+    ann.page.wait_for_selector("[data-region=lobby-time]")
+    untimed_words = "No time limit for a move."
+    assert ann.page.inner_text("[data-region=lobby-time]") == untimed_words
+    shoot(ann.page, "lobby-time-phone")
+    bea.page.goto(with_speed(f"{server.url}{untimed['table']['invite']}"))
+    bea.page.wait_for_selector("[data-region=join-table]")
+    assert bea.page.inner_text("[data-region=join-table]").endswith(f" {untimed_words}")
+    for someone in (ann, bea):
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()
+
+
 def table_by_api(host: Person, server: Any, body: dict[str, Any]) -> dict[str, Any]:
     """A table made through the API the page uses, with the host page's own cookie (for
     settings the start screen does not offer: a 5 s turn, a game to 1 point)."""
@@ -965,7 +1065,8 @@ def test_a_name_taken_while_the_join_page_was_open_is_said_under_the_box(
     bea.page.fill("#join-name", "dot")
     bea.page.click("[data-action=join]")
     note = bea.page.locator(".name-note")
-    note.filter(has_text="Someone at this table is called \u2068dot\u2069 already").wait_for()
+    # Dot named as she is called, not as Bea typed her name.
+    note.filter(has_text="Someone at this table is called \u2068Dot\u2069 already").wait_for()
     assert bea.page.locator("[data-region=join-error]").is_hidden()
     assert "Dot" in bea.page.inner_text("[data-region=join-table]")  # the table as it is now
     assert bea.page.input_value("#join-name") == "dot"
@@ -1112,6 +1213,55 @@ def test_a_pass_chosen_offline_goes_once_back_though_others_passed_meanwhile(
     for someone in (sol, tia):
         assert not someone.page.errors, someone.page.errors
         someone.context.close()
+
+
+def test_the_persons_own_seat_is_not_connected_while_the_device_is_offline(
+    browser: Any, server: AppServer
+) -> None:
+    # Offline, the page said so on the status line while the person's own seat kept its
+    # green "connected" dot.
+    sol, tia = two_at_a_table(browser, server, ("Sol", DESKTOP), ("Tia", PHONE))
+    mine = "[data-region=me] .live-dot"
+    assert sol.page.get_attribute(mine, "data-connected") == "true"
+    sol.context.set_offline(True)
+    sol.page.wait_for_selector(f"{mine}[data-connected=false]", timeout=5000)
+    assert sol.page.get_attribute(mine, "aria-label") == "not connected"
+    shoot(sol.page, "offline-own-dot-desktop")
+    sol.context.set_offline(False)
+    sol.page.wait_for_selector(f"{mine}[data-connected=true]", timeout=15000)
+    for someone in (sol, tia):
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()
+
+
+def test_the_turn_timer_says_one_second_not_one_seconds(browser: Any, server: AppServer) -> None:
+    page = new_page(browser.new_context(viewport=PHONE))
+    page.goto(f"{server.url}/?speed=instant")
+    page.wait_for_selector("body[data-ready=true]")
+    labels = page.evaluate(
+        """async () => {
+            const { TurnClock } = await import('/game/js/friends.js');
+            const root = document.createElement('div');
+            root.innerHTML = '<span data-timer="0"></span>';
+            const clock = new TurnClock(root);
+            const said = [];
+            for (const wait of [0.5, 2.5]) {
+                const now = Date.now() / 1000;
+                clock.set({
+                    table: { started: true, turn_time: 30, deadline: now + wait, now, received: now,
+                        waiting_on: [0] },
+                    players: [{ person: true }, { person: true }],
+                    view: { seat: 1 },
+                });
+                said.push(root.querySelector('[data-timer]').getAttribute('aria-label'));
+            }
+            clock.set({ table: null, players: [] });
+            return said;
+        }"""
+    )
+    assert labels == ["1 second left", "3 seconds left"], labels
+    assert not page.errors, page.errors
+    page.context.close()
 
 
 def inside_width(page: Any, selector: str) -> bool:

@@ -84,6 +84,13 @@ def test_a_hint_taken_is_said_on_the_other_persons_screen(browser: Any, server: 
     # The name is set apart from the words round it (U+2068 ... U+2069).
     words = "\u2068Ann\u2069 asked the coach for a hint."
     bea.page.wait_for_selector(f".seat[data-seat='0'] .quip:not([hidden]):has-text('{words}')")
+    # Once: the bubble over Ann's seat on a phone starts with the speaker's name, and read
+    # "Ann: Ann asked the coach for a hint." (a screen reader heard it twice as well).
+    before = bea.page.eval_on_selector(
+        ".seat[data-seat='0'] .quip:not([hidden])",
+        "(quip) => getComputedStyle(quip, '::before').content",
+    )
+    assert before in ("none", "normal"), before
     assert words in bea.page.inner_text("#log")
     shoot_views(bea.page, "hints-told")
     # Ann is not told of her own hint as if someone else had asked.
@@ -107,7 +114,9 @@ def test_a_table_without_hints_has_no_hint_button_for_anyone(
     join(bea, link)
     said = bea.page.inner_text("[data-region=join-table]")
     at_the_pass([ann, bea])
-    assert said.endswith("No hints: nobody at this table can ask the coach."), said
+    # The setting said last, beside the time for a move (off at this table).
+    settings = " No hints: nobody at this table can ask the coach. No time limit for a move."
+    assert said.endswith(settings), said
     for someone in (ann, bea):
         page = someone.page
         # Their turn to choose cards, and still no Hint button.

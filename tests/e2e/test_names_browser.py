@@ -94,16 +94,14 @@ def test_a_right_to_left_name_keeps_each_score_beside_it(browser: Any, server: A
     for view, size in VIEWS.items():
         cal.page.set_viewport_size(size)
         shoot(cal.page, f"names-join-rtl-{view}")
-    # The host's start screen: the unfinished game, each name with its score after it.
+    # The host's start screen: the table waiting for friends, who sits there so far (no
+    # scores before the game starts), the rest of the line after the whole name.
     host.goto(f"{server.url}/?speed=instant")
     host.wait_for_selector(".unfinished .scores")
     line = plain(host.inner_text(".unfinished .scores")).replace("\u00a0", " ")
-    assert line.startswith(f"Hostie 0 · {RTL} 0 · "), line
-    name, score, dot, next_name = boxes(
-        host, ".unfinished .scores", RTL, ("\u00a00", 1), (" · ", 1), "Open seat"
-    )
-    assert reads_after(name, score) and reads_after(score, dot), (name, score, dot)
-    assert reads_after(dot, next_name), (dot, next_name)
+    assert line.startswith(f"Hostie · {RTL} · ") and line.endswith(" · one open seat"), line
+    name, dot, next_name = boxes(host, ".unfinished .scores", RTL, (" · ", 1), "open seat")
+    assert reads_after(name, dot) and reads_after(dot, next_name), (name, dot, next_name)
     for view, size in VIEWS.items():
         host.set_viewport_size(size)
         host.locator(".unfinished").scroll_into_view_if_needed()

@@ -378,8 +378,9 @@ async def start(game_id: str, body: Empty, games: Service, cookie: BrowserCookie
 
 @router.post("/games/{game_id}/leave", response_model=GameState, responses=REFUSALS)
 async def leave(game_id: str, body: Empty, games: Service, cookie: BrowserCookie = None) -> Any:
-    """Leave a table of friends mid-game: a computer player plays for the caller, and the
-    others are told, until the caller opens the game again and takes the seat back."""
+    """Leave a table of friends. Mid-game a computer player plays for the caller, and the
+    others are told, until the caller opens the game again and takes the seat back; before
+    it starts, the caller's seat goes back to the invitation (never the host's)."""
     try:
         return await games.leave(game_id, _owner(cookie))
     except Refusal as refusal:

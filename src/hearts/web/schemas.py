@@ -94,6 +94,9 @@ class Invitation(BaseModel):
         description="Why the link cannot seat this browser now (full, started), or null."
     )
     partnership: bool = Field(description="Whether the players across score together.")
+    turn_time: int | None = Field(
+        default=None, description="Seconds each person has for a move; null: no limit."
+    )
     hints: bool = Field(
         default=True, description="Whether the coach's hints are allowed at this table."
     )

@@ -639,8 +639,10 @@ class GameService:
                 return self.state(seated.loaded, seated.seat, seated.seating, [])
             if seating.started:
                 raise Refusal(409, GAME_OVER if loaded.game.is_over else ALREADY_STARTED)
-            if any(_same_name(p.name, name) for p in seating.people.values() if p.owner):
-                raise Refusal(409, name_taken(name))
+            names = [p.name for p in seating.people.values() if p.owner]
+            same = next((taken for taken in names if _same_name(taken, name)), None)
+            if same is not None:
+                raise Refusal(409, name_taken(same))  # as they are called, not as typed
             seat = await asyncio.to_thread(self.store.join, game_id, owner, name)
             if seat is None:
                 raise Refusal(409, TABLE_FULL)
@@ -677,6 +679,7 @@ class GameService:
             # The rules a friend sits down to: partners above all (whose partner they are).
             "partnership": loaded.game.rules.partnership,
             "hints": loaded.table.hints,
+            "turn_time": loaded.table.turn_time,
             "house_rules": house_rule_names(loaded.game.rules),
         }
 
@@ -927,17 +930,19 @@ class GameService:
             self.hub.poke(game_id)
 
     async def leave(self, game_id: str, owner: str) -> dict[str, Any]:
-        """The caller leaves a table of friends that has started: from now on a computer
-        player plays for them, as for someone whose page has gone, and the others are told
-        at once instead of when the hold time runs out. Their seat stays theirs: any later
-        request of theirs takes it back (`_seated`), so this one reads the table without."""
+        """The caller leaves a table of friends. Before it starts, their seat goes back to
+        the invitation for someone else to take (the host's stays: the table is theirs).
+        Once it has started, a computer player plays for them from now on, as for someone
+        whose page has gone, and the others are told at once instead of when the hold time
+        runs out; their seat stays theirs: any later request of theirs takes it back
+        (`_seated`), so this one reads the table without."""
         async with self._lock(game_id):
             seated = await self._seated(game_id, owner, present=False)
             loaded, seat, seating = seated.loaded, seated.seat, seated.seating
             if not loaded.table.friends:
                 raise Refusal(409, "This game has nobody else at it: it waits for you as it is.")
             if not seating.started:
-                raise Refusal(409, "This game has not started: there is nothing to leave yet.")
+                return await self._give_back(loaded, seat, seating, owner)
             if not loaded.game.is_over and await asyncio.to_thread(
                 self.store.set_away, game_id, seat, True
             ):
@@ -950,6 +955,20 @@ class GameService:
                 seating = await self._seating(game_id)
                 self._wind(loaded, seating)
             return self.state(loaded, seat, seating, [])
+
+    async def _give_back(
+        self, loaded: LoadedGame, seat: int, seating: Seating, owner: str
+    ) -> dict[str, Any]:
+        """Free the caller's seat of a table not yet started (`leave`): the state as the
+        others see it now, their seat open again."""
+        game_id = loaded.stored.id
+        if seat == loaded.table.host:
+            raise Refusal(409, "This is your table: it waits for your friends until you start it.")
+        if await asyncio.to_thread(self.store.free_seat, game_id, seat, owner):
+            self._touched.pop((game_id, seat), None)
+            self.hub.poke(game_id)
+            seating = await self._seating(game_id)
+        return self.state(loaded, seat, seating, [])
 
     async def rematch(
         self, game_id: str, owner: str, admit: Callable[[], Awaitable[None]] | None = None
@@ -1425,9 +1444,10 @@ def _between(game: Game) -> bool:
 
 
 def name_taken(name: str) -> str:
-    """The refusal of a name someone at the table has already. The page shows it as text: the
-    name is set apart (U+2068 FIRST STRONG ISOLATE ... U+2069 POP DIRECTIONAL ISOLATE), so a
-    right-to-left one leaves the words round it in their order."""
+    """The refusal of a name someone at the table has already (`name` as they are called,
+    whatever the case typed). The page shows it as text: the name is set apart (U+2068
+    FIRST STRONG ISOLATE ... U+2069 POP DIRECTIONAL ISOLATE), so a right-to-left one leaves
+    the words round it in their order."""
     return (
         f"Someone at this table is called \u2068{name}\u2069 already:"
         " add an initial, or choose another name."
@@ -1535,7 +1555,7 @@ def _deadline(
 
 
 def _notices(before: Seating, after: Seating) -> list[dict[str, Any]]:
-    """What changed at a table, as events: people joining, going away, coming back,
+    """What changed at a table, as events: people joining or leaving, going away, coming back,
     closing their page or opening it again, reacting and asking the coach for a hint; the
     table starting; a rematch."""
     notices: list[dict[str, Any]] = []
@@ -1545,6 +1565,9 @@ def _notices(before: Seating, after: Seating) -> list[dict[str, Any]]:
         was = before.people.get(seat)
         if now.owner is not None and (was is None or was.owner is None):
             notices.append({"type": "joined", "seat": seat, "name": now.name})
+        if was is not None and was.owner is not None and now.owner is None:
+            # Gone from a table not yet started: their seat is open again.
+            notices.append({"type": "left", "seat": seat, "name": was.name})
         if was is not None and now.away != was.away:
             notices.append({"type": "away" if now.away else "back", "seat": seat})
         if was is not None and now.page_closed != was.page_closed:

@@ -203,6 +203,11 @@ class Seating:
 
 #: The columns of a seat row, in `Person`'s order.
 PERSON_COLUMNS = "seat, owner, name, away, seen_at, reaction, reaction_at, ready, left_at, hints"
+#: A seat given back to the invitation: every column a person fills, as it was before.
+FREED = (
+    "owner = NULL, name = '', away = 0, seen_at = NULL, reaction = NULL, reaction_at = NULL,"
+    " ready = NULL, left_at = NULL, hints = 0, hinted = NULL"
+)
 
 
 def seat_row(person: Person, now: float) -> tuple[int, str | None, str, int, float | None]:
@@ -516,6 +521,17 @@ class Store:
                 (owner, name, time.time(), game_id, row[0]),
             )
             return int(row[0])
+
+    def free_seat(self, game_id: str, seat: int, owner: str) -> bool:
+        """Give `owner`'s seat of a table not yet started back to the invitation, as it was
+        before they joined; False if it is not theirs (or the table has started)."""
+        with self._transaction() as db:
+            done = db.execute(
+                f"UPDATE seats SET {FREED} WHERE game_id = ? AND seat = ? AND owner = ?"
+                " AND EXISTS (SELECT 1 FROM games WHERE id = ? AND started = 0)",
+                (game_id, seat, owner, game_id),
+            )
+            return done.rowcount == 1
 
     def start(self, game_id: str) -> bool:
         """Start a waiting table; False if it had started already."""

@@ -31,6 +31,7 @@ from .logs import Outage
 from .notify import CHANNEL
 from .settings import without_password
 from .store import (
+    FREED,
     PERSON_COLUMNS,
     WRITE_CHECK,
     FinishedGame,
@@ -357,6 +358,22 @@ class PgStore:
             )
             _announce(db, game_id, None)
             return int(row[0])
+
+    def free_seat(self, game_id: str, seat: int, owner: str) -> bool:
+        with self._connection() as db:
+            # The table's row locked, as for a join: a seat is never freed as the table starts.
+            started = db.execute(
+                "SELECT started FROM games WHERE id = %s FOR UPDATE", (game_id,)
+            ).fetchone()
+            if started is None or started[0]:
+                return False
+            done = db.execute(
+                f"UPDATE seats SET {FREED} WHERE game_id = %s AND seat = %s AND owner = %s",
+                (game_id, seat, owner),
+            )
+            if done.rowcount == 1:
+                _announce(db, game_id, None)
+            return done.rowcount == 1
 
     def start(self, game_id: str) -> bool:
         with self._connection() as db:

@@ -46,6 +46,14 @@ class GameSummary(BaseModel):
         "is `target`.",
     )
     friends: bool = Field(description="Whether other people play at this table.")
+    started: bool = Field(
+        default=True,
+        description="Whether the game has begun; a table of friends waits for them until then.",
+    )
+    open_seats: list[int] = Field(
+        default_factory=list,
+        description="The seats still waiting for a friend (their names are no player's).",
+    )
     played: str = Field(
         description="When a card was last played or the game was changed (ISO 8601, UTC)."
     )
@@ -82,6 +90,8 @@ async def summaries(games: GameService, owner: str) -> list[dict[str, Any]]:
                 "levels": [None if p["person"] else p["level"] for p in state["players"]],
                 "house_rules": house_rule_names(Rules.from_dict(view["rules"])),
                 "friends": state["table"]["friends"],
+                "started": state["table"]["started"],
+                "open_seats": state["table"]["open_seats"],
                 "played": when(played),
             }
         )

@@ -134,3 +134,18 @@ export function confirmLeave(others, { leave }) {
         "Leave the table")));
   dialog.showModal();
 }
+
+/** Before a table starts, a friend leaving its lobby gives their seat back: ask first. */
+export function confirmLeaveLobby({ leave }) {
+  const dialog = $("#dialog");
+  dialog.setAttribute("aria-label", "Leave this table?");
+  const close = (then) => () => { dialog.close(); then(); };
+  clear(dialog,
+    h("h2", {}, "Leave this table?"),
+    h("p", {}, "Your seat goes back to the invitation."),
+    h("div", { class: "row dialog-buttons" },
+      h("button", { type: "button", "data-action": "stay-at-table", onclick: close(() => {}) }, "Stay"),
+      h("button", { type: "button", class: "primary", "data-action": "leave-table", onclick: close(leave) },
+        "Leave the table")));
+  dialog.showModal();
+}

@@ -57,8 +57,10 @@ export function nameProblem(text, taken = []) {
   // all but the joiners that make emoji ("👩‍💻") and keep Persian or Indic letters apart.
   if (/[\p{Cc}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]|(?![\u200c\u200d])\p{Cf}/u.test(name)) return "A name is plain letters, digits and signs.";
   const key = name.toLocaleLowerCase();
-  if (taken.some((t) => t.trim().toLocaleLowerCase() === key)) {
-    return `Someone at this table is called ${named(name)} already: add an initial, or choose another name.`;
+  const same = taken.find((t) => t.trim().toLocaleLowerCase() === key);
+  if (same !== undefined) {
+    // As they are called ("Ann"), not as typed ("ann").
+    return `Someone at this table is called ${named(same.trim())} already: add an initial, or choose another name.`;
   }
   return "";
 }
@@ -219,6 +221,14 @@ export function hintsWords(allowed) {
     : "No hints: nobody at this table can ask the coach.";
 }
 
+/** A table's time for a move in words (`seconds`, or none), beside its hints setting: short,
+ * for the lobby's first screen (who runs out of time is played for, as the invite says). */
+export function turnTimeWords(seconds) {
+  return seconds
+    ? `${seconds} seconds for each move.`
+    : "No time limit for a move.";
+}
+
 // --- at the table ----------------------------------------------------------------------
 
 /** "Ann took 3 hints from the coach, you took 1 and Bea none." at a table of friends with
@@ -250,14 +260,22 @@ export function hintNews(state, seat) {
   return `${state.players[seat] ? named(state.players[seat].name) : "Someone"} asked the coach for a hint.`;
 }
 
+/** Whether a person's seat shows them connected. Away is gone (a request would have taken
+ * the seat back): never a green dot beside it. Nor beside the person's own seat while this
+ * page knows it cannot reach the table (the device offline, the stream reconnecting). */
+export function seatConnected(state, seat) {
+  const player = state.players[seat];
+  const cut = isMe(state, seat) && (navigator.onLine === false || document.body.dataset.live === "reconnecting");
+  return player.connected !== false && !player.away && !cut;
+}
+
 /** The small signs beside a seat's name at a table with people. */
 export function seatSigns(state, seat) {
   const player = state.players[seat];
   if (!isFriends(state)) return null;
   const signs = [];
   if (player.person) {
-    // Away is gone (a request would have taken the seat back): never a green dot beside it.
-    const on = player.connected !== false && !player.away;
+    const on = seatConnected(state, seat);
     signs.push(h("span", { class: `live-dot${on ? " on" : ""}`, "data-connected": on ? "true" : "false",
       role: "img", "aria-label": on ? "connected" : "not connected", title: on ? "Connected" : "Not connected" }));
   }
@@ -346,7 +364,7 @@ export class TurnClock {
       const line = el.dataset.timerLine;
       el.textContent = line ? line.replace("{s}", String(left)) : `${left} s`;
       el.classList.toggle("short", left <= 5);
-      if (!line) el.setAttribute("aria-label", `${left} seconds left`);
+      if (!line) el.setAttribute("aria-label", `${plural(left, "second")} left`);
     }
   }
 }

@@ -4,12 +4,13 @@
 
 import { h, clear } from "./dom.js";
 import { face } from "./faces.js";
-import { hintsWords, nameField, nameProblem, waitingWords } from "./friends.js";
+import { hintsWords, nameField, nameProblem, turnTimeWords, waitingWords } from "./friends.js";
 import { initial, isMe, listed, named, plural, where } from "./words.js";
 
 /** The lobby for `state` (table.started false). actions: {start(), copied(text)}. A
- * rematch's lobby waits for the last game's people to come to it; any of them may start it. */
-export function renderLobby(root, state, options, actions) {
+ * rematch's lobby waits for the last game's people to come to it; any of them may start it.
+ * `news`: who last came or went ("Zoë left the table."), or "". */
+export function renderLobby(root, state, options, actions, news = "") {
   const table = state.table;
   const open = table.open_seats.length;
   const fill = table.fill;
@@ -32,7 +33,12 @@ export function renderLobby(root, state, options, actions) {
     h("header", { class: "hero" },
       h("h1", { tabindex: "-1" }, heading),
       h("p", { class: "tagline", "data-region": "lobby-line" }, line),
-      h("p", { class: "hint", "data-region": "lobby-hints" }, hintsWords(table.hints !== false))),
+      h("p", { class: "hint", "data-region": "lobby-news", hidden: !news }, news),
+      // The table's settings in one paragraph: at ten seats on a phone held sideways, one
+      // more line pushed Start now below the fold.
+      h("p", { class: "hint", "data-region": "lobby-settings" },
+        h("span", { "data-region": "lobby-hints" }, hintsWords(table.hints !== false)), " ",
+        h("span", { "data-region": "lobby-time" }, turnTimeWords(table.turn_time)))),
     invite ? invitePart(invite, actions) : null,
     table.can_start
       ? h("section", { class: "panel start-part" },
@@ -143,7 +149,7 @@ function tableWords(invitation) {
   return `A table of ${players}, to ${plural(target, "point")}: ${listed(who.filter(Boolean))}.`
     + (invitation.partnership ? " Partners: the players across from each other score together." : "")
     + (rules.length ? ` House rules: ${ruleList}.` : "")
-    + ` ${hintsWords(invitation.hints !== false)}`;
+    + ` ${hintsWords(invitation.hints !== false)} ${turnTimeWords(invitation.turn_time)}`;
 }
 
 /** The page a friend's link opens: a name, then Join. onJoin(name) returns a promise.

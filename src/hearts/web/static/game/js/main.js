@@ -9,7 +9,7 @@ import { Hand } from "./hand.js";
 import { Table } from "./table.js";
 import { renderSetup } from "./setup.js";
 import { overlayPanel } from "./panels.js";
-import { confirmLeave, confirmNewGame, lastTrickLine, showScores, showSettings, showTricks } from "./dialogs.js";
+import { confirmLeave, confirmLeaveLobby, confirmNewGame, lastTrickLine, showScores, showSettings, showTricks } from "./dialogs.js";
 import { loadPrefs, savePrefs, soundOn, timing, isDismissed, dismiss } from "./prefs.js";
 import { play as playSound } from "./sound.js";
 import { applyTheme } from "./theme.js";
@@ -48,6 +48,7 @@ const app = {
   held: null,
   heldTimer: 0,
   turnLine: null, // another's turn waiting to be said, once it has lasted: {text, timer}
+  lobbyNews: "", // the lobby's news: its last comer or leaver ("Zoë left the table."), or a note
 };
 
 const ui = {
@@ -326,6 +327,7 @@ function enter(state) {
   stopLive();
   app.state = state;
   app.selected = chosenBefore(state);
+  app.lobbyNews = "";
   clear(ui.log);
   if (isFriends(state)) startLive(state.id);
   if (isFriends(state) && !state.table.started) {
@@ -343,7 +345,7 @@ function showLobby(state) {
   // No round yet: the header says nothing of the game before (a rematch's lobby).
   ui.roundNumber.textContent = "";
   ui.roundPass.textContent = "";
-  renderLobby(ui.lobby, state, app.options, { start: startNow });
+  renderLobby(ui.lobby, state, app.options, { start: startNow }, app.lobbyNews);
   showScreen("lobby");
   // Come from the start screen (its Invite button gone), the keyboard starts at the lobby's
   // heading, which says whose table it is; a lobby drawn again keeps the focus where it is.
@@ -384,7 +386,9 @@ function startLive(id) {
     },
     onStatus: (status) => {
       ui.liveNote.hidden = status !== "reconnecting";
+      const was = document.body.dataset.live;
       document.body.dataset.live = status;
+      if (was !== status) redrawSigns(); // the person's own dot: connected or not
     },
     onGone: (detail) => {
       ui.liveNote.hidden = true;
@@ -401,13 +405,21 @@ function atTableOfFriends(state) {
     && state.table.started && state.phase !== "game-over" && !state.players[state.view.seat].away;
 }
 
+/** Whether the person is a friend (not the host) in the lobby of a table not started yet:
+ * leaving gives their seat back to the invitation, so it asks first. */
+function inFriendsLobby(state) {
+  return Boolean(state) && document.body.dataset.screen === "lobby" && isFriends(state)
+    && !state.table.started && !state.table.host;
+}
+
 function othersHere(state) {
   const names = state.players.filter((p, seat) => p.person && !p.away && seat !== state.view.seat)
     .map((p) => named(p.name));
   return names.length ? listed(names) : "the others";
 }
 
-/** Leave the table now (a computer player takes over at once), then the start screen. */
+/** Leave the table now (a computer player takes over at once; from a lobby, the seat goes
+ * back to the invitation), then the start screen. */
 async function leaveTable() {
   const id = app.state.id;
   setBusy(true);
@@ -424,6 +436,13 @@ async function leaveTable() {
   await showSetup();
 }
 
+/** The table drawn again for its seats' signs (the person's own dot goes out while the
+ * device is offline or the stream reconnecting), unless it is busy showing moves: the
+ * drawing after them reads the same. */
+function redrawSigns() {
+  if (app.state && !app.busy && document.body.dataset.screen === "table" && isFriends(app.state)) render(app.state);
+}
+
 function stopLive() {
   if (app.live) app.live.close();
   app.live = null;
@@ -438,7 +457,7 @@ function serial(task) {
   return run;
 }
 
-const NOTICES = new Set(["joined", "started", "away", "back", "page-closed", "page-opened", "reaction",
+const NOTICES = new Set(["joined", "left", "started", "away", "back", "page-closed", "page-opened", "reaction",
   "ready", "rematch", "hint"]);
 // Events that showEvents draws step by step; any other (a pass: no cards shown) needs none.
 const SHOWN = new Set(["play", "trick", "kitty", "hearts-broken", "exchange", "moon-choice", "round-over",
@@ -520,16 +539,19 @@ function showNotices(next) {
     if (event.type === "reaction" && event.seat !== me) {
       table.say(event.seat, reactionText(app.options.reactions, event.reaction), 2500);
       narrate(`${nameOf(next, event.seat)}: ${reactionText(app.options.reactions, event.reaction)}`);
-    } else if (event.type === "joined" && event.seat !== me) {
-      narrate(`${named(event.name)} joined the table.`);
+    } else if ((event.type === "joined" || event.type === "left") && event.seat !== me) {
+      // Shown in the lobby too (the log is for screen readers), until the next comes or goes.
+      app.lobbyNews = `${named(event.name)} ${event.type === "left" ? "left" : "joined"} the table.`;
+      narrate(app.lobbyNews);
     } else if (event.type === "away" && event.seat !== me) {
       narrate(`${nameOf(next, event.seat)} is away: a computer player plays for them.`);
     } else if (event.type === "back" && event.seat !== me) {
       const rematch = next.table.rematch_of && !next.table.started;
       narrate(`${nameOf(next, event.seat)} ${rematch ? "came for the rematch" : "is back"}.`);
     } else if (event.type === "hint" && event.seat !== me) {
-      // Said at their seat for a moment, as a reaction is, and kept in the log.
-      table.say(event.seat, hintNews(next, event.seat), 6000);
+      // Said at their seat for a moment, as a reaction is, and kept in the log; the line
+      // names them, so the bubble does not start with their name as well.
+      table.say(event.seat, hintNews(next, event.seat), 6000, { named: false });
       narrate(hintNews(next, event.seat));
     } else if (event.type === "ready" && event.seat !== me) {
       narrate(`${nameOf(next, event.seat)} is ready for the next round.`);
@@ -668,6 +690,19 @@ async function rematch() {
   }
 }
 
+/** Say that this browser sits at the table already, as `name` (in the lobby, else on the
+ * status line). */
+function alreadySeated(state, name) {
+  const words = `You're already at this table as ${named(name)}.`;
+  narrate(words);
+  if (document.body.dataset.screen === "lobby") {
+    app.lobbyNews = words;
+    showLobby(state);
+  } else {
+    say(words, true);
+  }
+}
+
 /** A link from a friend: /?table=ID#invite=TOKEN. A browser already seated there goes to
  * its seat; any other is shown the table and asked for a name. */
 async function openTableLink(id, invite) {
@@ -706,6 +741,14 @@ async function openTableLink(id, invite) {
       if (!now) throw error;
       if (now.closed) return noTable(now.closed);
       renderJoin(ui.setup, { name, invitation: now, onJoin: join, nameIssue: error.message });
+      return;
+    }
+    // Another tab of this browser took a seat here first: this one comes to that seat, by
+    // the name given there, not the one typed here; said, not dropped unsaid.
+    const seatedAs = state.players[state.view.seat]?.name;
+    if (seatedAs && seatedAs !== name) {
+      enter(state);
+      alreadySeated(state, seatedAs);
       return;
     }
     app.prefs.friends = { ...(app.prefs.friends || {}), name };
@@ -1507,9 +1550,13 @@ async function boot() {
   new ResizeObserver(() => keepHandInSight()).observe(ui.root);
   mountHint();
   mountUndo(sendUndo);
-  window.addEventListener("online", sendHeld);
+  window.addEventListener("online", () => {
+    redrawSigns();
+    sendHeld();
+  });
   window.addEventListener("offline", () => {
     if (document.body.dataset.screen === "table") say(GONE_OFFLINE, true);
+    redrawSigns();
   });
   $("[data-action=scores]").addEventListener("click", () => showScores(app.state));
   $("[data-action=settings]").addEventListener("click", () => showSettings(app.prefs, () => {
@@ -1519,6 +1566,7 @@ async function boot() {
   }));
   const askNew = () => {
     if (atTableOfFriends(app.state)) confirmLeave(othersHere(app.state), { leave: leaveTable });
+    else if (inFriendsLobby(app.state)) confirmLeaveLobby({ leave: leaveTable });
     else showSetup();
   };
   $("[data-action=menu-new]").addEventListener("click", () => {

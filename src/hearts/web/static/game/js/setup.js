@@ -452,6 +452,14 @@ function presetHelp(presets, prefs) {
 function unfinishedList(games, onContinue) {
   // A score stays by its name (at five players "Oskar" ended a line, his 0 the next).
   const line = (game) => game.names.map((name, seat) => `${named(name)}\u00a0${score(game.scores[seat])}`).join(" · ");
+  // A table of friends not started yet: who sits there so far (no scores yet), and no
+  // open seat named as if it were a player.
+  const waiting = (game) => {
+    const open = game.open_seats || [];
+    const seated = game.names.filter((_, seat) => !open.includes(seat)).map(named);
+    const seats = open.length === 1 ? "one open seat" : open.length ? `${open.length} open seats` : "";
+    return [...seated, seats].filter(Boolean).join(" · ");
+  };
   const first = games.find((game) => !game.damaged); // its button is the main one
   return h("section", { class: "panel unfinished", "aria-labelledby": "unfinished-title" },
     h("h2", { id: "unfinished-title" }, games.length > 1 ? "Your unfinished games" : "Your unfinished game"),
@@ -463,10 +471,10 @@ function unfinishedList(games, onContinue) {
         "data-game": game.id, onclick: () => onContinue(game.id) },
       game === first ? "Continue game" : "Continue"),
       h("span", { class: "game-line" },
-        h("strong", {}, `Round ${game.round} · ${game.names.length} players to ${game.target}`),
+        h("strong", {}, `${game.started === false ? "Waiting for friends" : `Round ${game.round}`} · ${game.names.length} players to ${game.target}`),
         game.friends ? [" ", h("span", { class: "badge friends", "data-friends": "true" }, "with friends")] : null,
         h("span", { class: "table-words", "data-region": "table-words" }, tableWords(game)),
-        h("span", { class: "scores" }, line(game)),
+        h("span", { class: "scores" }, game.started === false ? waiting(game) : line(game)),
         h("span", { class: "played", "data-played": game.played }, `Last played ${playedWhen(game.played)}`))))));
 }
 

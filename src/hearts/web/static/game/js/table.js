@@ -6,7 +6,7 @@ import { h, clear, $ } from "./dom.js";
 import { cardBack, cardFace, cardName, cardSymbol, spoken, suitIcon } from "./cards.js";
 import { face } from "./faces.js";
 import { allSeats, compass, initial, isMe, named, offsetOf, plural, score, where, whoIs } from "./words.js";
-import { isFriends, kindLine, seatSigns } from "./friends.js";
+import { isFriends, kindLine, seatConnected, seatSigns } from "./friends.js";
 
 export class Table {
   constructor(root, opponents) {
@@ -195,12 +195,14 @@ export class Table {
     return "calm";
   }
 
-  /** An opponent says something for a few seconds (kept while the seats are redrawn). */
-  say(seat, text, ms = 3000) {
+  /** An opponent says something for a few seconds (kept while the seats are redrawn).
+   * `named`: whether the bubble starts with who speaks; news that names them already
+   * ("Fox asked the coach for a hint.") would name them twice. */
+  say(seat, text, ms = 3000, { named: speaker = true } = {}) {
     const el = this.seats.get(seat);
     if (!el || !text) return;
     this.quips = this.quips || {};
-    this.quips[seat] = { text, until: Date.now() + ms };
+    this.quips[seat] = { text, until: Date.now() + ms, speaker };
     const old = $(".quip", el);
     if (old) old.replaceWith(this.quipFor(seat));
     setTimeout(() => {
@@ -213,7 +215,7 @@ export class Table {
     const quip = this.quips?.[seat];
     const live = quip && Date.now() < quip.until;
     // Who speaks, for the bubble's first words where it covers its speaker's name (game.css).
-    const who = this.state?.players[seat]?.name;
+    const who = live && !quip.speaker ? null : this.state?.players[seat]?.name;
     return h("p", { class: "quip", hidden: !live, role: "note", "data-who": who ? named(who) : null },
       live ? quip.text : "");
   }
@@ -428,7 +430,7 @@ function redraw(box, key, make) {
 /** What `seatSigns` shows for a seat (its timer's countdown is the TurnClock's own). */
 function signsKey(state, seat) {
   const player = state.players[seat];
-  return isFriends(state) ? [Boolean(player.person), player.connected !== false, Boolean(player.away)] : null;
+  return isFriends(state) ? [Boolean(player.person), seatConnected(state, seat), Boolean(player.away)] : null;
 }
 
 function total(points) {
