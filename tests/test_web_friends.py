@@ -623,6 +623,31 @@ def test_what_a_computer_player_plays_for_someone_away_is_not_reviewed_as_theirs
     assert again is not None and again is not cached and again.stand_ins == cached.stand_ins
 
 
+def test_the_cards_played_for_someone_away_are_marked_so_in_the_others_events(
+    browsers: list[TestClient],
+) -> None:
+    # The pages read "Bea played the five of clubs" as if she had chosen it, and her own
+    # page took a card played for her for a round playing itself to its end.
+    ann, bea, _ = browsers
+    made = table(ann, ["you", "friend", "easy"], rules={"players": 3}, turn_time=0)
+    join(bea, made, "Bea")
+    game = made["id"]
+    service: GameService = ann.app.state.service  # type: ignore[attr-defined]
+    assert service.store.set_away(game, 1, True)  # Bea has gone: a computer plays for her
+    state = ann.get(f"/api/games/{game}").json()
+    events: list[dict[str, Any]] = []
+    while state["phase"] != "round-over":
+        answer = move(ann, state)
+        assert answer.status_code == 200, answer.text
+        state = answer.json()
+        events += state["events"]
+    moves = [e for e in events if e["type"] in ("play", "pass")]
+    hers = [e for e in moves if e["seat"] == 1]
+    assert len(hers) == 1 + 17  # her pass and every card, each marked as played for her
+    assert all(e.get("stand_in") is True for e in hers), hers
+    assert not any("stand_in" in e for e in moves if e["seat"] != 1)
+
+
 def test_the_turn_time_deals_on_without_marking_a_reader_away(browsers: list[TestClient]) -> None:
     ann, _, _ = browsers
     game, over = two_at_round_end(browsers, turn_time=5)

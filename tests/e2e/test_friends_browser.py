@@ -1189,3 +1189,85 @@ def test_the_join_page_names_each_house_rule_with_its_choice(
     ) in words, words
     shoot_views(bea.page, "join-house-rules")
     assert not bea.page.errors and not ann.page.errors
+
+
+# Every line a page says in its log and every line shown over its table, kept as they come
+# (the log keeps only its last six lines, and the table's line is replaced at each trick).
+KEEP_SAID = """() => {
+    window.__said = [];
+    window.__shown = [];
+    new MutationObserver((records) => {
+        for (const record of records) {
+            for (const node of record.addedNodes) window.__said.push(node.textContent);
+        }
+    }).observe(document.querySelector('#log'), {childList: true});
+    const message = document.querySelector('[data-region=message]');
+    new MutationObserver(() => window.__shown.push(message.textContent))
+        .observe(message, {childList: true, characterData: true, subtree: true});
+}"""
+
+CARD_RANKS = {
+    "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
+    "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace",
+}  # fmt: skip
+CARD_SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def card_name(card: str) -> str:
+    """A card as the pages name it: "TC" is "ten of clubs"."""
+    return f"{CARD_RANKS[card[0]]} of {CARD_SUITS[card[1]]}"
+
+
+def test_a_card_played_for_a_person_whose_time_ran_out_is_no_round_playing_itself(
+    browser: Any, server: AppServer
+) -> None:
+    # A table of three: Ann, Bea and a computer player, a short turn time. Bea lets her time
+    # run out on her first card: a computer player plays it for her, and the round goes on.
+    # Her page said "No point can change hands now: the rest of the round plays itself.",
+    # went quiet for the cards after, and claimed so again on the round's panel.
+    ann = person(browser, "Ann", DESKTOP)
+    bea = person(browser, "Bea", DESKTOP)
+    body: dict[str, Any] = {
+        "rules": {"players": 3},
+        "name": "Ann",
+        "turn_time": 10,
+        "seats": ["you", "friend", "easy"],
+    }
+    state = table_by_api(ann, server, body)
+    join(bea, f"{server.url}{state['table']['invite']}")
+    for someone in (ann, bea):
+        someone.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
+        someone.page.evaluate(KEEP_SAID)
+    pass_last_three(ann.page)
+    pass_last_three(bea.page)
+    held = len(hand(bea.page))
+    # Ann plays her cards; Bea never plays, until her first card has been played for her.
+    until = time.monotonic() + 60
+    while len(hand(bea.page)) == held:
+        assert time.monotonic() < until, "Bea's card was never played for her"
+        if ann.page.evaluate(READY) == "playing":
+            card = ann.page.get_attribute("[data-card][data-legal=true]", "data-card")
+            ann.page.click(f"[data-card='{card}'][data-legal=true]")
+            ann.page.wait_for_function(SETTLED, arg=0)
+        time.sleep(0.05)
+    play_round([ann, bea])
+    for someone in (ann, bea):
+        someone.page.wait_for_selector("[data-region=overlay] h2", timeout=15000)
+    shoot(bea.page, "friends-stood-in-roundover-desktop")
+    said = plain(bea.page.evaluate("window.__said"))
+    shown = plain(bea.page.evaluate("window.__shown"))
+    settled = "No point can change hands now"
+    assert not [line for line in said + shown if settled in line], (said, shown)
+    panel = plain(bea.page.inner_text("[data-region=overlay]"))
+    assert "No point could change hands any more" not in panel, panel
+    # Every card the others played was read out on Bea's page, those right after hers too.
+    game = bea.page.evaluate(f"async () => (await fetch('/api/games/{state['id']}')).json()")
+    seat = bea.seat
+    tricks = game["view"]["tricks"]
+    played = [card for trick in tricks for s, card in trick["plays"] if s != seat]
+    plays = [line for line in said if " played the " in line or " led the " in line]
+    unsaid = [card for card in played if not any(card_name(card) in line for line in plays)]
+    assert not unsaid, (unsaid, said)
+    for someone in (ann, bea):
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()

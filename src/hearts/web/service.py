@@ -1208,7 +1208,7 @@ class GameService:
             "phase": game.phase,
             "view": view.to_dict(),
             "reasons": reasons,
-            "events": journal_for_browser(entries, seat),
+            "events": journal_for_browser(entries, seat, loaded.stand_ins),
             "results": results(game),
             **commitment(game),
             "scores": list(game.scores),

@@ -1358,9 +1358,14 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
         after(me); // the person's own card: the ring leaves the person here too
         continue;
       }
-      if (event.seat === me && !settled) {
-        // The server played the person's card: no point could change hands any more. Said on
-        // the round's panel when cards were left to play (a last card is always played so).
+      if (event.seat === me && !settled && !event.stand_in && !isFriends(next)) {
+        // The server played the person's card in a game against computer players: no point
+        // could change hands any more ("Finish a decided round"). Said on the round's panel
+        // when cards were left to play (a last card is always played so). At a table of
+        // friends it never does that: a card played there for the person is a computer
+        // player's when their time ran out (marked stand_in), or theirs from another tab, and
+        // the round goes on as ever (it said "the rest of the round plays itself" and went
+        // quiet for the cards after).
         settled = true;
         if (sizes[me] > 1) app.playedItself = `${next.id}:${next.view.hand_number}`;
         // A trick begun is seen to its end, at the usual pace, who took it and all (it went
