@@ -1218,13 +1218,15 @@ def card_name(card: str) -> str:
     return f"{CARD_RANKS[card[0]]} of {CARD_SUITS[card[1]]}"
 
 
-def test_a_card_played_for_a_person_whose_time_ran_out_is_no_round_playing_itself(
+def test_a_card_played_for_a_person_whose_time_ran_out_is_named_and_the_round_goes_on(
     browser: Any, server: AppServer
 ) -> None:
     # A table of three: Ann, Bea and a computer player, a short turn time. Bea lets her time
     # run out on her first card: a computer player plays it for her, and the round goes on.
     # Her page said "No point can change hands now: the rest of the round plays itself.",
-    # went quiet for the cards after, and claimed so again on the round's panel.
+    # went quiet for the cards after, and claimed so again on the round's panel; she read
+    # only "A computer player made one of your moves…", and Ann "Bea played the ten of
+    # clubs", as if Bea had chosen it.
     ann = person(browser, "Ann", DESKTOP)
     bea = person(browser, "Bea", DESKTOP)
     body: dict[str, Any] = {
@@ -1250,6 +1252,13 @@ def test_a_card_played_for_a_person_whose_time_ran_out_is_no_round_playing_itsel
             ann.page.click(f"[data-card='{card}'][data-legal=true]")
             ann.page.wait_for_function(SETTLED, arg=0)
         time.sleep(0.05)
+    # Bea is told which card went for her, over the table and in the log.
+    bea.page.wait_for_function(
+        "() => document.querySelector('[data-region=message]').textContent"
+        '.startsWith("Time\'s up: a computer player ")',
+        timeout=10000,
+    )
+    shoot_views(bea.page, "friends-stood-in-card")
     play_round([ann, bea])
     for someone in (ann, bea):
         someone.page.wait_for_selector("[data-region=overlay] h2", timeout=15000)
@@ -1268,6 +1277,14 @@ def test_a_card_played_for_a_person_whose_time_ran_out_is_no_round_playing_itsel
     plays = [line for line in said if " played the " in line or " led the " in line]
     unsaid = [card for card in played if not any(card_name(card) in line for line in plays)]
     assert not unsaid, (unsaid, said)
+    # The card played for her is named as a computer player's: to her, and to Ann.
+    led, card = next((i == 0, c) for i, (s, c) in enumerate(tricks[0]["plays"]) if s == seat)
+    verb = "led" if led else "played"
+    told = f"Time's up: a computer player {verb} your {card_name(card)} for you."
+    assert told in said and told in shown, (told, said, shown)
+    heard = plain(ann.page.evaluate("window.__said"))
+    assert f"A computer player {verb} the {card_name(card)} for Bea." in heard, heard
+    assert not [line for line in heard if line.startswith(f"Bea played the {card_name(card)}")]
     for someone in (ann, bea):
         assert not someone.page.errors, someone.page.errors
         someone.context.close()

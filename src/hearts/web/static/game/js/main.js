@@ -41,7 +41,7 @@ const app = {
   live: null, // the event stream of a table with friends
   chain: Promise.resolve(), // answers and stream messages are shown one after another
   queued: 0, // stream messages waiting their turn on the chain
-  standIn: null, // the note of moves made for the person while away, once said: {key, trick}
+  standIn: null, // the note of moves made for the person while away, once said: {key, trick, words}
   // A card or pass that could not go yet (the device offline, the server not answering),
   // sent by `sendHeld` if the game still waits for it: {id, move, round, line, tries, card}
   // or {..., pass: true}; and the timer of its next try.
@@ -953,7 +953,7 @@ function drawFriends(state) {
 function standInNote(state, count, passed) {
   const view = state.view;
   if (!count || (state.phase !== "passing" && state.phase !== "playing")) return;
-  const key = `${state.id}:${view.hand_number}:${count}`;
+  const key = standInKey(state, count);
   const moves = count === 1 ? "one of your moves" : `${count} of your moves`;
   // The pass it made says which cards went: the person never chose them.
   const gave = passed && view.passed ? ` (it passed the ${listed(view.passed.map(cardName))})` : "";
@@ -962,7 +962,12 @@ function standInNote(state, count, passed) {
     app.standIn = { key, trick: view.tricks.length };
     narrate(words);
   }
-  if (app.standIn.trick === view.tricks.length) table.setMessage(words);
+  if (app.standIn.trick === view.tricks.length) table.setMessage(app.standIn.words || words);
+}
+
+/** The round's moves made for the person so far, as `standInNote` keeps track of them. */
+function standInKey(state, count) {
+  return `${state.id}:${state.view.hand_number}:${count}`;
 }
 
 function drawOverlay(state, waiting) {
@@ -1384,7 +1389,8 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
       const placed = table.place(event.seat, event.card, led);
       // Once the round plays itself its cards are not read out one by one (two dozen lines
       // ran into the round's end); the round's panel says what came of them.
-      if (!settled) narrate(`${whoIs(next, event.seat)} played the ${cardName(event.card)}${led ? " to lead" : ""}.`);
+      if (event.stand_in && event.seat === me) standInCard(next, event.card, led);
+      else if (!settled) narrate(playedLine(next, event, led));
       if (!settled) sound(event.card === "QS" ? "queen" : "card");
       // The seat's box is measured only for a flight: measuring forces a layout.
       if (t.fly) await flyFrom(placed, table.seatBox(event.seat), t.fly);
@@ -1477,6 +1483,26 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
     }
   }
   delete ui.root.dataset.animating;
+}
+
+/** Who played a card, as the log reads it: a card a computer player played for a person
+ * (their time ran out, or they were away) is said to be its, not theirs ("Bea played the
+ * five of clubs" read as if she had chosen it). */
+function playedLine(state, event, led) {
+  const card = cardName(event.card);
+  if (event.stand_in) return `A computer player ${led ? "led" : "played"} the ${card} for ${nameOf(state, event.seat)}.`;
+  return `${whoIs(state, event.seat)} played the ${card}${led ? " to lead" : ""}.`;
+}
+
+/** The person's own card, played for them when their time ran out: said and shown over the
+ * table by name, in place of the round's note of moves made for them (`standInNote`) until
+ * the trick on the table is over. */
+function standInCard(state, card, led) {
+  const line = `Time's up: a computer player ${led ? "led" : "played"} your ${cardName(card)} for you.`;
+  narrate(line);
+  table.setMessage(line);
+  const view = state.view;
+  app.standIn = { key: standInKey(state, state.table.stood_in), trick: view.tricks.length, words: line };
 }
 
 function quip(seat, kind) {
