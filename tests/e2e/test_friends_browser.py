@@ -1269,13 +1269,15 @@ def test_a_card_played_for_a_person_whose_time_ran_out_is_named_and_the_round_go
     assert not [line for line in said + shown if settled in line], (said, shown)
     panel = plain(bea.page.inner_text("[data-region=overlay]"))
     assert "No point could change hands any more" not in panel, panel
-    # Every card the others played was read out on Bea's page, those right after hers too.
+    # The others' cards after hers, up to her next one, were read out on Bea's page.
     game = bea.page.evaluate(f"async () => (await fetch('/api/games/{state['id']}')).json()")
     seat = bea.seat
     tricks = game["view"]["tricks"]
-    played = [card for trick in tricks for s, card in trick["plays"] if s != seat]
+    order = [(s, card) for trick in tricks for s, card in trick["plays"]]
+    first, *later = [n for n, (s, _) in enumerate(order) if s == seat]
+    after = [card for _, card in order[first + 1 : later[0] if later else None]]
     plays = [line for line in said if " played the " in line or " led the " in line]
-    unsaid = [card for card in played if not any(card_name(card) in line for line in plays)]
+    unsaid = [card for card in after if not any(card_name(card) in line for line in plays)]
     assert not unsaid, (unsaid, said)
     # The card played for her is named as a computer player's: to her, and to Ann.
     led, card = next((i == 0, c) for i, (s, c) in enumerate(tricks[0]["plays"]) if s == seat)
@@ -1288,3 +1290,4 @@ def test_a_card_played_for_a_person_whose_time_ran_out_is_named_and_the_round_go
     for someone in (ann, bea):
         assert not someone.page.errors, someone.page.errors
         someone.context.close()
+

@@ -481,6 +481,7 @@ async function ingest(next, { streamed = false, skipOwn = false, behind = false 
       table.clearTrick();
     }
     app.state = next;
+    sayStandIns(next, fresh);
     render(next);
     return;
   }
@@ -1492,6 +1493,21 @@ function playedLine(state, event, led) {
   const card = cardName(event.card);
   if (event.stand_in) return `A computer player ${led ? "led" : "played"} the ${card} for ${nameOf(state, event.seat)}.`;
   return `${whoIs(state, event.seat)} played the ${card}${led ? " to lead" : ""}.`;
+}
+
+/** A page drawn at once, behind the table, still says the cards a computer player played
+ * for a person (the person's own "Time's up" line was lost with the moves it skipped). */
+function sayStandIns(state, events) {
+  const view = state.view;
+  const plays = [...view.tricks.flatMap((trick) => trick.plays), ...view.trick];
+  for (const event of events) {
+    if (event.type !== "play" || !event.stand_in) continue;
+    const at = plays.findIndex(([seat, card]) => seat === event.seat && card === event.card);
+    const trick = view.tricks.find((t) => t.plays.some(([, card]) => card === event.card));
+    const led = at >= 0 && (trick ? trick.plays[0][1] : view.trick[0]?.[1]) === event.card;
+    if (event.seat === view.seat) standInCard(state, event.card, led);
+    else narrate(playedLine(state, event, led));
+  }
 }
 
 /** The person's own card, played for them when their time ran out: said and shown over the
