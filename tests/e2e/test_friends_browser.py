@@ -1291,3 +1291,55 @@ def test_a_card_played_for_a_person_whose_time_ran_out_is_named_and_the_round_go
         assert not someone.page.errors, someone.page.errors
         someone.context.close()
 
+
+def test_while_a_page_reconnects_no_clock_counts_down_and_nobody_shows_as_connected(
+    browser: Any, tmp_path: Path
+) -> None:
+    # With the server down, each page's turn clocks went on counting down (the server, once
+    # back, gives the turn a grace) and every seat showed a green "connected" dot beside
+    # "Reconnecting…", though nobody's connection was known.
+    first = serve_on(tmp_path)
+    ona, pia = person(browser, "Ona", PHONE), person(browser, "Pia", DESKTOP)
+    body: dict[str, Any] = {
+        "rules": {},
+        "name": "Ona",
+        "turn_time": 60,
+        "seats": ["you", "friend", "easy", "easy"],
+    }
+    state = table_by_api(ona, first, body)
+    join(pia, f"{first.url}{state['table']['invite']}")
+    shown = "[data-timer]:not([hidden])"
+    for someone in (ona, pia):
+        page = someone.page
+        page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
+        page.wait_for_selector("body[data-live=open]")
+        page.wait_for_selector(shown, timeout=5000)
+        assert page.locator(".live-dot[data-connected=true]").count() == 2
+    halt(first)
+    again = None
+    try:
+        for someone in (ona, pia):
+            page = someone.page
+            page.wait_for_selector("[data-region=live]", state="visible", timeout=10000)
+            page.wait_for_timeout(600)  # more than a tick of the clock
+            assert page.locator(shown).count() == 0, page.inner_text(shown)
+            assert page.locator(".live-dot[data-connected=true]").count() == 0
+            unknown = page.locator(".live-dot[data-connected=unknown]")
+            assert unknown.count() == 2
+            assert unknown.first.get_attribute("title") == "Not known while this page reconnects"
+        shoot_views(ona.page, "friends-reconnecting-clock")
+        again = serve_on(tmp_path, first.port)
+        for someone in (ona, pia):
+            page = someone.page
+            page.wait_for_selector("[data-region=live]", state="hidden", timeout=20000)
+            page.wait_for_selector(shown, timeout=5000)
+            page.wait_for_function(
+                "() => document.querySelectorAll('.live-dot[data-connected=true]').length === 2",
+                timeout=10000,
+            )
+            assert not someone.page.errors, someone.page.errors
+    finally:
+        for someone in (ona, pia):
+            someone.context.close()
+        if again is not None:
+            halt(again)

@@ -250,6 +250,25 @@ export function hintNews(state, seat) {
   return `${state.players[seat] ? named(state.players[seat].name) : "Someone"} asked the coach for a hint.`;
 }
 
+/** Whether this page has lost its live line to the server ("Reconnecting…"): nobody's
+ * connection is known then, nor the turn clock (a server back from an outage gives the
+ * turn waiting on it a grace: `RETURN_GRACE` in service.py). */
+export function reconnecting() {
+  return document.body.dataset.live === "reconnecting";
+}
+
+const UNKNOWN = "Not known while this page reconnects";
+
+/** A seat's connection dot: on (green), off, or not known while the page reconnects (each
+ * seat still showed a green "connected" dot beside "Reconnecting…"). */
+function connection(on) {
+  if (reconnecting()) {
+    return { class: "live-dot", "data-connected": "unknown", role: "img", "aria-label": UNKNOWN.toLowerCase(), title: UNKNOWN };
+  }
+  return { class: `live-dot${on ? " on" : ""}`, "data-connected": on ? "true" : "false",
+    role: "img", "aria-label": on ? "connected" : "not connected", title: on ? "Connected" : "Not connected" };
+}
+
 /** The small signs beside a seat's name at a table with people. */
 export function seatSigns(state, seat) {
   const player = state.players[seat];
@@ -257,9 +276,7 @@ export function seatSigns(state, seat) {
   const signs = [];
   if (player.person) {
     // Away is gone (a request would have taken the seat back): never a green dot beside it.
-    const on = player.connected !== false && !player.away;
-    signs.push(h("span", { class: `live-dot${on ? " on" : ""}`, "data-connected": on ? "true" : "false",
-      role: "img", "aria-label": on ? "connected" : "not connected", title: on ? "Connected" : "Not connected" }));
+    signs.push(h("span", connection(player.connected !== false && !player.away)));
   }
   if (player.away) {
     signs.push(h("span", { class: "badge away", "data-away": "true",
@@ -323,7 +340,9 @@ export class TurnClock {
   }
 
   tick() {
-    const left = this.left();
+    // While the page reconnects the server's clock is not known (a server back from an
+    // outage gives the turn a grace): no seat counts down meanwhile, and nobody is warned.
+    const left = reconnecting() ? null : this.left();
     if (left !== null && left <= WARN_AT && left > 0 && this.waiting.includes(this.me)
       && this.warned !== this.deadline) {
       this.warned = this.deadline;

@@ -383,8 +383,14 @@ function startLive(id) {
       });
     },
     onStatus: (status) => {
+      const was = document.body.dataset.live;
       ui.liveNote.hidden = status !== "reconnecting";
       document.body.dataset.live = status;
+      // Reconnecting, the clocks stop showing and the seats' dots say nothing is known;
+      // back, they show again (a page showing moves draws the table once they are shown).
+      if (was === status) return;
+      clock.tick();
+      if (app.state && !app.busy && document.body.dataset.screen === "table") render(app.state);
     },
     onGone: (detail) => {
       ui.liveNote.hidden = true;
