@@ -13,8 +13,9 @@ from fastapi.testclient import TestClient
 
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 from hearts.web.app import create_app
-from hearts.web.service import GameService
+from hearts.web.service import RETURN_GRACE, GameService
 from hearts.web.settings import Settings
+from hearts.web.stores import StoreUnavailable
 
 State = dict[str, Any]
 
@@ -702,6 +703,31 @@ def test_what_a_computer_player_plays_for_someone_away_is_not_reviewed_as_theirs
     assert again is not None and again is not cached and again.stand_ins == cached.stand_ins
 
 
+def test_the_cards_played_for_someone_away_are_marked_so_in_the_others_events(
+    browsers: list[TestClient],
+) -> None:
+    # The pages read "Bea played the five of clubs" as if she had chosen it, and her own
+    # page took a card played for her for a round playing itself to its end.
+    ann, bea, _ = browsers
+    made = table(ann, ["you", "friend", "easy"], rules={"players": 3}, turn_time=0)
+    join(bea, made, "Bea")
+    game = made["id"]
+    service: GameService = ann.app.state.service  # type: ignore[attr-defined]
+    assert service.store.set_away(game, 1, True)  # Bea has gone: a computer plays for her
+    state = ann.get(f"/api/games/{game}").json()
+    events: list[dict[str, Any]] = []
+    while state["phase"] != "round-over":
+        answer = move(ann, state)
+        assert answer.status_code == 200, answer.text
+        state = answer.json()
+        events += state["events"]
+    moves = [e for e in events if e["type"] in ("play", "pass")]
+    hers = [e for e in moves if e["seat"] == 1]
+    assert len(hers) == 1 + 17  # her pass and every card, each marked as played for her
+    assert all(e.get("stand_in") is True for e in hers), hers
+    assert not any("stand_in" in e for e in moves if e["seat"] != 1)
+
+
 def test_the_turn_time_deals_on_without_marking_a_reader_away(browsers: list[TestClient]) -> None:
     ann, _, _ = browsers
     game, over = two_at_round_end(browsers, turn_time=5)
@@ -942,3 +968,80 @@ def test_the_others_are_told_of_a_friend_leaving_before_the_start() -> None:
     after = seating(Person(0, "a", "Ann"), Person(1, None, ""))
     assert _notices(before, after) == [{"type": "left", "seat": 1, "name": "Zoë"}]
     assert _notices(after, after) == []
+
+
+def at_a_persons_turn(ann: TestClient, bea: TestClient) -> tuple[State, TestClient]:
+    """A table of three (Ann, Bea and a computer player) with a 5 s turn, both passed: the
+    game at the first turn that waits on a person, and that person's browser."""
+    made = table(ann, ["you", "friend", "easy"], rules={"players": 3}, turn_time=5)
+    join(bea, made, "Bea")
+    game = made["id"]
+    for browser in (ann, bea):
+        assert move(browser, browser.get(f"/api/games/{game}").json()).status_code == 200
+    state = ann.get(f"/api/games/{game}").json()
+    assert state["phase"] == "playing", state["phase"]
+    turn = state["view"]["turn"]
+    assert state["table"]["waiting_on"] == [turn] and turn in (0, 1)
+    who = ann if turn == 0 else bea
+    return who.get(f"/api/games/{game}").json(), who
+
+
+def past(deadline: float) -> None:
+    """Wait until the turn clock's `deadline` has gone by (the server is away meanwhile)."""
+    time.sleep(max(0.0, deadline - time.time()) + 0.5)
+
+
+def own_card_lands(browser: TestClient, state: State) -> None:
+    """The card `browser` chose while the server was away goes, and is stored as theirs."""
+    service: GameService = browser.app.state.service  # type: ignore[attr-defined]
+    answer = move(browser, state)
+    assert answer.status_code == 200, answer.text
+    stored = service.store.load(state["id"])
+    assert stored is not None
+    card = stored.actions[state["move"]]
+    assert card["type"] == "play" and card["card"] == state["view"]["legal"][0], card
+    assert card["seat"] == state["view"]["seat"] and "stand_in" not in card, card
+
+
+def test_a_turn_that_ran_out_while_the_server_was_down_gets_a_grace_once_it_is_back(
+    app_dir: Path,
+) -> None:
+    # The server was killed on Mia's turn and came back after her time had run out: its
+    # turn clock moved first and stored a computer player's card for her, though her page
+    # held the card she had chosen meanwhile, to send once the server answered again.
+    with TestClient(create_app(app_dir, bot_workers=0)) as ann:
+        bea = TestClient(ann.app)
+        state, who = at_a_persons_turn(ann, bea)
+        cookie = who.cookies["hearts_browser"]
+    past(state["table"]["deadline"])
+    again = create_app(app_dir, bot_workers=0)
+    with TestClient(again, cookies={"hearts_browser": cookie}) as back:
+        now = back.get(f"/api/games/{state['id']}").json()
+        assert now["move"] == state["move"]  # nothing was played for her on the way back
+        table_now = now["table"]
+        assert table_now["deadline"] >= table_now["now"] + RETURN_GRACE - 1, table_now
+        time.sleep(0.5)  # a clock due at once has rung by now
+        own_card_lands(back, now)
+
+
+def test_a_turn_that_ran_out_while_the_database_was_away_gets_a_grace_once_it_is_back(
+    browsers: list[TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ann, bea, _ = browsers
+    service: GameService = ann.app.state.service  # type: ignore[attr-defined]
+    state, who = at_a_persons_turn(ann, bea)
+    seating = service.store.seating
+
+    def away(game_id: str) -> Any:
+        raise StoreUnavailable("the database is away")
+
+    monkeypatch.setattr(service.store, "seating", away)
+    assert who.get(f"/api/games/{state['id']}").status_code == 503
+    past(state["table"]["deadline"])
+    monkeypatch.setattr(service.store, "seating", seating)
+    now = who.get(f"/api/games/{state['id']}").json()
+    assert now["move"] == state["move"]
+    table_now = now["table"]
+    assert table_now["deadline"] >= table_now["now"] + RETURN_GRACE - 1, table_now
+    time.sleep(0.5)
+    own_card_lands(who, now)

@@ -1386,3 +1386,157 @@ def test_the_join_page_names_each_house_rule_with_its_choice(
     ) in words, words
     shoot_views(bea.page, "join-house-rules")
     assert not bea.page.errors and not ann.page.errors
+
+
+# Every line a page says in its log and every line shown over its table, kept as they come
+# (the log keeps only its last six lines, and the table's line is replaced at each trick).
+KEEP_SAID = """() => {
+    window.__said = [];
+    window.__shown = [];
+    new MutationObserver((records) => {
+        for (const record of records) {
+            for (const node of record.addedNodes) window.__said.push(node.textContent);
+        }
+    }).observe(document.querySelector('#log'), {childList: true});
+    const message = document.querySelector('[data-region=message]');
+    new MutationObserver(() => window.__shown.push(message.textContent))
+        .observe(message, {childList: true, characterData: true, subtree: true});
+}"""
+
+CARD_RANKS = {
+    "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
+    "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace",
+}  # fmt: skip
+CARD_SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def card_name(card: str) -> str:
+    """A card as the pages name it: "TC" is "ten of clubs"."""
+    return f"{CARD_RANKS[card[0]]} of {CARD_SUITS[card[1]]}"
+
+
+def test_a_card_played_for_a_person_whose_time_ran_out_is_named_and_the_round_goes_on(
+    browser: Any, server: AppServer
+) -> None:
+    # A table of three: Ann, Bea and a computer player, a short turn time. Bea lets her time
+    # run out on her first card: a computer player plays it for her, and the round goes on.
+    # Her page said "No point can change hands now: the rest of the round plays itself.",
+    # went quiet for the cards after, and claimed so again on the round's panel; she read
+    # only "A computer player made one of your moves…", and Ann "Bea played the ten of
+    # clubs", as if Bea had chosen it.
+    ann = person(browser, "Ann", DESKTOP)
+    bea = person(browser, "Bea", DESKTOP)
+    body: dict[str, Any] = {
+        "rules": {"players": 3},
+        "name": "Ann",
+        "turn_time": 10,
+        "seats": ["you", "friend", "easy"],
+    }
+    state = table_by_api(ann, server, body)
+    join(bea, f"{server.url}{state['table']['invite']}")
+    for someone in (ann, bea):
+        someone.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
+        someone.page.evaluate(KEEP_SAID)
+    pass_last_three(ann.page)
+    pass_last_three(bea.page)
+    held = len(hand(bea.page))
+    # Ann plays her cards; Bea never plays, until her first card has been played for her.
+    until = time.monotonic() + 60
+    while len(hand(bea.page)) == held:
+        assert time.monotonic() < until, "Bea's card was never played for her"
+        if ann.page.evaluate(READY) == "playing":
+            card = ann.page.get_attribute("[data-card][data-legal=true]", "data-card")
+            ann.page.click(f"[data-card='{card}'][data-legal=true]")
+            ann.page.wait_for_function(SETTLED, arg=0)
+        time.sleep(0.05)
+    # Bea is told which card went for her, over the table and in the log.
+    bea.page.wait_for_function(
+        "() => document.querySelector('[data-region=message]').textContent"
+        '.startsWith("Time\'s up: a computer player ")',
+        timeout=10000,
+    )
+    shoot_views(bea.page, "friends-stood-in-card")
+    play_round([ann, bea])
+    for someone in (ann, bea):
+        someone.page.wait_for_selector("[data-region=overlay] h2", timeout=15000)
+    shoot(bea.page, "friends-stood-in-roundover-desktop")
+    said = plain(bea.page.evaluate("window.__said"))
+    shown = plain(bea.page.evaluate("window.__shown"))
+    settled = "No point can change hands now"
+    assert not [line for line in said + shown if settled in line], (said, shown)
+    panel = plain(bea.page.inner_text("[data-region=overlay]"))
+    assert "No point could change hands any more" not in panel, panel
+    # The others' cards after hers, up to her next one, were read out on Bea's page.
+    game = bea.page.evaluate(f"async () => (await fetch('/api/games/{state['id']}')).json()")
+    seat = bea.seat
+    tricks = game["view"]["tricks"]
+    order = [(s, card) for trick in tricks for s, card in trick["plays"]]
+    first, *later = [n for n, (s, _) in enumerate(order) if s == seat]
+    after = [card for _, card in order[first + 1 : later[0] if later else None]]
+    plays = [line for line in said if " played the " in line or " led the " in line]
+    unsaid = [card for card in after if not any(card_name(card) in line for line in plays)]
+    assert not unsaid, (unsaid, said)
+    # The card played for her is named as a computer player's: to her, and to Ann.
+    led, card = next((i == 0, c) for i, (s, c) in enumerate(tricks[0]["plays"]) if s == seat)
+    verb = "led" if led else "played"
+    told = f"Time's up: a computer player {verb} your {card_name(card)} for you."
+    assert told in said and told in shown, (told, said, shown)
+    heard = plain(ann.page.evaluate("window.__said"))
+    assert f"A computer player {verb} the {card_name(card)} for Bea." in heard, heard
+    assert not [line for line in heard if line.startswith(f"Bea played the {card_name(card)}")]
+    for someone in (ann, bea):
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()
+
+
+def test_while_a_page_reconnects_no_clock_counts_down_and_nobody_shows_as_connected(
+    browser: Any, tmp_path: Path
+) -> None:
+    # With the server down, each page's turn clocks went on counting down (the server, once
+    # back, gives the turn a grace) and every seat showed a green "connected" dot beside
+    # "Reconnecting…", though nobody's connection was known.
+    first = serve_on(tmp_path)
+    ona, pia = person(browser, "Ona", PHONE), person(browser, "Pia", DESKTOP)
+    body: dict[str, Any] = {
+        "rules": {},
+        "name": "Ona",
+        "turn_time": 60,
+        "seats": ["you", "friend", "easy", "easy"],
+    }
+    state = table_by_api(ona, first, body)
+    join(pia, f"{first.url}{state['table']['invite']}")
+    shown = "[data-timer]:not([hidden])"
+    for someone in (ona, pia):
+        page = someone.page
+        page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
+        page.wait_for_selector("body[data-live=open]")
+        page.wait_for_selector(shown, timeout=5000)
+        assert page.locator(".live-dot[data-connected=true]").count() == 2
+    halt(first)
+    again = None
+    try:
+        for someone in (ona, pia):
+            page = someone.page
+            page.wait_for_selector("[data-region=live]", state="visible", timeout=10000)
+            page.wait_for_timeout(600)  # more than a tick of the clock
+            assert page.locator(shown).count() == 0, page.inner_text(shown)
+            assert page.locator(".live-dot[data-connected=true]").count() == 0
+            unknown = page.locator(".live-dot[data-connected=unknown]")
+            assert unknown.count() == 2
+            assert unknown.first.get_attribute("title") == "Not known while this page reconnects"
+        shoot_views(ona.page, "friends-reconnecting-clock")
+        again = serve_on(tmp_path, first.port)
+        for someone in (ona, pia):
+            page = someone.page
+            page.wait_for_selector("[data-region=live]", state="hidden", timeout=20000)
+            page.wait_for_selector(shown, timeout=5000)
+            page.wait_for_function(
+                "() => document.querySelectorAll('.live-dot[data-connected=true]').length === 2",
+                timeout=10000,
+            )
+            assert not someone.page.errors, someone.page.errors
+    finally:
+        for someone in (ona, pia):
+            someone.context.close()
+        if again is not None:
+            halt(again)

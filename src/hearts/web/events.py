@@ -14,7 +14,7 @@ The engine says what happened (`hearts.events`) and what a seat may see of it
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from .. import Game
@@ -57,15 +57,37 @@ def for_browser(events: Iterable[Event], seat: int) -> list[dict[str, Any]]:
     return shown[-MAX_EVENTS:]
 
 
-def journal_for_browser(entries: Journal, seat: int) -> list[dict[str, Any]]:
+def journal_for_browser(
+    entries: Journal, seat: int, stand_ins: Collection[int] = ()
+) -> list[dict[str, Any]]:
     """What `seat` may see of a journal's events, each marked with its move count `n` (so a
-    browser shown the same move twice, by its own answer and by its stream, shows it once)."""
-    shown = [
-        {**data, "n": moves}
-        for moves, events in entries
-        for event in for_seat(events, seat)
-        if (data := _json(event)) is not None
-    ]
+    browser shown the same move twice, by its own answer and by its stream, shows it once).
+    The card or pass of a move numbered in `stand_ins` (0-based, as `LoadedGame.stand_ins`
+    counts them) is marked `"stand_in": true`: a computer player made it for a person whose
+    time ran out or who was away, and every page says so instead of "Bea played…" as if she
+    had chosen it (and the person's own page does not take it for a round playing itself).
+
+    >>> from hearts import Pass, Play, Rules
+    >>> game = Game(Rules(players=3), seed=2)
+    >>> for seat in range(game.rules.players):
+    ...     _ = game.apply(Pass(seat, game.round.hand(seat)[:3]))
+    >>> seat = game.round.turn
+    >>> entries = [(len(game.moves) + 1, game.apply(Play(seat, game.round.legal_cards()[0])))]
+    >>> [(e["type"], e.get("stand_in")) for e in journal_for_browser(entries, 0, {3})]
+    [('play', True)]
+    >>> [(e["type"], e.get("stand_in")) for e in journal_for_browser(entries, 0)]
+    [('play', None)]
+    """
+    shown = []
+    for moves, events in entries:
+        made_for = moves - 1 in stand_ins  # the move that made these events, counted from 0
+        for event in for_seat(events, seat):
+            data = _json(event)
+            if data is None:
+                continue
+            if made_for and data["type"] in ("play", "pass"):
+                data["stand_in"] = True
+            shown.append({**data, "n": moves})
     return shown[-MAX_EVENTS:]
 
 

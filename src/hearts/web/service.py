@@ -27,7 +27,7 @@ import time
 import weakref
 from collections.abc import Awaitable, Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from .. import ChooseMoon, Game, IllegalMoveError, Move, NextRound, Pass, Play, Rules
 from ..record import (
@@ -99,6 +99,15 @@ FILL = "medium"
 #: A person whose browser has been heard from within this many seconds is shown as here
 #: (an open event stream is heard from every `live.PING` seconds).
 CONNECTED = 40.0
+#: Seconds a turn that began before this process was serving again (it started, or its
+#: database came back after being away) runs on at least, from that moment: the time left
+#: went by while nobody could move, and a card the person chose meanwhile waits in their
+#: page, tried again at most 15 s apart (`hold` in the page's main.js), so it lands before
+#: a computer player moves for them (the server's clock moved first after a restart and
+#: stored its own card instead). The same holds for a person not heard from since: their
+#: page could not reach the server, so they are not taken for gone at once. Also how long
+#: a turn clock that could not read the database waits before it looks again.
+RETURN_GRACE = 20.0
 #: A round's end waits this many turn times for people still reading it before the next
 #: round is dealt (a card's 30 s took the coach's review away mid-read).
 READING_TURNS = 2
@@ -119,6 +128,8 @@ REACTIONS: tuple[dict[str, str], ...] = (
 )
 REACTION_KEYS = frozenset(r["key"] for r in REACTIONS)
 log = logging.getLogger("hearts.web")
+
+T = TypeVar("T")
 
 MoveFor = Callable[[int], Move]
 """A move still to be given its seat: the caller's, known once the game is loaded."""
@@ -367,6 +378,10 @@ class GameService:
         #: Called on the event loop with (before, after) each time moves are stored (the
         #: coach's background reviews); quick, they leave their work to a task.
         self.watchers: list[Callable[[LoadedGame, LoadedGame], None]] = []
+        #: When this process began serving, or last read its store after finding it away:
+        #: turns begun before then get `RETURN_GRACE` from then (`_deadline`).
+        self.resumed = time.time()
+        self._store_away = False
 
     # --- loading -----------------------------------------------------------------------
 
@@ -385,7 +400,7 @@ class GameService:
         if loaded is not None:
             return loaded
         try:
-            stored = await asyncio.to_thread(self.store.load, game_id)
+            stored = await self._read(self.store.load, game_id)
         except StoreUnavailable:
             raise  # the database is away, not the game damaged: a 503
         except Exception:
@@ -401,10 +416,23 @@ class GameService:
     async def _seating(self, game_id: str) -> Seating:
         if not GAME_ID.fullmatch(game_id):
             raise Refusal(404, NO_SUCH_GAME)
-        seating = await asyncio.to_thread(self.store.seating, game_id)
+        seating = await self._read(self.store.seating, game_id)
         if seating is None:
             raise Refusal(404, NO_SUCH_GAME)
         return seating
+
+    async def _read(self, read: Callable[[str], T], game_id: str) -> T:
+        """`read(game_id)` from the store, off the event loop, noting when the store is away
+        and when it answers again (`resumed`: the turns waiting meanwhile get a grace)."""
+        try:
+            answer = await asyncio.to_thread(read, game_id)
+        except StoreUnavailable:
+            self._store_away = True
+            raise
+        if self._store_away:
+            self._store_away = False
+            self.resumed = time.time()
+        return answer
 
     async def _seated(self, game_id: str, owner: str, present: bool = True) -> Seated:
         """The game and the caller's seat; a game the caller has no seat at is missing (a
@@ -445,7 +473,7 @@ class GameService:
         and a process following another's moves pays per move, not per game); else the
         record is replayed."""
         try:
-            stored = await asyncio.to_thread(self.store.load, game_id)
+            stored = await self._read(self.store.load, game_id)
         except StoreUnavailable:
             raise
         except Exception:
@@ -1137,7 +1165,7 @@ class GameService:
         old = self._clocks.pop(game_id, None)
         if old is not None:
             old.cancel()
-        due = _deadline(loaded, seating, time.time(), self.heartbeat)
+        due = _deadline(loaded, seating, time.time(), self.heartbeat, self.resumed)
         if due is None:
             return
         loop = asyncio.get_running_loop()
@@ -1165,7 +1193,7 @@ class GameService:
                 if seating.moves != loaded.recorded:
                     loaded = await self._caught_up(game_id, loaded)
                 now = time.time()
-                due = _deadline(loaded, seating, now, self.heartbeat)
+                due = _deadline(loaded, seating, now, self.heartbeat, self.resumed)
                 if due is None or due[0] > now:
                     self._wind(loaded, seating)
                     return
@@ -1198,7 +1226,14 @@ class GameService:
                     loaded = work if work is not None else await self._loaded(game_id, fresh=True)
                 loaded, _ = await self._advance(loaded, seating)
                 self._wind(loaded, await self._seating(game_id))
-        except (Refusal, StoreUnavailable) as error:
+        except StoreUnavailable as error:
+            # Looked at again later (no request may come to wind it once the database is
+            # back); the turn then runs on for `RETURN_GRACE` from its return.
+            log.warning("the clock of game %s could not act: %s", game_id, error)
+            if game_id not in self._clocks:
+                loop = asyncio.get_running_loop()
+                self._clocks[game_id] = loop.call_later(RETURN_GRACE, self._ring, game_id)
+        except Refusal as error:
             log.warning("the clock of game %s could not act: %s", game_id, error)
         except Exception:
             log.exception("the clock of game %s failed", game_id)
@@ -1227,7 +1262,7 @@ class GameService:
             "phase": game.phase,
             "view": view.to_dict(),
             "reasons": reasons,
-            "events": journal_for_browser(entries, seat),
+            "events": journal_for_browser(entries, seat, loaded.stand_ins),
             "results": results(game),
             **commitment(game),
             "scores": list(game.scores),
@@ -1236,7 +1271,7 @@ class GameService:
             "moon_stake": game.moon_stake,
             "moon_scores": _moon_scores(game),
             "players": _players(loaded.table, seat, seating),
-            "table": _table_state(loaded, seat, seating, self.heartbeat),
+            "table": _table_state(loaded, seat, seating, self.heartbeat, self.resumed),
             "undo": _undo_state(loaded, seat),
         }
 
@@ -1273,7 +1308,7 @@ def _undo_state(loaded: LoadedGame, seat: int) -> dict[str, Any]:
 
 
 def _table_state(
-    loaded: LoadedGame, seat: int, seating: Seating, heartbeat: float
+    loaded: LoadedGame, seat: int, seating: Seating, heartbeat: float, resumed: float = 0.0
 ) -> dict[str, Any]:
     table = loaded.table
     now = time.time()
@@ -1282,7 +1317,7 @@ def _table_state(
     ]
     if seating.started or not table.friends:
         open_seats = []
-    due = _deadline(loaded, seating, now, heartbeat)
+    due = _deadline(loaded, seating, now, heartbeat, resumed)
     stood_in = _stood_in_this_round(loaded, seat)
     invite = None
     if open_seats and seat == table.host and table.invite:
@@ -1512,12 +1547,14 @@ def _heard_within(seating: Seating, seat: int, now: float, hold: float) -> bool:
 
 
 def _deadline(
-    loaded: LoadedGame, seating: Seating, now: float, heartbeat: float
+    loaded: LoadedGame, seating: Seating, now: float, heartbeat: float, resumed: float = 0.0
 ) -> tuple[float, list[int]] | None:
     """When the table stops waiting on its people, and for which seats: the turn time from
     the latest move, or sooner for a person gone past the hold time. None if no clock runs.
     A person counts as gone only once two of their page's heartbeats have been missed, so a
-    hold time shorter than that never takes an open page for a closed one."""
+    hold time shorter than that never takes an open page for a closed one. A turn that
+    began before `resumed` (the process started, or its store came back) runs on until
+    `RETURN_GRACE` after it at least: nobody could move or be heard from meanwhile."""
     table = loaded.table
     hold = _hold(table, heartbeat)
     game = loaded.game
@@ -1525,6 +1562,7 @@ def _deadline(
         return None
     waiting = game.to_act
     turn = seating.updated_at + table.turn_time if table.turn_time else math.inf
+    grace = resumed + RETURN_GRACE if seating.updated_at < resumed else -math.inf
     if not waiting:
         # A finished round: dealt on once every person here has asked for the next one, or
         # when the reading time has passed. A person gone past the hold time is marked away
@@ -1537,6 +1575,7 @@ def _deadline(
         first = min([_reading_until(table, seating), *(when for when, _ in gone)])
         if first == math.inf:
             return None
+        first = max(first, grace)
         return first, [seat for when, seat in gone if when <= max(first, now)]
     due: list[tuple[float, int]] = []
     for seat in waiting:
@@ -1547,7 +1586,7 @@ def _deadline(
         if person.seen_at is not None:
             when = min(when, person.seen_at + hold)
         if when < math.inf:
-            due.append((when, seat))
+            due.append((max(when, grace), seat))
     if not due:
         return None
     first = min(when for when, _ in due)

@@ -265,8 +265,27 @@ export function hintNews(state, seat) {
  * page knows it cannot reach the table (the device offline, the stream reconnecting). */
 export function seatConnected(state, seat) {
   const player = state.players[seat];
-  const cut = isMe(state, seat) && (navigator.onLine === false || document.body.dataset.live === "reconnecting");
+  const cut = isMe(state, seat) && (navigator.onLine === false || reconnecting());
   return player.connected !== false && !player.away && !cut;
+}
+
+/** Whether this page has lost its live line to the server ("Reconnecting…"): nobody's
+ * connection is known then, nor the turn clock (a server back from an outage gives the
+ * turn waiting on it a grace: `RETURN_GRACE` in service.py). */
+export function reconnecting() {
+  return document.body.dataset.live === "reconnecting";
+}
+
+const UNKNOWN = "Not known while this page reconnects";
+
+/** A seat's connection dot: on (green), off, or not known while the page reconnects (each
+ * seat still showed a green "connected" dot beside "Reconnecting…"). */
+function connection(on) {
+  if (reconnecting()) {
+    return { class: "live-dot", "data-connected": "unknown", role: "img", "aria-label": UNKNOWN.toLowerCase(), title: UNKNOWN };
+  }
+  return { class: `live-dot${on ? " on" : ""}`, "data-connected": on ? "true" : "false",
+    role: "img", "aria-label": on ? "connected" : "not connected", title: on ? "Connected" : "Not connected" };
 }
 
 /** The small signs beside a seat's name at a table with people. */
@@ -275,9 +294,8 @@ export function seatSigns(state, seat) {
   if (!isFriends(state)) return null;
   const signs = [];
   if (player.person) {
-    const on = seatConnected(state, seat);
-    signs.push(h("span", { class: `live-dot${on ? " on" : ""}`, "data-connected": on ? "true" : "false",
-      role: "img", "aria-label": on ? "connected" : "not connected", title: on ? "Connected" : "Not connected" }));
+    // Away is gone (a request would have taken the seat back): never a green dot beside it.
+    signs.push(h("span", connection(seatConnected(state, seat))));
   }
   if (player.away) {
     signs.push(h("span", { class: "badge away", "data-away": "true",
@@ -341,7 +359,9 @@ export class TurnClock {
   }
 
   tick() {
-    const left = this.left();
+    // While the page reconnects the server's clock is not known (a server back from an
+    // outage gives the turn a grace): no seat counts down meanwhile, and nobody is warned.
+    const left = reconnecting() ? null : this.left();
     if (left !== null && left <= WARN_AT && left > 0 && this.waiting.includes(this.me)
       && this.warned !== this.deadline) {
       this.warned = this.deadline;

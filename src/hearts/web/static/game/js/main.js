@@ -41,7 +41,7 @@ const app = {
   live: null, // the event stream of a table with friends
   chain: Promise.resolve(), // answers and stream messages are shown one after another
   queued: 0, // stream messages waiting their turn on the chain
-  standIn: null, // the note of moves made for the person while away, once said: {key, trick}
+  standIn: null, // the note of moves made for the person while away, once said: {key, trick, words}
   // A card or pass that could not go yet (the device offline, the server not answering),
   // sent by `sendHeld` if the game still waits for it: {id, move, round, line, tries, card}
   // or {..., pass: true}; and the timer of its next try.
@@ -385,10 +385,15 @@ function startLive(id) {
       });
     },
     onStatus: (status) => {
-      ui.liveNote.hidden = status !== "reconnecting";
       const was = document.body.dataset.live;
+      ui.liveNote.hidden = status !== "reconnecting";
       document.body.dataset.live = status;
-      if (was !== status) redrawSigns(); // the person's own dot: connected or not
+      // Reconnecting, the clocks stop showing and the seats' dots say nothing is known (the
+      // person's own: not connected); back, they show again (a page showing moves draws the
+      // table once they are shown).
+      if (was === status) return;
+      clock.tick();
+      redrawSigns();
     },
     onGone: (detail) => {
       ui.liveNote.hidden = true;
@@ -500,6 +505,7 @@ async function ingest(next, { streamed = false, skipOwn = false, behind = false 
       table.clearTrick();
     }
     app.state = next;
+    sayStandIns(next, fresh);
     render(next);
     return;
   }
@@ -996,7 +1002,7 @@ function drawFriends(state) {
 function standInNote(state, count, passed) {
   const view = state.view;
   if (!count || (state.phase !== "passing" && state.phase !== "playing")) return;
-  const key = `${state.id}:${view.hand_number}:${count}`;
+  const key = standInKey(state, count);
   const moves = count === 1 ? "one of your moves" : `${count} of your moves`;
   // The pass it made says which cards went: the person never chose them.
   const gave = passed && view.passed ? ` (it passed the ${listed(view.passed.map(cardName))})` : "";
@@ -1005,7 +1011,12 @@ function standInNote(state, count, passed) {
     app.standIn = { key, trick: view.tricks.length };
     narrate(words);
   }
-  if (app.standIn.trick === view.tricks.length) table.setMessage(words);
+  if (app.standIn.trick === view.tricks.length) table.setMessage(app.standIn.words || words);
+}
+
+/** The round's moves made for the person so far, as `standInNote` keeps track of them. */
+function standInKey(state, count) {
+  return `${state.id}:${state.view.hand_number}:${count}`;
 }
 
 function drawOverlay(state, waiting) {
@@ -1401,9 +1412,14 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
         after(me); // the person's own card: the ring leaves the person here too
         continue;
       }
-      if (event.seat === me && !settled) {
-        // The server played the person's card: no point could change hands any more. Said on
-        // the round's panel when cards were left to play (a last card is always played so).
+      if (event.seat === me && !settled && !event.stand_in && !isFriends(next)) {
+        // The server played the person's card in a game against computer players: no point
+        // could change hands any more ("Finish a decided round"). Said on the round's panel
+        // when cards were left to play (a last card is always played so). At a table of
+        // friends it never does that: a card played there for the person is a computer
+        // player's when their time ran out (marked stand_in), or theirs from another tab, and
+        // the round goes on as ever (it said "the rest of the round plays itself" and went
+        // quiet for the cards after).
         settled = true;
         if (sizes[me] > 1) app.playedItself = `${next.id}:${next.view.hand_number}`;
         // A trick begun is seen to its end, at the usual pace, who took it and all (it went
@@ -1422,7 +1438,8 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
       const placed = table.place(event.seat, event.card, led);
       // Once the round plays itself its cards are not read out one by one (two dozen lines
       // ran into the round's end); the round's panel says what came of them.
-      if (!settled) narrate(`${whoIs(next, event.seat)} played the ${cardName(event.card)}${led ? " to lead" : ""}.`);
+      if (event.stand_in && event.seat === me) standInCard(next, event.card, led);
+      else if (!settled) narrate(playedLine(next, event, led));
       if (!settled) sound(event.card === "QS" ? "queen" : "card");
       // The seat's box is measured only for a flight: measuring forces a layout.
       if (t.fly) await flyFrom(placed, table.seatBox(event.seat), t.fly);
@@ -1515,6 +1532,41 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
     }
   }
   delete ui.root.dataset.animating;
+}
+
+/** Who played a card, as the log reads it: a card a computer player played for a person
+ * (their time ran out, or they were away) is said to be its, not theirs ("Bea played the
+ * five of clubs" read as if she had chosen it). */
+function playedLine(state, event, led) {
+  const card = cardName(event.card);
+  if (event.stand_in) return `A computer player ${led ? "led" : "played"} the ${card} for ${nameOf(state, event.seat)}.`;
+  return `${whoIs(state, event.seat)} played the ${card}${led ? " to lead" : ""}.`;
+}
+
+/** A page drawn at once, behind the table, still says the cards a computer player played
+ * for a person (the person's own "Time's up" line was lost with the moves it skipped). */
+function sayStandIns(state, events) {
+  const view = state.view;
+  const plays = [...view.tricks.flatMap((trick) => trick.plays), ...view.trick];
+  for (const event of events) {
+    if (event.type !== "play" || !event.stand_in) continue;
+    const at = plays.findIndex(([seat, card]) => seat === event.seat && card === event.card);
+    const trick = view.tricks.find((t) => t.plays.some(([, card]) => card === event.card));
+    const led = at >= 0 && (trick ? trick.plays[0][1] : view.trick[0]?.[1]) === event.card;
+    if (event.seat === view.seat) standInCard(state, event.card, led);
+    else narrate(playedLine(state, event, led));
+  }
+}
+
+/** The person's own card, played for them when their time ran out: said and shown over the
+ * table by name, in place of the round's note of moves made for them (`standInNote`) until
+ * the trick on the table is over. */
+function standInCard(state, card, led) {
+  const line = `Time's up: a computer player ${led ? "led" : "played"} your ${cardName(card)} for you.`;
+  narrate(line);
+  table.setMessage(line);
+  const view = state.view;
+  app.standIn = { key: standInKey(state, state.table.stood_in), trick: view.tricks.length, words: line };
 }
 
 function quip(seat, kind) {
