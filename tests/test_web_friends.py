@@ -672,20 +672,32 @@ def test_a_person_away_is_not_waited_for_between_rounds(
     assert over["move"] < ann.get(f"/api/games/{game}").json()["move"]
 
 
-def test_what_a_computer_player_plays_for_someone_away_is_not_reviewed_as_theirs(
-    browsers: list[TestClient],
-) -> None:
-    ann, bea, _ = browsers
+def a_round_with_bea_away(
+    ann: TestClient, bea: TestClient
+) -> tuple[str, GameService, list[dict[str, Any]]]:
+    """A table of three (Ann, Bea and an easy computer player, no turn time) whose first
+    round Ann plays to its end with Bea gone, a computer player playing for her: the game,
+    its service, and the events Ann's answers brought."""
     made = table(ann, ["you", "friend", "easy"], rules={"players": 3}, turn_time=0)
     join(bea, made, "Bea")
     game = made["id"]
     service: GameService = ann.app.state.service  # type: ignore[attr-defined]
     assert service.store.set_away(game, 1, True)  # Bea has gone: a computer plays for her
     state = ann.get(f"/api/games/{game}").json()
+    events: list[dict[str, Any]] = []
     while state["phase"] != "round-over":
         answer = move(ann, state)
         assert answer.status_code == 200, answer.text
         state = answer.json()
+        events += state["events"]
+    return game, service, events
+
+
+def test_what_a_computer_player_plays_for_someone_away_is_not_reviewed_as_theirs(
+    browsers: list[TestClient],
+) -> None:
+    ann, bea, _ = browsers
+    game, service, _ = a_round_with_bea_away(ann, bea)
     stored = service.store.load(game)
     assert stored is not None
     marked = [a for a in stored.actions if a.get("stand_in")]
@@ -709,18 +721,7 @@ def test_the_cards_played_for_someone_away_are_marked_so_in_the_others_events(
     # The pages read "Bea played the five of clubs" as if she had chosen it, and her own
     # page took a card played for her for a round playing itself to its end.
     ann, bea, _ = browsers
-    made = table(ann, ["you", "friend", "easy"], rules={"players": 3}, turn_time=0)
-    join(bea, made, "Bea")
-    game = made["id"]
-    service: GameService = ann.app.state.service  # type: ignore[attr-defined]
-    assert service.store.set_away(game, 1, True)  # Bea has gone: a computer plays for her
-    state = ann.get(f"/api/games/{game}").json()
-    events: list[dict[str, Any]] = []
-    while state["phase"] != "round-over":
-        answer = move(ann, state)
-        assert answer.status_code == 200, answer.text
-        state = answer.json()
-        events += state["events"]
+    _, _, events = a_round_with_bea_away(ann, bea)
     moves = [e for e in events if e["type"] in ("play", "pass")]
     hers = [e for e in moves if e["seat"] == 1]
     assert len(hers) == 1 + 17  # her pass and every card, each marked as played for her

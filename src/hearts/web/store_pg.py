@@ -339,12 +339,9 @@ class PgStore:
 
     def join(self, game_id: str, owner: str, name: str) -> int | None:
         with self._connection() as db:
-            # The table's row locked: joins to one table queue here, so two browsers can
-            # never take the same seat, in one process or across many.
-            started = db.execute(
-                "SELECT started FROM games WHERE id = %s FOR UPDATE", (game_id,)
-            ).fetchone()
-            if started is None or started[0]:
+            # Joins to one table queue here, so two browsers can never take the same seat,
+            # in one process or across many.
+            if not _waiting(db, game_id):
                 return None
             row = db.execute(
                 "SELECT MIN(seat) FROM seats WHERE game_id = %s AND owner IS NULL", (game_id,)
@@ -361,11 +358,8 @@ class PgStore:
 
     def free_seat(self, game_id: str, seat: int, owner: str) -> bool:
         with self._connection() as db:
-            # The table's row locked, as for a join: a seat is never freed as the table starts.
-            started = db.execute(
-                "SELECT started FROM games WHERE id = %s FOR UPDATE", (game_id,)
-            ).fetchone()
-            if started is None or started[0]:
+            # As for a join: a seat is never freed as the table starts.
+            if not _waiting(db, game_id):
                 return False
             done = db.execute(
                 f"UPDATE seats SET {FREED} WHERE game_id = %s AND seat = %s AND owner = %s",
@@ -540,6 +534,15 @@ class PgStore:
             ids = [str(row[0]) for row in rows]
             _delete(db, ids)
         return ids
+
+
+def _waiting(db: psycopg.Connection[Any], game_id: str) -> bool:
+    """Whether the table `game_id` exists and has not started, its row locked until this
+    transaction ends: the seats of a table waiting for friends change one at a time."""
+    started = db.execute(
+        "SELECT started FROM games WHERE id = %s FOR UPDATE", (game_id,)
+    ).fetchone()
+    return started is not None and not started[0]
 
 
 def _announce(db: psycopg.Connection[Any], game_id: str, moves: int | None) -> None:
