@@ -317,12 +317,12 @@ def test_speech_bubbles_cover_no_other_seat_nor_each_other(
 #: cover the message or the person's line: not yet checked there.
 UPRIGHT = ("phone", "small-phone")
 
-#: Phones held sideways, where no bubble covers the person's line nor the hand. At 150% and
-#: 200% text a side seat's bubble opened under its seat over the hand's end cards, "You 0 +0"
-#: and "Your turn." (three and four players, every size), at the usual size over "You" (740 x
-#: 360); the lowest side seat's ran over "You" (seven to ten players at 667 x 375). The
-#: bubble across the top still covers the message there (four and six players): not yet
-#: checked.
+#: Phones held sideways, where no bubble covers the message, the person's line nor the hand.
+#: At 150% and 200% text a side seat's bubble opened under its seat over the hand's end cards,
+#: "You 0 +0" and "Your turn." (three and four players, every size), at the usual size over
+#: "You" (740 x 360); the lowest side seat's ran over "You" (seven to ten players at 667 x
+#: 375); a lone seat's across the top, a word to a line, ran down over the message (four and
+#: six players, at the usual size too on 740 x 360 and 667 x 375).
 SIDEWAYS = ("phone-landscape", "small-phone-landscape", "smaller-phone-landscape")
 
 #: A long line of the message under the trick, as the game words it.
@@ -376,7 +376,7 @@ def test_no_bubble_hides_a_card_of_the_trick(browser: Any, server: AppServer, pl
     # on the trick is checked, a card on it or not, with every opponent saying the longest
     # line at once; and every card's rank and suit stay in sight. On a phone held upright,
     # at 150% text as well, no bubble covers the message, the person's line nor the hand;
-    # held sideways, at 150% as well, none covers the person's line nor the hand.
+    # held sideways, at 150% as well, none covers them either.
     game = position(players, lambda g: len(g.round.trick) == players - 1)
     page = open_position(browser, server, "phone", f"trick-bubbles-{players}", game)
     failures = []
@@ -396,11 +396,7 @@ def test_no_bubble_hides_a_card_of_the_trick(browser: Any, server: AppServer, pl
         hidden = [slot["seat"] for slot in page.evaluate(TRICK) if not slot["index"]]
         over = page.evaluate(OVER_THE_TRICK, LONGEST_LINE)
         assert over["cards"] == players - 1
-        covers = [
-            [seat, what]
-            for seat, what in over["covers"]
-            if viewport in UPRIGHT or (viewport in SIDEWAYS and what != "message")
-        ]
+        covers = over["covers"] if viewport in (*UPRIGHT, *SIDEWAYS) else []
         if over["found"] or hidden or covers:
             failures.append((viewport, size, over["found"], hidden, covers))
         shoot(page, f"crowded-trick-bubbles-{players}-{viewport}-{size.strip('%') or '100'}")
