@@ -121,28 +121,24 @@ export function confirmNewGame(game, { start, keep }) {
 
 /** Before a person leaves a table of friends mid-game: what happens to their seat. */
 export function confirmLeave(others, { leave }) {
-  const dialog = $("#dialog");
-  dialog.setAttribute("aria-label", "Leave the table?");
-  const close = (then) => () => { dialog.close(); then(); };
-  clear(dialog,
-    h("h2", {}, "Leave the table?"),
-    h("p", {}, `A computer player plays your cards from now on, and ${others} will see that you have gone.`),
-    h("p", {}, "Your seat stays yours: open this game again from the start screen, or by its link, to take it back."),
-    h("div", { class: "row dialog-buttons" },
-      h("button", { type: "button", "data-action": "stay-at-table", onclick: close(() => {}) }, "Stay"),
-      h("button", { type: "button", class: "primary", "data-action": "leave-table", onclick: close(leave) },
-        "Leave the table")));
-  dialog.showModal();
+  askToLeave("Leave the table?", leave,
+    `A computer player plays your cards from now on, and ${others} will see that you have gone.`,
+    "Your seat stays yours: open this game again from the start screen, or by its link, to take it back.");
 }
 
 /** Before a table starts, a friend leaving its lobby gives their seat back: ask first. */
 export function confirmLeaveLobby({ leave }) {
+  askToLeave("Leave this table?", leave, "Your seat goes back to the invitation.");
+}
+
+/** The question `title` with what leaving does (`lines`): Stay, or Leave the table. */
+function askToLeave(title, leave, ...lines) {
   const dialog = $("#dialog");
-  dialog.setAttribute("aria-label", "Leave this table?");
+  dialog.setAttribute("aria-label", title);
   const close = (then) => () => { dialog.close(); then(); };
   clear(dialog,
-    h("h2", {}, "Leave this table?"),
-    h("p", {}, "Your seat goes back to the invitation."),
+    h("h2", {}, title),
+    ...lines.map((line) => h("p", {}, line)),
     h("div", { class: "row dialog-buttons" },
       h("button", { type: "button", "data-action": "stay-at-table", onclick: close(() => {}) }, "Stay"),
       h("button", { type: "button", class: "primary", "data-action": "leave-table", onclick: close(leave) },
