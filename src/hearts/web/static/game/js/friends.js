@@ -265,7 +265,7 @@ export function hintNews(state, seat) {
  * page knows it cannot reach the table (the device offline, the stream reconnecting). */
 export function seatConnected(state, seat) {
   const player = state.players[seat];
-  const cut = isMe(state, seat) && (navigator.onLine === false || reconnecting());
+  const cut = Boolean(state.view) && isMe(state, seat) && (navigator.onLine === false || reconnecting());
   return player.connected !== false && !player.away && !cut;
 }
 
