@@ -13,6 +13,9 @@ from yoyo import read_migrations
 
 from hearts.cli import main
 from hearts.web.migrations import SCHEMA, applied
+from pg_support import free_port
+
+from helpers import run_serve
 
 STEPS = [m.id for m in read_migrations(str(SCHEMA))]
 
@@ -103,10 +106,33 @@ def test_another_programs_tables_and_a_newer_releases_steps_are_said(
         "has 1 step this version does not know (0099_future): a newer release "
         "brought it up to date."
     ), err
-    # A data directory that is a file.
-    (tmp_path / "file").write_text("not a folder")
-    code, _, err = migrate(capsys, "--data-dir", str(tmp_path / "file"))
-    assert (code, err) == (1, f"hearts migrate: {tmp_path / 'file'} is a file, not a folder.")
+
+
+def test_a_data_directory_that_is_a_file_is_said_as_serve_says_it_with_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Status 1 (as a database away is) and the path alone, where serve names the setting
+    # and says 2: a setting to mend.
+    monkeypatch.delenv("HEARTS_DATABASE_URL", raising=False)
+    file = tmp_path / "file"
+    file.write_text("not a folder")
+    served = run_serve("--data-dir", str(file))
+    assert (served.returncode, served.stderr) == (
+        2,
+        f"--data-dir {file} is a file, not a folder.\n",
+    )
+    for check in ([], ["--check"]):
+        code, out, err = migrate(capsys, "--data-dir", str(file), *check)
+        assert (code, out, err) == (2, "", f"hearts migrate: {served.stderr.strip()}")
+    monkeypatch.setenv("HEARTS_DATA_DIR", str(file))
+    code, _, err = migrate(capsys)
+    assert (code, err) == (2, f"hearts migrate: HEARTS_DATA_DIR {file} is a file, not a folder.")
+    # One under a file cannot be made: said as serve says it, status 2 too.
+    code, _, err = migrate(capsys, "--data-dir", str(file / "data"))
+    said = f"Cannot use the data directory {file / 'data'}: Not a directory."
+    assert (code, err) == (2, f"hearts migrate: {said}")
+    served = run_serve("--data-dir", str(file / "data"), "--port", str(free_port()))
+    assert (served.returncode, served.stderr.strip()) == (2, said)
 
 
 def test_a_start_on_a_database_with_a_newer_releases_steps_says_so(

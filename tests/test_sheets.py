@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 
 from hearts import Rules, sheets
 from hearts.cli import sheets as sheets_cli
+from hearts.cli.parser import Parser
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 from hearts.scoring import score_points
 from hearts.web import options, sheets_routes
@@ -575,7 +576,7 @@ def test_pass_cycles_come_from_rules() -> None:
 
 
 def cli(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="hearts")
+    parser = Parser(prog="hearts")
     sheets_cli.register(parser.add_subparsers(dest="command", required=True))
     return parser.parse_args(argv)
 
@@ -636,8 +637,8 @@ def test_cli_limits_agree_with_the_sheets() -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--rounds", "5"], "rounds must be from 10 to 30, not 5"),
-        (["--rounds", "many"], "rounds must be a whole number, not 'many'"),
+        (["--rounds", "5"], "--rounds must be a whole number from 10 to 30, not 5."),
+        (["--rounds", "many"], "--rounds must be a whole number from 10 to 30, not 'many'."),
         (["--passing", "up"], "invalid choice: 'up'"),
     ],
 )
@@ -667,7 +668,7 @@ def test_cli_refuses_bad_player_counts(capsys: pytest.CaptureFixture[str]) -> No
     with pytest.raises(SystemExit) as exit_info:
         cli(["sheets", "--out", "x", "--players", "12"])
     assert exit_info.value.code == 2
-    assert "players must be from 3 to 10, not 12" in capsys.readouterr().err
+    assert "--players must be a whole number from 3 to 10, not 12." in capsys.readouterr().err
 
 
 def test_cli_refuses_a_file_as_the_folder(

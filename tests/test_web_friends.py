@@ -659,6 +659,37 @@ def test_the_next_round_is_dealt_once_everyone_has_asked(browsers: list[TestClie
     assert again["table"]["waiting_on"] == [0, 1]
 
 
+def test_a_seats_news_is_told_in_the_order_it_happened(browsers: list[TestClient]) -> None:
+    # The others' log said "Bea is away: a computer player plays for them." before "Bea is
+    # ready for the next round." when she had asked for it and then left: a stream that
+    # wakes once for both (two pokes close together) told a seat's news in a fixed order.
+    ann, bea, _ = browsers
+    game, _ = two_at_round_end(browsers, turn_time=0)
+    service: GameService = ann.app.state.service  # type: ignore[attr-defined]
+    portal = ann.portal
+    assert portal is not None
+    leave = f"/api/games/{game}/leave"
+
+    def told_to_ann(before: Any) -> list[tuple[str, int]]:
+        """What Ann's stream, which last saw the table as `before`, is told now."""
+        _, state = portal.call(service.table_news, game, 0, before)
+        return [(event["type"], event["seat"]) for event in state["events"]]
+
+    # Bea leaves, then comes back by asking for the next round: back, then ready.
+    assert bea.post(leave, json={}).status_code == 200
+    before = service.store.seating(game)
+    assert move(bea, bea.get(f"/api/games/{game}").json()).status_code == 200
+    assert told_to_ann(before) == [("back", 1), ("ready", 1)]
+    # The next round's end: Bea asks for the next one, reacts, and leaves; in that order.
+    assert move(ann, ann.get(f"/api/games/{game}").json()).status_code == 200  # dealt
+    play_to_round_end({0: ann, 1: bea}, game)
+    before = service.store.seating(game)
+    assert move(bea, bea.get(f"/api/games/{game}").json()).status_code == 200
+    assert bea.post(f"/api/games/{game}/react", json={"reaction": "nice"}).status_code == 200
+    assert bea.post(leave, json={}).status_code == 200
+    assert told_to_ann(before) == [("ready", 1), ("reaction", 1), ("away", 1)]
+
+
 def test_a_person_away_is_not_waited_for_between_rounds(
     browsers: list[TestClient], app_dir: Path
 ) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 import socket
 import subprocess
 import sys
@@ -140,6 +141,32 @@ def test_a_setting_is_named_as_it_was_given() -> None:
     # A flag wins over its variable, and its problem names the flag.
     flagged = Settings.from_env({"HEARTS_HEADER_TIMEOUT": "5"}, header_timeout=0.0)
     assert flagged.problems() == ["--header-timeout must be above 0 and at most 300 s."]
+
+
+SWITCHES = [name for name, value in vars(Settings()).items() if isinstance(value, bool)]
+
+
+@pytest.mark.parametrize("name", SWITCHES)
+def test_a_switch_takes_exactly_the_values_its_refusal_names(name: str) -> None:
+    # HEARTS_API_DOCS=yes was taken while the refusal of a bad value said "1 or 0".
+    variable = ENVIRONMENT[name]
+    with pytest.raises(ValueError) as refused:
+        Settings.from_env({variable: "maybe"})
+    said = str(refused.value)
+    assert said.startswith(f"{variable} must be ") and said.endswith("; not 'maybe'.")
+    on, _, off = said.removeprefix(f"{variable} must be ").partition(" to turn it on, or ")
+    named = {
+        True: re.split(r", | or ", on),
+        False: re.split(r", | or ", off.partition(" to turn it off")[0]),
+    }
+    assert named == {True: ["1", "true", "yes", "on"], False: ["0", "false", "no", "off"]}
+    for value, words in named.items():
+        for word in words:
+            for written in (word, word.upper()):
+                assert getattr(Settings.from_env({variable: written}), name) is value
+    for unnamed in ("y", "n", "enabled", "2", "-1", "none"):
+        with pytest.raises(ValueError, match=rf"^{variable} must be 1, true, yes or on to"):
+            Settings.from_env({variable: unnamed})
 
 
 @pytest.mark.parametrize("empty", ["", " "])

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 
-def listed(items: Iterable[object]) -> str:
-    """ "Ann", "Ann and Bea", "Ann, Bea and Cal"."""
+def listed(items: Iterable[object], last: str = "and") -> str:
+    """ "Ann", "Ann and Bea", "Ann, Bea and Cal" (or "1, yes or on" with `last` "or")."""
     words = [str(item) for item in items]
     if len(words) <= 1:
         return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    return ", ".join(words[:-1]) + f" {last} " + words[-1]
 
 
 def counted(n: int, word: str) -> str:

@@ -2,7 +2,9 @@
 
 Each module in `COMMANDS` exposes `register(subparsers)`, which adds its parser and sets
 `func` to a callable taking the parsed namespace and returning an exit code. Modules keep
-their heavy imports inside that callable, so `hearts --help` stays fast.
+their heavy imports inside that callable, so `hearts --help` stays fast. Every parser is a
+`Parser` (hearts.cli.parser): a number an option takes that is not one is refused in one
+sentence naming the option.
 """
 
 from __future__ import annotations
@@ -13,12 +15,14 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from .parser import Parser
+
 COMMANDS = ("serve", "migrate", "play", "sim", "sheets", "demo", "replay")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="hearts", description="Hearts: play, simulate, print.")
-    subparsers = parser.add_subparsers(dest="command", required=True)
+    parser = Parser(prog="hearts", description="Hearts: play, simulate, print.")
+    subparsers = parser.add_subparsers(dest="command", required=True)  # each a Parser too
     for name in COMMANDS:
         module = importlib.import_module(f"hearts.cli.{name}")
         module.register(subparsers)

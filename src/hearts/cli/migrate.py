@@ -21,7 +21,8 @@ def register(subparsers: Any) -> None:
         description="Apply the schema steps the database lacks, each once and in order, as"
         " `hearts serve` does when it starts; with --check, only say which it lacks.",
         epilog="Exit status: 0 up to date (or brought up to date), 1 steps missing or steps"
-        " of a newer release (--check) or the database could not be used, 2 bad settings.",
+        " of a newer release (--check) or the database could not be used, 2 bad settings"
+        " (a data directory that is a file or cannot be made among them).",
     )
     parser.add_argument(
         "--data-dir",
@@ -67,8 +68,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"hearts migrate: {hide(problems[0])}", file=sys.stderr)
         return 2
     if not settings.database_url and settings.data_dir.exists() and not settings.data_dir.is_dir():
-        print(f"hearts migrate: {settings.data_dir} is a file, not a folder.", file=sys.stderr)
-        return 1
+        # A setting to mend, in serve's words and with its status.
+        named_dir = f"{settings.named('data_dir')} {settings.data_dir}"
+        print(f"hearts migrate: {named_dir} is a file, not a folder.", file=sys.stderr)
+        return 2
     target: str | Path = settings.database_url or settings.data_dir / "hearts.sqlite3"
     named = describe(target)
     try:
@@ -96,8 +99,12 @@ def run(args: argparse.Namespace) -> int:
     except (StoreError, UpgradeError) as error:
         print(f"hearts migrate: {hide(str(error))}", file=sys.stderr)
         return 1
-    except OSError as error:  # the data directory cannot be made or written
-        print(f"hearts migrate: {settings.data_dir}: {error.strerror or error}.", file=sys.stderr)
-        return 1
+    except OSError as error:  # the data directory cannot be made or written: as serve says it
+        why = error.strerror or error
+        print(
+            f"hearts migrate: Cannot use the data directory {settings.data_dir}: {why}.",
+            file=sys.stderr,
+        )
+        return 2
     print(f"{named}: applied {counted_steps(found.missing)}: {', '.join(found.missing)}.")
     return 0

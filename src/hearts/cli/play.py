@@ -23,7 +23,7 @@ from ..moves import Pass, Play
 from ..record import Action, is_text, move_to_action, take_back_point, undo_action
 from ..scoring import MOON_CHOICES, MoonChoice, RoundResult, team_of
 from ..words import counted, listed
-from .rule_options import RULE_HELP, rule_changes
+from .rule_options import RULE_HELP, SEATS_HELP, rule_changes
 from .terminal import SUIT_ORDER, cards_text, check_writable, in_hand_order, seat_names
 
 if TYPE_CHECKING:
@@ -121,8 +121,8 @@ def register(subparsers: Any) -> None:
         '"hard:0.1s" (seconds)',
         metavar="LEVEL",
     )
-    parser.add_argument("--rules", default="standard", help="a preset such as omnibus")
-    parser.add_argument("--players", type=int, help="seats at the table (3 to 10)")
+    parser.add_argument("--rules", default="standard", help="a preset such as omnibus (standard)")
+    parser.add_argument("--players", type=int, help=SEATS_HELP)
     parser.add_argument(
         "--rule",
         action="append",
@@ -130,11 +130,16 @@ def register(subparsers: Any) -> None:
         metavar="NAME=VALUE",
         help=RULE_HELP,
     )
-    parser.add_argument("--seed", default=None, help="seed for the deal and the players")
+    parser.add_argument(
+        "--seed",
+        default=None,
+        help="seed for the deal and the players (default: a new one each game)",
+    )
     parser.add_argument(
         "--record",
         metavar="FILE",
-        help="write the game's record here when it ends or you quit (hearts replay reads it)",
+        help="write the game's record here when it ends or you quit (hearts replay reads it;"
+        " default: none written)",
     )
     parser.set_defaults(func=run)
 

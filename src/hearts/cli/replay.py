@@ -25,7 +25,11 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("record", help="the game's JSON record ('-' reads standard input)")
     parser.add_argument(
-        "--round", type=int, default=None, metavar="N", help="show only round N (from 1)"
+        "--round",
+        type=int,
+        default=None,
+        metavar="N",
+        help="show only round N, from 1 (default: every round)",
     )
     parser.set_defaults(func=run)
 

@@ -19,13 +19,14 @@ import json
 import re
 from typing import Any
 
-from ..rules import MAX_TARGET, Rules
+from ..rules import MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, Rules
 from ..words import listed
 
 RULE_HELP = (
     f"change one house rule, like target_score=50 (1 to {MAX_TARGET}), moon_rule=choose or "
     "pass_cycle=left,right (repeatable; a wrong name lists them all)"
 )
+SEATS_HELP = f"seats at the table, {MIN_PLAYERS} to {MAX_PLAYERS} ({Rules().players})"
 CYCLE_FORM = 'write the pass cycle like pass_cycle=left,right,hold or pass_cycle=["left","right"].'
 
 

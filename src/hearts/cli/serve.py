@@ -24,7 +24,7 @@ def register(subparsers: Any) -> None:
         + ", ".join(ENVIRONMENT.values())
         + ". docs/hardening.md#settings says what each one does.",
     )
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
     parser.add_argument(
         "--data-dir",

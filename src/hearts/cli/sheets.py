@@ -9,25 +9,12 @@ from typing import Any
 
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 
+from .parser import Number
+
 # The sheets module (reportlab) loads only when the command runs; these mirror its limits,
 # and a test checks that they agree.
 MIN_ROUNDS, MAX_ROUNDS, DEFAULT_ROUNDS = 10, 30, 20
 PASSING = ("standard", "no-hold", "across", "across-no-hold", "scatter", "none")
-
-
-def whole_number(name: str, low: int, high: int) -> Any:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"{name} must be a whole number, not {text!r}"
-            ) from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{name} must be from {low} to {high}, not {value}")
-        return value
-
-    return parse
 
 
 def register(subparsers: Any) -> None:
@@ -44,7 +31,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--players",
-        type=whole_number("players", MIN_PLAYERS, MAX_PLAYERS),
+        type=Number(int, MIN_PLAYERS, MAX_PLAYERS),
         default=None,
         metavar="N",
         help=f"players at the table, {MIN_PLAYERS} to {MAX_PLAYERS}: the score sheet's columns, "
@@ -52,7 +39,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--rounds",
-        type=whole_number("rounds", MIN_ROUNDS, MAX_ROUNDS),
+        type=Number(int, MIN_ROUNDS, MAX_ROUNDS),
         default=DEFAULT_ROUNDS,
         metavar="N",
         help=f"rounds on the score sheet, {MIN_ROUNDS} to {MAX_ROUNDS} (default {DEFAULT_ROUNDS})",

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..words import counted
-from .rule_options import RULE_HELP, rule_changes
+from .rule_options import RULE_HELP, SEATS_HELP, rule_changes
 from .terminal import check_writable
 
 #: The most processes `--workers` may ask for, for each CPU: more only wait for a CPU.
@@ -49,16 +49,16 @@ def register(subparsers: Any) -> None:
         'medium, hard, expert or moon, optionally with a budget: "hard:2000" (playouts) or '
         '"hard:0.1s" (seconds))',
     )
-    parser.add_argument("--deals", type=int, default=100, help="deals (or games) to play")
+    parser.add_argument("--deals", type=int, default=100, help="deals (or games) to play (100)")
     parser.add_argument(
         "--mode",
         choices=("rounds", "games"),
         default="rounds",
-        help="a deal is one round, or one whole game to the target score",
+        help="a deal is one round, or one whole game to the target score (rounds)",
     )
-    parser.add_argument("--seed", default="1", help="seed for the deals and the players")
-    parser.add_argument("--rules", default="standard", help="a preset such as omnibus")
-    parser.add_argument("--players-count", type=int, dest="seats", help="seats at the table")
+    parser.add_argument("--seed", default="1", help="seed for the deals and the players (1)")
+    parser.add_argument("--rules", default="standard", help="a preset such as omnibus (standard)")
+    parser.add_argument("--players-count", type=int, dest="seats", help=SEATS_HELP)
     parser.add_argument(
         "--rule",
         action="append",
@@ -71,9 +71,13 @@ def register(subparsers: Any) -> None:
         type=int,
         default=1,
         help=f"processes to play on: 1 to {WORKERS_PER_CPU} for each CPU ({max_workers()} here); "
-        "no more start than there are tables to play",
+        "no more start than there are tables to play (1)",
     )
-    parser.add_argument("--json", metavar="PATH", help='write the report as JSON ("-": stdout)')
+    parser.add_argument(
+        "--json",
+        metavar="PATH",
+        help='write the report as JSON ("-": stdout; default: none written)',
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(func=run)
 

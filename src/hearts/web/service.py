@@ -1596,31 +1596,44 @@ def _deadline(
 def _notices(before: Seating, after: Seating) -> list[dict[str, Any]]:
     """What changed at a table, as events: people joining or leaving, going away, coming back,
     closing their page or opening it again, reacting and asking the coach for a hint; the
-    table starting; a rematch."""
+    table starting; a rematch.
+
+    A seat's news comes in the order it can have happened: arriving (joined, back, page
+    opened), then what the person did while here (ready, hint, reaction), then going (page
+    closed, away, left). A stream may see several changes at once (it woke once for two
+    pokes), and a person acts only while here: a request from someone away brings them back
+    first (`_seated`). The others' log said "Fox is away" before "Fox is ready for the next
+    round" when Fox had asked for it and then left."""
     notices: list[dict[str, Any]] = []
     if after.started and not before.started:
         notices.append({"type": "started"})
     for seat, now in after.people.items():
         was = before.people.get(seat)
+        came: list[dict[str, Any]] = []
+        did: list[dict[str, Any]] = []
+        went: list[dict[str, Any]] = []
         if now.owner is not None and (was is None or was.owner is None):
-            notices.append({"type": "joined", "seat": seat, "name": now.name})
+            came.append({"type": "joined", "seat": seat, "name": now.name})
         if was is not None and was.owner is not None and now.owner is None:
             # Gone from a table not yet started: their seat is open again.
-            notices.append({"type": "left", "seat": seat, "name": was.name})
+            went.append({"type": "left", "seat": seat, "name": was.name})
         if was is not None and now.away != was.away:
-            notices.append({"type": "away" if now.away else "back", "seat": seat})
+            (went if now.away else came).append(
+                {"type": "away" if now.away else "back", "seat": seat}
+            )
         if was is not None and now.page_closed != was.page_closed:
-            notices.append(
+            (went if now.page_closed else came).append(
                 {"type": "page-closed" if now.page_closed else "page-opened", "seat": seat}
             )
         if now.ready is not None and (was is None or was.ready != now.ready):
-            notices.append({"type": "ready", "seat": seat})
+            did.append({"type": "ready", "seat": seat})
         if was is not None and now.hints > was.hints:
-            notices.append({"type": "hint", "seat": seat, "hints": now.hints})
+            did.append({"type": "hint", "seat": seat, "hints": now.hints})
         if now.reaction_at is not None and (
             was is None or was.reaction_at is None or now.reaction_at > was.reaction_at
         ):
-            notices.append({"type": "reaction", "seat": seat, "reaction": now.reaction})
+            did.append({"type": "reaction", "seat": seat, "reaction": now.reaction})
+        notices += came + did + went
     if after.rematch is not None and before.rematch is None:
         notices.append({"type": "rematch", "id": after.rematch})
     return notices

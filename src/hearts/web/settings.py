@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..words import listed
+
 #: Host names a server on the loopback interface answers to when no list is given.
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1")
 WILDCARD_ADDRESSES = ("0.0.0.0", "::", "")
@@ -360,14 +362,22 @@ EMPTY_FLAG = {
 }
 
 
+#: What a switch's variable (HEARTS_HTTPS, say) takes, in any case; the refusal names them all.
+SWITCH_ON = ("1", "true", "yes", "on")
+SWITCH_OFF = ("0", "false", "no", "off")
+
+
 def _parse(name: str, variable: str, text: str) -> Any:
     default = getattr(Settings(), name)
     if isinstance(default, bool):
-        if text.lower() in ("1", "true", "yes", "on"):
+        if text.lower() in SWITCH_ON:
             return True
-        if text.lower() in ("0", "false", "no", "off"):
+        if text.lower() in SWITCH_OFF:
             return False
-        raise ValueError(f"{variable} must be 1 or 0, not {text[:20]!r}.")
+        raise ValueError(
+            f"{variable} must be {listed(SWITCH_ON, 'or')} to turn it on, or"
+            f" {listed(SWITCH_OFF, 'or')} to turn it off; not {text[:20]!r}."
+        )
     if isinstance(default, Path):
         return Path(text)
     if isinstance(default, str):

@@ -1,0 +1,107 @@
+"""Every `hearts` command's options: their help says the default, and a number that is not
+one is refused in one sentence naming the option (hearts.cli.parser)."""
+
+from __future__ import annotations
+
+import argparse
+import re
+
+import pytest
+
+from hearts.cli import COMMANDS, build_parser, main
+from hearts.cli.parser import Number, OptionError
+
+
+def _commands() -> dict[str, argparse.ArgumentParser]:
+    parser = build_parser()
+    found = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    return dict(found[0].choices)
+
+
+def _options_taking_a_value() -> list[tuple[str, argparse.Action]]:
+    return [
+        (name, action)
+        for name, parser in _commands().items()
+        for action in parser._actions
+        if action.option_strings and action.nargs != 0 and not action.required
+    ]
+
+
+@pytest.mark.parametrize(
+    ("command", "action"), _options_taking_a_value(), ids=lambda x: getattr(x, "dest", x)
+)
+def test_every_options_help_says_its_default(command: str, action: argparse.Action) -> None:
+    # `hearts serve --help` said "(8000)" of --port and nothing of --host's 127.0.0.1.
+    said = " ".join((action.help or "").split())
+    if action.default is None:
+        # Left to a variable, a preset or the machine: said in words, or as "(10)".
+        assert "default" in said or re.search(r"\(\d+\)", said), (command, said)
+    elif action.default != []:  # a repeatable option given no times: nothing changed
+        value = re.escape(f"{action.default}")
+        assert re.search(rf"\({value}\)|default:? {value}\b", said), (command, said)
+
+
+def test_the_commands_checked_are_all_of_them() -> None:
+    assert set(_commands()) == set(COMMANDS)
+    assert {"--host", "--deals", "--round", "--target"} <= {
+        a.option_strings[0] for _, a in _options_taking_a_value()
+    }
+
+
+NUMERIC = [
+    (["serve", "--port", "abc"], "hearts serve: --port must be a whole number, not 'abc'."),
+    (["serve", "--metrics-port", "9x"], "hearts serve: --metrics-port must be a whole number"),
+    (["serve", "--max-connections", "1.5"], "hearts serve: --max-connections must be a whole"),
+    (["serve", "--header-timeout", "soon"], "hearts serve: --header-timeout must be a number"),
+    (["serve", "--body-timeout", "nan"], "hearts serve: --body-timeout must be a number, not"),
+    (["serve", "--idle-timeout", "inf"], "hearts serve: --idle-timeout must be a number, not"),
+    (["play", "--players", "four"], "hearts play: --players must be a whole number, not 'four'."),
+    (["sim", "easy*4", "--deals", "lots"], "hearts sim: --deals must be a whole number, not"),
+    (["sim", "easy*4", "--workers", "2.0"], "hearts sim: --workers must be a whole number"),
+    (["sim", "easy*4", "--players-count", "x"], "hearts sim: --players-count must be a whole"),
+    (["sheets", "--out", "x", "--rounds", "many"], "hearts sheets: --rounds must be a whole"),
+    (
+        ["sheets", "--out", "x", "--rounds", "5"],
+        "hearts sheets: --rounds must be a whole number from 10 to 30, not 5.",
+    ),
+    (
+        ["sheets", "--out", "x", "--players", "12"],
+        "hearts sheets: --players must be a whole number from 3 to 10, not 12.",
+    ),
+    (["demo", "--seed", "s"], "hearts demo: --seed must be a whole number, not 's'."),
+    (["demo", "--target", "far"], "hearts demo: --target must be a whole number, not 'far'."),
+    (["replay", "x.json", "--round", "last"], "hearts replay: --round must be a whole number"),
+]
+
+
+@pytest.mark.parametrize(("argv", "sentence"), NUMERIC, ids=[" ".join(a) for a, _ in NUMERIC])
+def test_a_bad_number_is_one_sentence_naming_the_option(
+    argv: list[str], sentence: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `hearts serve --port abc` printed argparse's usage block and "invalid int value".
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(sentence) and captured.err.count("\n") == 1, captured.err
+    assert captured.err.endswith(".\n") and "usage" not in captured.err
+
+
+def test_every_numeric_option_is_read_by_number() -> None:
+    # One mechanism: an option declared `type=int` or `type=float` is read by `Number`.
+    for _, action in _options_taking_a_value():
+        assert action.type not in (int, float), action.option_strings
+    kinds = {a.option_strings[0]: a.type for _, a in _options_taking_a_value()}
+    assert kinds["--port"] == Number(int, option="--port")
+    assert kinds["--idle-timeout"] == Number(float, option="--idle-timeout")
+
+
+def test_a_good_number_is_read_as_before() -> None:
+    args = build_parser().parse_args(["serve", "--port", "8123", "--header-timeout", "2.5"])
+    assert (args.port, args.header_timeout) == (8123, 2.5)
+    args = build_parser().parse_args(["sheets", "--out", "x", "--rounds", "10", "--players", "3"])
+    assert (args.rounds, args.players) == (10, 3)
+    assert build_parser().parse_args(["demo", "--seed", "-3"]).seed == -3
+    with pytest.raises(OptionError, match=r"^--n must be a number, 1 or more, not 0.5\.$"):
+        Number(float, low=1, option="--n")("0.5")
