@@ -122,7 +122,8 @@ def test_a_void_shown_and_points_on_the_trick_are_said() -> None:
         game.play(card)
     advice = hint(game.view(0), NAMES, seed=1, budget=BUDGET)
     assert advice.reason.startswith("Throw ")  # no hearts to follow with
-    assert "the trick already holds 1 point" in advice.reason
+    # The facts are told as such, not joined to the reason as if they were part of it.
+    assert "; worth knowing: the trick already holds 1 point" in advice.reason
     # Seat 1's void is in clubs, not the suit led: not said on this trick.
     assert "Marisol" not in advice.reason
 

@@ -506,10 +506,13 @@ def _moon_open(best: Arm, plain: Arm, arms: list[Arm]) -> str:
 
 
 def _sentence(action: str, numbers: str, context: list[str]) -> str:
-    parts = [numbers] if numbers else []
-    if context:
-        parts.append(_list(context[:2]))
-    return f"{action}: {'; '.join(parts)}." if parts else f"{action}."
+    """The advice, why, then the position's facts, said as things worth knowing: joined to the
+    reason with a bare semicolon they read as part of it, and a player took "Lead the K♣: …;
+    Marisol and Bertie have no clubs" as the coach's reason to lead into two voids."""
+    facts = f"knowing: {_list(context[:2])}" if context else ""
+    if numbers:
+        return f"{action}: {numbers}; worth {facts}." if facts else f"{action}: {numbers}."
+    return f"{action}. Worth {facts}." if facts else f"{action}."
 
 
 def _points(value: float) -> str:
