@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 import pytest
+from test_passing_screen import first_round_played
 from test_scores_words import play_to_game_over
 from test_table_play import open_stored, store_for
 from test_web_game_browser import open_page, start_game
@@ -237,6 +238,62 @@ def test_the_games_end_keeps_its_way_on_on_a_phone_held_sideways(
         assert top >= 0 and bottom <= height + 1, panel
     # Every line of the standings can be brought into sight, clear of the way on.
     assert page.evaluate(HIDDEN_LINES) == []
+    assert not page.errors
+
+
+# --- the round's end on a phone held sideways: its way on over none of the table's rows -----
+
+#: At the top of the round's panel and scrolled to its end: how many rows of the round's
+#: table lie under the way on, how many are in sight, and whether its button is in sight.
+ROUND_PANEL = """() => {
+    const overlay = document.querySelector('[data-region=overlay]');
+    const way = document.querySelector('.sheet-panel .way-on');
+    const meet = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+        && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+    const found = [];
+    for (const top of [0, overlay.scrollHeight]) {
+        overlay.scrollTop = top;
+        const under = way.getBoundingClientRect();
+        const foot = Math.min(innerHeight, overlay.getBoundingClientRect().bottom);
+        const rows = [...document.querySelectorAll('table.round-table tr')]
+            .map((row) => row.getBoundingClientRect());
+        const button = way.querySelector('button').getBoundingClientRect();
+        found.push({ covered: rows.filter((r) => meet(r, under)).length,
+                     seen: rows.filter((r) => r.top >= 0 && r.bottom <= foot + 1).length,
+                     button: button.top >= 0 && button.bottom <= foot + 1,
+                     across: document.documentElement.scrollWidth - innerWidth });
+    }
+    overlay.scrollTop = 0;
+    return found;
+}"""
+
+
+@pytest.mark.parametrize("players", [4, 6, 10])
+@pytest.mark.parametrize("size", ["", "150%", "200%"])
+def test_the_rounds_way_on_covers_no_row_of_its_table_held_sideways(
+    browser: Any, server: AppServer, size: str, players: int
+) -> None:
+    # 844 x 390 at 200% text: "Deal the next round", kept at the screen's foot, left two rows
+    # of the round's table and a half in sight above it, the others under it until scrolled
+    # (at the usual size, three of ten players' rows). It lies beside the table now: at the
+    # top and at the end of the panel no row is under it, and it is in sight.
+    page = open_page(browser, server, VIEWPORTS["phone-landscape"])
+    game = first_round_played(hearts.Rules(players=players), 3)
+    start_game(page)
+    name = f"way-on-{players}-{size.strip('%') or '100'}"
+    store_for(page, server, name, game)
+    page.goto(f"{server.url}/?speed=instant")
+    page.wait_for_selector("body[data-ready=true]")
+    text_size(page, size)
+    page.click(f"[data-action=continue][data-game='{name}']")
+    page.wait_for_selector("table.round-table")
+    settle(page)
+    top, end = page.evaluate(ROUND_PANEL)
+    shoot(page, f"crowded-round-way-on-{players}-{size.strip('%') or '100'}")
+    assert top["covered"] == 0 and end["covered"] == 0, (top, end)
+    assert top["button"] and end["button"], (top, end)
+    assert top["seen"] >= min(players + 1, 5), top  # the headings and four rows at least
+    assert top["across"] <= 0, top
     assert not page.errors
 
 
