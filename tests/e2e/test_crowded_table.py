@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 import pytest
+from test_passing_screen import first_round_played
 from test_scores_words import play_to_game_over
 from test_table_play import open_stored, store_for
 from test_web_game_browser import open_page, start_game
@@ -22,7 +23,7 @@ from test_web_game_browser import open_page, start_game
 import hearts
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 
-from browser_support import AppServer, plain, shoot
+from browser_support import AppServer, create_by_page, plain, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -49,6 +50,17 @@ def settle(page: Any) -> None:
 def text_size(page: Any, size: str) -> None:
     """The person's text size, as a phone's or a browser's setting makes it ('' as usual)."""
     page.evaluate(f"document.documentElement.style.fontSize = '{size}'")
+    settle(page)
+
+
+def large_text(page: Any, size: str) -> None:
+    """The text size as `text_size` sets it, then the page laid out anew, as a browser whose
+    setting had it from the start would: Chromium keeps a container query's answer when only
+    the font's size changes ('40em' at 844 px wide was read as at 16 px until a resize)."""
+    text_size(page, size)
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    page.set_viewport_size({"width": width - 1, "height": height})
+    page.set_viewport_size({"width": width, "height": height})
     settle(page)
 
 
@@ -237,6 +249,62 @@ def test_the_games_end_keeps_its_way_on_on_a_phone_held_sideways(
         assert top >= 0 and bottom <= height + 1, panel
     # Every line of the standings can be brought into sight, clear of the way on.
     assert page.evaluate(HIDDEN_LINES) == []
+    assert not page.errors
+
+
+# --- the round's end on a phone held sideways: its way on over none of the table's rows -----
+
+#: At the top of the round's panel and scrolled to its end: how many rows of the round's
+#: table lie under the way on, how many are in sight, and whether its button is in sight.
+ROUND_PANEL = """() => {
+    const overlay = document.querySelector('[data-region=overlay]');
+    const way = document.querySelector('.sheet-panel .way-on');
+    const meet = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+        && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+    const found = [];
+    for (const top of [0, overlay.scrollHeight]) {
+        overlay.scrollTop = top;
+        const under = way.getBoundingClientRect();
+        const foot = Math.min(innerHeight, overlay.getBoundingClientRect().bottom);
+        const rows = [...document.querySelectorAll('table.round-table tr')]
+            .map((row) => row.getBoundingClientRect());
+        const button = way.querySelector('button').getBoundingClientRect();
+        found.push({ covered: rows.filter((r) => meet(r, under)).length,
+                     seen: rows.filter((r) => r.top >= 0 && r.bottom <= foot + 1).length,
+                     button: button.top >= 0 && button.bottom <= foot + 1,
+                     across: document.documentElement.scrollWidth - innerWidth });
+    }
+    overlay.scrollTop = 0;
+    return found;
+}"""
+
+
+@pytest.mark.parametrize("players", [4, 6, 10])
+@pytest.mark.parametrize("size", ["", "150%", "200%"])
+def test_the_rounds_way_on_covers_no_row_of_its_table_held_sideways(
+    browser: Any, server: AppServer, size: str, players: int
+) -> None:
+    # 844 x 390 at 200% text: "Deal the next round", kept at the screen's foot, left two rows
+    # of the round's table and a half in sight above it, the others under it until scrolled
+    # (at the usual size, three of ten players' rows). It lies beside the table now: at the
+    # top and at the end of the panel no row is under it, and it is in sight.
+    page = open_page(browser, server, VIEWPORTS["phone-landscape"])
+    game = first_round_played(hearts.Rules(players=players), 3)
+    start_game(page)
+    name = f"way-on-{players}-{size.strip('%') or '100'}"
+    store_for(page, server, name, game)
+    page.goto(f"{server.url}/?speed=instant")
+    page.wait_for_selector("body[data-ready=true]")
+    text_size(page, size)
+    page.click(f"[data-action=continue][data-game='{name}']")
+    page.wait_for_selector("table.round-table")
+    settle(page)
+    top, end = page.evaluate(ROUND_PANEL)
+    shoot(page, f"crowded-round-way-on-{players}-{size.strip('%') or '100'}")
+    assert top["covered"] == 0 and end["covered"] == 0, (top, end)
+    assert top["button"] and end["button"], (top, end)
+    assert top["seen"] >= min(players + 1, 5), top  # the headings and four rows at least
+    assert top["across"] <= 0, top
     assert not page.errors
 
 
@@ -438,6 +506,105 @@ def test_the_whole_hand_is_in_sight_on_a_phone_held_sideways(
     trick = page.locator(".trick .played").first.bounding_box()
     assert trick is not None and trick["y"] >= 0  # the trick's cards too
     shoot(page, f"crowded-hand-landscape-{size.strip('%') or '100'}")
+    assert not page.errors
+
+
+# --- large text on a phone held sideways: a long message leaves the hand on the screen ------
+
+#: A message as long as the game's longest: a dimmed card's reason, a stand-in's notice.
+LONG_MESSAGE = (
+    "You must follow suit: clubs were led, and you still hold clubs, so a club it must be."
+)
+
+#: How far the page scrolls down, the cards of the hand not wholly in sight, and the message:
+#: whether its last line comes into sight when it scrolls within itself, and whether it is
+#: shaded at its foot exactly when it has more to show.
+HAND_AND_MESSAGE = """() => {
+    const message = document.querySelector('[data-region=message]');
+    const scrolls = message.scrollHeight > message.clientHeight + 1;
+    const shaded = getComputedStyle(message).maskImage !== 'none';
+    const reachable = !scrolls || (['auto', 'scroll'].includes(getComputedStyle(message).overflowY)
+        && (message.scrollTop = message.scrollHeight,
+            message.scrollTop + message.clientHeight >= message.scrollHeight - 1));
+    message.scrollTop = 0;
+    const cut = [...document.querySelectorAll('#hand .card')].filter((card) => {
+        const r = card.getBoundingClientRect();
+        return r.top < -1 || r.bottom > innerHeight + 1 || r.left < -1 || r.right > innerWidth + 1;
+    }).map((card) => card.dataset.key);
+    const height = Math.round(message.getBoundingClientRect().height);
+    return { down: document.documentElement.scrollHeight - innerHeight, cut, reachable,
+             shade: scrolls === shaded, height };
+}"""
+
+
+@pytest.mark.parametrize("players", [3, 4, 6, 10])
+def test_a_long_message_leaves_the_hand_on_a_phone_held_sideways(
+    browser: Any, server: AppServer, players: int
+) -> None:
+    # 844 x 390 at 200% text, a dimmed card's reason beside the trick: the page was 425 px
+    # tall at six players (561 at ten), the hand half under the screen's foot. The message
+    # shows four lines at most and scrolls within itself for the rest; the side seats and the
+    # tools take less room. The whole hand is on the screen, the page no taller than it.
+    game = position(players, lambda g: len(g.round.trick) >= 1)
+    page = open_position(browser, server, "phone-landscape", f"long-message-{players}", game)
+    page.emulate_media(reduced_motion="reduce")  # the hand's cards at once in their places
+    failures = []
+    for size in ("", "150%", "200%"):
+        page.evaluate(
+            "(line) => { document.querySelector('[data-region=message]').textContent = line; }",
+            LONG_MESSAGE,
+        )
+        large_text(page, size)
+        page.evaluate("window.scrollTo(0, 0)")
+        found = page.evaluate(HAND_AND_MESSAGE)
+        if found["down"] > 0 or found["cut"] or not found["reachable"] or not found["shade"]:
+            failures.append((size, found))
+        shoot(page, f"crowded-long-message-{players}-{size.strip('%') or '100'}")
+    assert failures == [], failures
+    assert not page.errors
+
+
+# --- large text on a phone held upright: the person's tools in sight at a table with friends ---
+
+#: The boxes of React and Sound, and whether each lies wholly on the screen.
+TOOLS_IN_SIGHT = """() => [...document.querySelectorAll('[data-action=react], [data-action=sound]')]
+    .map((el) => { const r = el.getBoundingClientRect();
+        return [el.dataset.action, r.top >= -1 && r.bottom <= innerHeight + 1
+            && r.left >= -1 && r.right <= innerWidth + 1, Math.round(r.bottom)]; })"""
+
+
+@pytest.mark.parametrize("players", [3, 4, 6, 10])
+def test_react_and_sound_are_in_sight_on_an_upright_phone_at_large_text(
+    browser: Any, server: AppServer, players: int
+) -> None:
+    # A table with a friend, six seats, 390 x 844 at 200% text: React and Sound lay under the
+    # screen's foot (Sound 42 px under it; at ten seats React 81 px), the message over the
+    # hand five lines tall and the tools two rows. While the cards are played both are on
+    # the screen with the top of the table, at every text size.
+    page = open_page(browser, server, VIEWPORTS["phone"])
+    page.emulate_media(reduced_motion="reduce")
+    body = {
+        "rules": {"players": players, "pass_cycle": ["hold"]},
+        "name": "Ann",
+        "turn_time": None,
+        "seats": ["you", "friend", *["easy"] * (players - 2)],
+    }
+    state = create_by_page(page, body)
+    page.goto(f"{server.url}/?table={state['id']}&speed=instant")
+    page.click("[data-action=start-table]")
+    page.wait_for_selector("#game[data-phase=playing] #hand [data-card]", timeout=15000)
+    page.wait_for_selector("[data-action=react]")
+    failures = []
+    for size in ("", "150%", "200%"):
+        large_text(page, size)
+        page.evaluate("window.scrollTo(0, 0)")
+        settle(page)
+        found = page.evaluate(TOOLS_IN_SIGHT)
+        assert [action for action, _, _ in found] == ["react", "sound"], found
+        if not all(seen for _, seen, _ in found):
+            failures.append((size, found))
+        shoot(page, f"crowded-tools-upright-{players}-{size.strip('%') or '100'}")
+    assert failures == [], failures
     assert not page.errors
 
 

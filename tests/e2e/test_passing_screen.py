@@ -4,7 +4,7 @@ stands out, and the round's table inside the screen."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from test_table_play import open_stored
@@ -367,6 +367,57 @@ def test_at_large_text_the_rounds_names_stay_whole(
     )
     for name, rows in lines:
         assert rows < 1.9, (name, rows)
+    assert not page.errors
+
+
+#: The round's table on its panel: how far it scrolls sideways, how far its cells reach past
+#: the panel's inner edge, and for each name the lines it takes and whether a word of it was
+#: broken (the name's words each narrower than the cell would have fitted whole).
+ROUND_TABLE_FITS = """() => {
+    const table = document.querySelector('table.round-table');
+    const box = table.parentElement, style = getComputedStyle(box);
+    const inner = box.getBoundingClientRect().right - parseFloat(style.paddingRight);
+    const reach = Math.max(...[...table.querySelectorAll('tr')]
+        .map((row) => row.lastElementChild.getBoundingClientRect().right));
+    const names = [...table.querySelectorAll('tbody th')].map((th) => {
+        const line = parseFloat(getComputedStyle(th).lineHeight);
+        const range = document.createRange();
+        range.selectNodeContents(th);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        const words = th.textContent.split(/\\s+/).length;
+        return [th.textContent, lines, words, Math.round(th.getBoundingClientRect().height / line)];
+    });
+    return { across: table.scrollWidth - table.clientWidth, past: reach - inner, names,
+             wide: table.classList.contains('wide') };
+}"""
+
+
+@pytest.mark.parametrize(
+    ("players", "bonus"), [(3, None), (4, None), (6, None), (10, None), (10, "JD")]
+)
+def test_at_double_text_the_rounds_table_fits_an_upright_phone(
+    browser: Any, server: AppServer, players: int, bonus: Literal["JD"] | None
+) -> None:
+    # 390 x 844 at 200% text: the round's table was 393 to 441 px wide in a panel with 346,
+    # and scrolled sideways, the Total column out of sight until scrolled. It fits, every
+    # name whole (a name of one word on one line).
+    page = open_page(browser, server, PHONE)
+    rules = hearts.Rules(players=players, bonus_card=bonus)
+    game = first_round_played(rules, 3)
+    start_game(page)
+    name = f"double-text-{players}-{bonus}"
+    store_for(page, server, name, game)
+    page.goto(f"{server.url}/?speed=instant")
+    page.wait_for_selector("body[data-ready=true]")
+    page.evaluate("document.documentElement.style.fontSize = '200%'")
+    page.click(f"[data-action=continue][data-game='{name}']")
+    page.wait_for_selector("table.summary")
+    found = plain(page.evaluate(ROUND_TABLE_FITS))
+    shoot(page, f"round-over-double-text-{players}-{bonus or 'plain'}-phone")
+    assert found["across"] <= 0 and not found["wide"], found
+    assert found["past"] <= 1, found  # the Total column in sight
+    for seat_name, lines, words, _ in found["names"]:
+        assert lines <= words, (seat_name, lines)  # no word of a name broken
     assert not page.errors
 
 

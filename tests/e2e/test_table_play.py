@@ -195,6 +195,8 @@ def play_to(page: Any, wanted: set[str]) -> str:
 def test_each_panel_opens_at_its_top(browser: Any, server: AppServer) -> None:
     # A phone held sideways: the round's panel is taller than the screen, and a person
     # scrolls it to the chart. The game's end opened scrolled as far, its winner out of sight.
+    # The round's way on stands beside the panel's rows, in sight as it scrolls and lying over
+    # none of them, so never shadowed; the game's end keeps its way on at the screen's foot.
     page = open_page(browser, server, {"width": 844, "height": 390})
     start_game(page, target=30)
     overlay = "document.querySelector('[data-region=overlay]')"
@@ -202,18 +204,11 @@ def test_each_panel_opens_at_its_top(browser: Any, server: AppServer) -> None:
     while play_to(page, {"round-over", "game-over"}) == "round-over":
         rounds += 1
         assert page.evaluate(f"{overlay}.scrollTop") == 0
-        page.wait_for_function(WAY_ON_SHADOWED_WHEN_OVER_ROWS)
-        # Scrolled to its own place (the part after it in sight), it lies flat; scrolled
-        # past, out of sight, it is not shadowed either.
-        page.evaluate(
-            "document.querySelector('.way-on').nextElementSibling.scrollIntoView({block: 'end'})"
-        )
-        page.wait_for_selector(".way-on:not(.stuck)")
-        page.wait_for_function(WAY_ON_SHADOWED_WHEN_OVER_ROWS)
-        page.evaluate(f"(() => {{ const o = {overlay}; o.scrollTop = 0; }})()")
-        page.wait_for_selector(".way-on.stuck")
-        page.evaluate(f"(() => {{ const o = {overlay}; o.scrollTop = o.scrollHeight; }})()")
-        page.wait_for_selector(".way-on:not(.stuck)")
+        for end in ("0", "o.scrollHeight"):
+            page.evaluate(f"(() => {{ const o = {overlay}; o.scrollTop = {end}; }})()")
+            page.wait_for_selector(".way-on:not(.stuck)")
+            page.wait_for_function(WAY_ON_SHADOWED_WHEN_OVER_ROWS)
+            page.wait_for_function(WAY_ON_IN_SIGHT)
         page.click("[data-action=next-round]")
     assert rounds >= 1
     assert page.evaluate(f"{overlay}.scrollTop") == 0
@@ -224,6 +219,12 @@ def test_each_panel_opens_at_its_top(browser: Any, server: AppServer) -> None:
     page.wait_for_function(WAY_ON_SHADOWED_WHEN_OVER_ROWS)
     assert not page.errors
 
+
+#: The panel's way on wholly on the screen.
+WAY_ON_IN_SIGHT = """() => {
+    const r = document.querySelector('.way-on').getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= innerHeight;
+}"""
 
 #: The panel's way on is shadowed ("stuck") exactly when it lies at the screen's foot over
 #: rows further down, and then it reaches the foot: nothing shows under it.
