@@ -47,9 +47,9 @@ from .characters import LEVELS, cast
 from .deals import commitment, is_keyed, new_game, new_secret, replayed, results
 from .events import Journal, journal_for_browser
 from .finish import finish_settled_round
-from .history import house_rule_names
 from .metrics import Decisions, Metrics
 from .notify import Hub
+from .options import house_rule_names
 from .store import Person, Seating, StoredGame
 from .stores import GameStore, StoreUnavailable
 
