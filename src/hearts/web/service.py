@@ -1267,6 +1267,7 @@ class GameService:
             **commitment(game),
             "scores": list(game.scores),
             "winners": list(game.winners),
+            "play_on": None if game.play_on is None else game.play_on.to_dict(),
             "moon_pending": game.moon_pending,
             "moon_stake": game.moon_stake,
             "moon_scores": _moon_scores(game),
