@@ -128,7 +128,7 @@ def test_a_pass_of_the_wrong_size_says_how_many_were_given() -> None:
     game = Game(Rules(), seed=12)
     bots = {s: make_player("easy", seed=s) for s in range(1, 4)}
     hand = [str(c) for c in game.view(0).hand]
-    answers = iter([hand[0], " ".join(hand[:2]), " ".join(hand[:4]), "quit"])
+    answers = iter([hand[0], " ".join(hand[:2]), " ".join(hand[:4]), "quit", "y"])
     out: list[str] = []
     TerminalGame(game, bots, lambda prompt: next(answers), out.append).run()
     assert "Pass exactly 3 cards: you gave 1." in out
