@@ -17,7 +17,12 @@ from .terminal import cards_text, seat_names, verb
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("demo", help="print a game of random players, trick by trick")
+    parser = subparsers.add_parser(
+        "demo",
+        help="print a game of random players, trick by trick",
+        description="Print a whole game played by four random players, trick by trick, to see "
+        "how a game runs. The same seed prints the same game.",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed for the deal and the players (1)")
     parser.add_argument(
         "--target", type=int, default=100, help=f"score that ends the game, 1 to {MAX_TARGET} (100)"
