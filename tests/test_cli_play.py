@@ -226,11 +226,11 @@ def test_the_kitty_is_told_when_dealt_and_when_taken() -> None:
     note = "1 card lies face down: the first to take a point card takes it too."
     assert note in out
     assert "takes the kitty: " in text or "You take the kitty: " in text
-    # Said under its round's heading (a pass's, or "no pass this round"), never before it.
+    # Said under its round's heading (a pass's, or "a keep round"), never before it.
     told = [i for i, line in enumerate(out) if line == note]
     assert len(told) == len(terminal.game.results) >= 3
     assert all(out[i - 1].startswith("\nRound ") for i in told), [out[i - 1] for i in told]
-    assert any("no pass this round" in out[i - 1] for i in told)
+    assert any(": a keep round, so nobody passes." in out[i - 1] for i in told)
     terminal, out, _ = scripted_game(Rules(players=5, kitty=True), iter(["quit", "y"]))
     assert terminal.run() == 0
     assert "2 cards lie face down: the first to take a point card takes them too." in out

@@ -502,3 +502,20 @@ def test_a_tie_played_on_past_the_target_is_said_on_the_round_panel(
         shoot(page, f"scores-play-on-{view}")
     assert not page.errors, page.errors
     page.context.close()
+
+
+def test_a_round_with_no_pass_is_a_keep_round_in_the_game_too(
+    browser: Any, server: AppServer
+) -> None:
+    # The top bar said "No pass" and its title "No passing: keep your cards", where the start
+    # screen, the scorekeeper, the sheets and the terminal say "keep".
+    page = open_page(browser, server, DESKTOP)
+    said = page.evaluate(
+        """async () => {
+          const w = await import('/game/js/words.js');
+          return [w.directionPhrase('hold'), w.directionShort('hold')];
+        }"""
+    )
+    assert said == ["A keep round: nobody passes", "Keep round"]
+    assert not page.errors, page.errors
+    page.context.close()

@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     players = [make_player("random", seed=f"{args.seed}:{seat}") for seat in range(n)]
     for event in [*game.start_events(), *play_out(game, players)]:
         if isinstance(event, ev.Dealt):
-            how = "no pass (hold)" if event.pass_direction == "hold" else "pass"
+            how = "keep (nobody passes)" if event.pass_direction == "hold" else "pass"
             direction = "" if event.pass_direction == "hold" else f" {event.pass_direction}"
             print(f"\nRound {event.hand_number + 1}: {how}{direction}")
         elif isinstance(event, ev.Passed) and event.cards is not None:

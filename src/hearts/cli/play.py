@@ -286,7 +286,7 @@ class TerminalGame:
                     f"{cards} face down: the first to take a point card takes {them} too."
                 )
             if self.game.rules.cards_to_pass(event.pass_direction) == 0:
-                self.say(f"\nRound {event.hand_number + 1}: no pass this round.")
+                self.say(f"\nRound {event.hand_number + 1}: a keep round, so nobody passes.")
                 self._say_kitty()  # else under the pass's heading
         elif isinstance(event, ev.KittyTaken):
             who = "You take" if event.seat == self.me else f"{names[event.seat]} takes"

@@ -164,7 +164,7 @@ def _show(game: Any, moves: list[Any], names: list[str], only: int | None) -> li
         if only is not None and (current != only or isinstance(event, ev.GameOver)):
             continue
         if isinstance(event, ev.Dealt):
-            how = "no pass" if event.pass_direction == "hold" else f"pass {event.pass_direction}"
+            how = "keep" if event.pass_direction == "hold" else f"pass {event.pass_direction}"
             lines.append(f"\nRound {current} ({how})")
             if game.keyed:
                 lines.append(f"  dealt from key {game.deal_key(event.hand_number)}")

@@ -1,7 +1,7 @@
 """`--rule NAME=VALUE`, as `hearts play` and `hearts sim` read it.
 
->>> rule_changes(["target_score=50", "moon_rule=choose", "pass_cycle=left,right"])
-{'target_score': 50, 'moon_rule': 'choose', 'pass_cycle': ['left', 'right']}
+>>> rule_changes(["target_score=50", "moon_rule=choose", "pass_cycle=left,right,keep"])
+{'target_score': 50, 'moon_rule': 'choose', 'pass_cycle': ['left', 'right', 'hold']}
 >>> rule_changes(["bogus=1"])  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -60,7 +60,7 @@ PRESETS_HELP = (
     + ", ".join(_preset_words(name) for name in PRESETS)
     + " (default: standard)"
 )
-CYCLE_FORM = 'write the pass cycle like pass_cycle=left,right,hold or pass_cycle=["left","right"].'
+CYCLE_FORM = 'write the pass cycle like pass_cycle=left,right,keep or pass_cycle=["left","right"].'
 
 
 def rule_changes(items: list[str]) -> dict[str, Any]:
@@ -100,7 +100,8 @@ def _cycle(value: Any) -> list[str] | None:
     if value is None:
         return None
     if isinstance(value, str):
-        return [word for word in re.split(r"[,\s]+", value) if word]
+        value = [word for word in re.split(r"[,\s]+", value) if word]
     if isinstance(value, list) and all(isinstance(word, str) for word in value):
-        return value
+        # "keep", the word users read for a round with no pass, and "hold", its stored name.
+        return ["hold" if word == "keep" else word for word in value]
     raise ValueError(f"{json.dumps(value)} is not a pass cycle; {CYCLE_FORM}")
