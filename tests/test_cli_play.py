@@ -693,6 +693,7 @@ def test_the_rules_in_force_and_a_partner_are_said_at_the_start(
         main(["play", "--help"])
     usage = " ".join(capsys.readouterr().out.split())
     for said in (
+        "standard (no house rule)",
         "short (a game to 50)",
         "casual (points on the first trick; the queen breaks hearts)",
         "strict (queen at the first chance)",

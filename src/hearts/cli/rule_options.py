@@ -52,7 +52,7 @@ def _preset_words(name: str) -> str:
     changes = [house[0].lower() + house[1:] for house in house_rule_names(rules)]
     if rules.target_score != Rules().target_score:
         changes.append(f"a game to {rules.target_score}")
-    return f"{name} ({'; '.join(changes)})" if changes else name
+    return f"{name} ({'; '.join(changes) or 'no house rule'})"
 
 
 PRESETS_HELP = (
