@@ -73,6 +73,9 @@ def test_a_pass_cycle_may_be_written_with_commas(
         "pass_cycle": ["left", "right", "hold"]
     }
     assert rule_changes(['pass_cycle=["left","right"]', "pass_cycle=null"]) == {"pass_cycle": None}
+    # "keep", the word every screen and sheet uses for a round with no pass, is "hold" too.
+    for written in ("pass_cycle=left,right,keep", 'pass_cycle=["left","right","keep"]'):
+        assert rule_changes([written]) == {"pass_cycle": ["left", "right", "hold"]}
     args = ["sim", "easy*4", "--deals", "1", "--quiet", "--json", "-"]
     assert main([*args, "--rule", "pass_cycle=left,right"]) == 0
     assert json.loads(capsys.readouterr().out)["rules"]["pass_cycle"] == ["left", "right"]
@@ -83,7 +86,7 @@ def test_a_pass_cycle_may_be_written_with_commas(
     for command in (["play"], ["sim", "easy*4", "--quiet"]):
         assert main([*command, "--rule", "pass_cycle=5"]) == 2
         err = capsys.readouterr().err
-        assert 'like pass_cycle=left,right,hold or pass_cycle=["left","right"].' in err, err
+        assert 'like pass_cycle=left,right,keep or pass_cycle=["left","right"].' in err, err
 
 
 @pytest.mark.parametrize(
@@ -128,7 +131,7 @@ def test_a_pass_of_the_wrong_size_says_how_many_were_given() -> None:
     game = Game(Rules(), seed=12)
     bots = {s: make_player("easy", seed=s) for s in range(1, 4)}
     hand = [str(c) for c in game.view(0).hand]
-    answers = iter([hand[0], " ".join(hand[:2]), " ".join(hand[:4]), "quit"])
+    answers = iter([hand[0], " ".join(hand[:2]), " ".join(hand[:4]), "quit", "y"])
     out: list[str] = []
     TerminalGame(game, bots, lambda prompt: next(answers), out.append).run()
     assert "Pass exactly 3 cards: you gave 1." in out

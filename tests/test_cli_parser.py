@@ -105,3 +105,17 @@ def test_a_good_number_is_read_as_before() -> None:
     assert build_parser().parse_args(["demo", "--seed", "-3"]).seed == -3
     with pytest.raises(OptionError, match=r"^--n must be a number, 1 or more, not 0.5\.$"):
         Number(float, low=1, option="--n")("0.5")
+
+
+def test_every_command_has_a_description_and_hearts_says_its_version(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # `hearts replay --help` and `hearts demo --help` had only their usage line.
+    from importlib.metadata import version
+
+    for name, parser in _commands().items():
+        assert parser.description and parser.description.endswith("."), name
+    with pytest.raises(SystemExit) as stopped:
+        main(["--version"])
+    assert stopped.value.code == 0
+    assert capsys.readouterr().out == f"hearts {version('hearts')}\n"

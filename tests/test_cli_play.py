@@ -139,7 +139,7 @@ def test_play_demo_and_replay_name_the_seats_and_order_the_cards_alike(
 def test_quit_and_end_of_input_leave_quietly(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    answers = iter(["quit"])
+    answers = iter(["quit", "y"])
     monkeypatch.setattr("hearts.cli.play.read_line", lambda prompt="": next(answers))
     assert main(["play", "--seed", "4", "--level", "easy"]) == 0
     assert capsys.readouterr().out.endswith("\nGame left unfinished.\n")
@@ -212,7 +212,7 @@ def test_each_event_is_shown_as_it_happens() -> None:
 
 
 def test_a_scatter_says_the_order_typed_decides_who_gets_which() -> None:
-    terminal, out, _ = scripted_game(Rules(players=5, pass_cycle=("scatter",)), iter(["quit"]))
+    terminal, out, _ = scripted_game(Rules(players=5, pass_cycle=("scatter",)), iter(["quit", "y"]))
     assert terminal.run() == 0
     assert "pass 4 cards one to each player: the first you type goes to Player 2, then " in (
         "\n".join(out)
@@ -226,12 +226,12 @@ def test_the_kitty_is_told_when_dealt_and_when_taken() -> None:
     note = "1 card lies face down: the first to take a point card takes it too."
     assert note in out
     assert "takes the kitty: " in text or "You take the kitty: " in text
-    # Said under its round's heading (a pass's, or "no pass this round"), never before it.
+    # Said under its round's heading (a pass's, or "a keep round"), never before it.
     told = [i for i, line in enumerate(out) if line == note]
     assert len(told) == len(terminal.game.results) >= 3
     assert all(out[i - 1].startswith("\nRound ") for i in told), [out[i - 1] for i in told]
-    assert any("no pass this round" in out[i - 1] for i in told)
-    terminal, out, _ = scripted_game(Rules(players=5, kitty=True), iter(["quit"]))
+    assert any(": a keep round, so nobody passes." in out[i - 1] for i in told)
+    terminal, out, _ = scripted_game(Rules(players=5, kitty=True), iter(["quit", "y"]))
     assert terminal.run() == 0
     assert "2 cards lie face down: the first to take a point card takes them too." in out
 
@@ -324,8 +324,10 @@ def test_a_partners_moon_choice_speaks_of_teams_and_the_scores_the_engine_will_g
     assert out[0] == "\nYou shot the moon! Add 26 to everyone else, or take 26 off your score?"
     assert not any(line.startswith("This round either way") for line in out)
     assert Game(rules, 1).moon_scores() is None
-    # Another team's choice is said in team words too; alone, in a shooter's own words.
+    # Another team's choice is said in team words too; alone, in a shooter's own words;
+    # after "West shot the moon!" (it came first, before anyone was told of the moon).
     from hearts.events import MoonChosen
+    from hearts.scoring import RoundResult
 
     for table, choice, said in (
         (rules, "add", "West adds the points to your team."),
@@ -335,7 +337,12 @@ def test_a_partners_moon_choice_speaks_of_teams_and_the_scores_the_engine_will_g
     ):
         terminal, out, _ = scripted_game(table, iter([]))
         terminal._show(MoonChosen(1, choice))  # type: ignore[arg-type]
-        assert out == [said]
+        assert out == []  # said under the moon itself, which the round's end tells
+        taken = (0, 26, 0, 0)
+        scored = RoundResult(0, taken, taken, taken, shooter=1, moon_choice=choice)  # type: ignore[arg-type]
+        terminal._round_over(scored)
+        shot = [line for line in out if "shot the moon!" in line]
+        assert shot and out.index(said) == out.index(shot[0]) + 1, out
 
 
 def test_the_moon_choice_answers_the_commands_and_takes_a_first_letter() -> None:
@@ -382,7 +389,7 @@ def test_cards_that_cancel_and_a_trick_held_over_are_said() -> None:
 def test_several_cards_at_one_card_and_bytes_that_are_not_text_are_answered_plainly() -> None:
     game = Game(Rules(pass_count=0), seed=1)
     bots = {s: make_player("easy", seed=s) for s in range(1, 4)}
-    answers = iter(["\udcff\udcfe", "AC JC 10C", "quit"])
+    answers = iter(["\udcff\udcfe", "AC JC 10C", "quit", "y"])
     out: list[str] = []
     assert TerminalGame(game, bots, lambda prompt: next(answers), out.append).run() == 0
     assert "That is not text this game can read; type a card like QS." in out
@@ -394,7 +401,7 @@ def test_a_record_is_written_at_quit_and_replays_under_the_same_names(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "game.json"
-    answers = iter(["quit"])
+    answers = iter(["quit", "y"])
     monkeypatch.setattr("hearts.cli.play.read_line", lambda prompt="": next(answers))
     assert main(["play", "--seed", "4", "--level", "easy", "--record", str(path)]) == 0
     assert f"The game's record is in {path}: hearts replay {path}" in capsys.readouterr().out
@@ -428,7 +435,7 @@ def test_a_line_too_long_is_refused_and_the_game_goes_on(tmp_path: Path) -> None
     assert said.endswith(f"\nThe input ended: game left unfinished.\n{_saved(record)}\n")
     assert record.exists()  # written as at a quit
     # At a terminal (`input()`), a long line is refused alike.
-    answers = iter(["QS " * 400, "quit"])
+    answers = iter(["QS " * 400, "quit", "y"])
     out: list[str] = []
     bots = {s: make_player("easy", seed=s) for s in range(1, 4)}
     game = Game(Rules(), seed=4)
@@ -543,7 +550,7 @@ def test_undo_takes_back_your_latest_pass_or_card_of_the_round_as_the_web_game_d
     terminal2, out2 = answering(Game(Rules(), seed=12), script)
     assert terminal2.run() == 0 and out2 == out and terminal2.actions() == actions
     # `--record` keeps the take-backs, as the browser game does, and the replay says so.
-    answers = iter(["JS 6S 2S", "undo", "quit"])
+    answers = iter(["JS 6S 2S", "undo", "quit", "y"])
     monkeypatch.setattr("hearts.cli.play.read_line", lambda prompt="": next(answers))
     path = tmp_path / "game.json"
     assert main(["play", "--seed", "4", "--level", "easy", "--record", str(path)]) == 0
@@ -595,3 +602,117 @@ def test_hint_gives_the_coachs_card_and_reason_the_same_for_a_seed() -> None:
     assert advice.cards[0].symbol in hints[1]
     again, out2 = answering(Game(Rules(), seed=12), ["hint", "pass", "hint", "quit"])
     assert again.run() == 0 and out2 == out
+
+
+def test_only_quit_leaves_and_it_asks_first() -> None:
+    # A lone "Q" (half of "QS"), "q" or "exit" ended the game at once, lost without --record.
+    from hearts.cli.play import HELP, LEAVE, NEAR_QUIT
+
+    script = ["6C 8C JC", "Q", "q", "exit", "quit", "n", "quit", "maybe", "y"]
+    terminal, out = answering(Game(Rules(), seed=1), script)
+    assert terminal.run() == 0
+    queen, leave = NEAR_QUIT["q"], NEAR_QUIT["exit"]
+    assert out.count(queen) == 2 and out.count(leave) == 1
+    assert 'To leave the game, type "quit".' in queen and "QS" in queen
+    assert out.count(LEAVE) == 3 and "Then the game goes on." in out
+    assert 'Type "y" to leave the game, or "n" to play on.' in out
+    assert out[-1] == "\nGame left unfinished."
+    # Nothing was lost at "n": the pass stands and the same card is asked for.
+    assert len(terminal.game.moves) >= 4 and terminal.game.phase == "playing"
+    assert out[out.index("Then the game goes on.") + 1] == "Your card: "
+    assert '"quit" leaves the game (you are asked first)' in HELP
+
+    # The end of the input at the question leaves, as it does anywhere.
+    def ends_at_the_question(prompt: str) -> str:
+        if prompt == LEAVE:
+            raise EOFError
+        return "quit"
+
+    ended, said = answering(Game(Rules(), seed=1), [])
+    ended.ask = ends_at_the_question
+    assert ended.run() == 0 and said[-1] == "\nThe input ended: game left unfinished."
+
+
+def test_a_tie_played_on_past_the_target_says_why_the_game_goes_on() -> None:
+    # `hearts play --players 5 --seed 1 --rule tie_rule=play-on --rule target_score=10`,
+    # the bots seeded as `run` seeds them: Player 5 passed 10 and the game just went on.
+    rules = Rules(players=5, tie_rule="play-on", target_score=10)
+    terminal, out = answering(Game(rules, seed=1), ["pass"] + ["play"] * 10, level="medium")
+    terminal.bots = {s: make_player("medium", seed=f"1:{s}") for s in range(1, 5)}
+    assert terminal.run() == 0
+    score = out.index("Score: You 7, Player 2 0, Player 3 6, Player 4 0, Player 5 13 (game to 10).")
+    assert out[score + 1] == (
+        "Player 5 has reached the target of 10, but Player 2 and Player 4 are tied for the "
+        "lowest total (0). With ties played on, the game goes on until one player alone has "
+        "the lowest."
+    )
+    assert out[score + 2].startswith("\nRound 2: ")
+    # With the tie shared, the same round ends the game: nothing more to say.
+    shared, said = answering(
+        Game(Rules(players=5, target_score=10), seed=1), ["pass"] + ["play"] * 10
+    )
+    shared.bots = {s: make_player("medium", seed=f"1:{s}") for s in range(1, 5)}
+    assert shared.run() == 0 and shared.game.is_over
+    assert not any("tied for the lowest" in line for line in said)
+
+
+def test_a_pass_says_where_its_receiver_sits() -> None:
+    # "Round 1: pass 3 cards to Player 2." said nothing of where Player 2 sits.
+    for rules, to in (
+        (Rules(players=5), "Player 2, on your left"),
+        (Rules(players=3, pass_cycle=("right",)), "Player 3, on your right"),
+        (Rules(players=6, pass_cycle=("across",)), "Player 4, across from you"),
+        (Rules(), "West, on your left"),
+    ):
+        terminal, out = answering(Game(rules, seed=1), ["quit", "y"])
+        terminal.run()
+        assert f"\nRound 1: pass 3 cards to {to}." in out, out[:3]
+
+
+def test_the_rules_in_force_and_a_partner_are_said_at_the_start(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers = iter(["quit", "y", "quit", "y"])
+    monkeypatch.setattr("hearts.cli.play.read_line", lambda prompt="": next(answers))
+    assert main(["play", "--seed", "21", "--rule", "partnership=true"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    # "against 3 medium players" counted North, the partner, among them.
+    assert lines[0].startswith(
+        "Hearts with North (a medium player) as your partner, against 2 medium players. Seed 21."
+    )
+    assert lines[1] == "House rules: partners. The game ends when someone reaches 100."
+    assert main(["play", "--seed", "21", "--rules", "casual", "--rule", "target_score=50"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Hearts against 3 medium players. Seed 21.")
+    assert lines[1] == (
+        "House rules: points on the first trick; the queen breaks hearts. The game ends when "
+        "someone reaches 50."
+    )
+    # --help names every preset and what it changes.
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    usage = " ".join(capsys.readouterr().out.split())
+    for said in (
+        "standard (no house rule)",
+        "short (a game to 50)",
+        "casual (points on the first trick; the queen breaks hearts)",
+        "strict (queen at the first chance)",
+        "omnibus (bonus card: jack of diamonds)",
+        "moon-subtract (shooting the moon: the shooter loses 26)",
+    ):
+        assert said in usage
+
+
+def test_ctrl_c_at_a_prompt_says_the_record_on_a_line_of_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+
+    def interrupted(prompt: str = "") -> str:
+        print(prompt, end="")  # as `input` leaves it: the cursor after the prompt
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("hearts.cli.play.read_line", interrupted)
+    assert main(["play", "--seed", "4", "--record", str(path)]) == 130
+    out = capsys.readouterr().out
+    assert out.endswith(f"Cards to pass (3): \n{_saved(path)}\n")

@@ -5,7 +5,7 @@ import pytest
 from hearts import ChooseMoon, Game, IllegalMoveError, Pass, Play, Rules
 from hearts.record import actions_of
 from hearts.rules import PassCycle
-from hearts.scoring import score_round
+from hearts.scoring import PlayOn, score_round
 
 from helpers import FIRST_TRICK_DEAL, SUN_DEAL, hands, play_game, play_lowest_until_over
 
@@ -141,11 +141,21 @@ def test_tied_lowest_totals_play_on_under_that_rule() -> None:
     game = Game(rules, seed=5, deals=[hands(SUN_DEAL), rotated(SUN_DEAL, 1)])
     for _ in range(2):
         while game.phase == "playing":
+            assert game.play_on is None  # said between rounds only
             game.play(game.round.legal_cards()[0])
+        going_on = game.play_on
         game.next_round()
     assert game.scores == [26, 26, 52, 52]
     assert not game.is_over and game.winners == []
     assert game.phase == "playing" and game.hand_number == 2
+    # Why, as the front ends say it: 2 and 3 passed 30, and 0 and 1 tie for the lowest.
+    assert going_on == PlayOn(reached=(2, 3), tied=(0, 1))
+    assert going_on.to_dict() == {"reached": [2, 3], "tied": [0, 1]}
+    # Shared, the same totals end the game: nothing goes on.
+    shared = finished_game(
+        Rules(pass_cycle=HOLD, target_score=30), hands(SUN_DEAL), rotated(SUN_DEAL, 1)
+    )
+    assert shared.is_over and shared.play_on is None
 
 
 def test_totals_add_up_over_a_seeded_game() -> None:

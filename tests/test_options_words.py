@@ -128,3 +128,22 @@ def test_the_table_line_says_the_other_copy_leads_when_one_is_left_out(players: 
         assert rules.decks == 2 and line.endswith(f"; the other {leads}"), line
     else:
         assert line.endswith(f"; the {leads}"), line
+
+
+def test_a_round_with_no_pass_has_one_name_everywhere_it_is_read() -> None:
+    # It had four: "keep" (the start screen, the scorekeeper's setup, the rule sheet), "No
+    # pass" (the scorekeeper's rounds, the score sheet), "hold" (docs, --rule) and "no pass
+    # this round" (hearts play). "keep" it is; `hold` stays its stored name.
+    from pathlib import Path
+
+    from hearts.sheets import PASS_LABELS
+
+    static = Path(hearts.__file__).parent / "web" / "static"
+    retired = ('"No pass"', "No pass this round", "No passing this round", "No passing: keep",
+               "Hold hand", "then a round with no pass", "no pass: everyone keeps")  # fmt: skip
+    for path in [*static.rglob("*.js"), *static.rglob("*.html")]:
+        text = path.read_text("utf-8")
+        assert not [word for word in retired if word in text], path
+    assert PASS_LABELS["hold"] == PASS_LABELS["none"] == "Keep"
+    words = (static / "game" / "js" / "words.js").read_text("utf-8")
+    assert 'hold: "A keep round: nobody passes",' in words and 'hold: "Keep round",' in words

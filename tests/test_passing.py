@@ -38,7 +38,7 @@ def test_cards_change_hands_once_everyone_has_passed(
 def test_hold_round_has_no_pass() -> None:
     rnd = passing_round("hold")
     assert rnd.phase == "playing"
-    with pytest.raises(IllegalMoveError, match="no pass this round"):
+    with pytest.raises(IllegalMoveError, match="This is a keep round: nobody passes"):
         rnd.give(0, ["2S", "3S", "4S"])
 
 

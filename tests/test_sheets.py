@@ -434,7 +434,7 @@ def test_unknown_paper_is_refused_with_a_reason() -> None:
 
 
 def pass_labels(text: str) -> list[str]:
-    return re.findall(r"\b(Left|Right|Across|Scatter|No pass)\b", text)
+    return re.findall(r"\b(Left|Right|Across|Scatter|Keep)\b", text)
 
 
 @pytest.mark.parametrize(
@@ -466,8 +466,8 @@ def test_score_sheet_has_a_column_per_player(players: int) -> None:
 
 def test_four_player_sheet_prints_the_pass_of_each_round() -> None:
     text = pdf_text(sheets.score_sheet_pdf(players=4))
-    assert pass_labels(text) == ["Left", "Right", "Across", "No pass"] * 5
-    rows = re.findall(r"\b(\d+) (Left|Right|Across|No pass)\b", text)
+    assert pass_labels(text) == ["Left", "Right", "Across", "Keep"] * 5
+    rows = re.findall(r"\b(\d+) (Left|Right|Across|Keep)\b", text)
     assert [int(n) for n, _ in rows] == list(range(1, 21))
     assert rows[2] == ("3", "Across")
     assert "Final total" in text
@@ -477,12 +477,12 @@ def test_four_player_sheet_prints_the_pass_of_each_round() -> None:
 def test_three_and_five_players_pass_left_right_hold() -> None:
     for players in (3, 5):
         text = pdf_text(sheets.score_sheet_pdf(players=players, rounds=12))
-        assert pass_labels(text) == ["Left", "Right", "No pass"] * 4
+        assert pass_labels(text) == ["Left", "Right", "Keep"] * 4
 
 
 def test_two_deck_sheet_has_no_passing_and_52_points() -> None:
     text = pdf_text(sheets.score_sheet_pdf(players=8))
-    assert pass_labels(text) == ["No pass"] * 20
+    assert pass_labels(text) == ["Keep"] * 20
     assert "two decks, no passing" in text
     assert "adds up to 52" in text
     assert "Deal 12 cards each, leave out" in text
@@ -491,18 +491,18 @@ def test_two_deck_sheet_has_no_passing_and_52_points() -> None:
 @pytest.mark.parametrize(
     ("players", "passing", "cycle"),
     [
-        (4, "standard", ["Left", "Right", "Across", "No pass"]),
+        (4, "standard", ["Left", "Right", "Across", "Keep"]),
         (4, "no-hold", ["Left", "Right", "Across"]),
         (4, "scatter", ["Left", "Right", "Across", "Scatter"]),
-        (4, "none", ["No pass"]),
+        (4, "none", ["Keep"]),
         (3, "no-hold", ["Left", "Right"]),
-        (5, "standard", ["Left", "Right", "No pass"]),
-        (6, "standard", ["Left", "Right", "No pass"]),
-        (6, "none", ["No pass"]),
-        (6, "across", ["Left", "Right", "Across", "No pass"]),
+        (5, "standard", ["Left", "Right", "Keep"]),
+        (6, "standard", ["Left", "Right", "Keep"]),
+        (6, "none", ["Keep"]),
+        (6, "across", ["Left", "Right", "Across", "Keep"]),
         (8, "across-no-hold", ["Left", "Right", "Across"]),
         (10, "scatter", ["Left", "Right", "Across", "Scatter"]),
-        (4, "across", ["Left", "Right", "Across", "No pass"]),
+        (4, "across", ["Left", "Right", "Across", "Keep"]),
     ],
 )
 def test_score_sheet_prints_the_games_passing(players: int, passing: str, cycle: list[str]) -> None:

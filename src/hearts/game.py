@@ -37,11 +37,13 @@ from .rules import Rules
 from .scoring import (
     MOON_CHOICES,
     MoonChoice,
+    PlayOn,
     RoundResult,
     bonus_copies,
     is_game_over,
     lowest,
     moon_shooter,
+    play_on,
     score_round,
 )
 from .view import PlayerView
@@ -146,6 +148,20 @@ class Game:
         """The seats with the lowest total once the game is over (several on a shared tie;
         both partners of the winning team in Partnership Hearts)."""
         return lowest(self.scores) if self.is_over else []
+
+    @property
+    def play_on(self) -> PlayOn | None:
+        """Between rounds, why the game goes on though someone reached the target (the
+        lowest total is tied, and the tie rule plays on), else None: said so that nobody
+        wonders why it did not end.
+
+        >>> game = Game(Rules(players=5, tie_rule="play-on", target_score=10), seed=1)
+        >>> game.play_on is None
+        True
+        """
+        if self.round.phase != "over" or self.moon_pending is not None:
+            return None
+        return play_on(self.rules, self.scores)
 
     @property
     def last_result(self) -> RoundResult | None:

@@ -311,7 +311,7 @@ class Round:
             if self.phase == "over":
                 raise IllegalMoveError("This round is over.")
             if self.cards_to_pass() == 0:
-                raise IllegalMoveError("There is no pass this round.")
+                raise IllegalMoveError("This is a keep round: nobody passes.")
             raise IllegalMoveError("The pass is over; the cards are being played.")
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalMoveError(f"There is no seat {seat!r} at this table.")

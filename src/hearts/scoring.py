@@ -88,6 +88,34 @@ def is_game_over(rules: Rules, totals: Sequence[int]) -> bool:
     return rules.tie_rule == "share" or len(leaders) == 1
 
 
+@dataclass(frozen=True, slots=True)
+class PlayOn:
+    """Why a game goes on past its target: `reached` are the seats at or past the target,
+    and `tied` the seats sharing the lowest total, which the tie rule "play-on" will not
+    let share the win."""
+
+    reached: tuple[int, ...]
+    tied: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"reached": list(self.reached), "tied": list(self.tied)}
+
+
+def play_on(rules: Rules, totals: Sequence[int]) -> PlayOn | None:
+    """Why the game goes on with someone at the target, or None when nobody is there or the
+    game ends on these totals.
+
+    >>> play_on(Rules(tie_rule="play-on", target_score=10), [7, 0, 6, 0, 13])
+    PlayOn(reached=(4,), tied=(1, 3))
+    >>> play_on(Rules(target_score=10), [7, 0, 6, 0, 13]) is None  # the tie shares the win
+    True
+    """
+    if max(totals) < rules.target_score or is_game_over(rules, totals):
+        return None
+    reached = tuple(s for s, total in enumerate(totals) if total >= rules.target_score)
+    return PlayOn(reached, tuple(lowest(totals)))
+
+
 def _after_drop(rules: Rules, totals: Sequence[int]) -> tuple[list[int], list[int]]:
     """Totals with any exact hit of the target dropped back, and the seats that dropped."""
     settled = list(totals)

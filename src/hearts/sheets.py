@@ -739,9 +739,9 @@ PASS_LABELS = {
     "left": "Left",
     "right": "Right",
     "across": "Across",
-    "hold": "No pass",
+    "hold": "Keep",
     "scatter": "Scatter",
-    "none": "No pass",
+    "none": "Keep",
 }
 
 

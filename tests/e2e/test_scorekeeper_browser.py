@@ -319,7 +319,10 @@ def test_the_passes_are_named_as_the_game_names_them(page: Any) -> None:
             assert choice["label"].startswith(label), choice
             matched += 1
     assert matched >= MAX_PLAYERS - MIN_PLAYERS + 1
-    assert found["short"]["hold"] == found["short"]["none"] == "No pass"
+    # One word for a round with no pass, as the game, the sheets and the terminal say it.
+    assert found["short"]["hold"] == found["short"]["none"] == "Keep"
+    said = page.evaluate("async () => (await import('/scorekeeper/model.js')).PASS_WORDS.hold")
+    assert said == "a keep round: nobody passes"
 
 
 def test_moon_rules_and_the_bonus_card(page: Any) -> None:

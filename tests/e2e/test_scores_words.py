@@ -451,3 +451,71 @@ def test_a_characters_lines_come_in_turn_round_by_round(browser: Any, server: Ap
     assert said["seats"][0] != said["seats"][1]
     assert not page.errors, page.errors
     page.context.close()
+
+
+def test_a_tie_played_on_past_the_target_is_said_on_the_round_panel(
+    browser: Any, server: AppServer
+) -> None:
+    # A game to 1 with ties played on: someone reaches it in the first round, and at ten
+    # seats some always take nothing and tie at 0 (else the game ends: dealt again).
+    page = open_page(browser, server, DESKTOP)
+    rules = {"players": 10, "target_score": 1, "tie_rule": "play-on"}
+    for _ in range(5):
+        made = create_by_page(page, {"levels": ["easy"], "rules": rules})
+        state = page.evaluate(PLAY_BY_API, {"id": made["id"], "last": True})
+        page.goto(server.url + "/?speed=instant#play")
+        page.reload()
+        page.wait_for_selector(f"{TABLE}[data-phase=playing] [data-card][data-legal=true]")
+        page.click("[data-region=hand] [data-card][data-legal=true]")
+        page.wait_for_selector(f"{TABLE}[data-phase=round-over], {TABLE}[data-phase=game-over]")
+        state = page.evaluate(f"fetch('/api/games/{made['id']}').then((r) => r.json())")
+        if state["phase"] == "round-over":
+            break
+        assert state["play_on"] is None  # the lowest alone: the game ended, nothing to say
+    assert state["phase"] == "round-over", "no tie at 0 in five games of ten seats"
+    scores, on = state["scores"], state["play_on"]
+    names = [p["name"] for p in state["players"]]
+    low = min(scores)
+    assert on["tied"] == [s for s, total in enumerate(scores) if total == low]
+    assert on["reached"] == [s for s, total in enumerate(scores) if total >= 1]
+    said = plain(page.inner_text("[data-region=play-on]"))
+
+    def who(seats: list[int]) -> str:
+        words = ["You" if s == 0 else names[s] for s in seats]
+        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+    has = "has" if len(on["reached"]) == 1 and on["reached"] != [0] else "have"
+    assert said == (
+        f"{who(on['reached'])} {has} reached the target of 1, but {who(on['tied'])} are tied "
+        f"for the lowest total ({low}). With ties played on, the game goes on until one "
+        "player alone has the lowest."
+    )
+    # Among the panel's news, which a screen reader is given with it.
+    described = page.get_attribute("[role=dialog][aria-labelledby=round-title]", "aria-describedby")
+    line_id = page.get_attribute("[data-region=play-on]", "id")
+    assert line_id and line_id in (described or "").split()
+    for view, size in (("phone", PHONE), ("landscape", {"width": 844, "height": 390}),
+                       ("desktop", {"width": 1280, "height": 800})):  # fmt: skip
+        page.set_viewport_size(size)
+        page.wait_for_timeout(300)
+        page.locator("[data-region=play-on]").scroll_into_view_if_needed()
+        shoot(page, f"scores-play-on-{view}")
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_a_round_with_no_pass_is_a_keep_round_in_the_game_too(
+    browser: Any, server: AppServer
+) -> None:
+    # The top bar said "No pass" and its title "No passing: keep your cards", where the start
+    # screen, the scorekeeper, the sheets and the terminal say "keep".
+    page = open_page(browser, server, DESKTOP)
+    said = page.evaluate(
+        """async () => {
+          const w = await import('/game/js/words.js');
+          return [w.directionPhrase('hold'), w.directionShort('hold')];
+        }"""
+    )
+    assert said == ["A keep round: nobody passes", "Keep round"]
+    assert not page.errors, page.errors
+    page.context.close()

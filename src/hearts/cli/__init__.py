@@ -22,11 +22,24 @@ COMMANDS = ("serve", "migrate", "play", "sim", "sheets", "demo", "replay")
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="hearts", description="Hearts: play, simulate, print.")
+    parser.add_argument(
+        "--version", action="version", version=f"hearts {_version()}", help="say the version"
+    )
     subparsers = parser.add_subparsers(dest="command", required=True)  # each a Parser too
     for name in COMMANDS:
         module = importlib.import_module(f"hearts.cli.{name}")
         module.register(subparsers)
     return parser
+
+
+def _version() -> str:
+    """The installed package's version (its metadata), or a word saying there is none."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("hearts")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "(not installed)"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

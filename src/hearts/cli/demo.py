@@ -17,7 +17,12 @@ from .terminal import cards_text, seat_names, verb
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("demo", help="print a game of random players, trick by trick")
+    parser = subparsers.add_parser(
+        "demo",
+        help="print a game of random players, trick by trick",
+        description="Print a whole game played by four random players, trick by trick, to see "
+        "how a game runs. The same seed prints the same game.",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed for the deal and the players (1)")
     parser.add_argument(
         "--target", type=int, default=100, help=f"score that ends the game, 1 to {MAX_TARGET} (100)"
@@ -45,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     players = [make_player("random", seed=f"{args.seed}:{seat}") for seat in range(n)]
     for event in [*game.start_events(), *play_out(game, players)]:
         if isinstance(event, ev.Dealt):
-            how = "no pass (hold)" if event.pass_direction == "hold" else "pass"
+            how = "keep (nobody passes)" if event.pass_direction == "hold" else "pass"
             direction = "" if event.pass_direction == "hold" else f" {event.pass_direction}"
             print(f"\nRound {event.hand_number + 1}: {how}{direction}")
         elif isinstance(event, ev.Passed) and event.cards is not None:

@@ -4,7 +4,7 @@ You are seat 0. Cards are typed like "QS", "10h", "TH" or "Q♠", and an ace as 
 is the ace of hearts); anything the rules refuse is answered with the engine's reason and you
 try again. "hint" asks the coach (the hard player, as the browser game's Hint button does),
 "undo" takes back your latest pass or card of the round (as the browser game's Undo does),
-"help" lists the commands, "quit" ends.
+"help" lists the commands, "quit" leaves the game once you say yes.
 """
 
 from __future__ import annotations
@@ -21,22 +21,37 @@ from .. import events as ev
 from ..cards import SUIT_SYMBOLS, Card, parse_card
 from ..moves import Pass, Play
 from ..record import Action, is_text, move_to_action, take_back_point, undo_action
-from ..scoring import MOON_CHOICES, MoonChoice, RoundResult, team_of
+from ..scoring import MOON_CHOICES, MoonChoice, PlayOn, RoundResult, play_on, team_of
 from ..words import counted, listed
-from .rule_options import RULE_HELP, SEATS_HELP, rule_changes
-from .terminal import SUIT_ORDER, cards_text, check_writable, in_hand_order, seat_names
+from .rule_options import PRESETS_HELP, RULE_HELP, SEATS_HELP, rule_changes, rules_line
+from .terminal import (
+    SUIT_ORDER,
+    cards_text,
+    check_writable,
+    in_hand_order,
+    seat_names,
+    where,
+)
 
 if TYPE_CHECKING:
     from ..ai import Player
     from ..driver import Seat
     from ..game import Game
+    from ..rules import Rules
     from ..view import PlayerView
 
 COMMANDS_HELP = (
     '"hand" shows your cards again, "score" the totals, "hint" asks the coach for a card, '
-    '"undo" takes back your latest pass or card of this round, "help" this help, "quit" ends '
-    "the game."
+    '"undo" takes back your latest pass or card of this round, "help" this help, and "quit" '
+    "leaves the game (you are asked first)."
 )
+#: Asked at "quit": the game is lost unless --record keeps it, so leaving is said twice.
+LEAVE = "Leave this game unfinished? (y/n): "
+#: Words that ended the game at once, and now say how to leave instead.
+NEAR_QUIT = {
+    "q": 'A queen needs its suit too, like QS or QH. To leave the game, type "quit".',
+    "exit": 'To leave the game, type "quit".',
+}
 NOTHING_TO_TAKE_BACK = (
     "You have not passed or played a card in this round yet, so there is nothing to take back."
 )
@@ -121,7 +136,7 @@ def register(subparsers: Any) -> None:
         '"hard:0.1s" (seconds)',
         metavar="LEVEL",
     )
-    parser.add_argument("--rules", default="standard", help="a preset such as omnibus (standard)")
+    parser.add_argument("--rules", default="standard", metavar="PRESET", help=PRESETS_HELP)
     parser.add_argument("--players", type=int, help=SEATS_HELP)
     parser.add_argument(
         "--rule",
@@ -180,6 +195,7 @@ class TerminalGame:
         self.names = seat_names(game.rules.players)
         self.me = next(s for s in range(game.rules.players) if s not in bots)
         self.kitty_note = ""  # the round's kitty, said under the round's heading
+        self.moon_note = ""  # how another seat's moon was scored, said after the moon itself
         self.round_base = game.copy()  # the game as the round was dealt, to take back to
         # The record's actions up to the latest take-back, and the moves standing then.
         self.saved: list[Action] = []
@@ -270,7 +286,7 @@ class TerminalGame:
                     f"{cards} face down: the first to take a point card takes {them} too."
                 )
             if self.game.rules.cards_to_pass(event.pass_direction) == 0:
-                self.say(f"\nRound {event.hand_number + 1}: no pass this round.")
+                self.say(f"\nRound {event.hand_number + 1}: a keep round, so nobody passes.")
                 self._say_kitty()  # else under the pass's heading
         elif isinstance(event, ev.KittyTaken):
             who = "You take" if event.seat == self.me else f"{names[event.seat]} takes"
@@ -285,7 +301,7 @@ class TerminalGame:
             else:  # partners: the team shot it, and its choice moves both partners' totals
                 others = "the other team" if self.me in team else "your team"
                 own = "their team's totals"
-            self.say(
+            self.moon_note = (
                 f"{who} adds the points to {others}."
                 if event.choice == "add"
                 else f"{who} takes the points off {own}."
@@ -312,6 +328,30 @@ class TerminalGame:
             self._round_over(event.result)
 
     def read(self, prompt: str) -> str:
+        """A line typed at `prompt`. "quit" leaves the game once the person says yes to
+        `LEAVE`: a lone "q" (half of "QS") or "exit" ended it at once, with no word."""
+        while True:
+            text = self._line(prompt)
+            word = text.lower()
+            if word == "quit":
+                self._leave()
+            elif word in NEAR_QUIT:
+                self.say(NEAR_QUIT[word])
+            else:
+                return text
+
+    def _leave(self) -> None:
+        """Ask whether to leave; `Quit` on yes, and back to the prompt on no."""
+        while True:
+            word = self._line(LEAVE).lower()
+            if word in ("y", "yes", "quit"):
+                raise Quit("Game left unfinished.")
+            if word in ("n", "no"):
+                self.say("Then the game goes on.")
+                return
+            self.say('Type "y" to leave the game, or "n" to play on.')
+
+    def _line(self, prompt: str) -> str:
         while True:
             try:
                 text = self.ask(prompt).strip()
@@ -322,13 +362,9 @@ class TerminalGame:
             if len(text) > LINE_LIMIT:
                 self.say(TOO_LONG)
             elif text.isascii() or is_text(text):
-                break
+                return text
             else:  # bytes that are not UTF-8 arrive as lone surrogates: never echoed back
                 self.say("That is not text this game can read; type a card like QS.")
-        word = text.lower()
-        if word in ("quit", "exit", "q"):
-            raise Quit("Game left unfinished.")
-        return text
 
     def command(self, text: str, view: PlayerView, help_text: str = HELP) -> bool:
         """Answer a command word ("help", "hand", "score", "hint", "undo"); False for anything
@@ -370,6 +406,9 @@ class TerminalGame:
             if self.me in shooters and len(shooters) > 1:
                 who = "You and " + listed(names[s] for s in shooters if s != self.me)
             self.say(f"{who} shot the moon{' and the sun' if result.sun else ''}!")
+            if self.moon_note:
+                self.say(self.moon_note)
+        self.moon_note = ""
         # What each seat scored, where it differs from the points taken (a moon, partners).
         if result.scores != result.points_taken:
             scored = ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(result.scores))
@@ -379,6 +418,27 @@ class TerminalGame:
             who = "You" if seat == self.me else names[seat]
             self.say(f"{who} landed on {target} exactly and dropped back to {result.totals[seat]}.")
         self._totals()
+        going_on = play_on(self.game.rules, result.totals)
+        if going_on is not None:
+            self.say(self._play_on_words(going_on, result.totals))
+
+    def _play_on_words(self, going_on: PlayOn, totals: tuple[int, ...]) -> str:
+        """Why the game goes on past its target: "Player 5 has reached the target of 10, but
+        ... are tied for the lowest total (0)"."""
+        rules = self.game.rules
+        reached = self._who(going_on.reached)
+        has = "has" if reached != "You" and len(going_on.reached) == 1 else "have"
+        tied = self._who(going_on.tied)
+        one = "one team" if rules.partnership else "one player"
+        return (
+            f"{reached} {has} reached the target of {rules.target_score}, but {tied} are tied "
+            f"for the lowest total ({totals[going_on.tied[0]]}). With ties played on, the "
+            f"game goes on until {one} alone has the lowest."
+        )
+
+    def _who(self, seats: tuple[int, ...]) -> str:
+        """Seats by name, the person first: "You and Player 2"."""
+        return listed(self.names[s] for s in sorted(seats, key=lambda s: s != self.me))
 
     def _totals(self) -> None:
         totals = ", ".join(f"{self.names[s]} {t}" for s, t in enumerate(self.game.scores))
@@ -407,8 +467,9 @@ class _Person:
         if len(names) > 1:  # a scatter: the order typed says who gets which card
             first, *rest = names
             to = f"one to each player: the first you type goes to {first}, then {listed(rest)}"
-        else:
-            to = f"to {names[0]}"
+        else:  # where they sit too: "Player 2" says nothing of it
+            players = view.rules.players
+            to = f"to {names[0]}, {where((view.pass_to[0] - view.seat) % players, players)}"
         term.say(f"\nRound {view.hand_number + 1}: pass {view.cards_to_pass} cards {to}.")
         term._say_kitty()
         term.say(format_hand(view, mark_legal=False))
@@ -517,10 +578,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"hearts play: {error}", file=sys.stderr)
         return 2
     game = Game(rules, seed)
-    print(f"Hearts against {rules.players - 1} {spec.name} players. Seed {seed}. {HELP}")
+    print(f"{_table_line(rules, spec.name)} Seed {seed}. {HELP}")
     note = as_medium_note([spec.level], rules)
     if note is not None:
         print(note)
+    print(rules_line(rules))
     if isinstance(sys.stdin, io.TextIOWrapper):
         # Bytes that are not UTF-8 read as lone surrogates, which `TerminalGame.read` refuses
         # in a sentence, in every locale: a locale's strict decoding (en_US.UTF-8, unlike
@@ -529,9 +591,30 @@ def run(args: argparse.Namespace) -> int:
     terminal = TerminalGame(game, bots, read_line, print)
     try:
         return terminal.run()
+    except KeyboardInterrupt:
+        # Ctrl-C stops at a prompt, with the cursor after it ("Your card: ^C"): the record's
+        # line starts a line of its own (`hearts.cli.main` says "Stopped." on one too).
+        if args.record is not None:
+            print()
+        raise
     finally:  # at the end, at "quit", and at Ctrl-C alike
         if args.record is not None:
             _write_record(terminal, Path(args.record))
+
+
+def _table_line(rules: Rules, level: str) -> str:
+    """Who plays: "Hearts against 3 medium players.", or with partners, the partner first
+    ("against 3" counted the partner among the opponents)."""
+    names = seat_names(rules.players)
+    partners = [s for s in team_of(rules, 0) if s != 0]
+    if not partners:
+        return f"Hearts against {rules.players - 1} {level} players."
+    others = rules.players - 1 - len(partners)
+    partner = listed(names[s] for s in partners)
+    return (
+        f"Hearts with {partner} (a {level} player) as your partner, against {others} {level} "
+        "players."
+    )
 
 
 def _write_record(terminal: TerminalGame, path: Path) -> None:

@@ -21,7 +21,11 @@ from .terminal import cards_text, printable, seat_names, verb
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "replay", help="show a saved game (a JSON record) trick by trick, every hand shown"
+        "replay",
+        help="show a saved game (a JSON record) trick by trick, every hand shown",
+        description="Show a saved game round by round: every hand as dealt, the passes, each "
+        "trick and who took it, and the scores. Reads the record hearts play --record or the "
+        "browser game writes.",
     )
     parser.add_argument("record", help="the game's JSON record ('-' reads standard input)")
     parser.add_argument(
@@ -160,7 +164,7 @@ def _show(game: Any, moves: list[Any], names: list[str], only: int | None) -> li
         if only is not None and (current != only or isinstance(event, ev.GameOver)):
             continue
         if isinstance(event, ev.Dealt):
-            how = "no pass" if event.pass_direction == "hold" else f"pass {event.pass_direction}"
+            how = "keep" if event.pass_direction == "hold" else f"pass {event.pass_direction}"
             lines.append(f"\nRound {current} ({how})")
             if game.keyed:
                 lines.append(f"  dealt from key {game.deal_key(event.hand_number)}")
@@ -193,15 +197,14 @@ def _show(game: Any, moves: list[Any], names: list[str], only: int | None) -> li
             lines.append(f"  {names[event.seat]} {takes} the kitty: {cards}{worth}")
         elif isinstance(event, ev.MoonChosen):
             name = names[event.seat]
-            chooses = verb(name, "chooses", "choose")
             own = verb(name, "their", "your")
             partners = len(team_of(game.rules, event.seat)) > 1  # the team shot it
             if event.choice == "add":  # said under the moon, which the round's score shows
                 others = "the other team" if partners else "everyone else"
-                chosen = f"  {name} {chooses} to add the points to {others}"
+                chosen = f"  {name} chose to add the points to {others}"
             else:
                 whose = f"{own} team's totals" if partners else f"{own} own total"
-                chosen = f"  {name} {chooses} to take the points off {whose}"
+                chosen = f"  {name} chose to take the points off {whose}"
         elif isinstance(event, ev.RoundScored):
             result = event.result
             if result.shooter is not None:  # with partners, the team shot it

@@ -1,7 +1,7 @@
 """`--rule NAME=VALUE`, as `hearts play` and `hearts sim` read it.
 
->>> rule_changes(["target_score=50", "moon_rule=choose", "pass_cycle=left,right"])
-{'target_score': 50, 'moon_rule': 'choose', 'pass_cycle': ['left', 'right']}
+>>> rule_changes(["target_score=50", "moon_rule=choose", "pass_cycle=left,right,keep"])
+{'target_score': 50, 'moon_rule': 'choose', 'pass_cycle': ['left', 'right', 'hold']}
 >>> rule_changes(["bogus=1"])  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -19,7 +19,8 @@ import json
 import re
 from typing import Any
 
-from ..rules import MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, Rules
+from ..rules import MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, PRESETS, Rules
+from ..web.options import house_rule_names
 from ..words import listed
 
 RULE_HELP = (
@@ -27,7 +28,39 @@ RULE_HELP = (
     "pass_cycle=left,right (repeatable; a wrong name lists them all)"
 )
 SEATS_HELP = f"seats at the table, {MIN_PLAYERS} to {MAX_PLAYERS} ({Rules().players})"
-CYCLE_FORM = 'write the pass cycle like pass_cycle=left,right,hold or pass_cycle=["left","right"].'
+
+
+def rules_line(rules: Rules) -> str:
+    """The rules in force, in a line, by the names the browser game's start screen gives them.
+
+    >>> rules_line(Rules())
+    'The usual rules, with no house rule; the game ends when someone reaches 100.'
+    >>> rules_line(Rules.preset("casual", target_score=50))
+    'House rules: points on the first trick; the queen breaks hearts. The game ends when \
+someone reaches 50.'
+    """
+    names = [name[0].lower() + name[1:] for name in house_rule_names(rules)]
+    end = f"the game ends when someone reaches {rules.target_score}."
+    if not names:
+        return f"The usual rules, with no house rule; {end}"
+    return f"House rules: {'; '.join(names)}. {end[0].upper()}{end[1:]}"
+
+
+def _preset_words(name: str) -> str:
+    """What a preset changes: "casual (points on the first trick; the queen breaks hearts)"."""
+    rules = Rules.preset(name)
+    changes = [house[0].lower() + house[1:] for house in house_rule_names(rules)]
+    if rules.target_score != Rules().target_score:
+        changes.append(f"a game to {rules.target_score}")
+    return f"{name} ({'; '.join(changes) or 'no house rule'})"
+
+
+PRESETS_HELP = (
+    "the house rules to start from, changed further by --rule: "
+    + ", ".join(_preset_words(name) for name in PRESETS)
+    + " (default: standard)"
+)
+CYCLE_FORM = 'write the pass cycle like pass_cycle=left,right,keep or pass_cycle=["left","right"].'
 
 
 def rule_changes(items: list[str]) -> dict[str, Any]:
@@ -67,7 +100,8 @@ def _cycle(value: Any) -> list[str] | None:
     if value is None:
         return None
     if isinstance(value, str):
-        return [word for word in re.split(r"[,\s]+", value) if word]
+        value = [word for word in re.split(r"[,\s]+", value) if word]
     if isinstance(value, list) and all(isinstance(word, str) for word in value):
-        return value
+        # "keep", the word users read for a round with no pass, and "hold", its stored name.
+        return ["hold" if word == "keep" else word for word in value]
     raise ValueError(f"{json.dumps(value)} is not a pass cycle; {CYCLE_FORM}")

@@ -20,6 +20,8 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "serve",
         help="play in the browser: 3 to 10 seats, computer players and friends by invite link",
+        description="Serve the browser game, the scorekeeper and the printable sheets at "
+        "http://HOST:PORT: play there against computer players, or invite friends to a table.",
         epilog="Each setting may be given by its environment variable instead (a flag wins): "
         + ", ".join(ENVIRONMENT.values())
         + ". docs/hardening.md#settings says what each one does.",

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..words import counted
-from .rule_options import RULE_HELP, SEATS_HELP, rule_changes
+from .rule_options import PRESETS_HELP, RULE_HELP, SEATS_HELP, rule_changes
 from .terminal import check_writable
 
 #: The most processes `--workers` may ask for, for each CPU: more only wait for a CPU.
@@ -57,7 +57,7 @@ def register(subparsers: Any) -> None:
         help="a deal is one round, or one whole game to the target score (rounds)",
     )
     parser.add_argument("--seed", default="1", help="seed for the deals and the players (1)")
-    parser.add_argument("--rules", default="standard", help="a preset such as omnibus (standard)")
+    parser.add_argument("--rules", default="standard", metavar="PRESET", help=PRESETS_HELP)
     parser.add_argument("--players-count", type=int, dest="seats", help=SEATS_HELP)
     parser.add_argument(
         "--rule",

@@ -27,6 +27,28 @@ def seat_names(players: int) -> list[str]:
     return ["You"] + [f"Player {seat + 1}" for seat in range(1, players)]
 
 
+def where(offset: int, players: int) -> str:
+    """Where the seat `offset` places clockwise from the person sits, as the browser game
+    says it in a sentence ("on your left", "2nd on your right", "across from you").
+
+    >>> where(1, 5), where(3, 5), where(2, 4)
+    ('on your left', '2nd on your right', 'across from you')
+    >>> where(2, 6), where(4, 6)
+    ('2nd on your left', '2nd on your right')
+    """
+    turn = offset * 2 / players  # in half turns: 1 is straight across
+    if turn == 1:
+        return "across from you"
+    if turn < 1:
+        return "on your left" if offset == 1 else f"{_ordinal(offset)} on your left"
+    back = players - offset
+    return "on your right" if back == 1 else f"{_ordinal(back)} on your right"
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
+
+
 def verb(name: str, one: str, you: str) -> str:
     """The verb for a seat's name: "You pass", "West passes"."""
     return you if name == "You" else one

@@ -240,6 +240,45 @@ def presets(rules: Rules) -> tuple[dict[str, Any], ...]:
     )
 
 
+def house_rules(rules: Rules) -> list[str]:
+    """The rules that differ from the standard ones at this table size, by field name."""
+    plain = Rules(players=rules.players).to_dict()
+    mine = rules.to_dict()
+    return sorted(key for key, value in mine.items() if plain.get(key) != value)
+
+
+def house_rule_names(rules: Rules) -> list[str]:
+    """The house rules of a game by their names, its length aside (said on its own): a rule
+    turned on by the start screen's name for it, and a rule of several choices by the one
+    chosen as well, in the table's own numbers, since "Shooting the moon" alone says nothing
+    (every game has moons). A standard rule turned off says so.
+
+    >>> house_rule_names(Rules(target_score=50, partnership=True, players=4))
+    ['Partners']
+    >>> house_rule_names(Rules(moon_rule="choose", bonus_card="JD"))
+    ['Bonus card: jack of diamonds', 'Shooting the moon: the shooter chooses']
+    >>> house_rule_names(Rules(players=8, moon_rule="subtract", must_break_hearts=False))
+    ['Hearts must be broken: off', 'Shooting the moon: the shooter loses 52']
+    """
+    chosen = rules.to_dict()
+    changed = set(house_rules(rules)) - {"target_score"}
+    names = []
+    for option in rule_options(rules):  # in the start screen's order
+        field = option["field"]
+        if field not in changed:
+            continue
+        label = option["label"]
+        value = chosen[field]
+        if option["kind"] == "toggle":
+            names.append(label if value else f"{label}: off")
+            continue
+        # A choice the start screen does not offer (a pass cycle of the engine's own) is
+        # named by the rule alone.
+        said = next((c["label"] for c in option.get("choices", ()) if c["value"] == value), None)
+        names.append(label if said is None else f"{label}: {said[0].lower()}{said[1:]}")
+    return names
+
+
 #: Every `Rules` field as the standard table words it (each table size has its own wording).
 def _kitty_help(players: int) -> str:
     """The kitty in this table's numbers (its own words, not the table's line: a newcomer

@@ -47,7 +47,7 @@ from .api import REFUSALS, BrowserCookie, Service, refused
 from .assets import Assets
 from .coach import no_such_round, owner
 from .deals import Seed, replayed
-from .history import house_rules
+from .options import house_rules
 from .service import Refusal
 
 #: Events the frames tell in their own fields (the hands, `dealt`, `passes`, `received`,

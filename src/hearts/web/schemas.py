@@ -247,6 +247,11 @@ class GameState(BaseModel):
     )
     scores: list[int]
     winners: list[int]
+    play_on: dict[str, list[int]] | None = Field(
+        default=None,
+        description="Between rounds, when someone reached the target but the lowest total is "
+        'tied and the tie rule plays on: the seats that "reached" it and those "tied".',
+    )
     moon_pending: int | None
     moon_stake: int | None = Field(
         description="While a moon awaits its shooter's choice: the points it moves (a sun's twice)."

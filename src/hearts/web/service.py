@@ -47,9 +47,9 @@ from .characters import LEVELS, cast
 from .deals import commitment, is_keyed, new_game, new_secret, replayed, results
 from .events import Journal, journal_for_browser
 from .finish import finish_settled_round
-from .history import house_rule_names
 from .metrics import Decisions, Metrics
 from .notify import Hub
+from .options import house_rule_names
 from .store import Person, Seating, StoredGame
 from .stores import GameStore, StoreUnavailable
 
@@ -1267,6 +1267,7 @@ class GameService:
             **commitment(game),
             "scores": list(game.scores),
             "winners": list(game.winners),
+            "play_on": None if game.play_on is None else game.play_on.to_dict(),
             "moon_pending": game.moon_pending,
             "moon_stake": game.moon_stake,
             "moon_scores": _moon_scores(game),

@@ -9,7 +9,8 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from .. import Rules
-from .history import house_rule_names, when
+from .history import when
+from .options import house_rule_names
 from .service import GameService, Refusal
 from .store import unfinished_games
 

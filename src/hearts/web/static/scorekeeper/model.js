@@ -61,7 +61,7 @@ export const PASS_WORDS = {
   left: "pass left",
   right: "pass right",
   across: "pass across",
-  hold: "no pass: everyone keeps the cards dealt",
+  hold: "a keep round: nobody passes",
   scatter: "scatter (one card to each other player)",
   none: "no passing",
 };
@@ -70,9 +70,9 @@ export const PASS_SHORT = {
   left: "Left",
   right: "Right",
   across: "Across",
-  hold: "No pass",
+  hold: "Keep",
   scatter: "Scatter",
-  none: "No pass",
+  none: "Keep",
 };
 
 export const PASS_ARROWS = { left: "←", right: "→", across: "↑", hold: "•", scatter: "✱", none: "–" };

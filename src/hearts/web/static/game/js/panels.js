@@ -7,7 +7,7 @@ import { replayRoundLink } from "./replay-link.js";
 import { forgetReview, reviewSummary } from "./review.js";
 import { face } from "./faces.js";
 import { moonIcon, roundSummary, scoreSheet, totalsChart, standings, winnerLine } from "./scores.js";
-import { listed, named, queenWords, quipLine, roundTitle, score, signed, takersOf, whoIs } from "./words.js";
+import { isMe, listed, named, queenWords, quipLine, roundTitle, score, signed, takersOf, whoIs } from "./words.js";
 import { cardName } from "./cards.js";
 import { hintsTaken, rematchButton } from "./friends.js";
 
@@ -42,6 +42,7 @@ export function overlayPanel(state, opponents, actions, notes = {}) {
       playedItselfLine(notes),
       roundSummary(state),
       myTotal(state),
+      playOnLine(state),
       opponentWords(state, opponents),
       dealCheckLink(state),
       replayRoundLink(state),
@@ -152,10 +153,24 @@ function markStuck(bar) {
 function panel(titleId, title, ...content) {
   const box = h("div", { class: "sheet-panel", role: "dialog", "aria-labelledby": titleId },
     h("h2", { id: titleId, tabindex: "-1" }, title), ...content);
-  const news = [...box.querySelectorAll(".moon-news, .queen-news, .kitty-news, [data-region=my-total]")];
+  const news = [...box.querySelectorAll(".moon-news, .queen-news, .kitty-news, .play-on-news, [data-region=my-total]")];
   news.forEach((line, i) => { line.id = `${titleId}-news-${i + 1}`; });
   if (news.length) box.setAttribute("aria-describedby", news.map((line) => line.id).join(" "));
   return box;
+}
+
+/** Why the game goes on though someone reached the target (the engine says who reached it
+ * and who tie for the lowest): without it, a game past its target just dealt again. */
+function playOnLine(state) {
+  const on = state.play_on;
+  if (!on) return null;
+  const who = (seats) => listed([...seats].sort((a, b) => isMe(state, b) - isMe(state, a))
+    .map((seat) => whoIs(state, seat)));
+  const reached = who(on.reached);
+  const has = on.reached.length === 1 && !isMe(state, on.reached[0]) ? "has" : "have";
+  const one = state.view.partner !== null && state.view.partner !== undefined ? "one team" : "one player";
+  return h("p", { class: "play-on-news", "data-region": "play-on" },
+    `${reached} ${has} reached the target of ${state.view.rules.target_score}, but ${who(on.tied)} are tied for the lowest total (${score(state.scores[on.tied[0]])}). With ties played on, the game goes on until ${one} alone has the lowest.`);
 }
 
 /** The person's total and this round's part of it, for the panel's description only (the

@@ -58,7 +58,7 @@ const named = (seat) => (you(seat) ? "you" : nameOf(seat));
 const you = (seat) => Boolean(view.replay.players[seat]?.you);
 
 function passLine(round) {
-  if (!round.passes.length) return "No pass this round: everyone keeps the cards dealt.";
+  if (!round.passes.length) return "A keep round: nobody passes, and everyone plays the cards dealt.";
   const count = round.passes[0].cards.length;
   return `Each player passes ${plural(count, "card")} ${PASSES[round.pass_direction] || round.pass_direction}.`;
 }

@@ -131,7 +131,7 @@ export function directionPhrase(direction) {
     left: "Pass left",
     right: "Pass right",
     across: "Pass across",
-    hold: "No passing: keep your cards",
+    hold: "A keep round: nobody passes",
     scatter: "Pass one card to each player",
     partner: "Pass to your partner",
   }[direction] || direction;
@@ -143,7 +143,7 @@ export function directionShort(direction) {
     left: "Pass left",
     right: "Pass right",
     across: "Pass across",
-    hold: "No pass",
+    hold: "Keep round",
     scatter: "Pass 1 each",
     partner: "To partner",
   }[direction] || direction;
