@@ -80,7 +80,7 @@ def test_a_huge_move_is_quoted_briefly(tmp_path: Path, capsys: pytest.CaptureFix
     data = good_record()
     data["actions"][0]["cards"] = ["2C"] * 100_000
     err = refused_in_one_line(*replayed(tmp_path, capsys, json.dumps(data)))
-    assert "Move 1 (seat 0 passes ['2C', '2C'," in err
+    assert "Move 1 (seat 0 passes 2♣ 2♣ 2♣ " in err
     assert "…) breaks the rules; the game would tell seat 0: Pass exactly 3 cards." in err
     data["actions"][0] = {"type": "play", "seat": 0, "card": "Z" * 100_000}
     err = refused_in_one_line(*replayed(tmp_path, capsys, json.dumps(data)))
@@ -118,7 +118,7 @@ def test_a_move_by_a_seat_the_table_does_not_have_says_so(
     data = good_record()
     data["actions"] = [{"type": "play", "seat": 99, "card": "2C"}]
     err = refused_in_one_line(*replayed(tmp_path, capsys, json.dumps(data)))
-    assert "Move 1 (seat 99 plays 2C): There is no seat 99 at this table." in err
+    assert "Move 1 (seat 99 plays 2♣): There is no seat 99 at this table." in err
 
 
 def test_names_and_refusals_reach_the_terminal_without_control_characters(
@@ -243,7 +243,8 @@ def test_a_move_against_the_rules_is_said_as_the_seats(
     first["card"] = "AS" if first["card"] != "AS" else "KS"
     err = refused_in_one_line(*replayed(tmp_path, capsys, json.dumps(data)))
     seat = first["seat"]
-    said = f"Move {plays[0] + 1} (seat {seat} plays {first['card']}) breaks the rules; the game"
+    symbol = "A♠" if first["card"] == "AS" else "K♠"
+    said = f"Move {plays[0] + 1} (seat {seat} plays {symbol}) breaks the rules; the game"
     assert said in err and f"would tell seat {seat}: " in err, err
 
 
@@ -269,3 +270,49 @@ def test_a_record_over_the_size_cap_is_refused_before_it_is_read_whole(
     assert main(["replay", "-"]) == 2
     assert "Standard input is over 8 MB" in capsys.readouterr().err
     assert piped.tell() == RECORD_LIMIT + 1
+
+
+@pytest.mark.parametrize(
+    ("key", "words"),
+    [
+        ("rules", "The record has no rules: they say how many played and how points were scored"),
+        ("seed", "The record has no seed: the cards are dealt from it"),
+        ("actions", "The record has no actions: it lists the moves made"),
+    ],
+)
+def test_a_record_without_a_key_it_needs_says_which(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], key: str, words: str
+) -> None:
+    # Without its rules a five-seat record was read as a game of four and refused at its first
+    # pass: "Move 1 (seat 0 passes ['3C', 'AC', '3D']) breaks the rules; ... You do not hold
+    # the three of clubs."
+    data = record.to_record(finished(Rules(players=5, target_score=30)))
+    del data[key]
+    err = refused_in_one_line(*replayed(tmp_path, capsys, json.dumps(data)))
+    assert err.startswith(f"hearts replay: {words}"), err
+    assert "Move 1" not in err
+
+
+def test_a_bad_move_names_its_cards_as_the_game_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = good_record()
+    passing = data["actions"][0]
+    passing["cards"] = ["QS", "QS", "10h"]
+    err = refused_in_one_line(*replayed(tmp_path, capsys, json.dumps(data)))
+    assert f"Move 1 (seat {passing['seat']} passes Q♠ Q♠ 10♥) breaks the rules" in err, err
+    assert "[" not in err and "'" not in err
+    passing["cards"] = ["QS", "ZZ"]  # what is no card is quoted as it was written
+    err = refused_in_one_line(*replayed(tmp_path, capsys, json.dumps(data)))
+    assert f"Move 1 (seat {passing['seat']} passes Q♠ ZZ): 'ZZ' is not a card" in err, err
+
+
+def test_a_round_a_one_round_game_does_not_have_is_refused_plainly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = finished(Rules(target_score=1))  # the first round's points end it
+    assert len(game.results) == 1
+    code, out, err = replayed(tmp_path, capsys, json.dumps(record.to_record(game)), "--round", "99")
+    assert refused_in_one_line(code, out, err) == (
+        "hearts replay: the game has only round 1, not 99.\n"
+    )

@@ -58,6 +58,10 @@ def test_an_out_of_turn_action_is_named() -> None:
         from_record(data)
 
 
+#: A record's first keys, the rules standard; a case adds the rest.
+RECORD = '{"format": "hearts-game", "version": 1, "rules": {}, '
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -66,28 +70,40 @@ def test_an_out_of_turn_action_is_named() -> None:
         ('{"format": "chess"}', "not a hearts game record"),
         ('{"format": "hearts-game", "version": 9}', "version 9 is not supported"),
         ('{"format": "hearts-game", "version": true}', "version True is not supported"),
-        ('{"format": "hearts-game", "version": 1, "seed": 1.5, "actions": []}', "seed"),
-        ('{"format": "hearts-game", "version": 1, "seed": 1, "actions": {}}', "actions must be"),
+        (RECORD + '"seed": 1.5, "actions": []}', "seed"),
+        (RECORD + '"seed": 1, "actions": {}}', "actions must be"),
         (
             '{"format": "hearts-game", "version": 1, "seed": 1, "actions": [], '
             '"rules": {"players": 99}}',
             "rules are invalid",
         ),
         (
-            '{"format": "hearts-game", "version": 1, "seed": 1, "actions": [], '
-            '"deals": [[["2C"]]]}',
+            RECORD + '"seed": 1, "actions": [], "deals": [[["2C"]]]}',
             "deals are invalid",
         ),
         (
-            '{"format": "hearts-game", "version": 1, "seed": 1, "actions": [], "deals": "abc"}',
+            RECORD + '"seed": 1, "actions": [], "deals": "abc"}',
             "deals must be",
         ),
-        ('{"format": "hearts-game", "version": 1, "seed": 1, "actions": [7]}', "Move 1"),
+        (RECORD + '"seed": 1, "actions": [7]}', "Move 1"),
+        ('{"format": "hearts-game", "version": 1, "seed": 1, "actions": []}', "has no rules"),
+        (RECORD + '"actions": []}', "The record has no seed: "),
+        (RECORD + '"seed": 1}', "The record has no actions: "),
     ],
 )
 def test_corrupt_records_are_refused_with_a_reason(text: str, message: str) -> None:
     with pytest.raises(RecordError, match=message):
         loads(text)
+
+
+def test_a_record_without_its_rules_says_so_not_that_a_move_breaks_them() -> None:
+    # Read as four players, a record of five was refused at its first pass: "Move 1 (seat 0
+    # passes ['3C', 'AC', '3D']) breaks the rules; ... You do not hold the three of clubs."
+    data = to_record(play_game(Game(Rules(players=5, target_score=20), seed=3)))
+    assert from_record(data).is_over
+    del data["rules"]
+    with pytest.raises(RecordError, match=r"^The record has no rules: they say how many played"):
+        from_record(data)
 
 
 def test_replay_is_exact_for_a_whole_game() -> None:

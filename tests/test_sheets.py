@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import base64
 import dataclasses
+import itertools
 import re
 import zlib
 from pathlib import Path
@@ -520,7 +521,7 @@ def test_a_passing_the_table_cannot_play_is_refused() -> None:
 
 
 @pytest.mark.parametrize("paper", sorted(sheets.PAPERS))
-def test_every_table_and_passing_prints_on_one_page_or_is_refused(paper: str) -> None:
+def test_every_table_and_passing_prints_on_its_pages_or_is_refused(paper: str) -> None:
     # A sheet that does not fit raises (it never spills): the longest steps are a two-deck
     # table's deal with a four-round cycle, which once pushed the rule sheet's column over.
     printed = 0
@@ -533,7 +534,9 @@ def test_every_table_and_passing_prints_on_one_page_or_is_refused(paper: str) ->
                 continue
             rule_sheet = sheets.rule_sheet_pdf(paper, players, passing)
             score_sheet = sheets.score_sheet_pdf(players, paper, sheets.MAX_ROUNDS, passing)
-            assert b"/Count 1" in rule_sheet and b"/Count 1" in score_sheet
+            # Sideways, thirty rounds go on to a second page rather than rows under 6 mm.
+            pages = 2 if players >= 7 else 1
+            assert b"/Count 1" in rule_sheet and f"/Count {pages}".encode() in score_sheet
             assert ("across" in rules.pass_cycle) == (
                 passing in ("across", "across-no-hold", "scatter")
                 or (players == Rules().players and passing in ("standard", "no-hold", None))
@@ -700,3 +703,74 @@ def test_cli_refuses_an_empty_folder_name_and_names_the_file_it_cannot_write(
     assert (
         err == f"hearts sheets: cannot write {tmp_path / 'rules-letter.pdf'}: Permission denied.\n"
     )
+
+
+def placed_text(stream: bytes) -> list[tuple[str, float, float, float]]:
+    """(text, x, y, font size) of every string drawn in one page's content stream."""
+    out: list[tuple[str, float, float, float]] = []
+    size = 0.0
+    for m in re.finditer(
+        rb"/F\d+ ([\d.]+) Tf|1 0 0 1 ([\d.-]+) ([\d.-]+) Tm \(((?:\\.|[^\\)])*)\) Tj", stream
+    ):
+        if m.group(1):
+            size = float(m.group(1))
+        else:
+            text = unescape(m.group(4)).decode("cp1252", "replace")
+            out.append((text, float(m.group(2)), float(m.group(3)), size))
+    return out
+
+
+MM = 72 / 25.4
+
+
+@pytest.mark.parametrize("paper", sorted(sheets.PAPERS))
+@pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
+def test_every_score_sheet_row_has_room_to_write_in(paper: str, players: int) -> None:
+    # Seven or more players with 30 rounds had rows 4.4 mm tall and a tiny "No pass".
+    for rounds in (sheets.MIN_ROUNDS, sheets.DEFAULT_ROUNDS, 25, sheets.MAX_ROUNDS):
+        data = sheets.score_sheet_pdf(players, paper, rounds)
+        pages = [placed_text(stream) for stream in pdf_streams(data)]
+        assert page_info(data)[0] == len(pages)
+        numbers: list[int] = []
+        for page in pages:
+            rows = [(int(t), y) for t, _, y, _ in page if t.isdigit() and 0 < int(t) <= rounds]
+            numbers += [n for n, _ in rows]
+            heights = [a - b for (_, a), (_, b) in itertools.pairwise(rows)]
+            assert heights and min(heights) >= 6 * MM - 0.01, (players, paper, rounds, heights)
+            assert min(size for t, *_, size in page if t == "No pass") >= 7.5
+        assert numbers == list(range(1, rounds + 1))  # each round once, in order
+        text = pdf_text(data)
+        assert text.count("Final total") == 1
+        two = len(pages) == 2
+        assert ("Continued on page 2: carry each total over." in text) == two
+        assert (
+            ("From page 1" in text)
+            == two
+            == (f"{players} players" in text and "page 2 of 2" in text)
+        )
+    assert len(pages) == (2 if players >= 7 else 1)  # thirty rounds, sideways: two pages
+
+
+@pytest.mark.parametrize("paper", sorted(sheets.PAPERS))
+@pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
+def test_points_and_total_keep_clear_of_their_cell_edges(paper: str, players: int) -> None:
+    # At ten players "Points" touched both edges of its half of the column.
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    (page,) = [placed_text(s) for s in pdf_streams(sheets.score_sheet_pdf(players, paper))]
+    points = [(x, size) for t, x, _, size in page if t == "Points"]
+    totals = [(x, size) for t, x, _, size in page if t == "Total"]
+    assert len(points) == len(totals) == players
+    for (px, psize), (tx, tsize) in zip(points, totals, strict=True):
+        point_w = stringWidth("Points", "Helvetica-Bold", psize)
+        half = (tx + stringWidth("Total", "Helvetica-Bold", tsize) / 2) - (px + point_w / 2)
+        assert (half - point_w) / 2 >= 3 - 0.01, (players, paper, half, point_w)
+
+
+def test_a_scatter_says_how_much_of_the_hand_it_gives() -> None:
+    # "Each player gives 3 cards ... and one card to each other player (a scatter) in round 4"
+    # did not say that at ten players that is 9 of a 10-card hand.
+    text = pdf_text(sheets.rule_sheet_pdf("letter", 10, "scatter")).replace(" :", ":")  # bold
+    assert "one card to each other player (a scatter: 9 of 10 cards) in round 4" in text
+    four = pdf_text(sheets.rule_sheet_pdf("letter", 4, "scatter")).replace(" :", ":")
+    assert "(a scatter: 3 of 13 cards) in round 4" in four

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from hearts.sim import (
     PlayerSpec,
     TournamentConfig,
     as_medium_note,
+    budget_overrun,
     format_report,
     parse_lineup,
     play_table,
@@ -334,3 +336,81 @@ def test_the_difference_says_which_did_better_only_when_the_interval_does() -> N
     assert "Fewer points are better: random did better." in format_report(worse)
     unclear = replace(played, difference=("medium", "random", -0.4, 0.6))
     assert "the interval reaches 0, so neither is shown better" in format_report(unclear)
+
+
+def test_a_teams_moon_counts_once_a_round_for_the_team() -> None:
+    # moon*2 with partners: "tried 540, moons 428" over 400 rounds, each team moon counted
+    # for both seats, under a footer that said "rounds a player took the Q♠ and every heart".
+    rules = Rules(partnership=True)
+    config = TournamentConfig(parse_lineup(["moon*2", "medium*2"], 4), rules, deals=6, seed=1)
+    moon = [i for i, p in enumerate(config.players) if p.name == "moon"]
+    shot = 0
+    for deal in range(config.deals):
+        for rotation in range(rules.players):
+            table = play_table(config, deal, rotation)  # one round: moon counts 0 or 1
+            moons = sum(table.entries[i].moons for i in moon)
+            tried = sum(table.entries[i].moon_attempts for i in moon)
+            assert moons <= tried <= 1, (deal, rotation, moons, tried)
+            shot += moons
+    assert shot > 0  # the moon team did shoot: there was a moon to count twice
+    report = run_tournament(config)
+    assert report.by_name["moon"].moons == shot <= report.rounds
+    text = format_report(report)
+    assert "moons: rounds its team shot the moon" in text
+    assert "A round counts once for a player, even when two of its seats share the team." in text
+
+
+def test_a_teams_win_is_whole_for_each_seat_and_the_footer_says_shares_are_parts() -> None:
+    # With partners, each seat of the winning team counted half a game: 2 seats won 1 game.
+    rules = Rules(partnership=True, target_score=30)
+    config = TournamentConfig(
+        parse_lineup(["medium*2", "easy*2"], 4), rules, deals=2, seed=4, mode="games"
+    )
+    for rotation in range(rules.players):
+        table = play_table(config, 0, rotation)
+        assert sum(e.wins for e in table.entries) == pytest.approx(2), rotation  # a team's
+    report = run_tournament(config)
+    assert sum(r.wins for r in report.by_name.values()) == pytest.approx(16)
+    text = format_report(report)
+    assert (
+        "games won: games its seats' teams won, of the games its seats played; a win shared in "
+        "a tie between teams counts in part (half each for two), so the count may be a fraction."
+    ) in text
+    alone = TournamentConfig(parse_lineup(["medium", "easy*3"], 4), Rules(target_score=10), 1)
+    said = format_report(run_tournament(replace(alone, mode="games")))
+    assert (
+        "games won: games its seats won, of the games they played; a win shared in a tie " in said
+    )
+    assert "games won:" not in format_report(run_tournament(alone))  # no games, no column
+
+
+def test_a_time_budget_below_the_fewest_sampled_deals_is_said(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # "hard:0.001s" showed a p95 of 29 ms a decision, and nothing said why.
+    config = TournamentConfig(parse_lineup(["hard:0.0000001s", "medium*3"], 4), Rules(), 1)
+    report = run_tournament(config)
+    hard = report.by_name["hard:1e-07s"]
+    said = budget_overrun(config, hard)
+    assert said == (
+        f"hard:1e-07s took longer than its 0.0001 ms a decision ({hard.decision_ms_p95:.1f} ms "
+        "at the 95th percentile): a play searches at least 10 sampled deals however short the "
+        "time, and a pass is searched by its playouts, not by the clock."
+    )
+    assert format_report(report).endswith("\n\n" + said)
+    assert budget_overrun(config, replace(hard, decision_ms_p95=0.00001)) is None  # kept
+    playouts = TournamentConfig(parse_lineup(["hard:20", "medium*3"], 4), Rules(), 1)
+    assert budget_overrun(playouts, run_tournament(playouts).by_name["hard:20"]) is None
+    with pytest.raises(SystemExit):
+        main(["sim", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "at least 10 sampled deals however long they take" in shown
+    assert f"deals (or games) to play, 1 to {MAX_DEALS:,} (100)" in shown
+
+
+def test_the_help_says_what_the_tournament_module_holds() -> None:
+    from hearts.ai.search import EXPERT, HARD
+    from hearts.cli import sim as sim_cli
+
+    assert sim_cli.MAX_DEALS == MAX_DEALS
+    assert sim_cli.FEWEST_SAMPLES == HARD.min_samples == EXPERT.min_samples

@@ -15,7 +15,7 @@ moves are plain dicts (the saved form); everywhere else they are `hearts.moves` 
 ...       ' "actions": [{"type": "play", "seat": 0, "card": "QS"}]}')  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-hearts.record.RecordError: Move 1 (seat 0 plays QS) breaks the rules; the game would tell ...
+hearts.record.RecordError: Move 1 (seat 0 plays Q♠) breaks the rules; the game would tell ...
 
 A take-back is recorded, never made by deleting: `{"type": "undo", "to": k}` takes the game
 back to its first k moves (counted after the earlier take-backs), so a record only grows. The
@@ -32,6 +32,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from .cards import parse_card
 from .game import Game
 from .moves import ChooseMoon, Move, NextRound, Pass, Play
 from .round import IllegalMoveError
@@ -254,16 +255,42 @@ def _describe(action: object) -> str:
     kind = action.get("type")
     seat = _brief(action.get("seat"))
     if kind == "play":
-        return f" (seat {seat} plays {_brief(action.get('card'))})"
+        return f" (seat {seat} plays {_brief(_card_name(action.get('card')))})"
     if kind == "pass":
-        return f" (seat {seat} passes {_brief(action.get('cards'))})"
+        cards = action.get("cards")
+        if isinstance(cards, list):  # as a person reads cards: "3♣ A♣ 3♦", not "['3C', ...]"
+            return f" (seat {seat} passes {_brief(' '.join(map(_card_name, cards[:40])))})"
+        return f" (seat {seat} passes {_brief(cards)})"
     return f" ({_brief(kind)})"
+
+
+def _card_name(text: object) -> str:
+    """A saved card as the game names it ("Q♠"); what is no card, as it was written."""
+    if not isinstance(text, str):
+        return repr(text)
+    if len(text) > LONGEST_CARD:  # no card, and too long to read as one
+        return text
+    try:
+        return parse_card(text).symbol
+    except ValueError:
+        return text
 
 
 def _brief(value: object, most: int = 40) -> str:
     """A value from a record as a few characters: a damaged one may hold a million."""
     text = value if isinstance(value, str) else repr(value)
     return text if len(text) <= most else text[: most - 1] + "…"
+
+
+#: The keys every record holds, each with why it cannot be done without: read with a default,
+#: a record without its rules was replayed as a game of four and refused at the first move
+#: that did not fit ("You do not hold the three of clubs").
+REQUIRED = {
+    "rules": "they say how many played and how points were scored (the standard rules are "
+    'written "rules": {}).',
+    "seed": "the cards are dealt from it, so the game cannot be dealt again.",
+    "actions": 'it lists the moves made (a game with none yet is written "actions": []).',
+}
 
 
 def from_record(data: object) -> Game:
@@ -275,6 +302,9 @@ def from_record(data: object) -> Game:
     version = data.get("version")
     if isinstance(version, bool) or version != VERSION:  # true == 1 in Python
         raise RecordError(f"Record version {version!r} is not supported; this program reads 1.")
+    for key, why in REQUIRED.items():
+        if key not in data:
+            raise RecordError(f"The record has no {key}: {why}")
     seed = data.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise RecordError("The record's seed must be a number or a string.")
@@ -290,7 +320,7 @@ def from_record(data: object) -> Game:
     if dealing not in ("seeded", "keyed"):
         raise RecordError(f"The record's dealing {dealing!r} is not seeded or keyed.")
     try:
-        rules = Rules.from_dict(data.get("rules", {}))
+        rules = Rules.from_dict(data["rules"])
     except (ValueError, TypeError) as error:
         raise RecordError(f"The record's rules are invalid: {error}") from None
     deals = data.get("deals")

@@ -249,13 +249,25 @@ PASS_WORDS = {
 }
 
 
-def cycle_words(cycle: Sequence[str]) -> str:
-    """ "left in round 1, right in round 2, ... nobody passes in round 4 (a keep round)"."""
+def cycle_words(rules: Rules) -> str:
+    """ "left in round 1, right in round 2, ... nobody passes in round 4 (a keep round)"; a
+    scatter says how much of the hand it gives, which at ten players is nearly all of it.
+
+    >>> from hearts.rules import SCATTER_CYCLE
+    >>> cycle_words(Rules(players=10, pass_cycle=SCATTER_CYCLE)).split(", and ")[1]
+    'one card to each other player (a <b>scatter</b>: 9 of 10 cards) in round 4'
+    """
+    others = rules.players - 1
+    words = {
+        **PASS_WORDS,
+        "scatter": PASS_WORDS["scatter"].removesuffix(")")
+        + f": {others} of {rules.hand_size} cards)",
+    }
     parts = [
         f"nobody passes in round {i + 1} (a <b>keep</b> round)"
         if direction == "hold"
-        else f"{PASS_WORDS[direction]} in round {i + 1}"
-        for i, direction in enumerate(cycle)
+        else f"{words[direction]} in round {i + 1}"
+        for i, direction in enumerate(rules.pass_cycle)
     ]
     return ", ".join(parts[:-1]) + f", and {parts[-1]}"
 
@@ -318,7 +330,7 @@ def rule_columns(
             2,
             "Pass",
             f"Each player gives {here.pass_count} cards face down: "
-            f"{cycle_words(here.pass_cycle)}; then again from the start. Pass before you "
+            f"{cycle_words(here)}; then again from the start. Pass before you "
             "look at the cards coming to you."
             if passes(here)
             else "Nobody passes at this table: each plays the cards dealt.",
@@ -781,19 +793,48 @@ def draw_pass_arrow(canvas: Canvas, direction: str, x: float, y: float, size: fl
     canvas.restoreState()
 
 
+#: The least height of a score sheet's row, in points (6 mm): room to write a number with a pen.
+#: Rounds that would make rows shorter go on to a second page (a sideways sheet of 30 rounds
+#: had rows of 4.4 mm).
+MIN_ROW_HEIGHT = 6 * 72 / 25.4
+#: The space left each side of a column's "Points" and "Total", in points.
+LABEL_PAD = 3.0
+
+
+def score_pages(rounds: int, fits: int) -> list[list[int | str]]:
+    """The rows of each page of a score sheet: round numbers (from 1), "final" for the final
+    total, and with two pages "on" (the foot of the first: the game goes on) and "carried"
+    (the head of the second, where each total is brought over), balanced between the pages.
+    `fits` is the most rows a page holds.
+
+    >>> score_pages(12, 20)
+    [[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 'final']]
+    >>> [(page[0], page[-2], page[-1]) for page in score_pages(30, 21)]
+    [(1, 16, 'on'), ('carried', 30, 'final')]
+    """
+    numbers: list[int | str] = list(range(1, rounds + 1))
+    if rounds + 1 <= fits:
+        return [[*numbers, "final"]]
+    first = (rounds + 2) // 2  # the second page also holds the carried and the final rows
+    return [[*numbers[:first], "on"], ["carried", *numbers[first:], "final"]]
+
+
 def score_sheet_pdf(
     players: int = 4,
     paper: str = "letter",
     rounds: int = DEFAULT_ROUNDS,
     passing: str | None = None,
 ) -> bytes:
-    """One page laid out for keeping the score of a Hearts game by hand.
+    """A score sheet laid out for keeping the score of a Hearts game by hand.
 
     A column per player (points of the round and running total), a row per round with its
-    pass direction printed, and a final row. Seven or more players turn the page sideways.
+    pass direction printed, and a final row. Seven or more players turn the page sideways;
+    rounds that would leave a row under `MIN_ROW_HEIGHT` go on to a second page (`score_pages`).
     `passing` is one of `PASSING` (see `table_rules`); None is the table's usual cycle.
 
     >>> b"/Count 1" in score_sheet_pdf(players=6)
+    True
+    >>> b"/Count 2" in score_sheet_pdf(players=8, rounds=30)
     True
     >>> score_sheet_pdf(players=11)
     Traceback (most recent call last):
@@ -810,10 +851,39 @@ def score_sheet_pdf(
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, size, f"Hearts score sheet for {players} players")
     margin = 32.0
-    decks = rules.decks
-    per_round = rules.round_points
+    footer_height = 30.0
+    table_top = height - margin - 48 - 16  # under the title and the fill-in fields
+    room = table_top - (margin + footer_height) - SCORE_HEADER_HEIGHT
+    pages = score_pages(rounds, int(room // MIN_ROW_HEIGHT))
+    row_h = room / max(len(page) for page in pages)
+    directions = pass_directions(rules, rounds)
+    for number, rows in enumerate(pages, 1):
+        page = f"page {number} of {len(pages)}" if len(pages) > 1 else ""
+        draw_score_heading(canvas, rules, width, height, margin, page)
+        draw_score_table(
+            canvas, rules, rows, directions, (margin, width - margin), table_top, row_h
+        )
+        # Footer reminders.
+        footer_style = ParagraphStyle(
+            "footer", fontName="Helvetica", fontSize=9, leading=11.5, textColor=MUTED
+        )
+        footer = Paragraph(" ".join(footer_lines(rules)), footer_style)
+        _, footer_h = footer.wrap(width - 2 * margin, footer_height)
+        footer.drawOn(canvas, margin, margin + footer_height - 6 - footer_h)
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
 
-    # Title and fill-in fields.
+
+#: The height of the score table's header: the players' names, then "Points" and "Total".
+NAME_HEIGHT, SUB_HEIGHT = 34.0, 16.0
+SCORE_HEADER_HEIGHT = NAME_HEIGHT + SUB_HEIGHT
+
+
+def draw_score_heading(
+    canvas: Canvas, rules: Rules, width: float, height: float, margin: float, page: str
+) -> None:
+    """The title, what the table plays (and the page, of two), and the fill-in fields."""
     top = height - margin
     canvas.setFillColor(INK)
     canvas.setFont("Helvetica-Bold", 24)
@@ -824,10 +894,15 @@ def score_sheet_pdf(
     )
     canvas.setFont("Helvetica", 10.5)
     canvas.setFillColor(MUTED)
-    deck_text = "one deck" if decks == 1 else "two decks"
+    deck_text = "one deck" if rules.decks == 1 else "two decks"
     pass_text = "" if passes(rules) else ", no passing"
-    canvas.drawRightString(width - margin, top - 10, f"{players} players, {deck_text}{pass_text}")
-    canvas.drawRightString(width - margin, top - 24, f"Each round's points add up to {per_round}")
+    page_text = f", {page}" if page else ""
+    canvas.drawRightString(
+        width - margin, top - 10, f"{rules.players} players, {deck_text}{pass_text}{page_text}"
+    )
+    canvas.drawRightString(
+        width - margin, top - 24, f"Each round's points add up to {rules.round_points}"
+    )
     field_y = top - 48
     canvas.setFont("Helvetica", 11)
     canvas.setFillColor(INK)
@@ -846,53 +921,69 @@ def score_sheet_pdf(
         canvas.line(start, field_y - 2, start + line_width * scale, field_y - 2)
         x = start + line_width * scale + gap
 
-    # Table geometry.
-    footer_height = 30.0
-    table_top = field_y - 16
-    table_bottom = margin + footer_height
-    round_w, pass_w = 40.0, (64.0 if passes(rules) else 50.0)
-    player_w = (width - 2 * margin - round_w - pass_w) / players
-    name_h, sub_h = 34.0, 16.0
-    body_rows = rounds + 1  # the last row is the final total
-    row_h = (table_top - table_bottom - name_h - sub_h) / body_rows
-    left = margin
-    right = width - margin
 
-    # Shading: header, alternate rows, the final row, the total sub-columns.
-    canvas.setFillColor(SHADE)
-    canvas.rect(left, table_top - name_h - sub_h, right - left, name_h + sub_h, stroke=0, fill=1)
+def draw_score_table(
+    canvas: Canvas,
+    rules: Rules,
+    rows: Sequence[int | str],
+    directions: Sequence[str],
+    edges: tuple[float, float],
+    table_top: float,
+    row_h: float,
+) -> None:
+    """One page's table: the header, then `rows` (see `score_pages`) of height `row_h`."""
+    players = rules.players
+    left, right = edges
+    round_w, pass_w = 40.0, (64.0 if passes(rules) else 50.0)
+    player_w = (right - left - round_w - pass_w) / players
+    name_h, sub_h = NAME_HEIGHT, SUB_HEIGHT
     first_row_top = table_top - name_h - sub_h
-    for r in range(rounds):
-        if r % 2 == 1:
-            y = first_row_top - (r + 1) * row_h
+    bottom = first_row_top - len(rows) * row_h
+    players_left = left + round_w + pass_w
+    # A row that is not a round's spans the round and pass columns with its label.
+    spanned = {i for i, row in enumerate(rows) if isinstance(row, str)}
+
+    # Shading: header, alternate rows, the rows that are not rounds.
+    canvas.setFillColor(SHADE)
+    canvas.rect(left, first_row_top, right - left, name_h + sub_h, stroke=0, fill=1)
+    for r, row in enumerate(rows):
+        y = first_row_top - (r + 1) * row_h
+        if r in spanned:
+            canvas.setFillColor(SHADE_DARK)
+        elif isinstance(row, int) and row % 2 == 0:
             canvas.setFillColor(colors.HexColor("#faf8f4"))
-            canvas.rect(left, y, right - left, row_h, stroke=0, fill=1)
-    final_y = first_row_top - body_rows * row_h
-    canvas.setFillColor(SHADE_DARK)
-    canvas.rect(left, final_y, right - left, row_h, stroke=0, fill=1)
+        else:
+            continue
+        canvas.rect(left, y, right - left, row_h, stroke=0, fill=1)
 
     # Grid lines.
     canvas.setStrokeColor(RULE)
     canvas.setLineWidth(0.5)
-    for r in range(body_rows + 1):
+    for r in range(len(rows) + 1):
         y = first_row_top - r * row_h
         canvas.line(left, y, right, y)
-    canvas.line(left + round_w + pass_w, table_top - name_h, right, table_top - name_h)
-    canvas.setLineWidth(0.5)
+    canvas.line(players_left, table_top - name_h, right, table_top - name_h)
     for p in range(players):
-        x0 = left + round_w + pass_w + p * player_w
-        canvas.line(x0 + player_w / 2, first_row_top, x0 + player_w / 2, final_y)
-        canvas.line(x0 + player_w / 2, table_top - name_h, x0 + player_w / 2, first_row_top)
+        middle = players_left + p * player_w + player_w / 2
+        canvas.line(
+            middle, table_top - name_h, middle, bottom + row_h if rows[-1] == "on" else bottom
+        )
     canvas.setStrokeColor(INK)
     canvas.setLineWidth(1.2)
-    canvas.rect(left, final_y, right - left, table_top - final_y, stroke=1, fill=0)
-    canvas.line(left + round_w, table_top, left + round_w, final_y + row_h)
-    canvas.line(left + round_w + pass_w, table_top, left + round_w + pass_w, final_y)
-    for p in range(1, players):
-        x0 = left + round_w + pass_w + p * player_w
-        canvas.line(x0, table_top, x0, final_y)
+    canvas.rect(left, bottom, right - left, table_top - bottom, stroke=1, fill=0)
+    for r in range(len(rows)):  # the round column's line, broken where a label spans it
+        if r not in spanned:
+            y = first_row_top - r * row_h
+            canvas.line(left + round_w, y, left + round_w, y - row_h)
+    canvas.line(left + round_w, table_top, left + round_w, first_row_top)
+    cells_bottom = bottom + row_h if rows[-1] == "on" else bottom  # that row is one label
+    for p in range(players):
+        x0 = players_left + p * player_w
+        canvas.line(x0, table_top, x0, cells_bottom)
     canvas.line(left, first_row_top, right, first_row_top)
-    canvas.line(left, final_y + row_h, right, final_y + row_h)
+    for r in spanned:
+        for y in (first_row_top - r * row_h, first_row_top - (r + 1) * row_h):
+            canvas.line(left, y, right, y)
 
     # Header text.
     canvas.setFillColor(INK)
@@ -900,26 +991,37 @@ def score_sheet_pdf(
     header_mid = table_top - (name_h + sub_h) / 2 - 3.5
     canvas.drawCentredString(left + round_w / 2, header_mid, "Round")
     canvas.drawCentredString(left + round_w + pass_w / 2, header_mid, "Pass")
-    sub_font = 9.0 if player_w >= 60 else 7.5
+    # "Points" fits its half of the column with room each side (at 10 players it touched).
+    widest = max(canvas.stringWidth(w, "Helvetica-Bold", 1) for w in ("Points", "Total"))
+    sub_font = min(9.0, (player_w / 2 - 2 * LABEL_PAD) / widest)
     for p in range(players):
-        x0 = left + round_w + pass_w + p * player_w
+        x0 = players_left + p * player_w
         canvas.setFont("Helvetica", 8)
         canvas.setFillColor(MUTED)
         canvas.drawString(x0 + 4, table_top - 10, f"Player {p + 1}")
         canvas.setFont("Helvetica-Bold", sub_font)
         canvas.setFillColor(INK)
-        sub_y = table_top - name_h - sub_h + 5
+        sub_y = first_row_top + 5
         canvas.drawCentredString(x0 + player_w / 4, sub_y, "Points")
         canvas.drawCentredString(x0 + 3 * player_w / 4, sub_y, "Total")
 
-    # Rows: number and pass direction.
-    directions = pass_directions(rules, rounds)
+    # Rows: number and pass direction, or what a row that is not a round is for.
     number_font = min(12.0, row_h * 0.5)
-    for r, direction in enumerate(directions):
+    labels = {
+        "final": "Final total",
+        "carried": "From page 1",
+        "on": "Continued on page 2: carry each total over.",
+    }
+    for r, row in enumerate(rows):
         y_mid = first_row_top - (r + 0.5) * row_h
         canvas.setFillColor(INK)
+        if isinstance(row, str):
+            canvas.setFont("Helvetica-Bold", number_font)
+            canvas.drawString(left + 6, y_mid - number_font * 0.35, labels[row])
+            continue
         canvas.setFont("Helvetica-Bold", number_font)
-        canvas.drawCentredString(left + round_w / 2, y_mid - number_font * 0.35, str(r + 1))
+        canvas.drawCentredString(left + round_w / 2, y_mid - number_font * 0.35, str(row))
+        direction = directions[row - 1]
         label = PASS_LABELS[direction]
         canvas.setFont("Helvetica", min(10.0, row_h * 0.45))
         if direction == "none":
@@ -928,20 +1030,6 @@ def score_sheet_pdf(
         else:
             draw_pass_arrow(canvas, direction, left + round_w + 10, y_mid, min(10.0, row_h * 0.5))
             canvas.drawString(left + round_w + 19, y_mid - 3.4, label)
-    canvas.setFont("Helvetica-Bold", min(12.0, row_h * 0.5))
-    canvas.setFillColor(INK)
-    canvas.drawString(left + 6, final_y + row_h / 2 - 4, "Final total")
-
-    # Footer reminders.
-    footer_style = ParagraphStyle(
-        "footer", fontName="Helvetica", fontSize=9, leading=11.5, textColor=MUTED
-    )
-    footer = Paragraph(" ".join(footer_lines(rules)), footer_style)
-    _, footer_h = footer.wrap(right - left, footer_height)
-    footer.drawOn(canvas, left, margin + footer_height - 6 - footer_h)
-    canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()
 
 
 def footer_lines(rules: Rules) -> Sequence[str]:

@@ -21,12 +21,13 @@ import multiprocessing
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import ai
 from .ai import LEVELS, Player, make_player
+from .ai.search import SearchSettings
 from .cards import QUEEN_MASK, Card, points_of
 from .driver import play_out
 from .events import RoundScored
@@ -290,17 +291,25 @@ def play_table(config: TournamentConfig, deal: int, rotation: int) -> TableResul
     entries = [EntryResult() for _ in range(n)]
     deal_seed = f"{config.seed}:{deal}"
 
+    def once_a_name(seats: Iterable[int]) -> list[int]:
+        """One entry for each name among `seats`: a team's moon is one round's event, so a
+        name counts it once, though two of its entries share the team."""
+        first: dict[str, int] = {}
+        for seat in seats:
+            first.setdefault(config.players[seat_entry[seat]].name, seat_entry[seat])
+        return list(first.values())
+
     def record(rnd: Round, scores: Sequence[int], shooter: int | None) -> None:
         for seat in range(n):
             entries[seat_entry[seat]].scores.append(scores[seat])
         if shooter is not None:
-            for seat in team_of(rules, shooter):
-                entries[seat_entry[seat]].moons += 1
+            for entry in once_a_name(team_of(rules, shooter)):
+                entries[entry].moons += 1
         team, blockers = _moon_attempt(rules, rnd)
-        for seat in blockers:
-            entries[seat_entry[seat]].moons_blocked += 1
-        for seat in team:
-            entries[seat_entry[seat]].moon_attempts += 1
+        for entry in once_a_name(blockers):
+            entries[entry].moons_blocked += 1
+        for entry in once_a_name(team):
+            entries[entry].moon_attempts += 1
 
     seats = [_Timed(bot, times[s]) for s, bot in enumerate(bots)]
     rounds = config.mode == "rounds"
@@ -310,8 +319,10 @@ def play_table(config: TournamentConfig, deal: int, rotation: int) -> TableResul
             record(game.round, event.result.scores, event.result.shooter)
     if not rounds:
         winners = game.winners
+        # A seat whose team won alone won a whole game; a tie between teams shares it.
+        teams = {team_of(rules, seat) for seat in winners}
         for seat in winners:
-            entries[seat_entry[seat]].wins += 1 / len(winners)
+            entries[seat_entry[seat]].wins += 1 / len(teams)
         for finished in entries:
             finished.games = 1
     for seat in range(n):
@@ -547,11 +558,7 @@ def format_report(report: TournamentReport) -> str:
             f"{r.moon_attempts:>7}{r.moons:>7}{r.moons_blocked:>9}{won:>13}"
             f"{r.decision_ms_median:>11.2f}{r.decision_ms_p95:>9.2f}"
         )
-    lines += [
-        "",
-        "tried: rounds a player took the Q♠ and every heart, or all but one or two; blocked: "
-        "rounds it took the last point or two of another player's try.",
-    ]
+    lines += ["", *_column_notes(config)]
     teams = partners(config)
     if teams:
         lines += ["", f"Partners: {', '.join(' and '.join(team) for team in teams)}."]
@@ -572,7 +579,57 @@ def format_report(report: TournamentReport) -> str:
     note = as_medium_note([p.level for p in config.players], config.rules)
     if note is not None:
         lines += ["", note]
+    overruns = [line for r in report.by_name.values() if (line := budget_overrun(config, r))]
+    if overruns:
+        lines += ["", *overruns]
     return "\n".join(lines)
+
+
+def _column_notes(config: TournamentConfig) -> list[str]:
+    """What the moon columns and "games won" count: with partners a team's moon is one event,
+    counted once for a name, and a team's win is a whole win for each of its seats."""
+    if config.rules.partnership:
+        lines = [
+            "tried: rounds a player's team took the Q♠ and every heart, or all but one or two; "
+            "moons: rounds its team shot the moon; blocked: rounds it took the last point or two "
+            "of another team's try. A round counts once for a player, even when two of its "
+            "seats share the team."
+        ]
+        won = "games its seats' teams won, of the games its seats played"
+        tie = "a tie between teams"
+    else:
+        lines = [
+            "tried: rounds a player took the Q♠ and every heart, or all but one or two; blocked: "
+            "rounds it took the last point or two of another player's try."
+        ]
+        won = "games its seats won, of the games they played"
+        tie = "a tie"
+    if config.mode == "games":
+        lines.append(
+            f"games won: {won}; a win shared in {tie} counts in part (half each for two), "
+            "so the count may be a fraction."
+        )
+    return lines
+
+
+def budget_overrun(config: TournamentConfig, result: NameReport) -> str | None:
+    """The sentence that says a time budget was not kept, if it was not: a search samples at
+    least `min_samples` deals however little time is left, and a pass is searched by its
+    playouts, not the clock."""
+    spec = next(p for p in config.players if p.name == result.name)
+    if not isinstance(spec.budget, float) or plays_as_medium(spec.level, config.rules):
+        return None
+    budget_ms = 1000 * spec.budget
+    if result.decision_ms_p95 <= budget_ms:
+        return None
+    settings = getattr(ai.PLAYERS[spec.level], "settings", None)
+    floor = settings.min_samples if isinstance(settings, SearchSettings) else 1
+    p95 = result.decision_ms_p95
+    return (
+        f"{result.name} took longer than its {budget_ms:g} ms a decision ({p95:.1f} ms at the "
+        f"95th percentile): a play searches at least {floor} sampled deals however "
+        "short the time, and a pass is searched by its playouts, not by the clock."
+    )
 
 
 __all__ = [
@@ -581,6 +638,7 @@ __all__ = [
     "TournamentConfig",
     "TournamentReport",
     "as_medium_note",
+    "budget_overrun",
     "check_deals",
     "format_report",
     "parse_lineup",

@@ -184,7 +184,7 @@ def test_hearts_replay_shows_an_exported_game(
         (
             '{"format": "hearts-game", "version": 1, "rules": {}, "seed": 3,'
             ' "actions": [{"type": "play", "seat": 0, "card": "QS"}]}',
-            "Move 1 (seat 0 plays QS)",
+            "Move 1 (seat 0 plays Q♠)",
         ),
     ],
 )
@@ -209,4 +209,5 @@ def test_hearts_replay_refuses_a_round_the_game_does_not_have(
     path.write_text(hearts.record.dumps(game))
     rounds = len(game.results)
     assert main(["replay", str(path), "--round", str(rounds + 1)]) == 2
+    assert rounds > 1
     assert f"the game has rounds 1 to {rounds}, not {rounds + 1}." in capsys.readouterr().err

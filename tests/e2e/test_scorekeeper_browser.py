@@ -1759,3 +1759,48 @@ def test_right_to_left_names_keep_their_places_in_every_line(page: Any) -> None:
     for viewport, size in (("phone", PHONE), ("desktop", {"width": 1280, "height": 800})):
         tab.set_viewport_size(size)
         screenshot(tab, f"scorekeeper-rtl-names-over-{viewport}")
+
+
+def bonus_marks(tab: Any) -> list[int]:
+    """The copies of the bonus card each player's button has marked, read from its label."""
+    labels = tab.locator("[data-action=toggle-bonus]").evaluate_all(
+        "els => els.map(b => b.getAttribute('aria-pressed') === 'true' ? b.textContent : '')"
+    )
+    return [0 if not text else int(text.rsplit("−", 1)[1]) // 10 for text in labels]
+
+
+def test_one_deck_offers_one_jack_of_diamonds_and_moves_it(page: Any) -> None:
+    # Every seat's J♦ could be marked at once: the refusal came only at "Add round".
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cy", "Dot"], bonus="jack")
+    for seat, marks in ((0, [1, 0, 0, 0]), (2, [0, 0, 1, 0]), (2, [0, 0, 0, 0]), (3, [0, 0, 0, 1])):
+        tab.click(f"[data-action=toggle-bonus][data-index='{seat}']")
+        assert bonus_marks(tab) == marks, (seat, marks)
+    assert tab.locator("[data-action=toggle-bonus]:disabled").count() == 0  # it moves instead
+    tab.click("[data-action=toggle-bonus][data-index='1']")
+    enter_round(tab, [13, 5, 6, 2])
+    assert totals(tab) == [13, -5, 6, 2]
+    assert "Hearts 1 each, queen of spades 13: a round holds 26." in page_words(tab)
+
+
+def test_two_decks_offer_two_jacks_of_diamonds_in_all(page: Any) -> None:
+    # With two decks every seat's button went 0, 1, 2: eight jacks could be marked.
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cy", "Dot", "Eve", "Flo", "Gus", "Hal"], bonus="jack")
+    # The hint gives the two-deck round: both queens, 52 ("queen of spades 13: ... 52").
+    assert "Hearts 1 each, both queens of spades 13 each: a round holds 52." in page_words(tab)
+    for seat in range(8):
+        tab.click(f"[data-action=toggle-bonus][data-index='{seat}']", force=True)
+    assert bonus_marks(tab) == [1, 1, 0, 0, 0, 0, 0, 0]
+    free = tab.locator("[data-action=toggle-bonus]:disabled")
+    assert free.count() == 6  # nothing left to offer the others
+    assert "tap one of those to take it back first" in (free.first.get_attribute("title") or "")
+    tab.click("[data-action=toggle-bonus][data-index='0']")  # taken back: 0, not a second
+    assert bonus_marks(tab) == [0, 1, 0, 0, 0, 0, 0, 0]
+    assert tab.locator("[data-action=toggle-bonus]:disabled").count() == 0
+    tab.click("[data-action=toggle-bonus][data-index='1']")
+    assert bonus_marks(tab) == [0, 2, 0, 0, 0, 0, 0, 0]  # one player may take both
+    tab.click("[data-action=toggle-bonus][data-index='1']")
+    assert bonus_marks(tab) == [0, 0, 0, 0, 0, 0, 0, 0]
+    enter_round(tab, [26, 26, 0, 0, 0, 0, 0, 0], bonus=[4, 4])
+    assert totals(tab) == [26, 26, 0, 0, -20, 0, 0, 0]

@@ -129,7 +129,8 @@ def _replay(text: str, source: str, only: int | None) -> list[str]:
         raise Refused(str(error)) from None
     rounds = len(game.results) + (0 if game.is_over or game.phase == "round-over" else 1)
     if only is not None and not 1 <= only <= rounds:
-        raise Refused(f"the game has rounds 1 to {rounds}, not {only}.")
+        held = "only round 1" if rounds == 1 else f"rounds 1 to {rounds}"
+        raise Refused(f"the game has {held}, not {only}.")
     fresh = from_record({**data, "actions": []})
     names = _names(data, game.rules.players)
     lines = _show(fresh, list(game.moves), names, only)

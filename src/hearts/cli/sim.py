@@ -20,6 +20,12 @@ from .terminal import check_writable
 
 #: The most processes `--workers` may ask for, for each CPU: more only wait for a CPU.
 WORKERS_PER_CPU = 4
+#: `hearts.sim.MAX_DEALS`, mirrored for --help: the tournament module (and the players it
+#: brings) loads only when the command runs, and a test checks that the two agree.
+MAX_DEALS = 10_000
+#: The fewest sampled deals a search tries for a play, whatever its budget (hard's and
+#: expert's `min_samples`), mirrored for --help as `MAX_DEALS` is.
+FEWEST_SAMPLES = 10
 
 
 def max_workers() -> int:
@@ -47,9 +53,15 @@ def register(subparsers: Any) -> None:
         nargs="+",
         help="one per seat, each its own word, like: hard medium*3 (a level: random, easy, "
         'medium, hard, expert or moon, optionally with a budget: "hard:2000" (playouts) or '
-        '"hard:0.1s" (seconds))',
+        f'"hard:0.1s" (seconds for each play, though a play searches at least {FEWEST_SAMPLES} '
+        "sampled deals however long they take, and a pass is searched by playouts))",
     )
-    parser.add_argument("--deals", type=int, default=100, help="deals (or games) to play (100)")
+    parser.add_argument(
+        "--deals",
+        type=int,
+        default=100,
+        help=f"deals (or games) to play, 1 to {MAX_DEALS:,} (100)",
+    )
     parser.add_argument(
         "--mode",
         choices=("rounds", "games"),

@@ -3,6 +3,7 @@
 import { h, clear, fitWords } from "./dom.js";
 import {
   bonusName,
+  bonusOffered,
   checkRound,
   decksFor,
   emptyEntry,
@@ -13,6 +14,7 @@ import {
   suggestedChoice,
   summary,
   teamLeads,
+  tapBonus,
   teamWords,
 } from "./model.js";
 
@@ -121,6 +123,10 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
       // "J♦ −20" for both copies: "J♦ −20 ×2" ran past the button's edge at six players.
       button.textContent = count ? `${label} −${10 * count}` : label;
       button.setAttribute("aria-pressed", count ? "true" : "false");
+      // Both copies marked at other seats: this one has none to offer until one is taken back.
+      const offered = bonusOffered(entry.bonus, i, decks);
+      button.disabled = !offered;
+      button.title = offered ? "" : `Both ${cards} are marked at other seats: tap one of those to take it back first.`;
       button.setAttribute(
         "aria-label",
         decks > 1 ? `${game.players[i]} took ${count} of the ${decks} ${cards}` : `${game.players[i]} took the ${card}`,
@@ -146,7 +152,7 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
     });
     hint.textContent = on
       ? `The shooter took every heart and ${decks > 1 ? "both queens" : "the queen"} of spades.${bonusHint}`
-      : `Hearts 1 each, queen of spades 13: a round holds ${full}. Leave a box empty for 0.${teamHint}${bonusHint}`;
+      : `Hearts 1 each, ${decks > 1 ? "both queens of spades 13 each" : "queen of spades 13"}: a round holds ${full}. Leave a box empty for 0.${teamHint}${bonusHint}`;
     if (!on) {
       clear(moonPanel);
       return;
@@ -286,8 +292,9 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
     const action = button.dataset.action;
     if (action === "toggle-bonus") {
       const i = Number(button.dataset.index);
-      // One deck: a toggle. Two decks: 0, 1, 2, then back to 0.
-      entry.bonus[i] = (entry.bonus[i] + 1) % (decks + 1);
+      // One deck: the card moves here, or off when it was here. Two decks: one more while a
+      // copy is unmarked, then back to 0.
+      entry.bonus = tapBonus(entry.bonus, i, decks);
       drawBonus();
       if (entry.moon) {
         // The bonus card moves the totals, and so which choice is the sensible one.

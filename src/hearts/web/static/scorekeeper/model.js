@@ -253,6 +253,29 @@ export function entryFits(game, entry) {
   );
 }
 
+/**
+ * The bonus-card marks once `seat`'s button is tapped: one more copy while one is unmarked,
+ * else none. With one deck the card moves to `seat` from whoever had it marked, so a round
+ * never holds more marks than there are copies in play (each seat went 0, 1, 2 before).
+ */
+export function tapBonus(bonus, seat, decks) {
+  const next = [...bonus];
+  if (decks === 1) {
+    const had = next[seat] > 0;
+    next.fill(0);
+    next[seat] = had ? 0 : 1;
+    return next;
+  }
+  const others = sumOf(next) - next[seat];
+  next[seat] = next[seat] < decks - others ? next[seat] + 1 : 0;
+  return next;
+}
+
+/** Whether `seat`'s button has anything to do: not with two decks once every copy is marked at other seats. */
+export function bonusOffered(bonus, seat, decks) {
+  return decks === 1 || bonus[seat] > 0 || sumOf(bonus) < decks;
+}
+
 /** True when an entry holds nothing typed or marked: no points, no bonus card, no moon. */
 export function isBlankEntry(entry) {
   if (!entry) return true;
