@@ -131,10 +131,10 @@ export function renderSetup(root, args) {
     lengthNote.classList.toggle("problem", fault);
     // Inviting makes a game too: it is held back the same (it made a game to 100 instead).
     lengthProblem = problem;
+    drawRules(); // a rule may need a longer game (a total of exactly the target dropping to 50)
     invite?.refresh();
     sayStart();
-    const hint = root.querySelector("[data-region=preset-help]");
-    if (hint) hint.textContent = presetHelp(presets, prefs);
+    sayPreset();
     if (!problem) change();
   }
   const length = h("fieldset", { class: "segmented" },
@@ -174,21 +174,49 @@ export function renderSetup(root, args) {
           renderSetup(root, args);
         },
       }), h("span", {}, preset.label))),
-    h("p", { class: "hint", "data-region": "preset-help" }, presetHelp(presets, prefs)));
+    h("p", { class: "hint", "data-region": "preset-help" }));
 
+  // The rules shown at this table, and what the engine refuses of them together, asked with
+  // the choices as they stand (the game length only while the box holds one that counts).
+  const shownRules = rules
+    .filter((rule) => rule.kind !== "number" && rule.kind !== "table")
+    .map((rule) => offeredRule(rule, size))
+    .filter(Boolean);
+  const refused = (field, value) => refusal(size, prefs, rules, field, value, lengthProblem ? null : prefs.target);
+  /** The first rule whose choice the engine refuses with the others: {rule, why} or null
+   * (`why` as `refusal` gives it). */
+  const ruleProblem = () => {
+    for (const rule of shownRules) {
+      const why = refused(rule.field, chosen(rule.field, prefs, size.defaults));
+      if (why) return { rule, why };
+    }
+    return null;
+  };
   function drawRules() {
-    clear(ruleList, rules
-      .filter((rule) => rule.kind !== "number" && rule.kind !== "table")
-      .map((rule) => offeredRule(rule, size))
-      .filter(Boolean)
-      .map((rule) => ruleControl(rule, size.defaults, prefs, () => {
-        prefs.preset = "custom";
-        for (const r of $$("input[name=preset]", root)) r.checked = false;
-        change();
-        if (rule.field === "kitty") renderSetup(root, args); // the table's words change
-      })));
+    const focus = focusedControl(ruleList);
+    clear(ruleList, shownRules.map((rule) => ruleControl(rule, size.defaults, prefs, refused, () => {
+      // The preset whose rules these are, if any ("Standard" once every change is undone).
+      const same = presets.find((p) => sameRules(p.rules, prefs.rules));
+      prefs.preset = same ? same.name : "custom";
+      for (const r of $$("input[name=preset]", root)) r.checked = r.value === prefs.preset;
+      change();
+      if (rule.field === "kitty") renderSetup(root, args); // the table's words change
+      else {
+        drawRules();
+        invite?.refresh();
+        sayStart();
+        sayPreset();
+      }
+    })));
+    refocus(ruleList, focus);
   }
   drawRules();
+  /** The line under "House rules": always the rules that will be dealt, and their length. */
+  function sayPreset() {
+    const hint = presetBox.querySelector("[data-region=preset-help]");
+    hint.textContent = presetHelp(presets, prefs, shownRules, lengthProblem);
+  }
+  sayPreset();
 
   const speed = h("fieldset", { class: "segmented" },
     h("legend", {}, "Speed of play"),
@@ -206,7 +234,7 @@ export function renderSetup(root, args) {
         + "computer players; \u201cYour games\u201d marks the games where you used it.")));
 
   const invite = onInvite ? invitePanel({ options, prefs, players: size.players, seatWord, onInvite,
-    onChange: () => { drawSeats(); change(); }, blocked: () => lengthProblem }) : null;
+    onChange: () => { drawSeats(); change(); }, blocked: () => startProblem().alone }) : null;
   /** The opponents' cards: each with its level to choose, or, with "Invite friends" open,
    * who the invite will really seat where (`invitedCards`). */
   function drawSeats() {
@@ -249,20 +277,54 @@ export function renderSetup(root, args) {
   // against computer players at levels the screen no longer showed); closed, it deals.
   const startNote = h("p", { class: "hint start-note", id: "start-note", "data-region": "start-note" },
     "To play against computer players only, close \u201cInvite friends\u201d above.");
+  // What keeps the game from being dealt, said under the button: the game length, or a
+  // house rule the engine refuses with the others.
+  const startWhy = h("p", { class: "hint problem start-why", id: "start-why", "data-region": "start-why",
+    "aria-live": "polite" });
   const startButton = h("button", {
     class: canContinue ? "wide" : "primary wide", type: "button", "data-action": "new-game",
-    onclick: () => (startButton.dataset.does === "invite" ? onInvite() : onStart()),
+    onclick: () => {
+      if (startButton.getAttribute("aria-disabled") === "true") return showProblem();
+      return startButton.dataset.does === "invite" ? onInvite() : onStart();
+    },
   });
+  /** What keeps the game from being made: {why, alone, control}, `why` said under Deal,
+   * `alone` under the invite's own button; both "" when nothing does. */
+  function startProblem() {
+    if (lengthProblem) {
+      return { why: `To deal: ${lower(lengthProblem)}`, alone: lengthProblem, control: targetInput };
+    }
+    const fault = ruleProblem();
+    if (!fault) return { why: "", alone: "" };
+    const change = `change \u201c${fault.rule.label}\u201d under \u201cEvery house rule\u201d. ${fault.why.why}`;
+    return { why: `To deal, ${change}`, alone: `First ${change}`, control: fault.rule.field };
+  }
+  /** Deal pressed while held back: the keyboard goes to the choice that holds it back. */
+  function showProblem() {
+    const { control } = startProblem();
+    if (control === targetInput) return targetInput.focus();
+    const details = root.querySelector("details.all-rules");
+    if (details) details.open = true;
+    return root.querySelector(`#rule-${control}`)?.focus();
+  }
   function sayStart() {
     const inviting = Boolean(invite && prefs.friends.open);
+    const problem = startProblem().why;
     const { label, disabled } = inviting ? invite.action()
-      : { label: canContinue ? "Start a new game" : "Deal the cards", disabled: Boolean(lengthProblem) };
+      : { label: canContinue ? "Start a new game" : "Deal the cards", disabled: false };
     startButton.dataset.does = inviting ? "invite" : "deal";
     startButton.textContent = label;
     startButton.disabled = disabled;
+    // aria-disabled, not disabled: held back, Deal stays in the Tab order and says why, as
+    // the game's dimmed Pass does (disabled, it dropped out and the keyboard lost it).
+    const held = !inviting && Boolean(problem);
+    startButton.setAttribute("aria-disabled", held ? "true" : "false");
+    startWhy.textContent = held ? problem : "";
+    startWhy.hidden = !held;
     startNote.hidden = !inviting;
     // Said with the button to a screen reader only while there is a note to say.
-    if (inviting) startButton.setAttribute("aria-describedby", "start-note");
+    const notes = [inviting ? "start-note" : null, held ? "start-why" : null].filter(Boolean);
+    if (notes.length) startButton.setAttribute("aria-describedby", notes.join(" "));
     else startButton.removeAttribute("aria-describedby");
   }
   drawSeats();
@@ -294,6 +356,7 @@ export function renderSetup(root, args) {
           h("span", { class: "summary-note" }, ` · ${ruleList.children.length} options`)),
         ruleList)),
     startButton,
+    startWhy,
     startNote,
     h("section", { class: "panel look" }, themeControl()),
     h("nav", { class: "links", "aria-label": "More" },
@@ -441,11 +504,62 @@ function levelHelp(options, prefs) {
 }
 
 /** What the chosen house rules change, and the length that will be played (the length is
- * its own choice: a preset never hides what it changes behind it). */
-function presetHelp(presets, prefs) {
+ * its own choice: a preset never hides what it changes behind it). A mix of one's own is
+ * listed rule by rule, as `shown` words them at this table. */
+function presetHelp(presets, prefs, shown, lengthProblem) {
   const preset = presets.find((p) => p.name === prefs.preset);
-  const length = `Played to ${prefs.target}.`;
-  return preset ? `${preset.help} ${length}` : `Your own mix of house rules. ${length}`;
+  const length = lengthProblem ? "The game length is still to be chosen." : `Played to ${prefs.target}.`;
+  if (preset) return `${preset.help} ${length}`;
+  const changed = shown.filter((rule) => rule.field in prefs.rules).map((rule) => {
+    const value = prefs.rules[rule.field];
+    if (rule.kind === "toggle") return value ? rule.label : `${rule.label}: off`;
+    const choice = rule.choices.find((c) => JSON.stringify(c.value) === JSON.stringify(value));
+    return `${rule.label}: ${choice ? choice.label : value}`;
+  });
+  return changed.length ? `Your own mix of house rules: ${changed.join("; ")}. ${length}`
+    : `The usual rules, with no house rule. ${length}`;
+}
+
+/** Whether two sets of house rules are the same choices (a preset's and the screen's). */
+function sameRules(a, b) {
+  const keys = (rules) => Object.keys(rules).filter((k) => k !== "target_score").sort();
+  const ka = keys(a);
+  return JSON.stringify(ka) === JSON.stringify(keys(b))
+    && ka.every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
+}
+
+/** The value a rule has as the screen stands: chosen, else the table's default. */
+function chosen(field, prefs, defaults) {
+  return field in prefs.rules ? prefs.rules[field] : defaults[field];
+}
+
+/** Why the engine refuses `field` at `value` with the other choices as they stand, and what
+ * would allow it ({why, allow}), or null when it takes it. Read off the table's `conflicts` (the engine's own
+ * refusals, pair by pair, listed by the server); `target` is null while the game length
+ * box holds no length that counts. */
+function refusal(size, prefs, rules, field, value, target) {
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  for (const c of size.conflicts || []) {
+    if (c.field !== field || !same(c.value, value)) continue;
+    if (c.when === "target_score") {
+      if (target !== null && target < c.least) return { why: c.why, allow: "" };
+    } else if (same(chosen(c.when, prefs, size.defaults), c.is)) {
+      const other = rules.find((r) => r.field === c.when);
+      const allow = other?.kind === "toggle"
+        ? `${c.is ? "Untick" : "Tick"} \u201c${other.label}\u201d first.` : "";
+      return { why: c.why, allow };
+    }
+  }
+  return null;
+}
+
+/** A refusal in words at the rule: why, and what would allow it. */
+function refusalWords(refused) {
+  return refused ? [refused.why, refused.allow].filter(Boolean).join(" ") : "";
+}
+
+function lower(sentence) {
+  return sentence[0].toLowerCase() + sentence.slice(1);
 }
 
 /** This browser's unfinished games, newest first, each with a button to take it up again. */
@@ -490,9 +604,17 @@ function tableWords(game) {
   return [level, rules].filter(Boolean).join(" · ");
 }
 
-function ruleControl(rule, defaults, prefs, changed) {
-  const current = rule.field in prefs.rules ? prefs.rules[rule.field] : defaults[rule.field];
+/** One house rule's control. A choice the engine refuses with the others as they stand is
+ * dimmed with its reason beside it (`refused(field, value)`, "" when allowed), as a dimmed
+ * card says why it cannot go; a choice made that the engine refuses (one chosen before the
+ * rule it depends on changed) is marked wrong with its reason, and stays as it is. */
+function ruleControl(rule, defaults, prefs, refused, changed) {
+  const current = chosen(rule.field, prefs, defaults);
   const id = `rule-${rule.field}`;
+  const fault = refusalWords(refused(rule.field, current));
+  const note = (text, problem) => (text
+    ? h("span", { class: `help rule-why${problem ? " problem" : ""}`, id: `${id}-why`, "data-region": "rule-why" }, text)
+    : null);
   const set = (value) => {
     if (JSON.stringify(value) === JSON.stringify(defaults[rule.field])) delete prefs.rules[rule.field];
     else prefs.rules[rule.field] = value;
@@ -501,19 +623,32 @@ function ruleControl(rule, defaults, prefs, changed) {
   };
   let control;
   if (rule.kind === "toggle") {
+    const dimmed = fault ? "" : refusalWords(refused(rule.field, !current));
     control = h("input", { type: "checkbox", id, checked: Boolean(current),
+      "aria-invalid": fault ? "true" : "false", "aria-disabled": dimmed ? "true" : "false",
+      "aria-describedby": fault || dimmed ? `${id}-why` : null,
+      // aria-disabled, not disabled: dimmed, it stays in the Tab order and says why.
+      onclick: (e) => { if (dimmed) e.preventDefault(); },
       onchange: (e) => set(e.target.checked) });
-    return h("div", { class: "rule toggle" }, control,
-      h("label", { for: id }, h("strong", {}, rule.label), h("span", { class: "help" }, rule.help)));
+    return h("div", { class: `rule toggle${dimmed ? " dimmed" : ""}` }, control,
+      h("label", { for: id }, h("strong", {}, rule.label), h("span", { class: "help" }, rule.help),
+        note(fault || dimmed, Boolean(fault))));
   }
   if (rule.kind === "choice") {
-    control = h("select", { id, onchange: (e) => set(JSON.parse(e.target.value)) },
+    const same = (value) => JSON.stringify(value) === JSON.stringify(current);
+    const dimmed = rule.choices.filter((choice) => !same(choice.value) && refused(rule.field, choice.value));
+    const why = fault || dimmed.map((choice) =>
+      `\u201c${choice.label}\u201d cannot be chosen now. ${refusalWords(refused(rule.field, choice.value))}`).join(" ");
+    control = h("select", { id, onchange: (e) => set(JSON.parse(e.target.value)),
+      "aria-invalid": fault ? "true" : "false", "aria-describedby": why ? `${id}-why` : null },
       rule.choices.map((choice) => h("option", {
         value: JSON.stringify(choice.value),
-        selected: JSON.stringify(choice.value) === JSON.stringify(current),
+        selected: same(choice.value),
+        disabled: dimmed.includes(choice),
       }, choice.label)));
     return h("div", { class: "rule choice" },
-      h("label", { for: id }, h("strong", {}, rule.label), h("span", { class: "help" }, rule.help)), control);
+      h("label", { for: id }, h("strong", {}, rule.label), h("span", { class: "help" }, rule.help),
+        note(why, Boolean(fault))), control);
   }
   return h("div", { class: "rule fixed" }, h("strong", {}, rule.label), h("span", { class: "help" }, rule.help));
 }
