@@ -14,13 +14,15 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import hearts
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 from hearts.web.app import create_app
 from hearts.web.characters import OPPONENTS
 from hearts.web.deals import replayed
-from hearts.web.options import RULE_OPTIONS
+from hearts.web.options import RULE_OPTIONS, table_sizes
 from hearts.web.store import Store
 
 State = dict[str, Any]
@@ -249,6 +251,26 @@ def test_the_start_screen_knows_every_pair_of_rules_the_engine_refuses(
     assert "It needs a game length above 50 points." in whys
     if players == 4:
         assert "Passing to a partner needs partnership play." in whys
+
+
+TABLES_SHOWN = {table["players"]: table for table in table_sizes()}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_any_mix_of_rules_the_start_screen_allows_is_dealt(data: st.DataObject) -> None:
+    # Beyond pairs: a whole mix of house rules, as a person may tick them, is refused on the
+    # page just when the engine refuses it (no three rules that clash where two do not).
+    table = TABLES_SHOWN[data.draw(st.sampled_from(list(SIZES)))]
+    shown = _shown(table)
+    chosen: dict[str, Any] = {}
+    for field in sorted({f for f, _ in shown}):
+        values = [v for f, v in shown if f == field]
+        if data.draw(st.booleans()):
+            chosen[field] = data.draw(st.sampled_from(values))
+    target = data.draw(st.sampled_from([1, 49, 50, 51, 100, 1000]))
+    made = _makes(table["players"], {**chosen, "target_score": target})
+    assert _page_refuses(table, chosen, target) is not made, (chosen, target)
 
 
 def test_the_scatter_pass_says_how_many_cards_it_takes_at_each_table(client: TestClient) -> None:

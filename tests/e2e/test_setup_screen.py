@@ -728,5 +728,16 @@ def test_change_the_table_takes_the_keyboard_to_the_start_screen(
     assert page.evaluate(where) == ["H1", True]
     page.keyboard.press("Tab")
     assert page.evaluate(where)[1] is True
+    # Leaving one's own table of friends from its lobby by the header's New comes back the
+    # same way.
+    page.click("[data-region=invite] summary")
+    page.fill("#host-name", "Ann")
+    page.click("[data-action=invite]")
+    page.wait_for_selector("body[data-screen=lobby] [data-region=invite-link]")
+    page.focus("[data-action=menu-new]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-screen=setup] [data-action=new-game]")
+    page.wait_for_timeout(200)
+    assert page.evaluate(where) == ["H1", True]
     assert not page.errors, page.errors
     page.context.close()
