@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from test_scores_words import play_to_game_over
-from test_web_game_browser import no_horizontal_scroll, open_page, start_game
+from test_web_game_browser import contrast, no_horizontal_scroll, open_page, start_game
 
 import hearts
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
@@ -741,3 +741,39 @@ def test_change_the_table_takes_the_keyboard_to_the_start_screen(
     assert page.evaluate(where) == ["H1", True]
     assert not page.errors, page.errors
     page.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_rule_at_fault_reads_clearly_in_either_look(
+    browser: Any, server: AppServer, scheme: str
+) -> None:
+    # In the dark look chosen by the system, the red meant for light paper read at about 2:1
+    # (the game length's own note too).
+    context = browser.new_context(viewport=PHONE, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(f"{server.url}/?speed=instant")
+    page.wait_for_selector("body[data-ready=true]")
+    page.click(".all-rules summary")
+    page.check("#rule-partnership")
+    page.check("#rule-partners_pass")
+    page.uncheck("#rule-partnership")
+    page.fill(LENGTH_BOX, "0")
+    colours = page.evaluate(
+        """() => {
+            const rgb = (c) => c.match(/\\d+/g).slice(0, 3).map(Number);
+            const panel = getComputedStyle(document.querySelector('.rule-list').closest('.panel'));
+            const paper = getComputedStyle(document.body);
+            return {
+                rule: rgb(getComputedStyle(document.querySelector('.rule-why.problem')).color),
+                start: rgb(getComputedStyle(document.querySelector('#start-why')).color),
+                length: rgb(getComputedStyle(document.querySelector('#length-note')).color),
+                lengthPanel: rgb(getComputedStyle(
+                    document.querySelector('#length-note').closest('.panel')).backgroundColor),
+                panel: rgb(panel.backgroundColor), page: rgb(paper.backgroundColor),
+            };
+        }"""
+    )
+    assert contrast(colours["rule"], colours["panel"]) >= 4.5, colours
+    assert contrast(colours["start"], colours["page"]) >= 4.5, colours
+    assert contrast(colours["length"], colours["lengthPanel"]) >= 4.5, colours
+    context.close()
