@@ -14,13 +14,15 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import hearts
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 from hearts.web.app import create_app
 from hearts.web.characters import OPPONENTS
 from hearts.web.deals import replayed
-from hearts.web.options import RULE_OPTIONS
+from hearts.web.options import RULE_OPTIONS, table_sizes
 from hearts.web.store import Store
 
 State = dict[str, Any]
@@ -197,6 +199,95 @@ def test_options_list_every_size_from_the_rules(client: TestClient) -> None:
             if i in by_size[3]["offered"]["pass_cycle"]
         ]
     )
+
+
+def _shown(table: dict[str, Any]) -> list[tuple[str, Any]]:
+    """Every (field, value) the start screen offers at this table, toggles both ways."""
+    found: list[tuple[str, Any]] = []
+    for option in RULE_OPTIONS:
+        offered = table["offered"].get(option["field"])
+        if option["kind"] == "toggle":
+            found += [(option["field"], False)] + ([(option["field"], True)] if offered else [])
+        elif option["kind"] == "choice":
+            found += [(option["field"], option["choices"][i]["value"]) for i in offered]
+    return found
+
+
+def _page_refuses(table: dict[str, Any], chosen: dict[str, Any], target: int) -> bool:
+    """What the start screen makes of these choices from the table's conflicts, as setup.js
+    reads them: refused when a rule's value clashes with another rule's or the length."""
+    now = {**table["defaults"], **chosen}
+    for clash in table["conflicts"]:
+        if now[clash["field"]] != clash["value"]:
+            continue
+        if clash["when"] == "target_score":
+            if target < clash["least"]:
+                return True
+        elif now[clash["when"]] == clash["is"]:
+            return True
+    return False
+
+
+@pytest.mark.parametrize("players", SIZES)
+def test_the_start_screen_knows_every_pair_of_rules_the_engine_refuses(
+    client: TestClient, players: int
+) -> None:
+    # "Pass to your partner" could be ticked without "Partners", and "Drop to 50" chosen for
+    # a game to 50: the engine refused them only after Deal. Every pair of choices offered at
+    # a table, at the lengths around the edges, is refused on the page just when the engine
+    # refuses it.
+    table = next(t for t in client.get("/api/options").json()["tables"] if t["players"] == players)
+    shown = _shown(table)
+    for i, (field, value) in enumerate(shown):
+        for other, setting in shown[i:]:
+            if other == field and setting != value:
+                continue
+            chosen = {field: value, other: setting}
+            for target in (1, 50, 51, 100, 1000):
+                made = _makes(players, {**chosen, "target_score": target})
+                assert _page_refuses(table, chosen, target) is not made, (chosen, target)
+    # The page says why in the engine's own sentence, or the length it needs.
+    whys = {c["why"] for c in table["conflicts"]}
+    assert "It needs a game length above 50 points." in whys
+    if players == 4:
+        assert "Passing to a partner needs partnership play." in whys
+
+
+TABLES_SHOWN = {table["players"]: table for table in table_sizes()}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_any_mix_of_rules_the_start_screen_allows_is_dealt(data: st.DataObject) -> None:
+    # Beyond pairs: a whole mix of house rules, as a person may tick them, is refused on the
+    # page just when the engine refuses it (no three rules that clash where two do not).
+    table = TABLES_SHOWN[data.draw(st.sampled_from(list(SIZES)))]
+    shown = _shown(table)
+    chosen: dict[str, Any] = {}
+    for field in sorted({f for f, _ in shown}):
+        values = [v for f, v in shown if f == field]
+        if data.draw(st.booleans()):
+            chosen[field] = data.draw(st.sampled_from(values))
+    target = data.draw(st.sampled_from([1, 49, 50, 51, 100, 1000]))
+    made = _makes(table["players"], {**chosen, "target_score": target})
+    assert _page_refuses(table, chosen, target) is not made, (chosen, target)
+
+
+def test_the_scatter_pass_says_how_many_cards_it_takes_at_each_table(client: TestClient) -> None:
+    # At ten players "one card to each" is 9 of the 10 cards held; the screen never said so.
+    options = client.get("/api/options").json()
+    tables = {t["players"]: t for t in options["tables"]}
+    standard = next(o for o in options["rules"] if o["field"] == "pass_cycle")
+    for players in (4, 6, 8, 10):
+        rules = hearts.Rules(players=players, pass_cycle=("scatter",))
+        n, held = rules.cards_to_pass("scatter"), rules.hand_size
+        # Each table's words, where they differ from the standard table's.
+        cycle = tables[players]["rules"].get("pass_cycle", standard)
+        assert f"you pass {n} of your {held} cards to {n} others" in cycle["help"], players
+        assert any(c["label"].endswith(f"({n} cards)") for c in cycle["choices"]), players
+    # With the kitty the hand is another size, and the words follow it.
+    kitty = tables[4]["kitty_rules"]["pass_cycle"]["help"]
+    assert "you pass 3 of your 12 cards" in kitty
 
 
 def _makes(players: int, rules: dict[str, Any]) -> bool:

@@ -4,11 +4,13 @@ the screen, and the house rules speak in the numbers of the table chosen.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 import pytest
-from test_web_game_browser import no_horizontal_scroll, open_page
+from test_scores_words import play_to_game_over
+from test_web_game_browser import contrast, no_horizontal_scroll, open_page, start_game
 
 import hearts
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
@@ -504,3 +506,274 @@ def test_the_cards_ask_the_server_once_for_the_latest_seats(
     shoot(page, "setup-invite-no-answer-desktop", full_page=True)
     assert not page.errors, page.errors
     page.context.close()
+
+
+# --- rules the engine refuses together, the line under "House rules", a held-back Deal ----
+
+DEAL = "[data-action=new-game]"
+LENGTH_BOX = "input[aria-label='Other game length']"
+
+
+def why_at(page: Any, field: str) -> str:
+    """The reason said at a house rule (dimmed, or chosen and refused), or "" for none."""
+    found = page.locator(f".rule:has(#rule-{field}) [data-region=rule-why]")
+    return found.inner_text() if found.count() else ""
+
+
+def held(page: Any) -> dict[str, Any]:
+    """How "Deal the cards" stands: held back only by aria-disabled, never by disabled."""
+    found: dict[str, Any] = page.eval_on_selector(
+        DEAL,
+        """b => ({ disabled: b.disabled, aria: b.getAttribute('aria-disabled'),
+                   why: document.querySelector('#start-why').hidden ? ''
+                        : document.querySelector('#start-why').textContent })""",
+    )
+    return found
+
+
+def test_a_pass_to_your_partner_needs_partners_at_the_option(
+    browser: Any, server: AppServer
+) -> None:
+    # It could be ticked without "Partners" (under Relaxed too), and the server's refusal came
+    # after Deal, at the top of the screen, with the focus left on Deal. It is dimmed with its
+    # reason, as a dimmed card says why; once chosen and then left without partners, it is
+    # marked at the option, Deal is held back saying why, and pressed it goes to the option.
+    page = open_page(browser, server, DESKTOP)
+    page.click(".all-rules summary")
+    box = "#rule-partners_pass"
+    reason = "Passing to a partner needs partnership play."
+    for preset in ("standard", "casual"):
+        page.click(f"label:has(input[name=preset][value={preset}])")
+        assert page.get_attribute(box, "aria-disabled") == "true"
+        assert why_at(page, "partners_pass") == f"{reason} Tick \u201cPartners\u201d first."
+        page.click(box, force=True)  # pressed while dimmed, it stays as it is
+        assert not page.is_checked(box)
+    page.check("#rule-partnership")
+    assert (
+        page.get_attribute(box, "aria-disabled") == "false" and why_at(page, "partners_pass") == ""
+    )
+    page.check(box)
+    page.uncheck("#rule-partnership")
+    assert page.is_checked(box) and page.get_attribute(box, "aria-invalid") == "true"
+    assert reason in why_at(page, "partners_pass")
+    assert held(page) == {
+        "disabled": False,
+        "aria": "true",
+        "why": "To deal, change \u201cPass to your partner\u201d under "
+        "\u201cEvery house rule\u201d. " + reason,
+    }
+    page.focus(DEAL)
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "rule-partners_pass"
+    assert page.evaluate("document.body.dataset.screen") == "setup"  # nothing was dealt
+    page.keyboard.press("Space")  # unticked: nothing is in the way
+    assert held(page) == {"disabled": False, "aria": "false", "why": ""}
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_landing_on_the_target_needs_a_longer_game_at_the_option(
+    browser: Any, server: AppServer
+) -> None:
+    # "Drop to 50" with a game to 50 was refused only after Deal.
+    page = open_page(browser, server, PHONE)
+    page.click(".all-rules summary")
+    select = "#rule-exactly_target_resets_to"
+    fifty = f"{select} option[value='50']"
+    page.select_option(select, "50")
+    page.fill(LENGTH_BOX, "50")
+    assert page.get_attribute(select, "aria-invalid") == "true"
+    assert why_at(page, "exactly_target_resets_to") == "It needs a game length above 50 points."
+    assert held(page)["aria"] == "true" and "Landing on the target" in held(page)["why"]
+    page.click(DEAL, force=True)
+    assert page.evaluate("document.activeElement.id") == "rule-exactly_target_resets_to"
+    page.fill(LENGTH_BOX, "51")
+    assert page.get_attribute(select, "aria-invalid") == "false"
+    assert held(page) == {"disabled": False, "aria": "false", "why": ""}
+    # Chosen the other way round, the choice is dimmed in the list and its reason said.
+    page.select_option(select, "null")
+    page.fill(LENGTH_BOX, "40")
+    assert page.eval_on_selector(fifty, "o => o.disabled")
+    assert why_at(page, "exactly_target_resets_to") == (
+        "\u201cDrop to 50\u201d cannot be chosen now. It needs a game length above 50 points."
+    )
+    page.fill(LENGTH_BOX, "75")
+    assert not page.eval_on_selector(fifty, "o => o.disabled")
+    page.select_option(select, "50")
+    start_game(page)
+    games = page.evaluate("fetch('/api/games').then(r => r.json())")
+    assert games[0]["target"] == 75
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_a_refusal_after_deal_takes_the_keyboard_to_it(browser: Any, server: AppServer) -> None:
+    # Should the server still refuse the rules, its sentence is where the keyboard goes (it
+    # stayed on "Deal the cards", far below the alert).
+    page = open_page(browser, server, DESKTOP)
+
+    def bad_rules(route: Any) -> None:
+        body = route.request.post_data_json
+        body["rules"]["partners_pass"] = True
+        route.continue_(post_data=json.dumps(body))
+
+    page.route(
+        "**/api/games",
+        lambda route: bad_rules(route) if route.request.method == "POST" else route.continue_(),
+    )
+    page.focus(DEAL)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-region=setup-error]")
+    assert page.inner_text("[data-region=setup-error]") == (
+        "Passing to a partner needs partnership play."
+    )
+    assert page.evaluate("document.activeElement.dataset.region") == "setup-error"
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_the_line_under_house_rules_says_the_rules_to_be_dealt(
+    browser: Any, server: AppServer
+) -> None:
+    # Changing rules by hand unticked the preset but left its line ("The usual rules, with no
+    # house rule"); only the kitty redrew it.
+    page = open_page(browser, server, DESKTOP)
+    line = "[data-region=preset-help]"
+    page.click("[data-players='6']")
+    page.click(".all-rules summary")
+    page.check("#rule-queen_at_first_chance")
+    page.check("#rule-queen_breaks_hearts")
+    page.uncheck("#rule-must_break_hearts")
+    assert not page.is_checked("input[name=preset][value=standard]")
+    assert page.text_content(line) == (
+        "Your own mix of house rules: Hearts must be broken: off; The queen breaks hearts; "
+        "Queen at the first chance. Played to 100."
+    )
+    # Every change undone, it is the standard game again, said and ticked.
+    page.check("#rule-must_break_hearts")
+    page.uncheck("#rule-queen_breaks_hearts")
+    page.uncheck("#rule-queen_at_first_chance")
+    assert page.is_checked("input[name=preset][value=standard]")
+    assert page.text_content(line) == "The usual rules, with no house rule. Played to 100."
+    page.click("[data-players='4']")
+    page.check("#rule-partnership")
+    page.select_option("#rule-tie_rule", '"play-on"')
+    page.select_option("#rule-pass_cycle", '["left","right","across","scatter"]')
+    assert page.text_content(line) == (
+        "Your own mix of house rules: Passing: Left, right, across, one card to each (3 cards); "
+        "A tie for the lowest: Play on until one is lowest; Partners. Played to 100."
+    )
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+@pytest.mark.parametrize("typed", ["0", "1001", "abc", "1e2"])
+def test_a_game_length_that_does_not_count_keeps_deal_in_reach(
+    browser: Any, server: AppServer, typed: str
+) -> None:
+    # Deal became natively disabled and dropped out of the Tab order, and the line under
+    # "House rules" went on saying "Played to 100."
+    page = open_page(browser, server, DESKTOP)
+    page.fill(LENGTH_BOX, typed)
+    problem = page.inner_text("#length-note")
+    assert problem and page.get_attribute(LENGTH_BOX, "aria-invalid") == "true"
+    assert held(page) == {
+        "disabled": False,
+        "aria": "true",
+        "why": f"To deal: {problem[0].lower()}{problem[1:]}",
+    }
+    assert page.get_attribute(DEAL, "aria-describedby") == "start-why"
+    assert "Played to" not in page.text_content("[data-region=preset-help]")
+    assert "game length is still to be chosen" in page.text_content("[data-region=preset-help]")
+    for _ in range(60):  # Tab on from the box: Deal is on the way
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.action") == "new-game":
+            break
+    assert page.evaluate("document.activeElement.dataset.action") == "new-game"
+    page.keyboard.press("Enter")  # pressed, it takes the keyboard to what holds it back
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == (
+        "Other game length"
+    )
+    assert page.evaluate("document.body.dataset.screen") == "setup"
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_ten_players_are_told_what_a_pass_to_each_takes(browser: Any, server: AppServer) -> None:
+    # "One card to each" at ten seats is 9 of the 10 cards held; the screen never said so.
+    page = open_page(browser, server, PHONE)
+    page.click(f"[data-players='{MAX_PLAYERS}']")
+    page.click(".all-rules summary")
+    rules = hearts.Rules(players=MAX_PLAYERS)
+    n = MAX_PLAYERS - 1
+    shown = rules_shown(page)["pass_cycle"]
+    assert f"you pass {n} of your {rules.hand_size} cards to {n} others." in shown
+    assert f"one card to each ({n} cards)" in shown
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_change_the_table_takes_the_keyboard_to_the_start_screen(
+    browser: Any, server: AppServer
+) -> None:
+    # From the game-over panel the start screen opened with the focus on the page's body (and
+    # the next Tab too); the header's New took it to the heading.
+    page = open_page(browser, server, DESKTOP)
+    play_to_game_over(page, server, {"levels": ["easy"] * 3})
+    page.focus("[data-action=change-table]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-screen=setup] [data-action=new-game]")
+    page.wait_for_timeout(200)  # the hidden screen's button lets go of the focus a frame later
+    where = "() => [document.activeElement.tagName, !!document.activeElement.closest('.setup')]"
+    assert page.evaluate(where) == ["H1", True]
+    page.keyboard.press("Tab")
+    assert page.evaluate(where)[1] is True
+    # Leaving one's own table of friends from its lobby by the header's New comes back the
+    # same way.
+    page.click("[data-region=invite] summary")
+    page.fill("#host-name", "Ann")
+    page.click("[data-action=invite]")
+    page.wait_for_selector("body[data-screen=lobby] [data-region=invite-link]")
+    page.focus("[data-action=menu-new]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-screen=setup] [data-action=new-game]")
+    page.wait_for_timeout(200)
+    assert page.evaluate(where) == ["H1", True]
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_rule_at_fault_reads_clearly_in_either_look(
+    browser: Any, server: AppServer, scheme: str
+) -> None:
+    # In the dark look chosen by the system, the red meant for light paper read at about 2:1
+    # (the game length's own note too).
+    context = browser.new_context(viewport=PHONE, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(f"{server.url}/?speed=instant")
+    page.wait_for_selector("body[data-ready=true]")
+    page.click(".all-rules summary")
+    page.check("#rule-partnership")
+    page.check("#rule-partners_pass")
+    page.uncheck("#rule-partnership")
+    page.fill(LENGTH_BOX, "0")
+    colours = page.evaluate(
+        """() => {
+            const rgb = (c) => c.match(/\\d+/g).slice(0, 3).map(Number);
+            const panel = getComputedStyle(document.querySelector('.rule-list').closest('.panel'));
+            const paper = getComputedStyle(document.body);
+            return {
+                rule: rgb(getComputedStyle(document.querySelector('.rule-why.problem')).color),
+                start: rgb(getComputedStyle(document.querySelector('#start-why')).color),
+                length: rgb(getComputedStyle(document.querySelector('#length-note')).color),
+                lengthPanel: rgb(getComputedStyle(
+                    document.querySelector('#length-note').closest('.panel')).backgroundColor),
+                panel: rgb(panel.backgroundColor), page: rgb(paper.backgroundColor),
+            };
+        }"""
+    )
+    assert contrast(colours["rule"], colours["panel"]) >= 4.5, colours
+    assert contrast(colours["start"], colours["page"]) >= 4.5, colours
+    assert contrast(colours["length"], colours["lengthPanel"]) >= 4.5, colours
+    context.close()

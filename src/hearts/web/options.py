@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from .. import Rules
 from ..cards import parse_card
-from ..rules import MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS
+from ..rules import MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, SCATTER_CYCLE
 from ..scoring import BONUS_CARD_POINTS
 
 
@@ -57,7 +57,7 @@ def rule_options(rules: Rules) -> tuple[dict[str, Any], ...]:
         {
             "field": "pass_cycle",
             "label": "Passing",
-            "help": "Which way the passed cards go, round by round, before the cycle repeats.",
+            "help": _cycle_help(rules),
             "kind": "choice",
             "choices": [
                 {
@@ -68,7 +68,7 @@ def rule_options(rules: Rules) -> tuple[dict[str, Any], ...]:
                 {"value": ["left", "right", "hold"], "label": "Left, right, keep"},
                 {
                     "value": ["left", "right", "across", "scatter"],
-                    "label": "Left, right, across, one card to each",
+                    "label": _scatter_label(rules),
                 },
                 {"value": ["hold"], "label": "Never pass"},
             ],
@@ -152,7 +152,7 @@ def rule_options(rules: Rules) -> tuple[dict[str, Any], ...]:
             "kind": "choice",
             "choices": [
                 {"value": None, "label": "No reset"},
-                {"value": 50, "label": "Drop to 50 (when the target is above 50)"},
+                {"value": 50, "label": "Drop to 50"},
                 {"value": 0, "label": "Drop to 0"},
             ],
         },
@@ -279,6 +279,45 @@ def house_rule_names(rules: Rules) -> list[str]:
     return names
 
 
+def _scatter_cards(rules: Rules) -> Rules | None:
+    """The table with a scatter round in its cycle, or None where it has none."""
+    try:
+        return dataclasses.replace(rules, pass_cycle=SCATTER_CYCLE)
+    except ValueError:  # nobody across, or too few cards: not offered at this table
+        return None
+
+
+def _scatter_label(rules: Rules) -> str:
+    """The scatter cycle's name, with the cards a scatter round takes at this table.
+
+    >>> _scatter_label(Rules(players=10))
+    'Left, right, across, one card to each (9 cards)'
+    """
+    scatter = _scatter_cards(rules)
+    label = "Left, right, across, one card to each"
+    return f"{label} ({scatter.cards_to_pass('scatter')} cards)" if scatter else label
+
+
+def _cycle_help(rules: Rules) -> str:
+    """The passing choice's line, with what a scatter round asks of a hand at this table
+    when it has one (at ten seats, 9 of the 10 cards held).
+
+    >>> _cycle_help(Rules(players=10)).split(". ")[1]
+    'On a round of one card to each, you pass 9 of your 10 cards to 9 others.'
+    >>> _cycle_help(Rules(players=5))
+    'Which way the passed cards go, round by round, before the cycle repeats.'
+    """
+    line = "Which way the passed cards go, round by round, before the cycle repeats."
+    scatter = _scatter_cards(rules)
+    if scatter is None:
+        return line
+    n = scatter.cards_to_pass("scatter")
+    return (
+        f"{line} On a round of one card to each, you pass {n} of your {scatter.hand_size} "
+        f"cards to {n} others."
+    )
+
+
 #: Every `Rules` field as the standard table words it (each table size has its own wording).
 def _kitty_help(players: int) -> str:
     """The kitty in this table's numbers (its own words, not the table's line: a newcomer
@@ -347,16 +386,108 @@ def rule_fields() -> list[str]:
     return [f.name for f in dataclasses.fields(Rules)]
 
 
-#: A rule that only works with another one set (tried together when listing choices).
-NEEDS: Final[dict[str, dict[str, Any]]] = {"partners_pass": {"partnership": True}}
+def _refusal(players: int, chosen: dict[str, Any]) -> str | None:
+    """The engine's sentence refusing these rules at this table, or None when it takes them."""
+    try:
+        Rules.from_dict({"players": players, **chosen})
+    except (ValueError, TypeError) as refused:
+        return str(refused)
+    return None
+
+
+def _settings() -> list[tuple[str, Any]]:
+    """Every (field, value) the start screen can set: toggles both ways, each choice."""
+    found: list[tuple[str, Any]] = []
+    for option in RULE_OPTIONS:
+        if option["kind"] == "toggle":
+            found += [(option["field"], True), (option["field"], False)]
+        elif option["kind"] == "choice":
+            found += [(option["field"], choice["value"]) for choice in option["choices"]]
+    return found
 
 
 def _accepted(players: int, field: str, value: Any) -> bool:
-    try:
-        Rules.from_dict({"players": players, **NEEDS.get(field, {}), field: value})
-    except (ValueError, TypeError):
-        return False
-    return True
+    """Whether the engine takes `field` at `value` at this table: alone, or with one other
+    rule set as the start screen can set it (a pass to your partner, with partners)."""
+    if _refusal(players, {field: value}) is None:
+        return True
+    return any(
+        _refusal(players, {other: setting, field: value}) is None
+        for other, setting in _settings()
+        if other != field
+    )
+
+
+def _lowest_target(players: int, field: str, value: Any) -> int:
+    """The lowest game length the engine takes with `field` at `value` (1 for most rules;
+    51 for a total of exactly the target dropping to 50). The refusals grow with the target
+    (a reset must lie below it), so halving finds the edge."""
+    low, high = 1, MAX_TARGET
+    if _refusal(players, {field: value, "target_score": low}) is None:
+        return low
+    if _refusal(players, {field: value, "target_score": high}) is not None:
+        return low  # refused at any length: for some other reason
+    while low + 1 < high:
+        mid = (low + high) // 2
+        if _refusal(players, {field: value, "target_score": mid}) is None:
+            high = mid
+        else:
+            low = mid
+    return high
+
+
+def _conflicts(players: int, offered: dict[str, Any]) -> list[dict[str, Any]]:
+    """The house rules offered at this table that the engine refuses together, from its own
+    refusals, so that the page can say so at the rule before Deal rather than after.
+
+    Each entry says that `field` cannot be `value` while the `when` field is `is` (a rule
+    earlier on the list: the page lets the earlier rule be changed freely and marks the
+    later one), or, with `when` "target_score", while the game length is below `least`.
+    A pair counts only when another value of the earlier rule lets the later one be: a pass
+    to your partner is refused without partners, not because of the queen's rules.
+
+    >>> [c["why"] for c in _conflicts(4, table_size(4)["offered"])]
+    ['It needs a game length above 50 points.', 'Passing to a partner needs partnership play.']
+    """
+    order = {option["field"]: i for i, option in enumerate(RULE_OPTIONS)}
+    choices = {o["field"]: o.get("choices", []) for o in RULE_OPTIONS}
+
+    def shown(field: str, value: Any) -> bool:
+        if isinstance(offered.get(field), bool):
+            return bool(offered[field]) or value is False
+        return any(
+            i in offered.get(field, []) and c["value"] == value
+            for i, c in enumerate(choices[field])
+        )
+
+    settings = [(f, v) for f, v in _settings() if shown(f, v)]
+    found: list[dict[str, Any]] = []
+    for field, value in settings:
+        least = _lowest_target(players, field, value)
+        if least > 1:
+            found.append(
+                {
+                    "field": field,
+                    "value": value,
+                    "when": "target_score",
+                    "least": least,
+                    "why": f"It needs a game length above {least - 1} points.",
+                }
+            )
+        for earlier, setting in settings:
+            if order[earlier] >= order[field]:
+                continue
+            why = _refusal(players, {earlier: setting, field: value})
+            allowed_by_another = any(
+                _refusal(players, {earlier: other, field: value}) is None
+                for e, other in settings
+                if e == earlier and other != setting
+            )
+            if why and allowed_by_another:
+                found.append(
+                    {"field": field, "value": value, "when": earlier, "is": setting, "why": why}
+                )
+    return found
 
 
 def _cards_words(cards: Sequence[str]) -> str:
@@ -422,6 +553,7 @@ def table_size(players: int) -> dict[str, Any]:
         "kitty_rules": kitty_rules,
         "defaults": rules.to_dict(),
         "offered": offered,
+        "conflicts": _conflicts(players, offered),
         # The house rules and presets worded in this table's numbers: only those whose words
         # differ from /api/options' own "rules" and "presets" (the standard table's), by
         # field and by name (a two-deck table's moon of 52); the page takes the rest as is.

@@ -212,9 +212,13 @@ async function showSetup() {
   });
   showScreen("setup");
   if (listComing) listAgainLater(0);
-  // From the header's New (gone on this screen): the keyboard starts at the top of it.
+  // From anywhere else (the header's New, "Change the table" on the game-over panel, leaving
+  // a table of friends): the keyboard starts at the top of it. The button pressed keeps the
+  // focus in its hidden screen until the browser notices, a frame later, and then drops it
+  // on the page's body, so a focus outside this screen counts as lost now. A start screen
+  // drawn again (its list come at last) keeps the focus where it is.
   const active = document.activeElement;
-  if (!active || active === document.body || !active.isConnected || active.closest(".menu")) {
+  if (!active || active === ui.setup || !ui.setup.contains(active)) {
     ui.setup.querySelector("h1")?.focus({ preventScroll: true });
   }
 }
@@ -310,6 +314,9 @@ function showSetupError(error) {
   }
   note.textContent = error.message;
   note.scrollIntoView({ block: "center" });
+  // The keyboard goes to what went wrong: it stayed on "Deal the cards", far below the alert.
+  note.tabIndex = -1;
+  note.focus({ preventScroll: true });
 }
 
 async function resume(id) {

@@ -9,6 +9,9 @@ import { SPEEDS } from "./prefs.js";
 import { themeControl } from "./theme.js";
 import { invitePanel, waitingWords } from "./friends.js";
 import { houseRulesShort, named, playedWhen, score, sideWord } from "./words.js";
+import {
+  chosen, keepOffered, lower, offeredRule, presetHelp, refusal, ruleControl, sameRules,
+} from "./house-rules.js";
 
 const LENGTHS = [100, 50];
 
@@ -131,10 +134,10 @@ export function renderSetup(root, args) {
     lengthNote.classList.toggle("problem", fault);
     // Inviting makes a game too: it is held back the same (it made a game to 100 instead).
     lengthProblem = problem;
+    drawRules(); // a rule may need a longer game (a total of exactly the target dropping to 50)
     invite?.refresh();
     sayStart();
-    const hint = root.querySelector("[data-region=preset-help]");
-    if (hint) hint.textContent = presetHelp(presets, prefs);
+    sayPreset();
     if (!problem) change();
   }
   const length = h("fieldset", { class: "segmented" },
@@ -174,21 +177,49 @@ export function renderSetup(root, args) {
           renderSetup(root, args);
         },
       }), h("span", {}, preset.label))),
-    h("p", { class: "hint", "data-region": "preset-help" }, presetHelp(presets, prefs)));
+    h("p", { class: "hint", "data-region": "preset-help" }));
 
+  // The rules shown at this table, and what the engine refuses of them together, asked with
+  // the choices as they stand (the game length only while the box holds one that counts).
+  const shownRules = rules
+    .filter((rule) => rule.kind !== "number" && rule.kind !== "table")
+    .map((rule) => offeredRule(rule, size))
+    .filter(Boolean);
+  const refused = (field, value) => refusal(size, prefs, rules, field, value, lengthProblem ? null : prefs.target);
+  /** The first rule whose choice the engine refuses with the others: {rule, why} or null
+   * (`why` as `refusal` gives it). */
+  const ruleProblem = () => {
+    for (const rule of shownRules) {
+      const why = refused(rule.field, chosen(rule.field, prefs, size.defaults));
+      if (why) return { rule, why };
+    }
+    return null;
+  };
   function drawRules() {
-    clear(ruleList, rules
-      .filter((rule) => rule.kind !== "number" && rule.kind !== "table")
-      .map((rule) => offeredRule(rule, size))
-      .filter(Boolean)
-      .map((rule) => ruleControl(rule, size.defaults, prefs, () => {
-        prefs.preset = "custom";
-        for (const r of $$("input[name=preset]", root)) r.checked = false;
-        change();
-        if (rule.field === "kitty") renderSetup(root, args); // the table's words change
-      })));
+    const focus = focusedControl(ruleList);
+    clear(ruleList, shownRules.map((rule) => ruleControl(rule, size.defaults, prefs, refused, () => {
+      // The preset whose rules these are, if any ("Standard" once every change is undone).
+      const same = presets.find((p) => sameRules(p.rules, prefs.rules));
+      prefs.preset = same ? same.name : "custom";
+      for (const r of $$("input[name=preset]", root)) r.checked = r.value === prefs.preset;
+      change();
+      if (rule.field === "kitty") renderSetup(root, args); // the table's words change
+      else {
+        drawRules();
+        invite?.refresh();
+        sayStart();
+        sayPreset();
+      }
+    })));
+    refocus(ruleList, focus);
   }
   drawRules();
+  /** The line under "House rules": always the rules that will be dealt, and their length. */
+  function sayPreset() {
+    const hint = presetBox.querySelector("[data-region=preset-help]");
+    hint.textContent = presetHelp(presets, prefs, shownRules, lengthProblem);
+  }
+  sayPreset();
 
   const speed = h("fieldset", { class: "segmented" },
     h("legend", {}, "Speed of play"),
@@ -206,7 +237,7 @@ export function renderSetup(root, args) {
         + "computer players; \u201cYour games\u201d marks the games where you used it.")));
 
   const invite = onInvite ? invitePanel({ options, prefs, players: size.players, seatWord, onInvite,
-    onChange: () => { drawSeats(); change(); }, blocked: () => lengthProblem }) : null;
+    onChange: () => { drawSeats(); change(); }, blocked: () => startProblem().alone }) : null;
   /** The opponents' cards: each with its level to choose, or, with "Invite friends" open,
    * who the invite will really seat where (`invitedCards`). */
   function drawSeats() {
@@ -249,20 +280,54 @@ export function renderSetup(root, args) {
   // against computer players at levels the screen no longer showed); closed, it deals.
   const startNote = h("p", { class: "hint start-note", id: "start-note", "data-region": "start-note" },
     "To play against computer players only, close \u201cInvite friends\u201d above.");
+  // What keeps the game from being dealt, said under the button: the game length, or a
+  // house rule the engine refuses with the others.
+  const startWhy = h("p", { class: "hint problem start-why", id: "start-why", "data-region": "start-why",
+    "aria-live": "polite" });
   const startButton = h("button", {
     class: canContinue ? "wide" : "primary wide", type: "button", "data-action": "new-game",
-    onclick: () => (startButton.dataset.does === "invite" ? onInvite() : onStart()),
+    onclick: () => {
+      if (startButton.getAttribute("aria-disabled") === "true") return showProblem();
+      return startButton.dataset.does === "invite" ? onInvite() : onStart();
+    },
   });
+  /** What keeps the game from being made: {why, alone, control}, `why` said under Deal,
+   * `alone` under the invite's own button; both "" when nothing does. */
+  function startProblem() {
+    if (lengthProblem) {
+      return { why: `To deal: ${lower(lengthProblem)}`, alone: lengthProblem, control: targetInput };
+    }
+    const fault = ruleProblem();
+    if (!fault) return { why: "", alone: "" };
+    const change = `change \u201c${fault.rule.label}\u201d under \u201cEvery house rule\u201d. ${fault.why.why}`;
+    return { why: `To deal, ${change}`, alone: `First ${change}`, control: fault.rule.field };
+  }
+  /** Deal pressed while held back: the keyboard goes to the choice that holds it back. */
+  function showProblem() {
+    const { control } = startProblem();
+    if (control === targetInput) return targetInput.focus();
+    const details = root.querySelector("details.all-rules");
+    if (details) details.open = true;
+    return root.querySelector(`#rule-${control}`)?.focus();
+  }
   function sayStart() {
     const inviting = Boolean(invite && prefs.friends.open);
+    const problem = startProblem().why;
     const { label, disabled } = inviting ? invite.action()
-      : { label: canContinue ? "Start a new game" : "Deal the cards", disabled: Boolean(lengthProblem) };
+      : { label: canContinue ? "Start a new game" : "Deal the cards", disabled: false };
     startButton.dataset.does = inviting ? "invite" : "deal";
     startButton.textContent = label;
     startButton.disabled = disabled;
+    // aria-disabled, not disabled: held back, Deal stays in the Tab order and says why, as
+    // the game's dimmed Pass does (disabled, it dropped out and the keyboard lost it).
+    const held = !inviting && Boolean(problem);
+    startButton.setAttribute("aria-disabled", held ? "true" : "false");
+    startWhy.textContent = held ? problem : "";
+    startWhy.hidden = !held;
     startNote.hidden = !inviting;
     // Said with the button to a screen reader only while there is a note to say.
-    if (inviting) startButton.setAttribute("aria-describedby", "start-note");
+    const notes = [inviting ? "start-note" : null, held ? "start-why" : null].filter(Boolean);
+    if (notes.length) startButton.setAttribute("aria-describedby", notes.join(" "));
     else startButton.removeAttribute("aria-describedby");
   }
   drawSeats();
@@ -294,6 +359,7 @@ export function renderSetup(root, args) {
           h("span", { class: "summary-note" }, ` · ${ruleList.children.length} options`)),
         ruleList)),
     startButton,
+    startWhy,
     startNote,
     h("section", { class: "panel look" }, themeControl()),
     h("nav", { class: "links", "aria-label": "More" },
@@ -396,56 +462,11 @@ function refocus(root, selector) {
   if (again && again !== document.activeElement) again.focus();
 }
 
-/** A rule as offered at this table size: a toggle the engine refuses there is left out, a
- * choice keeps only the values it accepts. */
-function offeredRule(rule, size) {
-  const offered = size.offered[rule.field];
-  if (rule.kind === "toggle") return offered ? rule : null;
-  if (rule.kind === "choice") {
-    const choices = rule.choices.filter((_, i) => offered.includes(i));
-    return choices.length > 1 ? { ...rule, choices } : null;
-  }
-  return rule;
-}
-
-/** Lay aside remembered house rules this table size does not allow, and take back those
- * laid aside at another size that this one allows (the kitty ticked at five players is
- * still ticked after a look at six). */
-function keepOffered(prefs, options, size) {
-  const aside = prefs.rulesAside || {};
-  const allowed = (rule, chosen) => {
-    const offered = size.offered[rule.field];
-    const value = JSON.stringify(chosen);
-    return rule.kind === "toggle" ? offered || !chosen
-      : rule.kind === "choice" ? rule.choices.some((c, i) => offered.includes(i) && JSON.stringify(c.value) === value)
-        : rule.field !== "players";
-  };
-  for (const rule of options.rules) {
-    if (rule.field in aside && !(rule.field in prefs.rules) && allowed(rule, aside[rule.field])) {
-      prefs.rules[rule.field] = aside[rule.field];
-      delete aside[rule.field];
-    }
-    if (rule.field in prefs.rules && !allowed(rule, prefs.rules[rule.field])) {
-      aside[rule.field] = prefs.rules[rule.field];
-      delete prefs.rules[rule.field];
-    }
-  }
-  prefs.rulesAside = aside;
-}
-
 function levelHelp(options, prefs) {
   const levels = new Set(prefs.levels);
   if (levels.size > 1) return "A mixed table: each player as chosen above.";
   const level = options.levels.find((l) => l.name === prefs.levels[0]);
   return level ? `${capital(level.name)}: ${level.help} Or choose for each player above.` : "";
-}
-
-/** What the chosen house rules change, and the length that will be played (the length is
- * its own choice: a preset never hides what it changes behind it). */
-function presetHelp(presets, prefs) {
-  const preset = presets.find((p) => p.name === prefs.preset);
-  const length = `Played to ${prefs.target}.`;
-  return preset ? `${preset.help} ${length}` : `Your own mix of house rules. ${length}`;
 }
 
 /** This browser's unfinished games, newest first, each with a button to take it up again. */
@@ -488,34 +509,6 @@ function tableWords(game) {
     : [...counts].map(([name, n]) => `${n} ${name}`).join(", ");
   const rules = houseRulesShort(game.house_rules) || "Standard rules";
   return [level, rules].filter(Boolean).join(" · ");
-}
-
-function ruleControl(rule, defaults, prefs, changed) {
-  const current = rule.field in prefs.rules ? prefs.rules[rule.field] : defaults[rule.field];
-  const id = `rule-${rule.field}`;
-  const set = (value) => {
-    if (JSON.stringify(value) === JSON.stringify(defaults[rule.field])) delete prefs.rules[rule.field];
-    else prefs.rules[rule.field] = value;
-    if (prefs.rulesAside) delete prefs.rulesAside[rule.field]; // chosen again: the new choice
-    changed();
-  };
-  let control;
-  if (rule.kind === "toggle") {
-    control = h("input", { type: "checkbox", id, checked: Boolean(current),
-      onchange: (e) => set(e.target.checked) });
-    return h("div", { class: "rule toggle" }, control,
-      h("label", { for: id }, h("strong", {}, rule.label), h("span", { class: "help" }, rule.help)));
-  }
-  if (rule.kind === "choice") {
-    control = h("select", { id, onchange: (e) => set(JSON.parse(e.target.value)) },
-      rule.choices.map((choice) => h("option", {
-        value: JSON.stringify(choice.value),
-        selected: JSON.stringify(choice.value) === JSON.stringify(current),
-      }, choice.label)));
-    return h("div", { class: "rule choice" },
-      h("label", { for: id }, h("strong", {}, rule.label), h("span", { class: "help" }, rule.help)), control);
-  }
-  return h("div", { class: "rule fixed" }, h("strong", {}, rule.label), h("span", { class: "help" }, rule.help));
 }
 
 function capital(word) {
