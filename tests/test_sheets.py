@@ -726,7 +726,7 @@ MM = 72 / 25.4
 @pytest.mark.parametrize("paper", sorted(sheets.PAPERS))
 @pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
 def test_every_score_sheet_row_has_room_to_write_in(paper: str, players: int) -> None:
-    # Seven or more players with 30 rounds had rows 4.4 mm tall and a tiny "No pass".
+    # Seven or more players with 30 rounds had rows 4.4 mm tall and a tiny "No pass" (now "Keep").
     for rounds in (sheets.MIN_ROUNDS, sheets.DEFAULT_ROUNDS, 25, sheets.MAX_ROUNDS):
         data = sheets.score_sheet_pdf(players, paper, rounds)
         pages = [placed_text(stream) for stream in pdf_streams(data)]
@@ -737,7 +737,7 @@ def test_every_score_sheet_row_has_room_to_write_in(paper: str, players: int) ->
             numbers += [n for n, _ in rows]
             heights = [a - b for (_, a), (_, b) in itertools.pairwise(rows)]
             assert heights and min(heights) >= 6 * MM - 0.01, (players, paper, rounds, heights)
-            assert min(size for t, *_, size in page if t == "No pass") >= 7.5
+            assert min(size for t, *_, size in page if t == "Keep") >= 7.5
         assert numbers == list(range(1, rounds + 1))  # each round once, in order
         text = pdf_text(data)
         assert text.count("Final total") == 1
