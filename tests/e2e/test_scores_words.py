@@ -122,6 +122,40 @@ def test_equal_totals_share_a_place(browser: Any, server: AppServer) -> None:
     page.context.close()
 
 
+def test_a_reload_on_the_final_panel_shows_it_again(browser: Any, server: AppServer) -> None:
+    # A finished game is nobody's game in progress, and a reload on its final panel opened
+    # the start screen: the standings and "Play again" were gone, and "Back to the game" on
+    # the statistics page led there too. The tab shows the game it showed until the person
+    # leaves it for the start screen.
+    page = open_page(browser, server, PHONE)
+    state = play_to_game_over(page, server, {"levels": ["easy"]})
+    before = standings(page)
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    page.wait_for_selector(f"{TABLE}[data-phase=game-over] ol.standings")
+    assert page.get_attribute(TABLE, "data-game") == state["id"]
+    assert standings(page) == before
+    assert page.is_visible("[data-action=play-again]")
+    with page.expect_navigation():
+        page.click("[data-action=your-games]")
+    page.wait_for_selector("[data-region=stats][data-ready=true]")
+    with page.expect_navigation():
+        page.click("a[data-action=back]")
+    page.wait_for_selector(f"{TABLE}[data-phase=game-over] ol.standings")
+    assert page.get_attribute(TABLE, "data-game") == state["id"]
+    # Chosen to start anew: the start screen, and it stays after a reload.
+    page.click("[data-action=change-table]")
+    page.wait_for_selector("body[data-screen=setup] [data-action=new-game]")
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.get_attribute("body", "data-screen") == "setup"
+    page.goto(f"{server.url}/?speed=instant#play")
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.get_attribute("body", "data-screen") == "setup"
+    assert not page.errors, page.errors
+    page.context.close()
+
+
 def test_a_friends_table_marks_the_persons_own_line(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, DESKTOP)
     body = {"seats": ["you", "friend", "medium", "medium"], "name": "Bea", "turn_time": None}

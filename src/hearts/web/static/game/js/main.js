@@ -182,10 +182,34 @@ function showScreen(name) {
   const friends = (name === "table" || name === "lobby") && isFriends(app.state);
   if (friends) params.set("table", app.state.id);
   else if (name === "setup") params.delete("table");
+  if (name === "table" && !friends && app.state) keepShown(app.state.id);
+  else if (name === "setup") keepShown(null);
   const search = params.toString() ? `?${params}` : "";
   const hash = name === "table" || name === "lobby" ? "#play" : "";
   if (location.search + location.hash !== search + hash) {
     history.replaceState(null, "", location.pathname + search + hash);
+  }
+}
+
+const SHOWN_GAME = "hearts.shown"; // the game this tab shows, for a reload once it is over
+
+/** Keep the game this tab shows (or none: the start screen is open). A finished game is no
+ * longer this browser's "current" one, and a reload on its final panel opened the start
+ * screen: its standings and "Play again" were gone. */
+function keepShown(id) {
+  try {
+    if (id) sessionStorage.setItem(SHOWN_GAME, id);
+    else sessionStorage.removeItem(SHOWN_GAME);
+  } catch {
+    // No storage: a reload of a finished game opens the start screen.
+  }
+}
+
+function shownBefore() {
+  try {
+    return sessionStorage.getItem(SHOWN_GAME);
+  } catch {
+    return null;
   }
 }
 
@@ -281,8 +305,8 @@ async function startGame() {
     savePrefs(app.prefs);
     app.selected = new Set();
     clear(ui.log);
-    showScreen("table");
     app.state = { ...state, events: [] };
+    showScreen("table");
     render(app.state, { waiting: true });
     await showEvents(state, { fromView: null });
     app.state = state;
@@ -1693,6 +1717,8 @@ async function boot() {
   const current = await currentAsked;
   if (link) await openTableLink(link, invite);
   else if (location.hash === "#play" && current) await resume(current);
+  // No game going on: the one this tab showed, as it ended (its final panel), if it did.
+  else if (location.hash === "#play" && shownBefore()) await resume(shownBefore());
   else await showSetup();
   app.gamesAsked = null; // not asked for by a start screen: old news by the next one
   document.body.dataset.ready = "true";
