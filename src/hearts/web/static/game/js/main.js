@@ -1194,7 +1194,9 @@ function onCard(card, button, key = card) {
     if (app.selected.has(key)) app.selected.delete(key);
     else if (app.selected.size < need) app.selected.add(key);
     else {
-      say(`${need} chosen: tap one to put it back.`, true);
+      // Said for the way the person chooses: "tap" read wrong to one who uses the keys.
+      const how = document.documentElement.dataset.input === "keys" ? "press Enter on" : "tap";
+      say(`${need} chosen: ${how} one to put it back.`, true);
       return;
     }
     keepChosen(state);
