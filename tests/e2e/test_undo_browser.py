@@ -280,4 +280,15 @@ def test_undo_and_hint_pressed_while_the_others_play_are_done_once_they_stop(
     )
     assert hinted and set(hinted) <= set(legal(page)), hinted  # for the turn now shown
     assert page.inner_text("[data-region=hint]").strip()
+    # A double tap on Undo is one take-back, not a second one kept for later.
+    before = shown(page)
+    page.click(f"#hand [data-card='{legal(page)[0]}'][data-legal=true]")
+    wait_for_person(page)
+    page.dblclick(UNDO)
+    page.wait_for_function(
+        "move => document.querySelector('#game').dataset.move === move", arg=before["move"]
+    )
+    wait_for_person(page)
+    page.wait_for_timeout(500)  # a second take-back, if one was kept, has gone by now
+    assert shown(page) == before
     assert not page.errors

@@ -35,6 +35,7 @@ const app = {
   busy: false,
   afterBusy: null, // what to do once the table is no longer busy (a tap on New meanwhile)
   later: new Map(), // Undo or Hint pressed while cards moved, done once they stop: kind -> task
+  undoing: false, // a take-back is on its way
   unfinished: [],
   gamesAsked: null, // the start screen's list, asked for as the page starts
   listAgain: null, // a timer: the list asked for again after it could not be had
@@ -1313,13 +1314,16 @@ async function sendPlay(card, button, tries = 0) {
  * nothing can be taken back. */
 async function sendUndo(waited = false) {
   const state = app.state;
-  if (!state?.undo?.allowed) return;
+  // A second press while a take-back is on its way is the same press (a double tap took
+  // back two moves once presses were kept for later).
+  if (!state?.undo?.allowed || app.undoing) return;
   if (whenStill("undo", () => sendUndo(true))) {
     say(undoComingWords(), true);
     return;
   }
   if (state.undo.to === null && !waited) return;
   setBusy(true);
+  app.undoing = true;
   try {
     await serial(async () => {
       const next = await api.undo(state);
@@ -1330,6 +1334,7 @@ async function sendUndo(waited = false) {
   } catch (error) {
     await recover(error);
   } finally {
+    app.undoing = false;
     setBusy(false);
     render(app.state);
     keepFocus();
