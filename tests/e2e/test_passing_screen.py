@@ -4,6 +4,7 @@ stands out, and the round's table inside the screen."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 import pytest
@@ -14,7 +15,7 @@ import hearts
 from hearts.record import actions_of
 from hearts.web.store import Store, owner_key
 
-from browser_support import PHONE, AppServer, plain
+from browser_support import PHONE, AppServer, create_by_page, plain
 
 pytestmark = pytest.mark.browser
 
@@ -437,3 +438,61 @@ def test_a_card_tapped_twice_on_a_touch_screen_goes_back_down(
     page.wait_for_function("(sel) => !document.querySelector(sel).matches('.selected')", arg=card)
     assert page.evaluate(lift, card) == 0
     page.context.close()
+
+
+def test_a_fourth_card_by_keyboard_is_refused_in_the_keyboards_words(
+    browser: Any, server: AppServer
+) -> None:
+    # "Tap one to put it back" was said to a person choosing with the keys.
+    page = open_page(browser, server, PHONE)
+    start_game(page)
+    page.focus(f"[data-region=hand] [data-card='{hand(page)[0]}']")
+    for _ in range(4):
+        page.keyboard.press("Enter")
+        page.keyboard.press("ArrowRight")
+    assert page.inner_text("#status") == "3 chosen: press Enter on one to put it back."
+    page.click(f"[data-region=hand] [data-card='{hand(page)[5]}']")  # and by a tap
+    assert page.inner_text("#status") == "3 chosen: tap one to put it back."
+    assert not page.errors
+
+
+def test_a_pass_to_a_partner_names_them_your_partner(browser: Any, server: AppServer) -> None:
+    # The Pass button said "Pass 3 to Bertie, across from you" of the person's own partner.
+    page = open_page(browser, server, PHONE)
+    rules = {"partnership": True, "partners_pass": True}
+    state = create_by_page(page, {"levels": ["easy"] * 3, "rules": rules})
+    page.goto(f"{server.url}/?speed=instant#play")
+    page.reload()  # a change of the #hash alone would not load the page again
+    page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-action=pass]")
+    partner = state["players"][state["view"]["partner"]]["name"]
+    label = plain(page.get_attribute("[data-action=pass]", "aria-label"))
+    assert label == f"Pass 3 to {partner}, your partner", label
+    assert plain(page.inner_text("[data-action=pass]")).endswith(", your partner")
+    shoot(page, "pass-to-partner-phone")
+    assert not page.errors
+
+
+#: A space before punctuation, as a screen reader would read the words.
+SPACED = re.compile(r"\w\s+[,;:.](?!\w)")
+
+
+def test_words_for_screen_readers_join_their_punctuation(browser: Any, server: AppServer) -> None:
+    # A card's name read after its symbol, or a heading's colon, was read apart from the
+    # words round it: "passed you king of clubs , king of spades", "Trick 1 : Priya took it".
+    page = open_page(browser, server, PHONE)
+    start_game(page)
+    for card in hand(page)[-3:]:
+        page.click(f"[data-region=hand] [data-card='{card}']")
+    page.click("[data-action=pass]")
+    assert wait_for_person(page) == "playing"
+    line = page.locator("[data-region=message]").aria_snapshot()
+    assert " passed you " in line and " of " in line, line  # the cards said by name
+    assert not SPACED.search(line), line
+    while page.is_hidden("[data-action=tricks]"):
+        page.click("[data-card][data-legal=true]")
+        assert wait_for_person(page) == "playing"
+    page.click("[data-action=tricks]")
+    heading = page.locator("[data-trick='1'] h3").aria_snapshot()
+    assert re.search(r'"Trick 1: \S', heading), heading
+    assert not SPACED.search(heading), heading
+    assert not page.errors

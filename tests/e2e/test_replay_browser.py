@@ -473,6 +473,14 @@ def test_a_negative_score_has_a_minus_sign_as_on_the_scorekeeper(
     assert not page.errors
 
 
+#: A game's line in "Your games": "Best game: you came 2nd with 31 points, 4 more than the
+#: best rival. Finished 3 Dec 2026, 22:40."
+GAME_LINE = re.compile(
+    r"^[A-Z][a-z ]+: you (won|came \d+(st|nd|rd|th)) with −?\d+ points?, "
+    r"(\d+ (more|fewer) than|level with) the best rival\. Finished .+\.$"
+)
+
+
 def test_one_finished_game_is_said_once_not_as_best_and_worst(
     browser: Any, server: AppServer
 ) -> None:
@@ -485,8 +493,9 @@ def test_one_finished_game_is_said_once_not_as_best_and_worst(
     body = page.inner_text("[data-region=stats-body]")
     assert "Best game" not in body and "Worst game" not in body and "Best and worst" not in body
     only = page.inner_text("[data-region=only-game]")
-    assert only.startswith("The one game so far: ") and only.count(" points (") == 1, only
-    assert "the best rival, with " in only, only  # the margin first: it ranks the games
+    # One sentence that reads as said: how it went, then the margin that ranks the games
+    # (it read "16 over the best rival, with 16 points (10th)").
+    assert GAME_LINE.match(plain(only)) and only.startswith("Your one game so far: you "), only
     shoot(page, "stats-phone-one-game", full_page=True)
     # A second game: best and worst, each once.
     page.evaluate(PLAY_A_GAME, {"players": 4, "target": 10})
@@ -495,6 +504,9 @@ def test_one_finished_game_is_said_once_not_as_best_and_worst(
     assert page.locator("[data-region=best-game]").count() == 1
     assert page.locator("[data-region=worst-game]").count() == 1
     assert page.locator("[data-region=only-game]").count() == 0
+    for region in ("best-game", "worst-game"):
+        line = plain(page.inner_text(f"[data-region={region}]"))
+        assert GAME_LINE.match(line), line
     # A best game with more points than the worst read as a mistake: what ranks them is said.
     how = page.inner_text("[data-region=best-worst-how]")
     assert how.startswith("Ranked by how far you finished from the best rival"), how

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_web_game_browser import open_page
+from test_web_game_browser import contrast, open_page
 
 from browser_support import DESKTOP, PHONE, AppServer, create_by_page, plain, shoot
 
@@ -118,6 +118,40 @@ def test_equal_totals_share_a_place(browser: Any, server: AppServer) -> None:
         page.wait_for_timeout(300)  # turning the screen draws the table again
         page.locator("ol.standings").scroll_into_view_if_needed()
         shoot(page, f"scores-tied-standings-{view}")
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+def test_a_reload_on_the_final_panel_shows_it_again(browser: Any, server: AppServer) -> None:
+    # A finished game is nobody's game in progress, and a reload on its final panel opened
+    # the start screen: the standings and "Play again" were gone, and "Back to the game" on
+    # the statistics page led there too. The tab shows the game it showed until the person
+    # leaves it for the start screen.
+    page = open_page(browser, server, PHONE)
+    state = play_to_game_over(page, server, {"levels": ["easy"]})
+    before = standings(page)
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    page.wait_for_selector(f"{TABLE}[data-phase=game-over] ol.standings")
+    assert page.get_attribute(TABLE, "data-game") == state["id"]
+    assert standings(page) == before
+    assert page.is_visible("[data-action=play-again]")
+    with page.expect_navigation():
+        page.click("[data-action=your-games]")
+    page.wait_for_selector("[data-region=stats][data-ready=true]")
+    with page.expect_navigation():
+        page.click("a[data-action=back]")
+    page.wait_for_selector(f"{TABLE}[data-phase=game-over] ol.standings")
+    assert page.get_attribute(TABLE, "data-game") == state["id"]
+    # Chosen to start anew: the start screen, and it stays after a reload.
+    page.click("[data-action=change-table]")
+    page.wait_for_selector("body[data-screen=setup] [data-action=new-game]")
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.get_attribute("body", "data-screen") == "setup"
+    page.goto(f"{server.url}/?speed=instant#play")
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.get_attribute("body", "data-screen") == "setup"
     assert not page.errors, page.errors
     page.context.close()
 
@@ -519,3 +553,73 @@ def test_a_round_with_no_pass_is_a_keep_round_in_the_game_too(
     assert said == ["A keep round: nobody passes", "Keep round"]
     assert not page.errors, page.errors
     page.context.close()
+
+
+#: Every line of words in the element `selector` finds, as drawn: its text, its ink and the
+#: colour behind it ([r, g, b], the see-through layers behind it blended), and whether it is
+#: large (WCAG: 24 px, or 18.66 px bold), which needs 3:1 where other text needs 4.5:1.
+INKS = """(selector) => {
+    const rgba = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+    const behind = (el) => {
+        const layers = [];
+        for (let e = el; e; e = e.parentElement) {
+            const [r, g, b, a = 1] = rgba(getComputedStyle(e).backgroundColor);
+            if (a > 0) layers.push([r, g, b, a]);
+            if (a >= 1) break;
+        }
+        return layers.reverse().reduce((out, [r, g, b, a]) =>
+            [r, g, b].map((v, i) => out[i] * (1 - a) + v * a), [255, 255, 255]);
+    };
+    return [...document.querySelector(selector).querySelectorAll('*')].filter((el) => {
+        const words = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+        const box = el.getBoundingClientRect();
+        return words && !el.closest('svg') && box.width > 1 && box.height > 1
+            && parseFloat(getComputedStyle(el).fontSize) > 0;
+    }).map((el) => {
+        const style = getComputedStyle(el);
+        const size = parseFloat(style.fontSize);
+        return [el.textContent.trim().slice(0, 40), rgba(style.color).slice(0, 3), behind(el),
+            size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700)];
+    });
+}"""
+
+
+@pytest.mark.parametrize(
+    ("system", "chosen", "dark"),
+    [
+        ("dark", None, True),
+        ("light", "dark", True),
+        ("dark", "light", False),
+        ("light", None, False),
+    ],
+)
+def test_the_panels_over_the_table_follow_the_light_or_dark_look(
+    browser: Any, server: AppServer, system: str, chosen: str | None, dark: bool
+) -> None:
+    # Dark, as the system says or as chosen on the start screen, the round's and the game's
+    # panels stayed cream: a glare at night. They follow the look, and every word on them
+    # stays readable (4.5:1; 3:1 for large text).
+    context = browser.new_context(viewport=PHONE, color_scheme=system)
+    page = context.new_page()
+    page.goto(f"{server.url}/?speed=instant")
+    if chosen:
+        page.evaluate("(theme) => localStorage.setItem('hearts.theme', theme)", chosen)
+    play_to_game_over(page, server, {"levels": ["easy"]})
+    for selector in (".sheet-panel", "dialog[open]"):
+        if selector == "dialog[open]":
+            page.click("[data-action=scores]")
+        ground = page.eval_on_selector(
+            selector, "el => getComputedStyle(el).backgroundColor.match(/\\d+/g).map(Number)"
+        )[:3]
+        # Against the darkest ink on the page: dark ground and light words, or the reverse.
+        assert (contrast(ground, [0, 0, 0]) < 3) == dark, (selector, ground)
+        inks = page.evaluate(INKS, selector)
+        assert len(inks) > 10, inks
+        low = [
+            (text, round(contrast(ink, paper), 2))
+            for text, ink, paper, large in inks
+            if contrast(ink, paper) < (3 if large else 4.5)
+        ]
+        assert not low, (selector, low)
+    shoot(page, f"game-over-{system}-{chosen or 'system'}-phone")
+    context.close()

@@ -239,3 +239,56 @@ def test_a_tab_that_missed_a_take_back_in_another_shows_the_game_as_it_is(
     assert shown(first) == now
     shoot(second, "undo-other-tab")
     assert not first.errors and not second.errors
+
+
+def test_undo_and_hint_pressed_while_the_others_play_are_done_once_they_stop(
+    browser: Any, server: AppServer
+) -> None:
+    # At the normal speed a misclicked card is noticed while the others' cards come in. Undo
+    # and Hint pressed then did nothing and said nothing (the table was busy): now each says
+    # it is coming and is done once the cards stop.
+    page = open_page(browser, server, DESKTOP, speed="normal")
+    start_game(page)
+    pass_three(page)
+    to_a_choice(page)
+    before = shown(page)
+    card = legal(page)[0]
+    page.click(f"#hand [data-card='{card}'][data-legal=true]")
+    assert page.get_attribute("#game", "data-busy") == "true"
+    page.click(UNDO)
+    assert page.inner_text("#status") == (
+        "Taking back your card once the other players' cards have been shown\u2026"
+    )
+    assert page.get_attribute("#game", "data-busy") == "true"  # said while they still move
+    page.wait_for_function(
+        "() => document.querySelector('#status').textContent.includes('took back your last')"
+    )
+    wait_for_person(page)
+    assert shown(page) == before  # the card back in hand, the table as it stood
+    assert page.inner_text("#status") == "You took back your last card: your turn again."
+
+    page.click(f"#hand [data-card='{card}'][data-legal=true]")
+    assert page.get_attribute("#game", "data-busy") == "true"
+    page.click("[data-action=hint]")
+    assert page.inner_text("#status") == (
+        "Your hint comes once the other players' cards have been shown."
+    )
+    page.wait_for_selector("[data-region=hint]:not([hidden])")
+    wait_for_person(page)
+    hinted = page.eval_on_selector_all(
+        "#hand [data-hinted=true]", "els => els.map(e => e.dataset.card)"
+    )
+    assert hinted and set(hinted) <= set(legal(page)), hinted  # for the turn now shown
+    assert page.inner_text("[data-region=hint]").strip()
+    # A double tap on Undo is one take-back, not a second one kept for later.
+    before = shown(page)
+    page.click(f"#hand [data-card='{legal(page)[0]}'][data-legal=true]")
+    wait_for_person(page)
+    page.dblclick(UNDO)
+    page.wait_for_function(
+        "move => document.querySelector('#game').dataset.move === move", arg=before["move"]
+    )
+    wait_for_person(page)
+    page.wait_for_timeout(500)  # a second take-back, if one was kept, has gone by now
+    assert shown(page) == before
+    assert not page.errors

@@ -15,11 +15,15 @@ let latest = null; // {state, canAct} from the last render
 let asking = false;
 let moves = 0; // the person's moves made on this page: a hint asked before the last is stale
 
-/** Put the button beside the table's tools and the line under the person's name. */
-export function mountHint() {
+/** Put the button beside the table's tools and the line under the person's name.
+ * `later(ask)`: true if the table is busy showing the others' cards and keeps `ask` for when
+ * they stop (pressed then, the hint's answer was for a move no longer shown, and dropped). */
+export function mountHint(later = () => false) {
   document.querySelector(".table-tools")?.prepend(button);
   document.querySelector(".me-line")?.append(line);
-  button.addEventListener("click", ask);
+  button.addEventListener("click", () => {
+    if (!later(ask)) ask();
+  });
   // The cards stay marked; the words can be put away (on a short screen they cover the felt).
   line.addEventListener("click", () => { line.hidden = true; });
   // And by keyboard: the line takes the focus, and Enter, Space or Escape put it away.
@@ -44,6 +48,11 @@ export function renderHint(state, canAct) {
     button.removeAttribute("aria-label"); // "Hint" again, not the last hint's cards
   }
   mark(shown ? shown.cards : []);
+}
+
+/** Whether the person has a pass or a card to choose, and may have a hint for it. */
+export function canAskHint() {
+  return Boolean(latest?.canAct);
 }
 
 /** The person has made their move: the words go at once (not after the pause that shows the

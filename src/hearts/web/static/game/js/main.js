@@ -17,8 +17,8 @@ import { foldingMenu } from "./menu.js";
 import { flyFrom, sweepTo } from "./animate.js";
 import { bonusCard, summarize, takenSummary, wonCards } from "./taken.js";
 import { noteDeal } from "./deal-check.js";
-import { mountHint, putHintAway, renderHint } from "./hint.js";
-import { mountUndo, renderUndo, undoNamesCard, undoneWords } from "./undo.js";
+import { canAskHint, mountHint, putHintAway, renderHint } from "./hint.js";
+import { mountUndo, renderUndo, undoComingWords, undoNamesCard, undoneWords } from "./undo.js";
 import { Live } from "./live.js";
 import { emojiShown, hintNews, isFriends, reactionBar, reactionText, sayNameProblem, TurnClock, tableBody } from "./friends.js";
 import { renderLobby, lobbyError, renderJoin, renderNoTable } from "./lobby.js";
@@ -34,6 +34,8 @@ const app = {
   selected: new Set(),
   busy: false,
   afterBusy: null, // what to do once the table is no longer busy (a tap on New meanwhile)
+  later: new Map(), // Undo or Hint pressed while cards moved, done once they stop: kind -> task
+  undoing: false, // a take-back is on its way
   unfinished: [],
   gamesAsked: null, // the start screen's list, asked for as the page starts
   listAgain: null, // a timer: the list asked for again after it could not be had
@@ -88,6 +90,27 @@ function setBusy(busy) {
     app.afterBusy = null;
     setTimeout(() => (app.busy ? (app.afterBusy = then) : then()), 0);
   }
+  if (!busy && app.later.size) setTimeout(runLater, 0);
+}
+
+/** Undo or Hint pressed while the others' cards were coming in, done now that they have
+ * stopped (after the table is drawn), one after another: each waits while the one before
+ * keeps the table busy. They were dropped unsaid, and a misclicked card is noticed just
+ * then. */
+function runLater() {
+  for (const [kind, task] of app.later) {
+    if (app.busy) return; // the one before is under way: the rest go once it is done
+    app.later.delete(kind);
+    task();
+  }
+}
+
+/** Keep `task` for when the cards stop moving, if they are moving now (else false). */
+function whenStill(kind, task) {
+  if (!app.busy) return false;
+  const id = app.state?.id;
+  app.later.set(kind, () => { if (app.state?.id === id) task(); });
+  return true;
 }
 
 /** Put a sentence in the status line; `keep` holds it there until the person acts again
@@ -160,10 +183,34 @@ function showScreen(name) {
   const friends = (name === "table" || name === "lobby") && isFriends(app.state);
   if (friends) params.set("table", app.state.id);
   else if (name === "setup") params.delete("table");
+  if (name === "table" && !friends && app.state) keepShown(app.state.id);
+  else if (name === "setup") keepShown(null);
   const search = params.toString() ? `?${params}` : "";
   const hash = name === "table" || name === "lobby" ? "#play" : "";
   if (location.search + location.hash !== search + hash) {
     history.replaceState(null, "", location.pathname + search + hash);
+  }
+}
+
+const SHOWN_GAME = "hearts.shown"; // the game this tab shows, for a reload once it is over
+
+/** Keep the game this tab shows (or none: the start screen is open). A finished game is no
+ * longer this browser's "current" one, and a reload on its final panel opened the start
+ * screen: its standings and "Play again" were gone. */
+function keepShown(id) {
+  try {
+    if (id) sessionStorage.setItem(SHOWN_GAME, id);
+    else sessionStorage.removeItem(SHOWN_GAME);
+  } catch {
+    // No storage: a reload of a finished game opens the start screen.
+  }
+}
+
+function shownBefore() {
+  try {
+    return sessionStorage.getItem(SHOWN_GAME);
+  } catch {
+    return null;
   }
 }
 
@@ -263,8 +310,8 @@ async function startGame() {
     savePrefs(app.prefs);
     app.selected = new Set();
     clear(ui.log);
-    showScreen("table");
     app.state = { ...state, events: [] };
+    showScreen("table");
     render(app.state, { waiting: true });
     await showEvents(state, { fromView: null });
     app.state = state;
@@ -332,6 +379,7 @@ async function resume(id) {
  * table; a table with friends opens its event stream. */
 function enter(state) {
   stopLive();
+  app.later.clear(); // another game: what was asked of the one before is not done here
   app.state = state;
   app.selected = chosenBefore(state);
   app.lobbyNews = "";
@@ -486,8 +534,9 @@ async function ingest(next, { streamed = false, skipOwn = false, behind = false 
   if (streamed) showNotices(next);
   if (next.move < current.move) return; // older than what is on the screen
   // The game has moved on: a line kept on screen (a refused card, a lost connection) is old
-  // news, and the status says again whose turn it is.
-  if (next.move > current.move && ui.status.dataset.keep) say("");
+  // news, and the status says again whose turn it is (but an Undo waiting for these moves
+  // to be shown is not: it says it is coming).
+  if (next.move > current.move && ui.status.dataset.keep && !app.later.has("undo")) say("");
   if (isFriends(next) && !next.table.started) {
     app.state = next;
     showLobby(next);
@@ -1153,7 +1202,9 @@ function onCard(card, button, key = card) {
     if (app.selected.has(key)) app.selected.delete(key);
     else if (app.selected.size < need) app.selected.add(key);
     else {
-      say(`${need} chosen: tap one to put it back.`, true);
+      // Said for the way the person chooses: "tap" read wrong to one who uses the keys.
+      const how = document.documentElement.dataset.input === "keys" ? "press Enter on" : "tap";
+      say(`${need} chosen: ${how} one to put it back.`, true);
       return;
     }
     keepChosen(state);
@@ -1264,11 +1315,22 @@ async function sendPlay(card, button, tries = 0) {
   }
 }
 
-/** Undo: the table as it stood before the person's latest pass or card of this round. */
-async function sendUndo() {
+/** Undo: the table as it stood before the person's latest pass or card of this round.
+ * Pressed while the others' cards come in, it is done once they have been shown (`waited`),
+ * and then asked of the server even if the round has ended meanwhile: its refusal says why
+ * nothing can be taken back. */
+async function sendUndo(waited = false) {
   const state = app.state;
-  if (app.busy || !state?.undo?.allowed || state.undo.to === null) return;
+  // A second press while a take-back is on its way is the same press (a double tap took
+  // back two moves once presses were kept for later).
+  if (!state?.undo?.allowed || app.undoing) return;
+  if (whenStill("undo", () => sendUndo(true))) {
+    say(undoComingWords(), true);
+    return;
+  }
+  if (state.undo.to === null && !waited) return;
   setBusy(true);
+  app.undoing = true;
   try {
     await serial(async () => {
       const next = await api.undo(state);
@@ -1279,6 +1341,7 @@ async function sendUndo() {
   } catch (error) {
     await recover(error);
   } finally {
+    app.undoing = false;
     setBusy(false);
     render(app.state);
     keepFocus();
@@ -1607,8 +1670,13 @@ async function boot() {
   hand = new Hand($("[data-region=hand]"), { onCard });
   // The table grows with the text size and turns with the phone: the hand stays in sight.
   new ResizeObserver(() => keepHandInSight()).observe(ui.root);
-  mountHint();
-  mountUndo(sendUndo);
+  mountHint((ask) => {
+    const later = () => (canAskHint() ? ask() : say("There is no hint now: you have no pass or card to choose."));
+    if (!whenStill("hint", later)) return false;
+    say("Your hint comes once the other players' cards have been shown.");
+    return true;
+  });
+  mountUndo(() => sendUndo());
   window.addEventListener("online", () => {
     redrawSigns();
     sendHeld();
@@ -1663,6 +1731,8 @@ async function boot() {
   const current = await currentAsked;
   if (link) await openTableLink(link, invite);
   else if (location.hash === "#play" && current) await resume(current);
+  // No game going on: the one this tab showed, as it ended (its final panel), if it did.
+  else if (location.hash === "#play" && shownBefore()) await resume(shownBefore());
   else await showSetup();
   app.gamesAsked = null; // not asked for by a start screen: old news by the next one
   document.body.dataset.ready = "true";

@@ -80,20 +80,23 @@ function levelTable(byLevel) {
       h("th", { scope: "row" }, name), h("td", {}, v.games), h("td", {}, v.wins), h("td", {}, percent(v.win_rate))))));
 }
 
+/** "Best game: you came 2nd with 31 points, 4 more than the best rival. Finished …": how
+ * the game went, then the margin that ranks it (a game to 50 and one to 100 compare). */
 function gameWords(line, label, region) {
   if (!line) return null;
-  const margin = line.margin === 0 ? "level with the best rival" :
-    line.margin < 0 ? `${-line.margin} under the best rival` : `${line.margin} over the best rival`;
-  // The margin first: it is what ranks the games (a game to 50 and one to 100 compare).
+  const how = line.won ? "won" : `came ${place(line.place)}`;
+  const points = `${score(line.score)} ${Math.abs(line.score) === 1 ? "point" : "points"}`;
+  const margin = line.margin === 0 ? "level with the best rival"
+    : `${Math.abs(line.margin)} ${line.margin < 0 ? "fewer" : "more"} than the best rival`;
   return h("p", { "data-region": region }, h("strong", {}, `${label}: `),
-    `${margin}, with ${score(line.score)} points (${line.won ? "won" : place(line.place)}), ${date(line.finished)}.`);
+    `you ${how} with ${points}, ${margin}. Finished ${date(line.finished)}.`);
 }
 
 /** The best game and the worst; one game counted is both, and said once. */
 function bestAndWorst(stats) {
   if (stats.best_game?.id === stats.worst_game?.id) {
     return [h("h2", {}, "Your finished game"),
-      gameWords(stats.best_game, "The one game so far", "only-game"),
+      gameWords(stats.best_game, "Your one game so far", "only-game"),
       h("p", { class: "hint" }, "Your best and worst games show here once you have finished two.")];
   }
   return [h("h2", {}, "Best and worst"),

@@ -1,5 +1,5 @@
-// Light or dark for the start screen and the rules page: the system's choice unless the
-// person picks one (kept in this browser).
+// Light or dark for the start screen, the rules page and the panels over the table (game.css):
+// the system's choice unless the person picks one (kept in this browser).
 
 import { h } from "./dom.js";
 

@@ -123,7 +123,9 @@ export function passLabel(state, name = (text) => text) {
   const n = view.cards_to_pass;
   if (view.pass_direction === "scatter") return [`Pass ${n}`, ": one to each player"];
   const to = view.pass_to[0];
-  return [`Pass ${n}`, " to ", name(nameOf(state, to)), `, ${where(state, to)}`];
+  // A partner is named as one: "across from you" left the person to work it out.
+  const side = to === view.partner ? "your partner" : where(state, to);
+  return [`Pass ${n}`, " to ", name(nameOf(state, to)), `, ${side}`];
 }
 
 export function directionPhrase(direction) {
