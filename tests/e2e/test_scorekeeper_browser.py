@@ -8,6 +8,7 @@ Set HEARTS_SCREENSHOT_DIR to keep screenshots of the screens these tests reach.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator, Sequence
 from itertools import pairwise
 from pathlib import Path
@@ -292,8 +293,10 @@ def test_scores_are_written_as_the_games_are(page: Any) -> None:
 def test_the_passes_are_named_as_the_game_names_them(page: Any) -> None:
     # The scorekeeper said "hold" and "None" where the game says "keep" and "No pass"; a
     # choice whose rounds are one of the game's passing choices takes its label.
+    # (The start screen adds what a scatter takes at its table, "(9 cards)": the name is
+    # what is compared.)
     game_labels = {
-        tuple(c["value"]): c["label"]
+        tuple(c["value"]): re.sub(r" \(\d+ cards\)$", "", c["label"])
         for rule in RULE_OPTIONS
         if rule["field"] == "pass_cycle"
         for c in rule["choices"]

@@ -1021,7 +1021,7 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
   }
   if (state.phase === "playing" && !received.length) {
     const hold = view.pass_direction === "hold" && view.tricks.length === 0;
-    table.setMessage(hold ? "A keep round: nobody passes, so everyone plays the cards dealt." : lastTrickLine(state));
+    table.setMessage(hold ? "A keep round: everyone plays the cards dealt." : lastTrickLine(state));
   } else if (state.phase === "playing") {
     // The marks are shown: the line names the cards (after an Undo back to before the
     // person's first card it still told of a trick taken since).
