@@ -16,9 +16,22 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import math
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+
+def typed(text: str) -> str:
+    """Text as typed, in the plain form the commands read: the full-width letters, digits and
+    signs a CJK keyboard types ("２Ｃ", "ｍｅｄｉｕｍ＊３") and other compatible forms made
+    the usual ones (Unicode's NFKC). Not for a file name or an address, which name what they
+    name as they are.
+
+    >>> typed("１０Ｈ"), typed("ｈａｒｄ：２０００"), typed("target_score＝５０")
+    ('10H', 'hard:2000', 'target_score=50')
+    """
+    return unicodedata.normalize("NFKC", text)
 
 
 class OptionError(Exception):
@@ -47,7 +60,7 @@ class Number:
     def __call__(self, text: str) -> int | float:
         refused = OptionError(f"{self.option} must be {self.takes()}, not {text[:20]!r}.")
         try:
-            value = self.kind(text)
+            value = self.kind(typed(text))  # "－３", a full-width minus, too
         except ValueError:
             raise refused from None
         if isinstance(value, float) and not math.isfinite(value):
@@ -72,9 +85,12 @@ class Number:
 
 class Parser(argparse.ArgumentParser):
     """argparse's parser, whose numbers are read by `Number`: one sentence for a bad one,
-    naming the option, and status 2 (argparse's own status for what it refuses)."""
+    naming the option, and status 2 (argparse's own status for what it refuses). A word
+    from a list of choices is read `typed`, as a number is."""
 
     def add_argument(self, *names: Any, **kwargs: Any) -> argparse.Action:
+        if "choices" in kwargs and "type" not in kwargs:
+            kwargs["type"] = typed
         kind = kwargs.get("type")
         if kind is int or kind is float:
             kind = Number(kind)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..words import counted
+from .parser import typed
 from .rule_options import PRESETS_HELP, RULE_HELP, SEATS_HELP, rule_changes
 from .terminal import check_writable
 
@@ -50,6 +51,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "players",
+        type=typed,
         nargs="+",
         help="one per seat, each its own word, like: hard medium*3 (a level: random, easy, "
         'medium, hard, expert or moon, optionally with a budget: "hard:2000" (playouts) or '
@@ -68,11 +70,16 @@ def register(subparsers: Any) -> None:
         default="rounds",
         help="a deal is one round, or one whole game to the target score (rounds)",
     )
-    parser.add_argument("--seed", default="1", help="seed for the deals and the players (1)")
-    parser.add_argument("--rules", default="standard", metavar="PRESET", help=PRESETS_HELP)
+    parser.add_argument(
+        "--seed", type=typed, default="1", help="seed for the deals and the players (1)"
+    )
+    parser.add_argument(
+        "--rules", type=typed, default="standard", metavar="PRESET", help=PRESETS_HELP
+    )
     parser.add_argument("--players-count", type=int, dest="seats", help=SEATS_HELP)
     parser.add_argument(
         "--rule",
+        type=typed,
         action="append",
         default=[],
         metavar="NAME=VALUE",
