@@ -2,6 +2,7 @@
 
 hearts sim hard medium*3 --deals 500
 hearts sim hard random*3 --deals 100 --json results.json
+hearts sim hard medium*4 --deals 100    (five players named: a table of five)
 hearts sim medium easy*3 --mode games --deals 50 --rules omnibus
 """
 
@@ -14,9 +15,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..rules import MAX_PLAYERS, MIN_PLAYERS
 from ..words import counted
 from .parser import typed
-from .rule_options import PRESETS_HELP, RULE_HELP, SEATS_HELP, rule_changes
+from .rule_options import PRESETS_HELP, RULE_HELP, rule_changes
 from .terminal import check_writable
 
 #: The most processes `--workers` may ask for, for each CPU: more only wait for a CPU.
@@ -76,7 +78,13 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--rules", type=typed, default="standard", metavar="PRESET", help=PRESETS_HELP
     )
-    parser.add_argument("--players-count", type=int, dest="seats", help=SEATS_HELP)
+    parser.add_argument(
+        "--players-count",
+        type=int,
+        dest="seats",
+        help=f"seats at the table, {MIN_PLAYERS} to {MAX_PLAYERS} (default: one for each player"
+        " named)",
+    )
     parser.add_argument(
         "--rule",
         type=typed,
@@ -110,13 +118,27 @@ def run(args: argparse.Namespace) -> int:
         parse_lineup,
         progress_bar,
         run_tournament,
+        seats_named,
     )
 
     try:
         changes = rule_changes(args.rule)
+        sized_by = None  # how the table's size was given, if it was
         if args.seats is not None:
             changes["players"] = args.seats
+            sized_by = f"--players-count {args.seats}"
+        elif "players" in changes:
+            sized_by = f"--rule players={json.dumps(changes['players'])}"
+        else:  # as many seats as players named
+            changes["players"] = len(parse_lineup(args.players))
         rules = Rules.preset(args.rules, **changes)
+        named = seats_named(args.players)
+        if sized_by and named is not None and named != rules.players:
+            given = "1 was given" if named == 1 else f"{named} were given"
+            raise ValueError(
+                f"{sized_by} seats {rules.players} players, but {given}; give {rules.players}, "
+                f"or leave out {sized_by}."
+            )
         lineup = parse_lineup(args.players, rules.players)
         check_deals(args.deals)
         if not 1 <= args.workers <= max_workers():
