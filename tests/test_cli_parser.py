@@ -119,3 +119,32 @@ def test_every_command_has_a_description_and_hearts_says_its_version(
         main(["--version"])
     assert stopped.value.code == 0
     assert capsys.readouterr().out == f"hearts {version('hearts')}\n"
+
+
+def _deepest_bracket(text: str) -> int:
+    """How deep brackets go in `text`: 1 for "(a) [b]", 2 for "(a (b))"."""
+    depth = deepest = 0
+    for char in text:
+        if char in "([":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in ")]":
+            depth -= 1
+    return deepest
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_no_help_puts_brackets_within_brackets(
+    command: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The presets read "scatter (passing: left, right, across, one card to each (3 cards))",
+    # and the sim's players "... (seconds for each play, ... by playouts))".
+    from hearts.rules import PRESETS
+
+    monkeypatch.setenv("COLUMNS", "100")
+    text = _commands()[command].format_help()
+    assert _deepest_bracket(text) == 1, text
+    if command in ("play", "sim"):  # each preset on a line of its own, its name first
+        listed = [line.split()[0] for line in text.split("\npresets:\n")[1].splitlines()]
+        assert listed == list(PRESETS), text
+        assert "  scatter        passing: left, right, across, one card to each (3 cards)" in text

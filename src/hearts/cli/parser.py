@@ -83,10 +83,33 @@ class Number:
         return what
 
 
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, but a line of a description or an epilog that starts with a space is
+    kept as it is written (a list, a table), and the text around it is wrapped as usual."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        lines: list[str] = []
+        paragraph: list[str] = []
+        for line in [*text.splitlines(), ""]:
+            if line.strip() and not line.startswith(" "):
+                paragraph.append(line)
+                continue
+            if paragraph:
+                lines.append(super()._fill_text(" ".join(paragraph), width, indent))
+                paragraph = []
+            if line.strip():
+                lines.append(indent + line)
+        return "\n".join(lines)
+
+
 class Parser(argparse.ArgumentParser):
     """argparse's parser, whose numbers are read by `Number`: one sentence for a bad one,
     naming the option, and status 2 (argparse's own status for what it refuses). A word
     from a list of choices is read `typed`, as a number is."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def add_argument(self, *names: Any, **kwargs: Any) -> argparse.Action:
         if "choices" in kwargs and "type" not in kwargs:

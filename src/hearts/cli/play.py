@@ -25,7 +25,14 @@ from ..record import Action, is_text, move_to_action, take_back_point, undo_acti
 from ..scoring import MOON_CHOICES, MoonChoice, PlayOn, RoundResult, play_on, team_of
 from ..words import counted, listed
 from .parser import typed
-from .rule_options import PRESETS_HELP, RULE_HELP, SEATS_HELP, rule_changes, rules_line
+from .rule_options import (
+    PRESETS_HELP,
+    PRESETS_LIST,
+    RULE_HELP,
+    SEATS_HELP,
+    rule_changes,
+    rules_line,
+)
 from .terminal import (
     SUIT_ORDER,
     cards_text,
@@ -129,6 +136,7 @@ def register(subparsers: Any) -> None:
         "play",
         help="play a game in the terminal against computer players",
         description="Play Hearts in the terminal against computer players. You are seat 0.",
+        epilog=PRESETS_LIST,
     )
     parser.add_argument(
         "--level",

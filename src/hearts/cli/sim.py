@@ -18,7 +18,7 @@ from typing import Any
 from ..rules import MAX_PLAYERS, MIN_PLAYERS
 from ..words import counted
 from .parser import typed
-from .rule_options import PRESETS_HELP, RULE_HELP, rule_changes
+from .rule_options import PRESETS_HELP, PRESETS_LIST, RULE_HELP, rule_changes
 from .terminal import check_writable
 
 #: The most processes `--workers` may ask for, for each CPU: more only wait for a CPU.
@@ -50,15 +50,18 @@ def register(subparsers: Any) -> None:
             "points per round with a 95% confidence interval, moons shot and blocked, games "
             "won and decision times."
         ),
+        epilog=PRESETS_LIST,
     )
     parser.add_argument(
         "players",
         type=typed,
         nargs="+",
-        help="one per seat, each its own word, like: hard medium*3 (a level: random, easy, "
-        'medium, hard, expert or moon, optionally with a budget: "hard:2000" (playouts) or '
-        f'"hard:0.1s" (seconds for each play, though a play searches at least {FEWEST_SAMPLES} '
-        "sampled deals however long they take, and a pass is searched by playouts))",
+        help="the players, a word each, like: hard medium*3 (a hard player and three medium"
+        " ones), a seat each unless --players-count says how many; a player is a level, random,"
+        " easy, medium, hard, expert or moon, and hard and expert take a budget too: hard:2000"
+        " searches 2,000 playouts a decision, hard:0.1s a tenth of a second a play, though a"
+        f" play searches at least {FEWEST_SAMPLES} sampled deals however long they take, and a"
+        " pass is searched by playouts",
     )
     parser.add_argument(
         "--deals",
