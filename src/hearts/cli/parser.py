@@ -16,10 +16,13 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import math
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
+
+from ..words import listed
 
 
 def typed(text: str) -> str:
@@ -105,7 +108,10 @@ class HelpFormatter(argparse.HelpFormatter):
 class Parser(argparse.ArgumentParser):
     """argparse's parser, whose numbers are read by `Number`: one sentence for a bad one,
     naming the option, and status 2 (argparse's own status for what it refuses). A word
-    from a list of choices is read `typed`, as a number is."""
+    from a list of choices is read `typed`, as a number is. What else argparse refuses (an
+    option it does not know, a value missing, a choice not among the choices) is one
+    sentence too, and where to read more: argparse printed its usage block and "error:
+    unrecognized arguments: --fast"."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", HelpFormatter)
@@ -129,3 +135,71 @@ class Parser(argparse.ArgumentParser):
         except OptionError as error:
             # A command's own parser answers first, so the sentence names the command.
             self.exit(2, f"{self.prog}: {error}\n")
+
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> argparse.Namespace:
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:  # said by the command they were given to, as argparse's own refusals are
+            self._command(parsed).error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {self._sentence(message)} See {self.prog} --help.\n")
+
+    def _command(self, parsed: argparse.Namespace) -> Parser:
+        """The parser of the command `parsed` names (this one's, where it names none)."""
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                chosen = action.choices.get(str(getattr(parsed, action.dest, "")))
+                if isinstance(chosen, Parser):
+                    return chosen._command(parsed)
+        return self
+
+    def _sentence(self, message: str) -> str:
+        """argparse's words for what it refuses, as a sentence for a person."""
+        if match := re.match(r"unrecognized arguments: (\S+)", message):
+            word = match[1]
+            if word.startswith("-"):
+                return f"There is no option {word.partition('=')[0]}."
+            return f"{word!r} is more than {self.prog} takes."
+        if match := re.match(r"the following arguments are required: (.+)", message):
+            names = match[1].split(", ")
+            actions = [self._action(name) for name in names]
+            if any(isinstance(a, argparse._SubParsersAction) for a in actions):
+                return f"Name a command: {listed(self._commands(), 'or')}."
+            said = [n if n.startswith("-") else f"the {n}" for n in names]
+            given = "must be given" if len(said) == 1 else "must all be given"
+            return f"{listed(said)[0].upper()}{listed(said)[1:]} {given}."
+        if match := re.match(r"ambiguous option: (\S+?)(?:=\S*)? could match (.+)", message):
+            return f"{match[1]} could be {listed(match[2].split(', '), 'or')}: write it out."
+        if match := re.match(r"argument (\S+): (.+)", message):
+            name, what = match[1].split("/")[-1], match[2]
+            action = self._action(name)
+            if what.startswith("expected"):
+                return f"{name} needs a value."
+            if what.startswith("ignored explicit argument"):
+                return f"{name} takes no value."
+            if (chose := re.match(r"invalid choice: (.+?) \(choose from", what)) and action:
+                if isinstance(action, argparse._SubParsersAction):
+                    return f"{chose[1]} is not a command: choose {listed(self._commands(), 'or')}."
+                choices = listed(action.choices or (), "or")
+                return f"{name} must be {choices}, not {chose[1]}."
+            if other := re.match(r"not allowed with argument (\S+)", what):
+                return f"{name} and {other[1].split('/')[-1]} cannot be given together."
+        return f"{message[:1].upper()}{message[1:].rstrip('.')}."
+
+    def _action(self, name: str) -> argparse.Action | None:
+        """The option or argument argparse calls `name` in its messages."""
+        for action in self._actions:
+            if name in action.option_strings or name in (action.metavar, action.dest):
+                return action
+        return None
+
+    def _commands(self) -> list[str]:
+        return [
+            name
+            for action in self._actions
+            if isinstance(action, argparse._SubParsersAction)
+            for name in action.choices
+        ]
