@@ -38,7 +38,10 @@ def test_unknown_command_is_an_error(capsys: pytest.CaptureFixture[str]) -> None
     with pytest.raises(SystemExit) as exit_info:
         main(["juggle"])
     assert exit_info.value.code == 2
-    assert "invalid choice" in capsys.readouterr().err
+    assert capsys.readouterr().err == (
+        "hearts: 'juggle' is not a command: choose serve, migrate, play, sim, sheets, demo or "
+        "replay. See hearts --help.\n"
+    )
 
 
 def test_a_two_deck_replay_pairs_twins_and_names_what_cancelled(

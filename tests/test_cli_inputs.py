@@ -14,7 +14,7 @@ from hearts.cli import main
 from hearts.cli.play import HELP, TerminalGame
 from hearts.cli.rule_options import rule_changes
 from hearts.cli.sim import max_workers
-from hearts.moves import Play
+from hearts.moves import Pass, Play
 from hearts.sim import TournamentConfig, parse_lineup, run_tournament
 
 
@@ -137,3 +137,67 @@ def test_a_pass_of_the_wrong_size_says_how_many_were_given() -> None:
     assert "Pass exactly 3 cards: you gave 1." in out
     assert "Pass exactly 3 cards: you gave 2." in out
     assert "Pass exactly 3 cards: you gave 4." in out
+
+
+def _wide(text: str) -> str:
+    """`text` as a CJK keyboard types it in full-width forms: "2C" as "２Ｃ"."""
+    return "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in text)
+
+
+def test_full_width_cards_and_commands_are_read_as_their_usual_forms() -> None:
+    # "２Ｃ" and "１０♥" typed on a CJK keyboard were "'２Ｃ' is not a card", and "ｑｕｉｔ" too.
+    game = Game(Rules(), seed=12)
+    bots = {s: make_player("easy", seed=s) for s in range(1, 4)}
+    hand = game.view(0).hand
+    tens = [c for c in hand if c.symbol.startswith("10")]
+    passed = (tens + [c for c in hand if c not in tens])[:3]
+    assert tens, "the deal has a ten to pass, typed as 10"
+    answers = iter([_wide(" ".join(c.symbol for c in passed)), "ｑｕｉｔ", "ｙ"])
+    played: list[str] = []
+
+    def ask(prompt: str) -> str:
+        if prompt == "Your card: " and not played:
+            played.append(str(game.view(0).legal[0]))
+            return f"\u3000{_wide(played[0])}"  # after an ideographic space, as typed
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    out: list[str] = []
+    TerminalGame(game, bots, ask, out.append).run()
+    assert out[-1] == "\nGame left unfinished.", out[-3:]
+    assert not [line for line in out if "not a card" in line], out
+    mine = [m for m in game.moves if getattr(m, "seat", None) == 0]
+    assert mine[0] == Pass(0, passed) and mine[1] == Play(0, played[0]), mine
+
+
+FULL_WIDTH_OPTIONS = {
+    "play": ["--level", "easy", "--seed", "5", "--rules", "casual"],
+    "sim": ["random*3", "--players-count", "3", "--seed", "5", "--deals", "2", "--mode", "games"],
+}
+
+
+@pytest.mark.parametrize("command", FULL_WIDTH_OPTIONS)
+def test_full_width_options_are_read_as_their_usual_forms(
+    command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `--rule target_score＝５０` and `medium＊３` were refused, and `--seed ５` was another
+    # seed than 5.
+    monkeypatch.setattr("hearts.cli.play.read_line", lambda prompt="": "quit")
+    said = []
+    for form in (str, _wide):
+        words = FULL_WIDTH_OPTIONS[command]
+        argv = [command, *(w if w.startswith("--") else form(w) for w in words)]
+        argv += ["--rule", form("target_score=50"), "--rule", form("pass_cycle=left,right")]
+        if command == "sim":
+            argv += ["--quiet", "--json", "-"]
+        assert main(argv) == 0, capsys.readouterr().err
+        out = capsys.readouterr().out
+        if command == "sim":  # the report, without the times it took
+            report = json.loads(out)
+            out = json.dumps([report[k] for k in ("players", "rules", "mode", "seed", "rounds")])
+            out += json.dumps([r["per_deal"] for r in report["results"]])
+        said.append(out)
+    assert said[0] == said[1], said
+    assert "50" in said[0] and "5" in said[0]

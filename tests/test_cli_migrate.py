@@ -127,11 +127,16 @@ def test_a_data_directory_that_is_a_file_is_said_as_serve_says_it_with_status_2(
     monkeypatch.setenv("HEARTS_DATA_DIR", str(file))
     code, _, err = migrate(capsys)
     assert (code, err) == (2, f"hearts migrate: HEARTS_DATA_DIR {file} is a file, not a folder.")
-    # One under a file cannot be made: said as serve says it, status 2 too.
-    code, _, err = migrate(capsys, "--data-dir", str(file / "data"))
-    said = f"Cannot use the data directory {file / 'data'}: Not a directory."
-    assert (code, err) == (2, f"hearts migrate: {said}")
+    # One under a file cannot be made: said as serve says it, status 2 too. With --check it
+    # was "The SQLite database .../data/hearts.sqlite3 lacks 10 steps", status 1, as if it
+    # could be made; without, "Cannot use the data directory ...: Not a directory."
+    for under in (file / "data", file / "data" / "deeper"):
+        said = f"--data-dir {under} cannot be made: {file} is a file, not a folder."
+        for check in ([], ["--check"]):
+            code, out, err = migrate(capsys, "--data-dir", str(under), *check)
+            assert (code, out, err) == (2, "", f"hearts migrate: {said}")
     served = run_serve("--data-dir", str(file / "data"), "--port", str(free_port()))
+    said = f"--data-dir {file / 'data'} cannot be made: {file} is a file, not a folder."
     assert (served.returncode, served.stderr.strip()) == (2, said)
 
 

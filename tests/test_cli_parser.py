@@ -88,6 +88,41 @@ def test_a_bad_number_is_one_sentence_naming_the_option(
     assert captured.err.endswith(".\n") and "usage" not in captured.err
 
 
+REFUSED = [
+    (["sim", "easy*4", "--fast"], "hearts sim: There is no option --fast."),
+    (["sim", "easy*4", "--fast=1", "--faster"], "hearts sim: There is no option --fast."),
+    (["replay", "a.json", "b.json"], "hearts replay: 'b.json' is more than hearts replay takes."),
+    (["sim"], "hearts sim: The players must be given."),
+    (["sheets"], "hearts sheets: --out must be given."),
+    (["play", "--seed"], "hearts play: --seed needs a value."),
+    (
+        ["sim", "easy*4", "--mode", "fast"],
+        "hearts sim: --mode must be rounds or games, not 'fast'.",
+    ),
+    (["sheets", "--out", "x", "--paper", "b5"], "hearts sheets: --paper must be letter or a4, not"),
+    (["sim", "easy*4", "--quiet=yes"], "hearts sim: --quiet takes no value."),
+    (["sim", "easy*4", "--r", "x"], "hearts sim: --r could be --rules or --rule: write it out."),
+    ([], "hearts: Name a command: serve, migrate, play, sim, sheets, demo or replay."),
+]
+
+
+@pytest.mark.parametrize(("argv", "sentence"), REFUSED, ids=[" ".join(a) for a, _ in REFUSED])
+def test_what_else_argparse_refuses_is_one_sentence_and_where_to_read_more(
+    argv: list[str], sentence: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `hearts sim easy*4 --fast` printed the usage block, then "hearts: error: unrecognized
+    # arguments: --fast", in the name of `hearts`, not of `hearts sim`.
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 2
+    captured = capsys.readouterr()
+    command = " ".join(["hearts", *argv[:1]])
+    assert captured.out == ""
+    assert captured.err.startswith(sentence), captured.err
+    assert captured.err.endswith(f". See {command} --help.\n"), captured.err
+    assert captured.err.count("\n") == 1 and "usage" not in captured.err
+
+
 def test_every_numeric_option_is_read_by_number() -> None:
     # One mechanism: an option declared `type=int` or `type=float` is read by `Number`.
     for _, action in _options_taking_a_value():
@@ -119,3 +154,32 @@ def test_every_command_has_a_description_and_hearts_says_its_version(
         main(["--version"])
     assert stopped.value.code == 0
     assert capsys.readouterr().out == f"hearts {version('hearts')}\n"
+
+
+def _deepest_bracket(text: str) -> int:
+    """How deep brackets go in `text`: 1 for "(a) [b]", 2 for "(a (b))"."""
+    depth = deepest = 0
+    for char in text:
+        if char in "([":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in ")]":
+            depth -= 1
+    return deepest
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_no_help_puts_brackets_within_brackets(
+    command: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The presets read "scatter (passing: left, right, across, one card to each (3 cards))",
+    # and the sim's players "... (seconds for each play, ... by playouts))".
+    from hearts.rules import PRESETS
+
+    monkeypatch.setenv("COLUMNS", "100")
+    text = _commands()[command].format_help()
+    assert _deepest_bracket(text) == 1, text
+    if command in ("play", "sim"):  # each preset on a line of its own, its name first
+        listed = [line.split()[0] for line in text.split("\npresets:\n")[1].splitlines()]
+        assert listed == list(PRESETS), text
+        assert "  scatter        passing: left, right, across, one card to each (3 cards)" in text

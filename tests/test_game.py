@@ -177,3 +177,11 @@ def test_bad_moves_are_refused() -> None:
         game.apply(Play(0, "2C"))
     assert not game.can(Play(0, "2C")) and game.can(Pass(0, game.round.hand(0)[:3]))
     assert actions_of(game) == []
+
+
+def test_a_replay_refused_names_the_move_with_its_cards_as_people_read_them() -> None:
+    # It said "Move 1 (seat 0 passes 2C QS TH)", where every other message writes "Q♠".
+    with pytest.raises(IllegalMoveError, match=r"^Move 1 \(seat 0 passes 2♣ Q♠ 10♥\): "):
+        Game.replay(Rules(), 7, [Pass(0, ["2C", "QS", "TH"])])
+    with pytest.raises(IllegalMoveError, match=r"^Move 1 \(seat 0 plays 10♥\): "):
+        Game.replay(Rules(), 7, [Play(0, "TH")])

@@ -642,7 +642,7 @@ def test_cli_limits_agree_with_the_sheets() -> None:
     [
         (["--rounds", "5"], "--rounds must be a whole number from 10 to 30, not 5."),
         (["--rounds", "many"], "--rounds must be a whole number from 10 to 30, not 'many'."),
-        (["--passing", "up"], "invalid choice: 'up'"),
+        (["--passing", "up"], "--passing must be standard, no-hold, across, across-no-hold,"),
     ],
 )
 def test_cli_refuses_bad_rounds_and_passing(

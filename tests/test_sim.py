@@ -125,7 +125,7 @@ def test_sim_command_prints_a_report_and_json(capsys: pytest.CaptureFixture[str]
 
 def test_sim_command_refuses_bad_input_in_one_sentence(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["sim", "medium", "easy", "--quiet"]) == 2
-    assert "seats 4 players; 2 were given" in capsys.readouterr().err
+    assert "A table seats 3 to 10 players; 2 were given." in capsys.readouterr().err
     assert main(["sim", "medium*4", "--rule", "moon_rule=sometimes", "--quiet"]) == 2
     assert "not a moon rule" in capsys.readouterr().err
     # A report to a folder that does not exist is refused before the tournament, not after.
@@ -134,7 +134,6 @@ def test_sim_command_refuses_bad_input_in_one_sentence(capsys: pytest.CaptureFix
     # Each of these was a traceback, a tournament for nothing, or a budget ignored.
     refused = {
         "medium*99999999999999999999": "gives more",  # an OverflowError, then a MemoryError
-        "medium*²": "whole number",  # "²".isdigit() is true
         "medium:100": "only hard and expert search",
         "moon:123456789012": "only hard and expert search",
         "hard:infs": "not a budget",
@@ -149,7 +148,9 @@ def test_sim_command_refuses_bad_input_in_one_sentence(capsys: pytest.CaptureFix
     assert "is a folder" in capsys.readouterr().err
     assert main(["sim", "easy*4", "--deals", "1", "--quiet", "--json", ""]) == 2
     assert "Give --json a file" in capsys.readouterr().err
-    assert main(["sim", "easy*4", "--deals", "1", "--quiet", "--seed", "²"]) == 0  # a word seed
+    assert main(["sim", "easy*4", "--deals", "1", "--quiet", "--seed", "x²"]) == 0  # a word seed
+    with pytest.raises(ValueError, match="whole number"):  # "²".isdigit() is true
+        parse_lineup(["medium*²", "medium*2"], 4)  # (the command reads it as 2: NFKC)
 
 
 def test_the_report_keeps_its_columns(capsys: pytest.CaptureFixture[str]) -> None:
@@ -263,9 +264,40 @@ def test_a_search_that_plays_as_medium_with_two_decks_is_said(
     assert out[1] == "With two decks, expert plays as medium: its search knows only one deck."
 
 
+def test_the_players_named_set_the_tables_size_unless_it_is_given(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Five players named at the default four seats were refused ("This table seats 4 players;
+    # 'medium*4' gives more"): now they seat five.
+    assert main(["sim", "easy", "medium*4", "--deals", "1", "--quiet", "--json", "-"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["rules"]["players"] == 5 and data["players"] == ["easy"] + ["medium"] * 4
+    assert data["rounds"] == 5  # one deal, at each of five rotations
+    # A size given that the players named do not fill is one sentence saying both.
+    for size, said in (
+        (["--players-count", "4"], "--players-count 4"),
+        (["--rule", "players=6"], "--rule players=6"),
+    ):
+        assert main(["sim", "easy", "medium*4", *size, "--quiet"]) == 2
+        captured = capsys.readouterr()
+        seats = said[-1]
+        assert captured.err == (
+            f"hearts sim: {said} seats {seats} players, but 5 were given; give {seats}, or "
+            f"leave out {said}.\n"
+        )
+        assert captured.out == ""
+    # Too many or too few for any table.
+    for words, message in (
+        (["easy*6", "medium*5"], "A table seats at most 10 players; 'medium*5' gives more."),
+        (["easy", "medium"], "A table seats 3 to 10 players; 2 were given."),
+    ):
+        assert main(["sim", *words, "--quiet"]) == 2
+        assert capsys.readouterr().err == f"hearts sim: {message}\n"
+
+
 def test_lineup_refusals_say_what_is_wrong(capsys: pytest.CaptureFixture[str]) -> None:
     refused = {
-        ("medium",): "This table seats 4 players; 1 was given.",
+        ("medium",): "A table seats 3 to 10 players; 1 was given.",
         ("hard:2000000", "medium*3"): "'hard:2000000': a budget is 1 to 1,000,000 playouts,",
         ("medium", "*3"): "'*3' repeats no player; write the player first, like medium*3.",
         (":5", "medium*3"): "':5' names no player; write a level first, like medium",

@@ -419,11 +419,16 @@ def _worth(rules: Rules, mask: int) -> int:
 
 
 def describe(move: Move) -> str:
-    """A move in a few words, for error messages: "seat 0 plays QS"."""
+    """A move in a few words, for error messages, its cards written as a person reads them
+    everywhere else (hearts.record, the terminal, the browser game).
+
+    >>> describe(Play(0, "QS")), describe(Pass(2, ["10H", "2C", "AS"]))
+    ('seat 0 plays Q♠', 'seat 2 passes 10♥ 2♣ A♠')
+    """
     if isinstance(move, Play):
-        return f"seat {move.seat} plays {move.card}"
+        return f"seat {move.seat} plays {move.card.symbol}"
     if isinstance(move, Pass):
-        return f"seat {move.seat} passes {' '.join(str(c) for c in move.cards)}"
+        return f"seat {move.seat} passes {' '.join(c.symbol for c in move.cards)}"
     if isinstance(move, ChooseMoon):
         return f"seat {move.seat} chooses {move.choice}"
     return "the next round"

@@ -33,7 +33,7 @@ from .driver import play_out
 from .events import RoundScored
 from .game import Game
 from .round import Round
-from .rules import Rules
+from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .scoring import MoonChoice, team_of
 from .view import PlayerView
 
@@ -134,8 +134,19 @@ class PlayerSpec:
         return make_player(self.level, seed=seed, budget=self.budget)
 
 
-def parse_lineup(words: Sequence[str], seats: int) -> list[PlayerSpec]:
-    """Players for every seat from words like "hard", "medium*3"."""
+def parse_lineup(words: Sequence[str], seats: int | None = None) -> list[PlayerSpec]:
+    """Players for every seat from words like "hard", "medium*3": exactly `seats` of them,
+    or with `seats` None, as many as a table may seat (the lineup then sets the table's size).
+
+    >>> [p.name for p in parse_lineup(["hard", "medium*4"])]
+    ['hard', 'medium', 'medium', 'medium', 'medium']
+    >>> parse_lineup(["hard", "medium"])
+    Traceback (most recent call last):
+    ...
+    ValueError: A table seats 3 to 10 players; 2 were given.
+    """
+    most = MAX_PLAYERS if seats is None else seats
+    table = f"This table seats {seats}" if seats is not None else f"A table seats at most {most}"
     lineup: list[PlayerSpec] = []
     for word in words:
         text, star, count = word.partition("*")
@@ -148,12 +159,32 @@ def parse_lineup(words: Sequence[str], seats: int) -> list[PlayerSpec]:
             if int(count) < 1:
                 raise ValueError(f"{word!r}: a repeat must be at least 1, like medium*3.")
             times = int(count)
-            if len(lineup) + times > seats:
-                raise ValueError(f"This table seats {seats} players; {word!r} gives more.")
+            if len(lineup) + times > most:  # before a list of a billion players is made
+                raise ValueError(f"{table} players; {word!r} gives more.")
         lineup.extend([PlayerSpec.parse(text)] * times)
-    if len(lineup) != seats:
-        raise ValueError(f"This table seats {seats} players; {_given(len(lineup))}.")
+    if seats is None and not MIN_PLAYERS <= len(lineup) <= MAX_PLAYERS:
+        raise ValueError(
+            f"A table seats {MIN_PLAYERS} to {MAX_PLAYERS} players; {_given(len(lineup))}."
+        )
+    if seats is not None and len(lineup) != seats:
+        raise ValueError(f"{table} players; {_given(len(lineup))}.")
     return lineup
+
+
+def seats_named(words: Sequence[str]) -> int | None:
+    """How many seats words like "hard", "medium*3" fill, or None where a repeat is no whole
+    number (`parse_lineup` says what is wrong with it).
+
+    >>> seats_named(["hard", "medium*4"]), seats_named(["medium*x"])
+    (5, None)
+    """
+    total = 0
+    for word in words:
+        _, star, count = word.partition("*")
+        if star and not (count.isascii() and count.isdigit() and len(count) < 6):
+            return None
+        total += int(count) if star else 1
+    return total
 
 
 def _given(count: int) -> str:

@@ -67,10 +67,11 @@ def run(args: argparse.Namespace) -> int:
     if problems:
         print(f"hearts migrate: {hide(problems[0])}", file=sys.stderr)
         return 2
-    if not settings.database_url and settings.data_dir.exists() and not settings.data_dir.is_dir():
-        # A setting to mend, in serve's words and with its status.
-        named_dir = f"{settings.named('data_dir')} {settings.data_dir}"
-        print(f"hearts migrate: {named_dir} is a file, not a folder.", file=sys.stderr)
+    problem = None if settings.database_url else settings.data_dir_problem()
+    if problem:
+        # A setting to mend, in serve's words and with its status: under a file, --check
+        # said the database there lacked every step, as if it could be made.
+        print(f"hearts migrate: {problem}", file=sys.stderr)
         return 2
     target: str | Path = settings.database_url or settings.data_dir / "hearts.sqlite3"
     named = describe(target)

@@ -16,9 +16,25 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import math
+import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
+
+from ..words import listed
+
+
+def typed(text: str) -> str:
+    """Text as typed, in the plain form the commands read: the full-width letters, digits and
+    signs a CJK keyboard types ("２Ｃ", "ｍｅｄｉｕｍ＊３") and other compatible forms made
+    the usual ones (Unicode's NFKC). Not for a file name or an address, which name what they
+    name as they are.
+
+    >>> typed("１０Ｈ"), typed("ｈａｒｄ：２０００"), typed("target_score＝５０")
+    ('10H', 'hard:2000', 'target_score=50')
+    """
+    return unicodedata.normalize("NFKC", text)
 
 
 class OptionError(Exception):
@@ -47,7 +63,7 @@ class Number:
     def __call__(self, text: str) -> int | float:
         refused = OptionError(f"{self.option} must be {self.takes()}, not {text[:20]!r}.")
         try:
-            value = self.kind(text)
+            value = self.kind(typed(text))  # "－３", a full-width minus, too
         except ValueError:
             raise refused from None
         if isinstance(value, float) and not math.isfinite(value):
@@ -70,11 +86,40 @@ class Number:
         return what
 
 
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, but a line of a description or an epilog that starts with a space is
+    kept as it is written (a list, a table), and the text around it is wrapped as usual."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        lines: list[str] = []
+        paragraph: list[str] = []
+        for line in [*text.splitlines(), ""]:
+            if line.strip() and not line.startswith(" "):
+                paragraph.append(line)
+                continue
+            if paragraph:
+                lines.append(super()._fill_text(" ".join(paragraph), width, indent))
+                paragraph = []
+            if line.strip():
+                lines.append(indent + line)
+        return "\n".join(lines)
+
+
 class Parser(argparse.ArgumentParser):
     """argparse's parser, whose numbers are read by `Number`: one sentence for a bad one,
-    naming the option, and status 2 (argparse's own status for what it refuses)."""
+    naming the option, and status 2 (argparse's own status for what it refuses). A word
+    from a list of choices is read `typed`, as a number is. What else argparse refuses (an
+    option it does not know, a value missing, a choice not among the choices) is one
+    sentence too, and where to read more: argparse printed its usage block and "error:
+    unrecognized arguments: --fast"."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def add_argument(self, *names: Any, **kwargs: Any) -> argparse.Action:
+        if "choices" in kwargs and "type" not in kwargs:
+            kwargs["type"] = typed
         kind = kwargs.get("type")
         if kind is int or kind is float:
             kind = Number(kind)
@@ -90,3 +135,71 @@ class Parser(argparse.ArgumentParser):
         except OptionError as error:
             # A command's own parser answers first, so the sentence names the command.
             self.exit(2, f"{self.prog}: {error}\n")
+
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> argparse.Namespace:
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:  # said by the command they were given to, as argparse's own refusals are
+            self._command(parsed).error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {self._sentence(message)} See {self.prog} --help.\n")
+
+    def _command(self, parsed: argparse.Namespace) -> Parser:
+        """The parser of the command `parsed` names (this one's, where it names none)."""
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                chosen = action.choices.get(str(getattr(parsed, action.dest, "")))
+                if isinstance(chosen, Parser):
+                    return chosen._command(parsed)
+        return self
+
+    def _sentence(self, message: str) -> str:
+        """argparse's words for what it refuses, as a sentence for a person."""
+        if match := re.match(r"unrecognized arguments: (\S+)", message):
+            word = match[1]
+            if word.startswith("-"):
+                return f"There is no option {word.partition('=')[0]}."
+            return f"{word!r} is more than {self.prog} takes."
+        if match := re.match(r"the following arguments are required: (.+)", message):
+            names = match[1].split(", ")
+            actions = [self._action(name) for name in names]
+            if any(isinstance(a, argparse._SubParsersAction) for a in actions):
+                return f"Name a command: {listed(self._commands(), 'or')}."
+            said = [n if n.startswith("-") else f"the {n}" for n in names]
+            given = "must be given" if len(said) == 1 else "must all be given"
+            return f"{listed(said)[0].upper()}{listed(said)[1:]} {given}."
+        if match := re.match(r"ambiguous option: (\S+?)(?:=\S*)? could match (.+)", message):
+            return f"{match[1]} could be {listed(match[2].split(', '), 'or')}: write it out."
+        if match := re.match(r"argument (\S+): (.+)", message):
+            name, what = match[1].split("/")[-1], match[2]
+            action = self._action(name)
+            if what.startswith("expected"):
+                return f"{name} needs a value."
+            if what.startswith("ignored explicit argument"):
+                return f"{name} takes no value."
+            if (chose := re.match(r"invalid choice: (.+?) \(choose from", what)) and action:
+                if isinstance(action, argparse._SubParsersAction):
+                    return f"{chose[1]} is not a command: choose {listed(self._commands(), 'or')}."
+                choices = listed(action.choices or (), "or")
+                return f"{name} must be {choices}, not {chose[1]}."
+            if other := re.match(r"not allowed with argument (\S+)", what):
+                return f"{name} and {other[1].split('/')[-1]} cannot be given together."
+        return f"{message[:1].upper()}{message[1:].rstrip('.')}."
+
+    def _action(self, name: str) -> argparse.Action | None:
+        """The option or argument argparse calls `name` in its messages."""
+        for action in self._actions:
+            if name in action.option_strings or name in (action.metavar, action.dest):
+                return action
+        return None
+
+    def _commands(self) -> list[str]:
+        return [
+            name
+            for action in self._actions
+            if isinstance(action, argparse._SubParsersAction)
+            for name in action.choices
+        ]

@@ -1,10 +1,11 @@
 """`hearts play`: a game in the terminal against computer players.
 
 You are seat 0. Cards are typed like "QS", "10h", "TH" or "Q♠", and an ace as A or 1 ("1H"
-is the ace of hearts); anything the rules refuse is answered with the engine's reason and you
-try again. "hint" asks the coach (the hard player, as the browser game's Hint button does),
-"undo" takes back your latest pass or card of the round (as the browser game's Undo does),
-"help" lists the commands, "quit" leaves the game once you say yes.
+is the ace of hearts), in full-width forms too ("２Ｃ"); anything the rules refuse is
+answered with the engine's reason and you try again. "hint" asks the coach (the hard
+player, as the browser game's Hint button does), "undo" takes back your latest pass or card
+of the round (as the browser game's Undo does), "help" lists the commands, "quit" leaves the
+game once you say yes.
 """
 
 from __future__ import annotations
@@ -23,7 +24,15 @@ from ..moves import Pass, Play
 from ..record import Action, is_text, move_to_action, take_back_point, undo_action
 from ..scoring import MOON_CHOICES, MoonChoice, PlayOn, RoundResult, play_on, team_of
 from ..words import counted, listed
-from .rule_options import PRESETS_HELP, RULE_HELP, SEATS_HELP, rule_changes, rules_line
+from .parser import typed
+from .rule_options import (
+    PRESETS_HELP,
+    PRESETS_LIST,
+    RULE_HELP,
+    SEATS_HELP,
+    rule_changes,
+    rules_line,
+)
 from .terminal import (
     SUIT_ORDER,
     cards_text,
@@ -127,19 +136,24 @@ def register(subparsers: Any) -> None:
         "play",
         help="play a game in the terminal against computer players",
         description="Play Hearts in the terminal against computer players. You are seat 0.",
+        epilog=PRESETS_LIST,
     )
     parser.add_argument(
         "--level",
+        type=typed,
         default="medium",
         help="the computer players: random, easy, medium, hard, expert or moon (medium); hard "
         'and expert take a budget too, as in hearts sim: "hard:2000" (playouts a decision) or '
         '"hard:0.1s" (seconds)',
         metavar="LEVEL",
     )
-    parser.add_argument("--rules", default="standard", metavar="PRESET", help=PRESETS_HELP)
+    parser.add_argument(
+        "--rules", type=typed, default="standard", metavar="PRESET", help=PRESETS_HELP
+    )
     parser.add_argument("--players", type=int, help=SEATS_HELP)
     parser.add_argument(
         "--rule",
+        type=typed,
         action="append",
         default=[],
         metavar="NAME=VALUE",
@@ -147,6 +161,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--seed",
+        type=typed,
         default=None,
         help="seed for the deal and the players (default: a new one each game)",
     )
@@ -361,8 +376,10 @@ class TerminalGame:
                 raise Quit("The input ended: game left unfinished.") from None
             if len(text) > LINE_LIMIT:
                 self.say(TOO_LONG)
-            elif text.isascii() or is_text(text):
+            elif text.isascii():
                 return text
+            elif is_text(text):
+                return typed(text).strip()  # "２Ｃ" from a CJK keyboard is 2C
             else:  # bytes that are not UTF-8 arrive as lone surrogates: never echoed back
                 self.say("That is not text this game can read; type a card like QS.")
 

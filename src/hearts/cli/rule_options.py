@@ -47,18 +47,24 @@ someone reaches 50.'
 
 
 def _preset_words(name: str) -> str:
-    """What a preset changes: "casual (points on the first trick; the queen breaks hearts)"."""
+    """What a preset changes: "points on the first trick; the queen breaks hearts"."""
     rules = Rules.preset(name)
     changes = [house[0].lower() + house[1:] for house in house_rule_names(rules)]
     if rules.target_score != Rules().target_score:
         changes.append(f"a game to {rules.target_score}")
-    return f"{name} ({'; '.join(changes) or 'no house rule'})"
+    return "; ".join(changes) or "no house rule"
 
 
 PRESETS_HELP = (
-    "the house rules to start from, changed further by --rule: "
-    + ", ".join(_preset_words(name) for name in PRESETS)
-    + " (default: standard)"
+    "the house rules to start from, one of the presets listed below, changed further by "
+    "--rule (default: standard)"
+)
+_WIDEST = max(map(len, PRESETS))
+#: The presets and what each changes, a line each, under the options (`hearts.cli.parser`
+#: keeps an indented line as it is): within a sentence of the help, as it was, the names'
+#: own brackets made brackets within brackets, and a line broke in "no-hold".
+PRESETS_LIST = "presets:\n" + "\n".join(
+    f"  {name:<{_WIDEST}}  {_preset_words(name)}" for name in PRESETS
 )
 CYCLE_FORM = 'write the pass cycle like pass_cycle=left,right,keep or pass_cycle=["left","right"].'
 

@@ -146,10 +146,11 @@ def run(args: argparse.Namespace) -> int:
     if problems:
         print(without_password(problems[0], settings.database_url), file=sys.stderr)
         return 2
-    if settings.data_dir.exists() and not settings.data_dir.is_dir():
-        # It was "Cannot use the data directory ...: File exists.", which says the opposite.
-        named = settings.named("data_dir")
-        print(f"{named} {settings.data_dir} is a file, not a folder.", file=sys.stderr)
+    problem = settings.data_dir_problem()
+    if problem:
+        # It was "Cannot use the data directory ...: File exists.", which says the opposite,
+        # and under a file "...: Not a directory.", naming neither the setting nor the file.
+        print(problem, file=sys.stderr)
         return 2
     return serve(settings)
 

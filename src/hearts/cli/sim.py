@@ -2,6 +2,7 @@
 
 hearts sim hard medium*3 --deals 500
 hearts sim hard random*3 --deals 100 --json results.json
+hearts sim hard medium*4 --deals 100    (five players named: a table of five)
 hearts sim medium easy*3 --mode games --deals 50 --rules omnibus
 """
 
@@ -14,8 +15,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..rules import MAX_PLAYERS, MIN_PLAYERS
 from ..words import counted
-from .rule_options import PRESETS_HELP, RULE_HELP, SEATS_HELP, rule_changes
+from .parser import typed
+from .rule_options import PRESETS_HELP, PRESETS_LIST, RULE_HELP, rule_changes
 from .terminal import check_writable
 
 #: The most processes `--workers` may ask for, for each CPU: more only wait for a CPU.
@@ -47,14 +50,18 @@ def register(subparsers: Any) -> None:
             "points per round with a 95% confidence interval, moons shot and blocked, games "
             "won and decision times."
         ),
+        epilog=PRESETS_LIST,
     )
     parser.add_argument(
         "players",
+        type=typed,
         nargs="+",
-        help="one per seat, each its own word, like: hard medium*3 (a level: random, easy, "
-        'medium, hard, expert or moon, optionally with a budget: "hard:2000" (playouts) or '
-        f'"hard:0.1s" (seconds for each play, though a play searches at least {FEWEST_SAMPLES} '
-        "sampled deals however long they take, and a pass is searched by playouts))",
+        help="the players, a word each, like: hard medium*3 (a hard player and three medium"
+        " ones), a seat each unless --players-count says how many; a player is a level, random,"
+        " easy, medium, hard, expert or moon, and hard and expert take a budget too: hard:2000"
+        " searches 2,000 playouts a decision, hard:0.1s a tenth of a second a play, though a"
+        f" play searches at least {FEWEST_SAMPLES} sampled deals however long they take, and a"
+        " pass is searched by playouts",
     )
     parser.add_argument(
         "--deals",
@@ -68,11 +75,22 @@ def register(subparsers: Any) -> None:
         default="rounds",
         help="a deal is one round, or one whole game to the target score (rounds)",
     )
-    parser.add_argument("--seed", default="1", help="seed for the deals and the players (1)")
-    parser.add_argument("--rules", default="standard", metavar="PRESET", help=PRESETS_HELP)
-    parser.add_argument("--players-count", type=int, dest="seats", help=SEATS_HELP)
+    parser.add_argument(
+        "--seed", type=typed, default="1", help="seed for the deals and the players (1)"
+    )
+    parser.add_argument(
+        "--rules", type=typed, default="standard", metavar="PRESET", help=PRESETS_HELP
+    )
+    parser.add_argument(
+        "--players-count",
+        type=int,
+        dest="seats",
+        help=f"seats at the table, {MIN_PLAYERS} to {MAX_PLAYERS} (default: one for each player"
+        " named)",
+    )
     parser.add_argument(
         "--rule",
+        type=typed,
         action="append",
         default=[],
         metavar="NAME=VALUE",
@@ -103,13 +121,27 @@ def run(args: argparse.Namespace) -> int:
         parse_lineup,
         progress_bar,
         run_tournament,
+        seats_named,
     )
 
     try:
         changes = rule_changes(args.rule)
+        sized_by = None  # how the table's size was given, if it was
         if args.seats is not None:
             changes["players"] = args.seats
+            sized_by = f"--players-count {args.seats}"
+        elif "players" in changes:
+            sized_by = f"--rule players={json.dumps(changes['players'])}"
+        else:  # as many seats as players named
+            changes["players"] = len(parse_lineup(args.players))
         rules = Rules.preset(args.rules, **changes)
+        named = seats_named(args.players)
+        if sized_by and named is not None and named != rules.players:
+            given = "1 was given" if named == 1 else f"{named} were given"
+            raise ValueError(
+                f"{sized_by} seats {rules.players} players, but {given}; give {rules.players}, "
+                f"or leave out {sized_by}."
+            )
         lineup = parse_lineup(args.players, rules.players)
         check_deals(args.deals)
         if not 1 <= args.workers <= max_workers():

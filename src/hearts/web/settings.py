@@ -149,6 +149,28 @@ class Settings:
             return f"{flag} ({variable})"
         return flag or variable or name.replace("_", " ")
 
+    def data_dir_problem(self) -> str | None:
+        """Why the data directory cannot be one, in a sentence naming the setting: it is a
+        file, or it would be made under one (which no folder can be), else None. Asked of
+        the disk, so not among `problems`.
+
+        >>> import tempfile
+        >>> with tempfile.NamedTemporaryFile() as file:
+        ...     under = Path(file.name) / "data"
+        ...     said = Settings.from_env({}, data_dir=under).data_dir_problem()
+        ...     said == f"--data-dir {under} cannot be made: {file.name} is a file, not a folder."
+        True
+        """
+        named = f"{self.named('data_dir')} {self.data_dir}"
+        for place in (self.data_dir, *self.data_dir.parents):
+            if place.is_dir():
+                return None
+            if place.exists():
+                if place == self.data_dir:
+                    return f"{named} is a file, not a folder."
+                return f"{named} cannot be made: {place} is a file, not a folder."
+        return None
+
     def problems(self) -> list[str]:
         """What is wrong with these settings, one sentence each, naming the setting."""
         found = []
