@@ -23,7 +23,7 @@ WORKERS_PER_CPU = 4
 #: `hearts.sim.MAX_DEALS`, mirrored for --help: the tournament module (and the players it
 #: brings) loads only when the command runs, and a test checks that the two agree.
 MAX_DEALS = 10_000
-#: The fewest sampled deals a search tries for a play, whatever its budget (hard's and
+#: The fewest sampled deals a search tries for a play or a pass, whatever its budget (hard's and
 #: expert's `min_samples`), mirrored for --help as `MAX_DEALS` is.
 FEWEST_SAMPLES = 10
 
@@ -53,8 +53,8 @@ def register(subparsers: Any) -> None:
         nargs="+",
         help="one per seat, each its own word, like: hard medium*3 (a level: random, easy, "
         'medium, hard, expert or moon, optionally with a budget: "hard:2000" (playouts) or '
-        f'"hard:0.1s" (seconds for each play, though a play searches at least {FEWEST_SAMPLES} '
-        "sampled deals however long they take, and a pass is searched by playouts))",
+        f'"hard:0.1s" (seconds for each pass and play, though each searches at least '
+        f"{FEWEST_SAMPLES} sampled deals however long they take))",
     )
     parser.add_argument(
         "--deals",
