@@ -4,7 +4,8 @@ Usage: python benchmarks/ai_duel.py A [A2 ...] B [--against hard] [--deals 250] 
                                      [--out results.jsonl]
        python benchmarks/ai_duel.py --summarize results.jsonl
 
-A and B are levels ("hard", "expert", "hard:500" with a budget), "frozen" (the hard player
+A and B are levels ("hard", "expert", "hard:500" with a budget of playouts, "hard:0.05s" of
+seconds), "frozen" (the hard player
 as it was before issue 16, `benchmarks/frozen_hard/`), or a variant below. For every deal
 and every seat, A plays that seat against three --against players, then B plays the same
 seat of the same deal against the same three (same seeds). The difference A minus B in
@@ -237,10 +238,15 @@ VARIANTS: dict[str, type[Any]] = {
 
 
 def make(spec: str, seed: str) -> Player:
-    """A player from "level", "level:budget" or "level/style" (e.g. "hard/bertie")."""
+    """A player from "level", "level:budget" or "level/style" (e.g. "hard/bertie"); a budget
+    is playouts ("hard:500") or seconds ("hard:0.05s")."""
     spec, _, style = spec.partition("/")
     name, _, budget_text = spec.partition(":")
-    budget = int(budget_text) if budget_text else None
+    budget: int | float | None = None
+    if budget_text.endswith("s"):
+        budget = float(budget_text[:-1])
+    elif budget_text:
+        budget = int(budget_text)
     if name in VARIANTS:
         player: Player = VARIANTS[name](seed, budget)
         return player

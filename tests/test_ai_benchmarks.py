@@ -142,3 +142,10 @@ def test_duel_variants_build(spec: str) -> None:
     player = ai_duel.make(spec, "seed")
     rnd = Round.deal(Rules(), seed=5, hand_number=0)
     assert len(player.choose_pass(rnd.view(0))) == rnd.cards_to_pass()
+
+
+def test_a_duel_player_takes_a_budget_of_playouts_or_of_seconds() -> None:
+    # benchmarks/search_speed.py --passes times "expert:0.05s" before and after a change.
+    assert getattr(ai_duel.make("expert:0.05s", "s"), "budget", None) == 0.05
+    assert getattr(ai_duel.make("hard:500", "s"), "budget", None) == 500
+    assert getattr(ai_duel.make("hard", "s"), "budget", 0) is None

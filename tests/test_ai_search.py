@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import time
 
 import pytest
 
@@ -20,7 +22,7 @@ from hearts.ai.rollout import (
     round_scores,
 )
 from hearts.ai.sampling import Sampler, sample_deal
-from hearts.ai.search import _position
+from hearts.ai.search import EXPERT, ExpertPlayer, _position
 from hearts.ai.tracking import QUEEN, Knowledge, fold, queen_shy
 from hearts.cards import CardSet, points_of
 from hearts.scoring import score_round
@@ -155,6 +157,27 @@ def test_hard_respects_a_time_budget_without_a_seed_change_of_legality() -> None
     player = make_player("hard", seed=1, budget=0.01)
     card = player.choose_play(rnd.view(rnd.turn))
     assert card in rnd.legal_cards()
+
+
+class PassWithoutEnd(ExpertPlayer):
+    """Expert whose searched pass would play a million playouts and never drop a candidate:
+    only the clock can end it early."""
+
+    settings = dataclasses.replace(EXPERT, pass_playouts=1_000_000, pass_drop_z=0.0)
+
+
+def test_a_time_budget_holds_the_searched_pass_too() -> None:
+    """A budget of seconds ends the searched pass as it ends a play. The pass used to count
+    its playouts whatever the budget: here a million of them, a minute or more at 0.05 s.
+    The bound is loose (at least ten sampled deals are searched however short the time)."""
+    rnd = Round.deal(Rules(), seed=4, hand_number=0)
+    view = rnd.view(0)
+    player = PassWithoutEnd(seed=1, budget=0.05)
+    began = time.process_time()
+    cards = player.choose_pass(view)
+    spent = time.process_time() - began
+    assert len(cards) == view.cards_to_pass and set(cards) <= set(view.hand)
+    assert spent < 3.0, f"the pass took {spent:.1f} s of CPU on a budget of 0.05 s"
 
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: str(r.players))

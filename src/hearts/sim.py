@@ -644,9 +644,8 @@ def _column_notes(config: TournamentConfig) -> list[str]:
 
 
 def budget_overrun(config: TournamentConfig, result: NameReport) -> str | None:
-    """The sentence that says a time budget was not kept, if it was not: a search samples at
-    least `min_samples` deals however little time is left, and a pass is searched by its
-    playouts, not the clock."""
+    """The sentence that says a time budget was not kept, if it was not: a search (a play's
+    or a pass's) samples at least `min_samples` deals however little time is left."""
     spec = next(p for p in config.players if p.name == result.name)
     if not isinstance(spec.budget, float) or plays_as_medium(spec.level, config.rules):
         return None
@@ -658,8 +657,8 @@ def budget_overrun(config: TournamentConfig, result: NameReport) -> str | None:
     p95 = result.decision_ms_p95
     return (
         f"{result.name} took longer than its {budget_ms:g} ms a decision ({p95:.1f} ms at the "
-        f"95th percentile): a play searches at least {floor} sampled deals however "
-        "short the time, and a pass is searched by its playouts, not by the clock."
+        f"95th percentile): a pass or a play searches at least {floor} sampled deals "
+        "however short the time."
     )
 
 

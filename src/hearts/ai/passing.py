@@ -5,6 +5,8 @@ choice of `cards_to_pass` among the top few), medium's own pass, and the moon pa
 hand is a moon hand. In each sampled deal the other seats pass as medium does, the round is
 played out from the first lead by the playout policy, and every candidate meets the same
 deal and the same random numbers. Candidates that trail are dropped as in the play search.
+The search stops at its budget of playouts or, when given one, at its deadline: the clock is
+read once a sampled deal (a few hundred microseconds of playouts), never once a playout.
 Only a pass to one seat, one deck and no kitty are searched; anything else falls back.
 """
 
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 from collections.abc import Callable
 
 from ..cards import HEARTS, SPADES
@@ -118,9 +121,12 @@ def evaluate_passes(
     moon_plan: tuple[int, ...] | None,
     score: Callable[[Position], float],
     table: Table | None = None,
+    deadline: float | None = None,
 ) -> list[Arm]:
     """Each candidate pass (its index in `face`) with `score` of every deal tried, played
-    out under `table` (`Table.of` the view's rules if None)."""
+    out under `table` (`Table.of` the view's rules if None). The search stops once `least`
+    deals are in and one candidate is left, the next deal would spend more than `budget`
+    playouts, or `time.perf_counter()` has passed `deadline` (if given)."""
 
     rules = view.rules
     n = rules.players
@@ -141,7 +147,11 @@ def evaluate_passes(
     index = 0
     while True:
         active = [a for a in arms if a.active]
-        if index >= least and (len(active) == 1 or used + len(active) > budget):
+        if index >= least and (
+            len(active) == 1
+            or used + len(active) > budget
+            or (deadline is not None and time.perf_counter() > deadline)
+        ):
             break
         shuffle(unseen, rng)  # as rng.shuffle(unseen), written out
         hands = [0] * n

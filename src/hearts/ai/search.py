@@ -204,7 +204,11 @@ class HardPlayer(MediumPlayer):
         return super().pick_pass(view)
 
     def _search_pass(self, view: PlayerView, hand: int, moon: list[int] | None) -> list[Card]:
+        """The searched pass. A budget of playouts scales the pass's playouts in proportion;
+        a budget of seconds is its time limit, as for a play (at least `min_samples` deals
+        are searched, however short the time)."""
         settings = self.settings
+        deadline = time.perf_counter() + self.budget if isinstance(self.budget, float) else None
         candidates = pass_candidates(hand, view.pass_direction, view.cards_to_pass, moon)
         if self.style.sheds_spades:
             faces, shed = shedding_pass(hand, view.pass_direction, view.cards_to_pass)
@@ -213,6 +217,8 @@ class HardPlayer(MediumPlayer):
         budget = settings.pass_playouts
         if isinstance(self.budget, int):
             budget = max(1, budget * self.budget // settings.playouts)
+        elif deadline is not None:
+            budget = 1 << 62  # the clock alone, as for a play
         table = self.pass_table(view)
         z = settings.drop_z if settings.pass_drop_z is None else settings.pass_drop_z
         arms = evaluate_passes(
@@ -225,6 +231,7 @@ class HardPlayer(MediumPlayer):
             tuple(sorted(moon)) if moon is not None else None,
             functools.partial(self.scorer(view, table).value, plan=-1),
             table,
+            deadline,
         )
         best = min((a for a in arms if a.active), key=lambda a: (a.mean, a.face))
         if not clearly_better(best, arms[0], settings.pass_margin, z):

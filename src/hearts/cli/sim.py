@@ -26,7 +26,7 @@ WORKERS_PER_CPU = 4
 #: `hearts.sim.MAX_DEALS`, mirrored for --help: the tournament module (and the players it
 #: brings) loads only when the command runs, and a test checks that the two agree.
 MAX_DEALS = 10_000
-#: The fewest sampled deals a search tries for a play, whatever its budget (hard's and
+#: The fewest sampled deals a search tries for a play or a pass, whatever its budget (hard's and
 #: expert's `min_samples`), mirrored for --help as `MAX_DEALS` is.
 FEWEST_SAMPLES = 10
 
@@ -59,9 +59,8 @@ def register(subparsers: Any) -> None:
         help="the players, a word each, like: hard medium*3 (a hard player and three medium"
         " ones), a seat each unless --players-count says how many; a player is a level, random,"
         " easy, medium, hard, expert or moon, and hard and expert take a budget too: hard:2000"
-        " searches 2,000 playouts a decision, hard:0.1s a tenth of a second a play, though a"
-        f" play searches at least {FEWEST_SAMPLES} sampled deals however long they take, and a"
-        " pass is searched by playouts",
+        " searches 2,000 playouts a decision, hard:0.1s a tenth of a second a pass or a play,"
+        f" though each searches at least {FEWEST_SAMPLES} sampled deals however long they take",
     )
     parser.add_argument(
         "--deals",

@@ -58,7 +58,9 @@ WHEN_BUSY: dict[str, str] = {"expert": "hard", "hard": "medium"}
 #: Under load, hard players think like medium ones: once this many requests per worker are
 #: already waiting on the pool, a new request's hard players play medium for that request.
 #: A hard move costs up to about 30 ms of CPU (its 95th percentile, compiled; expert up to
-#: about 100) and a medium one under a tenth of one, so this keeps every
+#: about 100; a searched pass more, hard's about 50 and expert's about 230, and a request
+#: after a person's pass holds every computer player's pass, which this demotes with the
+#: rest of the request) and a medium one under a tenth of one, so this keeps every
 #: game's wait short when many are in progress, at the price of weaker play (and, for a
 #: seeded game, of reproducibility) while the server is busy.
 BUSY_PER_WORKER = 2
