@@ -184,13 +184,20 @@ export class Hand {
     }));
   }
 
-  /** What the layout depends on outside the hand: its width and the page's card sizes. */
+  /**
+   * What the layout depends on outside the hand: its width and the page's card sizes.
+   * `lift` is the room kept above the cards: as high as a card rises, under a hovering
+   * pointer higher (`--hover-rise`), so no card rises out of the hand.
+   */
   measure() {
     const style = getComputedStyle(this.root);
+    const lift = parseFloat(style.getPropertyValue("--lift")) || 14;
+    const rise = matchMedia("(hover: hover)").matches
+      ? parseFloat(style.getPropertyValue("--hover-rise")) || 1 : 1;
     return {
       width: this.root.clientWidth,
       cardWidth: parseFloat(style.getPropertyValue("--card-w")) || 64,
-      lift: parseFloat(style.getPropertyValue("--lift")) || 14,
+      lift: lift * Math.max(1, rise),
       overlap: parseFloat(style.getPropertyValue("--row-overlap")) || 0,
     };
   }

@@ -1,0 +1,110 @@
+"""Layout found wanting by a tester on phones, each measured where they measured it: a
+playable card under a pointer risen out of the hand, "Deal the next round" on two lines held
+sideways, paper-white buttons in the dark look, a status line three lines tall, the invite
+held back with no reason said, a round's table scrolling sideways at 360 px, and the tools
+and the hand under the screen's foot at 200% text while passing. Screenshots go to
+HEARTS_SCREENSHOT_DIR when it is set.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_crowded_table import VIEWPORTS, open_position, overlap, position, settle
+from test_passing_screen import first_round_played
+from test_table_play import store_for
+from test_web_game_browser import open_page, start_game
+
+import hearts
+
+from browser_support import AppServer, shoot
+
+pytestmark = pytest.mark.browser
+
+
+# --- a playable card under a pointer stays inside the hand --------------------------------
+
+#: The hand's box, the person's line's parts and the playable cards' boxes, as [left, top,
+#: right, bottom].
+RAISED = """() => {
+    const box = (el) => { const r = el.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom]; };
+    return { hand: box(document.querySelector('#hand')),
+             line: [...document.querySelectorAll('.me-line > *, .tools button')]
+                 .filter((el) => el.getClientRects().length).map(box),
+             cards: [...document.querySelectorAll('#hand .card[data-legal=true]')].map(box) };
+}"""
+
+
+def lone_legal_card(game: Any) -> bool:
+    """One card may be played (and a hand wide enough for a phone's two rows, or nearly)."""
+    return len(set(game.round.legal_cards())) == 1 and len(game.round.hand(0)) >= 10
+
+
+@pytest.mark.parametrize("players", [6, 8, 10])
+@pytest.mark.parametrize("viewport", ["phone-landscape", "small-phone-landscape"])
+def test_a_playable_card_under_a_pointer_stays_inside_the_hand(
+    browser: Any, server: AppServer, viewport: str, players: int
+) -> None:
+    # 844 x 390, six players and more: the one card that could be played, under a mouse,
+    # rose 3.5 px above the hand's top edge, over the person's line. The hand keeps the
+    # room a card rises under a hovering pointer.
+    game = position(players, lone_legal_card)
+    page = open_position(browser, server, viewport, f"lone-{viewport}-{players}", game)
+    page.emulate_media(reduced_motion="reduce")  # the card at once where it rises to
+    card = page.locator("#hand .card[data-legal=true]")
+    assert card.count() == 1
+    box = card.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] - 8)
+    settle(page)
+    found = page.evaluate(RAISED)
+    [raised] = found["cards"]
+    assert raised[1] >= found["hand"][1] - 0.5, (raised, found["hand"])
+    assert raised[1] < box["y"] - 1  # it did rise under the pointer
+    for part in found["line"]:
+        assert not overlap(raised, part), (raised, part)
+    shoot(page, f"polish-lone-card-{viewport}-{players}")
+    assert not page.errors
+
+
+# --- "Deal the next round" on one line held sideways -----------------------------------------
+
+#: The lines the round's way on takes, and whether it lies wholly on the screen.
+WAY_ON_LINES = """() => {
+    const button = document.querySelector('.sheet-panel [data-action=next-round]');
+    const range = document.createRange();
+    range.selectNodeContents(button);
+    const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+    const r = button.getBoundingClientRect();
+    return { words: button.textContent, lines: tops.size,
+             seen: r.left >= 0 && r.right <= innerWidth && r.top >= 0 && r.bottom <= innerHeight };
+}"""
+
+
+@pytest.mark.parametrize("players", [4, 10])
+def test_deal_the_next_round_keeps_to_one_line_held_sideways(
+    browser: Any, server: AppServer, players: int
+) -> None:
+    # 740 x 360 and 667 x 375 at the usual text size: "Deal the next round", in its column
+    # beside the round's table, took two lines (the column 220 and 197 px wide).
+    game = first_round_played(hearts.Rules(players=players), 3)
+    failures = []
+    for viewport in ("phone-landscape", "small-phone-landscape", "smaller-phone-landscape"):
+        page = open_page(browser, server, VIEWPORTS[viewport])
+        start_game(page)
+        name = f"deal-line-{viewport}-{players}"
+        store_for(page, server, name, game)
+        page.goto(f"{server.url}/?speed=instant")
+        page.wait_for_selector("body[data-ready=true]")
+        page.click(f"[data-action=continue][data-game='{name}']")
+        page.wait_for_selector("table.round-table")
+        settle(page)
+        found = page.evaluate(WAY_ON_LINES)
+        assert found["words"] == "Deal the next round"
+        if found["lines"] != 1 or not found["seen"]:
+            failures.append((viewport, found))
+        shoot(page, f"polish-deal-line-{viewport}-{players}")
+        assert not page.errors
+        page.context.close()
+    assert failures == [], failures
