@@ -14,7 +14,7 @@ import pytest
 from test_crowded_table import VIEWPORTS, open_position, overlap, position, settle
 from test_passing_screen import first_round_played
 from test_table_play import store_for
-from test_web_game_browser import open_page, start_game
+from test_web_game_browser import contrast, open_page, start_game
 
 import hearts
 
@@ -108,3 +108,61 @@ def test_deal_the_next_round_keeps_to_one_line_held_sideways(
         assert not page.errors
         page.context.close()
     assert failures == [], failures
+
+
+# --- the dark look: a button that is not the main one is dark too ----------------------------
+
+#: A button's ground, its words' and its edge's colours, and the colour behind it (the first
+#: ground of its ancestors that is not see-through), each [r, g, b].
+BUTTON_COLOURS = """(selector) => {
+    const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+    const button = document.querySelector(selector);
+    let behind = button.parentElement;
+    while (behind && getComputedStyle(behind).backgroundColor.match(/[\\d.]+/g).length === 4
+           && Number(getComputedStyle(behind).backgroundColor.match(/[\\d.]+/g)[3]) < 1) {
+        behind = behind.parentElement;
+    }
+    const style = getComputedStyle(button);
+    return { ground: rgb(style.backgroundColor), ink: rgb(style.color),
+             edge: rgb(style.borderTopColor),
+             behind: rgb(getComputedStyle(behind || document.body).backgroundColor) };
+}"""
+
+
+def readable_in_the_dark(colours: dict[str, list[int]]) -> list[str]:
+    """What is wrong with a button's colours in the dark look: a light ground, words under
+    4.5:1 on it, an edge under 3:1 against what lies behind it (WCAG 1.4.3 and 1.4.11)."""
+    faults = []
+    if contrast(colours["ground"], [0, 0, 0]) >= 3:
+        faults.append(f"a light ground {colours['ground']}")
+    if contrast(colours["ink"], colours["ground"]) < 4.5:
+        faults.append(f"words at {contrast(colours['ink'], colours['ground']):.2f}:1")
+    if contrast(colours["edge"], colours["behind"]) < 3:
+        faults.append(f"an edge at {contrast(colours['edge'], colours['behind']):.2f}:1")
+    return faults
+
+
+def test_a_button_that_is_not_the_main_one_follows_the_dark_look(
+    browser: Any, server: AppServer
+) -> None:
+    # Dark, as the system says: the start screen's "Start a new game" (beside an unfinished
+    # game) and the question's "Back to my game" were paper-white on the dark page and panel.
+    context = browser.new_context(viewport=VIEWPORTS["phone"], color_scheme="dark")
+    page = context.new_page()
+    page.goto(f"{server.url}/?speed=instant")
+    page.wait_for_selector("body[data-ready=true]")
+    start_game(page)
+    page.goto(f"{server.url}/?speed=instant")
+    page.wait_for_selector("body[data-ready=true] [data-action=continue]")
+    start = ".setup > [data-action=new-game]"
+    assert page.inner_text(start) == "Start a new game"
+    assert "primary" not in (page.get_attribute(start, "class") or "")
+    assert readable_in_the_dark(page.evaluate(BUTTON_COLOURS, start)) == []
+    page.locator(start).scroll_into_view_if_needed()
+    shoot(page, "polish-dark-start-phone")
+    page.click(start)  # a new game beside an unfinished one: the question first
+    keep = "dialog[open] [data-action=keep-playing]"
+    page.wait_for_selector(keep)
+    assert readable_in_the_dark(page.evaluate(BUTTON_COLOURS, keep)) == []
+    shoot(page, "polish-dark-question-phone")
+    context.close()
