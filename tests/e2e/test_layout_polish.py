@@ -166,3 +166,53 @@ def test_a_button_that_is_not_the_main_one_follows_the_dark_look(
     assert readable_in_the_dark(page.evaluate(BUTTON_COLOURS, keep)) == []
     shoot(page, "polish-dark-question-phone")
     context.close()
+
+
+# --- the invite held back: in the Tab order, saying why ---------------------------------------
+
+#: How a button stands: natively disabled or not, its aria-disabled, and the words of the notes
+#: it is described by that are shown.
+STANDS = """(selector) => {
+    const b = document.querySelector(selector);
+    const notes = (b.getAttribute('aria-describedby') || '').split(' ').filter(Boolean)
+        .map((id) => document.getElementById(id)).filter((n) => n && !n.hidden)
+        .map((n) => n.textContent);
+    return { disabled: b.disabled, aria: b.getAttribute('aria-disabled'), notes };
+}"""
+
+
+@pytest.mark.parametrize("button", ["[data-action=invite]", ".setup > [data-action=new-game]"])
+def test_the_invite_held_back_stays_in_reach_and_says_why(
+    browser: Any, server: AppServer, button: str
+) -> None:
+    # The invite's own button, and the start screen's main one while the invite is open, were
+    # natively disabled when no seat was a friend's or the name was wrong: out of the Tab
+    # order, and nothing said why. Held back by aria-disabled, as Deal is, each stays a tab
+    # stop, says why under it and, pressed, takes the keyboard to what holds it back.
+    page = open_page(browser, server, VIEWPORTS["phone"])
+    page.click("[data-region=invite] summary")
+    for row in range(1, 4):
+        page.click(f"input[name=invite-seat-{row}][value=easy] + span")
+    stands = page.evaluate(STANDS, button)
+    assert stands["disabled"] is False and stands["aria"] == "true", stands
+    assert "Choose \u201cFriend\u201d for a seat above." in stands["notes"], stands
+    page.focus(button)
+    assert page.evaluate(f"document.activeElement === document.querySelector('{button}')")
+    page.keyboard.press("Enter")  # to the first seat's choice of a friend
+    assert page.evaluate("document.activeElement.name") == "invite-seat-1"
+    assert page.evaluate("document.activeElement.value") == "friend"
+    assert page.evaluate("document.body.dataset.screen") == "setup"  # nothing was made
+    page.click("input[name=invite-seat-1][value=friend] + span")
+    page.fill("#host-name", "W" * 30)
+    stands = page.evaluate(STANDS, button)
+    assert stands["aria"] == "true" and not stands["disabled"], stands
+    assert any(note.startswith("Change your name above.") for note in stands["notes"]), stands
+    page.locator(button).scroll_into_view_if_needed()
+    shoot(page, f"polish-invite-held-{'main' if 'new-game' in button else 'panel'}-phone")
+    page.click(button, force=True)  # pressed while held back
+    assert page.evaluate("document.activeElement.id") == "host-name"
+    page.fill("#host-name", "Ann")
+    stands = page.evaluate(STANDS, button)
+    assert stands["aria"] == "false" and not stands["disabled"], stands
+    assert not page.errors, page.errors
+    page.context.close()
