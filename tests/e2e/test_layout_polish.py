@@ -8,17 +8,17 @@ HEARTS_SCREENSHOT_DIR when it is set.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from test_crowded_table import VIEWPORTS, open_position, overlap, position, settle
-from test_passing_screen import first_round_played
+from test_passing_screen import ROUND_TABLE_FITS, first_round_played
 from test_table_play import store_for
 from test_web_game_browser import contrast, open_page, start_game
 
 import hearts
 
-from browser_support import AppServer, shoot
+from browser_support import AppServer, plain, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -216,3 +216,32 @@ def test_the_invite_held_back_stays_in_reach_and_says_why(
     assert stands["aria"] == "false" and not stands["disabled"], stands
     assert not page.errors, page.errors
     page.context.close()
+
+
+# --- the round's table on a phone 360 px wide at 200% text -----------------------------------
+
+
+@pytest.mark.parametrize(("players", "bonus"), [(8, "JD"), (10, "JD"), (10, None)])
+def test_at_double_text_the_rounds_table_fits_a_phone_360_px_wide(
+    browser: Any, server: AppServer, players: int, bonus: Literal["JD"] | None
+) -> None:
+    # 360 x 740 at 200% text: ten players and the bonus card, the round's table was 7 px wider
+    # than the panel (eight players 4 px), and scrolled sideways, the Total column cut.
+    page = open_page(browser, server, VIEWPORTS["small-phone"])
+    game = first_round_played(hearts.Rules(players=players, bonus_card=bonus), 3)
+    start_game(page)
+    name = f"double-text-360-{players}-{bonus}"
+    store_for(page, server, name, game)
+    page.goto(f"{server.url}/?speed=instant")
+    page.wait_for_selector("body[data-ready=true]")
+    page.evaluate("document.documentElement.style.fontSize = '200%'")
+    page.click(f"[data-action=continue][data-game='{name}']")
+    page.wait_for_selector("table.summary")
+    settle(page)
+    found = plain(page.evaluate(ROUND_TABLE_FITS))
+    shoot(page, f"polish-round-table-360-{players}-{bonus or 'plain'}")
+    assert found["across"] <= 0 and not found["wide"], found
+    assert found["past"] <= 1, found  # the Total column in sight
+    for seat_name, lines, words, _ in found["names"]:
+        assert lines <= words, (seat_name, lines)  # no word of a name broken
+    assert not page.errors
