@@ -11,14 +11,21 @@ from __future__ import annotations
 from typing import Any, Literal
 
 import pytest
-from test_crowded_table import VIEWPORTS, open_position, overlap, position, settle
+from test_crowded_table import (
+    VIEWPORTS,
+    large_text,
+    open_position,
+    overlap,
+    position,
+    settle,
+)
 from test_passing_screen import ROUND_TABLE_FITS, first_round_played
 from test_table_play import store_for
 from test_web_game_browser import contrast, open_page, start_game
 
 import hearts
 
-from browser_support import AppServer, plain, shoot
+from browser_support import AppServer, create_by_page, plain, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -244,4 +251,54 @@ def test_at_double_text_the_rounds_table_fits_a_phone_360_px_wide(
     assert found["past"] <= 1, found  # the Total column in sight
     for seat_name, lines, words, _ in found["names"]:
         assert lines <= words, (seat_name, lines)  # no word of a name broken
+    assert not page.errors
+
+
+# --- passing at a table with a friend, at large text: the tools and the hand on the screen ----
+
+#: What of the person's part lies off the screen: each tool by its action, each card by its key.
+OFF_THE_SCREEN = """() => [...document.querySelectorAll('.me button, #hand .card')]
+    .filter((el) => el.getClientRects().length).filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.top < -1 || r.bottom > innerHeight + 1 || r.left < -1 || r.right > innerWidth + 1;
+    }).map((el) => [el.dataset.action || el.dataset.key,
+                    Math.round(el.getBoundingClientRect().bottom - innerHeight)])"""
+
+
+@pytest.mark.parametrize("viewport", ["phone", "phone-landscape"])
+def test_passing_at_a_table_with_a_friend_keeps_the_tools_and_hand_on_the_screen(
+    browser: Any, server: AppServer, viewport: str
+) -> None:
+    # Four players with a friend, choosing the pass, at 200% text: upright (390 x 844) Sound
+    # lay 25 px under the screen's foot ("Choose 3 cards to pass." in two lines, React among
+    # the tools); held sideways (844 x 390) the hand 8 px under it. The status line grows only
+    # a little with the text, as the message and the tools do.
+    page = open_page(browser, server, VIEWPORTS[viewport])
+    page.emulate_media(reduced_motion="reduce")  # the hand's cards at once in their places
+    body = {
+        "rules": {"players": 4},
+        "name": "Ann",
+        "turn_time": None,
+        "seats": ["you", "friend", "easy", "easy"],
+    }
+    state = create_by_page(page, body)
+    page.goto(f"{server.url}/?table={state['id']}&speed=instant")
+    page.click("[data-action=start-table]")
+    page.wait_for_selector("#game[data-phase=passing] #hand [data-card]", timeout=15000)
+    page.wait_for_selector("[data-action=react]")
+    failures = []
+    for size in ("", "150%", "200%"):
+        large_text(page, size)
+        page.evaluate("window.scrollTo(0, 0)")
+        settle(page)
+        shown = page.evaluate(
+            "() => [...document.querySelectorAll('.me button[data-action]')]"
+            ".filter((el) => el.getClientRects().length).map((el) => el.dataset.action)"
+        )
+        assert {"pass", "react", "hint", "sound"} <= set(shown), (size, shown)
+        off = page.evaluate(OFF_THE_SCREEN)
+        if off:
+            failures.append((size, off))
+        shoot(page, f"polish-pass-friend-{viewport}-{size.strip('%') or '100'}")
+    assert failures == [], failures
     assert not page.errors
