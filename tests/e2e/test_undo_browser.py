@@ -241,13 +241,23 @@ def test_a_tab_that_missed_a_take_back_in_another_shows_the_game_as_it_is(
     assert not first.errors and not second.errors
 
 
+#: How many lines the status line's words take.
+STATUS_LINES = """() => {
+    const range = document.createRange();
+    range.selectNodeContents(document.querySelector('#status'));
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+}"""
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_undo_and_hint_pressed_while_the_others_play_are_done_once_they_stop(
-    browser: Any, server: AppServer
+    browser: Any, server: AppServer, viewport: dict[str, int]
 ) -> None:
     # At the normal speed a misclicked card is noticed while the others' cards come in. Undo
     # and Hint pressed then did nothing and said nothing (the table was busy): now each says
-    # it is coming and is done once the cards stop.
-    page = open_page(browser, server, DESKTOP, speed="normal")
+    # it is coming and is done once the cards stop. On a phone (390 px) each said so in three
+    # lines, the hand pushed down under them: two at most.
+    page = open_page(browser, server, viewport, speed="normal")
     start_game(page)
     pass_three(page)
     to_a_choice(page)
@@ -256,9 +266,10 @@ def test_undo_and_hint_pressed_while_the_others_play_are_done_once_they_stop(
     page.click(f"#hand [data-card='{card}'][data-legal=true]")
     assert page.get_attribute("#game", "data-busy") == "true"
     page.click(UNDO)
-    assert page.inner_text("#status") == (
-        "Taking back your card once the other players' cards have been shown\u2026"
+    assert (
+        page.inner_text("#status") == "Taking back your card once the others' cards are shown\u2026"
     )
+    assert page.evaluate(STATUS_LINES) <= 2
     assert page.get_attribute("#game", "data-busy") == "true"  # said while they still move
     page.wait_for_function(
         "() => document.querySelector('#status').textContent.includes('took back your last')"
@@ -270,9 +281,8 @@ def test_undo_and_hint_pressed_while_the_others_play_are_done_once_they_stop(
     page.click(f"#hand [data-card='{card}'][data-legal=true]")
     assert page.get_attribute("#game", "data-busy") == "true"
     page.click("[data-action=hint]")
-    assert page.inner_text("#status") == (
-        "Your hint comes once the other players' cards have been shown."
-    )
+    assert page.inner_text("#status") == "Your hint comes once the others' cards are shown."
+    assert page.evaluate(STATUS_LINES) <= 2
     page.wait_for_selector("[data-region=hint]:not([hidden])")
     wait_for_person(page)
     hinted = page.eval_on_selector_all(

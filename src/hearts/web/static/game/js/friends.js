@@ -99,10 +99,13 @@ export function nameField({ id, value, onInput, label = "Your name", taken = [] 
  * choice per other seat: "friend" or a level), fill, turnTime, hints, name}. onInvite() starts it.
  * `seatWord(i)` says where the i-th other seat sits ("On your left"); `blocked()` says why
  * the table cannot be made from the rest of the screen ("" when it can: a game length out of
- * range). Returns {panel, refresh, action}: refresh() after what `blocked` reads has changed;
- * action() is what the invite button says ({label, disabled}).
+ * range), and `showBlocked()` takes the keyboard to the choice at fault. Returns {panel,
+ * refresh, action, showProblem}: refresh() after what `blocked` reads has changed; action() is
+ * what the invite button says ({label, disabled, why}: `why` the reason it is held back, or
+ * ""); showProblem() takes the keyboard to what holds it back.
  */
-export function invitePanel({ options, prefs, players, seatWord, onInvite, onChange, blocked = () => "" }) {
+export function invitePanel({ options, prefs, players, seatWord, onInvite, onChange, blocked = () => "",
+  showBlocked = () => {} }) {
   const defaults = options.table_defaults || { turn_time: 30, hold_time: 120, fill: "medium" };
   const levelNames = options.levels.map((l) => l.name);
   const f = prefs.friends = { open: false, seats: [], fill: defaults.fill, turnTime: defaults.turn_time,
@@ -117,27 +120,44 @@ export function invitePanel({ options, prefs, players, seatWord, onInvite, onCha
   });
   if (!f.seats.includes("friend")) f.seats[0] = "friend";
 
-  // Why the button is dimmed when the reason lies elsewhere on the screen (the game length's
-  // note is screens above it), said under it; the length's own note is the one read out.
+  // Why the button is held back, said under it: no friend's seat, the name, or a reason that
+  // lies elsewhere on the screen (the game length's note is screens above it).
   const why = h("p", { class: "hint invite-note", id: "invite-note", "data-region": "invite-note" });
   const button = h("button", { type: "button", class: "primary wide", "data-action": "invite",
-    "aria-describedby": "invite-note", onclick: () => onInvite() });
-  /** What the invite button says and whether it can be pressed: the start screen's main
-   * button says and does the same while the panel is open. */
+    "aria-describedby": "invite-note",
+    onclick: () => (button.getAttribute("aria-disabled") === "true" ? showProblem() : onInvite()) });
+  /** What holds the invite back: {why, show}, `why` "" when nothing does; show() takes the
+   * keyboard to it. */
+  const problem = () => {
+    if (!f.seats.includes("friend")) {
+      return { why: "Choose “Friend” for a seat above.",
+        show: () => details.querySelector("input[value=friend]")?.focus() };
+    }
+    const nameWhy = nameProblemIfAny(f.name);
+    if (nameWhy) return { why: `Change your name above. ${nameWhy}`, show: () => name.input.focus() };
+    return { why: blocked(), show: showBlocked };
+  };
+  const showProblem = () => problem().show();
+  /** What the invite button says and whether it can be pressed (and if not, why): the start
+   * screen's main button says and does the same while the panel is open. */
   const action = () => {
     const friends = f.seats.filter((s) => s === "friend").length;
+    const held = problem().why;
     return {
       label: friends ? `Invite ${friends === 1 ? "a friend" : `${friends} friends`}` : "Choose a seat for a friend",
-      disabled: friends === 0 || Boolean(nameProblemIfAny(f.name)) || Boolean(blocked()),
+      disabled: Boolean(held),
+      why: held,
     };
   };
+  // aria-disabled, not disabled: held back, it stays in the Tab order, says why under it and,
+  // pressed, takes the keyboard to what holds it back, as "Deal the cards" does (disabled,
+  // the keyboard passed it by and nothing said why).
   const sayButton = () => {
-    const elsewhere = blocked();
-    const { label, disabled } = action();
+    const { label, disabled, why: held } = action();
     button.textContent = label;
-    button.disabled = disabled;
-    why.textContent = elsewhere;
-    why.hidden = !elsewhere;
+    button.setAttribute("aria-disabled", disabled ? "true" : "false");
+    why.textContent = held;
+    why.hidden = !held;
   };
 
   const rows = f.seats.map((choice, i) => h("li", { class: "invite-seat", "data-seat-row": i + 1 },
@@ -191,7 +211,7 @@ export function invitePanel({ options, prefs, players, seatWord, onInvite, onCha
   h("div", { class: "invite-me" }, h("span", { class: "seat-word" }, "You, named"), name.field),
   h("ul", { class: "invite-seats" }, rows),
   fill, time, hints, button, why);
-  return { panel: details, refresh: sayButton, action };
+  return { panel: details, refresh: sayButton, action, showProblem };
 }
 
 function nameProblemIfAny(text) {

@@ -184,18 +184,23 @@ export class Hand {
     }));
   }
 
-  /** What the layout depends on outside the hand: its width and the page's card sizes. */
+  /**
+   * What the layout depends on outside the hand: its width and the page's card sizes.
+   * `extra` is how much higher than `lift` a card rises under a hovering pointer: the cards
+   * start that much lower, so none rises out of the hand.
+   */
   measure() {
     const style = getComputedStyle(this.root);
     return {
       width: this.root.clientWidth,
       cardWidth: parseFloat(style.getPropertyValue("--card-w")) || 64,
       lift: parseFloat(style.getPropertyValue("--lift")) || 14,
+      extra: matchMedia("(hover: hover)").matches ? parseFloat(style.getPropertyValue("--hover-extra")) || 0 : 0,
       overlap: parseFloat(style.getPropertyValue("--row-overlap")) || 0,
     };
   }
 
-  layout({ width, cardWidth, lift, overlap } = this.measure()) {
+  layout({ width, cardWidth, lift, extra, overlap } = this.measure()) {
     const buttons = [...this.buttons.values()];
     const n = buttons.length;
     const cardHeight = cardWidth * 1.4;
@@ -222,11 +227,12 @@ export class Hand {
       const left = (width - total) / 2;
       row.forEach((button, i) => {
         button.style.left = `${left + i * step}px`;
-        button.style.top = `${lift + r * rowGap}px`;
+        button.style.top = `${lift + extra + r * rowGap}px`;
         button.style.zIndex = String(r * 20 + i + 1);
       });
     });
-    this.root.style.height = `${lift + cardHeight + (rows.length - 1) * rowGap + 4}px`;
+    // As tall with a hovering pointer as without: its room above comes out of the 4 px below.
+    this.root.style.height = `${lift + Math.max(extra, 4) + cardHeight + (rows.length - 1) * rowGap}px`;
     this.root.style.setProperty("--shown", `${shown}px`);
     // Too little of a card in sight for a name across it: a scatter's tags run up its edge.
     this.root.dataset.narrow = shown < NARROW ? "true" : "false";

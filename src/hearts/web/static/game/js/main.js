@@ -1673,7 +1673,7 @@ async function boot() {
   mountHint((ask) => {
     const later = () => (canAskHint() ? ask() : say("There is no hint now: you have no pass or card to choose."));
     if (!whenStill("hint", later)) return false;
-    say("Your hint comes once the other players' cards have been shown.");
+    say("Your hint comes once the others' cards are shown.");
     return true;
   });
   mountUndo(() => sendUndo());

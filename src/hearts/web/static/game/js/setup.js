@@ -237,7 +237,8 @@ export function renderSetup(root, args) {
         + "computer players; \u201cYour games\u201d marks the games where you used it.")));
 
   const invite = onInvite ? invitePanel({ options, prefs, players: size.players, seatWord, onInvite,
-    onChange: () => { drawSeats(); change(); }, blocked: () => startProblem().alone }) : null;
+    onChange: () => { drawSeats(); change(); }, blocked: () => startProblem().alone,
+    showBlocked: () => showProblem() }) : null;
   /** The opponents' cards: each with its level to choose, or, with "Invite friends" open,
    * who the invite will really seat where (`invitedCards`). */
   function drawSeats() {
@@ -287,8 +288,9 @@ export function renderSetup(root, args) {
   const startButton = h("button", {
     class: canContinue ? "wide" : "primary wide", type: "button", "data-action": "new-game",
     onclick: () => {
-      if (startButton.getAttribute("aria-disabled") === "true") return showProblem();
-      return startButton.dataset.does === "invite" ? onInvite() : onStart();
+      const inviting = startButton.dataset.does === "invite";
+      if (startButton.getAttribute("aria-disabled") === "true") return inviting ? invite.showProblem() : showProblem();
+      return inviting ? onInvite() : onStart();
     },
   });
   /** What keeps the game from being made: {why, alone, control}, `why` said under Deal,
@@ -313,16 +315,15 @@ export function renderSetup(root, args) {
   function sayStart() {
     const inviting = Boolean(invite && prefs.friends.open);
     const problem = startProblem().why;
-    const { label, disabled } = inviting ? invite.action()
-      : { label: canContinue ? "Start a new game" : "Deal the cards", disabled: false };
+    const { label, disabled, why } = inviting ? invite.action()
+      : { label: canContinue ? "Start a new game" : "Deal the cards", disabled: Boolean(problem), why: problem };
     startButton.dataset.does = inviting ? "invite" : "deal";
     startButton.textContent = label;
-    startButton.disabled = disabled;
-    // aria-disabled, not disabled: held back, Deal stays in the Tab order and says why, as
-    // the game's dimmed Pass does (disabled, it dropped out and the keyboard lost it).
-    const held = !inviting && Boolean(problem);
+    // aria-disabled, not disabled: held back, Deal (or Invite) stays in the Tab order and says
+    // why, as the game's dimmed Pass does (disabled, it dropped out and the keyboard lost it).
+    const held = disabled;
     startButton.setAttribute("aria-disabled", held ? "true" : "false");
-    startWhy.textContent = held ? problem : "";
+    startWhy.textContent = held ? why : "";
     startWhy.hidden = !held;
     startNote.hidden = !inviting;
     // Said with the button to a screen reader only while there is a note to say.

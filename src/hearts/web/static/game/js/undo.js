@@ -34,7 +34,7 @@ export function undoNamesCard() {
 /** Said when Undo is pressed while the others' cards come in: it is done once they stop. */
 export function undoComingWords() {
   const what = button.getAttribute("aria-label")?.endsWith("pass") ? "pass" : "card";
-  return `Taking back your ${what} once the other players' cards have been shown\u2026`;
+  return `Taking back your ${what} once the others' cards are shown\u2026`;
 }
 
 /** Whether the person has played a card in this round (else the take-back is the pass). */
