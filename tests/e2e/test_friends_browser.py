@@ -646,6 +646,11 @@ def test_a_friend_who_leaves_the_lobby_gives_the_seat_back(browser: Any, server:
     link = host_table(ann, server, 4, friends=[1, 2])
     join(zoe, link)
     ann.page.wait_for_selector("[data-region=lobby-seats] >> text=Zoë")
+    # A second tab of Zoë's on the lobby: once she leaves, it hears nothing more of the seat
+    # (it went on showing the hand of whoever took the seat next).
+    other_tab = new_page(zoe.context)
+    other_tab.goto(f"{server.url}/?table={link.split('table=')[1].split('#')[0]}&speed=instant")
+    other_tab.wait_for_selector("body[data-screen=lobby][data-live=open]")
     page = zoe.page
     page.click("[data-action=menu-new]")
     dialog = page.locator("#dialog[open]")
@@ -659,6 +664,11 @@ def test_a_friend_who_leaves_the_lobby_gives_the_seat_back(browser: Any, server:
     page.wait_for_selector("body[data-screen=setup][data-ready=true]")
     page.wait_for_timeout(300)  # the list of unfinished games has come
     assert page.locator("[data-action=continue]").count() == 0
+    other_tab.wait_for_selector("body[data-screen=setup] [data-region=join-error]", timeout=5000)
+    said = plain(other_tab.inner_text("[data-region=join-error]"))
+    assert said == "You left this table, so your seat went back to the invitation.", said
+    shoot(other_tab, "lobby-left-in-another-tab-desktop")
+    assert not other_tab.errors, other_tab.errors
     # The host is told, and the seat waits for a friend again.
     news = ann.page.locator("[data-region=lobby-news]")
     news.filter(has_text="left the table").wait_for(timeout=5000)

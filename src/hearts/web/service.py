@@ -1111,17 +1111,24 @@ class GameService:
         }
         return replace(seating, people=people)
 
+    async def seating(self, game_id: str) -> Seating:
+        """The table's people as the store has them now (a stream checks who holds its
+        seat)."""
+        return await self._seating(game_id)
+
     def stream_opened(self, game_id: str, seat: int) -> None:
         """An event stream of the person at `seat` opened in this process."""
         key = (game_id, seat)
         self._streams[key] = self._streams.get(key, 0) + 1
         self.metrics.stream_opened()
 
-    def stream_closed(self, game_id: str, seat: int) -> None:
+    def stream_closed(self, game_id: str, seat: int, kept: bool = True) -> None:
         """An event stream of theirs ended: when it was their last in this process, their
         page has closed (or lost its connection), and the others are told now instead of
         when the heartbeats run out. Called from a stream being cancelled, so the store is
-        written by a task of its own."""
+        written by a task of its own. A stream whose browser no longer holds the seat
+        (`kept` False: it left, and someone else may sit there now) says nothing of the
+        seat's person."""
         key = (game_id, seat)
         self.metrics.stream_closed()
         left = self._streams.get(key, 0) - 1
@@ -1129,6 +1136,8 @@ class GameService:
             self._streams[key] = left
             return
         self._streams.pop(key, None)
+        if not kept:
+            return
         self._touched.pop(key, None)  # their next request notes them here at once
         try:
             loop = asyncio.get_running_loop()

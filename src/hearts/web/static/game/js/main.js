@@ -455,6 +455,14 @@ function startLive(id) {
       document.body.dataset.live = "gone";
       say(detail, true);
     },
+    // Left in another tab (the seat went back to the invitation): this one shows the table
+    // no more, and says why.
+    onLeft: (detail) => serial(() => {
+      if (app.state?.id !== id) return;
+      stopLive();
+      renderNoTable(ui.setup, detail);
+      showScreen("setup");
+    }),
   });
 }
 
