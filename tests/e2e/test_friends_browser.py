@@ -464,6 +464,28 @@ def test_a_late_link_and_a_wrong_link_say_why(browser: Any, server: AppServer) -
         someone.context.close()
 
 
+def test_a_link_opened_in_the_tab_at_its_table_is_followed(browser: Any, server: AppServer) -> None:
+    # Only the part after the # differed, so the browser loaded nothing and the page went on
+    # showing what it showed: the host's own link in the lobby, another link on a join page.
+    host = person(browser, "Fay", DESKTOP)
+    link = host_table(host, server, 4, friends=[1, 2])
+    token = link.split("#invite=", 1)[1]
+    guest = person(browser, "Gus", PHONE)
+    guest.page.goto(with_speed(link))
+    guest.page.wait_for_selector("#join-name")
+    guest.page.evaluate("location.hash = '#invite=not-the-token'")
+    error = guest.page.locator("[data-region=join-error]")
+    error.wait_for(timeout=5000)
+    assert "invitation" in error.inner_text(), error.inner_text()
+    assert guest.page.locator("#join-name").count() == 0
+    # A seated browser at its table (the lobby) that opens the link: still at its seat.
+    host.page.evaluate(f"location.hash = '#invite={token}'")
+    host.page.wait_for_selector("body[data-screen=lobby][data-live=open]")
+    for someone in (host, guest):
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()
+
+
 def test_markup_in_a_name_is_shown_as_text(browser: Any, server: AppServer) -> None:
     host = person(browser, "Jo", DESKTOP)
     link = host_table(host, server, 5, friends=[1, 2])

@@ -1736,6 +1736,18 @@ async function boot() {
   matchMedia("(orientation: landscape)").addEventListener("change", () => {
     if (app.state && !app.busy && document.body.dataset.screen === "table") render(app.state);
   });
+  // An invite link opened in a tab already at its table (the lobby, the table, the join
+  // page) differs only after the #, so the browser does not load the page again: it is
+  // followed here as a fresh visit would.
+  window.addEventListener("hashchange", () => {
+    const id = new URLSearchParams(location.search).get("table");
+    const token = new URLSearchParams(location.hash.slice(1)).get("invite");
+    if (!id || !token) return;
+    serial(() => {
+      stopLive();
+      return openTableLink(id, token);
+    });
+  });
   const current = await currentAsked;
   if (link) await openTableLink(link, invite);
   else if (location.hash === "#play" && current) await resume(current);
