@@ -239,7 +239,29 @@ def test_an_invitation_to_a_started_table_says_what_joining_would(
     assert ann.post(f"/api/games/{made['id']}/start", json={}).status_code == 200
     seen = cal.post(f"/api/games/{made['id']}/invitation", json={"invite": invite_of(made)})
     assert seen.json()["closed"] == sentence(join(cal, made, "Cal"), 409)
-    assert "started without a free seat" in seen.json()["closed"]
+    assert seen.json()["closed"] == (
+        "The host started this game before you joined, and a computer player took the open "
+        "seat. Ask the host to start a new table for you."
+    )
+
+
+def test_a_link_to_a_table_whose_last_seat_was_just_taken_says_it_is_full(
+    browsers: list[TestClient],
+) -> None:
+    # Cal lost the race for the last seat (or opened the link of a full table) and read
+    # "This game started without a free seat for this link", which did not say it was full.
+    ann, bea, cal = browsers
+    made = table(ann, ["you", "friend", "easy"], rules={"players": 3})
+    seen = cal.post(f"/api/games/{made['id']}/invitation", json={"invite": invite_of(made)})
+    assert seen.json()["closed"] is None  # Cal is on the join page, about to give a name
+    assert join(bea, made, "Bea").json()["table"]["started"] is True  # Bea was quicker
+    full = (
+        "This table is full: someone took the last seat and the game has begun. "
+        "Ask the host to start a new table for you."
+    )
+    assert sentence(join(cal, made, "Cal"), 409) == full
+    seen = cal.post(f"/api/games/{made['id']}/invitation", json={"invite": invite_of(made)})
+    assert seen.json()["closed"] == full
 
 
 def test_an_invitation_to_a_finished_game_says_it_is_over(browsers: list[TestClient]) -> None:

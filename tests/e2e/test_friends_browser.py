@@ -447,7 +447,10 @@ def test_a_late_link_and_a_wrong_link_say_why(browser: Any, server: AppServer) -
     late.page.goto(with_speed(link))
     error = late.page.locator("[data-region=join-error]")
     error.wait_for()
-    assert "started" in error.inner_text() and error.inner_text().strip().endswith(".")
+    said = plain(error.inner_text())
+    assert said.startswith("This table is full: someone took the last seat"), said
+    assert said.endswith("Ask the host to start a new table for you."), said
+    shoot(late.page, "join-table-full-phone")
     assert late.page.locator("#join-name").count() == 0
     wrong = person(browser, "Ivy", PHONE)
     wrong.page.goto(with_speed(link.split("#invite=")[0] + "#invite=not-the-token"))

@@ -66,10 +66,17 @@ NO_SUCH_GAME = "This browser has no game with that id."
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 NOT_STARTED = "The game starts when every seat is taken or the host starts it."
 BAD_INVITE = "This invitation is not valid for this table; ask for a new link."
-TABLE_FULL = "Every seat at this table is taken."
+TABLE_FULL = "Every seat at this table is taken; ask the host for a new table."
 GAME_OVER = "This game is over; ask the host for a new table."
-ALREADY_STARTED = (
-    "This game started without a free seat for this link; ask the host for a new table."
+#: A link to a table that started: full (someone took the last seat, perhaps a moment ago),
+#: or started by the host with the open seats given to computer players.
+STARTED_FULL = (
+    "This table is full: someone took the last seat and the game has begun. "
+    "Ask the host to start a new table for you."
+)
+STARTED_EARLY = (
+    "The host started this game before you joined, and a computer player took the open "
+    "seat. Ask the host to start a new table for you."
 )
 #: Take-backs: why one is refused.
 UNDO_FRIENDS = (
@@ -666,7 +673,7 @@ class GameService:
                 seated = await self._seated(game_id, owner)  # back in the same seat
                 return self.state(seated.loaded, seated.seat, seated.seating, [])
             if seating.started:
-                raise Refusal(409, GAME_OVER if loaded.game.is_over else ALREADY_STARTED)
+                raise Refusal(409, _started(loaded, seating))
             names = [p.name for p in seating.people.values() if p.owner]
             same = next((taken for taken in names if _same_name(taken, name)), None)
             if same is not None:
@@ -691,7 +698,7 @@ class GameService:
         free = sum(p.owner is None for p in people.values())
         closed = None
         if not mine and seating.started:
-            closed = GAME_OVER if loaded.game.is_over else ALREADY_STARTED
+            closed = _started(loaded, seating)
         elif not mine and not free:
             closed = TABLE_FULL
         return {
@@ -1378,6 +1385,16 @@ def seat_levels(seats: Sequence[str]) -> tuple[tuple[str | None, ...], int]:
     if list(seats).count("you") != 1:
         raise Refusal(422, 'Exactly one seat must be "you".')
     return tuple(None if kind in ("you", "friend") else kind for kind in seats), seats.index("you")
+
+
+def _started(loaded: LoadedGame, seating: Seating) -> str:
+    """Why a link to a table that has started seats nobody more."""
+    if loaded.game.is_over:
+        return GAME_OVER
+    people = [seating.people.get(seat) for seat in loaded.table.people]
+    if all(person is not None and person.owner is not None for person in people):
+        return STARTED_FULL
+    return STARTED_EARLY
 
 
 def seating_preview(seats: Sequence[str], fill: str) -> list[dict[str, Any]]:
