@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 from hearts.web.app import create_app
-from hearts.web.service import RETURN_GRACE, GameService
+from hearts.web.service import RETURN_GRACE, START_GRACE, GameService
 from hearts.web.settings import Settings
 from hearts.web.stores import StoreUnavailable
 
@@ -875,10 +875,32 @@ def test_every_pass_of_a_round_runs_on_one_clock_from_the_deal(
         assert waiting["phase"] == "passing"
         assert waiting["view"]["seat"] in waiting["table"]["waiting_on"]
         assert waiting["table"]["deadline"] == deadline
-    # The last pass ends the passing: the first lead's clock starts then.
+    # The last pass ends the passing: the first lead's clock starts then (the game's first
+    # pass had START_GRACE more).
     assert move(cal, cal.get(f"/api/games/{game}").json()).status_code == 200
     playing = cal.get(f"/api/games/{game}").json()
-    assert playing["phase"] == "playing" and playing["table"]["deadline"] > deadline
+    assert playing["phase"] == "playing"
+    assert playing["table"]["deadline"] > deadline - START_GRACE
+
+
+def test_the_first_pass_after_the_table_starts_itself_has_a_few_seconds_more(
+    browsers: list[TestClient],
+) -> None:
+    # The clock started the instant the last friend sat down, while the pages were still
+    # drawing the table: at 15 s a move the computer players passed for everyone.
+    ann, bea, cal = browsers
+    made = table(ann, ["you", "friend", "friend", "easy"], turn_time=15)
+    join(bea, made, "Bea")
+    started = join(cal, made, "Cal").json()
+    assert started["table"]["started"] and started["phase"] == "passing"
+    clock = started["table"]
+    assert clock["deadline"] - clock["now"] >= 15 + START_GRACE - 1, clock
+    # Every later turn has the turn time alone.
+    for someone in (ann, bea, cal):
+        assert move(someone, someone.get(f"/api/games/{made['id']}").json()).status_code == 200
+    playing = ann.get(f"/api/games/{made['id']}").json()
+    assert playing["phase"] == "playing"
+    assert playing["table"]["deadline"] - playing["table"]["now"] <= 15, playing["table"]
 
 
 def finished_table(browsers: list[TestClient], **options: Any) -> str:

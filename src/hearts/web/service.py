@@ -115,6 +115,11 @@ CONNECTED = 40.0
 #: page could not reach the server, so they are not taken for gone at once. Also how long
 #: a turn clock that could not read the database waits before it looks again.
 RETURN_GRACE = 20.0
+#: Seconds more for a game's first pass at a table with a turn time: the game starts itself
+#: when the last friend sits down (or the last of a rematch comes back), and its clock ran
+#: while the pages were still drawing the table (at 15 s a move, the computer players once
+#: passed for everyone).
+START_GRACE = 5.0
 #: A round's end waits this many turn times for people still reading it before the next
 #: round is dealt (a card's 30 s took the coach's review away mid-read).
 READING_TURNS = 2
@@ -1578,8 +1583,9 @@ def _deadline(
 ) -> tuple[float, list[int]] | None:
     """When the table stops waiting on its people, and for which seats: the turn time from
     the latest move, or sooner for a person gone past the hold time. None if no clock runs.
-    A person counts as gone only once two of their page's heartbeats have been missed, so a
-    hold time shorter than that never takes an open page for a closed one. A turn that
+    The game's first pass has `START_GRACE` more. A person counts as gone only once two of
+    their page's heartbeats have been missed, so a hold time shorter than that never takes
+    an open page for a closed one. A turn that
     began before `resumed` (the process started, or its store came back) runs on until
     `RETURN_GRACE` after it at least: nobody could move or be heard from meanwhile."""
     table = loaded.table
@@ -1589,6 +1595,8 @@ def _deadline(
         return None
     waiting = game.to_act
     turn = seating.updated_at + table.turn_time if table.turn_time else math.inf
+    if game.hand_number == 0 and game.phase == "passing":
+        turn += START_GRACE  # the pages were still drawing the table as it started
     grace = resumed + RETURN_GRACE if seating.updated_at < resumed else -math.inf
     if not waiting:
         # A finished round: dealt on once every person here has asked for the next one, or
