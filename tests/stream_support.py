@@ -16,7 +16,7 @@ Message = tuple[str, dict[str, Any]]
 
 class Stream:
     """One person's event stream, read in a thread: (kind, data) of every message, until the
-    server says the table is "gone"."""
+    server says the table is "gone" or the seat "left" this browser."""
 
     def __init__(self, client: httpx.Client, game_id: str) -> None:
         self.messages: list[Message] = []
@@ -32,7 +32,7 @@ class Stream:
                     kind = line[len("event: ") :]
                 elif line.startswith("data: "):
                     self.messages.append((kind, json.loads(line[len("data: ") :])))
-                    if kind == "gone":
+                    if kind in ("gone", "left"):
                         return
 
     def wait_for(self, test: Callable[[str, dict[str, Any]], bool], seconds: float = 60) -> Message:

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 from hearts.web.app import create_app
-from hearts.web.service import RETURN_GRACE, GameService
+from hearts.web.service import RETURN_GRACE, START_GRACE, GameService
 from hearts.web.settings import Settings
 from hearts.web.stores import StoreUnavailable
 
@@ -162,7 +162,7 @@ def test_joining_is_refused_with_a_sentence(browsers: list[TestClient]) -> None:
     )
     assert join(bea, made, "<b>Bea</b>").status_code == 200  # shown as text, never markup
     # Bea took the last seat, so the table started: there is no seat for Cal.
-    assert "started" in sentence(join(cal, made, "Cal"), 409)
+    assert "full" in sentence(join(cal, made, "Cal"), 409)
     # A stranger sees nothing of the table, not even that it exists.
     assert cal.get(f"/api/games/{game}").status_code == 404
     assert cal.post(f"/api/games/{game}/react", json={"reaction": "nice"}).status_code == 404
@@ -219,7 +219,7 @@ def test_an_invitation_shows_the_table_before_joining(browsers: list[TestClient]
     assert join(cal, made, "Cal").json()["table"]["started"] is True
     stranger = TestClient(ann.app, raise_server_exceptions=False)
     late = look(stranger).json()
-    assert late["started"] and late["open"] == 0 and "started" in late["closed"]
+    assert late["started"] and late["open"] == 0 and "full" in late["closed"]
     assert look(bea).json()["closed"] is None  # seated: the link is a way back
     # Refusals: the wrong token or table says nothing of the table; a malformed body is a 422.
     assert "invitation" in sentence(look(stranger, token="x" * 32), 404)
@@ -239,7 +239,29 @@ def test_an_invitation_to_a_started_table_says_what_joining_would(
     assert ann.post(f"/api/games/{made['id']}/start", json={}).status_code == 200
     seen = cal.post(f"/api/games/{made['id']}/invitation", json={"invite": invite_of(made)})
     assert seen.json()["closed"] == sentence(join(cal, made, "Cal"), 409)
-    assert "started without a free seat" in seen.json()["closed"]
+    assert seen.json()["closed"] == (
+        "The host started this game before you joined, and a computer player took the open "
+        "seat. Ask the host to start a new table for you."
+    )
+
+
+def test_a_link_to_a_table_whose_last_seat_was_just_taken_says_it_is_full(
+    browsers: list[TestClient],
+) -> None:
+    # Cal lost the race for the last seat (or opened the link of a full table) and read
+    # "This game started without a free seat for this link", which did not say it was full.
+    ann, bea, cal = browsers
+    made = table(ann, ["you", "friend", "easy"], rules={"players": 3})
+    seen = cal.post(f"/api/games/{made['id']}/invitation", json={"invite": invite_of(made)})
+    assert seen.json()["closed"] is None  # Cal is on the join page, about to give a name
+    assert join(bea, made, "Bea").json()["table"]["started"] is True  # Bea was quicker
+    full = (
+        "This table is full: someone took the last seat and the game has begun. "
+        "Ask the host to start a new table for you."
+    )
+    assert sentence(join(cal, made, "Cal"), 409) == full
+    seen = cal.post(f"/api/games/{made['id']}/invitation", json={"invite": invite_of(made)})
+    assert seen.json()["closed"] == full
 
 
 def test_an_invitation_to_a_finished_game_says_it_is_over(browsers: list[TestClient]) -> None:
@@ -509,7 +531,9 @@ def test_a_late_person_still_here_has_that_move_made_and_keeps_the_seat(
     game = made["id"]
     ann_state = ann.get(f"/api/games/{game}").json()
     assert ann_state["table"]["deadline"] is not None
-    assert 0 < ann_state["table"]["deadline"] - ann_state["table"]["now"] <= 5
+    assert (
+        0 < ann_state["table"]["deadline"] - ann_state["table"]["now"] <= 5 + START_GRACE
+    )  # the first pass
     assert move(ann, ann_state).status_code == 200
     state = wait_past(ann, game, "passing")
     assert state["phase"] == "playing", state["table"]
@@ -853,10 +877,32 @@ def test_every_pass_of_a_round_runs_on_one_clock_from_the_deal(
         assert waiting["phase"] == "passing"
         assert waiting["view"]["seat"] in waiting["table"]["waiting_on"]
         assert waiting["table"]["deadline"] == deadline
-    # The last pass ends the passing: the first lead's clock starts then.
+    # The last pass ends the passing: the first lead's clock starts then (the game's first
+    # pass had START_GRACE more).
     assert move(cal, cal.get(f"/api/games/{game}").json()).status_code == 200
     playing = cal.get(f"/api/games/{game}").json()
-    assert playing["phase"] == "playing" and playing["table"]["deadline"] > deadline
+    assert playing["phase"] == "playing"
+    assert playing["table"]["deadline"] > deadline - START_GRACE
+
+
+def test_the_first_pass_after_the_table_starts_itself_has_a_few_seconds_more(
+    browsers: list[TestClient],
+) -> None:
+    # The clock started the instant the last friend sat down, while the pages were still
+    # drawing the table: at 15 s a move the computer players passed for everyone.
+    ann, bea, cal = browsers
+    made = table(ann, ["you", "friend", "friend", "easy"], turn_time=15)
+    join(bea, made, "Bea")
+    started = join(cal, made, "Cal").json()
+    assert started["table"]["started"] and started["phase"] == "passing"
+    clock = started["table"]
+    assert clock["deadline"] - clock["now"] >= 15 + START_GRACE - 1, clock
+    # Every later turn has the turn time alone.
+    for someone in (ann, bea, cal):
+        assert move(someone, someone.get(f"/api/games/{made['id']}").json()).status_code == 200
+    playing = ann.get(f"/api/games/{made['id']}").json()
+    assert playing["phase"] == "playing"
+    assert playing["table"]["deadline"] - playing["table"]["now"] <= 15, playing["table"]
 
 
 def finished_table(browsers: list[TestClient], **options: Any) -> str:

@@ -28,8 +28,13 @@ class Streams:
     def stream_opened(self, game_id: str, seat: int) -> None:
         self.open = getattr(self, "open", 0) + 1
 
-    def stream_closed(self, game_id: str, seat: int) -> None:
+    def stream_closed(self, game_id: str, seat: int, kept: bool = True) -> None:
         self.open -= 1
+        self.kept = kept
+
+    async def seating(self, game_id: str) -> Any:
+        """The table as stored now: only who holds the seat is asked of it (`holds`)."""
+        return "held"
 
 
 class Referee(Streams):
@@ -222,6 +227,10 @@ class Outage(Streams):
     async def seen(self, game_id: str, seat: int) -> None:
         self._store()
 
+    async def seating(self, game_id: str) -> Any:
+        self._store()
+        return "held"
+
     async def heartbeats(self, game_id: str, seating: Any) -> Any:
         self._store()
         return seating
@@ -312,3 +321,56 @@ def test_a_busy_table_is_read_again_between_moves_at_least_once_a_ping() -> None
     read = [seating for seating in games.moved_with if str(seating).startswith("beats ")]
     assert read, games.moved_with  # about one read in every ten moves
     assert games.reads < len(games.moved_with), (games.reads, len(games.moved_with))
+
+
+class SeatTaken(Streams):
+    """The stream's browser left the table before it started, and someone else took the
+    seat: the table as stored now has another holder."""
+
+    def __init__(self) -> None:
+        self.hub = Hub()
+        self.heartbeats_written = 0
+
+    async def seating(self, game_id: str) -> Any:
+        return "taken"
+
+    async def table_news(self, game_id: str, seat: int, before: Any) -> tuple[str, Any]:
+        hand = {"id": game_id, "move": 0, "events": [], "view": {"hand": ["theirs"]}}
+        return "taken", hand
+
+    async def seen(self, game_id: str, seat: int) -> None:
+        self.heartbeats_written += 1
+
+
+def left_notices(chunks: list[bytes]) -> list[str]:
+    return [
+        json.loads(chunk.decode().split("data: ", 1)[1])["detail"]
+        for chunk in chunks
+        if chunk.startswith(b"event: left\n")
+    ]
+
+
+def test_a_stream_whose_seat_went_to_someone_else_ends_without_their_hand() -> None:
+    # A friend who left the lobby in one tab kept the seat's stream in another: it went on
+    # sending the seat's own view, the next holder's hand, and its pings and its end counted
+    # as the new holder's being here and going.
+    def holds(seating: str) -> bool:
+        return seating != "taken"
+
+    async def run(news: bool) -> tuple[SeatTaken, list[bytes]]:
+        games = SeatTaken()
+        follower = games.hub.follow("g", since=0)
+        if news:
+            games.hub.poke("g")  # the seat given back: table news
+        start = {"id": "g", "move": 0, "events": []}
+        stream: Any = live._stream(games, 1, start, "opened", follower, 0.01, None, holds)  # type: ignore[arg-type]
+        chunks = [chunk async for chunk in stream]  # it ends by itself
+        return games, chunks
+
+    for news in (True, False):  # told by table news, or found at a ping
+        games, chunks = asyncio.run(run(news))
+        assert not any(b"theirs" in chunk for chunk in chunks), chunks
+        assert left_notices(chunks) == [live.SEAT_LEFT], chunks
+        assert chunks[-1].startswith(b"event: left\n")
+        assert games.heartbeats_written == 0
+        assert games.open == 0 and games.kept is False

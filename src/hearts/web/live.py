@@ -18,6 +18,13 @@ message), which also says the game is live again. A stream opened while the stor
 gets that `reconnecting` message and ends: a 503 would make a browser's EventSource give up
 for good, where an ended stream is reopened by it after `retry` with its Last-Event-ID.
 
+A stream is for the browser that holds its seat: when the seat stops being that browser's
+(it left the table before it started, in another tab or by the API, and the seat went back
+to the invitation), the stream says so once with a message of kind `left` (data: a sentence)
+and ends, and sends nothing more: the next holder's hand is theirs alone, and neither this
+stream's pings nor its end count as theirs. Each time the stream reads the table it checks
+who holds the seat, and the table is read before anything is sent after a ping or news.
+
 A message's id never passes a move whose events the stream has not sent: moves go out
 before table news, so a reconnect's Last-Event-ID loses nothing.
 
@@ -34,7 +41,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Request
@@ -51,6 +58,8 @@ router = APIRouter(prefix="/api")
 PING = HEARTBEAT
 #: Milliseconds a browser waits before reconnecting a dropped stream.
 RETRY_MS = 2000
+#: What a stream says as it ends because its browser no longer holds the seat.
+SEAT_LEFT = "You left this table, so your seat went back to the invitation."
 
 
 def message(state: dict[str, Any], kind: str = "state") -> bytes:
@@ -109,14 +118,20 @@ async def events(
         hub.unfollow(follower)
         raise
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    table, stored, seat = seated.loaded.table, seated.loaded.stored, seated.seat
+
+    def holds(seating: Seating) -> bool:
+        return table.seat_of(stored, seating, owner) == seat
+
     stream = _stream(
         games,
-        seated.seat,
+        seat,
         state,
         seated.seating,
         follower,
         ping_seconds(request),
         seated.loaded.recorded,
+        holds,
     )
     return StreamingResponse(stream, media_type="text/event-stream", headers=headers)
 
@@ -129,6 +144,7 @@ async def _stream(
     follower: Follower,
     ping: float,
     recorded: int | None = None,
+    holds: Callable[[Seating], bool] = lambda seating: True,
 ) -> AsyncIterator[bytes]:
     game_id = state["id"]
     shown = state["move"]
@@ -140,6 +156,7 @@ async def _stream(
     # from the others' heartbeats, so a message never uses a table older than a ping.
     table_read = time.monotonic()
     away = False  # the database did not answer: said once, until it does again
+    kept = True  # the seat is still this stream's browser's (see the module's note)
     games.stream_opened(game_id, seat)
     try:
         yield f"retry: {RETRY_MS}\n\n".encode()
@@ -155,9 +172,16 @@ async def _stream(
                 if away:
                     # Back only once the store answers: a state made from this process's
                     # memory meanwhile told the browser all was well while it was not.
+                    if not holds(await games.seating(game_id)):
+                        kept = False
+                        break
                     await games.seen(game_id, seat)
                 if news == -1 and not away:
                     yield b": ping\n\n"
+                    # A heartbeat only from the browser that holds the seat.
+                    if not holds(await games.seating(game_id)):
+                        kept = False
+                        break
                     await games.seen(game_id, seat)
                     table_behind = True  # the others' heartbeats, for the next message
                 if news is not None and news > told:
@@ -188,6 +212,9 @@ async def _stream(
                         yield message(update)
                         notices = [{**event, "n": shown} for event in news_state["events"]]
                         news_state = {**update, "events": notices}
+                    if not holds(seating):
+                        kept = False
+                        break
                     if news_state is not None:
                         yield message(news_state, "table")
                 away = False
@@ -195,9 +222,11 @@ async def _stream(
                 if not away:
                     away = True
                     yield notice("reconnecting", UNAVAILABLE)
+        if not kept:
+            yield notice("left", SEAT_LEFT)
     except Refusal as refusal:
         # The game is gone (expired or closed): say so once and end the stream.
         yield notice("gone", refusal.reason)
     finally:
         games.hub.unfollow(follower)
-        games.stream_closed(game_id, seat)
+        games.stream_closed(game_id, seat, kept)

@@ -66,10 +66,17 @@ NO_SUCH_GAME = "This browser has no game with that id."
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 NOT_STARTED = "The game starts when every seat is taken or the host starts it."
 BAD_INVITE = "This invitation is not valid for this table; ask for a new link."
-TABLE_FULL = "Every seat at this table is taken."
+TABLE_FULL = "Every seat at this table is taken; ask the host for a new table."
 GAME_OVER = "This game is over; ask the host for a new table."
-ALREADY_STARTED = (
-    "This game started without a free seat for this link; ask the host for a new table."
+#: A link to a table that started: full (someone took the last seat, perhaps a moment ago),
+#: or started by the host with the open seats given to computer players.
+STARTED_FULL = (
+    "This table is full: someone took the last seat and the game has begun. "
+    "Ask the host to start a new table for you."
+)
+STARTED_EARLY = (
+    "The host started this game before you joined, and a computer player took the open "
+    "seat. Ask the host to start a new table for you."
 )
 #: Take-backs: why one is refused.
 UNDO_FRIENDS = (
@@ -108,6 +115,11 @@ CONNECTED = 40.0
 #: page could not reach the server, so they are not taken for gone at once. Also how long
 #: a turn clock that could not read the database waits before it looks again.
 RETURN_GRACE = 20.0
+#: Seconds more for a game's first pass at a table with a turn time: the game starts itself
+#: when the last friend sits down (or the last of a rematch comes back), and its clock ran
+#: while the pages were still drawing the table (at 15 s a move, the computer players once
+#: passed for everyone).
+START_GRACE = 5.0
 #: A round's end waits this many turn times for people still reading it before the next
 #: round is dealt (a card's 30 s took the coach's review away mid-read).
 READING_TURNS = 2
@@ -666,7 +678,7 @@ class GameService:
                 seated = await self._seated(game_id, owner)  # back in the same seat
                 return self.state(seated.loaded, seated.seat, seated.seating, [])
             if seating.started:
-                raise Refusal(409, GAME_OVER if loaded.game.is_over else ALREADY_STARTED)
+                raise Refusal(409, _started(loaded, seating))
             names = [p.name for p in seating.people.values() if p.owner]
             same = next((taken for taken in names if _same_name(taken, name)), None)
             if same is not None:
@@ -691,7 +703,7 @@ class GameService:
         free = sum(p.owner is None for p in people.values())
         closed = None
         if not mine and seating.started:
-            closed = GAME_OVER if loaded.game.is_over else ALREADY_STARTED
+            closed = _started(loaded, seating)
         elif not mine and not free:
             closed = TABLE_FULL
         return {
@@ -1111,17 +1123,24 @@ class GameService:
         }
         return replace(seating, people=people)
 
+    async def seating(self, game_id: str) -> Seating:
+        """The table's people as the store has them now (a stream checks who holds its
+        seat)."""
+        return await self._seating(game_id)
+
     def stream_opened(self, game_id: str, seat: int) -> None:
         """An event stream of the person at `seat` opened in this process."""
         key = (game_id, seat)
         self._streams[key] = self._streams.get(key, 0) + 1
         self.metrics.stream_opened()
 
-    def stream_closed(self, game_id: str, seat: int) -> None:
+    def stream_closed(self, game_id: str, seat: int, kept: bool = True) -> None:
         """An event stream of theirs ended: when it was their last in this process, their
         page has closed (or lost its connection), and the others are told now instead of
         when the heartbeats run out. Called from a stream being cancelled, so the store is
-        written by a task of its own."""
+        written by a task of its own. A stream whose browser no longer holds the seat
+        (`kept` False: it left, and someone else may sit there now) says nothing of the
+        seat's person."""
         key = (game_id, seat)
         self.metrics.stream_closed()
         left = self._streams.get(key, 0) - 1
@@ -1129,6 +1148,8 @@ class GameService:
             self._streams[key] = left
             return
         self._streams.pop(key, None)
+        if not kept:
+            return
         self._touched.pop(key, None)  # their next request notes them here at once
         try:
             loop = asyncio.get_running_loop()
@@ -1371,6 +1392,16 @@ def seat_levels(seats: Sequence[str]) -> tuple[tuple[str | None, ...], int]:
     return tuple(None if kind in ("you", "friend") else kind for kind in seats), seats.index("you")
 
 
+def _started(loaded: LoadedGame, seating: Seating) -> str:
+    """Why a link to a table that has started seats nobody more."""
+    if loaded.game.is_over:
+        return GAME_OVER
+    people = [seating.people.get(seat) for seat in loaded.table.people]
+    if all(person is not None and person.owner is not None for person in people):
+        return STARTED_FULL
+    return STARTED_EARLY
+
+
 def seating_preview(seats: Sequence[str], fill: str) -> list[dict[str, Any]]:
     """The seats of a table asked for with `seats` (as `GameService.create` takes them) as
     its lobby shows them before anyone has joined, by the lobby's own code (`_players`), so
@@ -1552,8 +1583,9 @@ def _deadline(
 ) -> tuple[float, list[int]] | None:
     """When the table stops waiting on its people, and for which seats: the turn time from
     the latest move, or sooner for a person gone past the hold time. None if no clock runs.
-    A person counts as gone only once two of their page's heartbeats have been missed, so a
-    hold time shorter than that never takes an open page for a closed one. A turn that
+    The game's first pass has `START_GRACE` more. A person counts as gone only once two of
+    their page's heartbeats have been missed, so a hold time shorter than that never takes
+    an open page for a closed one. A turn that
     began before `resumed` (the process started, or its store came back) runs on until
     `RETURN_GRACE` after it at least: nobody could move or be heard from meanwhile."""
     table = loaded.table
@@ -1563,6 +1595,8 @@ def _deadline(
         return None
     waiting = game.to_act
     turn = seating.updated_at + table.turn_time if table.turn_time else math.inf
+    if game.hand_number == 0 and game.phase == "passing":
+        turn += START_GRACE  # the pages were still drawing the table as it started
     grace = resumed + RETURN_GRACE if seating.updated_at < resumed else -math.inf
     if not waiting:
         # A finished round: dealt on once every person here has asked for the next one, or

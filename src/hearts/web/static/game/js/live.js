@@ -13,14 +13,17 @@ const LONGEST_PAUSE_MS = 15000;
 
 export class Live {
   /** onState(state) for each message; onStatus("open" | "reconnecting") as the line changes;
-   * onGone(sentence) when the server says the game is gone (the stream then stays closed). */
-  constructor(id, { onState, onStatus, onGone, since }) {
+   * onGone(sentence) when the server says the game is gone, onLeft(sentence) when this
+   * browser no longer holds the seat (it left the table in another tab): the stream then
+   * stays closed. */
+  constructor(id, { onState, onStatus, onGone, onLeft, since }) {
     this.id = id;
     this.since = since;
     this.pause = FIRST_PAUSE_MS;
     this.onState = onState;
     this.onStatus = onStatus;
     this.onGone = onGone;
+    this.onLeft = onLeft;
     this.source = null;
     this.timer = null;
     this.closed = false;
@@ -49,16 +52,18 @@ export class Live {
     source.addEventListener("message", take);
     source.addEventListener("open", () => this.onStatus("open"));
     source.addEventListener("reconnecting", () => this.onStatus("reconnecting"));
-    source.addEventListener("gone", (message) => {
-      let detail = "This game is over or gone.";
+    const ended = (fallback, then) => (message) => {
+      let detail = fallback;
       try {
         detail = JSON.parse(message.data).detail || detail;
       } catch {
         // Keep the plain sentence.
       }
       this.close();
-      this.onGone?.(detail);
-    });
+      then?.(detail);
+    };
+    source.addEventListener("gone", ended("This game is over or gone.", this.onGone));
+    source.addEventListener("left", ended("You left this table.", this.onLeft));
     source.addEventListener("error", () => {
       if (this.source !== source || this.closed) return;
       this.onStatus("reconnecting");

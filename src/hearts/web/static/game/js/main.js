@@ -455,6 +455,14 @@ function startLive(id) {
       document.body.dataset.live = "gone";
       say(detail, true);
     },
+    // Left in another tab (the seat went back to the invitation): this one shows the table
+    // no more, and says why.
+    onLeft: (detail) => serial(() => {
+      if (app.state?.id !== id) return;
+      stopLive();
+      renderNoTable(ui.setup, detail);
+      showScreen("setup");
+    }),
   });
 }
 
@@ -1727,6 +1735,18 @@ async function boot() {
   // Turning a phone moves the seats: more across the top when wide, more down the sides.
   matchMedia("(orientation: landscape)").addEventListener("change", () => {
     if (app.state && !app.busy && document.body.dataset.screen === "table") render(app.state);
+  });
+  // An invite link opened in a tab already at its table (the lobby, the table, the join
+  // page) differs only after the #, so the browser does not load the page again: it is
+  // followed here as a fresh visit would.
+  window.addEventListener("hashchange", () => {
+    const id = new URLSearchParams(location.search).get("table");
+    const token = new URLSearchParams(location.hash.slice(1)).get("invite");
+    if (!id || !token) return;
+    serial(() => {
+      stopLive();
+      return openTableLink(id, token);
+    });
   });
   const current = await currentAsked;
   if (link) await openTableLink(link, invite);
