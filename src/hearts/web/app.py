@@ -205,7 +205,7 @@ def create_app(
             return HTMLResponse(not_found_page, status_code=404, headers=page_headers)
         if error.status_code in (204, 304):
             return Response(status_code=error.status_code, headers=error.headers)
-        detail = http_sentence(request, error.status_code, error.detail)
+        detail = http_sentence(request, error.status_code, error.detail, error.__cause__)
         status = error.status_code
         return JSONResponse({"detail": detail}, status_code=status, headers=error.headers)
 
