@@ -13,7 +13,7 @@ from yoyo import read_migrations
 
 from hearts.cli import main
 from hearts.web.migrations import SCHEMA, applied
-from pg_support import free_port
+from pg_support import Cluster, free_port
 
 from helpers import run_serve
 
@@ -35,13 +35,19 @@ def test_check_lists_the_missing_steps_and_migrate_applies_them_once(
 ) -> None:
     data_dir = tmp_path / "data"
     where = ["--data-dir", str(data_dir)]
-    # A new database lacks every step; --check says which, and creates nothing.
+    # A new database lacks every step; --check says which, and creates nothing. A SQLite
+    # file not made yet is not there to lack them (a mistyped --data-dir): said so.
     code, out, err = migrate(capsys, *where, "--check")
-    assert code == 1 and not err
-    assert out.endswith(f"lacks {len(STEPS)} steps: {', '.join(STEPS)}."), out
     if database == "sqlite":
-        assert not (data_dir / "hearts.sqlite3").exists()
+        assert (code, out) == (1, "")
+        assert err == (
+            f"hearts migrate: There is no database in {data_dir} yet (hearts.sqlite3 is made"
+            " by the first hearts serve or hearts migrate there)."
+        )
+        assert not data_dir.exists()
     else:
+        assert code == 1 and not err
+        assert out.endswith(f"lacks {len(STEPS)} steps: {', '.join(STEPS)}."), out
         assert migrate(capsys, *where, "--check")[1] == out  # nothing was written either
     # Applied, in order, and recorded.
     code, out, err = migrate(capsys, *where)
@@ -182,3 +188,42 @@ def test_a_start_on_a_database_with_a_newer_releases_steps_says_so(
     ]
     code, _, err = migrate(capsys, "--data-dir", str(data_dir), "--check")
     assert code == 1 and newer[0].startswith(err), err
+
+
+def test_a_start_on_postgresql_says_the_sqlite_games_beside_it_are_not_served(
+    pg_cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A site moved to PostgreSQL with its SQLite games still in the data directory: every
+    # player's games were gone from "Your games" without a word in the log.
+    import logging
+
+    from fastapi.testclient import TestClient
+
+    from hearts.web.app import create_app
+    from hearts.web.settings import Settings
+
+    monkeypatch.delenv("HEARTS_DATABASE_URL", raising=False)
+    data_dir = tmp_path / "data"
+    with TestClient(create_app(settings=Settings(data_dir=data_dir), bot_workers=0)) as app:
+        for _ in range(2):
+            app.cookies.clear()
+            assert app.post("/api/games", json={}).status_code == 201
+    said: list[str] = []
+    handler = logging.Handler()
+    handler.emit = lambda record: said.append(record.getMessage())  # type: ignore[method-assign]
+    logger = logging.getLogger("hearts.web")
+    logger.addHandler(handler)
+    url = pg_cluster.new_database()
+    try:
+        settings = Settings(data_dir=data_dir, database_url=url)
+        with TestClient(create_app(settings=settings, bot_workers=0)):
+            pass
+    finally:
+        logger.removeHandler(handler)
+    name = url.rsplit("/", 1)[1]
+    assert [line for line in said if "SQLite" in line] == [
+        f"{data_dir / 'hearts.sqlite3'} holds 2 games that this process does not serve: it"
+        f" keeps games in PostgreSQL ({name} at 127.0.0.1:{pg_cluster.port}). There is no tool"
+        " to move them; to play them, serve that data directory without a database URL"
+        " (docs/deploy.md, 'Games kept in SQLite')."
+    ]

@@ -78,6 +78,17 @@ def systemd_unit() -> str:
     return block.split("```", 1)[0]
 
 
+def test_the_systemd_unit_waits_for_the_network_it_orders_itself_after() -> None:
+    # After=network-online.target alone orders but does not pull the target in: without
+    # Wants= it may never be started, and hearts may start before the network is up.
+    import configparser
+
+    unit = configparser.ConfigParser(strict=False, interpolation=None)
+    unit.read_string(systemd_unit())
+    assert "network-online.target" in unit["Unit"]["After"].split()
+    assert "network-online.target" in unit["Unit"]["Wants"].split()
+
+
 def test_the_systemd_unit_does_not_restart_a_setting_to_mend(tmp_path: Path) -> None:
     # Restart=on-failure restarts on exit 2 too: a typo in HEARTS_DATABASE_URL was started
     # again every 2 s for ever. Exit 2 (a setting) stays stopped; exit 1 (the database

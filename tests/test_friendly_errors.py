@@ -163,8 +163,24 @@ def test_a_body_too_deep_to_read_gets_a_sentence(client: TestClient, game: State
             headers={"Content-Type": "application/json"},
         )
         detail = sentence(response, 400)
-        assert detail == "The request body could not be read; it may be nested too deeply."
+        assert detail == "The request body could not be read: it is nested too deeply."
     assert client.get(f"/api/games/{game['id']}").json()["move"] == game["move"]
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        (b'{"rules": "\xff\xfe"}', "The request body is not UTF-8 text."),
+        (b'{"hold_time": %b}' % (b"9" * 5000), "The request body holds a number too long to read."),
+    ],
+)
+def test_a_body_that_cannot_be_read_is_told_why(
+    client: TestClient, game: State, content: bytes, said: str
+) -> None:
+    # Both were told "it may be nested too deeply", which neither was.
+    for url in ("/api/games", f"/api/games/{game['id']}/play"):
+        response = client.post(url, content=content, headers={"Content-Type": "application/json"})
+        assert sentence(response, 400) == said
 
 
 @pytest.mark.parametrize(

@@ -327,6 +327,32 @@ def test_a_wrong_database_url_is_one_sentence(pg_cluster: Cluster, tmp_path: Pat
     assert str(caught.value) == 'The database URL is not right: invalid URI query parameter: "foo".'
 
 
+def test_a_role_that_cannot_create_tables_is_told_what_it_needs(
+    pg_cluster: Cluster, tmp_path: Path
+) -> None:
+    # PostgreSQL 15: ALL on a database it does not own is no CREATE in its schema public.
+    # That was "The database URL is not right: relation "yoyo_lock" does not exist".
+    import psycopg
+
+    url = pg_cluster.new_database()
+    name = url.rsplit("/", 1)[1]
+    role = "r_" + name
+    with psycopg.connect(pg_cluster.url(), autocommit=True) as admin:
+        admin.execute(f"CREATE ROLE {role} LOGIN")
+        admin.execute(f"GRANT ALL ON DATABASE {name} TO {role}")
+    limited = url.replace("://" + url.split("://")[1].split("@")[0] + "@", f"://{role}@")
+    with pytest.raises(StoreError) as caught:
+        open_store(Settings(data_dir=tmp_path, database_url=limited))
+    assert str(caught.value) == (
+        f"The role {role} cannot create tables in schema public of the database {name}:"
+        f" make it the database's owner (ALTER DATABASE {name} OWNER TO {role}) or grant"
+        f" it (GRANT CREATE ON SCHEMA public TO {role}), then try again."
+    )
+    with psycopg.connect(url, autocommit=True) as owner:
+        owner.execute(f"GRANT CREATE ON SCHEMA public TO {role}")
+    open_store(Settings(data_dir=tmp_path, database_url=limited)).close()
+
+
 def test_a_server_that_never_answers_is_given_up_on(tmp_path: Path) -> None:
     # A port that takes the connection and says nothing: the start hung, silent, for ever.
     import socket

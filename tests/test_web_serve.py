@@ -63,6 +63,65 @@ def test_serve_starts_and_makes_the_data_directory(tmp_path: Path) -> None:
     assert server.returncode == 0
 
 
+def test_ctrl_c_stops_the_server_and_its_workers_in_one_clean_line(tmp_path: Path) -> None:
+    # Ctrl-C reaches the whole process group: each computer player's worker printed a
+    # KeyboardInterrupt traceback ("Process ForkServerProcess-1: ...") before the server's
+    # own "Hearts stopped".
+    import os
+    import signal
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    hearts = Path(sys.executable).with_name("hearts")
+    command = [str(hearts), "serve", "--port", str(port), "--data-dir", str(tmp_path / "data")]
+    server = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    try:
+        address = f"http://127.0.0.1:{port}"
+        for _ in range(150):
+            try:
+                httpx.get(address, timeout=2)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        # A game makes the computer players choose their passes: their workers start.
+        assert httpx.post(f"{address}/api/games", json={}, timeout=30).status_code == 201
+        workers: list[int] = []
+        for _ in range(150):
+            workers = [
+                int(entry)
+                for entry in os.listdir("/proc")
+                if entry.isdigit() and _group_of(int(entry)) == server.pid
+                and int(entry) != server.pid
+                and "forkserver" in Path(f"/proc/{entry}/cmdline").read_text(errors="replace")
+            ]  # fmt: skip
+            if len(workers) >= 2:  # the forkserver and at least one worker of it
+                break
+            time.sleep(0.2)
+        assert len(workers) >= 2, workers
+        os.killpg(server.pid, signal.SIGINT)
+        _, err = server.communicate(timeout=60)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait(timeout=30)
+    assert server.returncode == 0
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 2 and " Hearts stopped (" in lines[1], err
+
+
+def _group_of(pid: int) -> int | None:
+    import os
+
+    try:
+        return os.getpgid(pid)
+    except OSError:
+        return None
+
+
 def test_serve_refuses_a_bad_port(tmp_path: Path) -> None:
     hearts = Path(sys.executable).with_name("hearts")
     done = subprocess.run(

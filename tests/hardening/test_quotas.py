@@ -108,7 +108,8 @@ def test_the_address_quota_holds_across_processes_and_restarts(
             answers = [fresh_browser_starts(app) for app in (one, two, one, two, one, two)]
         assert [a.status_code for a in answers] == [201] * 4 + [429] * 2
         assert answers[-1].json() == {
-            "detail": "Too many new games from this address in the last hour; please wait a while."
+            "detail": "Too many new games have started from this address in the last hour: a"
+            " new one can start in about 60 minutes."
         }
         assert 3590 <= int(answers[-1].headers["retry-after"]) <= 3600
     with app_over(data_dir, per_address=4) as restarted:

@@ -84,6 +84,14 @@ def run(args: argparse.Namespace) -> int:
         # Steps only add, so this release may serve it; but it cannot say the schema is its.
         print(newer_said(target, found.unknown), file=sys.stderr)
     if args.check:
+        if isinstance(target, Path) and not target.exists():
+            # Not "lacks 10 steps": a mistyped --data-dir has no database to lack them.
+            print(
+                f"hearts migrate: There is no database in {settings.data_dir} yet"
+                f" ({target.name} is made by the first hearts serve or hearts migrate there).",
+                file=sys.stderr,
+            )
+            return 1
         if found.missing:
             print(f"{named} lacks {counted_steps(found.missing)}: {', '.join(found.missing)}.")
             return 1

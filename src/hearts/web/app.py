@@ -98,6 +98,37 @@ def _say_newer_steps(settings: Settings) -> None:
         )
 
 
+def _say_unused_sqlite_games(settings: Settings) -> None:
+    """One line at the start on PostgreSQL when the data directory holds a SQLite store with
+    games: they are not served (a site moved to PostgreSQL lost every player's games from
+    "Your games" without a word). Read only; a file that cannot be read is not said."""
+    if not settings.database_url:
+        return
+    import sqlite3
+    from contextlib import closing
+
+    from .store_pg import where
+
+    path = settings.data_dir / "hearts.sqlite3"
+    if not path.is_file():
+        return
+    try:
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as db:
+            row = db.execute("SELECT count(*) FROM games").fetchone()
+    except sqlite3.Error:
+        return
+    count = int(row[0]) if row else 0
+    if count:
+        log.warning(
+            "%s holds %s that this process does not serve: it keeps games in PostgreSQL (%s)."
+            " There is no tool to move them; to play them, serve that data directory without a"
+            " database URL (docs/deploy.md, 'Games kept in SQLite').",
+            path,
+            "1 game" if count == 1 else f"{count} games",
+            where(settings.database_url),
+        )
+
+
 def create_app(
     directory: Path | None = None,
     bot_workers: int | None = None,
@@ -115,6 +146,7 @@ def create_app(
         settings = Settings.from_env(data_dir=directory)
     store = open_store(settings)
     _say_newer_steps(settings)
+    _say_unused_sqlite_games(settings)
     tokens = Tokens.in_directory(settings.data_dir)
     _refuse_another_secret(store, tokens, settings.data_dir)
     # Counted always (a few counters, next to nothing); served, and each request timed, only
@@ -205,7 +237,7 @@ def create_app(
             return HTMLResponse(not_found_page, status_code=404, headers=page_headers)
         if error.status_code in (204, 304):
             return Response(status_code=error.status_code, headers=error.headers)
-        detail = http_sentence(request, error.status_code, error.detail)
+        detail = http_sentence(request, error.status_code, error.detail, error.__cause__)
         status = error.status_code
         return JSONResponse({"detail": detail}, status_code=status, headers=error.headers)
 

@@ -69,6 +69,8 @@ import traceback
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 
+from .settings import redacted
+
 #: Kinds of warning remembered at once; the oldest is forgotten first.
 KINDS = 256
 
@@ -228,7 +230,8 @@ class OneLine(logging.Formatter):
         hidden: Sequence[str] = (),
     ):
         super().__init__(fmt)
-        #: Secrets (the database URL's password) put as "…" wherever a line holds them.
+        #: Secrets (the database URL's password) put as "…" where a line holds one as a
+        #: password (in a URL, after `password=`, quoted alone), never in other words.
         self.hidden = tuple(hidden)
 
     def format(self, record: logging.LogRecord) -> str:
@@ -239,9 +242,7 @@ class OneLine(logging.Formatter):
         error = record.exc_info[1] if record.exc_info else None
         if error is not None:
             line = f"{line}: {one_line(error)}"
-        for secret in self.hidden:
-            line = line.replace(secret, "…")
-        return line
+        return redacted(line, self.hidden)
 
 
 def one_line(error: BaseException) -> str:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import re
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -137,10 +138,50 @@ def upgrade(target: str | Path) -> list[str]:
                 pending = backend.to_apply(migrations)
                 backend.apply_migrations(pending)
             return [migration.id for migration in pending]
+        except Exception:
+            if not isinstance(target, Path):
+                _cannot_create(target)  # says so if that is why (yoyo's words do not)
+            raise
         finally:
             connection = getattr(backend, "_connection", None)
             if connection is not None:
                 connection.close()
+
+
+def _cannot_create(url: str) -> None:
+    """Raise `UpgradeError` saying what the role lacks and how to give it, if the role of
+    `url` may not create tables in its schema. Since PostgreSQL 15 a role granted ALL on a
+    database it does not own may not create in its schema public; yoyo then failed with
+    `relation "yoyo_lock" does not exist`, said as a URL that was not right."""
+    import psycopg
+
+    try:
+        with psycopg.connect(url, connect_timeout=CONNECT_WAIT, autocommit=True) as db:
+            row = db.execute(
+                "SELECT current_user, current_database(), coalesce(current_schema(), 'public'),"
+                " has_schema_privilege(coalesce(current_schema(), 'public'), 'CREATE')"
+            ).fetchone()
+    except psycopg.Error:
+        return  # not this, then: the first error says what it was
+    if row is None or row[3]:
+        return
+    role, database, schema = (_sql_name(str(name)) for name in row[:3])
+    raise UpgradeError(
+        f"The role {role} cannot create tables in schema {schema} of the database"
+        f" {database}: make it the database's owner (ALTER DATABASE {database} OWNER TO"
+        f" {role}) or grant it (GRANT CREATE ON SCHEMA {schema} TO {role}), then try again."
+    )
+
+
+def _sql_name(name: str) -> str:
+    """`name` as SQL writes it: bare when it may be, else in double quotes.
+
+    >>> _sql_name("hearts"), _sql_name("Hearts-1")
+    ('hearts', '"Hearts-1"')
+    """
+    if re.fullmatch(r"[a-z_][a-z0-9_$]*", name):
+        return name
+    return '"' + name.replace('"', '""') + '"'
 
 
 class Steps(NamedTuple):

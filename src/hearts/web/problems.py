@@ -15,14 +15,16 @@ from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 
 
-def http_sentence(request: Request, status: int, detail: str) -> str:
+def http_sentence(
+    request: Request, status: int, detail: str, cause: BaseException | None = None
+) -> str:
     """The refusal of a route or of the framework as one sentence. Our own routes' details
     are sentences already; the framework's are bare status phrases ("Not Found") or its
-    "There was an error parsing the body" (a JSON body nested too deeply to read)."""
+    "There was an error parsing the body", said by what `cause` (the error behind it) was."""
     if detail.endswith("."):
         return detail
     if status == 400:
-        return "The request body could not be read; it may be nested too deeply."
+        return unreadable_body(cause)
     if status == 404:
         return "There is nothing at this address."
     if status == 405:
@@ -32,6 +34,22 @@ def http_sentence(request: Request, status: int, detail: str) -> str:
     except ValueError:
         return "This request was refused."
     return f"This request was refused ({phrase})."
+
+
+def unreadable_body(cause: BaseException | None) -> str:
+    r"""Why a body the framework could not parse was not read, by the error it met: bytes
+    that are not UTF-8, a number too long for Python to read, or nesting too deep.
+
+    >>> unreadable_body(UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte"))
+    'The request body is not UTF-8 text.'
+    """
+    if isinstance(cause, UnicodeDecodeError):
+        return "The request body is not UTF-8 text."
+    if isinstance(cause, RecursionError):
+        return "The request body could not be read: it is nested too deeply."
+    if isinstance(cause, ValueError) and "digits" in str(cause):
+        return "The request body holds a number too long to read."
+    return "The request body could not be read."
 
 
 def first_problem(error: RequestValidationError, request: Request | None = None) -> str:

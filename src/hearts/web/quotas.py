@@ -103,11 +103,13 @@ class Quotas:
             return
         count, first = by_address
         if count >= self.settings.games_per_hour_per_address and first is not None:
+            wait = _seconds(first + HOUR - now)
             raise OverQuota(
                 "address",
                 429,
-                "Too many new games from this address in the last hour; please wait a while.",
-                _seconds(first + HOUR - now),
+                "Too many new games have started from this address in the last hour: a new"
+                f" one can start in about {_minutes(wait)}.",
+                wait,
             )
 
     def withdraw(self, start_id: str) -> None:

@@ -26,7 +26,7 @@ import ipaddress
 import math
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -475,8 +475,25 @@ def without_password(text: str, url: str) -> str:
     >>> without_password(f'matching "]" in URI: "{url}"', url)
     'matching "]" in URI: "postgresql://me:…@[::1:5499/db"'
     """
-    for secret in passwords(url):
-        text = text.replace(secret, HIDDEN)
+    return redacted(text, passwords(url))
+
+
+def redacted(text: str, secrets: Sequence[str]) -> str:
+    """`text` with each of `secrets` (longest first, from `passwords`) put as "…" where a
+    password stands: in a URL's user information (`:pw@`), after `password=` (a URL's query,
+    libpq's key=value form) and quoted alone (libpq quoting the token it could not read).
+    Never elsewhere: with a password such as "hearts", the words and the log's
+    `hearts[pid]` were blanked too.
+
+    >>> redacted('hearts[7] at postgresql://hearts:hearts@db/hearts?password=hearts', ["hearts"])
+    'hearts[7] at postgresql://hearts:…@db/hearts?password=…'
+    >>> redacted('invalid percent-encoded token: "hearts%ZZ"; hearts', ["hearts%ZZ"])
+    'invalid percent-encoded token: "…"; hearts'
+    """
+    for secret in secrets:
+        bare = re.escape(secret)
+        where = re.compile(rf"(:){bare}(?=@)|(\bpassword\s*=\s*){bare}(?![\w%])|(\"){bare}(?=\")")
+        text = where.sub(lambda match: f"{match.group(match.lastindex or 0)}{HIDDEN}", text)
     return text
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import concurrent.futures
 import multiprocessing
 import os
+import signal
 import sys
 import threading
 import time
@@ -42,7 +43,10 @@ def process_pool(workers: int, nice: int = 0) -> concurrent.futures.ProcessPoolE
 
 
 def _start(nice: int, server: int) -> None:
-    """A worker's start: its priority, and a watch on the server that started it."""
+    """A worker's start: its priority, Ctrl-C left to the server (which stops its pools; a
+    worker that took it printed a KeyboardInterrupt traceback, each one, before the server's
+    "Hearts stopped"), and a watch on the server that started it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.nice(max(0, nice - os.nice(0)))
     threading.Thread(target=_watch, args=(server,), daemon=True, name="server-watch").start()
 
