@@ -209,6 +209,9 @@ def test_a_costly_card_is_said_what_was_wrong_with_it() -> None:
     cards = {str(c): c for c in view.hand}
     words = played_words(Knowledge.from_view(view), cards["AS"], cards["KC"], NAMES)
     assert words == "leading the A♠ while the Q♠ is out lets her holder drop her on you"
+    # A lead into a suit a rival has shown none of, where the coach leads another suit.
+    words = played_words(Knowledge.from_view(view), cards["KC"], cards["AS"], NAMES)
+    assert words == "Tamsin has no clubs and can throw points on your K♣"
 
 
 def test_a_queen_thrown_under_a_lower_spade_is_weighed() -> None:
