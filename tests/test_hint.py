@@ -7,7 +7,7 @@ import pytest
 
 import hearts
 from hearts.ai import make_player
-from hearts.ai.hint import _action, _context, hint
+from hearts.ai.hint import _action, _context, _deals, hint
 from hearts.ai.medium import explain_play
 from hearts.ai.search import FullSearch
 from hearts.ai.tracking import POINT_FACES, Knowledge
@@ -68,7 +68,7 @@ def test_the_reason_quotes_the_search() -> None:
             best = advice.options[0]
             second = next(o for o in advice.options if o.card != best.card)
             assert best.card == advice.cards[0] and best.average <= second.average
-            assert f"over {best.deals} deals" in advice.reason
+            assert f"over {_deals(best.deals)}" in advice.reason
             # The gap to the next best, as the review's costs are: never fewer than no points.
             gap = round(second.average - best.average, 1)
             said = f"{gap:.1f} points better than" if gap > 0 else "comes out even with"
@@ -228,11 +228,13 @@ def test_a_queen_passed_without_a_low_spade_is_said_plainly() -> None:
         return _pass_reasons([parse_card(c).face for c in hand], [parse_card("QS").face], "left")
 
     # "has only no low spade" was the words before.
-    assert reasons(["QS", "KH", "2C"]) == ["the Q♠ has no low spade to hide behind"]
-    assert reasons(["QS", "3S", "2C"]) == ["the Q♠ has only 1 low spade to hide behind"]
+    assert reasons(["QS", "KH", "2C"]) == ["the Q♠ has no lower spade to hide behind"]
+    assert reasons(["QS", "3S", "2C"]) == ["the Q♠ has only the 3♠ to hide behind"]
+    # Her guard named: "only 1 low spade" was said when that spade was the J♠.
+    assert reasons(["QS", "JS", "2C"]) == ["the Q♠ has only the J♠ to hide behind"]
     # Three low spades are a guard most players keep her behind: never "only 3".
     assert reasons(["QS", "3S", "7S", "9S", "KS"]) == [
-        "the Q♠ came out better passed than kept behind your 3 low spades in the coach's search"
+        "the Q♠ came out better passed than kept behind your 3 lower spades in the coach's search"
     ]
 
 
@@ -303,10 +305,16 @@ def test_a_pass_of_middling_cards_is_not_said_to_win_tricks() -> None:
         return [parse_card(word).face for word in text.split()]
 
     hand = faces("QC 8C 3C 2C 9H 6H AH 4D 5D 7S 8S 9S JS")
+    # Two cards of a suit kept is no reason ("passing the 7♣ leaves you 2 clubs", from
+    # 3♣ 4♣ 7♣), and the search's low cards are said in one clause, not one a suit.
     assert _pass_reasons(hand, faces("QC 8C 6H"), "left") == [
-        "passing the 6♥ leaves you 2 hearts",
         "the Q♣ would win club tricks you would rather lose",
-        "passing the 8♣ with the rest leaves you 2 clubs",
+        "the 6♥ and 8♣ came out best to give away in the coach's search",
+    ]
+    omnibus = faces("3C 4C 7C 7D 2D 3D 4D QS 2S 5H 6H 7H 8H")
+    assert _pass_reasons(omnibus, faces("7C 7D QS"), "left") == [
+        "the Q♠ has only the 2♠ to hide behind",
+        "the 7♣ and 7♦ came out best to give away in the coach's search",
     ]
     assert _pass_reasons(hand, faces("9H 6H AH"), "left") == [
         "the A♥ would win tricks full of hearts",
@@ -334,12 +342,13 @@ def test_with_two_decks_a_pass_counts_the_copy_kept() -> None:
         return [parse_card(word).face for word in text.split()]
 
     hand = faces("7C 7C 9D 9D 5D 3S 4S 5S QS KH")
-    assert _pass_reasons(hand, faces("7C KH 5D"), "left")[-1] == (
-        "passing the 5♦ leaves you 2 diamonds"
-    )
+    assert _pass_reasons(hand, faces("7C KH 5D"), "left")[1:] == [
+        "passing the 7♣ leaves you a single club",
+        "the 5♦ came out best to give away in the coach's search",
+    ]
     assert not any("no clubs" in r for r in _pass_reasons(hand, faces("7C KH 5D"), "left"))
     assert _pass_reasons(faces("QS 3S 3S 4S 2C"), faces("QS"), "left") == [
-        "the Q♠ came out better passed than kept behind your 3 low spades in the coach's search"
+        "the Q♠ came out better passed than kept behind your 3 lower spades in the coach's search"
     ]
 
 
@@ -514,3 +523,41 @@ def test_on_a_first_trick_without_points_the_queen_out_is_not_said() -> None:
         assert not view.tricks and not any(str(c) == "QS" for c in view.hand)
         facts = _context(Knowledge.from_view(view), view, NAMES)
         assert ("the Q♠ is still out" in facts) is said, facts
+
+
+def test_a_lone_card_left_after_the_queen_gamble_is_said_as_a_learner_can_use_it() -> None:
+    """The low spades under the trick play alike and the Q♠ gamble is left out, so one card
+    was weighed: the hint said "the only card weighed over 8 deals that fit what you have
+    seen". It says that the lower spades play alike, and what the queen would do."""
+    import random
+
+    rnd = hearts.Round.deal(hearts.Rules(), seed=24)
+    for seat in range(4):
+        rnd.give(seat, rnd.hand(seat)[:3])
+    rng = random.Random(24)
+    while rnd.turn != 0 or not rnd.view(0).trick or str(rnd.view(0).trick[0][1]) != "JS":
+        rnd.play(rng.choice(rnd.legal_cards()))
+    view = rnd.view(0)
+    assert sorted(str(c) for c in rnd.legal_cards()) == ["5S", "6S", "QS"]
+    advice = hint(view, NAMES, seed=24, budget=100)
+    assert [str(c) for c in advice.cards] == ["5S"]
+    assert advice.reason.startswith(
+        "Duck under the J♠ with the 5♠: your spades under the J♠ play alike, and the Q♠ would"
+        " win this trick unless a higher spade falls on her after you"
+    ), advice.reason
+    assert "only card weighed" not in advice.reason
+
+
+def test_the_deals_searched_are_said_as_a_round_number() -> None:
+    # "over 62 / 83 / 142 / 166 / 666 deals" read oddly exact.
+    said = [_deals(n) for n in (62, 83, 142, 166, 666, 500, 1000, 8)]
+    assert said == [
+        "about 60 deals",
+        "about 80 deals",
+        "about 150 deals",
+        "about 150 deals",
+        "about 650 deals",
+        "500 deals",
+        "1000 deals",
+        "8 deals",
+    ]

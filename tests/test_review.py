@@ -157,6 +157,61 @@ def test_cards_played_as_the_hint_said_cost_nothing() -> None:
     )
     assert len(decisions) == 14
     assert all(d.cost == 0 for d in decisions), [d.to_dict() for d in decisions if d.cost]
+    # Nor is another card preferred to the hint's: the review read "you played 5♣; the
+    # coach prefers 7♣, but yours comes out as well" to a person who played the hint's 5♣,
+    # with the hint's reason reversed. It says the hint's card and reason.
+    plays = [d for d in decisions if d.kind == "play"]
+    assert all(d.preferred == d.played for d in plays), [d.to_dict() for d in plays]
+    assert any(d.hinted for d in plays)
+
+
+def test_a_costly_card_is_said_what_was_wrong_with_it() -> None:
+    """The review said what the coach preferred and why, never what was wrong with the card
+    played: "you played A♠; the coach prefers K♣: yours cost about 12.3 points"."""
+    from hearts.ai.review import played_words
+    from hearts.ai.tracking import Knowledge
+
+    game = hearts.Round.from_hands(
+        hearts.Rules(),
+        [
+            ["2C", "AS", "KC", "5C", "4D", "5D", "6D", "7D", "8D", "9D", "TD", "JD", "QD"],
+            ["3C", "3S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS", "2D", "3D"],
+            ["4C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "AC", "4S", "2S", "KD", "AD"],
+            ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH"],
+        ],
+        pass_direction="hold",
+    )
+    for card in ("2C", "3C", "AC", "2H", "4S", "3H"):  # seat 2 takes the clubs, leads the 4♠
+        game.play(card)
+    view = game.view(0)
+    cards = {str(c): c for c in view.hand}
+    know = Knowledge.from_view(view)
+    # The A♠ over the 4♠ while the Q♠ is out (and a heart already on the trick).
+    assert played_words(know, cards["AS"], cards["AS"], NAMES) == (
+        "the A♠ goes over the trick while the Q♠ is out, and she could fall on it"
+    )
+    # Seat 0 leads the A♠ with the queen still out.
+    lead = hearts.Round.from_hands(
+        hearts.Rules(),
+        [
+            ["AS", "KC", "5C", "4D", "5D", "6D", "7D", "8D", "9D", "TD", "JD", "QD", "AD"],
+            ["2C", "3S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS", "2D", "3D"],
+            ["3C", "4C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "AC", "2S", "4S", "KD"],
+            ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH"],
+        ],
+        pass_direction="hold",
+    )
+    # Seat 2 takes the clubs and leads the K♦; seat 0 takes it with the A♦ and leads.
+    for card in ("2C", "AC", "2H", "5C", "KD", "3H", "AD", "2D"):
+        lead.play(card)
+    view = lead.view(0)
+    assert not view.trick and view.legal_mask
+    cards = {str(c): c for c in view.hand}
+    words = played_words(Knowledge.from_view(view), cards["AS"], cards["KC"], NAMES)
+    assert words == "leading the A♠ while the Q♠ is out lets her holder drop her on you"
+    # A lead into a suit a rival has shown none of, where the coach leads another suit.
+    words = played_words(Knowledge.from_view(view), cards["KC"], cards["AS"], NAMES)
+    assert words == "Tamsin has no clubs and can throw points on your K♣"
 
 
 def test_a_queen_thrown_under_a_lower_spade_is_weighed() -> None:
@@ -180,6 +235,9 @@ def test_a_queen_thrown_under_a_lower_spade_is_weighed() -> None:
     decision = review_decision(view, hearts.Play(0, queen), NAMES, seed="r", budget=BUDGET)
     assert decision.cost is not None and decision.cost > 5, decision
     assert [str(c) for c in decision.preferred] == ["2S"]
+    # What was wrong with her, said.
+    assert decision.why_not == "the Q♠ could take this trick, 13 points to you"
+    assert decision.to_dict()["why_not"] == decision.why_not
     # The hint (the coach in play) still never offers her.
     assert [str(c) for c in hint(view, NAMES, seed="r", budget=BUDGET).cards] == ["2S"]
 

@@ -383,13 +383,43 @@ def test_the_reviews_first_line_says_what_could_not_be_weighed_and_what_counts(
             return [({SEEN})(li), ({HEARD})(li)];
         }}"""
     )
-    assert line == (
-        "Trick 10: you played 6♠; the coach prefers A♠, but yours comes out as well. Throw the A♠."
-    )
+    # Nor "the coach prefers A♠, but yours comes out as well" over the A♠'s reason, which
+    # read as one against the card played: no other card is preferred, and no reason given.
+    assert line == "Trick 10: you played 6♠, as good as the A♠ the coach would play."
     # Said in words: a screen reader read "A♠" as "A black spade suit".
     assert said == (
-        "Trick 10: you played six of spades; the coach prefers ace of spades, but yours comes"
-        " out as well. Throw the ace of spades."
+        "Trick 10: you played six of spades, as good as the ace of spades the coach would play."
+    )
+    # The hint's card, played: said so (the review read "the coach prefers 7♣" to a person
+    # who had played the hint's 5♣).
+    hinted, why = page.evaluate(
+        f"""async () => {{
+            const {{ decisionLine }} = await import('/game/js/review.js');
+            const hinted = decisionLine({{kind: 'play', trick: 3, played: ['5C'],
+                preferred: ['5C'], cost: 0, hinted: true, reason: 'Lead the 5♣.'}});
+            const costly = decisionLine({{kind: 'play', trick: 4, played: ['AS'],
+                preferred: ['KC'], cost: 12.3, reason: 'Lead the K♣.',
+                why_not: 'leading the A♠ while the Q♠ is out lets her holder drop her on you'}});
+            return [({SEEN})(hinted), ({SEEN})(costly)];
+        }}"""
+    )
+    assert hinted == "Trick 3: you played 5♣, the card the hint gave, as the coach would."
+    # The statistics tile: "1 queens of spades taken" was said.
+    labels = page.evaluate(
+        """async () => {
+            const { queensTakenLabel } = await import('/game/js/words.js');
+            return [0, 1, 2].map(queensTakenLabel);
+        }"""
+    )
+    assert labels == [
+        "queens of spades taken",
+        "queen of spades taken",
+        "queens of spades taken",
+    ]
+    # What was wrong with the card played, said before the coach's reason for its own.
+    assert why == (
+        "Trick 4: you played A♠; the coach prefers K♣: yours cost about 12.3 points. Leading"
+        " the A♠ while the Q♠ is out lets her holder drop her on you. Lead the K♣."
     )
     assert leads == [
         "The costliest, each as things stood then:",

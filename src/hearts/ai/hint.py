@@ -150,12 +150,17 @@ def _pass_reasons(held: Sequence[int], faces: list[int], direction: str) -> list
     if QUEEN_FACE in faces and low_spades >= 3:
         # Three low spades are a guard most players keep her behind: the reason is the
         # search's, not a rule of thumb (a strong player doubted "only 3").
-        guard = _count(low_spades, "low spade")
+        guard = _count(low_spades, "lower spade")
         reasons.append(
             f"the Q♠ came out better passed than kept behind your {guard} in the coach's search"
         )
     elif QUEEN_FACE in faces:
-        guard = "no low spade" if low_spades == 0 else f"only {_count(low_spades, 'low spade')}"
+        # The guards named: "only 1 low spade" read oddly when that spade was the J♠.
+        below = sorted(
+            (f for f in held if f // 13 == SPADES and f < QUEEN_FACE and f not in faces),
+            reverse=True,
+        )
+        guard = "no lower spade" if not below else f"only {_the(CARDS[f].symbol for f in below)}"
         reasons.append(f"the Q♠ has {guard} to hide behind")
     high = [f for f in faces if (1 << f) & HIGH_SPADES]
     if high:
@@ -168,6 +173,7 @@ def _pass_reasons(held: Sequence[int], faces: list[int], direction: str) -> list
     # when that is a reason: a suit left short (the 6♥ "would win tricks full of hearts"
     # was a strong player's first doubt).
     voided: list[int] = []
+    searched: list[int] = []  # low cards the search chose, said in one clause
     for suit in (HEARTS, 0, 1):
         mine = sorted((f for f in faces if f // 13 == suit), reverse=True)
         if not mine:
@@ -187,12 +193,17 @@ def _pass_reasons(held: Sequence[int], faces: list[int], direction: str) -> list
         low = [f for f in mine if f % 13 < TEN_RANK]
         if low:
             cards = _the(CARDS[f].symbol for f in low)
-            if left <= 2:
-                short = _count(left, SUIT_WORDS[suit]) if left else f"no {SUIT_NAMES[suit]}"
+            if left <= 1:
+                # One card left or none is a suit about to be emptied: a reason. Two low
+                # clubs kept ("passing the 7♣ leaves you 2 clubs") was not one.
+                short = f"a single {SUIT_WORDS[suit]}" if left else f"no {SUIT_NAMES[suit]}"
                 also = " with the rest" if high else ""
                 reasons.append(f"passing {cards}{also} leaves you {short}")
             else:
-                reasons.append(f"{cards} came out best to give away in the coach's search")
+                searched.extend(low)
+    if searched:
+        cards = _the(CARDS[f].symbol for f in searched)
+        reasons.append(f"{cards} came out best to give away in the coach's search")
     if voided:
         cards = _the(CARDS[f].symbol for f in faces if f // 13 in voided)
         suits = " and no ".join(SUIT_NAMES[s] for s in voided)
@@ -257,7 +268,10 @@ def _play_hint(
         # keep open, not the plan to follow: the card is said plainly.
         numbers = _numbers(best, arms) + _moon_open(best, plain, arms)
     else:
-        numbers = _numbers(best, arms) + _moon_weighed(best, arms)
+        winning = know.winning_face()
+        under = [f for f in range(DECK_SIZE) if legal >> f & 1 and f < (winning or 0)]
+        alike = CARDS[winning].symbol if winning is not None and len(under) > 1 else ""
+        numbers = _numbers(best, arms, gamble >= 0, alike) + _moon_weighed(best, arms)
     if game_at_stake(view):
         numbers += (
             f" (counting the game's result: winning the game counts as taking {GAME_END} "
@@ -332,15 +346,25 @@ def _options(arms: list[Arm], legal: int) -> tuple[Option, ...]:
 CLOSE = 2.0
 
 
-def _numbers(best: Arm, arms: list[Arm]) -> str:
+def _numbers(best: Arm, arms: list[Arm], gamble: bool = False, alike: str = "") -> str:
     """The search's own finding: how much better the best card comes out than the next best,
     over the same deals. A difference, as the review's costs are: the averages themselves
     are results as the search scores them (our points less a share of the rivals'), which
-    can read as fewer than no points at all."""
+    can read as fewer than no points at all. `gamble`: the Q♠ could go over the trick's
+    spade and was left unweighed; `alike`: the winning card, when more than one spade under
+    it could be played (they play alike)."""
     others = [a for a in arms if a.values and a.face != best.face]
-    deals = f"over {len(best.values)} deals that fit what you have seen"
+    deals = f"over {_deals(len(best.values))} that fit what you have seen"
     if not others:
-        return f"the only card weighed {deals}"
+        # The cards left play alike, and the queen gamble was not weighed (the hard player
+        # never throws her over a lower spade while lower ones are out): said as what a
+        # learner can use, never as "the only card weighed".
+        queen = "the Q♠ would win this trick unless a higher spade falls on her after you"
+        if gamble and alike:
+            return f"your spades under the {alike} play alike, and {queen}"
+        if gamble:
+            return queen
+        return "the cards you could play instead play alike with it"
     second = min(others, key=lambda a: (a.mean, a.face))
     card = CARDS[second.face].symbol
     gap = round(second.mean - best.mean, 1)
@@ -513,6 +537,20 @@ def _sentence(action: str, numbers: str, context: list[str]) -> str:
     if numbers:
         return f"{action}: {numbers}; worth {facts}." if facts else f"{action}: {numbers}."
     return f"{action}. Worth {facts}." if facts else f"{action}."
+
+
+def _deals(n: int) -> str:
+    """A count of sampled deals, rounded as a person would say it: "62 / 666 deals" read
+    as oddly exact, so about 60, about 700; a round hundred or ten is said as it is.
+
+    >>> _deals(62), _deals(666), _deals(500), _deals(8), _deals(1)
+    ('about 60 deals', 'about 650 deals', '500 deals', '8 deals', '1 deal')
+    """
+    if n < 10:
+        return _count(n, "deal")
+    step = 10 if n < 100 else 50 if n < 1000 else 100
+    rounded = max(step, int(n / step + 0.5) * step)
+    return f"{rounded} deals" if rounded == n else f"about {rounded} deals"
 
 
 def _points(value: float) -> str:

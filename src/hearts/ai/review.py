@@ -18,16 +18,18 @@ import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..cards import CARDS, Card
+from ..cards import CARDS, SPADES, Card
 from ..game import Game
 from ..moves import Move, Pass, Play
 from ..view import PlayerView
-from .hint import Option, game_at_stake, hint
+from .hint import SUIT_NAMES, Option, game_at_stake, hint
 from .passing import can_search_pass, evaluate_passes
 from .racing import Arm, paired_error
 from .rollout import Position, Table
 from .search import FullSearch, HardPlayer, is_moon_hand, moon_pass, representatives
-from .tracking import Knowledge, fold
+from .tracking import QUEEN, Knowledge, fold
+
+QUEEN_FACE = QUEEN.bit_length() - 1
 
 #: Playouts per decision in a review: twice the hard player's in play.
 REVIEW_BUDGET = 2000
@@ -53,6 +55,11 @@ class Decision:
     """Why the hard player prefers its choice (the hint's sentence for that position)."""
     game_at_stake: bool = False
     """The round could end the game, so the costs count its result too (`hint.game_at_stake`)."""
+    hinted: bool = False
+    """The card played was the one the person's hint gave (and it costs nothing)."""
+    why_not: str = ""
+    """For a card that cost something, what was wrong with it when a fact of the position
+    says so (`played_words`), else empty."""
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -63,6 +70,8 @@ class Decision:
             "cost": None if self.cost is None else round(self.cost, 2),
             "reason": self.reason,
             "game_at_stake": self.game_at_stake,
+            "hinted": self.hinted,
+            "why_not": self.why_not,
         }
 
 
@@ -161,11 +170,51 @@ def _review_play(
         mine is not None and cost is not None and cost < max(NOISE, SURE * mine.error)
     ):
         cost = 0.0
-    if cost != 0.0 and hint_seed is not None:
-        hinted = hint(view, names, seed=hint_seed)  # the person's hint, at hard's depth
+    if runs[played.face] != runs[advice.cards[0].face] and hint_seed is not None:
+        # The person's hint, at hard's depth: a card it gave costs nothing, and the review
+        # says the hint's card and reason (it read "the coach prefers the 7♣, but yours comes
+        # out as well" with the hint's reason reversed, to a person who played the hint).
+        hinted = hint(view, names, seed=hint_seed)
         if runs[hinted.cards[0].face] == runs[played.face]:
-            return Decision("play", trick, (played,), hinted.cards, 0.0, hinted.reason, stake)
-    return Decision("play", trick, (played,), advice.cards, cost, advice.reason, stake)
+            return Decision(
+                "play", trick, (played,), hinted.cards, 0.0, hinted.reason, stake, hinted=True
+            )
+    why = played_words(know, played, advice.cards[0], names) if cost else ""
+    return Decision("play", trick, (played,), advice.cards, cost, advice.reason, stake, why_not=why)
+
+
+def played_words(know: Knowledge, played: Card, preferred: Card, names: Sequence[str]) -> str:
+    """What was wrong with `played` where the coach preferred `preferred`, when a plain fact
+    of the position says it (empty when none does): the queen won on a trick, a high spade
+    that can catch her, a trick with points taken, a lead into a suit someone lacks."""
+    face, card = played.face, played.symbol
+    mine = know.hand | know.legal
+    queen_out = not (mine >> QUEEN_FACE & 1) and not any(
+        (know.taken[s] >> QUEEN_FACE) & 1 for s in range(know.players)
+    )
+    queen_out = queen_out and all(f != QUEEN_FACE for _, f in know.trick)
+    winning = know.winning_face()
+    led = know.trick[0][1] // 13 if know.trick else face // 13
+    over = face // 13 == led and (winning is None or face > winning)
+    last = len(know.trick) == know.players - 1
+    if face == QUEEN_FACE and over:
+        return f"the Q♠ {'takes' if last else 'could take'} this trick, 13 points to you"
+    if face // 13 == SPADES and face > QUEEN_FACE and over and queen_out:
+        if not know.trick:
+            return f"leading the {card} while the Q♠ is out lets her holder drop her on you"
+        if not last:
+            return f"the {card} goes over the trick while the Q♠ is out, and she could fall on it"
+    points = know.trick_points()
+    ducked = preferred.face // 13 == led and preferred.face < (winning or 0)
+    if over and points and ducked:
+        said = f"{points} point" + ("s" if points > 1 else "")
+        return f"the {card} goes over the trick with {said} on it"
+    if not know.trick and preferred.face // 13 != led:
+        void = [s for s in range(know.players) if s != know.seat and know.voids[s] >> led & 1]
+        if void:
+            who = names[void[0]]
+            return f"{who} has no {SUIT_NAMES[led]} and can throw points on your {card}"
+    return ""
 
 
 def _review_pass(

@@ -33,21 +33,26 @@ export function decisionLine(d) {
   const what = d.kind === "pass" ? "Your pass" : `Trick ${d.trick}`;
   const verb = d.kind === "pass" ? "you passed" : "you played";
   // The cards are said in words (`spoken`), as they are seen in symbols.
+  if (d.cost === 0 && d.hinted) {
+    return h("li", { "data-cost": "0" }, h("strong", {}, `${what}: `),
+      spoken(`${verb} ${cards(d.played)}, the card the hint gave, as the coach would.`));
+  }
   if (d.cost === 0 && sameCards(d.played, d.preferred)) {
     return h("li", { "data-cost": "0" }, h("strong", {}, `${what}: `), spoken(`${verb} ${cards(d.played)}, as the coach would.`));
   }
   if (d.cost === 0) {
-    // Another card, as good as the coach can tell ("as the coach would" read oddly over a
-    // reason that names another card).
+    // Another card, as good as the coach's search can tell: no other card preferred, and
+    // no reason given (the coach's reason for its own card read as one against yours).
     return h("li", { "data-cost": "0" }, h("strong", {}, `${what}: `),
-      spoken(`${verb} ${cards(d.played)}; the coach prefers ${cards(d.preferred)}, but yours comes out as well. `),
-      h("span", { class: "review-reason" }, spoken(d.reason)));
+      spoken(`${verb} ${cards(d.played)}, as good as the ${cards(d.preferred)} the coach would ${d.kind === "pass" ? "pass" : "play"}.`));
   }
   // What the person's choice cost, said apart from the reason's own comparison (the coach's
-  // card against its next best), so that the two numbers are not taken for one.
+  // card against its next best), so that the two numbers are not taken for one; then what
+  // was wrong with the card played, when a fact of the position says it.
   const cost = d.cost === null ? " (by how much, it could not weigh)" : `: yours cost about ${points(d.cost)}`;
+  const whyNot = d.why_not ? `${d.why_not[0].toUpperCase()}${d.why_not.slice(1)}. ` : "";
   return h("li", { "data-cost": d.cost ?? "" },
-    h("strong", {}, `${what}: `), spoken(`${verb} ${cards(d.played)}; the coach prefers ${cards(d.preferred)}${cost}. `),
+    h("strong", {}, `${what}: `), spoken(`${verb} ${cards(d.played)}; the coach prefers ${cards(d.preferred)}${cost}. ${whyNot}`),
     h("span", { class: "review-reason" }, spoken(d.reason)));
 }
 

@@ -5,7 +5,7 @@ import { applyTheme } from "./theme.js";
 import { foldingMenu } from "./menu.js";
 import { h, s, clear } from "./dom.js";
 import { statusWords } from "./api.js";
-import { houseRulesShort, named, score } from "./words.js";
+import { houseRulesShort, named, queensTakenLabel, score } from "./words.js";
 
 applyTheme();
 foldingMenu();
@@ -46,7 +46,7 @@ function tiles(stats) {
     tile("points a round", stats.points_per_round ?? "–", "points_per_round"),
     tile("moons shot", stats.moons_shot, "moons_shot"),
     tile("moons against you", stats.moons_suffered, "moons_suffered"),
-    tile("queens of spades taken", stats.queens_taken, "queens_taken"),
+    tile(queensTakenLabel(stats.queens_taken), stats.queens_taken, "queens_taken"),
     tile("current run", streakWords(stats.streaks), "streak"),
     tile("longest winning run", stats.streaks.longest_wins, "longest_wins"),
     stats.take_backs?.games ? tile("games with take-backs", stats.take_backs.games, "take_backs") : null,

@@ -112,6 +112,12 @@ export function houseRulesShort(names = []) {
   return names.length > 2 ? `${names.length} house rules` : names.join(", ");
 }
 
+/** The label under the count of queens of spades taken: "1 queens of spades taken" was
+ * said on the statistics page. */
+export function queensTakenLabel(n) {
+  return n === 1 ? "queen of spades taken" : "queens of spades taken";
+}
+
 export function plural(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
 }
