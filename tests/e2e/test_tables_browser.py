@@ -12,7 +12,9 @@ import itertools
 from typing import Any
 
 import pytest
-from test_web_game_browser import TABLE, open_page, shoot, wait_for_person
+from test_crowded_table import position, settle
+from test_table_play import open_stored, store_for
+from test_web_game_browser import TABLE, open_page, shoot, start_game, wait_for_person
 
 from browser_support import AppServer, plain
 
@@ -360,18 +362,17 @@ def test_ten_players_on_a_laptop_keep_every_trick_cards_corner_in_sight(
     browser: Any, server: AppServer
 ) -> None:
     # 1366 × 768: the ring was five cards wide with room to spare, and the cards lay over
-    # each other's corners (the 4♣ over the led 2♣ and its mark).
+    # each other's corners (the 4♣ over the led 2♣ and its mark). A stored position with
+    # nine cards down before the person's turn fills every slot but the person's: a game
+    # played from the start left how many were down to where the deal put the person.
     page = open_page(browser, server, {"width": 1366, "height": 768})
-    page.click("[data-players='10']")
-    page.click("[data-action=new-game]")
-    page.wait_for_selector(f"{TABLE}[data-players='10'] [data-card]")
-    seen = 0
-    for _ in range(4):
-        assert wait_for_person(page) == "playing"
-        seen = max(seen, page.locator("#game .trick .slot .played").count())
-        assert page.evaluate(CORNERS) == []
-        page.click("[data-card][data-legal=true]")
-    assert seen >= 5
+    start_game(page)  # the browser's cookie
+    game = position(10, lambda g: len(g.round.trick) == 9)
+    store_for(page, server, "corners-10", game)
+    open_stored(page, server, "corners-10")
+    settle(page)
+    assert page.locator("#game .trick .slot .played").count() == 9
+    assert page.evaluate(CORNERS) == []
     assert not page.errors
 
 
