@@ -9,9 +9,9 @@ import hearts
 from hearts.ai import make_player
 from hearts.ai.hint import _action, _context, _deals, hint
 from hearts.ai.medium import explain_play
-from hearts.ai.search import FullSearch
+from hearts.ai.search import FullSearch, representatives
 from hearts.ai.tracking import POINT_FACES, Knowledge
-from hearts.cards import HEARTS
+from hearts.cards import CARDS, HEARTS, parse_card
 from hearts.rules import BonusCard
 
 NAMES = ["You", "Marisol", "Bertie", "Tamsin"]
@@ -60,7 +60,11 @@ def test_the_reason_quotes_the_search() -> None:
         for view in positions(seed)[1:]:
             advice = hint(view, NAMES, seed=seed, budget=BUDGET)
             reasons.add(advice.reason)
-            assert f"the {advice.cards[0].symbol}" in advice.reason.split(":")[0]
+            action = advice.reason.split(":")[0]
+            # The card, or it among the cards that play alike with it ("your 8♣ or 9♣").
+            assert f"the {advice.cards[0].symbol}" in action or (
+                "(they play alike)" in action and advice.cards[0].symbol in action
+            )
             if len({option.card for option in advice.options}) < 2:
                 continue
             searched += 1
@@ -561,3 +565,155 @@ def test_the_deals_searched_are_said_as_a_round_number() -> None:
         "1000 deals",
         "8 deals",
     ]
+
+
+def early_moon() -> hearts.Round:
+    """Trick 4: Marisol has taken the Q♠ and two hearts, every point so far, and leads the
+    K♦; seat 0 follows. The hard players' own rule (six hearts, or the queen and three)
+    first warned of her moon at trick 11 in a tester's game."""
+    game = hearts.Round.from_hands(
+        hearts.Rules(),
+        [
+            "2C 3C 4C 2D 3D 4D 5D 3S 4S 5S AH KH 5H".split(),
+            "AC KC QC AD KD QD JD AS KS 2S 6H 7H 8H".split(),
+            "5C 6C 7C 8C QS JS TS 9S 8S 2H 3H 4H 9H".split(),
+            "9C TC JC TD 9D 8D 7D 6D 7S 6S TH JH QH".split(),
+        ],
+        pass_direction="hold",
+    )
+    for card in "2C AC 5C 9C AS QS 7S 3S AD 2H 6D 2D KD 4H 7D".split():
+        game.play(card)
+    return game
+
+
+def test_a_moon_is_warned_of_once_the_queens_taker_has_every_heart_played() -> None:
+    game = early_moon()
+    advice = hint(game.view(0), NAMES, seed=1, budget=BUDGET)
+    assert "Marisol has taken every point so far and may be going for the moon" in advice.reason
+    # Hearts taken by another seat: no moon to warn of.
+    view = game.view(0)
+    know = Knowledge.from_view(view)
+    know.taken[3] |= 1 << parse_card("TH").face
+    assert not any("moon" in fact for fact in _context(know, view, NAMES))
+
+
+def test_a_moon_is_warned_of_by_the_middle_of_the_round() -> None:
+    """Without the queen taken: a rival with every point so far is watched from the middle
+    of the round (six tricks of thirteen played), however few hearts they hold, and not
+    before."""
+    queen = 1 << parse_card("QS").face
+
+    def warned(know: Knowledge, view: hearts.PlayerView, seat: int) -> bool:
+        said = f"{NAMES[seat]} has taken every point so far and may be going for the moon"
+        return said in _context(know, view, NAMES)
+
+    early = middle = 0
+    for seed in range(1, 30):
+        for view in positions(seed)[1:]:
+            know = Knowledge.from_view(view)
+            holders = [s for s in range(4) if know.taken[s] & POINT_FACES]
+            if len(holders) != 1 or holders[0] == 0 or any(t & queen for t in know.taken):
+                continue
+            hearts_taken = (know.taken[holders[0]] & POINT_FACES).bit_count()
+            if len(view.tricks) >= 6:
+                middle += hearts_taken < 6  # the hard players' own rule would not warn
+                assert warned(know, view, holders[0])
+            elif hearts_taken < 6:
+                early += 1
+                assert not warned(know, view, holders[0])
+    assert early and middle
+
+
+def stopper_position() -> hearts.Round:
+    """Trick 6: Marisol has taken the Q♠ and the 8♥ and leads the A♦; seat 0, with no
+    diamonds, holds the A♥, the only heart it has above every heart still out."""
+    game = hearts.Round.from_hands(
+        hearts.Rules(),
+        [
+            "2C 3C 4C 5C 6C 3S 4S 5S 6S AH 5H 4H 3H".split(),
+            "AC KC QC AD KD QD JD TD AS KS KH QH JH".split(),
+            "7C 8C 9C 9D 8D 7D QS JS TS 2S 2H 6H 7H".split(),
+            "TC JC 6D 5D 4D 3D 2D 9S 8S 7S 8H 9H TH".split(),
+        ],
+        pass_direction="hold",
+    )
+    moves = "2C AC 7C TC AS QS 9S 3S KS 2S 8S 4S KC 8C JC 5C QC 9C 8H 6C AD 9D 6D"
+    for card in moves.split():
+        game.play(card)
+    return game
+
+
+def test_a_hint_keeps_the_last_heart_that_can_stop_a_live_moon() -> None:
+    """The tester's hint gave away the only heart that could stop the moon. With this seed
+    the search puts throwing the A♥ on Marisol's trick first, by a margin it cannot tell from
+    chance: the hint keeps it and says why."""
+    view = stopper_position().view(0)
+    advice = hint(view, NAMES, seed=5)
+    assert advice.options[0].card == parse_card("AH")  # the search's own first
+    assert advice.cards[0] != parse_card("AH")
+    assert "that keeps your A♥, the last card you hold that can stop Marisol's moon" in (
+        advice.reason
+    )
+    assert "a margin that could be chance" in advice.reason or "no better" in advice.reason
+    # Over other seeds: the A♥ is given away only where the search finds that clearly
+    # better than keeping it; a near thing keeps it.
+    kept = given = 0
+    for seed in range(20):
+        advice = hint(view, NAMES, seed=seed, budget=400)
+        if advice.options[0].card != parse_card("AH"):
+            continue
+        if advice.cards[0] == parse_card("AH"):
+            given += 1
+            assert "could be chance" not in advice.reason, advice.reason
+        else:
+            kept += 1
+            assert "the last card you hold that can stop Marisol's moon" in advice.reason
+    assert kept
+
+
+def test_cards_that_play_alike_are_named_together() -> None:
+    """ "Throw away the 3♣" read as if the 3♣ were better than the 4♣ beside it: touching
+    cards with none between them out play alike, and the hint names them together."""
+    view = stopper_position().view(0)
+    advice = hint(view, NAMES, seed=0, budget=BUDGET)
+    runs = representatives(Knowledge.from_view(view))
+    alike = sorted(f for f, run in runs.items() if run == runs[advice.cards[0].face])
+    assert len(alike) > 1
+    symbols = [CARDS[f].symbol for f in alike]
+    both = ", ".join(symbols[:-1]) + " or " + symbols[-1]
+    assert f"your {both} (they play alike)" in advice.reason.split(":")[0], advice.reason
+    said = 0
+    for seed in (1, 2):
+        for view in positions(seed)[1:]:
+            advice = hint(view, NAMES, seed=seed, budget=BUDGET)
+            runs = representatives(Knowledge.from_view(view))
+            face = advice.cards[0].face
+            group = [f for f, run in runs.items() if run == runs.get(face, face)]
+            action = advice.reason.split(":")[0]
+            assert ("(they play alike)" in action) == (
+                len(group) > 1 and len(set(runs.values())) > 1
+            )
+            said += "(they play alike)" in action
+    assert said
+
+
+def test_the_bonus_card_taken_or_left_is_said() -> None:
+    """Omnibus: no hint ever said the J♦ decided it. Seat 0 plays last to Marisol's Q♦,
+    Bertie's K♦ and Tamsin's J♦, holding the A♦ and low diamonds."""
+    game = hearts.Round.from_hands(
+        hearts.Rules(bonus_card="JD"),
+        [
+            "QS 3S 5C KC 2D 3D 4D 5D 6D 7D 8D 9D AD".split(),
+            "AC 4S 5S 6S 7S 8S 9S TS JS KS AS 3H QD".split(),
+            "2C 3C 4C 6C 7C 8C 9C TC JC QC KD TD 2H".split(),
+            "2S JD 4H 5H 6H 7H 8H 9H TH JH QH KH AH".split(),
+        ],
+        pass_direction="hold",
+    )
+    for card in "2C 2S 5C AC QD KD JD".split():
+        game.play(card)
+    advice = hint(game.view(0), NAMES, seed=1, budget=BUDGET)
+    assert advice.cards == (parse_card("AD"),)
+    assert "; it takes the J♦ on the trick, 10 points off your score" in advice.reason
+    # Said once: the fact "the J♦ on it takes 10 points off its winner" is not repeated.
+    assert advice.reason.count("J♦") == 1

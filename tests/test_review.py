@@ -264,3 +264,24 @@ def test_a_heart_preferred_on_a_partners_trick_is_said_to_cost_the_team() -> Non
     assert len(reasons) >= 2, reasons
     for reason in reasons:
         assert "where its 1 point counts against your team" in reason.split(": ")[0], reason
+
+
+def test_a_card_that_leaves_the_bonus_card_to_a_rival_is_said() -> None:
+    """Omnibus: the review never said the J♦ when ducking left it to a rival. Seat 0 plays
+    last to Marisol's Q♦, Bertie's K♦ and Tamsin's J♦, holding the A♦, and ducks."""
+    game = hearts.Round.from_hands(
+        hearts.Rules(bonus_card="JD"),
+        [
+            "QS 3S 5C KC 2D 3D 4D 5D 6D 7D 8D 9D AD".split(),
+            "AC 4S 5S 6S 7S 8S 9S TS JS KS AS 3H QD".split(),
+            "2C 3C 4C 6C 7C 8C 9C TC JC QC KD TD 2H".split(),
+            "2S JD 4H 5H 6H 7H 8H 9H TH JH QH KH AH".split(),
+        ],
+        pass_direction="hold",
+    )
+    for card in "2C 2S 5C AC QD KD JD".split():
+        game.play(card)
+    decision = review_decision(game.view(0), hearts.Play(0, "2D"), NAMES, seed=1, budget=BUDGET)
+    assert decision.preferred[0].symbol == "A♦" and decision.cost
+    assert decision.why_not == "the 2♦ leaves the J♦ and its 10 points to Bertie"
+    assert "it takes the J♦ on the trick, 10 points off your score" in decision.reason

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..cards import CARDS, DECK_SIZE, HEARTS, SPADES, Card
+from ..rules import Rules
 from ..view import PlayerView
 from ..words import listed as _list
 from .medium import explain_play
@@ -244,7 +245,8 @@ def _play_hint(
         return Hint(
             (card,), _sentence(_action(know, candidates[0], names, view.partner), same, context)
         )
-    weighed = -1 if weigh is None else representatives(know)[weigh.face]
+    runs = representatives(know)
+    weighed = -1 if weigh is None else runs[weigh.face]
     arms = player.evaluate(view, know, candidates, weigh=weighed)
     # A queen gamble weighed for the review is never the coach's own choice.
     gamble = QUEEN_FACE if is_queen_gamble(know) else -1
@@ -252,14 +254,23 @@ def _play_hint(
         (a for a in arms if a.active and not (a.face == gamble and a.plan < 0)),
         key=lambda a: (a.mean, a.face),
     )
+    shooter = moon_watch(know, view)
+    kept = _stopper_kept(know, shooter, best, arms, gamble)
+    if kept is not None:
+        stopper, best = best, kept
     card = CARDS[card_for_face(legal, best.face)]
     options = _options(arms, legal)
-    action = _action(know, best.face, names, view.partner)
+    # Cards that play alike with it are named together, unless nothing else was weighed
+    # (the reason then says that they play alike).
+    weighed_others = any(a.values and a.face != best.face for a in arms)
+    alike_cards = _alike(runs, best.face) if weighed_others else []
+    action = _action(know, best.face, names, view.partner, alike_cards)
     plain = min(
         (a for a in arms if a.values and a.plan < 0 and a.face != gamble),
         key=lambda a: (a.mean, a.face),
         default=None,
     )
+    bonus = ""
     if best.plan >= 0 and (plain is None or not _within_chance(plain, best)):
         action = f"Go for the moon and {action[0].lower()}{action[1:]}"
         numbers = _numbers(best, arms)
@@ -272,12 +283,16 @@ def _play_hint(
         under = [f for f in range(DECK_SIZE) if legal >> f & 1 and f < (winning or 0)]
         alike = CARDS[winning].symbol if winning is not None and len(under) > 1 else ""
         numbers = _numbers(best, arms, gamble >= 0, alike) + _moon_weighed(best, arms)
+        bonus = _bonus_words(know, view.rules, best.face, names)
+        numbers += bonus
+    if kept is not None and shooter is not None:
+        numbers, bonus = _stopper_words(stopper, best, names[shooter], len(best.values)), ""
     if game_at_stake(view):
         numbers += (
             f" (counting the game's result: winning the game counts as taking {GAME_END} "
             f"points fewer, losing it as {GAME_END} more)"
         )
-    context = _context(know, view, names, best.face)
+    context = _context(know, view, names, best.face, bool(bonus), moon_said=kept is not None)
     return Hint((card,), _sentence(action, numbers, context), options)
 
 
@@ -382,8 +397,29 @@ def _within_chance(other: Arm, best: Arm) -> bool:
     return other.mean - best.mean <= CLOSE * paired_error(other, best)
 
 
-def _action(know: Knowledge, face: int, names: Sequence[str], partner: int | None) -> str:
-    """What the card does on this trick, in a few words (a partner's trick said as one)."""
+def _action(
+    know: Knowledge,
+    face: int,
+    names: Sequence[str],
+    partner: int | None,
+    alike: Sequence[int] = (),
+) -> str:
+    """What the card does on this trick, in a few words (a partner's trick said as one).
+    `alike`: the cards in hand that play alike with it (it among them), named together."""
+    card = CARDS[face].symbol
+    action = _plain_action(know, face, names, partner)
+    if len(alike) > 1:
+        both = _list((CARDS[f].symbol for f in sorted(alike)), "or")
+        action = action.replace(f"the {card}", f"your {both} (they play alike)", 1)
+    return action
+
+
+def _alike(runs: dict[int, int], face: int) -> list[int]:
+    """The legal cards that play alike with `face` (`search.representatives`), it included."""
+    return [f for f, run in runs.items() if run == runs.get(face, face)]
+
+
+def _plain_action(know: Knowledge, face: int, names: Sequence[str], partner: int | None) -> str:
     card = CARDS[face].symbol
     if not know.trick:
         return f"Lead the {card}"
@@ -413,6 +449,118 @@ def _action(know: Knowledge, face: int, names: Sequence[str], partner: int | Non
     return f"Duck under the {CARDS[winning].symbol} with the {card}"
 
 
+def moon_watch(know: Knowledge, view: PlayerView) -> int | None:
+    """A rival seat (or a rival team's member) that has taken every point so far, once a
+    strong player would watch it for the moon: by about the middle of the round, or as soon
+    as the rival who took the Q♠ has taken hearts as well (every heart played so far). The
+    hard players' own rule (`Knowledge.moon_threat`, six hearts or the queen and three) came
+    too late for a learner: a tester first read it at trick 11."""
+    team_of_seat = [(s % 2 if know.rules.partnership else s) for s in range(know.players)]
+    holders = {team_of_seat[s] for s in range(know.players) if know.taken[s] & POINT_FACES}
+    if len(holders) != 1:
+        return None
+    team = holders.pop()
+    if team == team_of_seat[know.seat]:
+        return None
+    members = [s for s in range(know.players) if team_of_seat[s] == team]
+    taken = 0
+    for s in members:
+        taken |= know.taken[s]
+    played = len(view.tricks)
+    tricks = played + len(view.hand) + (1 if any(s == know.seat for s, _ in know.trick) else 0)
+    queen_and_hearts = bool(taken & QUEEN) and bool(taken & HEARTS_FACES)
+    if not (queen_and_hearts or 2 * played >= tricks - 1):
+        return know.moon_threat()
+    winner = know.winning_seat()
+    if winner in members:
+        return winner
+    return max(members, key=lambda s: (know.taken[s] & POINT_FACES).bit_count())
+
+
+def _stopper(know: Knowledge, shooter: int | None, face: int) -> bool:
+    """Whether playing `face` gives away the last card the seat holds that can stop the
+    shooter's moon: the only heart in hand above every heart still out, thrown on a trick of
+    another suit that the shooter (or the shooter's partner) is winning."""
+    if shooter is None or not know.trick or not (1 << face) & HEARTS_FACES:
+        return False
+    if face // 13 == know.trick[0][1] // 13:
+        return False
+    winner = know.winning_seat()
+    partnered = know.rules.partnership and winner is not None and winner % 2 == shooter % 2
+    if winner != shooter and not partnered:
+        return False
+    out = know.outstanding(HEARTS)
+    top = out.bit_length() - 1 if out else -1
+    masters = [f for f in range(DECK_SIZE) if know.hand >> f & 1 and f // 13 == HEARTS and f > top]
+    return masters == [face]
+
+
+def _stopper_kept(
+    know: Knowledge, shooter: int | None, best: Arm, arms: list[Arm], gamble: int
+) -> Arm | None:
+    """The best card that keeps the moon's last stopper, when `best` would give it away and
+    the search cannot tell keeping it from throwing it (a margin within chance): the playouts
+    let moons through more often than a careful player does, so a near thing is kept."""
+    if best.plan >= 0 or not _stopper(know, shooter, best.face):
+        return None
+    others = [
+        a
+        for a in arms
+        if a.active and a.values and a.plan < 0 and a.face != best.face and a.face != gamble
+    ]
+    keep = min(others, key=lambda a: (a.mean, a.face), default=None)
+    if keep is None or not _within_chance(keep, best):
+        return None
+    return keep
+
+
+def _stopper_words(stopper: Arm, kept: Arm, shooter: str, deals: int) -> str:
+    card = CARDS[stopper.face].symbol
+    gap = round(kept.mean - stopper.mean, 1)
+    over = f"over {_deals(deals)}"
+    found = (
+        f"thrown away, the {card} comes out only {_points(gap)} better {over}, a margin that "
+        "could be chance"
+        if gap > 0
+        else f"thrown away, the {card} comes out no better {over}"
+    )
+    return f"that keeps your {card}, the last card you hold that can stop {shooter}'s moon; {found}"
+
+
+def _bonus_words(know: Knowledge, rules: Rules, face: int, names: Sequence[str]) -> str:
+    """The bonus card (the J♦ of Omnibus Hearts, 10 points off its taker) when it decides
+    the card: on the trick, taken by this card or left to the winner; or the card itself,
+    taking its own trick or thrown on a rival's. Empty when it does not bear on the choice."""
+    mask = bonus_face(rules)
+    if not mask or rules.decks != 1 or not know.trick:
+        return ""
+    bonus = CARDS[mask.bit_length() - 1].symbol
+    led = know.trick[0][1] // 13
+    winning, seat = know.winning_face(), know.winning_seat()
+    last = len(know.trick) == know.players - 1
+    over = face // 13 == led and (winning is None or face > winning)
+    on_trick = any(1 << f == mask for _, f in know.trick)
+    partner = seat is not None and rules.partnership and seat % 2 == know.seat % 2
+    if on_trick:
+        could_take = any(
+            know.legal >> f & 1 and f // 13 == led and f > (winning or -1) for f in range(52)
+        )
+        if over and last:
+            return f"; it takes the {bonus} on the trick, 10 points off your score"
+        if over:
+            return f"; it goes for the {bonus} on the trick, 10 points off your score if it holds"
+        if last and could_take and seat is not None and not partner:
+            return f"; it leaves the {bonus} and its 10 points to {names[seat]}"
+        return ""
+    if 1 << face != mask:
+        return ""
+    if over and last:
+        return f"; the {bonus} takes its own trick, 10 points off your score"
+    if face // 13 != led and seat is not None and not partner:
+        return f"; the {bonus} and its 10 points go to {names[seat]} if the trick stays theirs"
+    return ""
+
+
 def _team_cost(know: Knowledge, face: int, names: Sequence[str], partner: int, last: bool) -> str:
     """What a card with points thrown on the partner's trick does to the team: partners
     score their points together (`scoring.score_points`), so a heart or the Q♠ there counts
@@ -436,20 +584,26 @@ def _team_cost(know: Knowledge, face: int, names: Sequence[str], partner: int, l
 
 
 def _context(
-    know: Knowledge, view: PlayerView, names: Sequence[str], face: int | None = None
+    know: Knowledge,
+    view: PlayerView,
+    names: Sequence[str],
+    face: int | None = None,
+    bonus_said: bool = False,
+    moon_said: bool = False,
 ) -> list[str]:
     """Facts of the position that bear on the choice of `face`, most telling first. Of the
     suits the others lack, only the one that matters: the suit led on a trick, or on a lead
-    the suit of the card led."""
+    the suit of the card led. `bonus_said`, `moon_said`: the reason already says the bonus
+    card's part, or the moon it keeps a stopper for."""
     facts: list[str] = []
-    threat = know.moon_threat()
-    if threat is not None:
+    threat = moon_watch(know, view)
+    if threat is not None and not moon_said:
         facts.append(f"{names[threat]} has taken every point so far and may be going for the moon")
     points = know.trick_points()
     if points:
         facts.append(f"the trick already holds {_count(points, 'point')}")
     bonus = bonus_face(view.rules).bit_length() - 1
-    copies = sum(1 for _, f in know.trick if f == bonus) if bonus >= 0 else 0
+    copies = sum(1 for _, f in know.trick if f == bonus) if bonus >= 0 and not bonus_said else 0
     if copies == 1:
         facts.append(f"the {CARDS[bonus].symbol} on it takes 10 points off its winner")
     elif copies:  # both, with two decks: each takes its 10
@@ -569,4 +723,4 @@ def _the(items: Iterable[object]) -> str:
     return "the " + _list(items)
 
 
-__all__ = ["Hint", "Option", "game_at_stake", "hint"]
+__all__ = ["Hint", "Option", "game_at_stake", "hint", "moon_watch"]

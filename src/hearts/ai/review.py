@@ -27,7 +27,7 @@ from .passing import can_search_pass, evaluate_passes
 from .racing import Arm, paired_error
 from .rollout import Position, Table
 from .search import FullSearch, HardPlayer, is_moon_hand, moon_pass, representatives
-from .tracking import QUEEN, Knowledge, fold
+from .tracking import QUEEN, Knowledge, bonus_face, fold
 
 QUEEN_FACE = QUEEN.bit_length() - 1
 
@@ -204,6 +204,9 @@ def played_words(know: Knowledge, played: Card, preferred: Card, names: Sequence
             return f"leading the {card} while the Q♠ is out lets her holder drop her on you"
         if not last:
             return f"the {card} goes over the trick while the Q♠ is out, and she could fall on it"
+    bonus = _bonus_words(know, played, preferred, names, over, last)
+    if bonus:
+        return bonus
     points = know.trick_points()
     ducked = preferred.face // 13 == led and preferred.face < (winning or 0)
     if over and points and ducked:
@@ -214,6 +217,29 @@ def played_words(know: Knowledge, played: Card, preferred: Card, names: Sequence
         if void:
             who = names[void[0]]
             return f"{who} has no {SUIT_NAMES[led]} and can throw points on your {card}"
+    return ""
+
+
+def _bonus_words(
+    know: Knowledge, played: Card, preferred: Card, names: Sequence[str], over: bool, last: bool
+) -> str:
+    """The bonus card (the J♦ of Omnibus Hearts, 10 points off its taker) given to a rival
+    by `played` where the coach's card would have kept it: left on a trick the coach's card
+    takes, or the bonus card itself thrown on a rival's trick. Empty otherwise."""
+    mask = bonus_face(know.rules)
+    seat = know.winning_seat()
+    if not mask or know.rules.decks != 1 or not know.trick or seat is None:
+        return ""
+    if know.rules.partnership and seat % 2 == know.seat % 2:
+        return ""
+    bonus = CARDS[mask.bit_length() - 1].symbol
+    led = know.trick[0][1] // 13
+    winning = know.winning_face() or 0
+    takes = preferred.face // 13 == led and preferred.face > winning
+    if any(1 << f == mask for _, f in know.trick) and last and takes and not over:
+        return f"the {played.symbol} leaves the {bonus} and its 10 points to {names[seat]}"
+    if 1 << played.face == mask and played.face // 13 != led and preferred.face != played.face:
+        return f"the {bonus} gives its 10 points to {names[seat]} if the trick stays theirs"
     return ""
 
 
