@@ -85,6 +85,12 @@ def upstream() -> Iterator[int]:
 #: Waiting 60 s for a process that does not answer would be a slow test: 1 s shows the same.
 QUICK = {"proxy_read_timeout 60s;": "proxy_read_timeout 1s;"}
 NOT_ANSWERING = "The game server is not answering; try again in a moment."
+#: A site that adds a limit on requests (nginx's own 503): one a minute passes.
+LIMITED = {
+    "upstream hearts {": "limit_req_zone $binary_remote_addr zone=hearts_test:1m rate=1r/m;\n"
+    "upstream hearts {",
+    "    location / {\n": "    location / {\n        limit_req zone=hearts_test;\n",
+}
 
 
 def refusal(answer: httpx.Response, status: int) -> str:
@@ -106,8 +112,10 @@ def sites(tmp_path_factory: pytest.TempPathFactory, upstream: int) -> Iterator[d
     with (
         Nginx(folder / "down", [free_port()]) as down,
         Nginx(folder / "up", [upstream], QUICK) as up,
+        Nginx(folder / "limited", [free_port()], LIMITED) as limited,
     ):
-        yield {"down": down.url, "up": up.url}
+        httpx.get(f"{limited.url}/api/options", timeout=30)  # the minute's one request
+        yield {"down": down.url, "up": up.url, "limited": limited.url}
 
 
 #: nginx's own refusals, one a status: (site, method, address, headers, body), its sentence.
@@ -126,6 +134,10 @@ REFUSALS = {
         "The address is too long; the limit is 8 KB.",
     ),
     502: (("down", "POST", "/api/games", {}, b"{}"), NOT_ANSWERING),
+    503: (
+        ("limited", "GET", "/api/options", {}, None),
+        "The server is busy; try again in a moment.",
+    ),
     504: (
         ("up", "GET", "/api/slow", {}, None),
         "The game server took too long to answer; try again in a moment.",
