@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The deployment test checks the shipped nginx site with Debian's nginx (`nginx -t`), and
+# The deployment tests run the shipped nginx site with Debian's nginx on loopback, and
 # `make deploy-local` runs it. Install it when we can (root, apt) and it is missing, without
 # starting it: a package's own start would leave an nginx on port 80 behind.
 set -eu

@@ -1,19 +1,23 @@
-"""The shipped nginx site (deploy/nginx-hearts.conf) agrees with the app, and nginx takes it."""
+"""The shipped nginx site (deploy/nginx-hearts.conf) agrees with the app, nginx takes it, and
+nginx run with it says its own refusals in the app's words."""
 
 from __future__ import annotations
 
-import json
-import os
+import http.server
 import re
 import shutil
 import subprocess
+import threading
+import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import httpx
 import pytest
 
 from hearts.web.limits import MAX_BODY_BYTES
-
-SITE = Path(__file__).parent.parent / "deploy" / "nginx-hearts.conf"
+from nginx_support import SITE, Nginx, free_port, main_conf, nginx_path, site
 
 
 def test_nginx_refuses_a_large_body_with_the_apps_limit_and_sentence() -> None:
@@ -22,13 +26,10 @@ def test_nginx_refuses_a_large_body_with_the_apps_limit_and_sentence() -> None:
     site = SITE.read_text()
     size = re.search(r"^\s*client_max_body_size (\d+)k;", site, re.MULTILINE)
     assert size is not None and int(size[1]) * 1024 == MAX_BODY_BYTES
-    assert re.search(r"^\s*error_page 413 @too_large;", site, re.MULTILINE)
-    answer = re.search(r"return 413 '(.*)\\n';", site)
+    answer = re.search(r'^\s*413 "(.*)";', site, re.MULTILINE)
     assert answer is not None
     limit_kb = MAX_BODY_BYTES // 1024
-    assert json.loads(answer[1]) == {
-        "detail": f"The request body is too large; the limit is {limit_kb} KB."
-    }
+    assert answer[1] == f"The request body is too large; the limit is {limit_kb} KB."
 
 
 def test_the_tls_lines_work_on_debian_12s_nginx() -> None:
@@ -37,31 +38,10 @@ def test_the_tls_lines_work_on_debian_12s_nginx() -> None:
     assert "#   listen 443 ssl http2;" in site
 
 
-def nginx() -> str:
-    """Debian's nginx (/usr/sbin is not on every user's PATH); a skip when it is missing,
-    or a failure under HEARTS_REQUIRE_NGINX=1 (CI: `make test` installs it when root)."""
-    found = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
-    if found:
-        return found
-    if os.environ.get("HEARTS_REQUIRE_NGINX") == "1":
-        pytest.fail("nginx required (HEARTS_REQUIRE_NGINX=1) but not installed")
-    pytest.skip("nginx is not installed")
-
-
 def test_nginx_accepts_the_site(tmp_path: Path) -> None:
-    command = nginx()
-    site = SITE.read_text().replace("@UPSTREAMS@", "server 127.0.0.1:9;")
-    (tmp_path / "site.conf").write_text(site.replace("@PORT@", "9"))
-    temp = tmp_path / "temp"
-    temp.mkdir()
-    paths = " ".join(
-        f"{kind}_temp_path {temp};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
-    )
-    (tmp_path / "nginx.conf").write_text(
-        f"pid {tmp_path}/nginx.pid; error_log {tmp_path}/error.log;\n"
-        "events { worker_connections 16; }\n"
-        f"http {{ access_log off; {paths} include {tmp_path}/site.conf; }}\n"
-    )
+    command = nginx_path()
+    (tmp_path / "site.conf").write_text(site([9], 9))
+    (tmp_path / "nginx.conf").write_text(main_conf(tmp_path))
     checked = subprocess.run(
         [command, "-t", "-q", "-c", str(tmp_path / "nginx.conf"), "-p", str(tmp_path)],
         capture_output=True,
@@ -69,6 +49,139 @@ def test_nginx_accepts_the_site(tmp_path: Path) -> None:
         timeout=30,
     )
     assert checked.returncode == 0, checked.stderr
+
+
+class Upstream(http.server.BaseHTTPRequestHandler):
+    """A stand-in for the processes: /api/busy answers the app's own 503 (its database away),
+    /api/slow answers after nginx has stopped waiting."""
+
+    BUSY = b'{"detail":"The database is not answering; try again in a moment."}'
+
+    def do_GET(self) -> None:
+        if self.path == "/api/slow":
+            time.sleep(3)  # nginx has hung up by then: nothing to answer
+            return
+        self.send_response(503)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Retry-After", "7")
+        self.send_header("Content-Length", str(len(self.BUSY)))
+        self.end_headers()
+        self.wfile.write(self.BUSY)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def upstream() -> Iterator[int]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Upstream)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield server.server_address[1]
+    server.shutdown()
+    server.server_close()
+
+
+#: Waiting 60 s for a process that does not answer would be a slow test: 1 s shows the same.
+QUICK = {"proxy_read_timeout 60s;": "proxy_read_timeout 1s;"}
+NOT_ANSWERING = "The game server is not answering; try again in a moment."
+#: A site that adds a limit on requests (nginx's own 503): one a minute passes.
+LIMITED = {
+    "upstream hearts {": "limit_req_zone $binary_remote_addr zone=hearts_test:1m rate=1r/m;\n"
+    "upstream hearts {",
+    "    location / {\n": "    location / {\n        limit_req zone=hearts_test;\n",
+}
+
+
+def refusal(answer: httpx.Response, status: int) -> str:
+    """The sentence of an API refusal answered in the app's shape, its status checked."""
+    assert answer.status_code == status, answer.text
+    assert answer.headers["content-type"] == "application/json", answer.text
+    assert answer.headers["cache-control"] == "no-store"
+    body = answer.json()
+    assert list(body) == ["detail"] and isinstance(body["detail"], str)
+    sentence: str = body["detail"]
+    return sentence
+
+
+@pytest.fixture(scope="module")
+def sites(tmp_path_factory: pytest.TempPathFactory, upstream: int) -> Iterator[dict[str, str]]:
+    """nginx's addresses in front of processes that are down (nothing listens on their
+    port) and in front of the stand-in (`Upstream`), by name."""
+    folder = tmp_path_factory.mktemp("nginx")
+    with (
+        Nginx(folder / "down", [free_port()]) as down,
+        Nginx(folder / "up", [upstream], QUICK) as up,
+        Nginx(folder / "limited", [free_port()], LIMITED) as limited,
+    ):
+        httpx.get(f"{limited.url}/api/options", timeout=30)  # the minute's one request
+        yield {"down": down.url, "up": up.url, "limited": limited.url}
+
+
+#: nginx's own refusals, one a status: (site, method, address, headers, body), its sentence.
+REFUSALS = {
+    400: (
+        ("down", "GET", "/api/games", {"X-Filler": "x" * 9000}, None),  # a header over 8 KB
+        "The request could not be read: its first line or its headers are malformed or too large.",
+    ),
+    405: (("down", "TRACE", "/api/games", {}, None), "The server does not take TRACE requests."),
+    413: (
+        ("down", "POST", "/api/games", {}, b"x" * (MAX_BODY_BYTES + 1)),
+        "The request body is too large; the limit is 16 KB.",
+    ),
+    414: (
+        ("down", "GET", "/api/games?" + "a" * 9000, {}, None),
+        "The address is too long; the limit is 8 KB.",
+    ),
+    502: (("down", "POST", "/api/games", {}, b"{}"), NOT_ANSWERING),
+    503: (
+        ("limited", "GET", "/api/options", {}, None),
+        "The server is busy; try again in a moment.",
+    ),
+    504: (
+        ("up", "GET", "/api/slow", {}, None),
+        "The game server took too long to answer; try again in a moment.",
+    ),
+}
+
+
+# nginx's own refusals were its HTML pages ("<h1>502 Bad Gateway</h1>"), which the page
+# could only say as a bare status; now each is the app's JSON with a sentence.
+@pytest.mark.parametrize("status", sorted(REFUSALS))
+def test_nginx_says_its_own_refusals_of_api_requests_in_the_apps_json(
+    sites: dict[str, str], status: int
+) -> None:
+    (where, method, path, headers, body), sentence = REFUSALS[status]
+    with httpx.Client(timeout=30) as client:
+        answer = client.request(method, sites[where] + path, headers=headers, content=body)
+    assert refusal(answer, status) == sentence
+    # Waiting helps only when the processes are down or slow.
+    assert answer.headers.get("retry-after") == ("2" if status >= 500 else None)
+
+
+def test_the_processes_own_refusals_pass_through_nginx_untouched(sites: dict[str, str]) -> None:
+    # A 503 while the database is away is the processes' answer, with its sentence and its
+    # Retry-After: not replaced by nginx's. A HEAD refused by nginx has no body.
+    with httpx.Client(timeout=30) as client:
+        busy = client.get(f"{sites['up']}/api/busy")
+        head = client.head(f"{sites['down']}/api/games")
+    assert busy.status_code == 503 and busy.content == Upstream.BUSY
+    assert busy.headers["retry-after"] == "7"
+    assert head.status_code == 502 and head.content == b""
+
+
+def test_nginx_says_its_own_refusals_of_pages_in_a_short_page(tmp_path: Path) -> None:
+    with Nginx(tmp_path, [free_port()]) as nginx, httpx.Client(timeout=30) as client:
+        for path in ("/", "/stats", "/game/js/main.js"):
+            answer = client.get(f"{nginx.url}{path}")
+            assert answer.status_code == 502
+            assert answer.headers["content-type"] == "text/html; charset=utf-8"
+            assert f"<p>{NOT_ANSWERING}</p>" in answer.text
+        answer = client.request("TRACE", f"{nginx.url}/rules")
+        assert answer.status_code == 405
+        assert "<p>The server does not take TRACE requests.</p>" in answer.text
+        # The refusals' own addresses are nginx's alone.
+        assert client.get(f"{nginx.url}/.hearts-refused.json").status_code == 404
 
 
 def systemd_unit() -> str:

@@ -35,7 +35,7 @@ from ..scoring import MoonChoice
 from .deals import Seed, is_keyed
 from .events import Journal, journal
 from .metrics import Decisions, Metrics
-from .workers import main_importable, process_pool
+from .workers import a_worker, ended_workers, main_importable, process_pool
 
 log = logging.getLogger("hearts.web")
 T = TypeVar("T")
@@ -291,14 +291,16 @@ class BotPool:
         levels = self.levels_now(computers)
         record = (game.rules.to_dict(), seed, list(game.moves), levels, dict(styles))
         self.waiting += 1
+        executor = self._executor()
         try:
-            future = loop.run_in_executor(self._executor(), advance_record, *record)
+            future = loop.run_in_executor(executor, advance_record, *record)
             new_moves, spent = await asyncio.wait_for(future, TURN_TIMEOUT)
         except (TimeoutError, BrokenProcessPool) as error:
-            log.warning("computer players fell back to easy after %r", error)
+            if isinstance(error, TimeoutError):
+                log.warning("computer players fell back to easy after %r", error)
+            elif executor is self._pool:  # the first request to meet the broken pool
+                self._replace(executor)
             self.metrics.fell_back("timeout" if isinstance(error, TimeoutError) else "broken")
-            if isinstance(error, BrokenProcessPool):
-                self.close(wait=False)
             easy = dict.fromkeys(computers, "easy")
             entries = await asyncio.to_thread(advance, game, easy, seed, PLAIN, spent)
             self.metrics.decided(spent)
@@ -310,6 +312,19 @@ class BotPool:
         )
         self.metrics.decided(spent)
         return entries
+
+    def _replace(self, broken: concurrent.futures.Executor) -> None:
+        """A worker ended under the server (killed, or out of memory): its pool is broken.
+        Said in one line, which worker and how, and a new pool started in its place. The
+        requests that were in the broken pool are played by easy players."""
+        ended = ended_workers(broken)
+        self.close(wait=False)
+        self.warm_up()
+        log.warning(
+            "a computer players' %s ended; easy players made this request's moves, and a new"
+            " worker was started",
+            a_worker(ended),
+        )
 
     def close(self, wait: bool = True) -> None:
         """Stop the workers (waiting lets each exit cleanly rather than linger)."""

@@ -43,7 +43,7 @@ from .bots import decision_seed, round_start
 from .deals import Seed, replayed
 from .metrics import Metrics
 from .store import StoreUnavailable
-from .workers import main_importable, process_pool
+from .workers import a_worker, ended_workers, main_importable, process_pool
 
 if TYPE_CHECKING:
     from .service import GameService, LoadedGame
@@ -349,11 +349,18 @@ class Reviews:
             args = (job.view, job.move, job.names, job.seed, job.budget, job.hint_seed)
             loop = asyncio.get_running_loop()
             began = time.perf_counter()
+            executor = self._executor(pool)
             try:
-                result = await loop.run_in_executor(self._executor(pool), review_job, *args)
+                result = await loop.run_in_executor(executor, review_job, *args)
             except BrokenProcessPool:
-                log.warning("a review worker stopped; starting another")
-                self._drop_pool(pool)
+                # Every review in the broken pool lands here: the first replaces it, once.
+                if self._pools.get("asked" if pool else "background") is executor:
+                    ended = ended_workers(executor)
+                    self._drop_pool(pool)
+                    log.warning(
+                        "the coach's review %s ended; a new one was started for its reviews",
+                        a_worker(ended),
+                    )
                 result = await loop.run_in_executor(self._executor(pool), review_job, *args)
             self.metrics.coached("review", time.perf_counter() - began)
             if not future.done():  # the first of two workers on it gives the answer
