@@ -107,11 +107,15 @@ def enter_round(tab: Any, points: Sequence[int | None], bonus: Sequence[int] = (
     tab.click("[data-action=add-round]")
 
 
-def enter_moon(tab: Any, shooter: int, choice: str | None = None, sun: bool = False) -> None:
+def enter_moon(
+    tab: Any, shooter: int, choice: str | None = None, sun: bool = False, bonus: Sequence[int] = ()
+) -> None:
     tab.click("[data-action=shoot-moon]")
     tab.check(f"input[name=moon-shooter][value='{shooter}']")
     if sun:
         tab.check("input[name=moon-sun]")
+    for i in bonus:
+        tab.click(f"[data-action=toggle-bonus][data-index='{i}']")
     if choice:
         tab.check(f"input[name=moon-choice][value={choice}]")
     tab.click("[data-action=add-round]")
@@ -857,6 +861,53 @@ def test_shooting_the_sun_counts_double(page: Any) -> None:
     start_game(tab, ["Ana", "Ben", "Cy", "Dot"], sun="off")
     tab.click("[data-action=shoot-moon]")
     assert tab.locator("input[name=moon-sun]").count() == 0
+
+
+def test_a_sun_with_the_bonus_card_marked_elsewhere_is_refused(page: Any) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cy"], sun="on", bonus="jack")
+    # The sun is every trick: the jack of diamonds cannot be in Cy's.
+    tab.click("[data-action=shoot-moon]")
+    tab.check("input[name=moon-shooter][value='0']")
+    tab.check("input[name=moon-sun]")
+    tab.click("[data-action=toggle-bonus][data-index='2']")
+    tab.click("[data-action=add-round]")
+    assert history_rows(tab) == 0
+    assert totals(tab) == [0, 0, 0]
+    assert status(tab) == (
+        "Not added: a sun takes every trick, so the jack of diamonds is Ana's, not Cy's: "
+        "mark it beside Ana, or untick the sun."
+    )
+    # Beside the shooter it is scored; a moon (not every trick) may leave it elsewhere.
+    tab.click("[data-action=toggle-bonus][data-index='0']")
+    tab.click("[data-action=add-round]")
+    assert totals(tab) == [-10, 52, 52]
+    enter_moon(tab, shooter=1, bonus=[2])
+    assert totals(tab) == [16, 52, 68]
+    # With two decks and partners, both jacks belong to the team that took every trick.
+    model = tab.evaluate(
+        """async () => {
+            const m = await import('/scorekeeper/model.js');
+            const game = m.newGame(['Ana', 'Ben', 'Cy', 'Dot'],
+                {...m.defaultSettings(4), partnership: true, sun: true, bonus: 'jack'});
+            const sun = (bonus) => m.checkRound(game,
+                {points: ['', '', '', ''], bonus, moon: {shooter: 1, sun: true}});
+            const eight = m.newGame(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'],
+                {...m.defaultSettings(8), sun: true, bonus: 'ten'});
+            const two = m.checkRound(eight, {points: Array(8).fill(''),
+                bonus: [1, 1, 0, 0, 0, 0, 0, 0], moon: {shooter: 0, sun: true}});
+            return [sun([0, 0, 0, 1]).ok, sun([1, 0, 0, 0]).message, two.message];
+        }"""
+    )
+    assert model[0] is True
+    assert plain(model[1]) == (
+        "A sun takes every trick, so the jack of diamonds is the team's, not Ana's: "
+        "mark it beside Ben or Dot, or untick the sun."
+    )
+    assert plain(model[2]) == (
+        "A sun takes every trick, so both tens of diamonds are A's, not B's: "
+        "mark them beside A, or untick the sun."
+    )
 
 
 def test_the_shooters_sensible_choice_is_preselected(page: Any) -> None:
