@@ -401,6 +401,36 @@ def test_touch_targets_and_no_sideways_scroll(page: Any, browser: Any, server: S
     assert unlabelled == []
 
 
+def test_text_at_twice_its_size_fits_a_phone(browser: Any, server: Server) -> None:
+    # A phone set to its largest text, or a page zoomed to 200% (half as many CSS pixels).
+    large = (
+        "document.addEventListener('DOMContentLoaded',"
+        " () => { document.documentElement.style.fontSize = '200%'; })"
+    )
+    for viewport, script in (
+        (PHONE, large),
+        ({"width": PHONE["width"] // 2, "height": PHONE["height"] // 2}, None),
+    ):
+        context = browser.new_context(viewport=viewport, base_url=server.url)
+        tab = context.new_page()
+        if script:
+            tab.add_init_script(script)
+        open_scorekeeper(tab)
+        start_game(
+            tab, ["Wolfeschlegelsteinhausen", "Bartholomew-Featherstone", "Cy"], bonus="jack"
+        )
+        enter_round(tab, [13, 5, 8], bonus=[1])
+        assert totals(tab) == [13, -5, 8]
+        wide = tab.evaluate(
+            """() => [...document.querySelectorAll('.entry-row, .entry-row input, .bonus-toggle')]
+                 .filter(el => el.getBoundingClientRect().right > innerWidth)
+                 .map(el => el.className || el.id)"""
+        )
+        assert wide == []
+        assert tab.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        context.close()
+
+
 def test_print_view_hides_the_controls(page: Any) -> None:
     tab = page
     start_game(tab, ["Ana", "Ben", "Cleo", "Dev"])
