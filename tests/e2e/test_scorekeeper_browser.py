@@ -448,6 +448,27 @@ def test_print_view_hides_the_controls(page: Any) -> None:
     assert tab.locator("#history-title").inner_text().endswith("; tap a round's number to fix it")
 
 
+def test_a_printed_history_runs_on_under_the_totals(page: Any) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cleo", "Dev"], bonus="jack", target="1000")
+    for round_number in range(12):
+        enter_round(tab, [13, 5, 6, 2], bonus=[round_number % 4])
+    assert history_rows(tab) == 12
+    # Kept whole, these twelve rounds went to page 2 and on to page 3, and page 1 was the
+    # totals over a blank page; they start under the totals and end on page 2.
+    pdf = tab.pdf(format="Letter")
+    assert len(re.findall(rb"/Type\s*/Page\b", pdf)) == 2
+    tab.emulate_media(media="print")
+    styles = tab.evaluate(
+        """() => ({
+            footer: getComputedStyle(document.querySelector('table.history tfoot')).display,
+            round: getComputedStyle(document.querySelector('tr[data-round]')).breakInside,
+        })"""
+    )
+    # The totals are printed once, at the end, not under each page's rounds; no round is split.
+    assert styles == {"footer": "table-row-group", "round": "avoid"}
+
+
 def test_links_to_the_sheets_match_the_players(page: Any) -> None:
     tab = page
     start_game(tab, ["Ana", "Ben", "Cy", "Dot", "Eve", "Flo"])
