@@ -1235,6 +1235,28 @@ def points_in_boxes(tab: Any) -> list[str]:
     return values
 
 
+def test_points_typed_before_a_moon_are_not_shown_beside_it(page: Any) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cy", "Dot"], bonus="jack")
+    for i, value in enumerate(["13", "5", "4", "3"]):
+        tab.fill(f"#points-{i}", value)
+    # With a bonus card the boxes stay in sight for its buttons: greyed numbers beside a
+    # moon read as points that count. They are empty while the moon is on, and come back.
+    tab.click("[data-action=shoot-moon]")
+    assert points_in_boxes(tab) == ["", "", "", ""]
+    tab.click("[data-action=cancel-moon]")
+    assert points_in_boxes(tab) == ["13", "5", "4", "3"]
+    tab.click("[data-action=shoot-moon]")
+    tab.check("input[name=moon-shooter][value='1']")
+    tab.click("[data-action=toggle-bonus][data-index='2']")
+    tab.reload()
+    tab.wait_for_selector("body[data-ready=true]")
+    assert points_in_boxes(tab) == ["", "", "", ""]
+    tab.click("[data-action=add-round]")
+    assert totals(tab) == [26, 0, 16, 26]
+    assert points_in_boxes(tab) == ["", "", "", ""]
+
+
 def test_undo_asks_before_it_replaces_points_not_yet_added(page: Any) -> None:
     tab = page
     start_game(tab, ["Ana", "Ben", "Cleo", "Dev"])
