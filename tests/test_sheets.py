@@ -612,6 +612,18 @@ def test_cli_writes_the_rounds_and_passing_asked_for(tmp_path: Path) -> None:
     assert "Pass 3 cards in turn: left, right, across " in rules
 
 
+def test_cli_takes_the_paper_and_passing_in_capitals_as_the_server_does(tmp_path: Path) -> None:
+    args = cli(["sheets", "--out", str(tmp_path), "--paper", "A4", "--passing", "No-Hold"])
+    assert args.func(args) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "rules-4p-no-hold-a4.pdf",
+        "score-4p-no-hold-a4.pdf",
+    ]
+    assert (tmp_path / "rules-4p-no-hold-a4.pdf").read_bytes() == sheets.rule_sheet_pdf(
+        "a4", 4, "no-hold"
+    )
+
+
 def test_cli_sheets_for_two_tables_share_a_folder(tmp_path: Path) -> None:
     # A sheet for three players, then one for five, into one folder: the second rule sheet
     # was written over the first (both rules-letter.pdf).
@@ -635,6 +647,7 @@ def test_cli_limits_agree_with_the_sheets() -> None:
         sheets.DEFAULT_ROUNDS,
     )
     assert sheets_cli.PASSING == sheets.PASSING
+    assert tuple(sheets.PAPERS) == sheets_cli.PAPERS
 
 
 @pytest.mark.parametrize(

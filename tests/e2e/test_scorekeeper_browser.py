@@ -107,11 +107,15 @@ def enter_round(tab: Any, points: Sequence[int | None], bonus: Sequence[int] = (
     tab.click("[data-action=add-round]")
 
 
-def enter_moon(tab: Any, shooter: int, choice: str | None = None, sun: bool = False) -> None:
+def enter_moon(
+    tab: Any, shooter: int, choice: str | None = None, sun: bool = False, bonus: Sequence[int] = ()
+) -> None:
     tab.click("[data-action=shoot-moon]")
     tab.check(f"input[name=moon-shooter][value='{shooter}']")
     if sun:
         tab.check("input[name=moon-sun]")
+    for i in bonus:
+        tab.click(f"[data-action=toggle-bonus][data-index='{i}']")
     if choice:
         tab.check(f"input[name=moon-choice][value={choice}]")
     tab.click("[data-action=add-round]")
@@ -397,6 +401,36 @@ def test_touch_targets_and_no_sideways_scroll(page: Any, browser: Any, server: S
     assert unlabelled == []
 
 
+def test_text_at_twice_its_size_fits_a_phone(browser: Any, server: Server) -> None:
+    # A phone set to its largest text, or a page zoomed to 200% (half as many CSS pixels).
+    large = (
+        "document.addEventListener('DOMContentLoaded',"
+        " () => { document.documentElement.style.fontSize = '200%'; })"
+    )
+    for viewport, script in (
+        (PHONE, large),
+        ({"width": PHONE["width"] // 2, "height": PHONE["height"] // 2}, None),
+    ):
+        context = browser.new_context(viewport=viewport, base_url=server.url)
+        tab = context.new_page()
+        if script:
+            tab.add_init_script(script)
+        open_scorekeeper(tab)
+        start_game(
+            tab, ["Wolfeschlegelsteinhausen", "Bartholomew-Featherstone", "Cy"], bonus="jack"
+        )
+        enter_round(tab, [13, 5, 8], bonus=[1])
+        assert totals(tab) == [13, -5, 8]
+        wide = tab.evaluate(
+            """() => [...document.querySelectorAll('.entry-row, .entry-row input, .bonus-toggle')]
+                 .filter(el => el.getBoundingClientRect().right > innerWidth)
+                 .map(el => el.className || el.id)"""
+        )
+        assert wide == []
+        assert tab.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        context.close()
+
+
 def test_print_view_hides_the_controls(page: Any) -> None:
     tab = page
     start_game(tab, ["Ana", "Ben", "Cleo", "Dev"])
@@ -412,6 +446,27 @@ def test_print_view_hides_the_controls(page: Any) -> None:
     tab.emulate_media(media="screen")
     assert tab.locator("[data-action=add-round]").is_visible()
     assert tab.locator("#history-title").inner_text().endswith("; tap a round's number to fix it")
+
+
+def test_a_printed_history_runs_on_under_the_totals(page: Any) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cleo", "Dev"], bonus="jack", target="1000")
+    for round_number in range(12):
+        enter_round(tab, [13, 5, 6, 2], bonus=[round_number % 4])
+    assert history_rows(tab) == 12
+    # Kept whole, these twelve rounds went to page 2 and on to page 3, and page 1 was the
+    # totals over a blank page; they start under the totals and end on page 2.
+    pdf = tab.pdf(format="Letter")
+    assert len(re.findall(rb"/Type\s*/Page\b", pdf)) == 2
+    tab.emulate_media(media="print")
+    styles = tab.evaluate(
+        """() => ({
+            footer: getComputedStyle(document.querySelector('table.history tfoot')).display,
+            round: getComputedStyle(document.querySelector('tr[data-round]')).breakInside,
+        })"""
+    )
+    # The totals are printed once, at the end, not under each page's rounds; no round is split.
+    assert styles == {"footer": "table-row-group", "round": "avoid"}
 
 
 def test_links_to_the_sheets_match_the_players(page: Any) -> None:
@@ -859,6 +914,53 @@ def test_shooting_the_sun_counts_double(page: Any) -> None:
     assert tab.locator("input[name=moon-sun]").count() == 0
 
 
+def test_a_sun_with_the_bonus_card_marked_elsewhere_is_refused(page: Any) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cy"], sun="on", bonus="jack")
+    # The sun is every trick: the jack of diamonds cannot be in Cy's.
+    tab.click("[data-action=shoot-moon]")
+    tab.check("input[name=moon-shooter][value='0']")
+    tab.check("input[name=moon-sun]")
+    tab.click("[data-action=toggle-bonus][data-index='2']")
+    tab.click("[data-action=add-round]")
+    assert history_rows(tab) == 0
+    assert totals(tab) == [0, 0, 0]
+    assert status(tab) == (
+        "Not added: a sun takes every trick, so the jack of diamonds is Ana's, not Cy's: "
+        "mark it beside Ana, or untick the sun."
+    )
+    # Beside the shooter it is scored; a moon (not every trick) may leave it elsewhere.
+    tab.click("[data-action=toggle-bonus][data-index='0']")
+    tab.click("[data-action=add-round]")
+    assert totals(tab) == [-10, 52, 52]
+    enter_moon(tab, shooter=1, bonus=[2])
+    assert totals(tab) == [16, 52, 68]
+    # With two decks and partners, both jacks belong to the team that took every trick.
+    model = tab.evaluate(
+        """async () => {
+            const m = await import('/scorekeeper/model.js');
+            const game = m.newGame(['Ana', 'Ben', 'Cy', 'Dot'],
+                {...m.defaultSettings(4), partnership: true, sun: true, bonus: 'jack'});
+            const sun = (bonus) => m.checkRound(game,
+                {points: ['', '', '', ''], bonus, moon: {shooter: 1, sun: true}});
+            const eight = m.newGame(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'],
+                {...m.defaultSettings(8), sun: true, bonus: 'ten'});
+            const two = m.checkRound(eight, {points: Array(8).fill(''),
+                bonus: [1, 1, 0, 0, 0, 0, 0, 0], moon: {shooter: 0, sun: true}});
+            return [sun([0, 0, 0, 1]).ok, sun([1, 0, 0, 0]).message, two.message];
+        }"""
+    )
+    assert model[0] is True
+    assert plain(model[1]) == (
+        "A sun takes every trick, so the jack of diamonds is the team's, not Ana's: "
+        "mark it beside Ben or Dot, or untick the sun."
+    )
+    assert plain(model[2]) == (
+        "A sun takes every trick, so both tens of diamonds are A's, not B's: "
+        "mark them beside A, or untick the sun."
+    )
+
+
 def test_the_shooters_sensible_choice_is_preselected(page: Any) -> None:
     tab = page
     start_game(tab, ["Ana", "Ben", "Cy"], target="50", moon="choose")
@@ -1131,6 +1233,28 @@ def points_in_boxes(tab: Any) -> list[str]:
         "els => els.map(e => e.value)"
     )
     return values
+
+
+def test_points_typed_before_a_moon_are_not_shown_beside_it(page: Any) -> None:
+    tab = page
+    start_game(tab, ["Ana", "Ben", "Cy", "Dot"], bonus="jack")
+    for i, value in enumerate(["13", "5", "4", "3"]):
+        tab.fill(f"#points-{i}", value)
+    # With a bonus card the boxes stay in sight for its buttons: greyed numbers beside a
+    # moon read as points that count. They are empty while the moon is on, and come back.
+    tab.click("[data-action=shoot-moon]")
+    assert points_in_boxes(tab) == ["", "", "", ""]
+    tab.click("[data-action=cancel-moon]")
+    assert points_in_boxes(tab) == ["13", "5", "4", "3"]
+    tab.click("[data-action=shoot-moon]")
+    tab.check("input[name=moon-shooter][value='1']")
+    tab.click("[data-action=toggle-bonus][data-index='2']")
+    tab.reload()
+    tab.wait_for_selector("body[data-ready=true]")
+    assert points_in_boxes(tab) == ["", "", "", ""]
+    tab.click("[data-action=add-round]")
+    assert totals(tab) == [26, 0, 16, 26]
+    assert points_in_boxes(tab) == ["", "", "", ""]
 
 
 def test_undo_asks_before_it_replaces_points_not_yet_added(page: Any) -> None:

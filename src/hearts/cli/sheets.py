@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,16 @@ from .parser import Number
 # and a test checks that they agree.
 MIN_ROUNDS, MAX_ROUNDS, DEFAULT_ROUNDS = 10, 30, 20
 PASSING = ("standard", "no-hold", "across", "across-no-hold", "scatter", "none")
+PAPERS = ("letter", "a4")
+
+
+def any_case(choices: tuple[str, ...]) -> Callable[[str], str]:
+    """A choice in any case ("A4", "No-Hold"); anything else is left as typed for the refusal."""
+
+    def fold(text: str) -> str:
+        return text.lower() if text.lower() in choices else text
+
+    return fold
 
 
 def register(subparsers: Any) -> None:
@@ -27,7 +38,11 @@ def register(subparsers: Any) -> None:
         "--out", required=True, metavar="DIR", help='folder to write ("." for this one)'
     )
     parser.add_argument(
-        "--paper", choices=("letter", "a4"), default="letter", help="paper size (default letter)"
+        "--paper",
+        type=any_case(PAPERS),  # "A4", as the paper is named and as /sheets takes it
+        choices=PAPERS,
+        default="letter",
+        help="paper size (default letter)",
     )
     parser.add_argument(
         "--players",
@@ -46,6 +61,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--passing",
+        type=any_case(PASSING),
         choices=PASSING,
         default=None,
         help="the passing printed on both sheets (default: the usual for the table; "

@@ -147,8 +147,13 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
     // A moon needs no points typed: the shooter took them all. Only the bonus card is asked.
     list.hidden = on && !bonusOn;
     if (!list.hidden) fitWords(list); // shown again: its names had no width to fit while hidden
-    pointInputs.forEach((input) => {
+    // The points typed before the moon was pressed are not scored: the boxes show none (a
+    // greyed 13 beside a moon read as points that would count), and get them back after
+    // "Not a moon".
+    pointInputs.forEach((input, i) => {
       input.disabled = on;
+      input.value = on ? "" : entry.points[i];
+      input.placeholder = on ? "–" : "0";
     });
     hint.textContent = on
       ? `The shooter took every heart and ${decks > 1 ? "both queens" : "the queen"} of spades.${bonusHint}`

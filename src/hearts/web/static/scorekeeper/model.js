@@ -358,6 +358,21 @@ export function checkRound(game, entry) {
     }
     const problem = bonusProblem();
     if (problem) return result(false, problem, expected);
+    // A sun is every trick, so every bonus card is in the shooter's tricks (or the team's).
+    const team = teamOf(game, shooter);
+    const elsewhere = entry.bonus.findIndex((b, i) => b > 0 && !team.includes(i));
+    if (amount > expected && bonusOn && elsewhere >= 0) {
+      const which = decks > 1 ? `both ${cards} are` : `the ${card} is`;
+      const pair = game.settings.partnership;
+      const owner = pair ? "the team's" : `${named(names[shooter])}'s`;
+      const beside = team.map((i) => named(names[i])).join(" or ");
+      const mark = `mark ${decks > 1 ? "them" : "it"} beside ${beside}`;
+      return result(
+        false,
+        `A sun takes every trick, so ${which} ${owner}, not ${named(names[elsewhere])}'s: ${mark}, or untick the sun.`,
+        expected,
+      );
+    }
     return result(true, `${teamWords(game, shooter)} shot the ${amount > expected ? "sun" : "moon"}.`, expected);
   }
 
