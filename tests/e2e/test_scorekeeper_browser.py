@@ -947,9 +947,16 @@ def test_a_sun_with_the_bonus_card_marked_elsewhere_is_refused(page: Any) -> Non
                 {...m.defaultSettings(8), sun: true, bonus: 'ten'});
             const two = m.checkRound(eight, {points: Array(8).fill(''),
                 bonus: [1, 1, 0, 0, 0, 0, 0, 0], moon: {shooter: 0, sun: true}});
-            return [sun([0, 0, 0, 1]).ok, sun([1, 0, 0, 0]).message, two.message];
+            // A game saved before the refusal keeps that round as it was added.
+            const restored = m.restoreGame({version: 1, players: ['Ana', 'Ben', 'Cy'],
+                settings: {...m.defaultSettings(3), sun: true, bonus: 'jack'},
+                rounds: [{points: [0, 0, 0], bonus: [0, 0, 1],
+                          moon: {shooter: 0, choice: null, sun: true}}]});
+            return [sun([0, 0, 0, 1]).ok, sun([1, 0, 0, 0]).message, two.message,
+                    restored.dropped, restored.game.rounds.length];
         }"""
     )
+    assert model[3:] == [[], 1]
     assert model[0] is True
     assert plain(model[1]) == (
         "A sun takes every trick, so the jack of diamonds is the team's, not Ana's: "

@@ -315,9 +315,10 @@ function moonTypedAsResult(game, values) {
 /**
  * Check a round entry. Returns {ok, message, sum, expected, player}; message is one plain
  * sentence saying what is wrong (or, when ok, what will be scored); player is the seat whose
- * box is wrong, when one is.
+ * box is wrong, when one is. `saved` for a round read back from storage: a sun with the bonus
+ * card marked outside the shooter's team is kept as it was added, before that was refused.
  */
-export function checkRound(game, entry) {
+export function checkRound(game, entry, { saved = false } = {}) {
   const n = game.players.length;
   const decks = decksFor(n);
   const expected = 26 * decks;
@@ -359,9 +360,10 @@ export function checkRound(game, entry) {
     const problem = bonusProblem();
     if (problem) return result(false, problem, expected);
     // A sun is every trick, so every bonus card is in the shooter's tricks (or the team's).
+    // A saved round keeps its card where it was marked: it was added before this was asked.
     const team = teamOf(game, shooter);
     const elsewhere = entry.bonus.findIndex((b, i) => b > 0 && !team.includes(i));
-    if (amount > expected && bonusOn && elsewhere >= 0) {
+    if (amount > expected && bonusOn && elsewhere >= 0 && !saved) {
       const which = decks > 1 ? `both ${cards} are` : `the ${card} is`;
       const pair = game.settings.partnership;
       const owner = pair ? "the team's" : `${named(names[shooter])}'s`;
@@ -565,9 +567,12 @@ function team(game) {
   return Boolean(game.settings.partnership);
 }
 
-/** Add a round if it checks out; returns {game, check}. The game passed in is not changed. */
-export function addRound(game, entry) {
-  const check = checkRound(game, entry);
+/**
+ * Add a round if it checks out; returns {game, check}. The game passed in is not changed.
+ * `saved` for a round read back from storage (see `checkRound`).
+ */
+export function addRound(game, entry, { saved = false } = {}) {
+  const check = checkRound(game, entry, { saved });
   if (!check.ok) return { game, check };
   const stored = {
     points: entry.moon ? Array(game.players.length).fill(0) : entry.points.map(parsePoints),
@@ -682,7 +687,7 @@ export function restoreGame(data) {
           bonus: round.bonus ?? game.players.map(() => 0),
           moon: round.moon ?? null,
         };
-        const next = entryFits(game, entry) ? addRound(game, entry) : null;
+        const next = entryFits(game, entry) ? addRound(game, entry, { saved: true }) : null;
         if (next?.check.ok) game = next.game;
         else dropped.push(index + 1);
       } catch {
