@@ -88,15 +88,21 @@ async function ask() {
   }
 }
 
+/** Said last in a hinted card's name: the mark is a glow, which a screen reader never told. */
+const HINTED = ", hinted by the coach";
+
 function mark(cards) {
   const wanted = [...cards];
   for (const el of document.querySelectorAll("#hand [data-card]")) {
     const at = wanted.indexOf(el.dataset.card);
+    const label = (el.getAttribute("aria-label") || "").replace(HINTED, "");
     if (at >= 0) {
       wanted.splice(at, 1); // with two decks, one copy per card hinted
       el.dataset.hinted = "true";
+      el.setAttribute("aria-label", label + HINTED);
     } else {
       delete el.dataset.hinted;
+      if (el.hasAttribute("aria-label")) el.setAttribute("aria-label", label);
     }
   }
 }

@@ -1523,7 +1523,9 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
       if (t.fly) await flyFrom(placed, table.seatBox(event.seat), t.fly);
       after(event.seat);
     } else if (event.type === "trick") {
-      table.markWinner(event.winner);
+      // A trick held over is nobody's: its event names the leader only as the seat that
+      // leads again, and "★ wins" on the leader's cancelled card said the opposite.
+      table.markWinner(event.held_over ? null : event.winner);
       const taken = event.points_taken[event.winner] - pointsTaken[event.winner];
       const who = isMe(next, event.winner) ? "You take" : `${nameOf(next, event.winner)} takes`;
       const worth = taken > 0 ? `, ${plural(taken, "point")}` : taken < 0 ? `: ${-taken} points off` : "";

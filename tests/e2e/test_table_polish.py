@@ -1,0 +1,97 @@
+"""The table as the last testers found it: a hinted card marked only to the eye, and "★ wins"
+on a card of a trick nobody won. Each test measures what the page draws, or the names a screen
+reader reads. Screenshots go to HEARTS_SCREENSHOT_DIR when it is set.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_coach_browser import ask_hint, hinted
+from test_crowded_table import VIEWPORTS, open_position, position, settle
+from test_web_game_browser import open_page, start_game, wait_for_person
+
+import hearts
+
+from browser_support import AppServer, shoot
+
+pytestmark = pytest.mark.browser
+
+
+# --- a hinted card says so to a screen reader --------------------------------------------
+
+
+def test_a_hinted_card_says_so_in_its_name(browser: Any, server: AppServer) -> None:
+    # The coach's mark was a glow only: a screen reader read the hinted card as any other.
+    page = open_page(browser, server, VIEWPORTS["phone"])
+    start_game(page)
+    ask_hint(page)
+    cards = hinted(page)
+    assert len(cards) == 3
+    labels = page.eval_on_selector_all(
+        "#hand [data-card]", "els => els.map(e => [e.dataset.card, e.getAttribute('aria-label')])"
+    )
+    for card, label in labels:
+        assert label.endswith(", hinted by the coach") == (card in cards), (card, label)
+    # The accessibility tree reads it so too, and the mark goes with the hint.
+    snapshot = page.locator("#hand").aria_snapshot()
+    assert snapshot.count("hinted by the coach") == 3, snapshot
+    for card in cards:
+        page.click(f"[data-region=hand] [data-card='{card}']")
+    page.click("[data-action=pass]")
+    wait_for_person(page)
+    assert "hinted" not in page.locator("#hand").aria_snapshot()
+    assert not page.errors
+
+
+# --- "★ wins" only where the engine says someone won --------------------------------------
+
+
+def held_over_by(game: hearts.Game) -> str | None:
+    """A card the person (seat 0, last to play) may play that leaves every card of the suit
+    led cancelled, with cards left to play (the trick held over); None if there is none."""
+    rnd = game.round
+    if len(rnd.trick) != rnd.players - 1 or len(rnd.hand(0)) < 3:
+        return None
+    for card in set(rnd.legal_cards()):
+        after = rnd.copy()
+        after.play(card)
+        if after.tricks[-1].held_over:
+            return str(card)
+    return None
+
+
+#: Each time a cancelled card of the trick is marked the winner's (a cancelled card never
+#: wins: the engine skips twins, and holds the trick over when every card of the suit led is
+#: cancelled).
+WATCH_WINS = """() => {
+    window.winsMarked = [];
+    new MutationObserver(() => {
+        for (const slot of document.querySelectorAll('.trick .slot.winner')) {
+            const played = document.querySelectorAll('.trick .slot .played').length;
+            if (slot.classList.contains('cancelled')) {
+                window.winsMarked.push({ seat: slot.dataset.seat, played });
+            }
+        }
+    }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'] });
+}"""
+
+
+def test_a_trick_held_over_marks_no_card_as_winning(browser: Any, server: AppServer) -> None:
+    # Seven players (two decks), a trick whose every card of the suit led was cancelled:
+    # the engine holds it over (nobody takes it, the same seat leads again), but the page
+    # put "★ wins" on the leader's cancelled card, whom the trick's event names as its
+    # "winner" only so that the lead stays put.
+    game = position(7, lambda g: held_over_by(g) is not None)
+    card = held_over_by(game)
+    page = open_position(browser, server, "phone-landscape", "held-over-7", game)
+    page.evaluate(WATCH_WINS)
+    page.click(f"#hand [data-card='{card}'][data-legal=true]")
+    wait_for_person(page)
+    settle(page)
+    shoot(page, "table-polish-held-over-7")
+    assert page.evaluate("window.winsMarked") == []
+    log = page.evaluate("document.querySelector('#log').textContent")
+    assert "takes the 7 held-over cards" in log, log  # it was held over, and taken next
+    assert not page.errors
