@@ -1,5 +1,6 @@
-"""The table as the last testers found it: a hinted card marked only to the eye, and "★ wins"
-on a card of a trick nobody won. Each test measures what the page draws, or the names a screen
+"""The table as the last testers found it: a hinted card marked only to the eye, the coach's
+hint box over the felt's top on a phone held sideways, and "★ wins" on a card of a trick
+nobody won. Each test measures what the page draws, or the names a screen
 reader reads. Screenshots go to HEARTS_SCREENSHOT_DIR when it is set.
 """
 
@@ -9,8 +10,16 @@ from typing import Any
 
 import pytest
 from test_coach_browser import ask_hint, hinted
-from test_crowded_table import VIEWPORTS, open_position, position, settle
-from test_web_game_browser import open_page, start_game, wait_for_person
+from test_crowded_table import (
+    VIEWPORTS,
+    inside_box,
+    large_text,
+    open_position,
+    overlap,
+    position,
+    settle,
+)
+from test_web_game_browser import open_page, pass_three, start_game, wait_for_person
 
 import hearts
 
@@ -42,6 +51,63 @@ def test_a_hinted_card_says_so_in_its_name(browser: Any, server: AppServer) -> N
     page.click("[data-action=pass]")
     wait_for_person(page)
     assert "hinted" not in page.locator("#hand").aria_snapshot()
+    assert not page.errors
+
+
+# --- the coach's hint box hides nothing of the felt one needs to play ---------------------
+
+#: The hint box, the top bar, and the boxes the hint must not cover: each opponent's seat,
+#: each card on the trick, each card of the hand, as [left, top, right, bottom].
+HINT_AND_FELT = """() => {
+    const box = (el) => { const r = el.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom]; };
+    const shown = (sel) => [...document.querySelectorAll(sel)]
+        .filter((el) => el.getClientRects().length).map((el) => [sel, box(el)]);
+    return { hint: box(document.querySelector('[data-region=hint]')),
+             bar: box(document.querySelector('body > .bar')),
+             others: [...shown('#game .seat.opponent'), ...shown('.trick .played'),
+                      ...shown('#hand .card')],
+             screen: [innerWidth, innerHeight] };
+}"""
+
+
+@pytest.mark.parametrize("phase", ["passing", "playing"])
+@pytest.mark.parametrize("viewport", ["phone-landscape", "small-phone-landscape"])
+def test_the_hint_box_hides_nothing_one_plays_by_held_sideways(
+    browser: Any, server: AppServer, viewport: str, phase: str
+) -> None:
+    # 844 x 390: the coach's words lay over the top of the felt, the opponent across and
+    # the trick's cards, until tapped away.
+    page = open_page(browser, server, VIEWPORTS[viewport])
+    start_game(page)
+    if phase == "playing":
+        pass_three(page)
+        assert wait_for_person(page) == "playing"
+    ask_hint(page)
+    failures = []
+    for size in ("", "150%", "200%"):
+        large_text(page, size)
+        settle(page)
+        found = page.evaluate(HINT_AND_FELT)
+        hint = found["hint"]
+        width = found["screen"][0]
+        # Over the top bar, which nobody needs to play a card (a tap puts it away).
+        assert hint[0] >= -1 and hint[2] <= width + 1, (size, hint)
+        assert inside_box(hint, found["bar"]), (size, hint, found["bar"])
+        covered = [what for what, other in found["others"] if overlap(hint, other)]
+        if covered:
+            failures.append((size, covered))
+        # Still readable: words of 13 px at least, and every one of them within reach (shown
+        # whole, or scrolled to within the box).
+        words = page.eval_on_selector(
+            "[data-region=hint]",
+            """(e) => { const s = getComputedStyle(e);
+                return [parseFloat(s.fontSize), e.scrollHeight - e.clientHeight, s.overflowY]; }""",
+        )
+        assert words[0] >= 13, (size, words)
+        assert words[1] <= 1 or words[2] == "auto", (size, words)
+        shoot(page, f"table-polish-hint-{viewport}-{phase}-{size.strip('%') or '100'}")
+    assert failures == [], failures
     assert not page.errors
 
 
