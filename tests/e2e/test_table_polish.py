@@ -1,13 +1,15 @@
 """The table as the last testers found it: a hinted card marked only to the eye, the coach's
-hint box over the felt's top on a phone held sideways, and "★ wins" on a card of a trick
-nobody won. Each test measures what the page draws, or the names a screen
-reader reads. Screenshots go to HEARTS_SCREENSHOT_DIR when it is set.
+hint box over the felt's top on a phone held sideways, "★ wins" on a card of a trick nobody
+won, and at a table of friends held sideways a hint's bubble over the asker's name and "Ready
+for the next round" on two lines, its last word alone. Each test measures what the page draws,
+or the names a screen reader reads. Screenshots go to HEARTS_SCREENSHOT_DIR when it is set.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import httpx
 import pytest
 from test_coach_browser import ask_hint, hinted
 from test_crowded_table import (
@@ -19,6 +21,8 @@ from test_crowded_table import (
     position,
     settle,
 )
+from test_friends_browser import DESKTOP, Person, join, person, table_by_api
+from test_hints_browser import at_the_pass, move
 from test_web_game_browser import open_page, pass_three, start_game, wait_for_person
 
 import hearts
@@ -161,3 +165,114 @@ def test_a_trick_held_over_marks_no_card_as_winning(browser: Any, server: AppSer
     log = page.evaluate("document.querySelector('#log').textContent")
     assert "takes the 7 held-over cards" in log, log  # it was held over, and taken next
     assert not page.errors
+
+
+# --- at a table of friends, held sideways ----------------------------------------------------
+
+
+def friends_table(browser: Any, server: AppServer, viewport: str, friend: int) -> Any:
+    """Ann (the host, on a desktop) and Bea (by the link, on a phone of `viewport`) at a table
+    of four, Bea in seat `friend`, two easy computer players; each one's API client (their
+    own cookie) and the game's id, both pages at the pass."""
+    ann, bea = person(browser, "Ann", DESKTOP), person(browser, "Bea", VIEWPORTS[viewport])
+    seats = ["you", "easy", "easy", "easy"]
+    seats[friend] = "friend"
+    body: dict[str, Any] = {"name": "Ann", "seats": seats, "turn_time": None, "rules": {}}
+    state = table_by_api(ann, server, body)
+    join(bea, f"{server.url}{state['table']['invite']}")
+    at_the_pass([ann, bea])
+    clients = {}
+    for seat, someone in ((0, ann), (friend, bea)):
+        jar = {c["name"]: c["value"] for c in someone.context.cookies()}
+        clients[seat] = httpx.Client(base_url=server.url, cookies=jar, timeout=30)
+    return ann, bea, clients, state["id"]
+
+
+def close(people: list[Person], clients: dict[int, httpx.Client]) -> None:
+    for client in clients.values():
+        client.close()
+    for someone in people:
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()
+
+
+#: The bubble shown, and every name on the table, as [left, top, right, bottom].
+BUBBLE_AND_NAMES = """() => {
+    const box = (el) => { const r = el.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom]; };
+    const bubble = document.querySelector('.seat .quip:not([hidden])');
+    return { bubble: bubble && box(bubble), words: bubble && bubble.textContent,
+             names: [...document.querySelectorAll('#game .seat .name')]
+                 .filter((el) => el.getClientRects().length)
+                 .map((el) => [el.textContent, box(el)]) };
+}"""
+
+SIDEWAYS = ["phone-landscape", "small-phone-landscape", "smaller-phone-landscape"]
+
+
+@pytest.mark.parametrize("friend", [1, 2])
+@pytest.mark.parametrize("viewport", SIDEWAYS)
+def test_a_hint_told_at_a_friends_table_hides_no_name(
+    browser: Any, server: AppServer, viewport: str, friend: int
+) -> None:
+    # 844 x 390, 740 x 360, 667 x 375: "Ann asked the coach for a hint." lay over Ann's name
+    # (and with it who had asked) until it went.
+    ann, bea, clients, game = friends_table(browser, server, viewport, friend)
+    assert clients[0].post(f"/api/games/{game}/hint", json={}).status_code == 200
+    bea.page.wait_for_selector(".seat[data-seat='0'] .quip:not([hidden])")
+    found = bea.page.evaluate(BUBBLE_AND_NAMES)
+    shoot(bea.page, f"table-polish-hint-told-{viewport}-{friend}")
+    assert "asked the coach for a hint" in found["words"], found
+    hidden = [name for name, box in found["names"] if overlap(found["bubble"], box)]
+    assert hidden == [], (found["bubble"], found["names"])
+    close([ann, bea], clients)
+
+
+#: The lines the round's way on takes at a table of friends, and whether it is on the screen.
+READY_LINES = """() => {
+    const button = document.querySelector('.sheet-panel [data-action=next-round]');
+    const range = document.createRange();
+    range.selectNodeContents(button);
+    const lines = new Map();
+    for (const r of range.getClientRects()) {
+        const top = Math.round(r.top);
+        lines.set(top, (lines.get(top) || 0) + r.width);
+    }
+    const r = button.getBoundingClientRect();
+    return { words: button.textContent, lines: lines.size, widths: [...lines.values()],
+             seen: r.left >= 0 && r.right <= innerWidth && r.top >= 0 && r.bottom <= innerHeight };
+}"""
+
+
+def test_ready_for_the_next_round_keeps_to_one_line_held_sideways(
+    browser: Any, server: AppServer
+) -> None:
+    # 667 x 375 at a table of friends: "Ready for the next round", in its column beside the
+    # round's table, took two lines ("round" alone on the second), three at 150% text.
+    ann, bea, clients, game = friends_table(browser, server, "smaller-phone-landscape", 1)
+    for _ in range(500):  # the round played through the API, as each person
+        now = clients[0].get(f"/api/games/{game}").json()
+        if now["phase"] == "round-over":
+            break
+        for seat in [seat for seat in now["table"]["waiting_on"] if seat in clients]:
+            answer = move(clients[seat], clients[seat].get(f"/api/games/{game}").json())
+            assert answer.status_code in (200, 409), answer.text
+    assert now["phase"] == "round-over"
+    page = bea.page
+    page.wait_for_selector("#game[data-phase=round-over] .sheet-panel [data-action=next-round]")
+    failures = []
+    for viewport in SIDEWAYS:
+        page.set_viewport_size(VIEWPORTS[viewport])
+        for size in ("", "150%"):
+            large_text(page, size)
+            found = page.evaluate(READY_LINES)
+            assert found["words"] == "Ready for the next round", found
+            # One line at the usual size; at 150% two at most, of a length (not a word
+            # left alone on the second).
+            widths = found["widths"]
+            even = min(widths) >= 0.6 * max(widths)
+            if not found["seen"] or found["lines"] > (2 if size else 1) or not even:
+                failures.append((viewport, size, found))
+            shoot(page, f"table-polish-ready-{viewport}-{size.strip('%') or '100'}")
+    assert failures == [], failures
+    close([ann, bea], clients)
