@@ -1,8 +1,9 @@
-"""The table as the last testers found it: a hinted card marked only to the eye, the coach's
-hint box over the felt's top on a phone held sideways, "★ wins" on a card of a trick nobody
-won, and at a table of friends held sideways a hint's bubble over the asker's name and "Ready
-for the next round" on two lines, its last word alone. Each test measures what the page draws,
-or the names a screen reader reads. Screenshots go to HEARTS_SCREENSHOT_DIR when it is set.
+"""The table as the last testers found it: a hinted card marked only to the eye, the raised
+card of a one-row hand over its neighbour's corner, the coach's hint box over the felt's top
+on a phone held sideways, "★ wins" on a card of a trick nobody won, and at a table of friends
+held sideways a hint's bubble over the asker's name and "Ready for the next round" on two
+lines, its last word alone. Each test measures what the page draws, or the names a screen
+reader reads. Screenshots go to HEARTS_SCREENSHOT_DIR when it is set.
 """
 
 from __future__ import annotations
@@ -111,6 +112,44 @@ def test_the_hint_box_hides_nothing_one_plays_by_held_sideways(
         assert words[0] >= 13, (size, words)
         assert words[1] <= 1 or words[2] == "auto", (size, words)
         shoot(page, f"table-polish-hint-{viewport}-{phase}-{size.strip('%') or '100'}")
+    assert failures == [], failures
+    assert not page.errors
+
+
+# --- a raised card of a one-row hand leaves its neighbours' corners in sight ---------------
+
+#: Each card of the hand: its key, and whether its top left corner (rank and suit) is in sight.
+CORNERS = """() => [...document.querySelectorAll('#hand .card')].map((card) => {
+    const r = card.getBoundingClientRect();
+    const seen = (x, y) => card.contains(document.elementFromPoint(x, y));
+    return [card.dataset.key,
+            seen(r.left + r.width * .14, r.top + r.height * .1)
+            && seen(r.left + r.width * .14, r.top + r.height * .22)];
+})"""
+
+
+@pytest.mark.parametrize("viewport", ["phone", "phone-landscape"])
+def test_a_raised_card_leaves_every_corner_of_a_one_row_hand_in_sight(
+    browser: Any, server: AppServer, viewport: str
+) -> None:
+    # 390 x 844, eight cards in one row 44 px apart: the card with the keyboard (raised, and
+    # put over the cards beside it) hid the whole corner of the card to its right.
+    game = position(4, lambda g: len(g.round.hand(0)) == 8 and len(set(g.round.legal_cards())) > 2)
+    page = open_position(browser, server, viewport, f"raised-{viewport}", game)
+    page.emulate_media(reduced_motion="reduce")
+    tops = page.eval_on_selector_all("#hand .card", "els => els.map(e => e.style.top)")
+    assert len(tops) == 8 and len(set(tops)) == 1, tops  # one row
+    page.focus("#hand")
+    failures = []
+    for step in range(8):
+        page.keyboard.press("ArrowRight")  # the keyboard's card, raised when it is playable
+        settle(page)
+        focused = page.evaluate("document.activeElement.dataset.key")
+        hidden = [key for key, seen in page.evaluate(CORNERS) if not seen]
+        if hidden:
+            failures.append((focused, hidden))
+        if step == 1:
+            shoot(page, f"table-polish-raised-{viewport}")
     assert failures == [], failures
     assert not page.errors
 
