@@ -1,9 +1,9 @@
 """The table as the last testers found it: a hinted card marked only to the eye, the raised
 card of a one-row hand over its neighbour's corner, the coach's hint box over the felt's top
-on a phone held sideways, "★ wins" on a card of a trick nobody won, and at a table of friends
-held sideways a hint's bubble over the asker's name and "Ready for the next round" on two
-lines, its last word alone. Each test measures what the page draws, or the names a screen
-reader reads. Screenshots go to HEARTS_SCREENSHOT_DIR when it is set.
+on a phone held sideways, "★ wins" on a card of a trick nobody won or beside a stale turn,
+and at a table of friends held sideways a hint's bubble over the asker's name and "Ready for
+the next round" on two lines, its last word alone. Each test measures what the page draws,
+or the names a screen reader reads. Screenshots go to HEARTS_SCREENSHOT_DIR when it is set.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from test_web_game_browser import open_page, pass_three, start_game, wait_for_pe
 
 import hearts
 
-from browser_support import AppServer, shoot
+from browser_support import AppServer, plain, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -235,6 +235,53 @@ def close(people: list[Person], clients: dict[int, httpx.Client]) -> None:
         someone.context.close()
 
 
+def play_the_round(clients: dict[int, httpx.Client], game: str) -> None:
+    """The round played through the API, as each person (their own cookie), to its end."""
+    for _ in range(500):
+        now = clients[0].get(f"/api/games/{game}").json()
+        if now["phase"] == "round-over":
+            return
+        for seat in [seat for seat in now["table"]["waiting_on"] if seat in clients]:
+            answer = move(clients[seat], clients[seat].get(f"/api/games/{game}").json())
+            assert answer.status_code in (200, 409), answer.text
+    raise AssertionError("the round did not end")
+
+
+#: Each time a card of the trick is marked "★ wins": the status line's words then, and the
+#: names of the players whose cards are on the trick.
+WATCH_STATUS = """() => {
+    window.marked = [];
+    new MutationObserver(() => {
+        if (!document.querySelector('.trick .slot.winner')) return;
+        const played = [...document.querySelectorAll('.trick .slot')]
+            .filter((slot) => slot.querySelector('.played'))
+            .map((slot) => document.querySelector(
+                `#game .seat[data-seat='${slot.dataset.seat}'] .name`)?.textContent);
+        window.marked.push({ status: document.querySelector('#status').textContent, played });
+    }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'] });
+}"""
+
+
+def test_a_trick_won_is_never_shown_beside_a_stale_turn(browser: Any, server: AppServer) -> None:
+    # Seven players with friends: a trick's card glowed "★ wins" while the status line named
+    # a player to play whose card was already on that trick: the line said the turn before
+    # the moves being shown, until they had all been shown. Here Bea's cards go from her
+    # own API client, as from another tab: "Your turn." stood beside her card on the trick.
+    ann, bea, clients, game = friends_table(browser, server, "phone-landscape", 1)
+    bea.page.evaluate(WATCH_STATUS)
+    play_the_round(clients, game)
+    bea.page.wait_for_selector("#game[data-phase=round-over]")
+    marked = plain(bea.page.evaluate("window.marked"))
+    assert marked, "no trick was seen won"
+
+    def turn_of(name: str) -> set[str]:
+        return {"Your turn.", "Your lead."} if name == "You" else {f"{name} to play."}
+
+    stale = [m for m in marked if any(m["status"] in turn_of(name) for name in m["played"])]
+    assert stale == [], stale[:3]
+    close([ann, bea], clients)
+
+
 #: The bubble shown, and every name on the table, as [left, top, right, bottom].
 BUBBLE_AND_NAMES = """() => {
     const box = (el) => { const r = el.getBoundingClientRect();
@@ -289,14 +336,7 @@ def test_ready_for_the_next_round_keeps_to_one_line_held_sideways(
     # 667 x 375 at a table of friends: "Ready for the next round", in its column beside the
     # round's table, took two lines ("round" alone on the second), three at 150% text.
     ann, bea, clients, game = friends_table(browser, server, "smaller-phone-landscape", 1)
-    for _ in range(500):  # the round played through the API, as each person
-        now = clients[0].get(f"/api/games/{game}").json()
-        if now["phase"] == "round-over":
-            break
-        for seat in [seat for seat in now["table"]["waiting_on"] if seat in clients]:
-            answer = move(clients[seat], clients[seat].get(f"/api/games/{game}").json())
-            assert answer.status_code in (200, 409), answer.text
-    assert now["phase"] == "round-over"
+    play_the_round(clients, game)
     page = bea.page
     page.wait_for_selector("#game[data-phase=round-over] .sheet-panel [data-action=next-round]")
     failures = []

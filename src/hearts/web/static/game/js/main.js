@@ -1510,6 +1510,11 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
       }
       if (trick.length === count) trick = [];
       sizes[event.seat] -= 1;
+      // The status line said this seat's turn ("Ann to play.", or "Your turn." when the card
+      // came from another tab): it has played, and the line goes. Left until every move had
+      // been shown, it stood beside the trick's "★ wins" (seven players with friends).
+      const turnWords = event.seat === me ? ["Your turn.", "Your lead."] : [`${nameOf(next, event.seat)} to play.`];
+      if (!ui.status.dataset.keep && turnWords.includes(ui.status.textContent)) say("");
       const led = trick.length === 0;
       trick.push([event.seat, event.card]);
       seats(event.seat);
