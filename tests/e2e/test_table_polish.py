@@ -297,12 +297,12 @@ SIDEWAYS = ["phone-landscape", "small-phone-landscape", "smaller-phone-landscape
 
 
 @pytest.mark.parametrize("friend", [1, 2])
-@pytest.mark.parametrize("viewport", SIDEWAYS)
+@pytest.mark.parametrize("viewport", [*SIDEWAYS, "phone"])
 def test_a_hint_told_at_a_friends_table_hides_no_name(
     browser: Any, server: AppServer, viewport: str, friend: int
 ) -> None:
-    # 844 x 390, 740 x 360, 667 x 375: "Ann asked the coach for a hint." lay over Ann's name
-    # (and with it who had asked) until it went.
+    # 844 x 390, 740 x 360, 667 x 375 (and upright, 390 x 844): "Ann asked the coach for a
+    # hint." lay over Ann's name (and with it who had asked) until it went.
     ann, bea, clients, game = friends_table(browser, server, viewport, friend)
     assert clients[0].post(f"/api/games/{game}/hint", json={}).status_code == 200
     bea.page.wait_for_selector(".seat[data-seat='0'] .quip:not([hidden])")
