@@ -1,7 +1,8 @@
 // The Hint button: asks the server what the hard player would do in the person's place
 // (POST /api/games/{id}/hint), marks those cards in the hand and shows the reason under the
-// person's name. A hint belongs to one move: it goes once the game moves on. A table of
-// friends made without hints (`table.hints` false) has no button at all.
+// person's name (over the top bar on a phone held sideways). A hint belongs to one move: it
+// goes once the game moves on. A table of friends made without hints (`table.hints` false)
+// has no button at all.
 
 import { api, Refused } from "./api.js";
 import { h, clear } from "./dom.js";
@@ -20,7 +21,14 @@ let moves = 0; // the person's moves made on this page: a hint asked before the 
  * they stop (pressed then, the hint's answer was for a move no longer shown, and dropped). */
 export function mountHint(later = () => false) {
   document.querySelector(".table-tools")?.prepend(button);
-  document.querySelector(".me-line")?.append(line);
+  // Held sideways on a phone the words lie over the top bar, not over the felt (game.css).
+  const sideways = matchMedia("(orientation: landscape) and (max-height: 520px)");
+  const place = () => {
+    const home = document.querySelector(sideways.matches ? "body > .bar" : ".me-line");
+    if (home && line.parentElement !== home) home.append(line);
+  };
+  place();
+  sideways.addEventListener("change", place);
   button.addEventListener("click", () => {
     if (!later(ask)) ask();
   });
@@ -88,15 +96,21 @@ async function ask() {
   }
 }
 
+/** Said last in a hinted card's name: the mark is a glow, which a screen reader never told. */
+const HINTED = ", hinted by the coach";
+
 function mark(cards) {
   const wanted = [...cards];
   for (const el of document.querySelectorAll("#hand [data-card]")) {
     const at = wanted.indexOf(el.dataset.card);
+    const label = (el.getAttribute("aria-label") || "").replace(HINTED, "");
     if (at >= 0) {
       wanted.splice(at, 1); // with two decks, one copy per card hinted
       el.dataset.hinted = "true";
+      el.setAttribute("aria-label", label + HINTED);
     } else {
       delete el.dataset.hinted;
+      if (el.hasAttribute("aria-label")) el.setAttribute("aria-label", label);
     }
   }
 }

@@ -1510,6 +1510,11 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
       }
       if (trick.length === count) trick = [];
       sizes[event.seat] -= 1;
+      // The status line said this seat's turn ("Ann to play.", or "Your turn." when the card
+      // came from another tab): it has played, and the line goes. Left until every move had
+      // been shown, it stood beside the trick's "★ wins" (seven players with friends).
+      const turnWords = event.seat === me ? ["Your turn.", "Your lead."] : [`${nameOf(next, event.seat)} to play.`];
+      if (!ui.status.dataset.keep && turnWords.includes(ui.status.textContent)) say("");
       const led = trick.length === 0;
       trick.push([event.seat, event.card]);
       seats(event.seat);
@@ -1523,7 +1528,9 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
       if (t.fly) await flyFrom(placed, table.seatBox(event.seat), t.fly);
       after(event.seat);
     } else if (event.type === "trick") {
-      table.markWinner(event.winner);
+      // A trick held over is nobody's: its event names the leader only as the seat that
+      // leads again, and "★ wins" on the leader's cancelled card said the opposite.
+      table.markWinner(event.held_over ? null : event.winner);
       const taken = event.points_taken[event.winner] - pointsTaken[event.winner];
       const who = isMe(next, event.winner) ? "You take" : `${nameOf(next, event.winner)} takes`;
       const worth = taken > 0 ? `, ${plural(taken, "point")}` : taken < 0 ? `: ${-taken} points off` : "";

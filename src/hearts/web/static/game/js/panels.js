@@ -109,7 +109,9 @@ function nextRoundButton(state, next) {
   }
   const ready = state.players.filter((p) => p.person && !p.open && !p.away && !p.you
     && !waiting.includes(p.seat)).map((p) => named(p.name));
-  return [h("button", attrs, others.length ? "Ready for the next round" : "Deal the next round"),
+  // data-ready: the longer words, for which the panel's column beside the table is wider.
+  return [h("button", others.length ? { ...attrs, "data-ready": "true" } : attrs,
+    others.length ? "Ready for the next round" : "Deal the next round"),
     ready.length ? h("p", { class: "hint", "data-region": "ready-note" },
       `${listed(ready)} ${ready.length === 1 ? "is" : "are"} ready.`) : null];
 }
