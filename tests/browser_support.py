@@ -70,7 +70,10 @@ class LiveServer:
         # The socket is bound here and handed to uvicorn, held from now to the stop: a port
         # only looked up (bound, closed, then bound again by uvicorn) could be taken in
         # between by another server of a test run beside this one ("address already in use").
+        # SO_REUSEADDR as uvicorn sets it: a server started again on this port once this one
+        # has stopped is not refused for the connections it left in TIME_WAIT.
         self.socket = socket.socket()
+        self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.socket.bind(("127.0.0.1", 0))
         self.port = self.socket.getsockname()[1]
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
