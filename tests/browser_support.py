@@ -67,9 +67,15 @@ class LiveServer:
     """An ASGI app under uvicorn in a thread, on a free loopback port."""
 
     def __init__(self, app: Any) -> None:
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            self.port = sock.getsockname()[1]
+        # The socket is bound here and handed to uvicorn, held from now to the stop: a port
+        # only looked up (bound, closed, then bound again by uvicorn) could be taken in
+        # between by another server of a test run beside this one ("address already in use").
+        # SO_REUSEADDR as uvicorn sets it: a server started again on this port once this one
+        # has stopped is not refused for the connections it left in TIME_WAIT.
+        self.socket = socket.socket()
+        self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.socket.bind(("127.0.0.1", 0))
+        self.port = self.socket.getsockname()[1]
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
         # The app's own server when it has a hub of event streams: its stop ends them first,
         # as `hearts serve` does. uvicorn's plain stop waits for every open connection, and
@@ -81,7 +87,9 @@ class LiveServer:
             if hub is not None
             else uvicorn.Server(config)
         )
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread = threading.Thread(
+            target=self.server.run, kwargs={"sockets": [self.socket]}, daemon=True
+        )
 
     @property
     def url(self) -> str:
@@ -99,6 +107,7 @@ class LiveServer:
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=10)
+        self.socket.close()
 
 
 class AppServer(LiveServer):

@@ -875,6 +875,7 @@ def serve_on(data_dir: Path, port: int | None = None) -> LiveServer:
     """The app over `data_dir`, on `port` when given (to come back where the pages are)."""
     running = LiveServer(create_app(data_dir, bot_workers=0))
     if port is not None:
+        running.socket.close()  # the port it was given instead: bound by uvicorn itself
         running.port = port
         config = uvicorn.Config(running.server.config.app, host="127.0.0.1", port=port)
         config.log_level = "warning"

@@ -824,7 +824,7 @@ def test_a_table_too_wide_for_its_box_says_it_scrolls(page: Any) -> None:
     cue = tab.locator("[data-scroll-cue]")
     for width in (390, 260):
         tab.set_viewport_size({"width": width, "height": 844})
-        tab.wait_for_timeout(100)  # the resize observer runs after layout
+        after_a_frame(tab)  # the resize observer runs after layout, by the next frame
         overflowing = wrap.evaluate("el => el.scrollWidth > el.clientWidth + 1")
         assert cue.is_visible() == overflowing, width
     assert cue.is_visible(), "at 260 px ten columns cannot fit"

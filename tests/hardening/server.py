@@ -25,6 +25,10 @@ def free_port() -> int:
         return port
 
 
+class PortTaken(RuntimeError):
+    """The port looked up for a server was taken by another program before it bound it."""
+
+
 class Server:
     """One `hearts serve` process over `data_dir`; `kill()` is SIGKILL, no goodbye."""
 
@@ -43,12 +47,28 @@ class Server:
         self.args = args
         self.files = files
         self.env = env or {}
+        #: A port of its own choosing may be taken again by another program before the
+        #: server binds it (it was free when looked up): then the server tries another.
+        self.any_port = port is None
         self.port = port or free_port()
-        self.url = f"http://{HOST}:{self.port}"
+        self.log = log
         self.log_path = log or data_dir.parent / f"server-{self.port}.log"
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self, timeout: float = 30.0) -> Server:
+        for _ in range(4):
+            try:
+                return self._start(timeout)
+            except PortTaken:
+                self.port = free_port()
+                self.log_path = self.log or self.data_dir.parent / f"server-{self.port}.log"
+        return self._start(timeout)
+
+    @property
+    def url(self) -> str:
+        return f"http://{HOST}:{self.port}"
+
+    def _start(self, timeout: float) -> Server:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         command = [
             # The installed `hearts` script, as a person runs it (with `python -c` the
@@ -76,7 +96,11 @@ class Server:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"the server exited: {self.log_path.read_text()[-2000:]}")
+                said = self.log_path.read_text()[-2000:]
+                self.process = None
+                if self.any_port and f"Port {self.port} on {HOST} is taken" in said:
+                    raise PortTaken(said)
+                raise RuntimeError(f"the server exited: {said}")
             try:
                 if httpx.get(f"{self.url}/api/options", timeout=1.0).status_code == 200:
                     return self
