@@ -1511,12 +1511,14 @@ def _players(
             entry["name"] = person.name
             entry["away"] = person.away
             entry["hints"] = person.hints
-            heard = person.seen_at is not None and not person.page_closed
-            quiet = _quiet(person, now, heartbeat)
-            entry["connected"] = seat == me or (heard and not quiet)
+            entry["connected"] = seat == me or (
+                person.seen_at is not None
+                and now - person.seen_at < QUIET_BEATS * heartbeat
+                and not person.page_closed
+            )
             # Gone quiet without closing the page: shown as reconnecting until they are
             # heard from again, or marked away once the hold time runs out.
-            entry["reconnecting"] = seat != me and quiet and not person.away
+            entry["reconnecting"] = seat != me and _quiet(person, now, heartbeat)
         else:
             stand_in = at_start.get(seat)
             entry |= {

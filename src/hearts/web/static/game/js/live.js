@@ -37,6 +37,7 @@ export class Live {
     this.timer = null;
     this.watchdog = null;
     this.every = null; // seconds between the server's pings, once one has come
+    this.unheard = false; // the last answer to a ping did not get through
     this.closed = false;
     this.open();
   }
@@ -76,7 +77,7 @@ export class Live {
         // The last known interval stands.
       }
       this.watch();
-      api.here(this.id).catch(() => {}); // unanswered: the next ping, or the watchdog, tells
+      this.answer(source);
     });
     source.addEventListener("reconnecting", () => this.onStatus("reconnecting"));
     const ended = (fallback, then) => (message) => {
@@ -101,6 +102,20 @@ export class Live {
         this.timer = setTimeout(() => this.open(), this.pause);
         this.pause = Math.min(LONGEST_PAUSE_MS, this.pause * 2);
       }
+    });
+  }
+
+  /** Answer a ping. A device gone offline may still hear an old stream's pings while
+   * nothing it sends gets through: then the page says it is reconnecting, until an answer
+   * gets through again. */
+  answer(source) {
+    api.here(this.id).then(() => {
+      if (this.unheard && this.source === source && !this.closed) this.onStatus("open");
+      this.unheard = false;
+    }, (refused) => {
+      if (refused?.status !== 0 && refused?.status < 500) return; // told by the stream itself
+      this.unheard = true;
+      if (this.source === source && !this.closed) this.onStatus("reconnecting");
     });
   }
 
