@@ -164,6 +164,8 @@ class Heartbeats(Streams):
 
     async def table_news(self, game_id: str, seat: int, before: Any) -> tuple[str, Any]:
         self.reads += 1
+        if self.reads == 1:
+            self.hub.publish(game_id, 4)  # the card comes after the first quiet spell
         return f"read {self.reads}", None
 
     async def moved(
@@ -175,10 +177,6 @@ class Heartbeats(Streams):
 
     async def heartbeats(self, game_id: str, seating: Any) -> Any:
         return seating
-
-    async def seen(self, game_id: str, seat: int) -> None:
-        if self.reads == 1:
-            self.hub.publish(game_id, 4)  # the card comes after the first quiet spell
 
 
 def test_a_quiet_stream_reads_the_table_again_before_its_next_message() -> None:

@@ -14,7 +14,7 @@ import os
 import re
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ from test_web_game_browser import TABLE, shoot
 from hearts.web.app import create_app
 from hearts.web.characters import OPPONENTS
 from hearts.web.service import START_GRACE
+from hearts.web.settings import Settings
 
 from browser_support import PHONE, AppServer, LiveServer, create_by_page, plain, spills
 
@@ -32,6 +33,7 @@ pytestmark = pytest.mark.browser
 
 DESKTOP = {"width": 1366, "height": 800}
 LANDSCAPE = {"width": 844, "height": 390}
+WIDE = {"width": 1280, "height": 800}
 
 # What a person could do now, or "" (nothing: not their turn, or the page is busy).
 READY = """() => {
@@ -1578,3 +1580,39 @@ def test_while_a_page_reconnects_no_clock_counts_down_and_nobody_shows_as_connec
             someone.context.close()
         if again is not None:
             halt(again)
+
+
+def test_a_friend_gone_offline_shows_as_reconnecting_to_the_others(
+    browser: Any, tmp_path: Path
+) -> None:
+    # A friend whose phone went offline kept showing as connected to the others until the
+    # hold time ended: their stream stayed open, and its pings counted as them being here.
+    settings = replace(Settings.from_env(data_dir=tmp_path), stream_ping=1.0)
+    running = LiveServer(create_app(tmp_path, bot_workers=0, settings=settings)).start()
+    try:
+        uma, val = two_at_a_table(browser, running, ("Uma", DESKTOP), ("Val", PHONE))
+        for someone in (uma, val):
+            someone.page.wait_for_selector("body[data-live=open]")
+        mark = f".seat[data-seat='{val.seat}'] [data-reconnecting=true]"
+        assert uma.page.locator(mark).count() == 0
+        val.context.set_offline(True)
+        # Told within a few pings (2.5 quiet, then Uma's next read of the table).
+        uma.page.wait_for_selector(mark, timeout=15000)
+        assert uma.page.inner_text(mark) == "Reconnecting…"
+        assert uma.page.locator(f".seat[data-seat='{val.seat}'] [data-away]").count() == 0
+        # Val's own page says it lost the server and is trying again.
+        val.page.wait_for_selector("body[data-live=reconnecting]", timeout=15000)
+        assert val.page.is_visible("[data-region=live]")
+        shoot(val.page, "friends-own-page-reconnecting-phone")
+        for name, size in (("phone", PHONE), ("landscape", LANDSCAPE), ("desktop", WIDE)):
+            uma.page.set_viewport_size(size)
+            uma.page.wait_for_selector(mark)
+            shoot(uma.page, f"friends-reconnecting-{name}")
+        val.context.set_offline(False)
+        uma.page.wait_for_selector(mark, state="detached", timeout=15000)
+        val.page.wait_for_selector("body[data-live=open]", timeout=15000)
+        for someone in (uma, val):
+            assert not someone.page.errors, someone.page.errors
+            someone.context.close()
+    finally:
+        halt(running)

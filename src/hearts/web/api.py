@@ -387,6 +387,24 @@ async def leave(game_id: str, body: Empty, games: Service, cookie: BrowserCookie
         return refused(refusal)
 
 
+@router.post(
+    "/games/{game_id}/here",
+    status_code=204,
+    response_class=Response,
+    response_model=None,
+    responses=REFUSALS,
+)
+async def here(game_id: str, games: Service, cookie: BrowserCookie = None) -> Any:
+    """The caller's page is open and reaching the server: its answer to each ping of its
+    event stream. A person not heard from for a while is shown to the others as
+    reconnecting."""
+    try:
+        await games.here(game_id, _owner(cookie))
+    except Refusal as refusal:
+        return refused(refusal)
+    return Response(status_code=204)
+
+
 @router.post("/games/{game_id}/react", response_model=GameState, responses=REFUSALS)
 async def react(game_id: str, body: Reaction, games: Service, cookie: BrowserCookie = None) -> Any:
     """Send one of the offered reactions to everyone at the table."""

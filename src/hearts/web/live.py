@@ -8,8 +8,14 @@ through the process's `Hub` (fed by this process's own moves and, on PostgreSQL,
 other process's through LISTEN/NOTIFY); table news (people joining, going away, coming back,
 reacting) comes as a message of kind `table` with the same id.
 
-A comment line every `PING` seconds keeps proxies from closing a quiet stream and tells the
-table the person is still here.
+A message of kind `ping` every `PING` seconds (data: `{"every": seconds}`) keeps proxies
+from closing a quiet stream and asks the page to say it is still here: it answers each with
+`POST /api/games/{id}/here`. The stream's own pings prove nothing of the person (a phone gone
+offline leaves the socket open, and pings go into it unread for many minutes), so a person
+whose page has not answered for `service.QUIET_BEATS` pings is shown to the others as
+reconnecting; a page that has heard nothing for two pings and a little more says it is
+reconnecting and opens its stream again. After each ping the stream reads the table (the
+others' marks), which is also when it checks that its browser still holds the seat.
 
 While the store does not answer (PostgreSQL restarting), a stream stays open and says so
 once with a message of kind `reconnecting` (data: the sentence a 503 carries); when the
@@ -22,8 +28,11 @@ A stream is for the browser that holds its seat: when the seat stops being that 
 (it left the table before it started, in another tab or by the API, and the seat went back
 to the invitation), the stream says so once with a message of kind `left` (data: a sentence)
 and ends, and sends nothing more: the next holder's hand is theirs alone, and neither this
-stream's pings nor its end count as theirs. Each time the stream reads the table it checks
-who holds the seat, and the table is read before anything is sent after a ping or news.
+stream's end counts as theirs. Each time the stream reads the table it checks who holds the
+seat, and the table is read before anything is sent after a ping or news. Between reads the
+holder cannot change unseen: every change of who sits where is table news (the `Hub`, and
+NOTIFY from other processes), which makes the stream read the table before it sends
+anything, so a ping reads the table once (not once for the seat and once for the news).
 
 A message's id never passes a move whose events the stream has not sent: moves go out
 before table news, so a reconnect's Last-Event-ID loses nothing.
@@ -65,6 +74,12 @@ SEAT_LEFT = "You left this table, so your seat went back to the invitation."
 def message(state: dict[str, Any], kind: str = "state") -> bytes:
     data = json.dumps(state, separators=(",", ":"))
     return f"id: {state['move']}\nevent: {kind}\ndata: {data}\n\n".encode()
+
+
+def ping_message(every: float) -> bytes:
+    """The ping: the page answers it with `POST .../here`, and expects the next within
+    `every` seconds."""
+    return f"event: ping\ndata: {json.dumps({'every': every})}\n\n".encode()
 
 
 def notice(kind: str, detail: str) -> bytes:
@@ -177,12 +192,7 @@ async def _stream(
                         break
                     await games.seen(game_id, seat)
                 if news == -1 and not away:
-                    yield b": ping\n\n"
-                    # A heartbeat only from the browser that holds the seat.
-                    if not holds(await games.seating(game_id)):
-                        kept = False
-                        break
-                    await games.seen(game_id, seat)
+                    yield ping_message(ping)
                     table_behind = True  # the others' heartbeats, for the next message
                 if news is not None and news > told:
                     told = news
@@ -194,9 +204,22 @@ async def _stream(
                     # so before sending some, a table read a ping ago takes the latest ones.
                     seating = await games.heartbeats(game_id, seating)
                     table_read = time.monotonic()
+                # Moves and a change at the table both unread: who holds the seat is checked
+                # before the moves go out, not only after.
+                if (
+                    behind
+                    and table_behind
+                    and news is None
+                    and not holds(await games.seating(game_id))
+                ):
+                    kept = False
+                    break
                 if behind:  # moves first: see the module's note on ids
                     seated, update = await games.moved(game_id, seat, shown, told, seating)
                     seating, behind = seated.seating, False
+                    if not holds(seating):
+                        kept = False
+                        break
                     moved_on = seated.loaded.recorded != heard
                     if update["move"] != shown or moved_on or away:
                         shown, heard = update["move"], seated.loaded.recorded
@@ -207,6 +230,9 @@ async def _stream(
                     if news_state is not None and news_state["move"] > shown:
                         # Moves were stored while the news was read: their events first.
                         seated, update = await games.moved(game_id, seat, shown, told, seating)
+                        if not holds(seating) or not holds(seated.seating):
+                            kept = False
+                            break
                         seating, shown = seated.seating, update["move"]
                         heard = seated.loaded.recorded
                         yield message(update)

@@ -149,6 +149,11 @@ class Player(BaseModel):
     you: bool
     away: bool = Field(description="A computer player plays for this person until they return.")
     connected: bool
+    reconnecting: bool = Field(
+        default=False,
+        description="A person whose page has not been heard from for a while, though it has "
+        "not closed (a phone gone offline): their seat is held for them until the hold time.",
+    )
     open: bool = Field(description="A friend's seat nobody has taken yet.")
     character: str | None = Field(
         default=None,

@@ -103,9 +103,12 @@ HOLD_TIME = 120
 #: How often, by default, an open page's event stream notes its person as here (seconds).
 HEARTBEAT = 15.0
 FILL = "medium"
-#: A person whose browser has been heard from within this many seconds is shown as here
-#: (an open event stream is heard from every `live.PING` seconds).
-CONNECTED = 40.0
+#: A person whose page has not been heard from for this many of its heartbeats (its
+#: answers to the event stream's pings, every `live.PING` seconds: 37.5 s by default) is
+#: shown to the others as reconnecting, until it is heard from again or the hold time runs
+#: out (the stream itself proves nothing: a phone gone offline leaves it open, and the
+#: server's pings go into a socket nobody reads for many minutes).
+QUIET_BEATS = 2.5
 #: Seconds a turn that began before this process was serving again (it started, or its
 #: database came back after being away) runs on at least, from that moment: the time left
 #: went by while nobody could move, and a card the person chose meanwhile waits in their
@@ -431,7 +434,7 @@ class GameService:
         seating = await self._read(self.store.seating, game_id)
         if seating is None:
             raise Refusal(404, NO_SUCH_GAME)
-        return seating
+        return replace(seating, read_at=time.time())
 
     async def _read(self, read: Callable[[str], T], game_id: str) -> T:
         """`read(game_id)` from the store, off the event loop, noting when the store is away
@@ -1099,6 +1102,7 @@ class GameService:
         seating = await self._seating(game_id)
         # A person is not told of their own hint, as if by someone else.
         notices = [n for n in _notices(before, seating) if n["type"] != "hint" or n["seat"] != seat]
+        notices += _quiet_notices(before, seating, self.heartbeat)
         if not notices:
             return seating, None
         loaded = await self._loaded(game_id)
@@ -1121,7 +1125,7 @@ class GameService:
             else person
             for seat, person in seating.people.items()
         }
-        return replace(seating, people=people)
+        return replace(seating, people=people, read_at=now.read_at)
 
     async def seating(self, game_id: str) -> Seating:
         """The table's people as the store has them now (a stream checks who holds its
@@ -1169,6 +1173,21 @@ class GameService:
         except StoreUnavailable:
             return  # the heartbeats run out instead
         self.hub.poke(game_id)
+
+    async def here(self, game_id: str, owner: str) -> None:
+        """The caller's page is still open and reaching the server (its answer to a ping of
+        its event stream). Usually one write, no read: the store notes it only for the seat
+        this browser holds, and not if it is away or its page closed; then the longer way
+        (`_seated`) takes the seat back and tells the others. A browser with no seat here is
+        told the game is missing."""
+        if not GAME_ID.fullmatch(game_id):
+            raise Refusal(404, NO_SUCH_GAME)
+        now = time.time()
+        if await asyncio.to_thread(self.store.heard_from, game_id, owner, now):
+            return
+        seated = await self._seated(game_id, owner)
+        if seated.loaded.table.friends and seated.seat in seated.seating.people:
+            await self.seen(game_id, seated.seat)
 
     async def seen(self, game_id: str, seat: int) -> None:
         """A stream's heartbeat: the person is still here."""
@@ -1292,7 +1311,7 @@ class GameService:
             "moon_pending": game.moon_pending,
             "moon_stake": game.moon_stake,
             "moon_scores": _moon_scores(game),
-            "players": _players(loaded.table, seat, seating),
+            "players": _players(loaded.table, seat, seating, self.heartbeat),
             "table": _table_state(loaded, seat, seating, self.heartbeat, self.resumed),
             "undo": _undo_state(loaded, seat),
         }
@@ -1454,7 +1473,9 @@ def _stand_ins(people: tuple[bool, ...], host: int) -> dict[int, str | None]:
     return found
 
 
-def _players(table: Table, me: int, seating: Seating) -> list[dict[str, Any]]:
+def _players(
+    table: Table, me: int, seating: Seating, heartbeat: float = HEARTBEAT
+) -> list[dict[str, Any]]:
     """Names for the seats: people by the names they chose ("You" at a table of one),
     computer players by their characters' (`Table.characters`, named by `character`). A
     seat nobody has taken yet names as `stand_in` the character that plays it if the table
@@ -1475,6 +1496,7 @@ def _players(table: Table, me: int, seating: Seating) -> list[dict[str, Any]]:
             "you": seat == me,
             "away": False,
             "connected": False,
+            "reconnecting": False,
             "open": False,
         }
         character = characters.get(seat)
@@ -1491,9 +1513,12 @@ def _players(table: Table, me: int, seating: Seating) -> list[dict[str, Any]]:
             entry["hints"] = person.hints
             entry["connected"] = seat == me or (
                 person.seen_at is not None
-                and now - person.seen_at < CONNECTED
+                and now - person.seen_at < QUIET_BEATS * heartbeat
                 and not person.page_closed
             )
+            # Gone quiet without closing the page: shown as reconnecting until they are
+            # heard from again, or marked away once the hold time runs out.
+            entry["reconnecting"] = seat != me and _quiet(person, now, heartbeat)
         else:
             stand_in = at_start.get(seat)
             entry |= {
@@ -1626,6 +1651,36 @@ def _deadline(
         return None
     first = min(when for when, _ in due)
     return first, [seat for when, seat in due if when <= max(first, now)]
+
+
+def _quiet(person: Person, at: float, heartbeat: float) -> bool:
+    """Whether a person's page had gone quiet at `at` without closing: not heard from for
+    `QUIET_BEATS` heartbeats (a phone gone offline), and not yet marked away."""
+    return (
+        person.owner is not None
+        and not person.away
+        and person.seen_at is not None
+        and not person.page_closed
+        and at - person.seen_at >= QUIET_BEATS * heartbeat
+    )
+
+
+def _quiet_notices(before: Seating, after: Seating, heartbeat: float) -> list[dict[str, Any]]:
+    """People whose pages went quiet between two reads of the table (`reconnecting`), or were
+    heard from again (`reconnected`): the others' pages show it at once, not at the next
+    move. Each read is judged at its own time."""
+    notices: list[dict[str, Any]] = []
+    for seat, now in after.people.items():
+        was = before.people.get(seat)
+        if was is None or was.owner != now.owner:
+            continue
+        quiet_then = _quiet(was, before.read_at, heartbeat)
+        quiet_now = _quiet(now, after.read_at, heartbeat)
+        if quiet_now and not quiet_then:
+            notices.append({"type": "reconnecting", "seat": seat})
+        elif quiet_then and not quiet_now and not now.away and not now.page_closed:
+            notices.append({"type": "reconnected", "seat": seat})
+    return notices
 
 
 def _notices(before: Seating, after: Seating) -> list[dict[str, Any]]:

@@ -60,8 +60,9 @@ class Settings:
     #: Connections open at once; past it a new one gets a 503 and is closed. 0: derived
     #: from the file-descriptor limit at start (see `hearts.web.server`).
     max_connections: int = 0
-    #: Seconds between keep-alive comments on a quiet event stream (they also note the
-    #: person as present, and find out soonest that the database has gone away).
+    #: Seconds between pings on a quiet event stream (each page answers them, which notes the
+    #: person as present; a person quiet for 2.5 of them is shown as reconnecting), and how
+    #: soon a stream finds out that the database has gone away.
     stream_ping: float = 15.0
 
     # --- metrics (hearts serve) -----------------------------------------------------------

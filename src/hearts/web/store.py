@@ -199,6 +199,8 @@ class Seating:
     updated_at: float
     moves: int
     people: dict[int, Person]
+    #: When it was read (the server's clock): who had gone quiet then is judged by it.
+    read_at: float = 0.0
 
 
 #: The columns of a seat row, in `Person`'s order.
@@ -562,6 +564,18 @@ class Store:
                 "UPDATE seats SET seen_at = ? WHERE game_id = ? AND seat = ?",
                 (now, game_id, seat),
             )
+
+    def heard_from(self, game_id: str, owner: str, now: float) -> bool:
+        """Note that the person `owner` was here at `now`, in one write and no read: False
+        when they hold no seat here, or when theirs is marked away or their page closed (the
+        caller takes the longer way, which takes the seat back and tells the others)."""
+        with self._transaction() as db:
+            done = db.execute(
+                "UPDATE seats SET seen_at = ? WHERE game_id = ? AND owner = ? AND away = 0"
+                " AND (left_at IS NULL OR (seen_at IS NOT NULL AND left_at < seen_at))",
+                (now, game_id, owner),
+            )
+            return done.rowcount == 1
 
     def page_closed(self, game_id: str, seat: int, now: float) -> None:
         """Note that the last open page of the person in `seat` closed at `now`."""

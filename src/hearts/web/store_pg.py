@@ -398,6 +398,15 @@ class PgStore:
                 (now, game_id, seat),
             )
 
+    def heard_from(self, game_id: str, owner: str, now: float) -> bool:
+        with self._connection() as db:
+            done = db.execute(
+                "UPDATE seats SET seen_at = %s WHERE game_id = %s AND owner = %s AND away = 0"
+                " AND (left_at IS NULL OR (seen_at IS NOT NULL AND left_at < seen_at))",
+                (now, game_id, owner),
+            )
+            return done.rowcount == 1
+
     def react(self, game_id: str, seat: int, reaction: str, now: float) -> None:
         with self._connection() as db:
             db.execute(

@@ -98,3 +98,5 @@ api.react = (id, reaction) => call("POST", game(id, "/react"), { reaction });
 api.rematch = (id) => call("POST", game(id, "/rematch"), {});
 api.leave = (id) => call("POST", game(id, "/leave"), {});
 api.eventsUrl = (id) => game(id, "/events");
+/** The page is open and reaching the server: the answer to each ping of the event stream. */
+api.here = (id) => call("POST", game(id, "/here"), {});

@@ -297,6 +297,15 @@ export function reconnecting() {
 }
 
 const UNKNOWN = "Not known while this page reconnects";
+const RECONNECTING_TITLE = "Their connection dropped: their seat is kept while they reconnect";
+
+/** Whether someone else's page has gone quiet without closing (a phone gone offline): the
+ * server marks them reconnecting until they are heard from again or the hold time ends.
+ * Not said while this page is itself reconnecting: then nobody's connection is known. */
+export function seatReconnecting(state, seat) {
+  const player = state.players[seat];
+  return Boolean(player.reconnecting) && !player.away && !isMe(state, seat) && !reconnecting();
+}
 
 /** A seat's connection dot: on (green), off, or not known while the page reconnects (each
  * seat still showed a green "connected" dot beside "Reconnecting…"). */
@@ -320,6 +329,9 @@ export function seatSigns(state, seat) {
   if (player.away) {
     signs.push(h("span", { class: "badge away", "data-away": "true",
       title: "Away: a computer player plays for them until they are back" }, "Away"));
+  } else if (seatReconnecting(state, seat)) {
+    signs.push(h("span", { class: "badge reconnecting", "data-reconnecting": "true",
+      title: RECONNECTING_TITLE }, "Reconnecting…"));
   }
   signs.push(h("span", { class: "timer", "data-timer": seat, hidden: true }));
   return h("span", { class: "signs-line" }, signs);

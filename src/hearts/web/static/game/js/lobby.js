@@ -79,6 +79,7 @@ function seatLine(state, player, options) {
     kind = waitingWords(state.table.fill, standIn?.name);
   }
   else if (player.person && player.away) kind = "Person · not here yet";
+  else if (player.person && !me && player.reconnecting) kind = "Person · reconnecting…";
   else if (player.person) kind = me ? "You" : player.connected === false ? "Person · not connected" : "Person";
   else kind = `Computer · ${player.level}`;
   const avatar = player.person || player.open

@@ -526,7 +526,7 @@ function serial(task) {
 }
 
 const NOTICES = new Set(["joined", "left", "started", "away", "back", "page-closed", "page-opened", "reaction",
-  "ready", "rematch", "hint"]);
+  "ready", "rematch", "hint", "reconnecting", "reconnected"]);
 // Events that showEvents draws step by step; any other (a pass: no cards shown) needs none.
 const SHOWN = new Set(["play", "trick", "kitty", "hearts-broken", "exchange", "moon-choice", "round-over",
   "game-over", "deal"]);
@@ -623,6 +623,10 @@ function showNotices(next) {
       // names them, so the bubble does not start with their name as well.
       table.say(event.seat, hintNews(next, event.seat), 6000, { named: false });
       narrate(hintNews(next, event.seat));
+    } else if (event.type === "reconnecting" && event.seat !== me) {
+      narrate(`${nameOf(next, event.seat)} lost their connection: their seat is kept while they reconnect.`);
+    } else if (event.type === "reconnected" && event.seat !== me) {
+      narrate(`${nameOf(next, event.seat)} is connected again.`);
     } else if (event.type === "ready" && event.seat !== me) {
       narrate(`${nameOf(next, event.seat)} is ready for the next round.`);
     } else if (event.type === "rematch" && next.phase === "game-over") {

@@ -432,7 +432,8 @@ function redraw(box, key, make) {
 function signsKey(state, seat) {
   const player = state.players[seat];
   return isFriends(state)
-    ? [Boolean(player.person), seatConnected(state, seat), Boolean(player.away), reconnecting()]
+    ? [Boolean(player.person), seatConnected(state, seat), Boolean(player.away), reconnecting(),
+      Boolean(player.reconnecting)]
     : null;
 }
 
