@@ -455,26 +455,16 @@ def moon_watch(know: Knowledge, view: PlayerView) -> int | None:
     as the rival who took the Q♠ has taken hearts as well (every heart played so far). The
     hard players' own rule (`Knowledge.moon_threat`, six hearts or the queen and three) came
     too late for a learner: a tester first read it at trick 11."""
-    team_of_seat = [(s % 2 if know.rules.partnership else s) for s in range(know.players)]
-    holders = {team_of_seat[s] for s in range(know.players) if know.taken[s] & POINT_FACES}
-    if len(holders) != 1:
+    alone = know.sole_point_takers()
+    if alone is None:
         return None
-    team = holders.pop()
-    if team == team_of_seat[know.seat]:
-        return None
-    members = [s for s in range(know.players) if team_of_seat[s] == team]
-    taken = 0
-    for s in members:
-        taken |= know.taken[s]
+    members, taken = alone
     played = len(view.tricks)
     tricks = played + len(view.hand) + (1 if any(s == know.seat for s, _ in know.trick) else 0)
     queen_and_hearts = bool(taken & QUEEN) and bool(taken & HEARTS_FACES)
     if not (queen_and_hearts or 2 * played >= tricks - 1):
         return know.moon_threat()
-    winner = know.winning_seat()
-    if winner in members:
-        return winner
-    return max(members, key=lambda s: (know.taken[s] & POINT_FACES).bit_count())
+    return know.one_to_stop(members)
 
 
 def _stopper(know: Knowledge, shooter: int | None, face: int) -> bool:

@@ -182,6 +182,18 @@ class Knowledge:
     def moon_threat(self) -> int | None:
         """A rival seat that has every point taken so far (with its partner, in Partnership
         Hearts) and enough of them to be going for the moon, if there is one."""
+        alone = self.sole_point_takers()
+        if alone is None:
+            return None
+        members, taken = alone
+        hearts = (taken & HEARTS_FACES).bit_count()
+        if not (hearts >= 6 or (taken & QUEEN and hearts >= 3)):
+            return None
+        return self.one_to_stop(members)
+
+    def sole_point_takers(self) -> tuple[list[int], int] | None:
+        """The seats of the one rival (with its partner, in Partnership Hearts) that has taken
+        every point so far, and the cards they took; None when no rival alone has them."""
         team_of_seat = [(s % 2 if self.rules.partnership else s) for s in range(self.players)]
         holders = {team_of_seat[s] for s in range(self.players) if self.taken[s] & POINT_FACES}
         if len(holders) != 1:
@@ -193,10 +205,11 @@ class Knowledge:
         taken = 0
         for s in members:
             taken |= self.taken[s]
-        hearts = (taken & HEARTS_FACES).bit_count()
-        if not (hearts >= 6 or (taken & QUEEN and hearts >= 3)):
-            return None
-        # The member winning the trick on the table is the one to stop, else the one with most.
+        return members, taken
+
+    def one_to_stop(self, members: list[int]) -> int:
+        """Of a would-be shooter's `members`, the one to stop: the one winning the trick on
+        the table, else the one with the most points."""
         winner = self.winning_seat()
         if winner in members:
             return winner
