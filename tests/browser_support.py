@@ -156,6 +156,23 @@ def heard(page: Any, selector: str) -> str:
     return text
 
 
+#: The box of the first element a selector matches, read in one turn of the page's script.
+BOX = """(selector) => {
+    const found = document.querySelector(selector);
+    if (!found || !found.getClientRects().length) return null;
+    const r = found.getBoundingClientRect();
+    return {x: r.x, y: r.y, width: r.width, height: r.height};
+}"""
+
+
+def box(page: Any, selector: str) -> dict[str, float] | None:
+    """Where `selector` is drawn, or None when it is absent or not drawn. Unlike a locator's
+    bounding_box, which finds the element first and measures it after, a part the page draws
+    again between the two (the lobby, at every piece of news) cannot read as missing."""
+    found: dict[str, float] | None = page.evaluate(BOX, selector)
+    return found
+
+
 def shoot(page: Any, name: str, full_page: bool = False) -> None:
     """Keep a screenshot as `name`.png in HEARTS_SCREENSHOT_DIR, when that is set."""
     folder = os.environ.get("HEARTS_SCREENSHOT_DIR")

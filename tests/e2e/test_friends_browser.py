@@ -27,7 +27,7 @@ from hearts.web.characters import OPPONENTS
 from hearts.web.service import START_GRACE
 from hearts.web.settings import Settings
 
-from browser_support import PHONE, AppServer, LiveServer, create_by_page, plain, spills
+from browser_support import PHONE, AppServer, LiveServer, box, create_by_page, plain, spills
 
 pytestmark = pytest.mark.browser
 
@@ -520,7 +520,7 @@ def test_markup_in_a_name_is_shown_as_text(browser: Any, server: AppServer) -> N
         }"""
     )
     assert squeezed == [False, False]  # "You" whole ("Y…"), the hand on the screen
-    button = host.page.locator("[data-action=pass]").bounding_box()
+    button = box(host.page, "[data-action=pass]")
     assert button and button["height"] <= 50  # one line, not three
     # Said whole, without the cut name's box: "Pass 3 to …, on your left".
     label = plain(host.page.get_attribute("[data-action=pass]", "aria-label") or "")
@@ -1003,8 +1003,8 @@ def test_the_lobby_of_ten_shows_the_link_and_start_now_without_scrolling(
     assert ann.page.locator(".menu [data-action=scores]").is_hidden()
     height = VIEWS[view]["height"]
     for part in ("[data-region=invite-link]", "[data-action=start-table]"):
-        box = ann.page.locator(part).bounding_box()
-        assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, (part, box)
+        drawn = box(ann.page, part)
+        assert drawn and drawn["y"] >= 0 and drawn["y"] + drawn["height"] <= height, (part, drawn)
     ann.context.close()
 
 
@@ -1304,9 +1304,9 @@ def test_the_turn_timer_says_one_second_not_one_seconds(browser: Any, server: Ap
 
 
 def inside_width(page: Any, selector: str) -> bool:
-    box = page.locator(selector).bounding_box()
+    drawn = box(page, selector)
     width = page.viewport_size["width"]
-    return bool(box) and box["x"] >= -0.5 and box["x"] + box["width"] <= width + 0.5
+    return drawn is not None and drawn["x"] >= -0.5 and drawn["x"] + drawn["width"] <= width + 0.5
 
 
 def test_a_long_name_with_no_spaces_stays_on_a_phone_screen(
@@ -1384,8 +1384,8 @@ def test_a_ready_tapped_offline_goes_once_back_and_says_so_on_the_panel(
     words = "This device is offline: your \u201cready\u201d goes as soon as it is back online."
     assert note.inner_text() == words
     # In sight on the panel, beside the button (not under the panel, as the status line is).
-    box = note.bounding_box()
-    assert box and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+    drawn = box(sol.page, "[data-region=overlay] [data-region=panel-status]")
+    assert drawn and drawn["y"] >= 0 and drawn["y"] + drawn["height"] <= PHONE["height"]
     assert sol.page.evaluate(
         """() => { const n = document.querySelector('[data-region=panel-status]');
             const r = n.getBoundingClientRect();
