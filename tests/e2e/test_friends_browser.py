@@ -251,6 +251,34 @@ def test_the_lobby_takes_the_focus_from_invite_without_waiting_for_the_stream(
     ann.context.close()
 
 
+FOCUSED = """() => { const el = document.activeElement;
+    return el.getAttribute('data-action') || el.getAttribute('data-region') || el.tagName; }"""
+
+
+def test_the_lobby_drawn_again_keeps_the_focus_and_the_copy_note(
+    browser: Any, server: AppServer
+) -> None:
+    # The lobby is drawn anew at each piece of news. A host who had tabbed to Copy and pressed
+    # it lost the focus to the heading, and "Copied." went, the moment a friend came.
+    ann, bea = person(browser, "Ann", DESKTOP), person(browser, "Bea", PHONE)
+    link = host_table(ann, server, 4, friends=[1, 2])
+    ann.page.focus("[data-action=copy-invite]")
+    ann.page.keyboard.press("Enter")
+    ann.page.wait_for_function(
+        "() => document.querySelector('[data-region=copy-note]').textContent !== ''"
+    )
+    said = ann.page.inner_text("[data-region=copy-note]")
+    where = ann.page.evaluate(FOCUSED)  # Copy, or the link when there is no clipboard
+    assert where in {"copy-invite", "invite-link"}, where
+    join(bea, link)
+    ann.page.wait_for_selector("[data-region=lobby-seats] [data-seat='1'] >> text=Bea")
+    assert ann.page.evaluate(FOCUSED) == where
+    assert ann.page.inner_text("[data-region=copy-note]") == said
+    assert not ann.page.errors and not bea.page.errors
+    for someone in (ann, bea):
+        someone.context.close()
+
+
 def stand_in_named(words: str) -> str:
     """The character an open seat of the lobby names as its stand-in ("Waiting for a friend;
     else Tamsin, a medium computer player")."""

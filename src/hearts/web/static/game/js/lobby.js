@@ -29,6 +29,10 @@ export function renderLobby(root, state, options, actions, news = "") {
     hint = `Start now and a computer player plays for ${listed(away)} until they come; or wait: `
       + "the rematch starts by itself once everyone is here.";
   }
+  // Drawn again at every piece of news (a friend comes, a seat's stand-in changes): whatever
+  // had the keyboard's focus keeps it, and "Copied." stays said, as if nothing had moved.
+  const focused = root.contains(document.activeElement) ? partOf(document.activeElement) : null;
+  const copyNote = root.querySelector("[data-region=copy-note]")?.textContent ?? "";
   clear(root,
     h("header", { class: "hero" },
       h("h1", { tabindex: "-1" }, heading),
@@ -56,6 +60,19 @@ export function renderLobby(root, state, options, actions, news = "") {
       h("h2", { id: "lobby-seats" }, "Seats"),
       h("ul", { class: "lobby-seats", "data-region": "lobby-seats" },
         state.players.map((player) => seatLine(state, player, options)))));
+  const note = root.querySelector("[data-region=copy-note]");
+  if (note) note.textContent = copyNote;
+  const again = focused && root.querySelector(focused);
+  if (again) again.focus({ preventScroll: true });
+}
+
+/** A selector that finds `el`'s part in the lobby drawn again: its action, region or id. */
+function partOf(el) {
+  for (const name of ["data-action", "data-region", "id"]) {
+    const value = el.getAttribute(name);
+    if (value) return name === "id" ? `#${CSS.escape(value)}` : `[${name}="${CSS.escape(value)}"]`;
+  }
+  return el.tagName === "H1" ? "h1" : null;
 }
 
 export function lobbyError(root, message) {
