@@ -26,6 +26,14 @@ HOST = "127.0.0.1"
 SUPERUSER = "hearts"
 
 
+#: How many free ports the first start of a cluster tries before it gives up.
+PORT_TRIES = 5
+
+
+class PortTaken(RuntimeError):
+    """The port PostgreSQL was to listen on was bound by another process first."""
+
+
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind((HOST, 0))
@@ -69,6 +77,14 @@ class Cluster:
         )
         if done.returncode != 0:
             raise RuntimeError(f"initdb failed: {done.stderr[-2000:]}")
+        # The port was free when it was looked up, seconds ago (initdb came between): should
+        # another process have bound it since, the first start tries another free port.
+        for _ in range(PORT_TRIES - 1):
+            try:
+                self.start()
+                return
+            except PortTaken:
+                self.port = free_port()
         self.start()
 
     def start(self) -> None:
@@ -82,6 +98,10 @@ class Cluster:
             "-w", "-t", "60", "start",
         )  # fmt: skip
         if done.returncode != 0:
+            said = self.log.read_text(errors="replace") if self.log.exists() else ""
+            if "could not bind" in said and "Address already in use" in said:
+                self.log.rename(self.log.with_suffix(f".port-{self.port}.log"))
+                raise PortTaken(f"port {self.port} was taken")
             raise RuntimeError(f"PostgreSQL did not start: {done.stderr[-1000:]}")
 
     def stop(self) -> None:
