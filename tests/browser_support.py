@@ -173,11 +173,24 @@ def box(page: Any, selector: str) -> dict[str, float] | None:
     return found
 
 
+#: Waits for the page's transitions and animations that end (cards sliding to where a
+#: resize put them), at most two seconds: a picture taken mid-slide shows a hand off the
+#: screen that a person never sees at rest.
+AT_REST = """() => Promise.race([
+    Promise.all(document.getAnimations()
+        .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => null))),
+    new Promise((done) => setTimeout(done, 2000)),
+])"""
+
+
 def shoot(page: Any, name: str, full_page: bool = False) -> None:
-    """Keep a screenshot as `name`.png in HEARTS_SCREENSHOT_DIR, when that is set."""
+    """Keep a screenshot as `name`.png in HEARTS_SCREENSHOT_DIR, when that is set, once
+    what moves on the page has come to rest."""
     folder = os.environ.get("HEARTS_SCREENSHOT_DIR")
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
+        page.evaluate(AT_REST)
         page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=full_page)
 
 
