@@ -1631,6 +1631,13 @@ def test_a_friend_gone_offline_shows_as_reconnecting_to_the_others(
         # Val's own page says it lost the server and is trying again.
         val.page.wait_for_selector("body[data-live=reconnecting]", timeout=15000)
         assert val.page.is_visible("[data-region=live]")
+        # News still coming down the old stream (the browser keeps it open offline) is shown,
+        # but does not make the page say it is back: what it sends does not get through.
+        uma.page.click("[data-action=react]")
+        uma.page.click("[data-reaction=nice]")
+        val.page.locator(f".seat[data-seat='{uma.seat}'] .quip").wait_for(state="visible")
+        assert val.page.evaluate("document.body.dataset.live") == "reconnecting"
+        assert val.page.is_visible("[data-region=live]")
         shoot(val.page, "friends-own-page-reconnecting-phone")
         for name, size in (("phone", PHONE), ("landscape", LANDSCAPE), ("desktop", WIDE)):
             uma.page.set_viewport_size(size)

@@ -58,7 +58,9 @@ export class Live {
         return; // a message we cannot read is skipped; the next whole state catches up
       }
       this.pause = FIRST_PAUSE_MS;
-      this.onStatus("open");
+      // An old stream still heard while nothing sent gets through (offline): the news is
+      // shown, and the page still says it is reconnecting until an answer gets through.
+      if (!this.unheard) this.onStatus("open");
       this.onState(state);
     };
     source.addEventListener("state", take);
@@ -66,6 +68,7 @@ export class Live {
     source.addEventListener("message", take);
     source.addEventListener("open", () => {
       this.watch();
+      this.unheard = false; // a new stream's request got through
       this.onStatus("open");
     });
     source.addEventListener("ping", (message) => {
