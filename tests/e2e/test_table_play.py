@@ -619,9 +619,13 @@ def test_the_chart_fits_early_rounds_and_shows_the_target_once_it_nears(
                     view: { rules: { target_score: 100 } } }).querySelector('svg');
                 const ys = [...svg.querySelectorAll('.series polyline')].map((p) =>
                     p.getAttribute('points').split(' ').map((xy) => Number(xy.split(',')[1])));
+                const line = svg.querySelector('line.target');
+                const note = svg.querySelector('.target-note');
                 return { height: svg.viewBox.baseVal.height, ys,
-                         target: svg.querySelector('line.target') !== null,
-                         note: svg.querySelector('.target-note')?.textContent || '' };
+                         target: line !== null, note: note?.textContent || '',
+                         under: line && note
+                             ? Number(note.getAttribute('y')) - line.y1.baseVal.value : null,
+                         left: note ? Number(note.getAttribute('x')) : null };
             };
             const later = [[1, 4, 2, 19], [30, 8, 15, 45], [31, 20, 40, 58]];
             return [chart([[1, 4, 2, 19]]), chart(later)];
@@ -631,8 +635,11 @@ def test_the_chart_fits_early_rounds_and_shows_the_target_once_it_nears(
     # One round to a target of 100: the chart's top is near the 19, not at 100.
     assert not early["target"] and early["note"] == "Game ends at 100"
     assert min(early["ys"][3]) < early["height"] / 3
-    # Someone past half the target: the target's line is drawn and the note goes.
-    assert later["target"] and later["note"] == ""
+    # Someone past half the target: the target's line is drawn, and says what it is just
+    # under its left end (a dashed red line at 100 was left to be guessed).
+    assert later["target"] and later["note"] == "Game ends"
+    # (its baseline a line of small print under the target's line, at the chart's left)
+    assert 8 <= later["under"] <= 14 and later["left"] < 60, later
     assert not page.errors
 
 

@@ -136,7 +136,7 @@ function sheetTable(state, names) {
 /** A line chart of the totals after each round, with the target as a dashed line once
  * somebody is halfway there; before that the chart's top is the highest total (a little
  * over), so early rounds are not squeezed into a strip at its foot, and a note at the top
- * says how far off the target is. */
+ * says how far off the target is; the target's line says what it is. */
 export function totalsChart(state) {
   const target = state.view.rules.target_score;
   const seats = state.players.map((p) => p.seat);
@@ -172,7 +172,10 @@ export function totalsChart(state) {
     s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": `Totals after ${rounds === 1 ? "1 round" : `${rounds} rounds`}: ${description}. Target ${target}.` },
       ...(targetShown
         ? [s("line", { x1: pad.l, x2: W - pad.r, y1: y(target), y2: y(target), class: "target" }),
-          s("text", { x: 2, y: y(target) + 4, class: "axis" }, target)]
+          s("text", { x: 2, y: y(target) + 4, class: "axis" }, target),
+          // Said under the line's left end, where no total has climbed yet (every line
+          // starts at nought): a dashed line and a number alone left it to be guessed.
+          s("text", { x: pad.l + 4, y: y(target) + 12, class: "axis target-note" }, "Game ends")]
         : [s("text", { x: 2, y: y(high) + 4, class: "axis" }, high),
           s("text", { x: W - pad.r, y: pad.t + 4, class: "axis target-note", "text-anchor": "end" },
             `Game ends at ${target}`)]),
