@@ -355,3 +355,24 @@ def test_ready_for_the_next_round_keeps_to_one_line_held_sideways(
             shoot(page, f"table-polish-ready-{viewport}-{size.strip('%') or '100'}")
     assert failures == [], failures
     close([ann, bea], clients)
+
+
+# --- an empty hand shows no count -----------------------------------------------------------
+
+
+def test_a_round_played_out_shows_no_lone_count_of_nought_at_the_seats(
+    browser: Any, server: AppServer
+) -> None:
+    # At the round's end each seat read "4 +4 ♥4" and, under it, "0": the count of cards
+    # left, which read as a second score.
+    game = position(4, lambda g: len(g.round.hand(0)) == 1 and not g.round.trick)
+    page = open_position(browser, server, "desktop", "polish-played-out", game)
+    counts = """() => [...document.querySelectorAll('#game .seat.opponent .held')]
+        .map((e) => (e.checkVisibility({ visibilityProperty: true }) ? e.textContent : null))"""
+    assert all(seen for seen in page.evaluate(counts)), page.evaluate(counts)
+    page.click("[data-region=hand] [data-card][data-legal=true]")
+    page.wait_for_selector("#game[data-phase=round-over]")
+    settle(page)
+    assert page.evaluate(counts) == [None] * (game.rules.players - 1)
+    shoot(page, "table-polish-played-out-desktop")
+    assert not page.errors

@@ -448,6 +448,9 @@ function showHeld(held, count) {
   while (fan.childElementCount < count) fan.append(cardBack());
   if (number.textContent !== String(count)) number.textContent = count;
   setLabel(held, `${plural(count, "card")} in hand`);
+  // An empty hand (the round played out) shows nothing: a lone "0" under the score read as
+  // a second score. Hidden, not removed, so the seat keeps its size.
+  held.style.visibility = count ? "" : "hidden";
 }
 
 function setLabel(el, label) {
