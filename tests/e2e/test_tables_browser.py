@@ -168,6 +168,13 @@ def test_large_text_on_a_phone_keeps_every_seat_on_the_screen(
         }).map((e) => e.className.baseVal ?? e.className)"""
     )
     assert outside == [], outside
+    # The round's words in the bar are read, not cut to "R…" and "P…" beside the menu's
+    # words: the menu folds into its button first.
+    cut = page.eval_on_selector_all(
+        "[data-region=round] > span",
+        "els => els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)",
+    )
+    assert cut == [], cut
     if players == 4:
         shoot(page, "table-4-phone-large-text")
     assert not page.errors

@@ -42,7 +42,7 @@ export function foldingMenu(bar = document.querySelector("header.bar")) {
   function fit() {
     const focused = document.activeElement;
     delete bar.dataset.folded;
-    const folded = bar.scrollWidth > bar.clientWidth + 1;
+    const folded = bar.scrollWidth > bar.clientWidth + 1 || cutShort(bar);
     if (folded) bar.dataset.folded = "true";
     else open(false);
     if (folded && menu.contains(focused) && !menu.classList.contains("open")) toggle.focus();
@@ -52,5 +52,15 @@ export function foldingMenu(bar = document.querySelector("header.bar")) {
   const watch = new ResizeObserver(fit);
   for (const part of new Set([bar, menu, toggle, ...bar.children])) watch.observe(part);
   new MutationObserver(fit).observe(document.body, { attributes: true, attributeFilter: ["data-screen"] });
+  // The round's words change each round ("Pass left", "Keep round") in a box of one size.
+  const round = bar.querySelector("[data-region=round]");
+  if (round) new MutationObserver(fit).observe(round, { childList: true, subtree: true, characterData: true });
   fit();
+}
+
+/** Whether the round's words beside the menu are cut to less than half ("R…", "P…" at large
+ * text: the bar fitted, the words did not). "Keep rou…" is left: it still says the round. */
+function cutShort(bar) {
+  return [...bar.querySelectorAll("[data-region=round] > span")]
+    .some((part) => part.textContent && part.clientWidth * 2 < part.scrollWidth);
 }
