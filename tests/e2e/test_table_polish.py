@@ -376,3 +376,48 @@ def test_a_round_played_out_shows_no_lone_count_of_nought_at_the_seats(
     assert page.evaluate(counts) == [None] * (game.rules.players - 1)
     shoot(page, "table-polish-played-out-desktop")
     assert not page.errors
+
+
+# --- a main button not yet ready reads clearly on the felt ----------------------------------
+
+#: The contrast ratio (WCAG) of the pass button's words against the felt's lightest green,
+#: with the button's own opacity taken in; and that opacity.
+PASS_CONTRAST = """() => {
+    const rgb = (text) => text.match(/[\\d.]+/g).slice(0, 3).map(Number);
+    const light = (c) => {
+        const [r, g, b] = c.map((v) => { v /= 255;
+            return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const button = document.querySelector('[data-action=pass]');
+    const style = getComputedStyle(button);
+    const felt = rgb(getComputedStyle(document.documentElement).getPropertyValue('--felt')
+        .trim().replace(/^#(..)(..)(..)$/, (_, r, g, b) =>
+            `${parseInt(r, 16)},${parseInt(g, 16)},${parseInt(b, 16)}`));
+    const opacity = Number(style.opacity);
+    const back = style.backgroundColor === 'rgba(0, 0, 0, 0)' ? felt : rgb(style.backgroundColor);
+    const mix = (a) => a.map((v, i) => v * opacity + felt[i] * (1 - opacity));
+    const [one, two] = [light(mix(rgb(style.color))), light(mix(back))];
+    return { ratio: (Math.max(one, two) + 0.05) / (Math.min(one, two) + 0.05), opacity,
+             disabled: button.getAttribute('aria-disabled') };
+}"""
+
+
+def test_the_pass_button_not_yet_ready_reads_clearly_on_the_felt(
+    browser: Any, server: AppServer
+) -> None:
+    # Before three cards were chosen, "Pass 3" was the yellow button at half strength: a
+    # muddy olive on the green, its words hard to make out.
+    page = open_page(browser, server, VIEWPORTS["phone"])
+    start_game(page)
+    waiting = page.evaluate(PASS_CONTRAST)
+    assert waiting["disabled"] == "true"
+    assert waiting["opacity"] == 1 and waiting["ratio"] >= 4.5, waiting
+    shoot(page, "table-polish-pass-not-ready-phone")
+    for card in page.eval_on_selector_all(
+        "[data-region=hand] [data-card]", "els => els.slice(0, 3).map((e) => e.dataset.card)"
+    ):
+        page.click(f"[data-region=hand] [data-card='{card}']")
+    ready = page.evaluate(PASS_CONTRAST)
+    assert ready["disabled"] == "false" and ready["ratio"] >= 4.5, ready
+    assert not page.errors
