@@ -171,6 +171,15 @@ def test_a_button_that_is_not_the_main_one_follows_the_dark_look(
     keep = "dialog[open] [data-action=keep-playing]"
     page.wait_for_selector(keep)
     assert readable_in_the_dark(page.evaluate(BUTTON_COLOURS, keep)) == []
+    # The question stands apart from the page's panels: its edge 3:1 on the page around it
+    # (the same colour as a panel, it sat among them as one more).
+    edge, page_ground = page.evaluate(
+        r"""() => { const rgb = (c) => (c.match(/rgba?\(([^)]*)\)/) || [0, '0,0,0'])[1]
+                .split(',').slice(0, 3).map(Number);
+            return [rgb(getComputedStyle(document.querySelector('dialog[open]')).boxShadow),
+                    rgb(getComputedStyle(document.body).backgroundColor)]; }"""
+    )
+    assert contrast(edge, page_ground) >= 3, (edge, page_ground)
     shoot(page, "polish-dark-question-phone")
     context.close()
 
