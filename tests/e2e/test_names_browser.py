@@ -21,6 +21,9 @@ pytestmark = pytest.mark.browser
 RTL = "Ana 🂡 مرحبا"
 ARABIC = "سارة"
 EMOJI = "Ana \U0001f469\u200d\U0001f4bb"  # woman technologist: woman, ZWJ, laptop
+#: What the page and the server both say of a name with a control or format character in
+#: it ("A name can hold only printable characters." showed under a box that read "Ann").
+INVISIBLE = "A name cannot hold invisible characters (pasted text can bring them): type it again."
 
 #: The boxes of `parts` of the text in `selector`, each {left, right, top, bottom}, or null
 #: when the part is not there. `parts` are [text, n]: the n-th time (from 0) it occurs in
@@ -165,7 +168,7 @@ def test_an_emoji_made_with_joiners_is_a_name_on_the_join_page(
     ana.page.wait_for_selector("#join-name")
     ana.page.fill("#join-name", "Bea\u202e")
     ana.page.click("[data-action=join]")
-    assert ana.page.inner_text("#join-name-note") == "A name is plain letters, digits and signs."
+    assert ana.page.inner_text("#join-name-note") == INVISIBLE
     assert ana.page.get_attribute("#join-name", "aria-invalid") == "true"
     ana.page.fill("#join-name", EMOJI)
     assert ana.page.inner_text("#join-name-note") == ""
@@ -202,7 +205,7 @@ def test_a_name_the_server_refuses_is_said_by_the_hosts_name_box(
     page.click("[data-action=invite]")
     page.wait_for_selector("#host-name[aria-invalid=true]")
     note = page.inner_text("#host-name-note")
-    assert note == "A name can hold only printable characters.", note
+    assert note == INVISIBLE, note
     assert page.get_attribute("#host-name", "aria-describedby") == "host-name-note"
     assert page.locator("[data-region=setup-error]").count() == 0
     assert page.evaluate("() => document.activeElement.id") == "host-name"

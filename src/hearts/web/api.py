@@ -187,6 +187,13 @@ def seating(
         return refused(refusal)
 
 
+#: A name with a control or format character in it (a text-direction mark, a zero-width
+#: space): invisible in the box, so the sentence says what to do rather than what it is.
+INVISIBLE_IN_NAME = (
+    "A name cannot hold invisible characters (pasted text can bring them): type it again."
+)
+
+
 def clean_name(raw: str) -> str:
     """A person's name as the table shows it: spaces trimmed and runs of them made one;
     refused (422) when empty, too long, or holding characters that are not printable (the
@@ -197,7 +204,7 @@ def clean_name(raw: str) -> str:
     if name_length(name) > NAME_LENGTH or len(name) > NAME_CODE_POINTS:
         raise Refusal(422, f"A name can be at most {NAME_LENGTH} characters long.")
     if not all(ch.isprintable() or ch in JOINERS for ch in name):
-        raise Refusal(422, "A name can hold only printable characters.")
+        raise Refusal(422, INVISIBLE_IN_NAME)
     return name
 
 

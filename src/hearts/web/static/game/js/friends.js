@@ -55,7 +55,7 @@ export function nameProblem(text, taken = []) {
   // As the server: control characters, line or paragraph separators and invisible format
   // characters are refused (bidi controls typed in a name could reorder the page's words),
   // all but the joiners that make emoji ("👩‍💻") and keep Persian or Indic letters apart.
-  if (/[\p{Cc}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]|(?![\u200c\u200d])\p{Cf}/u.test(name)) return "A name is plain letters, digits and signs.";
+  if (/[\p{Cc}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]|(?![\u200c\u200d])\p{Cf}/u.test(name)) return "A name cannot hold invisible characters (pasted text can bring them): type it again.";
   const key = name.toLocaleLowerCase();
   const same = taken.find((t) => t.trim().toLocaleLowerCase() === key);
   if (same !== undefined) {
