@@ -432,6 +432,49 @@ def test_text_at_twice_its_size_fits_a_phone(browser: Any, server: Server) -> No
         context.close()
 
 
+def test_short_names_share_a_row_with_text_at_twice_its_size(browser: Any, server: Server) -> None:
+    # A phone set to its largest text: four short names took a row each, and the totals ran
+    # down past the round's boxes. Two cards a row at least, as with text at its usual size.
+    context = browser.new_context(viewport=PHONE, base_url=server.url)
+    tab = context.new_page()
+    tab.add_init_script(
+        "document.addEventListener('DOMContentLoaded',"
+        " () => { document.documentElement.style.fontSize = '200%'; })"
+    )
+    open_scorekeeper(tab)
+    start_game(tab, ["Ana", "Ben", "Cy", "Dot"])
+    tops = tab.evaluate(
+        "() => [...document.querySelectorAll('.score-card')]"
+        ".map((card) => card.getBoundingClientRect().top)"
+    )
+    assert len(set(tops)) == 2, tops
+    assert tab.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    context.close()
+
+
+def test_a_new_game_keeps_the_players_and_rules_and_says_so(page: Any) -> None:
+    tab = page
+    assert tab.locator("[data-note=kept]").count() == 0  # nothing kept on a first visit
+    start_game(tab, ["Ana", "Ben", "Cy", "Dot"], target="50", moon="choose", bonus="jack")
+    tab.click("[data-action=new-game]")
+    tab.click("[data-action=confirm-new-game]")
+    tab.wait_for_selector("body[data-screen=setup]")
+    note = tab.locator("[data-note=kept]")
+    assert "The last game's players and rules are filled in" in note.inner_text()
+    assert tab.input_value("#name-0") == "Ana"
+    assert tab.input_value("[data-field=target]") == "50"
+    assert tab.locator("input[name=moon-rule][value=choose]").is_checked()
+    tab.click("[data-action=fresh-setup]")
+    # The standard game, no names, and the cursor in the first name's box.
+    assert tab.locator("[data-note=kept]").count() == 0
+    assert [tab.input_value(f"#name-{i}") for i in range(4)] == ["", "", "", ""]
+    assert tab.input_value("[data-field=target]") == "100"
+    assert tab.locator("input[name=moon-rule][value=add]").is_checked()
+    assert tab.input_value("[data-field=bonus]") == "none"
+    assert tab.evaluate("document.activeElement.id") == "name-0"
+    assert rules_link(tab) == "/sheets/rules.pdf?players=4&passing=standard&target=100&moon=add"
+
+
 def test_print_view_hides_the_controls(page: Any) -> None:
     tab = page
     start_game(tab, ["Ana", "Ben", "Cleo", "Dev"])
@@ -1036,6 +1079,7 @@ def test_the_rule_sheet_link_prints_the_games_own_rules(page: Any) -> None:
     assert tab.locator("[data-link=rules-pdf]").get_attribute("href") == f"/sheets/rules.pdf?{game}"
     tab.click("[data-action=start-game]")
     tab.wait_for_selector("body[data-screen=game]")
+    assert tab.locator("[data-note=own-rules]").is_visible()  # the page says so
     for kind in ("rules", "score"):
         assert tab.locator(f"[data-link={kind}-pdf]").get_attribute("href") == (
             f"/sheets/{kind}.pdf?{game}"
@@ -1074,6 +1118,7 @@ def test_the_rule_sheet_link_prints_the_games_own_rules(page: Any) -> None:
     assert tab.locator("[data-link=rules-pdf]").get_attribute("href") == (
         "/sheets/rules.pdf?players=4&passing=standard"
     )
+    assert not tab.locator("[data-note=own-rules]").is_visible()
     tab.fill("[data-field=target]", "75")
     tab.click("[data-action=start-game]")
     tab.wait_for_selector("body[data-screen=game]")

@@ -108,6 +108,8 @@ function closeEntry() {
  * table plays by. Drawn again whenever the game (or the setup screen's choices) change. */
 function linkSheets(playerCount, settings) {
   const query = sheetQuery(playerCount, settings);
+  // Said only when they do: a target not typed yet gives the table's sheets without rules.
+  $("[data-note=own-rules]").hidden = !query.includes("moon=");
   for (const kind of ["score", "rules"]) {
     $(`[data-link=${kind}-pdf]`).href = `/sheets/${kind}.pdf?${query}`;
     $(`[data-link=${kind}-pdf-a4]`).href = `/sheets/${kind}.pdf?${query}&paper=a4`;
@@ -442,6 +444,11 @@ document.addEventListener("click", (event) => {
       }
       break;
     }
+    case "fresh-setup":
+      // The last game's names and rules put aside: the standard game, no names.
+      say("");
+      showSetup({}).focus();
+      break;
     case "print":
       window.print();
       break;

@@ -273,7 +273,21 @@ export function renderSetup(root, prefill, onStart, onChoose = () => {}) {
   });
 
   drawPlayers();
-  clear(root, h("h2", {}, "New game"), form);
+  // A new game after one played starts from its players and rules, which a table usually
+  // keeps; said at the top, with the way back to the standard game and no names.
+  const kept = prefill?.settings
+    ? h(
+        "div",
+        { class: "kept", dataset: { note: "kept" } },
+        h("p", {}, "The last game's players and rules are filled in: change what you need."),
+        h(
+          "button",
+          { type: "button", class: "secondary", dataset: { action: "fresh-setup" } },
+          "Clear names and rules",
+        ),
+      )
+    : null;
+  clear(root, h("h2", {}, "New game"), kept, form);
   const firstEmpty = [...playerList.querySelectorAll("input")].find((input) => !input.value);
   return {
     focus: () => (firstEmpty ?? playerList.querySelector("input"))?.focus(),
