@@ -470,6 +470,15 @@ def test_the_longest_games_rules_fit_one_page_at_every_table(paper: str, moon: s
         assert page_info(sheets.score_sheet_pdf(players, paper, 30, passing, agreed))[0] >= 1
 
 
+def test_a_two_deck_table_that_passes_is_not_told_that_usually_nobody_does() -> None:
+    # A ten-player game with a scatter printed "Usually nobody passes." beside its own passes.
+    game = words(sheets.rule_sheet_pdf("letter", 10, "scatter", HOUSE))
+    assert "one card to each other player" in game
+    assert "usually nobody passes" not in game
+    assert "usually nobody passes" not in words(sheets.rule_sheet_pdf("letter", 8, "across"))
+    assert "usually nobody passes" in words(sheets.rule_sheet_pdf())  # every table's sheet
+
+
 def test_the_score_sheet_fills_in_the_games_rules() -> None:
     text = pdf_text(sheets.score_sheet_pdf(4, "letter", 20, "standard", HOUSE))
     assert "Game to 50" in text

@@ -488,7 +488,11 @@ def rule_columns(
         ),
         # The two-deck rules on a sheet for their tables, and on the four-player sheet;
         # never on one printed for three or five, where they cannot apply.
-        *(two_decks(s) if here.decks > 1 or (here.players == four.players and not agreed) else []),
+        *(
+            two_decks(s, named=table is not None)
+            if here.decks > 1 or (here.players == four.players and not agreed)
+            else []
+        ),
     ]
     return left, right
 
@@ -597,8 +601,9 @@ def queens(rules: Rules) -> str:
     return "both queens" if rules.decks > 1 else "the queen"
 
 
-def two_decks(s: RuleStyles) -> list[Flowable]:
-    """Cancellation Hearts, 6 to 10 players, as the engine plays it."""
+def two_decks(s: RuleStyles, named: bool = False) -> list[Flowable]:
+    """Cancellation Hearts, 6 to 10 players, as the engine plays it. On a sheet `named` for
+    one table its own pass step says who passes, so the usual way is not told here too."""
     tables = [Rules(players=n) for n in range(MAX_PLAYERS - 4, MAX_PLAYERS + 1)]
     rules = tables[0]
     small = ParagraphStyle("small", parent=s.body, fontSize=9.3, leading=11.3)
@@ -632,7 +637,7 @@ def two_decks(s: RuleStyles) -> list[Flowable]:
             "the same player leads again and the next trick's winner takes the cards too "
             "(on the last trick, its leader does). A round holds "
             f"<b>{rules.round_points}</b> points; a moon "
-            "takes them all. Usually nobody passes.",
+            "takes them all." + ("" if named else " Usually nobody passes."),
             s.body,
         ),
         table,
