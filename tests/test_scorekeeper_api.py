@@ -169,8 +169,8 @@ def test_the_sheets_print_the_rules_in_the_link(client: TestClient) -> None:
         ("moon=add&moon=choose", "moon is given more than once."),
         (
             "bonsu=jack",
-            "A sheet takes bonus, exact, moon, paper, partnership, passing, players, sun, target, "
-            "tie; not 'bonsu'.",
+            "The rule sheet takes bonus, exact, moon, paper, partnership, passing, players, sun, "
+            "target and tie; not 'bonsu'.",
         ),
     ],
 )
@@ -178,7 +178,7 @@ def test_a_bad_or_hostile_query_gets_a_400_never_a_wrong_sheet(
     client: TestClient, path: str, query: str, message: str
 ) -> None:
     if path.startswith("/sheets/score") and query.startswith("bonsu"):
-        message = message.replace("players, sun", "players, rounds, sun")
+        message = message.replace("rule", "score").replace("players, sun", "players, rounds, sun")
     for answer in (client.get(f"{path}?{query}"), client.head(f"{path}?{query}")):
         assert answer.status_code == 400
     assert client.get(f"{path}?{query}").json() == {"detail": message}

@@ -101,13 +101,13 @@ def bad_request(message: str) -> HTTPException:
     return HTTPException(status_code=400, detail=message)
 
 
-def check_names(request: Request, names: frozenset[str]) -> None:
+def check_names(request: Request, names: frozenset[str], sheet: str) -> None:
     """Refuse a name the sheet does not take, and a name given twice (which one to print?)."""
     seen: set[str] = set()
     for name, _ in request.query_params.multi_items():
         if name not in names:
-            known = ", ".join(sorted(names))
-            raise bad_request(f"A sheet takes {known}; not {name[:20]!r}.")
+            known = ", ".join(sorted(names)[:-1]) + f" and {sorted(names)[-1]}"
+            raise bad_request(f"The {sheet} takes {known}; not {name[:20]!r}.")
         if name in seen:
             raise bad_request(f"{name} is given more than once.")
         seen.add(name)
@@ -255,7 +255,7 @@ def rules_pdf(
     any of a game's rules (`target`, `moon`, `bonus`, `exact`, `tie`, `sun`, `partnership`)
     the sheet tells that game's rules as the rules (those left out are the standard game's).
     """
-    check_names(request, RULES_NAMES)
+    check_names(request, RULES_NAMES, "rule sheet")
     size = parse_paper(paper)
     count = USUAL_PLAYERS
     if players is not None:
@@ -300,7 +300,7 @@ def score_pdf(
 
     With a game's rules (as for the rule sheet) its target, moon rule and bonus card are
     filled in."""
-    check_names(request, SCORE_NAMES)
+    check_names(request, SCORE_NAMES, "score sheet")
     count = parse_whole("players", players, MIN_PLAYERS, MAX_PLAYERS)
     size = parse_paper(paper)
     rows = parse_whole("rounds", rounds, sheets.MIN_ROUNDS, sheets.MAX_ROUNDS)
