@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from hearts import sheets
 from hearts.web import sheets_routes
 from hearts.web.assets import version_of
+from pdf_support import pdf_text
 
 STATIC = Path(sheets_routes.__file__).parent / "static" / "scorekeeper"
 
@@ -119,6 +120,68 @@ def test_the_score_sheet_follows_the_passing_asked_for(client: TestClient) -> No
     assert no_hold.status_code == 200
     assert no_hold.content != usual
     assert no_hold.content == sheets.score_sheet_pdf(4, passing="no-hold")
+
+
+# --- a scorekeeper's game on the sheets ------------------------------------------------------
+
+#: A link as the scorekeeper writes it for a game to 50 where the shooter chooses, with the
+#: jack of diamonds and the sun.
+GAME = "players=4&passing=standard&target=50&moon=choose&bonus=jack&sun=yes"
+
+
+def test_the_sheets_print_the_rules_in_the_link(client: TestClient) -> None:
+    rules = client.get(f"/sheets/rules.pdf?{GAME}")
+    assert rules.status_code == 200
+    agreed = sheets.Agreed(target=50, moon="choose", bonus="jack", sun=True)
+    assert rules.content == sheets.rule_sheet_pdf("letter", 4, "standard", agreed)
+    text = re.sub(r"\s+", " ", pdf_text(rules.content))
+    assert "someone reaches 50 or more" in text
+    assert "you choose: take 26 off your total, or every other player scores 26" in text
+    assert "the jack of diamonds" in text
+    score = client.get(f"/sheets/score.pdf?{GAME}&paper=a4")
+    assert score.status_code == 200
+    text = pdf_text(score.content)
+    assert "Game to 50" in text and "Moon rule shooter chooses" in text
+    assert "Bonus card jack of diamonds" in text
+
+
+@pytest.mark.parametrize("path", ["/sheets/rules.pdf", "/sheets/score.pdf"])
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("target=1e3", "target must be a whole number from 1 to 1000."),
+        ("target=-50", "target must be a whole number from 1 to 1000."),
+        ("target=0", "target must be from 1 to 1000, not 0."),
+        ("target=" + "9" * 5000, "target must be from 1 to 1000, not a 5000-digit number."),
+        ("players=" + "4" * 5000, "players must be from 3 to 10, not a 5000-digit number."),
+        (
+            "moon=%3Cscript%3Ealert(1)%3C/script%3E",
+            "moon must be add, subtract, choose or add-unless-losing, not '<script>alert(1)</sc'.",
+        ),
+        ("bonus=queen", "bonus must be none, jack or ten, not 'queen'."),
+        ("exact=fifty&target=50", "Dropping back to 50 needs a game to more than 50, not to 50."),
+        ("tie=coin", "tie must be share or play-on, not 'coin'."),
+        ("sun=true", "sun must be yes or no, not 'true'."),
+        (
+            "partnership=yes&players=5",
+            "Partnership Hearts is played by four players, two teams of two.",
+        ),
+        ("moon=add&moon=choose", "moon is given more than once."),
+        (
+            "bonsu=jack",
+            "The rule sheet takes bonus, exact, moon, paper, partnership, passing, players, sun, "
+            "target and tie; not 'bonsu'.",
+        ),
+    ],
+)
+def test_a_bad_or_hostile_query_gets_a_400_never_a_wrong_sheet(
+    client: TestClient, path: str, query: str, message: str
+) -> None:
+    if path.startswith("/sheets/score") and query.startswith("bonsu"):
+        message = message.replace("rule", "score").replace("players, sun", "players, rounds, sun")
+    for answer in (client.get(f"{path}?{query}"), client.head(f"{path}?{query}")):
+        assert answer.status_code == 400
+    assert client.get(f"{path}?{query}").json() == {"detail": message}
 
 
 # --- the scorekeeper page --------------------------------------------------------------------

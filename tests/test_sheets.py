@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import base64
 import dataclasses
 import itertools
 import re
-import zlib
 from pathlib import Path
 
 import pytest
@@ -20,41 +18,10 @@ from hearts.cli.parser import Parser
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 from hearts.scoring import score_points
 from hearts.web import options, sheets_routes
+from pdf_support import pdf_streams, pdf_text, unescape
 
 LETTER = (612.0, 792.0)
 A4 = (595.276, 841.89)
-
-
-def pdf_streams(data: bytes) -> list[bytes]:
-    """Decoded content streams of a reportlab PDF (ASCII85 and Flate filters)."""
-    out = []
-    for match in re.finditer(rb"<<(.*?)>>\s*stream\r?\n(.*?)endstream", data, re.S):
-        header, body = match.group(1), match.group(2).strip()
-        if b"ASCII85Decode" in header:
-            body = base64.a85decode(body.removesuffix(b"~>"))
-        if b"FlateDecode" in header:
-            body = zlib.decompress(body)
-        out.append(body)
-    return out
-
-
-def unescape(raw: bytes) -> bytes:
-    def one(m: re.Match[bytes]) -> bytes:
-        code = m.group(1)
-        if code[:1].isdigit():
-            return bytes([int(code, 8)])
-        return {b"n": b"\n", b"r": b"\r", b"t": b"\t"}.get(code, code)
-
-    return re.sub(rb"\\([0-7]{1,3}|.)", one, raw)
-
-
-def pdf_text(data: bytes) -> str:
-    """All text shown on the page, pieces joined by spaces and whitespace collapsed."""
-    pieces: list[str] = []
-    for stream in pdf_streams(data):
-        for m in re.finditer(rb"\(((?:\\.|[^\\)])*)\)\s*Tj", stream):
-            pieces.append(unescape(m.group(1)).decode("cp1252", "replace"))
-    return re.sub(r"\s+", " ", " ".join(pieces))
 
 
 def page_info(data: bytes) -> tuple[int, tuple[float, float]]:
@@ -413,6 +380,145 @@ def test_bad_table_parameters_on_the_rule_sheet_get_a_400(
     assert answer.status_code == 400
     assert answer.json() == {"detail": detail}
     assert client.head("/sheets/rules.pdf", params=params).status_code == 400
+
+
+# --- a scorekeeper's game: the rules it was started with ------------------------------------
+
+
+def words(data: bytes) -> str:
+    """A sheet's text in lower case, without the space a bold word leaves before a stop."""
+    return re.sub(r" ([:.,])", r"\1", pdf_text(data).lower())
+
+
+#: A game far from the standard one: every rule the scorekeeper keeps, changed.
+HOUSE = sheets.Agreed(target=50, moon="choose", bonus="jack", exact="zero", tie="play-on", sun=True)
+
+
+def test_a_games_rules_are_the_rule_sheets_own() -> None:
+    text = words(sheets.rule_sheet_pdf("letter", 4, "standard", HOUSE))
+    for phrase in [
+        "someone reaches 50 or more",
+        "a total of exactly 50 drops back to 0",
+        "players tied for the lowest play on until one is lowest alone",
+        "you choose: take 26 off your total, or every other player scores 26",
+        "win every trick and you shoot the sun: it counts 52",
+        "the jack of diamonds",
+        "takes 10 off whoever wins it",
+        "jack of diamonds 10 off",  # its row in the points
+        "16 in all",
+        "more house rules",
+    ]:
+        assert phrase in text, phrase
+    # Nothing of the standard game the table does not play, nor its choices as choices.
+    for wrong in [
+        "reaches 100",
+        "you score 0 and every other player scores 26",
+        "share the win",
+        "moon, other ways",
+        "shorter game",
+        "bonus card:",
+        "exactly the target:",
+        "six to ten players",
+    ]:
+        assert wrong not in text, wrong
+
+
+@pytest.mark.parametrize(
+    ("moon", "told"),
+    [
+        ("add", "you score 0 and every other player scores 26."),
+        ("subtract", "you take 26 off your total and every other player scores 0."),
+        ("choose", "you choose: take 26 off your total, or every other player scores 26."),
+        (
+            "add-unless-losing",
+            "you score 0 and every other player scores 26, unless that ends the game with "
+            "someone else winning: then you take 26 off instead.",
+        ),
+    ],
+)
+def test_each_moon_rule_is_told_as_the_tables(moon: str, told: str) -> None:
+    text = words(sheets.rule_sheet_pdf("letter", 4, None, sheets.Agreed(moon=moon)))
+    assert told in text
+    assert "reaches 100 or more" in text  # the rules left out are the standard game's
+
+
+def test_partners_moon_and_bonus_with_two_decks_are_told_in_their_own_words() -> None:
+    team = words(
+        sheets.rule_sheet_pdf("a4", 4, None, sheets.Agreed(moon="subtract", partnership=True))
+    )
+    assert "partners sit across: players 1 and 3 play against 2 and 4" in team
+    assert "your team shoots the moon: you both take 26 off" in team
+    assert "everyone plays alone" not in team
+    assert "partnership:" not in team  # not offered in the box as a choice
+    two = words(sheets.rule_sheet_pdf("letter", 8, None, sheets.Agreed(bonus="ten")))
+    assert "each ten of diamonds" in two
+    assert "32 in all" in two
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("moon", sheets.MOON_CHOICES)
+def test_the_longest_games_rules_fit_one_page_at_every_table(paper: str, moon: str) -> None:
+    # Every rule that adds words, at every table with its longest passing: one page each
+    # (a sheet that would not fit raises, rather than spill).
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+        passing = "scatter" if players % 2 == 0 else "standard"
+        agreed = dataclasses.replace(
+            HOUSE, moon=moon, bonus="ten", exact="half", partnership=players == 4
+        )
+        data = sheets.rule_sheet_pdf(paper, players, passing, agreed)
+        assert page_info(data)[0] == 1
+        assert page_info(sheets.score_sheet_pdf(players, paper, 30, passing, agreed))[0] >= 1
+
+
+def test_a_two_deck_table_that_passes_is_not_told_that_usually_nobody_does() -> None:
+    # A ten-player game with a scatter printed "Usually nobody passes." beside its own passes.
+    game = words(sheets.rule_sheet_pdf("letter", 10, "scatter", HOUSE))
+    assert "one card to each other player" in game
+    assert "usually nobody passes" not in game
+    assert "usually nobody passes" not in words(sheets.rule_sheet_pdf("letter", 8, "across"))
+    assert "usually nobody passes" in words(sheets.rule_sheet_pdf())  # every table's sheet
+
+
+def test_the_score_sheet_fills_in_the_games_rules() -> None:
+    text = pdf_text(sheets.score_sheet_pdf(4, "letter", 20, "standard", HOUSE))
+    assert "Game to 50" in text
+    assert "Moon rule shooter chooses" in text
+    assert "Bonus card jack of diamonds" in text
+    assert "Moon: the shooter chooses: 26 off, or 26 to everyone else." in text
+    assert "someone reaches 50 (exactly 50 drops back to 0)" in text
+    plain = pdf_text(sheets.score_sheet_pdf(4, "letter", 20, "standard", sheets.Agreed()))
+    assert "Bonus card none" in plain
+    assert "jacks of diamonds" not in plain and "jack of diamonds takes" not in plain
+
+
+@pytest.mark.parametrize(
+    ("agreed", "message"),
+    [
+        (sheets.Agreed(moon="upside-down"), "moon must be add, subtract, choose or"),
+        (sheets.Agreed(target=0), "target must be from 1 to 1000, not 0."),
+        (sheets.Agreed(target=50, exact="fifty"), "Dropping back to 50 needs a game to more"),
+        (sheets.Agreed(partnership=True), "Partnership Hearts is played by four players"),
+    ],
+)
+def test_rules_a_game_cannot_have_are_refused(agreed: sheets.Agreed, message: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        sheets.rule_sheet_pdf("letter", 5, None, agreed)
+
+
+def test_the_sheets_take_the_scorekeepers_words_for_its_rules() -> None:
+    model = (
+        Path(sheets_routes.__file__).parent / "static" / "scorekeeper" / "model.js"
+    ).read_text()
+
+    def keys(name: str) -> set[str]:
+        block = re.search(rf"export const {name} = \{{(.*?)\}};", model, re.S)
+        assert block is not None, name
+        return set(re.findall(r'^\s*"?([a-z-]+)"?:', block.group(1), re.M))
+
+    assert keys("MOON_RULES") == set(sheets.MOON_CHOICES)
+    assert keys("BONUS_CARDS") == set(sheets.BONUS_CHOICES)
+    assert keys("EXACT_TARGET") | {"half"} == set(sheets.EXACT_CHOICES)
+    assert keys("TIES") == set(sheets.TIE_CHOICES)
 
 
 def test_rule_sheet_draws_suits_with_a_symbol_font() -> None:

@@ -11,6 +11,7 @@ b'%PDF-'
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,11 +29,15 @@ from reportlab.platypus.frames import Frame
 from hearts.cards import RANK_NAMES, SUIT_NAMES, parse_card
 from hearts.rules import (
     MAX_PLAYERS,
+    MAX_TARGET,
     MIN_PLAYERS,
+    MOON_RULES,
     NO_HOLD_CYCLE,
     SCATTER_CYCLE,
     SMALL_TABLE_CYCLE,
     STANDARD_CYCLE,
+    TIE_RULES,
+    BonusCard,
     Rules,
 )
 from hearts.scoring import BONUS_CARD_POINTS
@@ -47,6 +52,70 @@ DEFAULT_ROUNDS = 20
 PASSING: Final = ("standard", "no-hold", "across", "across-no-hold", "scatter", "none")
 #: The numbers of cards the game offers to pass (the start screen's choices; a test checks).
 PASS_COUNTS: Final = (1, 2, 3, 4)
+
+#: The scorekeeper's choices a sheet prints, in its words (model.js; a test holds them together).
+MOON_CHOICES: Final = MOON_RULES
+BONUS_CHOICES: Final[dict[str, BonusCard | None]] = {"none": None, "jack": "JD", "ten": "TD"}
+EXACT_CHOICES: Final = ("none", "fifty", "zero", "half")
+TIE_CHOICES: Final = TIE_RULES
+#: "Drops back to 50": the scorekeeper's and the game's number.
+EXACT_FIFTY: Final = 50
+
+
+@dataclass(frozen=True)
+class Agreed:
+    """The rules a table agreed on before the first deal, as the scorekeeper keeps them.
+
+    A sheet printed with them says these rules as the table's own, not as choices.
+
+    >>> Agreed(target=50, moon="choose").rules(4).moon_rule
+    'choose'
+    >>> Agreed(target=40, exact="fifty").rules(4)
+    Traceback (most recent call last):
+    ...
+    ValueError: Dropping back to 50 needs a game to more than 50, not to 40.
+    """
+
+    target: int = Rules().target_score
+    moon: str = "add"
+    bonus: str = "none"
+    exact: str = "none"
+    tie: str = "share"
+    sun: bool = False
+    partnership: bool = False
+
+    def rules(self, players: int, passing: str | None = None) -> Rules:
+        """The table's `Rules`: its size and passing (see `table_rules`) with these choices."""
+        base = table_rules(players, passing)
+        for name, value, choices in (
+            ("moon", self.moon, MOON_CHOICES),
+            ("bonus", self.bonus, tuple(BONUS_CHOICES)),
+            ("exact", self.exact, EXACT_CHOICES),
+            ("tie", self.tie, TIE_CHOICES),
+        ):
+            if value not in choices:
+                words = ", ".join(choices[:-1]) + f" or {choices[-1]}"
+                raise ValueError(f"{name} must be {words}, not {str(value)[:20]!r}.")
+        if not 1 <= self.target <= MAX_TARGET:
+            raise ValueError(f"target must be from 1 to {MAX_TARGET}, not {self.target}.")
+        if self.exact == "fifty" and self.target <= EXACT_FIFTY:
+            raise ValueError(
+                f"Dropping back to {EXACT_FIFTY} needs a game to more than {EXACT_FIFTY}, "
+                f"not to {self.target}."
+            )
+        reset = {"none": None, "fifty": EXACT_FIFTY, "zero": 0, "half": self.target // 2}
+        # The engine checks the rest: partnership only at its table, in its own words.
+        return dataclasses.replace(
+            base,
+            target_score=self.target,
+            moon_rule=self.moon,  # type: ignore[arg-type]  # checked above
+            bonus_card=BONUS_CHOICES[self.bonus],
+            exactly_target_resets_to=reset[self.exact],
+            tie_rule=self.tie,  # type: ignore[arg-type]  # checked above
+            shoot_the_sun=self.sun,
+            partnership=self.partnership,
+        )
+
 
 INK = colors.HexColor("#1c1b1f")
 MUTED = colors.HexColor("#55525c")
@@ -148,11 +217,11 @@ def suit(name: str, size: float | None = None) -> str:
     return f'<font name="Symbol" color="{colour}"{size_attr}>{SUIT_GLYPHS[name]}</font>'
 
 
-def card(code: str) -> str:
+def card(code: str, size: float | None = None) -> str:
     """Paragraph markup for one card: "2C" -> 2 and a club sign, "TD" -> 10 and a red diamond."""
     face = parse_card(code)
     rank = "10" if face.rank == RANK_NAMES.index("ten") else str(face)[0]
-    return f"{rank}{suit(SUIT_NAMES[face.suit])}"
+    return f"{rank}{suit(SUIT_NAMES[face.suit], size)}"
 
 
 def card_words(code: str) -> str:
@@ -301,12 +370,14 @@ def deal_words(rules: Rules) -> str:
 
 
 def rule_columns(
-    s: RuleStyles, table: Rules | None = None
+    s: RuleStyles, table: Rules | None = None, agreed: bool = False
 ) -> tuple[list[Flowable], list[Flowable]]:
     """The text of the rule sheet, written for this project, as two columns of flowables.
 
     Every number that depends on the table (cards each, cards left out, who leads, the pass
     cycle, points a round) is read from `Rules`, so the sheet says what the engine plays.
+    `agreed`: the table's scoring rules (moon, sun, target, bonus card, landing on the target,
+    ties, partners) are its own, told as the rules, and other tables' are left out.
     """
     four, three, five = Rules(), Rules(players=3), Rules(players=5)
     here = table or four  # the table the steps describe: one printed for, or four players
@@ -315,8 +386,14 @@ def rule_columns(
         Paragraph("The aim", s.heading),
         Paragraph(
             "Take as few points as you can. Each heart you win in a trick costs "
-            f"<b>1 point</b>, the queen of spades ({QS}) <b>13</b>. "
-            "Everyone plays alone; aces are high; no trumps.",
+            f"<b>1 point</b>, the queen of spades ({QS}) <b>13</b>"
+            + (bonus_aim(here) if agreed else "")
+            + ". "
+            + (
+                partners_aim(here) + "Aces are high; no trumps."
+                if agreed and here.partnership
+                else "Everyone plays alone; aces are high; no trumps."
+            ),
             s.body,
         ),
         Paragraph("A round, step by step", s.heading),
@@ -364,11 +441,11 @@ def rule_columns(
             "Count",
             f"Each player counts the hearts and {queens(here)} in "
             f"the tricks they won. The points of a round always add up to <b>{points}</b>: "
-            "check it.",
+            "check it." + (bonus_count(here) if agreed else ""),
             s.step,
         ),
     ]
-    if here.players == four.players:
+    if here.players == four.players and not agreed:
         # The four-player sheet tells the other one-deck tables in short; a sheet printed
         # for three or five says its own table in the steps (and a two-deck one has longer
         # steps), so it leaves this out rather than say another table's passing.
@@ -385,27 +462,138 @@ def rule_columns(
         ]
     right: list[Flowable] = [
         Paragraph("Points at a glance", s.heading),
-        points_table(s, points),
+        points_table(s, points, here if agreed else None),
         Paragraph("Shooting the moon", s.heading),
         Paragraph(
-            f"Win <b>every</b> heart and {queens(here)} of spades in one round and you "
-            "<b>shoot the moon</b>: you score 0 and every other player "
-            f"scores {points}. Miss one heart and the points are all yours.",
+            moon_words(here)
+            if agreed
+            else (
+                f"Win <b>every</b> heart and {queens(here)} of spades in one round and you "
+                "<b>shoot the moon</b>: you score 0 and every other player "
+                f"scores {points}. Miss one heart and the points are all yours."
+            ),
             s.body,
         ),
         Paragraph("End of the game", s.heading),
         Paragraph(
-            "The game ends after the round in which someone reaches "
-            f"<b>{four.target_score}</b> or more. The <b>lowest total wins</b>. Players tied "
-            "for the lowest share the win; or, if your table agrees, play on until one "
-            "player is lowest alone.",
+            end_words(here)
+            if agreed
+            else (
+                "The game ends after the round in which someone reaches "
+                f"<b>{four.target_score}</b> or more. The <b>lowest total wins</b>. Players tied "
+                "for the lowest share the win; or, if your table agrees, play on until one "
+                "player is lowest alone."
+            ),
             s.body,
         ),
         # The two-deck rules on a sheet for their tables, and on the four-player sheet;
         # never on one printed for three or five, where they cannot apply.
-        *(two_decks(s) if here.decks > 1 or here.players == four.players else []),
+        *(
+            two_decks(s, named=table is not None)
+            if here.decks > 1 or (here.players == four.players and not agreed)
+            else []
+        ),
     ]
     return left, right
+
+
+def bonus_name(rules: Rules) -> str:
+    """ "the jack of diamonds (J♦)", or "each jack of diamonds (J♦)" with two decks."""
+    assert rules.bonus_card is not None
+    each = "each" if rules.decks > 1 else "the"
+    return f"{each} {card_words(rules.bonus_card)} ({card(rules.bonus_card)})"
+
+
+def bonus_aim(rules: Rules) -> str:
+    """What the aim adds for a table's bonus card: nothing without one."""
+    if rules.bonus_card is None:
+        return ""
+    return f"; {bonus_name(rules)} takes <b>{BONUS_CARD_POINTS} off</b> whoever wins it"
+
+
+def bonus_count(rules: Rules) -> str:
+    """What the count adds for a table's bonus card: nothing without one."""
+    if rules.bonus_card is None:
+        return ""
+    return (
+        f" Then {bonus_name(rules)} takes {BONUS_CARD_POINTS} off its winner: "
+        f"<b>{bonus_round_points(rules)}</b> in all."
+    )
+
+
+def partners_aim(rules: Rules) -> str:
+    """What the aim says of a partnership table instead of "Everyone plays alone"."""
+    return (
+        "<b>Partners</b> sit across: players 1 and 3 play against 2 and 4, and each team's "
+        "points are added together. "
+    )
+
+
+def moon_words(rules: Rules) -> str:
+    """How this table scores a moon (and a sun, if it plays one), in the sheet's words.
+
+    >>> moon_words(Agreed(moon="choose").rules(4)).split("</b>: ")[1][:48]
+    'you choose: take 26 off your total, or every oth'
+    """
+    points = rules.round_points
+    if rules.partnership:
+        win = (
+            f"Win <b>every</b> heart and {queens(rules)} of spades in one round between you "
+            "and your partner, and your team <b>shoots the moon</b>: "
+        )
+        ways = {
+            "add": f"you both score 0 and the other team scores {points} each.",
+            "subtract": f"you both take <b>{points} off</b> and the other team scores 0.",
+            "choose": f"your team chooses: both take {points} off, or the other team "
+            f"scores {points} each.",
+            "add-unless-losing": f"you both score 0 and the other team scores {points} each, "
+            f"unless that ends the game with them winning: then you both take {points} off "
+            "instead.",
+        }
+        sun = "Win <b>every trick</b> between you and your team <b>shoots the sun</b>"
+    else:
+        win = (
+            f"Win <b>every</b> heart and {queens(rules)} of spades in one round and you "
+            "<b>shoot the moon</b>: "
+        )
+        ways = {
+            "add": f"you score 0 and every other player scores {points}.",
+            "subtract": f"you take <b>{points} off</b> your total and every other player scores 0.",
+            "choose": f"you choose: take {points} off your total, or every other player "
+            f"scores {points}.",
+            "add-unless-losing": f"you score 0 and every other player scores {points}, unless "
+            f"that ends the game with someone else winning: then you take {points} off instead.",
+        }
+        sun = "Win <b>every trick</b> and you <b>shoot the sun</b>"
+    text = win + ways[rules.moon_rule] + " Miss one heart and the points are all yours."
+    if rules.shoot_the_sun:
+        text += f" {sun}: it counts {2 * points}, scored the same way."
+    if rules.bonus_card is not None:
+        copies = "each" if rules.decks > 1 else "the"
+        text += (
+            f" {copies.capitalize()} {card_words(rules.bonus_card)} still takes "
+            f"{BONUS_CARD_POINTS} off whoever won it."
+        )
+    return text
+
+
+def end_words(rules: Rules) -> str:
+    """How this table's game ends: its target, landing on it exactly, and a tie.
+
+    >>> end_words(Agreed(target=50, exact="zero", tie="play-on").rules(4))[:68]
+    'The game ends after the round in which someone reaches <b>50</b> or '
+    """
+    target = rules.target_score
+    text = f"The game ends after the round in which someone reaches <b>{target}</b> or more."
+    reset = rules.exactly_target_resets_to
+    if reset is not None:
+        text += f" A total of <b>exactly {target}</b> drops back to {reset} instead."
+    text += " The <b>lowest total wins</b>."
+    if rules.tie_rule == "play-on":
+        text += " Players tied for the lowest <b>play on</b> until one is lowest alone."
+    else:
+        text += " Players tied for the lowest <b>share</b> the win."
+    return text
 
 
 def queens(rules: Rules) -> str:
@@ -413,8 +601,9 @@ def queens(rules: Rules) -> str:
     return "both queens" if rules.decks > 1 else "the queen"
 
 
-def two_decks(s: RuleStyles) -> list[Flowable]:
-    """Cancellation Hearts, 6 to 10 players, as the engine plays it."""
+def two_decks(s: RuleStyles, named: bool = False) -> list[Flowable]:
+    """Cancellation Hearts, 6 to 10 players, as the engine plays it. On a sheet `named` for
+    one table its own pass step says who passes, so the usual way is not told here too."""
     tables = [Rules(players=n) for n in range(MAX_PLAYERS - 4, MAX_PLAYERS + 1)]
     rules = tables[0]
     small = ParagraphStyle("small", parent=s.body, fontSize=9.3, leading=11.3)
@@ -448,15 +637,17 @@ def two_decks(s: RuleStyles) -> list[Flowable]:
             "the same player leads again and the next trick's winner takes the cards too "
             "(on the last trick, its leader does). A round holds "
             f"<b>{rules.round_points}</b> points; a moon "
-            "takes them all. Usually nobody passes.",
+            "takes them all." + ("" if named else " Usually nobody passes."),
             s.body,
         ),
         table,
     ]
 
 
-def points_table(s: RuleStyles, points: int) -> Table:
+def points_table(s: RuleStyles, points: int, rules: Rules | None = None) -> Table:
+    """Points a card costs; with a table that plays a bonus card (`rules`), that card too."""
     big = ParagraphStyle("big", parent=s.body, fontName="Helvetica-Bold", fontSize=13.5, leading=15)
+    bonus = rules.bonus_card if rules is not None else None
     rows = [
         [
             Paragraph(suit("hearts", 15), big),
@@ -468,8 +659,19 @@ def points_table(s: RuleStyles, points: int) -> Table:
             Paragraph("Queen of spades", s.body),
             Paragraph("13 points", big),
         ],
+    ]
+    if bonus is not None:
+        rows.append(
+            [
+                Paragraph(card(bonus, 13.5), big),
+                Paragraph(card_words(bonus).capitalize(), s.body),
+                Paragraph(f"{BONUS_CARD_POINTS} off", big),
+            ]
+        )
+    total = points if rules is None or bonus is None else bonus_round_points(rules)
+    rows += [
         ["", Paragraph("Any other card", s.body), Paragraph("0", big)],
-        ["", Paragraph("<b>Every round, in all</b>", s.body), Paragraph(str(points), big)],
+        ["", Paragraph("<b>Every round, in all</b>", s.body), Paragraph(str(total), big)],
     ]
     table = Table(rows, colWidths=[34, 120, 86], hAlign="LEFT")
     table.setStyle(
@@ -522,8 +724,23 @@ def _offered(table: Rules | None, **rule: object) -> bool:
     return True
 
 
-def house_rules_box(s: RuleStyles, width: float, at: Rules | None = None) -> Table:
-    """The common house rules; for one table (`at`), only those it can play, in its cards."""
+#: The house rules a scorekeeper's game has already settled: a sheet of its agreed rules
+#: says them in the text, not in the box.
+SETTLED: Final = (
+    "Moon, other ways",
+    "The sun",
+    "Bonus card",
+    "Exactly the target",
+    "Partnership",
+    "Shorter game",
+)
+
+
+def house_rules_box(
+    s: RuleStyles, width: float, at: Rules | None = None, agreed: bool = False
+) -> Table:
+    """The common house rules; for one table (`at`), only those it can play, in its cards.
+    With `agreed` rules (see `Agreed`), only those the scorekeeper does not settle."""
     one, two = Rules(), two_deck_rules()
     opening = (at or one).opening_card
     points, points_two = one.round_points, two.round_points
@@ -591,11 +808,21 @@ def house_rules_box(s: RuleStyles, width: float, at: Rules | None = None) -> Tab
         "The kitty": _offered(at, kitty=True),
     }
     items = [(name, text) for name, text in items if playable.get(name, True)]
+    heading = "House rules: agree on them before the first deal"
+    if agreed:
+        items = [(name, text) for name, text in items if name not in SETTLED]
+        items = [
+            (name, f"pass {or_list(other_counts)} cards instead of {one.pass_count}.")
+            if name == "Passing"
+            else (name, text)
+            for name, text in items
+        ]
+        heading = "More house rules, if your table agrees before the first deal"
     col_width = (width - 24) / 2
     paragraphs = [Paragraph(f"<b>{name}:</b> {text}", s.box_body) for name, text in items]
     split = balanced_split(paragraphs, col_width - 6)
     rows = [
-        [Paragraph("House rules: agree on them before the first deal", s.box_heading), ""],
+        [Paragraph(heading, s.box_heading), ""],
         [paragraphs[:split], paragraphs[split:]],
     ]
     table = Table(rows, colWidths=[col_width + 12, col_width + 12])
@@ -655,12 +882,17 @@ def table_lines(rules: Rules) -> tuple[str, str]:
 
 
 def rule_sheet_pdf(
-    paper: str = "letter", players: int | None = None, passing: str | None = None
+    paper: str = "letter",
+    players: int | None = None,
+    passing: str | None = None,
+    agreed: Agreed | None = None,
 ) -> bytes:
     """The standard game of Hearts on one page, with a box of common house rules.
 
     Given `players` or `passing` (as for `score_sheet_pdf`; players default to the usual
     table's), the title band also names that table: its size, cards each and passing.
+    Given the rules a table `agreed` on (a scorekeeper's game), the sheet tells those as the
+    game's rules, and the box holds only the house rules they leave open.
 
     >>> b"/Count 1" in rule_sheet_pdf("a4")
     True
@@ -671,8 +903,11 @@ def rule_sheet_pdf(
     """
     width, height = page_size(paper)
     table = None
-    if players is not None or passing is not None:
-        table = table_rules(Rules().players if players is None else players, passing)
+    seats = Rules().players if players is None else players
+    if agreed is not None:
+        table = agreed.rules(seats, passing)
+    elif players is not None or passing is not None:
+        table = table_rules(seats, passing)
     styles = rule_styles()
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, (width, height), "Hearts: the rules on one page")
@@ -702,7 +937,7 @@ def rule_sheet_pdf(
     canvas.line(margin, top - 42, width - margin, top - 42)
 
     # House rules box at the foot of the page.
-    box = house_rules_box(styles, inner, table)
+    box = house_rules_box(styles, inner, table, agreed is not None)
     _, box_height = box.wrap(inner, height)
     footer_y = margin - 14
     box_y = margin + 4
@@ -713,7 +948,7 @@ def rule_sheet_pdf(
     col_width = (inner - gap) / 2
     col_top = top - 46
     col_bottom = box_y + box_height + 6
-    left, right = rule_columns(styles, table)
+    left, right = rule_columns(styles, table, agreed is not None)
     for index, flowables in enumerate((left, right)):
         frame = Frame(
             margin + index * (col_width + gap),
@@ -824,8 +1059,12 @@ def score_sheet_pdf(
     paper: str = "letter",
     rounds: int = DEFAULT_ROUNDS,
     passing: str | None = None,
+    agreed: Agreed | None = None,
 ) -> bytes:
     """A score sheet laid out for keeping the score of a Hearts game by hand.
+
+    With the rules a table `agreed` on, its target, moon rule and bonus card are filled in
+    and the reminders at the foot are its own.
 
     A column per player (points of the round and running total), a row per round with its
     pass direction printed, and a final row. Seven or more players turn the page sideways;
@@ -841,7 +1080,7 @@ def score_sheet_pdf(
     ...
     ValueError: A Hearts score sheet is for 3 to 10 players, not 11.
     """
-    rules = table_rules(players, passing)
+    rules = table_rules(players, passing) if agreed is None else agreed.rules(players, passing)
     if not MIN_ROUNDS <= rounds <= MAX_ROUNDS:
         raise ValueError(f"A score sheet has {MIN_ROUNDS} to {MAX_ROUNDS} rounds, not {rounds}.")
     size = page_size(paper)
@@ -859,7 +1098,7 @@ def score_sheet_pdf(
     directions = pass_directions(rules, rounds)
     for number, rows in enumerate(pages, 1):
         page = f"page {number} of {len(pages)}" if len(pages) > 1 else ""
-        draw_score_heading(canvas, rules, width, height, margin, page)
+        draw_score_heading(canvas, rules, width, height, margin, page, agreed is not None)
         draw_score_table(
             canvas, rules, rows, directions, (margin, width - margin), table_top, row_h
         )
@@ -867,7 +1106,7 @@ def score_sheet_pdf(
         footer_style = ParagraphStyle(
             "footer", fontName="Helvetica", fontSize=9, leading=11.5, textColor=MUTED
         )
-        footer = Paragraph(" ".join(footer_lines(rules)), footer_style)
+        footer = Paragraph(" ".join(footer_lines(rules, agreed is not None)), footer_style)
         _, footer_h = footer.wrap(width - 2 * margin, footer_height)
         footer.drawOn(canvas, margin, margin + footer_height - 6 - footer_h)
         canvas.showPage()
@@ -880,10 +1119,37 @@ NAME_HEIGHT, SUB_HEIGHT = 34.0, 16.0
 SCORE_HEADER_HEIGHT = NAME_HEIGHT + SUB_HEIGHT
 
 
+#: A moon rule in a score sheet's "Moon rule" field, with the points of a round.
+MOON_FIELD = {
+    "add": "others get {points}",
+    "subtract": "shooter takes {points} off",
+    "choose": "shooter chooses",
+    "add-unless-losing": "others get {points} unless losing",
+}
+
+
+def score_fields(rules: Rules) -> dict[str, str]:
+    """What a sheet of agreed rules writes in its fields.
+
+    >>> score_fields(Agreed(target=50, moon="choose", bonus="jack").rules(4))
+    {'Game to': '50', 'Moon rule': 'shooter chooses', 'Bonus card': 'jack of diamonds'}
+    """
+    bonus = "none" if rules.bonus_card is None else card_words(rules.bonus_card)
+    moon = MOON_FIELD[rules.moon_rule].format(points=rules.round_points)
+    return {"Game to": str(rules.target_score), "Moon rule": moon, "Bonus card": bonus}
+
+
 def draw_score_heading(
-    canvas: Canvas, rules: Rules, width: float, height: float, margin: float, page: str
+    canvas: Canvas,
+    rules: Rules,
+    width: float,
+    height: float,
+    margin: float,
+    page: str,
+    agreed: bool = False,
 ) -> None:
-    """The title, what the table plays (and the page, of two), and the fill-in fields."""
+    """The title, what the table plays (and the page, of two), and the fill-in fields (with
+    `agreed` rules, those filled in)."""
     top = height - margin
     canvas.setFillColor(INK)
     canvas.setFont("Helvetica-Bold", 24)
@@ -907,6 +1173,9 @@ def draw_score_heading(
     canvas.setFont("Helvetica", 11)
     canvas.setFillColor(INK)
     fields = (("Date", 92.0), ("Game to", 40.0), ("Moon rule", 100.0), ("Bonus card", 56.0))
+    if agreed:
+        fields = (("Date", 72.0), ("Game to", 30.0), ("Moon rule", 130.0), ("Bonus card", 86.0))
+    filled = score_fields(rules) if agreed else {}
     canvas.setStrokeColor(RULE)
     canvas.setLineWidth(0.7)
     # Stretch (or shrink) the fill-in lines so the four fields fill the width exactly.
@@ -919,6 +1188,12 @@ def draw_score_heading(
         canvas.drawString(x, field_y, label)
         start = x + label_width
         canvas.line(start, field_y - 2, start + line_width * scale, field_y - 2)
+        if label in filled:  # written on its line, smaller if it would run past the end
+            room_w = line_width * scale - 4
+            font = min(11.0, room_w / canvas.stringWidth(filled[label], "Helvetica-Bold", 1))
+            canvas.setFont("Helvetica-Bold", font)
+            canvas.drawString(start + 2, field_y, filled[label])
+            canvas.setFont("Helvetica", 11)
         x = start + line_width * scale + gap
 
 
@@ -1032,21 +1307,58 @@ def draw_score_table(
             canvas.drawString(left + round_w + 19, y_mid - 3.4, label)
 
 
-def footer_lines(rules: Rules) -> Sequence[str]:
+def footer_lines(rules: Rules, agreed: bool = False) -> Sequence[str]:
     decks = rules.decks
     total = rules.round_points
     jack = "the jack of diamonds takes" if decks == 1 else "both jacks of diamonds take"
+    bonus = f" ({total - 10 * decks} when {jack} 10 off)"
+    if agreed:  # the table's own bonus card, or none
+        face = rules.bonus_card
+        name = "" if face is None else card_words(face).split(" of ")[0]
+        taken = f"the {name} of diamonds takes" if decks == 1 else f"both {name}s of diamonds take"
+        bonus = "" if face is None else f" ({bonus_round_points(rules)} when {taken} 10 off)"
     deal = f"{rules.hand_size} cards each"
     if rules.removed_cards:
         deal += f", leave out {card_list(rules.removed_cards)}"
     return (
         f"Deal {deal}. Each heart 1 point, {'the' if decks == 1 else 'each'} queen of spades"
-        " 13: every round adds up to "
-        f"{total} ({total - 10 * decks} when {jack} 10 off).",
+        f" 13: every round adds up to {total}{bonus}.",
         f"Moon: the shooter scores 0 and everyone else {total}, unless your table plays "
-        "another moon rule.",
-        "The game ends after the round in which someone reaches the target; the lowest total wins.",
+        "another moon rule."
+        if not agreed
+        else agreed_moon_line(rules),
+        "The game ends after the round in which someone reaches the target; the lowest total wins."
+        if not agreed
+        else agreed_end_line(rules),
     )
+
+
+def agreed_moon_line(rules: Rules) -> str:
+    """The foot's moon reminder for a table's own moon rule (and sun, and partners)."""
+    total = rules.round_points
+    words = {
+        "add": f"the shooter scores 0 and everyone else {total}",
+        "subtract": f"the shooter takes {total} off and everyone else scores 0",
+        "choose": f"the shooter chooses: {total} off, or {total} to everyone else",
+        "add-unless-losing": f"everyone else gets {total}, unless that ends the game with "
+        f"someone else winning: then the shooter takes {total} off",
+    }
+    line = f"Moon: {words[rules.moon_rule]}."
+    if rules.shoot_the_sun:
+        line += f" Sun (every trick): {2 * total}, scored the same way."
+    if rules.partnership:
+        line += " Partners: players 1 and 3 against 2 and 4, a team's points added together."
+    return line
+
+
+def agreed_end_line(rules: Rules) -> str:
+    """The foot's reminder of a table's own target, landing on it, and ties."""
+    target = rules.target_score
+    line = f"The game ends after the round in which someone reaches {target}"
+    if rules.exactly_target_resets_to is not None:
+        line += f" (exactly {target} drops back to {rules.exactly_target_resets_to})"
+    tie = "a tie for the lowest plays on" if rules.tie_rule == "play-on" else "a tie shares it"
+    return line + f"; the lowest total wins, {tie}."
 
 
 # ---------------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 from hearts.web import sheets_routes
 from hearts.web.api import TARGET_RANGE
 from hearts.web.options import RULE_OPTIONS
+from pdf_support import pdf_text
 
 from browser_support import DESKTOP, PHONE, LiveServer, plain
 
@@ -431,6 +432,49 @@ def test_text_at_twice_its_size_fits_a_phone(browser: Any, server: Server) -> No
         context.close()
 
 
+def test_short_names_share_a_row_with_text_at_twice_its_size(browser: Any, server: Server) -> None:
+    # A phone set to its largest text: four short names took a row each, and the totals ran
+    # down past the round's boxes. Two cards a row at least, as with text at its usual size.
+    context = browser.new_context(viewport=PHONE, base_url=server.url)
+    tab = context.new_page()
+    tab.add_init_script(
+        "document.addEventListener('DOMContentLoaded',"
+        " () => { document.documentElement.style.fontSize = '200%'; })"
+    )
+    open_scorekeeper(tab)
+    start_game(tab, ["Ana", "Ben", "Cy", "Dot"])
+    tops = tab.evaluate(
+        "() => [...document.querySelectorAll('.score-card')]"
+        ".map((card) => card.getBoundingClientRect().top)"
+    )
+    assert len(set(tops)) == 2, tops
+    assert tab.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    context.close()
+
+
+def test_a_new_game_keeps_the_players_and_rules_and_says_so(page: Any) -> None:
+    tab = page
+    assert tab.locator("[data-note=kept]").count() == 0  # nothing kept on a first visit
+    start_game(tab, ["Ana", "Ben", "Cy", "Dot"], target="50", moon="choose", bonus="jack")
+    tab.click("[data-action=new-game]")
+    tab.click("[data-action=confirm-new-game]")
+    tab.wait_for_selector("body[data-screen=setup]")
+    note = tab.locator("[data-note=kept]")
+    assert "The last game's players and rules are filled in" in note.inner_text()
+    assert tab.input_value("#name-0") == "Ana"
+    assert tab.input_value("[data-field=target]") == "50"
+    assert tab.locator("input[name=moon-rule][value=choose]").is_checked()
+    tab.click("[data-action=fresh-setup]")
+    # The standard game, no names, and the cursor in the first name's box.
+    assert tab.locator("[data-note=kept]").count() == 0
+    assert [tab.input_value(f"#name-{i}") for i in range(4)] == ["", "", "", ""]
+    assert tab.input_value("[data-field=target]") == "100"
+    assert tab.locator("input[name=moon-rule][value=add]").is_checked()
+    assert tab.input_value("[data-field=bonus]") == "none"
+    assert tab.evaluate("document.activeElement.id") == "name-0"
+    assert rules_link(tab) == "/sheets/rules.pdf?players=4&passing=standard&target=100&moon=add"
+
+
 def test_print_view_hides_the_controls(page: Any) -> None:
     tab = page
     start_game(tab, ["Ana", "Ben", "Cleo", "Dev"])
@@ -473,7 +517,7 @@ def test_links_to_the_sheets_match_the_players(page: Any) -> None:
     tab = page
     start_game(tab, ["Ana", "Ben", "Cy", "Dot", "Eve", "Flo"])
     href = tab.locator("[data-link=score-pdf]").get_attribute("href")
-    assert href == "/sheets/score.pdf?players=6&passing=none"
+    assert href == "/sheets/score.pdf?players=6&passing=none&target=100&moon=add"
     response = tab.request.get(href)
     assert response.status == 200
     assert response.headers["content-type"] == "application/pdf"
@@ -997,15 +1041,95 @@ def test_the_score_sheet_link_carries_the_games_passing(page: Any) -> None:
     # Both sheets are this table's (the rule sheet was four players' whatever the game).
     for kind in ("score", "rules"):
         href = tab.locator(f"[data-link={kind}-pdf]").get_attribute("href")
-        assert href == f"/sheets/{kind}.pdf?players=4&passing=no-hold"
+        game = "players=4&passing=no-hold&target=100&moon=add"
+        assert href == f"/sheets/{kind}.pdf?{game}"
         a4 = tab.locator(f"[data-link={kind}-pdf-a4]").get_attribute("href")
-        assert a4 == f"/sheets/{kind}.pdf?players=4&passing=no-hold&paper=a4"
+        assert a4 == f"/sheets/{kind}.pdf?{game}&paper=a4"
         for link in (href, a4):
             response = tab.request.get(link)
             assert response.status == 200
             assert response.headers["content-type"] == "application/pdf"
     href = "/sheets/score.pdf?players=4&passing=no-hold"
     assert tab.request.get(href).body() != tab.request.get("/sheets/score.pdf?players=4").body()
+
+
+def sheet_words(tab: Any, kind: str) -> str:
+    """The text of the sheet the page's link of `kind` ("rules" or "score") gives."""
+    href = tab.locator(f"[data-link={kind}-pdf]").get_attribute("href")
+    response = tab.request.get(href)
+    assert response.status == 200, (href, response.text())
+    return re.sub(r" ([:.,])", r"\1", pdf_text(response.body()).lower())
+
+
+def rules_link(tab: Any) -> str:
+    return str(tab.locator("[data-link=rules-pdf]").get_attribute("href"))
+
+
+def test_the_rule_sheet_link_prints_the_games_own_rules(page: Any) -> None:
+    tab = page
+    for i, name in enumerate(["Ana", "Ben", "Cy", "Dot"]):
+        tab.fill(f"#name-{i}", name)
+    tab.fill("[data-field=target]", "50")
+    tab.check("input[name=moon-rule][value=choose]")
+    tab.select_option("[data-field=bonus]", "jack")
+    tab.set_checked("[data-field=sun]", True)
+    # Before the first deal the sheets already follow the choices on the screen: a table
+    # prints its rules while it sets the game up.
+    game = "players=4&passing=standard&target=50&moon=choose&bonus=jack&sun=yes"
+    assert tab.locator("[data-link=rules-pdf]").get_attribute("href") == f"/sheets/rules.pdf?{game}"
+    tab.click("[data-action=start-game]")
+    tab.wait_for_selector("body[data-screen=game]")
+    assert tab.locator("[data-note=own-rules]").is_visible()  # the page says so
+    for kind in ("rules", "score"):
+        assert tab.locator(f"[data-link={kind}-pdf]").get_attribute("href") == (
+            f"/sheets/{kind}.pdf?{game}"
+        )
+        a4 = tab.locator(f"[data-link={kind}-pdf-a4]").get_attribute("href")
+        assert a4 == f"/sheets/{kind}.pdf?{game}&paper=a4"
+    rules = sheet_words(tab, "rules")
+    for phrase in (
+        "someone reaches 50 or more",
+        "you choose: take 26 off your total, or every other player scores 26",
+        "win every trick and you shoot the sun: it counts 52",
+        "the jack of diamonds",
+        "16 in all",
+    ):
+        assert phrase in rules, phrase
+    assert "reaches 100" not in rules
+    assert "you score 0 and every other player scores 26" not in rules
+    score = sheet_words(tab, "score")
+    assert "game to 50" in score and "moon rule shooter chooses" in score
+    # A new game with other rules: the links follow the setup screen, then the new game.
+    tab.click("[data-action=new-game]")
+    tab.click("[data-action=confirm-new-game]")
+    tab.wait_for_selector("body[data-screen=setup]")
+    tab.fill("[data-field=target]", "75")
+    tab.check("input[name=moon-rule][value=add]")
+    tab.select_option("[data-field=bonus]", "none")
+    tab.select_option("[data-field=tie]", "play-on")
+    tab.set_checked("[data-field=sun]", False)
+    tab.set_checked("[data-field=partnership]", True)
+    again = "players=4&passing=standard&target=75&moon=add&tie=play-on&partnership=yes"
+    assert (
+        tab.locator("[data-link=rules-pdf]").get_attribute("href") == f"/sheets/rules.pdf?{again}"
+    )
+    # A target not typed yet: the table's sheet, without rules no game can have.
+    tab.fill("[data-field=target]", "")
+    assert tab.locator("[data-link=rules-pdf]").get_attribute("href") == (
+        "/sheets/rules.pdf?players=4&passing=standard"
+    )
+    assert not tab.locator("[data-note=own-rules]").is_visible()
+    tab.fill("[data-field=target]", "75")
+    tab.click("[data-action=start-game]")
+    tab.wait_for_selector("body[data-screen=game]")
+    assert (
+        tab.locator("[data-link=rules-pdf]").get_attribute("href") == f"/sheets/rules.pdf?{again}"
+    )
+    rules = sheet_words(tab, "rules")
+    assert "someone reaches 75 or more" in rules
+    assert "players tied for the lowest play on" in rules
+    assert "your team shoots the moon" in rules
+    assert "jack of diamonds" not in rules.split("more house rules")[0]
 
 
 def test_every_passing_offered_is_the_one_the_sheets_print(page: Any) -> None:
@@ -1038,7 +1162,7 @@ def test_six_players_can_pass_across_and_print_it(page: Any) -> None:
     tab = page
     start_game(tab, ["Ana", "Ben", "Cy", "Dot", "Eve", "Fay"], passing="across")
     href = tab.locator("[data-link=score-pdf]").get_attribute("href")
-    assert href == "/sheets/score.pdf?players=6&passing=across"
+    assert href == "/sheets/score.pdf?players=6&passing=across&target=100&moon=add"
     assert tab.request.get(href).status == 200
     enter_round(tab, [26, 26, 0, 0, 0, 0])
     enter_round(tab, [0, 0, 26, 26, 0, 0])

@@ -4,6 +4,13 @@
 optional and name the table in the title band), `GET /sheets/score.pdf?players=3..10&paper=...
 &rounds=10..30&passing=...` (the choices of `hearts.sheets.PASSING`; both also answer HEAD),
 `GET /scorekeeper` and its static files under `/scorekeeper/`. The main app includes `router`.
+
+Both sheets also take the rules a scorekeeper's game was started with, in its words:
+`target=1..1000&moon=add|subtract|choose|add-unless-losing&bonus=none|jack|ten
+&exact=none|fifty|zero|half&tie=share|play-on&sun=yes|no&partnership=yes|no`. Any of them
+makes the sheet that game's: the rule sheet tells them as the rules, the score sheet fills
+them in; one left out is the standard game's. A name a sheet does not take, or one given
+twice, is refused: a typo must not print the standard rules as the table's.
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ from fastapi.responses import RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from hearts import sheets
-from hearts.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from hearts.rules import MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, Rules
 
 from .assets import version_of
 
@@ -48,6 +55,8 @@ PDF_CACHE = {"Cache-Control": "public, max-age=86400"}
 PaperParam = Annotated[
     str, Query(description="Paper size: letter (default) or a4.", examples=["letter", "a4"])
 ]
+#: The targets a game may have: the scorekeeper's and the game's.
+MIN_TARGET = 1
 #: The table a sheet is for when no size is asked for: the game's usual one.
 USUAL_PLAYERS = Rules().players
 PlayersParam = Annotated[
@@ -73,8 +82,72 @@ PassingParam = Annotated[
 ]
 
 
+AGREED = {
+    "target": f"The game's target score, {MIN_TARGET} to {MAX_TARGET}.",
+    "moon": "How a moon is scored: " + ", ".join(sheets.MOON_CHOICES) + ".",
+    "bonus": "The bonus card: " + ", ".join(sheets.BONUS_CHOICES) + ".",
+    "exact": "A total of exactly the target drops back: " + ", ".join(sheets.EXACT_CHOICES) + ".",
+    "tie": "A tie for the lowest total at the end: " + ", ".join(sheets.TIE_CHOICES) + ".",
+    "sun": "Shooting the sun is played: yes or no.",
+    "partnership": "Partners sit across and score together (four players): yes or no.",
+}
+SWITCHES = {"yes": True, "no": False}
+#: The names each sheet takes in its query; anything else is refused.
+RULES_NAMES = frozenset({"paper", "players", "passing", *AGREED})
+SCORE_NAMES = RULES_NAMES | {"rounds"}
+
+
 def bad_request(message: str) -> HTTPException:
     return HTTPException(status_code=400, detail=message)
+
+
+def check_names(request: Request, names: frozenset[str], sheet: str) -> None:
+    """Refuse a name the sheet does not take, and a name given twice (which one to print?)."""
+    seen: set[str] = set()
+    for name, _ in request.query_params.multi_items():
+        if name not in names:
+            known = ", ".join(sorted(names)[:-1]) + f" and {sorted(names)[-1]}"
+            raise bad_request(f"The {sheet} takes {known}; not {name[:20]!r}.")
+        if name in seen:
+            raise bad_request(f"{name} is given more than once.")
+        seen.add(name)
+
+
+def parse_choice(name: str, text: str | None, choices: tuple[str, ...], usual: str) -> str:
+    if text is None:
+        return usual
+    value = text.strip().lower()
+    if value not in choices:
+        words = ", ".join(choices[:-1]) + f" or {choices[-1]}"
+        raise bad_request(f"{name} must be {words}, not {text[:20]!r}.")
+    return value
+
+
+def parse_agreed(
+    asked: dict[str, str | None], players: int, passing: str | None
+) -> sheets.Agreed | None:
+    """The rules of a scorekeeper's game in the query, checked at this table; None if none."""
+    if all(value is None for value in asked.values()):
+        return None
+    usual = sheets.Agreed()
+    target = asked["target"]
+    switches = tuple(SWITCHES)
+    agreed = sheets.Agreed(
+        target=usual.target
+        if target is None
+        else parse_whole("target", target, MIN_TARGET, MAX_TARGET),
+        moon=parse_choice("moon", asked["moon"], sheets.MOON_CHOICES, usual.moon),
+        bonus=parse_choice("bonus", asked["bonus"], tuple(sheets.BONUS_CHOICES), usual.bonus),
+        exact=parse_choice("exact", asked["exact"], sheets.EXACT_CHOICES, usual.exact),
+        tie=parse_choice("tie", asked["tie"], sheets.TIE_CHOICES, usual.tie),
+        sun=SWITCHES[parse_choice("sun", asked["sun"], switches, "no")],
+        partnership=SWITCHES[parse_choice("partnership", asked["partnership"], switches, "no")],
+    )
+    try:
+        agreed.rules(players, passing)
+    except ValueError as error:
+        raise bad_request(str(error)) from None
+    return agreed
 
 
 def parse_paper(paper: str) -> str:
@@ -84,11 +157,18 @@ def parse_paper(paper: str) -> str:
     return value
 
 
+#: More digits than any number a sheet takes, and still far short of what int() refuses.
+MAX_DIGITS = 9
+
+
 def parse_whole(name: str, text: str, low: int, high: int) -> int:
     # Plain digits only: int() also reads "1_0", "+4" and other scripts' digits.
     digits = text.strip()
     if not (digits.isascii() and digits.isdigit()):
         raise bad_request(f"{name} must be a whole number from {low} to {high}.")
+    if len(digits.lstrip("0")) > MAX_DIGITS:
+        # Far too big, and too long to read as a number at all (int() refuses over 4300 digits).
+        raise bad_request(f"{name} must be from {low} to {high}, not a {len(digits)}-digit number.")
     value = int(digits)
     if not low <= value <= high:
         raise bad_request(f"{name} must be from {low} to {high}, not {value}.")
@@ -115,8 +195,10 @@ RULE_SHEETS = (1 + (MAX_PLAYERS - MIN_PLAYERS + 1) * (len(sheets.PASSING) + 1)) 
 
 
 @lru_cache(maxsize=RULE_SHEETS)
-def cached_rules(paper: str, players: int | None, passing: str | None) -> bytes:
-    return sheets.rule_sheet_pdf(paper, players, passing)
+def cached_rules(
+    paper: str, players: int | None, passing: str | None, agreed: sheets.Agreed | None = None
+) -> bytes:
+    return sheets.rule_sheet_pdf(paper, players, passing, agreed)
 
 
 #: Every valid score sheet with the table's usual passing fits (8 table sizes x 2 papers x
@@ -130,8 +212,16 @@ SCORE_SHEETS = (
 
 
 @lru_cache(maxsize=SCORE_SHEETS)
-def cached_score(players: int, paper: str, rounds: int, passing: str | None) -> bytes:
-    return sheets.score_sheet_pdf(players=players, paper=paper, rounds=rounds, passing=passing)
+def cached_score(
+    players: int,
+    paper: str,
+    rounds: int,
+    passing: str | None,
+    agreed: sheets.Agreed | None = None,
+) -> bytes:
+    return sheets.score_sheet_pdf(
+        players=players, paper=paper, rounds=rounds, passing=passing, agreed=agreed
+    )
 
 
 def pdf(request: Request, data: bytes, filename: str) -> Response:
@@ -150,20 +240,44 @@ def rules_pdf(
     paper: PaperParam = "letter",
     players: TablePlayersParam = None,
     passing: PassingParam = None,
+    target: Annotated[str | None, Query(description=AGREED["target"])] = None,
+    moon: Annotated[str | None, Query(description=AGREED["moon"])] = None,
+    bonus: Annotated[str | None, Query(description=AGREED["bonus"])] = None,
+    exact: Annotated[str | None, Query(description=AGREED["exact"])] = None,
+    tie: Annotated[str | None, Query(description=AGREED["tie"])] = None,
+    sun: Annotated[str | None, Query(description=AGREED["sun"])] = None,
+    partnership: Annotated[str | None, Query(description=AGREED["partnership"])] = None,
 ) -> Response:
     """The rules of Hearts on one page, with the common house rules in a box.
 
     With `players` or `passing` (checked as for the score sheet; players default to the
-    usual table's) the title band names that table: its size, cards each and passing.
+    usual table's) the title band names that table: its size, cards each and passing. With
+    any of a game's rules (`target`, `moon`, `bonus`, `exact`, `tie`, `sun`, `partnership`)
+    the sheet tells that game's rules as the rules (those left out are the standard game's).
     """
+    check_names(request, RULES_NAMES, "rule sheet")
     size = parse_paper(paper)
-    if players is None and passing is None:
-        return pdf(request, cached_rules(size, None, None), f"hearts-rules-{size}.pdf")
     count = USUAL_PLAYERS
     if players is not None:
         count = parse_whole("players", players, MIN_PLAYERS, MAX_PLAYERS)
     chosen = parse_passing(passing, count)
-    return pdf(request, cached_rules(size, count, chosen), f"hearts-rules-{count}p-{size}.pdf")
+    agreed = parse_agreed(
+        {
+            "target": target,
+            "moon": moon,
+            "bonus": bonus,
+            "exact": exact,
+            "tie": tie,
+            "sun": sun,
+            "partnership": partnership,
+        },
+        count,
+        chosen,
+    )
+    if players is None and passing is None and agreed is None:
+        return pdf(request, cached_rules(size, None, None), f"hearts-rules-{size}.pdf")
+    data = cached_rules(size, count, chosen, agreed)
+    return pdf(request, data, f"hearts-rules-{count}p-{size}.pdf")
 
 
 @router.get("/sheets/score.pdf", response_class=Response, tags=["sheets"])
@@ -174,13 +288,37 @@ def score_pdf(
     paper: PaperParam = "letter",
     rounds: RoundsParam = str(sheets.DEFAULT_ROUNDS),
     passing: PassingParam = None,
+    target: Annotated[str | None, Query(description=AGREED["target"])] = None,
+    moon: Annotated[str | None, Query(description=AGREED["moon"])] = None,
+    bonus: Annotated[str | None, Query(description=AGREED["bonus"])] = None,
+    exact: Annotated[str | None, Query(description=AGREED["exact"])] = None,
+    tie: Annotated[str | None, Query(description=AGREED["tie"])] = None,
+    sun: Annotated[str | None, Query(description=AGREED["sun"])] = None,
+    partnership: Annotated[str | None, Query(description=AGREED["partnership"])] = None,
 ) -> Response:
-    """A score sheet laid out for Hearts: a column per player, the pass of every round."""
+    """A score sheet laid out for Hearts: a column per player, the pass of every round.
+
+    With a game's rules (as for the rule sheet) its target, moon rule and bonus card are
+    filled in."""
+    check_names(request, SCORE_NAMES, "score sheet")
     count = parse_whole("players", players, MIN_PLAYERS, MAX_PLAYERS)
     size = parse_paper(paper)
     rows = parse_whole("rounds", rounds, sheets.MIN_ROUNDS, sheets.MAX_ROUNDS)
     chosen = parse_passing(passing, count)
-    data = cached_score(count, size, rows, chosen)
+    agreed = parse_agreed(
+        {
+            "target": target,
+            "moon": moon,
+            "bonus": bonus,
+            "exact": exact,
+            "tie": tie,
+            "sun": sun,
+            "partnership": partnership,
+        },
+        count,
+        chosen,
+    )
+    data = cached_score(count, size, rows, chosen, agreed)
     return pdf(request, data, f"hearts-score-{count}p-{size}.pdf")
 
 

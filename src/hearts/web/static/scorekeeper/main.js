@@ -12,6 +12,7 @@ import {
   named,
   newGame,
   replaceRound,
+  sheetQuery,
   summary,
   undoRound,
 } from "./model.js";
@@ -102,11 +103,25 @@ function closeEntry() {
   state.entryView = null;
 }
 
+/** The sheets print this game's table, passing and rules: the score sheet round by round,
+ * the rule sheet with this table's cards each, cards left out and lead, and the rules the
+ * table plays by. Drawn again whenever the game (or the setup screen's choices) change. */
+function linkSheets(playerCount, settings) {
+  const query = sheetQuery(playerCount, settings);
+  // Said only when they do: a target not typed yet gives the table's sheets without rules.
+  $("[data-note=own-rules]").hidden = !query.includes("moon=");
+  for (const kind of ["score", "rules"]) {
+    $(`[data-link=${kind}-pdf]`).href = `/sheets/${kind}.pdf?${query}`;
+    $(`[data-link=${kind}-pdf-a4]`).href = `/sheets/${kind}.pdf?${query}&paper=a4`;
+  }
+}
+
 function showSetup(prefill) {
   closeEntry();
   setupRoot.hidden = false;
   gameRoot.hidden = true;
   document.body.dataset.screen = "setup";
+  // The sheets follow the choices on the screen: a table prints its rules before the first deal.
   const view = renderSetup(setupRoot, prefill, (names, settings) => {
     try {
       state.game = newGame(names, settings);
@@ -121,7 +136,7 @@ function showSetup(prefill) {
     persist();
     say(`New game for ${state.game.players.length} players. Good luck!`);
     showGame({ focus: true });
-  });
+  }, linkSheets);
   moveStatusInto(setupRoot);
   return view;
 }
@@ -140,13 +155,7 @@ function showGame({ focus = false } = {}) {
   renderScoreboard($("[data-region=scoreboard]"), game, sum);
   if (state.fixing !== null && state.fixing >= game.rounds.length) state.fixing = null;
   renderHistory($("[data-region=history]"), game, sum, state.fixing);
-  // The sheets print this game's table and passing: the score sheet round by round, the
-  // rule sheet with this table's cards each, cards left out and lead.
-  const table = `players=${game.players.length}&passing=${game.settings.passing}`;
-  for (const kind of ["score", "rules"]) {
-    $(`[data-link=${kind}-pdf]`).href = `/sheets/${kind}.pdf?${table}`;
-    $(`[data-link=${kind}-pdf-a4]`).href = `/sheets/${kind}.pdf?${table}&paper=a4`;
-  }
+  linkSheets(game.players.length, game.settings);
 
   const entryRoot = $("[data-region=entry]");
   let entryView = null;
@@ -435,6 +444,11 @@ document.addEventListener("click", (event) => {
       }
       break;
     }
+    case "fresh-setup":
+      // The last game's names and rules put aside: the standard game, no names.
+      say("");
+      showSetup({}).focus();
+      break;
     case "print":
       window.print();
       break;

@@ -130,6 +130,31 @@ export function defaultSettings(playerCount = 4) {
   };
 }
 
+/**
+ * The query of the printed sheets for a game of `playerCount` with `settings`, in the words
+ * the sheets take (hearts.web.sheets_routes): the table, its passing, and the rules it plays
+ * by, so the rule sheet tells them and the score sheet fills them in. A rule at the standard
+ * game's is left out to keep the link short (the sheets print the standard one for it).
+ * Rules that do not hold together yet (a target being typed) leave the table's sheet alone.
+ */
+export function sheetQuery(playerCount, settings) {
+  const params = new URLSearchParams({ players: String(playerCount), passing: settings.passing });
+  const target = Number(settings.target);
+  const holds =
+    Number.isInteger(target) && target >= MIN_TARGET && target <= MAX_TARGET &&
+    !(settings.exact === "fifty" && target <= EXACT_FIFTY) &&
+    !(settings.partnership && playerCount !== PARTNERSHIP_PLAYERS);
+  if (!holds) return params.toString();
+  params.set("target", String(target));
+  params.set("moon", settings.moonRule);
+  if (settings.bonus !== "none") params.set("bonus", settings.bonus);
+  if (settings.exact !== "none") params.set("exact", settings.exact);
+  if ((settings.tie ?? "share") !== "share") params.set("tie", settings.tie);
+  if (settings.sun) params.set("sun", "yes");
+  if (settings.partnership) params.set("partnership", "yes");
+  return params.toString();
+}
+
 export function passCycle(playerCount, passing) {
   if (passing === "none") return [];
   return (CYCLES[passing] ?? CYCLES.standard)(playerCount);

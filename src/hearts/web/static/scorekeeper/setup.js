@@ -20,9 +20,10 @@ import {
 /**
  * Render the setup form into `root`.
  * prefill: {names, settings}; onStart(names, settings) starts the game (it may throw an Error
- * whose message is shown by the caller).
+ * whose message is shown by the caller); onChoose(playerCount, settings) hears every change of
+ * the players' number or the rules, as they stand on the screen (the target as typed).
  */
-export function renderSetup(root, prefill, onStart) {
+export function renderSetup(root, prefill, onStart, onChoose = () => {}) {
   let names = prefill?.names?.length ? [...prefill.names] : ["", "", "", ""];
   let settings = { ...defaultSettings(names.length), ...(prefill?.settings ?? {}) };
   // Passing follows the number of players (two decks usually pass nothing) until someone picks.
@@ -99,6 +100,13 @@ export function renderSetup(root, prefill, onStart) {
     drawMoonRules();
     drawExtras();
     if (focusIndex !== null) playerList.querySelectorAll("input")[focusIndex]?.focus();
+    chosen();
+  }
+
+  /** Tell the page the choices on the screen (the target as typed: a number, or NaN). */
+  function chosen() {
+    const typed = targetInput.value.trim();
+    onChoose(names.length, { ...settings, target: /^[0-9]+$/.test(typed) ? Number(typed) : NaN });
   }
 
   function drawPassing() {
@@ -242,7 +250,9 @@ export function renderSetup(root, prefill, onStart) {
     if (field === "tie") settings.tie = event.target.value;
     if (field === "sun") settings.sun = event.target.checked;
     if (field === "partnership") settings.partnership = event.target.checked;
+    chosen();
   });
+  targetInput.addEventListener("input", chosen);
   form.addEventListener("keydown", (event) => {
     // Enter in a name moves on to the next name instead of starting a half-named game.
     if (event.key !== "Enter" || event.target.dataset.field !== "player-name") return;
@@ -263,7 +273,21 @@ export function renderSetup(root, prefill, onStart) {
   });
 
   drawPlayers();
-  clear(root, h("h2", {}, "New game"), form);
+  // A new game after one played starts from its players and rules, which a table usually
+  // keeps; said at the top, with the way back to the standard game and no names.
+  const kept = prefill?.settings
+    ? h(
+        "div",
+        { class: "kept", dataset: { note: "kept" } },
+        h("p", {}, "The last game's players and rules are filled in: change what you need."),
+        h(
+          "button",
+          { type: "button", class: "secondary", dataset: { action: "fresh-setup" } },
+          "Clear names and rules",
+        ),
+      )
+    : null;
+  clear(root, h("h2", {}, "New game"), kept, form);
   const firstEmpty = [...playerList.querySelectorAll("input")].find((input) => !input.value);
   return {
     focus: () => (firstEmpty ?? playerList.querySelector("input"))?.focus(),
