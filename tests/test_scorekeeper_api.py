@@ -184,6 +184,17 @@ def test_a_bad_or_hostile_query_gets_a_400_never_a_wrong_sheet(
     assert client.get(f"{path}?{query}").json() == {"detail": message}
 
 
+@pytest.mark.parametrize("path", ["/sheets/rules.pdf", "/sheets/score.pdf"])
+def test_a_link_sent_on_through_a_messenger_still_opens(client: TestClient, path: str) -> None:
+    # A messenger or a mail adds its own marks to a link passed through it: the sheet is the
+    # one the link asked for, not a refusal of "fbclid".
+    sent = client.get(f"{path}?{GAME}")
+    for added in ("fbclid=IwAR0abc", "utm_source=chat&utm_medium=share", "gclid=x1"):
+        answer = client.get(f"{path}?{GAME}&{added}")
+        assert answer.status_code == 200, (added, answer.text)
+        assert answer.content == sent.content
+
+
 # --- the scorekeeper page --------------------------------------------------------------------
 
 

@@ -101,10 +101,17 @@ def bad_request(message: str) -> HTTPException:
     return HTTPException(status_code=400, detail=message)
 
 
+#: What a messenger or a mail may add to a link shared through it ("fbclid", "utm_source"):
+#: passed over, so a sheet's link still opens when someone sends it on.
+ADDED_ON_THE_WAY = frozenset({"fbclid", "gclid", "msclkid", "igshid", "mc_cid", "mc_eid"})
+
+
 def check_names(request: Request, names: frozenset[str], sheet: str) -> None:
     """Refuse a name the sheet does not take, and a name given twice (which one to print?)."""
     seen: set[str] = set()
     for name, _ in request.query_params.multi_items():
+        if name in ADDED_ON_THE_WAY or name.startswith("utm_"):
+            continue
         if name not in names:
             known = ", ".join(sorted(names)[:-1]) + f" and {sorted(names)[-1]}"
             raise bad_request(f"The {sheet} takes {known}; not {name[:20]!r}.")
