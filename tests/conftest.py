@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from client_support import another_browser
 from pg_support import Cluster, start_cluster
 
 from browser_support import AppServer, chromium
@@ -31,7 +32,8 @@ def browsers(app_dir: Path) -> Iterator[list[TestClient]]:
 
     app = create_app(app_dir, bot_workers=0)
     with TestClient(app, raise_server_exceptions=False) as first:
-        others = [TestClient(app, raise_server_exceptions=False) for _ in range(2)]
+        # On the app's loop, as a real server's requests are (client_support.py says why).
+        others = [another_browser(first, raise_server_exceptions=False) for _ in range(2)]
         yield [first, *others]
 
 

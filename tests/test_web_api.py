@@ -16,6 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import hearts
+from client_support import another_browser
 from hardening.driver import store_at
 from hearts.record import actions_of
 from hearts.web.app import create_app
@@ -288,7 +289,7 @@ def test_an_unknown_game(client: TestClient) -> None:
 
 def test_another_browsers_game_is_refused(client: TestClient, data_dir: Path) -> None:
     state = step(client, new_game(client))
-    stranger = TestClient(client.app)
+    stranger = another_browser(client)
     # Answered exactly as a game that does not exist, so ids cannot be probed.
     missing = refusal(stranger.get("/api/games/no-such-id"), 404)
     assert refusal(stranger.get(f"/api/games/{state['id']}"), 404) == missing

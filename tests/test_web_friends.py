@@ -4,6 +4,8 @@ Each test runs on SQLite and on PostgreSQL (the `database` fixture)."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -11,6 +13,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from client_support import another_browser
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 from hearts.web.app import create_app
 from hearts.web.service import RETURN_GRACE, START_GRACE, GameService
@@ -217,7 +220,7 @@ def test_an_invitation_shows_the_table_before_joining(browsers: list[TestClient]
     # Looking changes nothing: Cal, who only looked, still takes the last seat.
     assert look(cal).json()["yours"] is False
     assert join(cal, made, "Cal").json()["table"]["started"] is True
-    stranger = TestClient(ann.app, raise_server_exceptions=False)
+    stranger = another_browser(ann, raise_server_exceptions=False)
     late = look(stranger).json()
     assert late["started"] and late["open"] == 0 and "full" in late["closed"]
     assert look(bea).json()["closed"] is None  # seated: the link is a way back
@@ -367,7 +370,7 @@ def test_the_seating_asked_for_is_the_lobby_and_the_start_it_makes(
 
 def others(browsers: list[TestClient], count: int) -> list[TestClient]:
     """`count` browsers of their own (cookie jars) on the server of `browsers`."""
-    more = [TestClient(browsers[0].app, raise_server_exceptions=False) for _ in range(count)]
+    more = [another_browser(browsers[0], raise_server_exceptions=False) for _ in range(count)]
     return (browsers[1:] + more)[:count]
 
 
@@ -831,14 +834,11 @@ def test_a_closed_page_shows_as_gone_at_once_and_the_turn_clock_is_not_hurried(
     def bea_connected() -> bool:
         return bool(ann.get(f"/api/games/{game}").json()["players"][bea_seat]["connected"])
 
-    def soon(wanted: bool) -> bool:
-        """Whether Ann sees Bea's `connected` become `wanted` within two seconds (the
-        store is written by a task of its own)."""
-        for _ in range(40):
-            if bea_connected() == wanted:
-                return True
-            time.sleep(0.05)
-        return False
+    async def written() -> None:
+        """The service's tasks are done: a closed page is written to the store by a task of
+        its own (it was waited for two seconds at most, and a busy machine could take more)."""
+        while running := [task for task in service._tasks if not task.done()]:
+            await asyncio.gather(*running)
 
     before = ann.get(f"/api/games/{game}").json()["table"]["deadline"]
     assert bea_connected()
@@ -846,9 +846,11 @@ def test_a_closed_page_shows_as_gone_at_once_and_the_turn_clock_is_not_hurried(
     portal.call(service.stream_opened, game, bea_seat)
     portal.call(service.stream_opened, game, bea_seat)
     portal.call(service.stream_closed, game, bea_seat)
-    assert not soon(False)
+    portal.call(written)
+    assert bea_connected()
     portal.call(service.stream_closed, game, bea_seat)
-    assert soon(False)
+    portal.call(written)
+    assert not bea_connected()
     # Not played for sooner: the hold time still counts from when she was last heard from.
     assert ann.get(f"/api/games/{game}").json()["table"]["deadline"] >= before
     # Her page opens again: her first request shows her here at once.
@@ -962,7 +964,7 @@ def test_making_a_rematch_counts_as_a_new_game_and_joining_one_does_not(app_dir:
     settings = Settings.from_env(data_dir=app_dir, games_per_hour=1, min_free_bytes=0)
     app = create_app(settings=settings, bot_workers=0)
     with TestClient(app, raise_server_exceptions=False) as ann:
-        bea, cal = (TestClient(app, raise_server_exceptions=False) for _ in range(2))
+        bea, cal = (another_browser(ann, raise_server_exceptions=False) for _ in range(2))
         game = finished_table([ann, bea, cal])
         url = f"/api/games/{game}/rematch"
         said = sentence(ann.post(url, json={}), 429)
@@ -1035,6 +1037,69 @@ def test_the_service_never_keeps_a_clock_for_a_single_player(app_dir: Path) -> N
         assert service._clocks == {}
 
 
+def app_loop(browser: TestClient) -> asyncio.AbstractEventLoop:
+    """The event loop of the app `browser` serves: its lifespan's, where its clocks ring."""
+    assert browser.portal is not None, "a browser outside the app's lifespan"
+    return browser.portal.call(asyncio.get_running_loop)
+
+
+def test_a_turn_clock_wound_by_any_browsers_request_is_on_the_apps_loop(
+    browsers: list[TestClient],
+) -> None:
+    """Each look at a table of friends winds its turn clock on the loop the request is served
+    on. Browsers served each request on a new loop of its own (test clients not entered)
+    wound it on a loop that ended with the request, and the clock never rang until the host
+    looked again: a test's wait on the clock passed or not by who asked last."""
+    ann, bea, cal = browsers
+    made = table(ann, ["you", "friend", "friend"], rules={"players": 3}, turn_time=5)
+    join(bea, made, "Bea")
+    join(cal, made, "Cal")
+    game = made["id"]
+    service: GameService = ann.app.state.service  # type: ignore[attr-defined]
+    loop = app_loop(ann)
+    for browser in browsers:
+        assert browser.get(f"/api/games/{game}").status_code == 200
+        clock = service._clocks[game]
+        assert clock._loop is loop and not clock.cancelled()  # type: ignore[attr-defined]
+
+
+def test_a_browser_waits_its_turn_for_a_game_the_clock_is_busy_with(
+    browsers: list[TestClient],
+) -> None:
+    """The turn clock acts on the app's loop under the game's lock; a request that comes
+    meanwhile waits for it. Browsers served on loops of their own met that lock once two
+    tasks of the app's loop had waited on it (which binds an asyncio.Lock to that loop): a
+    500, "<asyncio.locks.Lock [locked]> is bound to a different event loop", once in a run of
+    this file (the clock playing for Bea as she came back). Here a task of the app's loop
+    holds the lock as the clock does, with another waiting, until the browser's request
+    waits too."""
+    ann, bea, cal = browsers
+    made = table(ann, ["you", "friend", "friend"], rules={"players": 3})
+    join(bea, made, "Bea")
+    join(cal, made, "Cal")
+    game = made["id"]
+    service: GameService = ann.app.state.service  # type: ignore[attr-defined]
+    answered = threading.Event()  # the holder lets go then in any case (no hang on a 500)
+
+    async def busy_clock() -> None:
+        lock = service._lock(game)
+        async with lock:
+            waiting = asyncio.create_task(lock.acquire())  # binds the lock to this loop
+            while len(lock._waiters or ()) < 2 and not answered.is_set():
+                await asyncio.sleep(0.01)
+        await waiting
+        lock.release()
+
+    assert ann.portal is not None
+    for browser in browsers:
+        answered.clear()
+        holder = ann.portal.start_task_soon(busy_clock)
+        answer = browser.get(f"/api/games/{game}")
+        answered.set()
+        holder.result()
+        assert answer.status_code == 200, answer.text
+
+
 def test_the_others_are_told_of_a_friend_leaving_before_the_start() -> None:
     from hearts.web.service import _notices
     from hearts.web.store import Person, Seating
@@ -1069,6 +1134,13 @@ def past(deadline: float) -> None:
     time.sleep(max(0.0, deadline - time.time()) + 0.5)
 
 
+def clock_due_in(browser: TestClient, game: str) -> float:
+    """Seconds until the game's turn clock rings (it was looked for by waiting half a second
+    for a clock due at once: one due a second later went unseen)."""
+    service: GameService = browser.app.state.service  # type: ignore[attr-defined]
+    return service._clocks[game].when() - app_loop(browser).time()
+
+
 def own_card_lands(browser: TestClient, state: State) -> None:
     """The card `browser` chose while the server was away goes, and is stored as theirs."""
     service: GameService = browser.app.state.service  # type: ignore[attr-defined]
@@ -1088,7 +1160,7 @@ def test_a_turn_that_ran_out_while_the_server_was_down_gets_a_grace_once_it_is_b
     # turn clock moved first and stored a computer player's card for her, though her page
     # held the card she had chosen meanwhile, to send once the server answered again.
     with TestClient(create_app(app_dir, bot_workers=0)) as ann:
-        bea = TestClient(ann.app)
+        bea = another_browser(ann)
         state, who = at_a_persons_turn(ann, bea)
         cookie = who.cookies["hearts_browser"]
     past(state["table"]["deadline"])
@@ -1098,7 +1170,7 @@ def test_a_turn_that_ran_out_while_the_server_was_down_gets_a_grace_once_it_is_b
         assert now["move"] == state["move"]  # nothing was played for her on the way back
         table_now = now["table"]
         assert table_now["deadline"] >= table_now["now"] + RETURN_GRACE - 1, table_now
-        time.sleep(0.5)  # a clock due at once has rung by now
+        assert clock_due_in(back, now["id"]) >= RETURN_GRACE - 1  # not due at once
         own_card_lands(back, now)
 
 
@@ -1121,5 +1193,5 @@ def test_a_turn_that_ran_out_while_the_database_was_away_gets_a_grace_once_it_is
     assert now["move"] == state["move"]
     table_now = now["table"]
     assert table_now["deadline"] >= table_now["now"] + RETURN_GRACE - 1, table_now
-    time.sleep(0.5)
+    assert clock_due_in(who, now["id"]) >= RETURN_GRACE - 1  # not due at once
     own_card_lands(who, now)

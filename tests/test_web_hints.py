@@ -12,6 +12,7 @@ from typing import Any
 import httpx
 from fastapi.testclient import TestClient
 
+from client_support import another_browser
 from hearts.web.app import create_app
 from hearts.web.service import Table
 from stream_support import Stream
@@ -63,7 +64,7 @@ def test_the_hints_setting_is_kept_with_the_table_and_told_before_joining(
 ) -> None:
     app = create_app(app_dir, bot_workers=0)
     with TestClient(app) as ann:
-        bea = TestClient(app)
+        bea = another_browser(ann)
         strict = table(ann, ["you", "friend", "friend", "easy"], hints=False)
         usual = table(ann, ["you", "friend", "easy", "easy"])
         assert strict["table"]["hints"] is False and usual["table"]["hints"] is True
@@ -163,7 +164,7 @@ def test_a_hint_asked_from_another_site_is_refused_as_the_tables_other_requests_
         ("application/x-www-form-urlencoded", b"hint=1"),
         ("multipart/form-data; boundary=x", b"--x--"),
     ]
-    cookieless = TestClient(ann.app, raise_server_exceptions=False)
+    cookieless = another_browser(ann, raise_server_exceptions=False)
     for route in ("hint", "start", "leave"):
         address = f"/api/games/{made['id']}/{route}"
         answers = [

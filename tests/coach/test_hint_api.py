@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import hearts
+from client_support import another_browser
 from hardening.driver import store_at
 from hearts.ai.hint import hint
 from hearts.ai.search import FullSearch
@@ -123,7 +124,7 @@ def test_no_hint_when_it_is_not_your_turn(client: TestClient, data_dir: Path) ->
 
 def test_another_browsers_game_gets_no_hint(client: TestClient) -> None:
     state = start(client)
-    stranger = TestClient(client.app)
+    stranger = another_browser(client)
     missing = stranger.post("/api/games/no-such-game/hint", json={})
     theirs = stranger.post(f"/api/games/{state['id']}/hint", json={})
     assert missing.status_code == theirs.status_code == 404

@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import hearts
+from client_support import another_browser
 from hardening.driver import store_at
 from hearts.cli import main
 from hearts.cli.terminal import cards_text
@@ -94,7 +95,7 @@ def test_places_count_teams_with_partners(partnership: bool, seat: int, place: i
 
 def test_each_browser_sees_only_its_own_history(client: TestClient) -> None:
     finished_game(client)
-    stranger = TestClient(client.app)
+    stranger = another_browser(client)
     assert stranger.get("/api/history").json() == []
     finished_game(stranger)
     mine, theirs = client.get("/api/history").json(), stranger.get("/api/history").json()
@@ -124,7 +125,7 @@ def test_no_record_before_the_end_nor_of_another_browsers_game(client: TestClien
     response = client.get(f"/api/games/{state['id']}/record")
     assert response.status_code == 409 and response.json() == {"detail": NOT_OVER}
     done = finished_game(client)
-    stranger = TestClient(client.app)
+    stranger = another_browser(client)
     assert stranger.get(f"/api/games/{done['id']}/record").json() == NO_GAME
     response = stranger.get("/api/games/nothing-here/record")
     assert response.status_code == 404 and response.json() == NO_GAME

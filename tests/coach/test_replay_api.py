@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import hearts
+from client_support import another_browser
 from hardening.driver import store_at
 from hearts.record import action_to_move, actions_of, from_record
 from hearts.web.replay import GAME_GOES_ON, ROUND_GOES_ON
@@ -166,12 +167,12 @@ def test_refusals(client: TestClient) -> None:
     assert response.status_code == 404
     words = f"rounds 1 to {rounds}" if rounds > 1 else "round 1"
     assert response.json() == {"detail": f"This game has no round {rounds + 1}: it has {words}."}
-    stranger = TestClient(client.app)
+    stranger = another_browser(client)
     assert stranger.get(url).status_code == 404 and stranger.get(url).json() == NO_GAME
     play_to_end(stranger, start(stranger, target_score=10))  # a browser with games of its own
     assert stranger.get(url, params={"round": 1}).json() == NO_GAME
     assert client.get("/api/games/nope/replay").json() == NO_GAME
-    nobody = TestClient(client.app)  # no cookie at all
+    nobody = another_browser(client)  # no cookie at all
     response = nobody.get(url)
     assert response.status_code == 404 and response.json() == NO_GAME
 

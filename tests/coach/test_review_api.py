@@ -11,6 +11,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 import hearts
+from client_support import another_browser
 from hearts.ai.review import review_round
 from hearts.record import action_to_move
 from hearts.web.bots import decision_seed
@@ -64,7 +65,7 @@ def test_refusals(client: TestClient) -> None:
         response = client.get(url, params={"round": bad})
         assert response.status_code == 422 and response.json()["detail"].endswith(".")
     assert client.get(url).status_code == 422  # no round at all
-    stranger = TestClient(client.app)
+    stranger = another_browser(client)
     assert stranger.get(url, params={"round": 1}).json() == NO_GAME
     assert client.get("/api/games/nope/review", params={"round": 1}).json() == NO_GAME
 

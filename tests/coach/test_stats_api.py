@@ -10,6 +10,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 import hearts
+from client_support import another_browser
 from hardening.driver import store_at
 from hearts.ai import make_player
 from hearts.record import actions_of
@@ -87,7 +88,7 @@ def test_the_statistics_sum_the_browsers_finished_games(client: TestClient, data
         games.append((game, queens, level))
         time.sleep(0.01)  # each finished after the one before
     # Another browser's finished game is not counted.
-    stranger = TestClient(client.app)
+    stranger = another_browser(client)
     play_to_end(stranger, start(stranger, target_score=10))
 
     stats = client.get("/api/stats").json()

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from client_support import another_browser
 from hearts.web.app import create_app
 from hearts.web.coach import RESET_HOW
 
@@ -25,7 +26,7 @@ def test_a_reset_starts_the_statistics_afresh_and_keeps_the_games(
     first = finished_game(client)
     before = client.get("/api/stats").json()
     assert before["games"] == 1 and before["since"] is None
-    stranger = TestClient(client.app)
+    stranger = another_browser(client)
     finished_game(stranger)
 
     response = client.post("/api/stats/reset", json=CONFIRM)
@@ -89,7 +90,7 @@ def test_a_reset_that_is_not_json_or_not_a_post(client: TestClient) -> None:
 
 def test_a_browser_without_a_cookie_has_nothing_to_reset(client: TestClient) -> None:
     finished_game(client)
-    nobody = TestClient(client.app)
+    nobody = another_browser(client)
     response = nobody.post("/api/stats/reset", json=CONFIRM)
     assert response.status_code == 200
     assert response.json()["games"] == 0 and response.json()["since"] is None

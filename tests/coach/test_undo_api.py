@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from client_support import another_browser
 from hardening.driver import store_at
 from hearts.cli import main
 from hearts.record import from_record, undo_action
@@ -183,7 +184,7 @@ def test_refusals_change_nothing(client: TestClient, data_dir: Path) -> None:
     assert client.post("/api/games/no-such-game/undo", json={"move": 0}).json() == {
         "detail": NO_SUCH_GAME
     }
-    stranger = TestClient(client.app)
+    stranger = another_browser(client)
     start(stranger)  # a browser with a cookie of its own
     refused = stranger.post(f"{game}/undo", json={"move": played["move"]})
     assert refused.status_code == 404 and refused.json() == {"detail": NO_SUCH_GAME}
