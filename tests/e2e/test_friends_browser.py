@@ -711,7 +711,11 @@ def test_a_friend_who_leaves_the_lobby_gives_the_seat_back(browser: Any, server:
     page.click("[data-action=menu-new]")
     dialog = page.locator("#dialog[open]")
     asked = " ".join(plain(dialog.inner_text()).split())
-    assert asked.startswith("Leave this table? Your seat goes back to the invitation."), asked
+    # In the words the table's own question uses, and what it means ("goes back to the
+    # invitation" said nothing a person could picture).
+    assert asked.startswith(
+        "Leave the table? Your seat is open again: the link can bring someone else to it."
+    ), asked
     shoot(page, "lobby-leave-ask-desktop")
     page.click("[data-action=stay-at-table]")
     assert page.locator("body[data-screen=lobby]").count() == 1
