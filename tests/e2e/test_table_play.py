@@ -643,6 +643,28 @@ def test_the_chart_fits_early_rounds_and_shows_the_target_once_it_nears(
     assert not page.errors
 
 
+def test_the_score_sheet_writes_a_total_below_nought_with_a_minus_sign(
+    browser: Any, server: AppServer
+) -> None:
+    # The J♦ took a total under nought: the sheet wrote "-4" with a hyphen, where the round's
+    # table and the chart's legend beside it wrote "−4".
+    page = open_page(browser, server, DESKTOP)
+    cells = page.evaluate(
+        """async () => {
+            const { scoreSheet } = await import('/game/js/scores.js');
+            const players = ['You', 'Marisol', 'Bertie'].map((name, seat) =>
+                ({ seat, name, level: null }));
+            const results = [{ hand_number: 0, totals: [14, 6, -4], scores: [14, 6, -4],
+                               points_taken: [14, 6, 6], shooter: null, reset: [] }];
+            const sheet = scoreSheet({ players, results, scores: [14, 6, -4],
+                                       view: { seat: 0, rules: { target_score: 100 } } });
+            return [...sheet.querySelectorAll('tbody td')].map((td) => td.textContent);
+        }"""
+    )
+    assert cells == ["14 (+14)", "6 (+6)", "\u22124 (\u22124)"], cells
+    assert not page.errors
+
+
 # --- point 6: the start screen -------------------------------------------------------
 
 

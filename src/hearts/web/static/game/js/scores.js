@@ -129,7 +129,7 @@ function sheetTable(state, names) {
     h("tbody", {}, state.results.map((r) => h("tr", {},
       h("th", { scope: "row" }, r.hand_number + 1, r.shooter !== null ? moonIcon("moon") : null),
       r.totals.map((total, seat) => h("td", {},
-        h("span", { class: "total" }, total),
+        h("span", { class: "total" }, score(total)),
         h("span", { class: "delta" }, ` (${signed(r.scores[seat])})`)))))));
 }
 
