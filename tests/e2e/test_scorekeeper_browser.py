@@ -1586,6 +1586,13 @@ def test_a_round_played_before_is_fixed_and_the_rounds_after_it_scored_again(pag
     enter_round(tab, [2, 2, 20, 2])
     for i, value in enumerate(("1", "2")):
         tab.fill(f"#points-{i}", value)  # round 4 under way: left alone by the fix
+    # The keep round's line says "Round 4" on one line (it broke as "Round / 4").
+    lines = tab.eval_on_selector(
+        ".next-pass .round-no",
+        "e => e.getClientRects().length === 1 ? Math.round(e.getBoundingClientRect().height"
+        " / parseFloat(getComputedStyle(e).lineHeight)) : -1",
+    )
+    assert lines == 1, lines
     tab.get_by_role("button", name="Fix round 2 (Right)").click()
     assert tab.locator("#entry-title").inner_text() == "Fix round 2"
     assert points_in_boxes(tab) == ["0", "13", "10", "3"]
