@@ -217,7 +217,7 @@ def test_a_costly_card_is_said_what_was_wrong_with_it() -> None:
 def test_a_queen_thrown_under_a_lower_spade_is_weighed() -> None:
     # 4♠ led, a heart on it, the seat holds 2♠ and Q♠ with the A♠ and K♠ still to come: the
     # hard player never throws the queen here, so the review had no average for it and the
-    # round's costliest card read "by how much, it could not weigh".
+    # round's costliest card read "by how much, it could not weigh" (now: "measure").
     game = hearts.Round.from_hands(
         hearts.Rules(),
         [

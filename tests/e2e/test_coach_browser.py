@@ -288,7 +288,7 @@ def test_the_round_over_panel_shows_the_review_by_itself(
     total = page.inner_text("[data-region=review-total]")
     costly = sum(1 for d in review["decisions"] if d["cost"] and d["cost"] > 0)
     if costly:
-        assert f"Against the coach's choices, {costly} of your 14 decisions" in total, total
+        assert total.startswith(f"{costly} of your 14 decisions this round cost points"), total
     else:
         assert "as good as the hard player's" in total
     worst = page.eval_on_selector_all(".review-worst li", f"items => items.map({SEEN})")
@@ -338,26 +338,26 @@ def test_the_reviews_first_line_says_what_could_not_be_weighed_and_what_counts(
     # Two decks: nothing weighed, and it said "every decision the coach could weigh was as
     # good as the hard player's" after a round of random cards.
     assert sentence([0.0, None, None]) == (
-        "The coach would have chosen otherwise at 2 of your 3 decisions this round;"
-        " by how much, it could not weigh."
+        "The coach would have chosen otherwise at 2 of your 3 decisions this round,"
+        " but could not measure by how much."
     )
     # No sum of the costs: one moon let go on two tricks counted twice (67.4 points "lost"
     # in a round of 26).
     costly = sentence([0.0, 26.9, 28.1, None], game_end=30)
     assert costly == (
-        "Against the coach's choices, 2 of your 4 decisions this round cost something,"
-        " counting the game's result (winning the game counts as taking 30 points fewer,"
-        " losing it as 30 more). At 1 more"
-        " it would have chosen otherwise, by an amount it could not weigh."
+        "2 of your 4 decisions this round cost points, against what the coach would have"
+        " chosen, counting the game's result (winning the game counts as taking 30 points"
+        " fewer, losing it as 30 more). At 1 more"
+        " it would have chosen otherwise, by an amount it could not measure."
     )
     # One decision (a round mostly played for the person while away): no "1 of your 1".
     assert (
         sentence([3.0])
-        == "Against the coach's choices, your only decision this round cost something."
+        == "Your only decision this round cost points, against what the coach would have chosen."
     )
     assert sentence([0.0]) == "Your decision this round was as good as the hard player's."
     assert "game's result" not in sentence([2.0])
-    # The panel lists the decisions it could not weigh when fewer than three cost something
+    # The panel lists the decisions it could not measure when fewer than three cost points
     # (two decks: it listed none, and said all was well).
     shown = page.evaluate(
         """async () => (await import('/game/js/review.js')).shownDecisions({
@@ -424,7 +424,7 @@ def test_the_reviews_first_line_says_what_could_not_be_weighed_and_what_counts(
     )
     assert leads == [
         "The costliest, each as things stood then:",
-        "The costliest, each as things stood then; then one it could not weigh:",
+        "The costliest, each as things stood then; then one it could not measure:",
         None,
     ]
     assert not page.errors

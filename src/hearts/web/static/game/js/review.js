@@ -49,7 +49,7 @@ export function decisionLine(d) {
   // What the person's choice cost, said apart from the reason's own comparison (the coach's
   // card against its next best), so that the two numbers are not taken for one; then what
   // was wrong with the card played, when a fact of the position says it.
-  const cost = d.cost === null ? " (by how much, it could not weigh)" : `: yours cost about ${points(d.cost)}`;
+  const cost = d.cost === null ? " (by how much, it could not measure)" : `: yours cost about ${points(d.cost)}`;
   const whyNot = d.why_not ? `${d.why_not[0].toUpperCase()}${d.why_not.slice(1)}. ` : "";
   return h("li", { "data-cost": d.cost ?? "" },
     h("strong", {}, `${what}: `), spoken(`${verb} ${cards(d.played)}; the coach prefers ${cards(d.preferred)}${cost}. ${whyNot}`),
@@ -69,18 +69,19 @@ export function reviewTotal(review) {
   const costly = review.decisions.filter((d) => d.cost > 0).length;
   const unweighed = review.decisions.filter((d) => d.cost === null).length;
   const of = (n) => (all === 1 ? "your only decision" : `${n} of your ${all} decisions`);
+  const Of = (n) => (all === 1 ? "Your only decision" : of(n));
   if (!costly && !unweighed) {
     return all === 1 ? "Your decision this round was as good as the hard player's."
       : "Every decision this round was as good as the hard player's.";
   }
   if (!costly) {
-    return `The coach would have chosen otherwise at ${of(unweighed)} this round; by how much, it could not weigh.`;
+    return `The coach would have chosen otherwise at ${of(unweighed)} this round, but could not measure by how much.`;
   }
   const end = review.game_end;
   const counting = end ? `, counting the game's result (winning the game counts as taking ${end} points fewer, losing it as ${end} more)` : "";
   const rest = unweighed
-    ? ` At ${unweighed} more it would have chosen otherwise, by an amount it could not weigh.` : "";
-  return `Against the coach's choices, ${of(costly)} this round cost something${counting}.${rest}`;
+    ? ` At ${unweighed} more it would have chosen otherwise, by an amount it could not measure.` : "";
+  return `${Of(costly)} this round cost points, against what the coach would have chosen${counting}.${rest}`;
 }
 
 /** When the person's moon (or their team's, or a sun) came off and the review still finds
@@ -95,12 +96,12 @@ export function moonNote(review, shot) {
 export function listLead(review, shown) {
   if (!review.decisions.some((d) => d.cost > 0)) return null; // the first line said it
   const unweighed = shown.filter((d) => d.cost === null).length;
-  const then = unweighed > 1 ? "; then those it could not weigh" : unweighed ? "; then one it could not weigh" : "";
+  const then = unweighed > 1 ? "; then those it could not measure" : unweighed ? "; then one it could not measure" : "";
   return `The costliest, each as things stood then${then}:`;
 }
 
 /** The decisions the panel shows: the costliest, then (when fewer than three) those the
- * coach would have made otherwise by an amount it could not weigh. */
+ * coach would have made otherwise by an amount it could not measure. */
 export function shownDecisions(review) {
   const worst = review.costliest.map((i) => review.decisions[i]);
   const unweighed = review.decisions.filter((d) => d.cost === null);
