@@ -76,13 +76,25 @@ HINT_AND_FELT = """() => {
 }"""
 
 
+#: The menu's controls in sight (its words, or its one Menu button where they fold), and those
+#: of them a tap at the middle would not reach (something lies over them).
+MENU_IN_REACH = """() => {
+    const shown = [...document.querySelectorAll('.bar .menu > *, .bar .menu-toggle')]
+        .filter((el) => el.getClientRects().length);
+    const covered = shown.filter((el) => { const r = el.getBoundingClientRect();
+        return !el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+    }).map((el) => el.textContent);
+    return { shown: shown.map((el) => el.textContent), covered };
+}"""
+
+
 @pytest.mark.parametrize("phase", ["passing", "playing"])
 @pytest.mark.parametrize("viewport", ["phone-landscape", "small-phone-landscape"])
 def test_the_hint_box_hides_nothing_one_plays_by_held_sideways(
     browser: Any, server: AppServer, viewport: str, phase: str
 ) -> None:
     # 844 x 390: the coach's words lay over the top of the felt, the opponent across and
-    # the trick's cards, until tapped away.
+    # the trick's cards, until tapped away; then over the top bar, the menu too.
     page = open_page(browser, server, VIEWPORTS[viewport])
     start_game(page)
     if phase == "playing":
@@ -111,6 +123,10 @@ def test_the_hint_box_hides_nothing_one_plays_by_held_sideways(
         )
         assert words[0] >= 13, (size, words)
         assert words[1] <= 1 or words[2] == "auto", (size, words)
+        # The menu stays in reach beside it: each of its controls is what a tap at its middle
+        # lands on (the box lay over the whole bar, the menu too, until tapped away).
+        menu = page.evaluate(MENU_IN_REACH)
+        assert menu["shown"] and not menu["covered"], (size, menu)
         shoot(page, f"table-polish-hint-{viewport}-{phase}-{size.strip('%') or '100'}")
     assert failures == [], failures
     assert not page.errors
@@ -355,3 +371,4 @@ def test_ready_for_the_next_round_keeps_to_one_line_held_sideways(
             shoot(page, f"table-polish-ready-{viewport}-{size.strip('%') or '100'}")
     assert failures == [], failures
     close([ann, bea], clients)
+
