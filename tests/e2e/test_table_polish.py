@@ -372,3 +372,34 @@ def test_ready_for_the_next_round_keeps_to_one_line_held_sideways(
     assert failures == [], failures
     close([ann, bea], clients)
 
+
+#: The Pass button's words as seen, its label, and the lines its words take.
+PASS_LINES = """() => {
+    const button = document.querySelector('[data-action=pass]');
+    const range = document.createRange();
+    range.selectNodeContents(button);
+    const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0)
+        .map((r) => Math.round(r.bottom)));
+    return { words: button.innerText, label: button.getAttribute('aria-label'), lines: tops.size };
+}"""
+
+
+def test_the_pass_button_keeps_to_one_line_at_a_table_of_friends_held_sideways(
+    browser: Any, server: AppServer
+) -> None:
+    # 667 x 375 at a table of friends (React beside Pass, Hint and Sound): "Pass 3 to Marisol,
+    # on your left" took two lines, "left" alone on the second. It says "Pass 3 to Marisol"
+    # there (the line over the table says where they go); its label still says it all, and
+    # where there is room (844 x 390) so do its words.
+    ann, bea, clients, _ = friends_table(browser, server, "smaller-phone-landscape", 1)
+    page = bea.page
+    whole = "Pass 3 to Marisol, on your left"
+    found = plain(page.evaluate(PASS_LINES))
+    assert found == {"words": "Pass 3 to Marisol", "label": whole, "lines": 1}, found
+    shoot(page, "table-polish-pass-one-line-667")
+    page.set_viewport_size(VIEWPORTS["phone-landscape"])
+    page.wait_for_function("() => !document.querySelector('[data-action=pass].short')")
+    found = plain(page.evaluate(PASS_LINES))
+    assert found == {"words": whole, "label": whole, "lines": 1}, found
+    shoot(page, "table-polish-pass-one-line-844")
+    close([ann, bea], clients)
