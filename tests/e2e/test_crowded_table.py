@@ -889,6 +889,31 @@ def test_every_table_fits_a_phone_at_the_usual_text_size(
     assert not page.errors
 
 
+@pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
+def test_every_table_fits_a_short_phone_held_sideways_at_large_text(
+    browser: Any, server: AppServer, players: int
+) -> None:
+    # 740 x 360 at 150% to 200% text: the page was 5 to 92 px taller than the screen, and
+    # scrolled (three players 15 px at 200%, six 57, eight 92, ten 19). The ring takes only
+    # the room the rest leaves it, a seat down a side puts its cards beside its numbers and
+    # leaves its level out, and three across the top keep their numbers and cards on a row.
+    game = position(players, lambda g: len(g.round.trick) >= 1)
+    page = open_position(
+        browser, server, "small-phone-landscape", f"one-screen-large-{players}", game
+    )
+    page.emulate_media(reduced_motion="reduce")  # the hand's cards at once in their places
+    failures = []
+    for size in ("150%", "175%", "200%"):
+        large_text(page, size)
+        page.evaluate("window.scrollTo(0, 0)")
+        found = page.evaluate(ON_ONE_SCREEN)
+        if found["down"] > 0 or found["across"] > 0 or found["found"]:
+            failures.append((size, found))
+        shoot(page, f"crowded-one-screen-large-{players}-{size.strip('%')}")
+    assert failures == [], failures
+    assert not page.errors
+
+
 # --- who played each card of the trick ------------------------------------------------------
 
 #: For each card on the trick: its seat, its player's name as the seat shows it (or "You"), the

@@ -139,6 +139,36 @@ def test_a_scatter_names_each_receiver_whole_on_a_crowded_phone_hand(
     assert not page.errors, page.errors
 
 
+#: Each chosen card's tag: its words, whether it shows them whole, and whether a tap at its
+#: middle lands on its own card (no card of the next row lies over it).
+TAGS_IN_SIGHT = """() => [...document.querySelectorAll('#hand .card .pass-tag')].map((tag) => {
+    const r = tag.getBoundingClientRect();
+    const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return [tag.textContent, tag.scrollWidth <= tag.clientWidth + 1,
+            tag.closest('.card').contains(at)];
+})"""
+
+
+@pytest.mark.parametrize("size", [{"width": 667, "height": 375}, {"width": 640, "height": 360}])
+def test_a_scatters_name_tags_stay_in_sight_over_two_rows_held_sideways(
+    browser: Any, server: AppServer, size: dict[str, int]
+) -> None:
+    # The shortest phones held sideways, six players (17 cards in two rows that overlap): the
+    # tags of the cards chosen from the first row, at each card's foot, lay under the second
+    # row ("Bertie", "Oskar" and "Priya" out of sight). They sit just above that row.
+    page = open_page(browser, server, size)
+    game = scatter_game(page, server, f"scatter-rows-{size['width']}", players=6)
+    names = [page.inner_text(f".seat[data-seat='{seat}'] .name") for seat in game.view(0).pass_to]
+    for card in hand(page)[: len(names)]:
+        page.click(f"[data-region=hand] [data-card='{card}']")
+    tops = page.eval_on_selector_all("#hand .card", "els => els.map((e) => e.style.top)")
+    assert len(set(tops)) == 2, tops  # two rows
+    found = plain(page.evaluate(TAGS_IN_SIGHT))
+    assert found == [[name, True, True] for name in names], found
+    shoot(page, f"scatter-rows-{size['width']}")
+    assert not page.errors, page.errors
+
+
 def test_after_a_pass_the_keyboard_finds_the_cards(browser: Any, server: AppServer) -> None:
     page = open_page(browser, server, PHONE)
     scatter_game(page, server, "scatter-keys")

@@ -76,13 +76,25 @@ HINT_AND_FELT = """() => {
 }"""
 
 
+#: The menu's controls in sight (its words, or its one Menu button where they fold), and those
+#: of them a tap at the middle would not reach (something lies over them).
+MENU_IN_REACH = """() => {
+    const shown = [...document.querySelectorAll('.bar .menu > *, .bar .menu-toggle')]
+        .filter((el) => el.getClientRects().length);
+    const covered = shown.filter((el) => { const r = el.getBoundingClientRect();
+        return !el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+    }).map((el) => el.textContent);
+    return { shown: shown.map((el) => el.textContent), covered };
+}"""
+
+
 @pytest.mark.parametrize("phase", ["passing", "playing"])
 @pytest.mark.parametrize("viewport", ["phone-landscape", "small-phone-landscape"])
 def test_the_hint_box_hides_nothing_one_plays_by_held_sideways(
     browser: Any, server: AppServer, viewport: str, phase: str
 ) -> None:
     # 844 x 390: the coach's words lay over the top of the felt, the opponent across and
-    # the trick's cards, until tapped away.
+    # the trick's cards, until tapped away; then over the top bar, the menu too.
     page = open_page(browser, server, VIEWPORTS[viewport])
     start_game(page)
     if phase == "playing":
@@ -111,6 +123,10 @@ def test_the_hint_box_hides_nothing_one_plays_by_held_sideways(
         )
         assert words[0] >= 13, (size, words)
         assert words[1] <= 1 or words[2] == "auto", (size, words)
+        # The menu stays in reach beside it: each of its controls is what a tap at its middle
+        # lands on (the box lay over the whole bar, the menu too, until tapped away).
+        menu = page.evaluate(MENU_IN_REACH)
+        assert menu["shown"] and not menu["covered"], (size, menu)
         shoot(page, f"table-polish-hint-{viewport}-{phase}-{size.strip('%') or '100'}")
     assert failures == [], failures
     assert not page.errors
@@ -421,3 +437,35 @@ def test_the_pass_button_not_yet_ready_reads_clearly_on_the_felt(
     ready = page.evaluate(PASS_CONTRAST)
     assert ready["disabled"] == "false" and ready["ratio"] >= 4.5, ready
     assert not page.errors
+
+
+#: The Pass button's words as seen, its label, and the lines its words take.
+PASS_LINES = """() => {
+    const button = document.querySelector('[data-action=pass]');
+    const range = document.createRange();
+    range.selectNodeContents(button);
+    const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0)
+        .map((r) => Math.round(r.bottom)));
+    return { words: button.innerText, label: button.getAttribute('aria-label'), lines: tops.size };
+}"""
+
+
+def test_the_pass_button_keeps_to_one_line_at_a_table_of_friends_held_sideways(
+    browser: Any, server: AppServer
+) -> None:
+    # 667 x 375 at a table of friends (React beside Pass, Hint and Sound): "Pass 3 to Marisol,
+    # on your left" took two lines, "left" alone on the second. It says "Pass 3 to Marisol"
+    # there (the line over the table says where they go); its label still says it all, and
+    # where there is room (844 x 390) so do its words.
+    ann, bea, clients, _ = friends_table(browser, server, "smaller-phone-landscape", 1)
+    page = bea.page
+    whole = "Pass 3 to Marisol, on your left"
+    found = plain(page.evaluate(PASS_LINES))
+    assert found == {"words": "Pass 3 to Marisol", "label": whole, "lines": 1}, found
+    shoot(page, "table-polish-pass-one-line-667")
+    page.set_viewport_size(VIEWPORTS["phone-landscape"])
+    page.wait_for_function("() => !document.querySelector('[data-action=pass].short')")
+    found = plain(page.evaluate(PASS_LINES))
+    assert found == {"words": whole, "label": whole, "lines": 1}, found
+    shoot(page, "table-polish-pass-one-line-844")
+    close([ann, bea], clients)

@@ -229,11 +229,15 @@ export class Hand {
         button.style.left = `${left + i * step}px`;
         button.style.top = `${lift + extra + r * rowGap}px`;
         button.style.zIndex = String(r * 20 + i + 1);
+        // A row with another over its foot: a scatter's name tag goes above that (game.css).
+        button.dataset.under = String(r < rows.length - 1 && rowGap < cardHeight);
       });
     });
     // As tall with a hovering pointer as without: its room above comes out of the 4 px below.
     this.root.style.height = `${lift + Math.max(extra, 4) + cardHeight + (rows.length - 1) * rowGap}px`;
     this.root.style.setProperty("--shown", `${shown}px`);
+    // How much of a card in the first of two rows the second covers.
+    this.root.style.setProperty("--covered", `${Math.max(0, cardHeight - rowGap)}px`);
     // Too little of a card in sight for a name across it: a scatter's tags run up its edge.
     this.root.dataset.narrow = shown < NARROW ? "true" : "false";
   }

@@ -1,8 +1,8 @@
 // The Hint button: asks the server what the hard player would do in the person's place
 // (POST /api/games/{id}/hint), marks those cards in the hand and shows the reason under the
-// person's name (over the top bar on a phone held sideways). A hint belongs to one move: it
-// goes once the game moves on. A table of friends made without hints (`table.hints` false)
-// has no button at all.
+// person's name (in the top bar, in the round's place, on a phone held sideways). A hint
+// belongs to one move: it goes once the game moves on. A table of friends made without
+// hints (`table.hints` false) has no button at all.
 
 import { api, Refused } from "./api.js";
 import { h, clear } from "./dom.js";
@@ -21,11 +21,15 @@ let moves = 0; // the person's moves made on this page: a hint asked before the 
  * they stop (pressed then, the hint's answer was for a move no longer shown, and dropped). */
 export function mountHint(later = () => false) {
   document.querySelector(".table-tools")?.prepend(button);
-  // Held sideways on a phone the words lie over the top bar, not over the felt (game.css).
+  // Held sideways on a phone the words go in the top bar, not over the felt (game.css).
   const sideways = matchMedia("(orientation: landscape) and (max-height: 520px)");
   const place = () => {
     const home = document.querySelector(sideways.matches ? "body > .bar" : ".me-line");
-    if (home && line.parentElement !== home) home.append(line);
+    if (!home || line.parentElement === home) return;
+    // In the bar, in the round's place: the heart before it and the menu after it in reach.
+    const round = home.querySelector(":scope > .round");
+    if (round) round.after(line);
+    else home.append(line);
   };
   place();
   sideways.addEventListener("change", place);

@@ -659,7 +659,21 @@ async function react(key) {
  * large text leaves to the line over the table: the whole label covered the person's own). */
 function passWords(state) {
   const [what, ...where] = passLabel(state, (name) => h("span", { class: "who", dir: "auto" }, name));
-  return [what, h("span", { class: "pass-to" }, where)];
+  const side = where.pop();
+  return [what, h("span", { class: "pass-to" }, where, h("span", { class: "pass-side" }, side))];
+}
+
+/** "Pass 3 to Marisol" without ", on your left" where the whole took two lines (667 x 375 at a
+ * table of friends, React beside it): the line over the table says where they go, and the
+ * button's label says it all. Measured whole each time, as the room changes. */
+function fitPass() {
+  const button = ui.actions.querySelector("[data-action=pass]");
+  if (!button) return;
+  button.classList.remove("short");
+  const words = document.createRange();
+  words.selectNodeContents(button);
+  const line = parseFloat(getComputedStyle(button).fontSize) * 2;
+  if (words.getBoundingClientRect().height > line) button.classList.add("short");
 }
 
 /** Tries of a held move after which the page stops trying by itself (about four minutes). */
@@ -1003,6 +1017,7 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
     }, "Unmark"));
   }
   clear(ui.actions, waiting ? [] : parts);
+  fitPass();
   if (waiting) return;
   if (passing) {
     const left = view.cards_to_pass - app.selected.size;
@@ -1689,6 +1704,9 @@ async function boot() {
   hand = new Hand($("[data-region=hand]"), { onCard });
   // The table grows with the text size and turns with the phone: the hand stays in sight.
   new ResizeObserver(() => keepHandInSight()).observe(ui.root);
+  // The Pass button's room changes with the screen and the tools beside it (Hint, React).
+  const passRoom = new ResizeObserver(() => fitPass());
+  for (const box of [ui.actions, ui.actions.closest(".me")]) if (box) passRoom.observe(box);
   mountHint((ask) => {
     const later = () => (canAskHint() ? ask() : say("There is no hint now: you have no pass or card to choose."));
     if (!whenStill("hint", later)) return false;
