@@ -21,7 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated
 
-from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.responses import RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
@@ -95,6 +95,31 @@ SWITCHES = {"yes": True, "no": False}
 #: The names each sheet takes in its query; anything else is refused.
 RULES_NAMES = frozenset({"paper", "players", "passing", *AGREED})
 SCORE_NAMES = RULES_NAMES | {"rounds"}
+
+
+def asked_rules(
+    target: Annotated[str | None, Query(description=AGREED["target"])] = None,
+    moon: Annotated[str | None, Query(description=AGREED["moon"])] = None,
+    bonus: Annotated[str | None, Query(description=AGREED["bonus"])] = None,
+    exact: Annotated[str | None, Query(description=AGREED["exact"])] = None,
+    tie: Annotated[str | None, Query(description=AGREED["tie"])] = None,
+    sun: Annotated[str | None, Query(description=AGREED["sun"])] = None,
+    partnership: Annotated[str | None, Query(description=AGREED["partnership"])] = None,
+) -> dict[str, str | None]:
+    """A game's rules as the query gives them, None for each left out (both sheets take
+    them; `parse_agreed` checks them)."""
+    return {
+        "target": target,
+        "moon": moon,
+        "bonus": bonus,
+        "exact": exact,
+        "tie": tie,
+        "sun": sun,
+        "partnership": partnership,
+    }
+
+
+AskedRules = Annotated[dict[str, str | None], Depends(asked_rules)]
 
 
 def bad_request(message: str) -> HTTPException:
@@ -244,16 +269,10 @@ def pdf(request: Request, data: bytes, filename: str) -> Response:
 @router.head("/sheets/rules.pdf", include_in_schema=False)  # the same answer, without the body
 def rules_pdf(
     request: Request,
+    asked: AskedRules,
     paper: PaperParam = "letter",
     players: TablePlayersParam = None,
     passing: PassingParam = None,
-    target: Annotated[str | None, Query(description=AGREED["target"])] = None,
-    moon: Annotated[str | None, Query(description=AGREED["moon"])] = None,
-    bonus: Annotated[str | None, Query(description=AGREED["bonus"])] = None,
-    exact: Annotated[str | None, Query(description=AGREED["exact"])] = None,
-    tie: Annotated[str | None, Query(description=AGREED["tie"])] = None,
-    sun: Annotated[str | None, Query(description=AGREED["sun"])] = None,
-    partnership: Annotated[str | None, Query(description=AGREED["partnership"])] = None,
 ) -> Response:
     """The rules of Hearts on one page, with the common house rules in a box.
 
@@ -268,19 +287,7 @@ def rules_pdf(
     if players is not None:
         count = parse_whole("players", players, MIN_PLAYERS, MAX_PLAYERS)
     chosen = parse_passing(passing, count)
-    agreed = parse_agreed(
-        {
-            "target": target,
-            "moon": moon,
-            "bonus": bonus,
-            "exact": exact,
-            "tie": tie,
-            "sun": sun,
-            "partnership": partnership,
-        },
-        count,
-        chosen,
-    )
+    agreed = parse_agreed(asked, count, chosen)
     if players is None and passing is None and agreed is None:
         return pdf(request, cached_rules(size, None, None), f"hearts-rules-{size}.pdf")
     data = cached_rules(size, count, chosen, agreed)
@@ -291,17 +298,11 @@ def rules_pdf(
 @router.head("/sheets/score.pdf", include_in_schema=False)  # the same answer, without the body
 def score_pdf(
     request: Request,
+    asked: AskedRules,
     players: PlayersParam = str(USUAL_PLAYERS),
     paper: PaperParam = "letter",
     rounds: RoundsParam = str(sheets.DEFAULT_ROUNDS),
     passing: PassingParam = None,
-    target: Annotated[str | None, Query(description=AGREED["target"])] = None,
-    moon: Annotated[str | None, Query(description=AGREED["moon"])] = None,
-    bonus: Annotated[str | None, Query(description=AGREED["bonus"])] = None,
-    exact: Annotated[str | None, Query(description=AGREED["exact"])] = None,
-    tie: Annotated[str | None, Query(description=AGREED["tie"])] = None,
-    sun: Annotated[str | None, Query(description=AGREED["sun"])] = None,
-    partnership: Annotated[str | None, Query(description=AGREED["partnership"])] = None,
 ) -> Response:
     """A score sheet laid out for Hearts: a column per player, the pass of every round.
 
@@ -312,19 +313,7 @@ def score_pdf(
     size = parse_paper(paper)
     rows = parse_whole("rounds", rounds, sheets.MIN_ROUNDS, sheets.MAX_ROUNDS)
     chosen = parse_passing(passing, count)
-    agreed = parse_agreed(
-        {
-            "target": target,
-            "moon": moon,
-            "bonus": bonus,
-            "exact": exact,
-            "tie": tie,
-            "sun": sun,
-            "partnership": partnership,
-        },
-        count,
-        chosen,
-    )
+    agreed = parse_agreed(asked, count, chosen)
     data = cached_score(count, size, rows, chosen, agreed)
     return pdf(request, data, f"hearts-score-{count}p-{size}.pdf")
 
