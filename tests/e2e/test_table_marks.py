@@ -14,7 +14,7 @@ from test_web_game_browser import open_page, shoot, start_game
 
 import hearts
 
-from browser_support import AppServer
+from browser_support import AppServer, create_by_page
 
 pytestmark = pytest.mark.browser
 
@@ -39,7 +39,8 @@ BADGES = """() => {
         const after = getComputedStyle(card, '::after');
         const px = (name) => parseFloat(after[name]) || 0;
         const extra = (a, b) => after.boxSizing === 'border-box' ? 0
-            : px(`padding-${a}`) + px(`padding-${b}`) + px(`border-${a}-width`) + px(`border-${b}-width`);
+            : px(`padding-${a}`) + px(`padding-${b}`)
+                + px(`border-${a}-width`) + px(`border-${b}-width`);
         const left = r.left + px('left');
         const top = r.top + px('top');
         const badge = [left, top, left + px('width') + extra('left', 'right'),
@@ -110,4 +111,88 @@ def test_the_new_badge_covers_no_index_no_face_and_no_other_card(
         "[data-region=hand] .card.received", "els => els.map(e => e.getAttribute('aria-label'))"
     )
     assert len(labels) == 3 and all("passed to you" in label for label in labels), labels
+    assert not page.errors
+
+
+#: Each seat's line under its name as it is drawn: its words, and the words of each of its
+#: lines (characters grouped by the line box they sit on).
+LEVEL_LINES = """() => [...document.querySelectorAll('#game .seat .level')]
+    .filter((level) => level.getClientRects().length)
+    .map((level) => {
+        const lines = [];
+        const walker = document.createTreeWalker(level, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (let i = 0; i < node.length; i += 1) {
+                const range = document.createRange();
+                range.setStart(node, i);
+                range.setEnd(node, i + 1);
+                const rect = [...range.getClientRects()].find((r) => r.width > 0);
+                if (!rect) continue;  // not drawn (a space at a line's end, a part hidden)
+                const line = lines.find((l) => Math.abs(l.top - rect.top) < rect.height / 2);
+                if (line) line.text += node.data[i];
+                else lines.push({ top: rect.top, text: node.data[i] });
+            }
+        }
+        return { words: level.textContent, lines: lines.map((l) => l.text.trim()) };
+    })"""
+
+
+#: Whether every seat's line in two parts that is drawn has been fitted to its room: on one
+#: line, or stacked (table.js, fitLevels, runs at the next frame after a change of room).
+FITTED = """() => [...document.querySelectorAll('#game .seat .level')]
+    .filter((level) => level.querySelector('.level-sep') && level.getClientRects().length)
+    .every((level) => {
+        if (level.dataset.stacked) return true;
+        const parts = level.querySelectorAll('.level-part');
+        const first = [...parts[0].getClientRects()].pop();
+        return parts[1].getClientRects()[0].top < first.bottom - 1;
+    })"""
+
+
+@pytest.mark.parametrize("name", list(VIEWPORTS))
+def test_a_computer_players_line_never_ends_with_its_dot(
+    browser: Any, server: AppServer, name: str
+) -> None:
+    # At a table with friends on a phone, a side seat read "Computer ·" over "medium": the
+    # dot left at the end of the first line. Where the words do not fit on one line they are
+    # "Computer" over "medium"; where they fit, "Computer · medium" as before.
+    page = open_page(browser, server, VIEWPORTS[name])
+    seats = ["you", "medium", "friend", "medium"]
+    state = create_by_page(page, {"rules": {}, "name": "Ann", "turn_time": None, "seats": seats})
+    invite = state["table"]["invite"].split("#invite=", 1)[1]
+    friend = browser.new_context()
+    joined = friend.request.post(
+        f"{server.url}/api/games/{state['id']}/join", data={"invite": invite, "name": "Bea"}
+    )
+    assert joined.ok, joined.text()
+    friend.close()
+    page.goto(f"{server.url}/?table={state['id']}&speed=instant")
+    page.wait_for_selector("#game[data-phase=passing] [data-card]")
+    page.wait_for_function(FITTED)
+    shoot(page, f"friends-levels-{name}")
+    levels = page.evaluate(LEVEL_LINES)
+    computers = [level for level in levels if "Computer" in level["words"]]
+    assert len(computers) == 2, levels
+    for level in computers:
+        assert level["lines"] and all(not line.endswith("·") for line in level["lines"]), level
+        assert " ".join(level["lines"]).replace("·", " ").split() == ["Computer", "medium"]
+        if len(level["lines"]) == 1:
+            assert level["lines"] == ["Computer · medium"], level
+    if name == "phone":  # the side seats' room: two lines there
+        assert all(level["lines"] == ["Computer", "medium"] for level in computers), computers
+    if name != "phone":
+        assert not page.errors
+        return
+    # A wider screen has the room for one line, and back on the phone it is two again: the
+    # line is fitted to its room as that changes.
+    stacked = "(n) => document.querySelectorAll('#game .level[data-stacked=true]').length === n"
+    page.set_viewport_size({"width": 690, "height": VIEWPORTS["phone"]["height"]})
+    page.wait_for_function(stacked, arg=0)
+    wider = page.evaluate(LEVEL_LINES)
+    assert [level["lines"] for level in wider if "Computer" in level["words"]] == [
+        ["Computer · medium"]
+    ] * 2, wider
+    page.set_viewport_size(VIEWPORTS["phone"])
+    page.wait_for_function(stacked, arg=2)
+    assert page.evaluate(LEVEL_LINES) == levels
     assert not page.errors
