@@ -45,6 +45,7 @@ export class Table {
     this.shape = shape;
     for (const el of this.seats.values()) if (el !== this.mine) el.remove();
     for (const el of this.sides || []) el.remove();
+    this.levelRoom.disconnect(); // the seats and sides gone; the new ones are observed below
     this.seats.clear();
     clear(this.trick);
     this.slots.clear();
