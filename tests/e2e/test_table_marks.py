@@ -114,9 +114,9 @@ def test_the_new_badge_covers_no_index_no_face_and_no_other_card(
     assert not page.errors
 
 
-#: Each seat's line under its name as it is drawn: its words, and the words of each of its
-#: lines (characters grouped by the line box they sit on).
-LEVEL_LINES = """() => [...document.querySelectorAll('#game .seat .level')]
+#: The lines `selector` finds as they are drawn: the words of each, and the words of each of
+#: its lines (characters grouped by the line box they sit on).
+LINES = """(selector) => [...document.querySelectorAll(selector)]
     .filter((level) => level.getClientRects().length)
     .map((level) => {
         const lines = [];
@@ -136,6 +136,8 @@ LEVEL_LINES = """() => [...document.querySelectorAll('#game .seat .level')]
         return { words: level.textContent, lines: lines.map((l) => l.text.trim()) };
     })"""
 
+
+SEAT_LEVELS = "#game .seat .level"
 
 #: Whether every seat's line in two parts that is drawn has been fitted to its room: on one
 #: line, or stacked (table.js, fitLevels, runs at the next frame after a change of room).
@@ -170,7 +172,7 @@ def test_a_computer_players_line_never_ends_with_its_dot(
     page.wait_for_selector("#game[data-phase=passing] [data-card]")
     page.wait_for_function(FITTED)
     shoot(page, f"friends-levels-{name}")
-    levels = page.evaluate(LEVEL_LINES)
+    levels = page.evaluate(LINES, SEAT_LEVELS)
     computers = [level for level in levels if "Computer" in level["words"]]
     assert len(computers) == 2, levels
     for level in computers:
@@ -188,11 +190,32 @@ def test_a_computer_players_line_never_ends_with_its_dot(
     stacked = "(n) => document.querySelectorAll('#game .level[data-stacked=true]').length === n"
     page.set_viewport_size({"width": 690, "height": VIEWPORTS["phone"]["height"]})
     page.wait_for_function(stacked, arg=0)
-    wider = page.evaluate(LEVEL_LINES)
+    wider = page.evaluate(LINES, SEAT_LEVELS)
     assert [level["lines"] for level in wider if "Computer" in level["words"]] == [
         ["Computer · medium"]
     ] * 2, wider
     page.set_viewport_size(VIEWPORTS["phone"])
     page.wait_for_function(stacked, arg=2)
-    assert page.evaluate(LEVEL_LINES) == levels
+    assert page.evaluate(LINES, SEAT_LEVELS) == levels
+    assert not page.errors
+
+
+def test_the_lobbys_computer_line_never_ends_with_its_dot(browser: Any, server: AppServer) -> None:
+    # On a 320 px phone the lobby's "Computer · medium" broke after the dot, as the table's did.
+    page = open_page(browser, server, {"width": 320, "height": 568})
+    seats = ["you", "friend", "medium", "expert"]
+    state = create_by_page(page, {"rules": {}, "name": "Ann", "turn_time": None, "seats": seats})
+    page.goto(f"{server.url}/?table={state['id']}&speed=instant")
+    page.wait_for_selector(".lobby-seat .level")
+    for size in ["100%", "200%"]:
+        page.evaluate(f"document.documentElement.style.fontSize = '{size}'")
+        levels = page.evaluate(LINES, ".lobby-seat .level")
+        computers = [level for level in levels if "Computer" in level["words"]]
+        assert [level["words"] for level in computers] == [
+            "Computer · medium",
+            "Computer · expert",
+        ]
+        for level in computers:
+            assert all(not line.endswith("·") for line in level["lines"]), (size, level)
+    shoot(page, "lobby-levels-320-double-text")
     assert not page.errors
