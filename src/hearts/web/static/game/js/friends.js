@@ -337,6 +337,16 @@ export function seatSigns(state, seat) {
   return h("span", { class: "signs-line" }, signs);
 }
 
+/** Words such as "Computer · medium" on a line that may wrap, the dot kept with the word after
+ * it: where they wrap, "Computer" over "· medium", never a line ending with the dot ("Computer ·"
+ * over "medium" in the lobby on a 320 px phone). The words themselves are unchanged. */
+export function dotted(words) {
+  const [first, ...rest] = String(words).split(" · ");
+  if (!rest.length) return first;
+  const [word, ...more] = rest.join(" · ").split(" ");
+  return [first, " ", h("span", { class: "keep-together" }, `· ${word}`), more.length ? ` ${more.join(" ")}` : ""];
+}
+
 /** "Person" or "Computer · medium" for the line under a name. */
 export function kindLine(state, seat) {
   const player = state.players[seat];

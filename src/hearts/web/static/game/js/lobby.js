@@ -4,7 +4,7 @@
 
 import { h, clear } from "./dom.js";
 import { face } from "./faces.js";
-import { hintsWords, nameField, nameProblem, turnTimeWords, waitingWords } from "./friends.js";
+import { dotted, hintsWords, nameField, nameProblem, turnTimeWords, waitingWords } from "./friends.js";
 import { initial, isMe, listed, named, plural, where } from "./words.js";
 
 /** The lobby for `state` (table.started false). actions: {start(), copied(text)}. A
@@ -110,7 +110,7 @@ function seatLine(state, player, options) {
   avatar,
   h("span", { class: "who" },
     h("span", { class: "name" }, player.open ? "Open seat" : [h("bdi", {}, player.name), me ? " (you)" : ""]),
-    h("span", { class: "level" }, kind)),
+    h("span", { class: "level" }, dotted(kind))),
   position ? h("span", { class: "seat-word" }, position) : null);
 }
 

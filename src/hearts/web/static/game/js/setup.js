@@ -7,7 +7,7 @@ import { spoken } from "./cards.js";
 import { face } from "./faces.js";
 import { SPEEDS } from "./prefs.js";
 import { themeControl } from "./theme.js";
-import { invitePanel, waitingWords } from "./friends.js";
+import { dotted, invitePanel, waitingWords } from "./friends.js";
 import { houseRulesShort, named, playedWhen, score, sideWord } from "./words.js";
 import {
   chosen, keepOffered, lower, offeredRule, presetHelp, refusal, ruleControl, sameRules,
@@ -432,13 +432,13 @@ function invitedCards(options, friends, seatWord, answer) {
         h("span", { class: "initial", "aria-hidden": "true" }, "?"),
         h("div", {},
           h("h3", {}, h("span", { class: "name" }, "Computer player"), where),
-          h("p", { class: "level" }, `Computer · ${choice}`)));
+          h("p", { class: "level" }, dotted(`Computer · ${choice}`))));
     }
     return h("li", { class: "opponent" },
       face(o.face, "pleased"),
       h("div", {},
         h("h3", {}, h("span", { class: "name" }, o.name), where),
-        h("p", { class: "level" }, `Computer · ${shown.level}`),
+        h("p", { class: "level" }, dotted(`Computer · ${shown.level}`)),
         h("p", { class: "blurb" }, o.blurb)));
   });
 }

@@ -29,6 +29,9 @@ export class Table {
     this.trick.addEventListener("keydown", (event) => this.trickKeys(event));
     // The ring's places follow the room it is given (the screen's size, the text's).
     new ResizeObserver(() => this.placeRing()).observe(this.trick);
+    // A seat's "Computer · medium" fits its line or not as the seat's room changes (the
+    // screen, the text's size, a name beside it): each side and each seat's words (`build`).
+    this.levelRoom = new ResizeObserver(() => this.fitLevelsSoon());
   }
 
   /** Build a seat and a trick slot for every player, once per table shape. The opponents
@@ -42,6 +45,7 @@ export class Table {
     this.shape = shape;
     for (const el of this.seats.values()) if (el !== this.mine) el.remove();
     for (const el of this.sides || []) el.remove();
+    this.levelRoom.disconnect(); // the seats and sides gone; the new ones are observed below
     this.seats.clear();
     clear(this.trick);
     this.slots.clear();
@@ -64,7 +68,10 @@ export class Table {
     // Each seat's share of its side, for its speech bubble (game.css): a bubble no wider
     // than its share cannot reach the next seat's.
     for (const side of this.sides) side.style.setProperty("--seats", Math.max(1, side.dataset.count));
-    for (const side of this.sides) this.root.insertBefore(side, centre);
+    for (const side of this.sides) {
+      this.root.insertBefore(side, centre);
+      this.levelRoom.observe(side);
+    }
     const sideOf = new Map();
     opponents.forEach((seat, i) => {
       const side = i < left ? "left" : i < left + top ? "top" : "right";
@@ -81,6 +88,7 @@ export class Table {
       if (side === "left") sides.left.prepend(el);
       else sides[side].append(el);
       this.seats.set(seat, el);
+      this.levelRoom.observe($(".who", el));
     });
     this.mine.dataset.seat = state.view.seat;
     // The person's own seat is named too, as the others' are ("Bea, you" among friends).
@@ -147,6 +155,7 @@ export class Table {
   renderSeats({ state, pointsTaken, handSizes, turn, showPoints, taken }) {
     this.build(state);
     const friends = isFriends(state);
+    let levels = false; // whether a seat's line under its name was drawn again
     for (const seat of allSeats(state)) {
       const player = state.players[seat];
       const el = this.seats.get(seat);
@@ -179,14 +188,42 @@ export class Table {
         : opponent ? face(opponent.face, mood) : null));
       const kind = friends ? kindLine(state, seat) : player.level;
       const level = partner ? `${kind}, your partner` : kind;
-      redraw(who, [player.name, level, signsKey(state, seat)], () => [
+      levels = redraw(who, [player.name, level, signsKey(state, seat)], () => [
         h("span", { class: "name", dir: "auto" }, player.name),
-        h("span", { class: "level" }, level),
-        seatSigns(state, seat)]);
+        levelLine(level),
+        seatSigns(state, seat)]) || levels;
       redraw(numbersBox, numbers, () => [total(state.scores[seat]), badge()]);
       showHeld(held, handSizes[seat]);
       setLabel(el, `${player.name}, ${where(state, seat)}`);
     }
+    if (levels) this.fitLevels();
+  }
+
+  /** "Computer" over "medium", without the dot, where "Computer · medium" does not fit on
+   * one line (a side seat on a phone read "Computer ·" / "medium"). Measured whole each
+   * time, as the room changes; a line not drawn (another screen showing) is left as it is. */
+  fitLevels() {
+    const lines = [...this.root.querySelectorAll(".seat .level")].filter((el) => $(".level-sep", el));
+    for (const el of lines) delete el.dataset.stacked;
+    const stacked = lines.map((el) => {
+      const parts = [...el.children].filter((part) => part.matches(".level-part"));
+      const first = parts[0].getClientRects();
+      const last = parts[parts.length - 1].getClientRects();
+      if (!first.length || !last.length) return false;
+      // The second part starts on a line below the end of the first one.
+      return last[0].top >= first[first.length - 1].bottom - 1;
+    });
+    lines.forEach((el, i) => { if (stacked[i]) el.dataset.stacked = "true"; });
+  }
+
+  /** `fitLevels` at the next frame, once for every change of room before it (from a
+   * ResizeObserver: a change of size made in its own call would go unreported). */
+  fitLevelsSoon() {
+    if (this.levelFrame) return;
+    this.levelFrame = requestAnimationFrame(() => {
+      this.levelFrame = null;
+      this.fitLevels();
+    });
   }
 
   mood(taken) {
@@ -419,12 +456,26 @@ export class Table {
 // What each part of a seat shows, as a key: a part is filled again only when its key changes.
 const shown = new WeakMap();
 
-/** Fill `box` with `make()` unless it already shows `key` (anything JSON can write). */
+/** Fill `box` with `make()` unless it already shows `key` (anything JSON can write); whether
+ * it was filled again. */
 function redraw(box, key, make) {
   const now = JSON.stringify(key);
-  if (shown.get(box) === now) return;
+  if (shown.get(box) === now) return false;
   shown.set(box, now);
   clear(box, make());
+  return true;
+}
+
+/** The line under a seat's name: "Computer · medium" in its two parts and the dot between
+ * them, so that where it does not fit on one line it is "Computer" over "medium" (game.css,
+ * `Table.fitLevels`); words without a dot as they are. */
+function levelLine(words) {
+  const [kind, ...rest] = words.split(" · ");
+  if (!rest.length) return h("span", { class: "level" }, words);
+  return h("span", { class: "level" },
+    h("span", { class: "level-part" }, kind),
+    h("span", { class: "level-sep" }, " · "),
+    h("span", { class: "level-part" }, rest.join(" · ")));
 }
 
 /** What `seatSigns` shows for a seat (its timer's countdown is the TurnClock's own; its dot
