@@ -914,6 +914,28 @@ def test_every_table_fits_a_short_phone_held_sideways_at_large_text(
     assert not page.errors
 
 
+@pytest.mark.parametrize("players", range(5, MAX_PLAYERS + 1))
+def test_a_crowded_table_fits_a_desktop_at_large_text(
+    browser: Any, server: AppServer, players: int
+) -> None:
+    # 1280 x 800 at 200% text, five to ten players: the page was 13 px taller than the
+    # screen, Hint and Sound cut at its foot, under a ring with felt to spare. The tools go
+    # beside the person's line (a smaller ring let a bubble lie over one of its cards).
+    game = position(players, lambda g: len(g.round.trick) >= 1)
+    page = open_position(browser, server, "desktop", f"desktop-large-{players}", game)
+    page.emulate_media(reduced_motion="reduce")  # the hand's cards at once in their places
+    failures = []
+    for size in ("", "150%", "200%"):
+        large_text(page, size)
+        page.evaluate("window.scrollTo(0, 0)")
+        found = page.evaluate(ON_ONE_SCREEN)
+        if found["down"] > 0 or found["across"] > 0 or found["found"]:
+            failures.append((size, found))
+        shoot(page, f"crowded-desktop-large-{players}-{size.strip('%') or '100'}")
+    assert failures == [], failures
+    assert not page.errors
+
+
 # --- who played each card of the trick ------------------------------------------------------
 
 #: For each card on the trick: its seat, its player's name as the seat shows it (or "You"), the
