@@ -914,6 +914,28 @@ def test_every_table_fits_a_short_phone_held_sideways_at_large_text(
     assert not page.errors
 
 
+@pytest.mark.parametrize("players", range(5, MAX_PLAYERS + 1))
+def test_a_crowded_table_fits_a_desktop_at_large_text(
+    browser: Any, server: AppServer, players: int
+) -> None:
+    # 1280 x 800 at 200% text, five to ten players: the page was 13 px taller than the
+    # screen, Hint and Sound cut at its foot, under a ring with felt to spare. The tools go
+    # beside the person's line (a smaller ring let a bubble lie over one of its cards).
+    game = position(players, lambda g: len(g.round.trick) >= 1)
+    page = open_position(browser, server, "desktop", f"desktop-large-{players}", game)
+    page.emulate_media(reduced_motion="reduce")  # the hand's cards at once in their places
+    failures = []
+    for size in ("", "150%", "200%"):
+        large_text(page, size)
+        page.evaluate("window.scrollTo(0, 0)")
+        found = page.evaluate(ON_ONE_SCREEN)
+        if found["down"] > 0 or found["across"] > 0 or found["found"]:
+            failures.append((size, found))
+        shoot(page, f"crowded-desktop-large-{players}-{size.strip('%') or '100'}")
+    assert failures == [], failures
+    assert not page.errors
+
+
 # --- who played each card of the trick ------------------------------------------------------
 
 #: For each card on the trick: its seat, its player's name as the seat shows it (or "You"), the
@@ -1077,4 +1099,61 @@ def test_no_tab_stop_on_an_empty_trick_and_the_focus_stays_at_the_table(
     settle(page)
     assert page.evaluate("window.lost") == 0
     assert page.evaluate(FOCUS)["inHand"]
+    assert not page.errors
+
+
+# --- a tablet held upright uses its screen ---------------------------------------------------
+
+TABLETS = {
+    "tablet": {"width": 768, "height": 1024},
+    "tablet-air": {"width": 820, "height": 1180},
+    "tablet-pro": {"width": 834, "height": 1194},
+}
+
+#: The hand's cards (how wide, the least of each in sight, how many rows), and the felt left
+#: empty above the hand: from the lowest of the seats and the middle's parts (the ring, the
+#: message, the signs) to the top of the person's line.
+TABLET_HAND = """() => {
+    // Where each card lies in the hand, a playable card's lift aside.
+    const cards = [...document.querySelectorAll('#hand .card')]
+        .map((e) => ({ left: e.offsetLeft, top: e.offsetTop, width: e.offsetWidth }));
+    const rows = [...new Set(cards.map((r) => r.top))];
+    let shown = Infinity;
+    for (const top of rows) {
+        const row = cards.filter((r) => r.top === top).sort((a, b) => a.left - b.left);
+        for (let i = 1; i < row.length; i += 1) {
+            shown = Math.min(shown, row[i].left - row[i - 1].left);
+        }
+    }
+    const above = [...document.querySelectorAll(
+        '#game .seat.opponent, .trick, .centre .message, .centre .signs > *')]
+        .filter((e) => e.matches('.trick, .seat') || e.getClientRects().length && e.textContent)
+        .map((e) => e.getBoundingClientRect().bottom);
+    const line = document.querySelector('.me-line').getBoundingClientRect().top;
+    return { width: cards[0].width, shown, rows: rows.length, empty: line - Math.max(...above) };
+}"""
+
+
+@pytest.mark.parametrize("players", [3, 4, 6, 10])
+def test_a_tablet_held_upright_uses_its_screen(
+    browser: Any, server: AppServer, players: int
+) -> None:
+    # At 768 x 1024 the 13 cards lay in one row of small cards, each 57 px of it in sight,
+    # under some 300 px of empty felt. Upright, a tablet's cards are bigger, in two rows
+    # where that shows more of each, and the ring takes the room left: nothing scrolls.
+    game = position(players, lambda g: len(g.round.trick) >= 1)
+    page = open_position(browser, server, "phone", f"tablet-{players}", game)
+    page.emulate_media(reduced_motion="reduce")  # the hand's cards at once in their places
+    failures = []
+    for viewport, size in TABLETS.items():
+        page.set_viewport_size(size)
+        settle(page)
+        found = page.evaluate(ON_ONE_SCREEN)
+        hand = page.evaluate(TABLET_HAND)
+        shoot(page, f"tablet-upright-{players}-{viewport}")
+        if found["down"] > 0 or found["across"] > 0 or found["found"]:
+            failures.append((viewport, found))
+        if hand["width"] < 96 or hand["shown"] < 72 or hand["empty"] > size["height"] * 0.11:
+            failures.append((viewport, hand))
+    assert failures == [], failures
     assert not page.errors

@@ -1,5 +1,6 @@
 // The person's hand: card buttons laid out to fit the screen (two rows on a phone, so every
-// card keeps a 44 px target), selection for the pass, legal and dimmed cards for play, and
+// card keeps a 44 px target; on a tablet held upright, bigger cards in two rows where one
+// would show too little of each), selection for the pass, legal and dimmed cards for play, and
 // arrow-key movement between cards.
 
 import { h } from "./dom.js";
@@ -197,10 +198,11 @@ export class Hand {
       lift: parseFloat(style.getPropertyValue("--lift")) || 14,
       extra: matchMedia("(hover: hover)").matches ? parseFloat(style.getPropertyValue("--hover-extra")) || 0 : 0,
       overlap: parseFloat(style.getPropertyValue("--row-overlap")) || 0,
+      least: parseFloat(style.getPropertyValue("--least-shown")) || MIN_STEP,
     };
   }
 
-  layout({ width, cardWidth, lift, extra, overlap } = this.measure()) {
+  layout({ width, cardWidth, lift, extra, overlap, least } = this.measure()) {
     const buttons = [...this.buttons.values()];
     const n = buttons.length;
     const cardHeight = cardWidth * 1.4;
@@ -208,7 +210,9 @@ export class Hand {
       this.root.style.height = `${cardHeight + lift}px`;
       return;
     }
-    const fitsRow = (k) => k <= 1 || (width - cardWidth) / (k - 1) >= MIN_STEP;
+    // A row too long to leave `least` of each card in sight (44 px, a tap's target; more on a
+    // tablet held upright, which has the height for two rows of big cards) breaks in two.
+    const fitsRow = (k) => k <= 1 || (width - cardWidth) / (k - 1) >= least;
     // Between suits while the tricks are played; halves while passing, where a scatter's
     // name tags need the room (a longer row cut "Marisol" short at eight players).
     const half = Math.ceil(n / 2);
