@@ -173,14 +173,16 @@ def box(page: Any, selector: str) -> dict[str, float] | None:
     return found
 
 
-#: Waits for the page's transitions and animations that end (cards sliding to where a
-#: resize put them), at most two seconds: a picture taken mid-slide shows a hand off the
-#: screen that a person never sees at rest.
+#: Waits for the page's transitions and animations about to end (cards sliding to where a
+#: resize put them), at most a second: a picture taken mid-slide shows a hand off the screen
+#: that a person never sees at rest. Not for a long one (a turn's clock) nor one driven by
+#: scrolling (a box's fade at its foot), which have no end to wait for.
 AT_REST = """() => Promise.race([
     Promise.all(document.getAnimations()
-        .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+        .filter((a) => a.playState === 'running' && a.timeline instanceof DocumentTimeline
+            && a.effect.getComputedTiming().endTime - (a.currentTime ?? 0) <= 1000)
         .map((a) => a.finished.catch(() => null))),
-    new Promise((done) => setTimeout(done, 2000)),
+    new Promise((done) => setTimeout(done, 1000)),
 ])"""
 
 
