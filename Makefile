@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: run test lint typecheck pytest bench bench-ai bench-ai-strength bench-web bench-load bench-friends \
-	test-deep clean browser postgres nginx deploy-local native
+	test-deep clean browser postgres nginx deploy-local native wheel
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -21,6 +21,11 @@ run: $(STAMP) native
 native: $(STAMP)
 	@$(BIN)/python scripts/build_native.py
 
+# A wheel in dist/ to install where there is no compiler: it carries the compiled search
+# (tagged for this platform and Python), or is pure Python when nothing could be built.
+wheel: $(STAMP) native
+	$(BIN)/pip wheel --quiet --no-deps --no-build-isolation --wheel-dir dist .
+
 browser:
 	@bash scripts/ensure-chromium.sh
 
@@ -31,8 +36,8 @@ nginx:
 	@bash scripts/ensure-nginx.sh
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks scripts conftest.py
-	$(BIN)/ruff format --check src tests benchmarks scripts conftest.py
+	$(BIN)/ruff check src tests benchmarks scripts conftest.py setup.py
+	$(BIN)/ruff format --check src tests benchmarks scripts conftest.py setup.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -72,5 +77,5 @@ test-deep: $(STAMP)
 	HEARTS_FUZZ_EXAMPLES=2000 HEARTS_CRASH_KILLS=100 $(BIN)/pytest tests/hardening
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build/native
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build dist
 	rm -f src/hearts/ai/*.so src/hearts/ai/native.json

@@ -17,6 +17,7 @@ import random
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -272,3 +273,41 @@ def test_an_edited_module_runs_from_its_source(tmp_path: Path) -> None:
     assert "hearts.ai.racing: the compiled copy is missing or older than the source" in out
     assert out.strip().endswith("racing.py True")
     assert "False False" in out  # the others run from source too: all or nothing
+
+
+def test_a_wheel_built_after_the_build_carries_it(tmp_path: Path) -> None:
+    """`make wheel` (pip wheel in this environment): with the modules compiled and current,
+    the wheel holds them and is tagged for this platform, and installed elsewhere it plays
+    with them; without a build it is pure Python and plays from the sources."""
+    root = native.HERE.parents[2]
+    if not (root / "pyproject.toml").is_file():
+        pytest.skip("not a checkout: no project to build a wheel of")
+    built = all(native.is_current(name) for name in native.MODULES)
+    shipped = any(native.compiled_file(name) for name in native.MODULES)  # `make wheel`: built
+    pip = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation"]
+    subprocess.run(
+        [*pip, "--wheel-dir", str(tmp_path / "dist"), str(root)],
+        capture_output=True,
+        check=True,
+        cwd=tmp_path,
+    )
+    (wheel,) = (tmp_path / "dist").glob("hearts-*.whl")
+    assert wheel.name.endswith("-none-any.whl") != shipped, wheel.name
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(tmp_path / "installed")
+    script = (
+        "from hearts import Round, Rules\n"
+        "from hearts.ai import make_player, native, passing, racing, rollout, sampling\n"
+        "rnd = Round.deal(Rules(), seed=3, hand_number=0)\n"
+        "card = make_player('hard', seed=1, budget=40).choose_pass(rnd.view(0))\n"
+        "print([native.compiled(m) for m in (passing, racing, rollout, sampling)])\n"
+        "print(rollout.__file__, len(card))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(tmp_path / "installed")}
+    env.pop("HEARTS_NATIVE", None)
+    lines = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True
+    ).stdout.splitlines()
+    assert lines[0] == str([built] * len(native.MODULES))
+    assert lines[1].startswith(str(tmp_path / "installed" / "hearts" / "ai" / "rollout"))
+    assert lines[1].endswith(" 3")
