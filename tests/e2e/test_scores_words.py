@@ -621,5 +621,30 @@ def test_the_panels_over_the_table_follow_the_light_or_dark_look(
             if contrast(ink, paper) < (3 if large else 4.5)
         ]
         assert not low, (selector, low)
+        # The shades at a wide sheet's edges are the ground's colour: in the dark dialog
+        # they were the light panel's cream, over the first and last columns.
+        covers = page.eval_on_selector_all(
+            f"{selector} .sheet-scroll",
+            "els => els.map((el) => getComputedStyle(el).backgroundImage"
+            ".match(/rgba?\\([^)]*\\)/)[0].match(/\\d+/g).slice(0, 3).map(Number))",
+        )
+        assert covers and all(cover == ground for cover in covers), (selector, covers, ground)
+    # The chart follows the look too (white, it glared in the dark), its lines at 3:1 and
+    # its words at 4.5:1 on its ground.
+    chart = page.eval_on_selector(
+        "dialog[open] .chart svg",
+        """svg => {
+            const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+            const style = (el) => getComputedStyle(el);
+            return { ground: rgb(style(svg).backgroundColor),
+                     lines: [...svg.querySelectorAll('.series polyline')].map(
+                         (p) => rgb(style(p).stroke)),
+                     words: [...svg.querySelectorAll('text')].map((t) => rgb(style(t).fill)) };
+        }""",
+    )
+    assert (contrast(chart["ground"], [0, 0, 0]) < 3) == dark, chart
+    assert chart["lines"] and chart["words"], chart
+    assert all(contrast(line, chart["ground"]) >= 3 for line in chart["lines"]), chart
+    assert all(contrast(word, chart["ground"]) >= 4.5 for word in chart["words"]), chart
     shoot(page, f"game-over-{system}-{chosen or 'system'}-phone")
     context.close()

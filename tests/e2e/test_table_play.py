@@ -643,6 +643,65 @@ def test_the_chart_fits_early_rounds_and_shows_the_target_once_it_nears(
     assert not page.errors
 
 
+def test_a_short_games_chart_prints_no_number_over_another(browser: Any, server: AppServer) -> None:
+    # A game to 1 that ended on a round of 17: the target's "1" printed over the "0", its
+    # "Game ends" over the lines' start, and the axis had no number at its top; so did a
+    # game to 5 ended by a total of 40 (a moon, say).
+    page = open_page(browser, server, DESKTOP)
+    shown = page.evaluate(
+        """async () => {
+            const { totalsChart } = await import('/game/js/scores.js');
+            const players = ['You', 'Marisol', 'Bertie', 'Tamsin'].map((name, seat) =>
+                ({ seat, name, level: null }));
+            const draw = (target, rows) => {
+                const results = rows.map((totals, i) => ({ hand_number: i, totals,
+                    scores: totals, points_taken: totals, shooter: null, reset: [] }));
+                const figure = totalsChart({ players, results, scores: rows[rows.length - 1],
+                    view: { rules: { target_score: target } } });
+                document.body.append(figure);
+                const svg = figure.querySelector('svg');
+                const box = (el) => { const b = el.getBBox();
+                    return [b.x, b.y, b.x + b.width, b.y + b.height]; };
+                const labels = [...svg.querySelectorAll('text')].map((t) =>
+                    ({ text: t.textContent, box: box(t) }));
+                const segments = [...svg.querySelectorAll('.series polyline')].flatMap((p) => {
+                    const xy = p.getAttribute('points').split(' ').map((v) =>
+                        v.split(',').map(Number));
+                    return xy.slice(1).map((end, i) => [xy[i], end]);
+                });
+                figure.remove();
+                return { labels, segments };
+            };
+            return [draw(1, [[9, 0, 0, 17]]), draw(5, [[3, 0, 0, 2], [9, 0, 4, 40]]),
+                    draw(100, [[30, 8, 15, 45], [31, 20, 40, 126]])];
+        }"""
+    )
+
+    def overlap(a: list[float], b: list[float]) -> bool:
+        return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+    def crosses(segment: list[list[float]], box: list[float]) -> bool:
+        (x1, y1), (x2, y2) = segment
+        return any(
+            overlap([x, y, x, y], box)
+            for x, y in ((x1 + (x2 - x1) * t / 50, y1 + (y2 - y1) * t / 50) for t in range(51))
+        )
+
+    for chart in shown:
+        labels = chart["labels"]
+        for i, a in enumerate(labels):
+            for b in labels[i + 1 :]:
+                assert not overlap(a["box"], b["box"]), (a, b)
+        note = next(label for label in labels if label["text"].startswith("Game ends"))
+        assert not any(crosses(seg, note["box"]) for seg in chart["segments"]), note
+    short, later, past = ([label["text"] for label in c["labels"]] for c in shown)
+    # The top says how high the chart goes; the short game's note says its target.
+    assert "17" in short and "Game ends at 1 (dashed line)" in short, short
+    assert "40" in later and "Game ends at 5 (dashed line)" in later, later
+    assert {"126", "100", "0", "Game ends"} <= set(past), past
+    assert not page.errors
+
+
 def test_the_score_sheet_writes_a_total_below_nought_with_a_minus_sign(
     browser: Any, server: AppServer
 ) -> None:

@@ -170,19 +170,38 @@ export function totalsChart(state) {
   const description = names.map((n, seat) => `${n} ${score(state.scores[seat])}`).join(", ");
   return h("figure", { class: "chart" },
     s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": `Totals after ${rounds === 1 ? "1 round" : `${rounds} rounds`}: ${description}. Target ${target}.` },
-      ...(targetShown
-        ? [s("line", { x1: pad.l, x2: W - pad.r, y1: y(target), y2: y(target), class: "target" }),
-          s("text", { x: 2, y: y(target) + 4, class: "axis" }, target),
-          // Said under the line's left end, where no total has climbed yet (every line
-          // starts at nought): a dashed line and a number alone left it to be guessed.
-          s("text", { x: pad.l + 4, y: y(target) + 12, class: "axis target-note" }, "Game ends")]
-        : [s("text", { x: 2, y: y(high) + 4, class: "axis" }, high),
-          s("text", { x: W - pad.r, y: pad.t + 4, class: "axis target-note", "text-anchor": "end" },
-            `Game ends at ${target}`)]),
+      ...(targetShown ? targetMarks(target, high, y, pad, W) : [
+        s("text", { x: 2, y: y(high) + 4, class: "axis" }, high),
+        s("text", { x: W - pad.r, y: pad.t + 4, class: "axis target-note", "text-anchor": "end" },
+          `Game ends at ${target}`)]),
       s("line", { x1: pad.l, x2: W - pad.r, y1: y(0), y2: y(0), class: "zero" }),
       s("text", { x: 2, y: y(0) + 4, class: "axis" }, 0),
       ...lines),
     h("figcaption", {}, h("ul", { class: "legend" }, legend)));
+}
+
+/** Two numbers on the axis nearer than this (in the chart's units) would print one over
+ * the other. */
+const LABEL_GAP = 11;
+
+/** The target's dashed line and its words, and the chart's top where a total went past
+ * the target. The note goes under the line's left end, where no total has climbed yet
+ * (every line starts at nought). A short game's target sits down by nought (a game to 5
+ * that ended on a round of 17): its number would print over the 0 and its note over the
+ * lines' start, so the note says the number, at the top left, where the lines have not
+ * yet climbed. */
+function targetMarks(target, high, y, pad, W) {
+  const near = y(0) - y(target) < 2 * LABEL_GAP;
+  const marks = [s("line", { x1: pad.l, x2: W - pad.r, y1: y(target), y2: y(target), class: "target" })];
+  if (!near) marks.push(s("text", { x: 2, y: y(target) + 4, class: "axis" }, target));
+  if (high > target && y(target) - y(high) >= LABEL_GAP) {
+    marks.push(s("text", { x: 2, y: y(high) + 4, class: "axis" }, high));
+  }
+  marks.push(near
+    ? s("text", { x: pad.l + 4, y: pad.t + 8, class: "axis target-note" },
+      `Game ends at ${target} (dashed line)`)
+    : s("text", { x: pad.l + 4, y: y(target) + 12, class: "axis target-note" }, "Game ends"));
+  return marks;
 }
 
 /** A round number a quarter or so over `highest`, for the chart's top (at least 10). */
