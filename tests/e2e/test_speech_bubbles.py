@@ -161,3 +161,26 @@ def test_a_screen_reader_hears_who_says_a_quip(browser: Any, server: AppServer) 
     assert f"{name}: {words}" in plain(page.text_content("#log"))
     assert plain(bubble.get_attribute("data-who")) == name
     assert not page.errors
+
+
+@pytest.mark.parametrize("viewport", ["phone", "desktop"])
+def test_no_bubble_shows_beside_the_panel_at_a_rounds_end(
+    browser: Any, server: AppServer, viewport: str
+) -> None:
+    # A bubble said as the round ended stood over the dimmed table beside the round's panel,
+    # or above its top edge, cut by it ("Dunstan: Well", "Rough cros… on"). The panel says
+    # what each computer player says at the round's end; the table's bubbles wait under it.
+    def last_card_gives_the_queen(game: hearts.Game) -> bool:
+        return len(game.round.hand(0)) == 1 and gives_a_computer_the_queen(game) is not None
+
+    game = position(4, last_card_gives_the_queen)
+    page = open_position(browser, server, viewport, f"quip-round-end-{viewport}", game)
+    page.click("[data-region=hand] [data-card]")
+    page.wait_for_selector("[data-region=overlay]:not([hidden]) .sheet-panel")
+    quips = page.eval_on_selector_all(
+        "#game .quip:not([hidden])", "qs => qs.map((q) => getComputedStyle(q).visibility)"
+    )
+    assert quips, "the queen's taker said nothing"
+    assert set(quips) == {"hidden"}, quips
+    shoot(page, f"bubbles-round-end-{viewport}")
+    assert not page.errors
