@@ -345,18 +345,17 @@ def test_the_reviews_first_line_says_what_could_not_be_weighed_and_what_counts(
     # in a round of 26).
     costly = sentence([0.0, 26.9, 28.1, None], game_end=30)
     assert costly == (
-        "2 of your 4 decisions this round cost points, against what the coach would have"
-        " chosen, counting the game's result (winning the game counts as taking 30 points"
-        " fewer, losing it as 30 more). At 1 more"
-        " it would have chosen otherwise, by an amount it could not measure."
+        "2 of your 4 decisions this round cost points: the coach would have chosen otherwise"
+        " at each. With the game at stake, a win counts as 30 points fewer and a loss as 30"
+        " more. At 1 more it would have chosen otherwise, by an amount it could not measure."
     )
     # One decision (a round mostly played for the person while away): no "1 of your 1".
     assert (
         sentence([3.0])
-        == "Your only decision this round cost points, against what the coach would have chosen."
+        == "Your only decision this round cost points: the coach would have chosen otherwise."
     )
     assert sentence([0.0]) == "Your decision this round was as good as the hard player's."
-    assert "game's result" not in sentence([2.0])
+    assert "game at stake" not in sentence([2.0])
     # The panel lists the decisions it could not measure when fewer than three cost points
     # (two decks: it listed none, and said all was well).
     shown = page.evaluate(
@@ -419,7 +418,9 @@ def test_the_reviews_first_line_says_what_could_not_be_weighed_and_what_counts(
     ]
     # What was wrong with the card played, said before the coach's reason for its own.
     assert why == (
-        "Trick 4: you played A♠; the coach prefers K♣: yours cost about 12.3 points. Leading"
+        # (a tenth of a point said under ten points only: "12.3" read as a precision the
+        # search does not have)
+        "Trick 4: you played A♠; the coach prefers K♣: yours cost about 12 points. Leading"
         " the A♠ while the Q♠ is out lets her holder drop her on you. Lead the K♣."
     )
     assert leads == [

@@ -27,7 +27,12 @@ function fetchReview(id, round) {
 const cards = (list) => listed(list.map(cardSymbol));
 /** Whether two lists of cards hold the same cards (a pass's, in any order). */
 const sameCards = (a, b) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
-const points = (cost) => `${cost.toFixed(1)} point${cost.toFixed(1) === "1.0" ? "" : "s"}`;
+/** "0.4 points", "1.0 point", "24 points": a tenth says something under ten points, and
+ * only reads as a precision the search does not have above it. */
+const points = (cost) => {
+  const said = cost.toFixed(cost >= 9.95 ? 0 : 1);
+  return `${said} point${said === "1.0" ? "" : "s"}`;
+};
 
 export function decisionLine(d) {
   const what = d.kind === "pass" ? "Your pass" : `Trick ${d.trick}`;
@@ -77,11 +82,14 @@ export function reviewTotal(review) {
   if (!costly) {
     return `The coach would have chosen otherwise at ${of(unweighed)} this round, but could not measure by how much.`;
   }
+  // Two short sentences where one long one ran on with its brackets: what cost, then how
+  // the game's end counts when this round could bring it.
   const end = review.game_end;
-  const counting = end ? `, counting the game's result (winning the game counts as taking ${end} points fewer, losing it as ${end} more)` : "";
+  const counting = end ? ` With the game at stake, a win counts as ${end} points fewer and a loss as ${end} more.` : "";
   const rest = unweighed
     ? ` At ${unweighed} more it would have chosen otherwise, by an amount it could not measure.` : "";
-  return `${Of(costly)} this round cost points, against what the coach would have chosen${counting}.${rest}`;
+  const where = all === 1 ? "" : " at each";
+  return `${Of(costly)} this round cost points: the coach would have chosen otherwise${where}.${counting}${rest}`;
 }
 
 /** When the person's moon (or their team's, or a sun) came off and the review still finds
