@@ -714,7 +714,8 @@ def test_a_friend_who_leaves_the_lobby_gives_the_seat_back(browser: Any, server:
     # In the words the table's own question uses, and what it means ("goes back to the
     # invitation" said nothing a person could picture).
     assert asked.startswith(
-        "Leave the table? Your seat is open again: the link can bring someone else to it."
+        "Leave the table? If you leave, your seat is open again: the link can bring someone"
+        " else to it."
     ), asked
     shoot(page, "lobby-leave-ask-desktop")
     page.click("[data-action=stay-at-table]")
@@ -726,7 +727,11 @@ def test_a_friend_who_leaves_the_lobby_gives_the_seat_back(browser: Any, server:
     assert page.locator("[data-action=continue]").count() == 0
     other_tab.wait_for_selector("body[data-screen=setup] [data-region=join-error]", timeout=5000)
     said = plain(other_tab.inner_text("[data-region=join-error]"))
-    assert said == "You left this table, so your seat went back to the invitation.", said
+    # (it said "your seat went back to the invitation", which a person could not picture)
+    assert said == (
+        "You left this table on another page, so your seat is open again: the invitation's"
+        " link can bring someone else to it."
+    ), said
     shoot(other_tab, "lobby-left-in-another-tab-desktop")
     assert not other_tab.errors, other_tab.errors
     # The host is told, and the seat waits for a friend again.

@@ -68,7 +68,10 @@ PING = HEARTBEAT
 #: Milliseconds a browser waits before reconnecting a dropped stream.
 RETRY_MS = 2000
 #: What a stream says as it ends because its browser no longer holds the seat.
-SEAT_LEFT = "You left this table, so your seat went back to the invitation."
+SEAT_LEFT = (
+    "You left this table on another page, so your seat is open again: the invitation's link"
+    " can bring someone else to it."
+)
 
 
 def message(state: dict[str, Any], kind: str = "state") -> bytes:

@@ -128,7 +128,7 @@ export function confirmLeave(others, { leave }) {
 
 /** Before a table starts, a friend leaving its lobby gives their seat back: ask first. */
 export function confirmLeaveLobby({ leave }) {
-  askToLeave("Leave the table?", leave, "Your seat is open again: the link can bring someone else to it.");
+  askToLeave("Leave the table?", leave, "If you leave, your seat is open again: the link can bring someone else to it.");
 }
 
 /** The question `title` with what leaving does (`lines`): Stay, or Leave the table. */
