@@ -474,10 +474,12 @@ def test_a_negative_score_has_a_minus_sign_as_on_the_scorekeeper(
 
 
 #: A game's line in "Your games": "Best game: you came 2nd with 31 points, 4 more than the
-#: best rival. Finished 3 Dec 2026, 22:40."
+#: winner. Finished 3 Dec 2026, 22:40." (it said "the best rival" for the winner or the
+#: runner-up alike); a won game's margin is to the runner-up, a lost one's to the winner.
 GAME_LINE = re.compile(
-    r"^[A-Z][a-z ]+: you (won|came \d+(st|nd|rd|th)) with −?\d+ points?, "
-    r"(\d+ (more|fewer) than|level with) the best rival\. Finished .+\.$"
+    r"^[A-Z][a-z ]+: you (won with −?\d+ points?, (\d+ fewer than the runner-up|level with "
+    r"the best of the others)|came \d+(st|nd|rd|th) with −?\d+ points?, (\d+ more than the "
+    r"winner|level with the best of the others))\. Finished .+\.$"
 )
 
 
@@ -509,5 +511,5 @@ def test_one_finished_game_is_said_once_not_as_best_and_worst(
         assert GAME_LINE.match(line), line
     # A best game with more points than the worst read as a mistake: what ranks them is said.
     how = page.inner_text("[data-region=best-worst-how]")
-    assert how.startswith("Ranked by how far you finished from the best rival"), how
+    assert how.startswith("Ranked by how far you finished from the best of the others"), how
     assert not page.errors

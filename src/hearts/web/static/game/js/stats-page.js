@@ -80,14 +80,17 @@ function levelTable(byLevel) {
       h("th", { scope: "row" }, name), h("td", {}, v.games), h("td", {}, v.wins), h("td", {}, percent(v.win_rate))))));
 }
 
-/** "Best game: you came 2nd with 31 points, 4 more than the best rival. Finished …": how
- * the game went, then the margin that ranks it (a game to 50 and one to 100 compare). */
+/** "Best game: you came 2nd with 31 points, 4 more than the winner. Finished …": how the
+ * game went, then the margin that ranks it (a game to 50 and one to 100 compare), against
+ * the best of the others: the winner when the person lost, the runner-up when they won
+ * ("the best rival" left a person to work out which). */
 function gameWords(line, label, region) {
   if (!line) return null;
   const how = line.won ? "won" : `came ${place(line.place)}`;
   const points = `${score(line.score)} ${Math.abs(line.score) === 1 ? "point" : "points"}`;
-  const margin = line.margin === 0 ? "level with the best rival"
-    : `${Math.abs(line.margin)} ${line.margin < 0 ? "fewer" : "more"} than the best rival`;
+  const margin = line.margin === 0 ? "level with the best of the others"
+    : line.margin < 0 ? `${-line.margin} fewer than the runner-up`
+      : `${line.margin} more than the winner`;
   return h("p", { "data-region": region }, h("strong", {}, `${label}: `),
     `you ${how} with ${points}, ${margin}. Finished ${date(line.finished)}.`);
 }
@@ -101,7 +104,7 @@ function bestAndWorst(stats) {
   }
   return [h("h2", {}, "Best and worst"),
     h("p", { class: "hint", "data-region": "best-worst-how" },
-      "Ranked by how far you finished from the best rival, so games of any length compare."),
+      "Ranked by how far you finished from the best of the others, so games of any length compare."),
     gameWords(stats.best_game, "Best game", "best-game"),
     gameWords(stats.worst_game, "Worst game", "worst-game")];
 }
