@@ -1789,7 +1789,8 @@ def test_a_refused_round_is_said_in_one_sentence_with_names_as_typed(page: Any) 
     screenshot(tab, "scorekeeper-not-added")
     enter_round(tab, [26, 0, 0, 0])
     assert status(tab) == (
-        'Not added: Ana took all 26 points: that is shooting the moon. Use "Shot the moon" to'
+        # (in the curly quotes of the rest of the page's words: it used straight ones)
+        "Not added: Ana took all 26 points: that is shooting the moon. Use “Shot the moon” to"
         " score it."
     )
     enter_round(tab, [0, 26, 0, 0])

@@ -432,7 +432,7 @@ export function checkRound(game, entry, { saved = false } = {}) {
     const between = teamOf(game, all).length > 1 ? " between them" : "";
     return result(
       false,
-      `${teamWords(game, all)} took all ${expected} points${between}: that is shooting the moon. Use "Shot the moon" to score it.`,
+      `${teamWords(game, all)} took all ${expected} points${between}: that is shooting the moon. Use “Shot the moon” to score it.`,
       sum,
     );
   }
