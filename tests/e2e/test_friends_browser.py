@@ -793,7 +793,7 @@ def test_the_join_page_and_the_lobby_say_the_time_for_a_move(
     bea = person(browser, "Bea", DESKTOP)
     bea.page.goto(with_speed(link))
     bea.page.wait_for_selector("[data-region=join-table]")
-    assert bea.page.inner_text("[data-region=join-table]").endswith(f" {timed}")
+    assert bea.page.inner_text("[data-region=join-table]").endswith(f"\n{timed}")
     shoot(bea.page, "join-time-desktop")
     body = {"name": "Ann", "turn_time": None, "seats": ["you", "friend", "easy", "easy"]}
     untimed = table_by_api(ann, server, body)
@@ -803,7 +803,7 @@ def test_the_join_page_and_the_lobby_say_the_time_for_a_move(
     shoot(ann.page, "lobby-time-phone")
     bea.page.goto(with_speed(f"{server.url}{untimed['table']['invite']}"))
     bea.page.wait_for_selector("[data-region=join-table]")
-    assert bea.page.inner_text("[data-region=join-table]").endswith(f" {untimed_words}")
+    assert bea.page.inner_text("[data-region=join-table]").endswith(f"\n{untimed_words}")
     for someone in (ann, bea):
         assert not someone.page.errors, someone.page.errors
         someone.context.close()
@@ -1456,10 +1456,21 @@ def test_the_join_page_names_each_house_rule_with_its_choice(
     bea = person(browser, "Bea", PHONE)
     bea.page.goto(with_speed(f"{server.url}{state['table']['invite']}"))
     bea.page.wait_for_selector("#join-name")
-    words = bea.page.inner_text("[data-region=join-table]")
-    assert (
-        " House rules: Bonus card: jack of diamonds; Shooting the moon: the shooter chooses. "
-    ) in words, words
+    # A fact a line, each in the page's ink: one grey paragraph hid the partnership and the
+    # bonus card from a friend about to join.
+    facts = bea.page.eval_on_selector_all(
+        "[data-region=join-table] > li", "lis => lis.map((li) => li.innerText)"
+    )
+    assert facts[1:3] == [
+        "Partners: the players across from each other score together.",
+        "House rules: Bonus card: jack of diamonds; Shooting the moon: the shooter chooses.",
+    ], facts
+    assert len(facts) == 5 and plain(facts[0]).startswith("A table of 4, to 100 points: Ann"), facts
+    inks = bea.page.eval_on_selector_all(
+        "[data-region=join-table] > li, .join-form label",
+        "els => els.map((el) => getComputedStyle(el).color)",
+    )
+    assert len(set(inks)) == 1, inks
     shoot_views(bea.page, "join-house-rules")
     assert not bea.page.errors and not ann.page.errors
 

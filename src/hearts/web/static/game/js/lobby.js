@@ -154,9 +154,10 @@ function invitePart(link, actions) {
     said);
 }
 
-/** What the link opens, in words: "A table of 6, to 100 points: Ann, 4 computer players
- * and one open seat." */
-function tableWords(invitation) {
+/** What the link opens, a fact a line: "A table of 6, to 100 points: Ann, 4 computer
+ * players and one open seat.", the partners, the house rules, the coach, the clock. (One
+ * grey paragraph hid a partnership or a bonus card from a friend about to join.) */
+function tableFacts(invitation) {
   const { players, target_score: target, seated, open, computers } = invitation;
   const who = [...seated.map(named), computers ? plural(computers, "computer player") : "",
     open === 1 ? "one open seat" : `${open} open seats`];
@@ -164,10 +165,13 @@ function tableWords(invitation) {
   // A rule named with its choice has a colon of its own ("Bonus card: jack of diamonds"):
   // then the rules are parted by semicolons, which read apart from it.
   const ruleList = rules.some((name) => name.includes(":")) ? rules.join("; ") : listed(rules);
-  return `A table of ${players}, to ${plural(target, "point")}: ${listed(who.filter(Boolean))}.`
-    + (invitation.partnership ? " Partners: the players across from each other score together." : "")
-    + (rules.length ? ` House rules: ${ruleList}.` : "")
-    + ` ${hintsWords(invitation.hints !== false)} ${turnTimeWords(invitation.turn_time)}`;
+  return [
+    `A table of ${players}, to ${plural(target, "point")}: ${listed(who.filter(Boolean))}.`,
+    invitation.partnership ? "Partners: the players across from each other score together." : null,
+    rules.length ? `House rules: ${ruleList}.` : null,
+    hintsWords(invitation.hints !== false),
+    turnTimeWords(invitation.turn_time),
+  ].filter(Boolean);
 }
 
 /** The page a friend's link opens: a name, then Join. onJoin(name) returns a promise.
@@ -198,7 +202,8 @@ export function renderJoin(root, { name, invitation, onJoin, problem, nameIssue 
     }
   } },
   h("h2", {}, "Your seat"),
-  invitation ? h("p", { class: "hint", "data-region": "join-table" }, tableWords(invitation)) : null,
+  invitation ? h("ul", { class: "join-facts", "data-region": "join-table" },
+    tableFacts(invitation).map((fact) => h("li", {}, fact))) : null,
   field.field, button);
   clear(root,
     h("header", { class: "hero" },
