@@ -183,6 +183,21 @@ def test_an_emoji_made_with_joiners_is_a_name_on_the_join_page(
         page.context.close()
 
 
+def test_a_seats_initial_is_a_whole_character(browser: Any, server: AppServer) -> None:
+    # A name of emoji only drew the first code point of its first one (a family of four
+    # showed the man alone), and a letter typed with its accent apart lost the accent.
+    page = open_page(browser, server, DESKTOP)
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"
+    names = [family, "e\u0301mile", '"><b>Bo', "  ", "\U0001f600 Zed"]
+    shown = page.evaluate(
+        "async (names) => { const { initial } = await import('/game/js/words.js');"
+        " return names.map(initial); }",
+        names,
+    )
+    assert shown == [family, "E\u0301", "B", "?", "Z"], shown
+    assert not page.errors
+
+
 def test_a_name_the_server_refuses_is_said_by_the_hosts_name_box(
     browser: Any, server: AppServer
 ) -> None:

@@ -82,15 +82,19 @@ export function whoIs(state, seat) {
   return isMe(state, seat) ? "You" : nameOf(state, seat);
 }
 
-/** ["Ann"] -> "Ann"; ["Ann", "Bob", "Cy"] -> "Ann, Bob and Cy" */
+const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
 /** A person's initial for their seat: the first letter or digit of the name ('"><b>Bo'
  * drew a quote mark), else its first character. */
 export function initial(name) {
-  const chars = [...(name || "").trim()];
-  const first = chars.find((ch) => /[\p{L}\p{N}]/u.test(ch)) || chars[0] || "?";
+  // By what a reader sees as one character: a family emoji is seven code points, an accent
+  // may follow its letter, and the first code point alone drew a part of them.
+  const shown = [...GRAPHEMES.segment((name || "").trim())].map((part) => part.segment);
+  const first = shown.find((ch) => /[\p{L}\p{N}]/u.test(ch)) || shown[0] || "?";
   return first.toUpperCase();
 }
 
+/** ["Ann"] -> "Ann"; ["Ann", "Bob", "Cy"] -> "Ann, Bob and Cy" */
 export function listed(words) {
   return words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}` : words.join("");
 }
