@@ -893,3 +893,125 @@ def test_a_scatter_says_how_much_of_the_hand_it_gives() -> None:
     assert "one card to each other player (a scatter: 9 of 10 cards) in round 4" in text
     four = pdf_text(sheets.rule_sheet_pdf("letter", 4, "scatter")).replace(" :", ":")
     assert "(a scatter: 3 of 13 cards) in round 4" in four
+
+
+# --- command line: a game's rules --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "query", "files"),
+    [
+        (
+            ["--rule", "target_score=50", "--rule", "moon_rule=choose", "--rule", "bonus_card=JD"],
+            "target=50&moon=choose&bonus=jack",
+            ("rules-4p-letter.pdf", "score-4p-letter.pdf"),
+        ),
+        (
+            ["--rules", "omnibus", "--players", "5", "--passing", "no-hold", "--paper", "a4"],
+            "players=5&passing=no-hold&paper=a4&bonus=jack",
+            ("rules-5p-no-hold-a4.pdf", "score-5p-no-hold-a4.pdf"),
+        ),
+        (
+            [
+                *("--rule", "exactly_target_resets_to=0", "--rule", "tie_rule=play-on"),
+                *("--rule", "shoot_the_sun=true", "--rule", "partnership=true"),
+            ],
+            "exact=zero&tie=play-on&sun=yes&partnership=yes",
+            ("rules-4p-letter.pdf", "score-4p-letter.pdf"),
+        ),
+        (
+            ["--rules", "short", "--rule", "exactly_target_resets_to=25"],
+            "target=50&exact=half",
+            ("rules-4p-letter.pdf", "score-4p-letter.pdf"),
+        ),
+        (
+            ["--rule", "target_score=200", "--rule", "exactly_target_resets_to=100"],
+            "target=200&exact=half",
+            ("rules-4p-letter.pdf", "score-4p-letter.pdf"),
+        ),
+        (
+            ["--rule", "exactly_target_resets_to=50", "--rule", "players=6"],
+            "players=6&exact=fifty",
+            ("rules-6p-letter.pdf", "score-6p-letter.pdf"),
+        ),
+    ],
+)
+def test_cli_prints_a_games_rules_as_the_web_routes_do(
+    argv: list[str], query: str, files: tuple[str, str], tmp_path: Path, client: TestClient
+) -> None:
+    # It took no rules: a table playing to 50 with the moon chosen printed the standard game.
+    args = cli(["sheets", "--out", str(tmp_path), *argv])
+    assert args.func(args) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(files)
+    rules, score = files
+    for name, route in ((rules, "rules"), (score, "score")):
+        response = client.get(f"/sheets/{route}.pdf?{query}")
+        assert response.status_code == 200, response.text
+        assert (tmp_path / name).read_bytes() == response.content, name
+
+
+def test_cli_prints_the_table_of_a_passing_preset_as_its_passing(tmp_path: Path) -> None:
+    # A preset of passing alone is no game's scoring: the sheets of --passing no-hold.
+    args = cli(["sheets", "--out", str(tmp_path), "--rules", "no-hold"])
+    assert args.func(args) == 0
+    assert (tmp_path / "rules-4p-no-hold-letter.pdf").read_bytes() == sheets.rule_sheet_pdf(
+        "letter", 4, "no-hold"
+    )
+    cycle = ["--rule", "pass_cycle=left,right,keep", "--players", "5"]
+    args = cli(["sheets", "--out", str(tmp_path), *cycle])
+    assert args.func(args) == 0
+    assert (tmp_path / "score-5p-standard-letter.pdf").read_bytes() == sheets.score_sheet_pdf(
+        5, passing="standard"
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["--rules", "casual"],
+            "The sheets cannot print points_on_first_trick and queen_breaks_hearts: they print "
+            "a game's target_score, moon_rule, bonus_card, exactly_target_resets_to, tie_rule, "
+            "shoot_the_sun and partnership, and its pass_cycle in the words of --passing.",
+        ),
+        (
+            ["--rule", "exactly_target_resets_to=30"],
+            "The sheets print a drop on the target to 0, to 50 or to half the target (50), "
+            "not to 30.",
+        ),
+        (
+            ["--rule", "partnership=true", "--players", "5"],
+            "Partnership Hearts is played by four players, two teams of two.",
+        ),
+        (
+            ["--rule", "target_score=40", "--rule", "exactly_target_resets_to=50"],
+            "Hitting the target exactly must drop a total below the target.",
+        ),
+        (
+            ["--rules", "no-hold", "--passing", "none"],
+            "Give the passing once: --passing or the rules' pass_cycle, not both.",
+        ),
+        (
+            ["--rule", "pass_cycle=left,left"],
+            "The sheets cannot print a pass cycle of left and left: they print the passings of "
+            "--passing (standard, no-hold, across, across-no-hold, scatter or none).",
+        ),
+        (["--rule", "target_score=0"], "The target score must be a whole number from 1 to 1000."),
+        (["--rule", "moon=choose"], "Unknown rule 'moon'; the rules are players, pass_count,"),
+        (["--rules", "fancy"], "There is no preset called 'fancy'; choose one of standard,"),
+        (
+            ["--rule", "players=5", "--passing", "across"],
+            "Nobody sits across with 5 players: passing across needs an even number.",
+        ),
+    ],
+)
+def test_cli_refuses_rules_it_cannot_print_in_a_sentence_and_writes_nothing(
+    argv: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "print"
+    args = cli(["sheets", "--out", str(out), *argv])
+    assert args.func(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"hearts sheets: {message}")
+    assert err.count("\n") == 1
+    assert not out.exists()

@@ -39,8 +39,10 @@ from hearts.rules import (
     TIE_RULES,
     BonusCard,
     Rules,
+    UsualCycle,
 )
 from hearts.scoring import BONUS_CARD_POINTS
+from hearts.words import listed
 
 PAPERS: dict[str, tuple[float, float]] = {"letter": letter, "a4": A4}
 MIN_ROUNDS = 10
@@ -115,6 +117,93 @@ class Agreed:
             shoot_the_sun=self.sun,
             partnership=self.partnership,
         )
+
+
+#: The engine's names (`Rules` fields) of the rules `Agreed` keeps, as `hearts sheets --rule`
+#: takes them: a game's scoring, which the sheets print as its own.
+AGREED_RULES: Final = (
+    "target_score",
+    "moon_rule",
+    "bonus_card",
+    "exactly_target_resets_to",
+    "tie_rule",
+    "shoot_the_sun",
+    "partnership",
+)
+#: The rules that only set the table, which the sheets print too.
+TABLE_RULES: Final = ("players", "pass_cycle")
+
+
+def sheet_choices(rules: Rules, passing: str | None = None) -> tuple[str | None, Agreed]:
+    """A game's `Rules` (checked by the engine) in the sheets' words: its passing (None for
+    the table's usual) and the scoring it `Agreed` on. `passing` is one asked for apart: given
+    with a cycle of the rules' own, it is refused. A rule the sheets cannot print is refused
+    too: a sheet must not print the standard rule for a table that plays another.
+
+    >>> sheet_choices(Rules(target_score=50, exactly_target_resets_to=25))
+    (None, Agreed(target=50, moon='add', bonus='none', exact='half', tie='share', sun=False, \
+partnership=False))
+    >>> sheet_choices(Rules(pass_cycle=NO_HOLD_CYCLE))[0]
+    'no-hold'
+    >>> sheet_choices(Rules(points_on_first_trick=True))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: The sheets cannot print points_on_first_trick: they print a game's ...
+    """
+    usual = Rules(players=rules.players)
+    unprintable = [
+        field.name
+        for field in dataclasses.fields(Rules)
+        if field.name not in AGREED_RULES + TABLE_RULES
+        and getattr(rules, field.name) != getattr(usual, field.name)
+    ]
+    if unprintable:
+        raise ValueError(
+            f"The sheets cannot print {listed(unprintable)}: they print a game's "
+            f"{listed(AGREED_RULES)}, and its pass_cycle in the words of --passing."
+        )
+    if isinstance(rules.pass_cycle, UsualCycle):
+        chosen = passing
+    elif passing is not None:
+        raise ValueError("Give the passing once: --passing or the rules' pass_cycle, not both.")
+    else:
+        chosen = next(
+            (word for word in PASSING if cycle_of(rules.players, word) == rules.pass_cycle), None
+        )
+        if chosen is None:
+            raise ValueError(
+                f"The sheets cannot print a pass cycle of {listed(rules.pass_cycle)}: they print "
+                f"the passings of --passing ({listed(PASSING, 'or')})."
+            )
+    target = rules.target_score
+    reset = rules.exactly_target_resets_to
+    # At a game to 100, half the target is 50: said as the usual "drops back to 50".
+    drops = {target // 2: "half", None: "none", 0: "zero", EXACT_FIFTY: "fifty"}
+    if reset not in drops:
+        raise ValueError(
+            f"The sheets print a drop on the target to 0, to {EXACT_FIFTY} or to half the "
+            f"target ({target // 2}), not to {reset}."
+        )
+    bonus = next(word for word, code in BONUS_CHOICES.items() if code == rules.bonus_card)
+    agreed = Agreed(
+        target=target,
+        moon=rules.moon_rule,
+        bonus=bonus,
+        exact=drops[reset],
+        tie=rules.tie_rule,
+        sun=rules.shoot_the_sun,
+        partnership=rules.partnership,
+    )
+    agreed.rules(rules.players, chosen)  # what the sheets check beyond the engine
+    return chosen, agreed
+
+
+def cycle_of(players: int, passing: str) -> tuple[str, ...] | None:
+    """The pass cycle of a passing choice at this table; None where the table cannot play it."""
+    try:
+        return table_rules(players, passing).pass_cycle
+    except ValueError:
+        return None
 
 
 INK = colors.HexColor("#1c1b1f")
@@ -1371,22 +1460,26 @@ def write_sheets(
     players: int | None = None,
     rounds: int = DEFAULT_ROUNDS,
     passing: str | None = None,
+    agreed: Agreed | None = None,
 ) -> list[Path]:
     """Write the rule sheet and the score sheet into out_dir; returns their paths.
 
     Given `players` or `passing`, the rule sheet names that table too; the score sheet is for
-    four players unless told otherwise. Each file's name says its table, so sheets for two
-    tables can share a folder: rules-letter.pdf (every table), rules-5p-letter.pdf,
-    score-4p-letter.pdf, score-4p-no-hold-letter.pdf.
+    four players unless told otherwise. With the rules a table `agreed` on, both sheets are
+    that game's, as the web routes print them (the rule sheet names the table, four players
+    unless told). Each file's name says its table, so sheets for two tables can share a
+    folder: rules-letter.pdf (every table), rules-5p-letter.pdf, score-4p-letter.pdf,
+    score-4p-no-hold-letter.pdf.
     """
     page_size(paper)
-    rules = rule_sheet_pdf(paper, players, passing)  # checks every choice first
     seats = Rules().players if players is None else players
-    score = score_sheet_pdf(seats, paper, rounds, passing)
+    named = players is not None or passing is not None or agreed is not None
+    # Checks every choice first.
+    rules = rule_sheet_pdf(paper, seats if named else None, passing, agreed)
+    score = score_sheet_pdf(seats, paper, rounds, passing, agreed)
     out_dir.mkdir(parents=True, exist_ok=True)
     paper = paper.lower()
     table = f"{seats}p" + (f"-{passing.lower()}" if passing else "")
-    named = players is not None or passing is not None
     outputs: list[tuple[Path, bytes]] = [
         (out_dir / (f"rules-{table}-{paper}.pdf" if named else f"rules-{paper}.pdf"), rules),
         (out_dir / f"score-{table}-{paper}.pdf", score),
