@@ -1015,3 +1015,18 @@ def test_cli_refuses_rules_it_cannot_print_in_a_sentence_and_writes_nothing(
     assert err.startswith(f"hearts sheets: {message}")
     assert err.count("\n") == 1
     assert not out.exists()
+
+
+def test_the_sheets_lowest_target_is_the_engines(client: TestClient) -> None:
+    # The routes kept their own MIN_TARGET = 1: the engine's rule, said twice.
+    from hearts.rules import MAX_TARGET, MIN_TARGET
+
+    assert Rules(target_score=MIN_TARGET).target_score == MIN_TARGET
+    with pytest.raises(ValueError, match="positive whole number"):
+        Rules(target_score=MIN_TARGET - 1)
+    assert client.get(f"/sheets/score.pdf?target={MIN_TARGET}").status_code == 200
+    answer = client.get(f"/sheets/score.pdf?target={MIN_TARGET - 1}")
+    assert answer.status_code == 400
+    assert answer.json()["detail"] == (
+        f"target must be from {MIN_TARGET} to {MAX_TARGET}, not {MIN_TARGET - 1}."
+    )

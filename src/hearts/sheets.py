@@ -31,6 +31,7 @@ from hearts.rules import (
     MAX_PLAYERS,
     MAX_TARGET,
     MIN_PLAYERS,
+    MIN_TARGET,
     MOON_RULES,
     NO_HOLD_CYCLE,
     SCATTER_CYCLE,
@@ -98,8 +99,10 @@ class Agreed:
             if value not in choices:
                 words = ", ".join(choices[:-1]) + f" or {choices[-1]}"
                 raise ValueError(f"{name} must be {words}, not {str(value)[:20]!r}.")
-        if not 1 <= self.target <= MAX_TARGET:
-            raise ValueError(f"target must be from 1 to {MAX_TARGET}, not {self.target}.")
+        if not MIN_TARGET <= self.target <= MAX_TARGET:
+            raise ValueError(
+                f"target must be from {MIN_TARGET} to {MAX_TARGET}, not {self.target}."
+            )
         if self.exact == "fifty" and self.target <= EXACT_FIFTY:
             raise ValueError(
                 f"Dropping back to {EXACT_FIFTY} needs a game to more than {EXACT_FIFTY}, "

@@ -26,7 +26,7 @@ from fastapi.responses import RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from hearts import sheets
-from hearts.rules import MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, Rules
+from hearts.rules import MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, MIN_TARGET, Rules
 
 from .assets import version_of
 
@@ -55,8 +55,6 @@ PDF_CACHE = {"Cache-Control": "public, max-age=86400"}
 PaperParam = Annotated[
     str, Query(description="Paper size: letter (default) or a4.", examples=["letter", "a4"])
 ]
-#: The targets a game may have: the scorekeeper's and the game's.
-MIN_TARGET = 1
 #: The table a sheet is for when no size is asked for: the game's usual one.
 USUAL_PLAYERS = Rules().players
 PlayersParam = Annotated[
