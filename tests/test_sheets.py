@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from reportlab.pdfbase import pdfmetrics
 
 from hearts import Rules, sheets
 from hearts.cli import sheets as sheets_cli
@@ -1030,3 +1031,120 @@ def test_the_sheets_lowest_target_is_the_engines(client: TestClient) -> None:
     assert answer.json()["detail"] == (
         f"target must be from {MIN_TARGET} to {MAX_TARGET}, not {MIN_TARGET - 1}."
     )
+
+
+# --- score sheet: the players' names -----------------------------------------------------------
+
+
+LONG_NAMES = ("Anastasia Konstantinopoulou-Ng", "Wolfeschlegelsteinhausenbergerd"[:30])
+
+
+@pytest.mark.parametrize("players", [MIN_PLAYERS, 4, MAX_PLAYERS])
+def test_the_players_names_head_their_columns_and_long_ones_fit(players: int) -> None:
+    # Every column said "Player 1", "Player 2"...: the names the scorekeeper knew were lost.
+    names = ["Zoë Ångström", *LONG_NAMES, "Çelik Ñúñez"][:players]
+    data = sheets.score_sheet_pdf(players, names=names)
+    text = pdf_text(data)
+    assert "Zoë Ångström" in text
+    assert not re.search(r"Player [12]\b", text)
+    if players > len(names):
+        assert f"Player {len(names) + 1}" in text  # a column left unnamed, to write in
+    (page, *_) = [placed_text(s) for s in pdf_streams(data)]
+    points = sorted(x for t, x, _, _ in page if t == "Points")
+    player_w = points[1] - points[0]
+    sub = next(size for t, _, _, size in page if t == "Points")
+    first_left = points[0] + pdfmetrics.stringWidth("Points", "Helvetica-Bold", sub) / 2
+    first_left -= player_w / 4
+    header_low = max(y for t, _, y, _ in page if t == "Points")
+    header_top = max(y for t, _, y, _ in page if t == "Round") + sheets.NAME_HEIGHT / 2
+    pieces = [
+        (t, x, size)
+        for t, x, y, size in page
+        if header_low < y < header_top and x >= first_left - 1
+    ]
+    pieces = [p for p in pieces if p[0] not in ("Round", "Pass")]
+    for text_piece, x, size in pieces:
+        column = int((x - first_left) // player_w)
+        right = x + pdfmetrics.stringWidth(text_piece, "Helvetica-Bold", size)
+        assert x >= first_left + column * player_w + sheets.NAME_PAD - 0.01, text_piece
+        assert right <= first_left + (column + 1) * player_w - sheets.NAME_PAD + 0.01, text_piece
+        assert size >= 7
+    printed = " ".join(t for t, _, _ in pieces)
+    for name in LONG_NAMES[: players - 1]:
+        # Whole on two lines where the column is wide enough, cut with an ellipsis where not.
+        assert name.split()[0][:10] in printed
+    if players == MAX_PLAYERS:
+        assert "\u2026" in printed
+    else:
+        assert "Konstantinopoulou-Ng" in printed
+
+
+def test_a_name_the_font_cannot_print_leaves_its_column_to_be_written_in() -> None:
+    # Helvetica holds Windows-1252: Chinese, Korean, emoji or a Polish Ł printed black boxes.
+    names = ["王小明", "김민준", "Łukasz", "Ana 😀", "Zoë"]
+    text = pdf_text(sheets.score_sheet_pdf(5, names=names))
+    assert [f"Player {n}" in text for n in range(1, 6)] == [True, True, True, True, False]
+    assert "Zoë" in text
+    assert not any(sheets.printable(name) for name in names[:4])
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        (["Ann", "B\nob"], "Name 2 has a character that does not print (U+000A); write names in"),
+        (["\x00"], "Name 1 has a character that does not print (U+0000)"),
+        (["Ann", "Bo\u200bb"], "Name 2 has a character that does not print (U+200B)"),
+        (["\u202eevil"], "Name 1 has a character that does not print (U+202E)"),
+        (["x" * 65], "Name 1 is 65 characters long; keep names to 64."),
+        (["A", "B", "C", "D", "E"], "A score sheet for 4 players takes 4 names at most, not 5."),
+    ],
+)
+def test_the_score_route_refuses_names_it_cannot_print_in_a_sentence(
+    names: list[str], message: str, client: TestClient
+) -> None:
+    answer = client.get("/sheets/score.pdf", params={"name": names})
+    assert answer.status_code == 400
+    assert answer.json()["detail"].startswith(message)
+
+
+def test_the_score_route_prints_the_names_in_seat_order(client: TestClient) -> None:
+    params: dict[str, str | list[str]] = {"players": "5", "name": ["Ana", "Ben", "", "Dot"]}
+    answer = client.get("/sheets/score.pdf", params=params)
+    assert answer.status_code == 200, answer.text
+    assert answer.content == sheets.score_sheet_pdf(5, names=["Ana", "Ben", "", "Dot"])
+    text = pdf_text(answer.content)
+    assert text.index("Ana") < text.index("Ben") < text.index("Player 3") < text.index("Dot")
+    assert "Player 5" in text
+    # The rule sheet has no columns: a name there is a typo's 400, as before.
+    assert client.get("/sheets/rules.pdf", params={"name": "Ana"}).status_code == 400
+    # Other names still count once.
+    assert client.get("/sheets/score.pdf?players=4&players=5").status_code == 400
+
+
+def test_cli_heads_the_score_sheet_with_the_names(
+    tmp_path: Path, client: TestClient, capsys: pytest.CaptureFixture[str]
+) -> None:
+    names = ["--name", "Ana", "--name", "Zoë Ångström", "--name", "Cy", "--name", "Dot"]
+    args = cli(["sheets", "--out", str(tmp_path), *names])
+    assert args.func(args) == 0
+    query = "name=Ana&name=Zo%C3%AB%20%C3%85ngstr%C3%B6m&name=Cy&name=Dot"
+    web = client.get(f"/sheets/score.pdf?{query}").content
+    assert (tmp_path / "score-4p-letter.pdf").read_bytes() == web
+    args = cli(["sheets", "--out", str(tmp_path / "x"), *[f"--name={n}" for n in "ABCDE"]])
+    assert args.func(args) == 2
+    assert capsys.readouterr().err == (
+        "hearts sheets: A score sheet for 4 players takes 4 names at most, not 5.\n"
+    )
+
+
+def test_the_scorekeepers_names_for_the_sheet_are_what_the_sheet_takes() -> None:
+    # The scorekeeper leaves out of its link a name the sheet would refuse, so the link opens.
+    model = (
+        Path(sheets_routes.__file__).parent / "static" / "scorekeeper" / "model.js"
+    ).read_text()
+    longest = re.search(r"export const MAX_SHEET_NAME = (\d+);", model)
+    assert longest is not None
+    assert int(longest.group(1)) == sheets.MAX_NAME_CHARS
+    hidden = re.search(r"const HIDDEN = /\[(.*?)\]/u;", model)
+    assert hidden is not None
+    assert set(re.findall(r"\\p\{(\w+)\}", hidden.group(1))) == sheets.HIDDEN_CATEGORIES

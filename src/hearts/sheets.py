@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +23,8 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.pagesizes import A4, landscape, letter
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepInFrame, Paragraph, Table, TableStyle
 from reportlab.platypus.frames import Frame
@@ -1126,6 +1129,8 @@ def draw_pass_arrow(canvas: Canvas, direction: str, x: float, y: float, size: fl
 MIN_ROW_HEIGHT = 6 * 72 / 25.4
 #: The space left each side of a column's "Points" and "Total", in points.
 LABEL_PAD = 3.0
+#: Room each side of a player's name in its column.
+NAME_PAD = 4.0
 
 
 def score_pages(rounds: int, fits: int) -> list[list[int | str]]:
@@ -1146,17 +1151,114 @@ def score_pages(rounds: int, fits: int) -> list[list[int | str]]:
     return [[*numbers[:first], "on"], ["carried", *numbers[first:], "final"]]
 
 
+#: The longest name a score sheet takes, in characters (code points): room for the
+#: scorekeeper's 24 letters, accents written as marks of their own, and a little more.
+MAX_NAME_CHARS: Final = 64
+#: The sheets' fonts (Helvetica, reportlab's standard fonts) hold the characters of
+#: Windows-1252: Latin letters with the accents of western Europe, and a few more.
+FONT_ENCODING: Final = "cp1252"
+#: Characters that print nothing, or do what a name must not: controls (a new line, a tab),
+#: the invisible format characters (a zero-width space, a right-to-left override, a joiner),
+#: line and paragraph separators, private-use, surrogate and unassigned code points.
+HIDDEN_CATEGORIES: Final = frozenset({"Cc", "Cf", "Zl", "Zp", "Co", "Cs", "Cn"})
+
+
+def check_player_names(names: Sequence[str], players: int) -> tuple[str, ...]:
+    """The players' names for a score sheet's columns, in seat order, trimmed; "" keeps a
+    column unnamed. ValueError in a sentence for more names than players, a name too long, or
+    one with a character that prints nothing (a control, an invisible character).
+
+    >>> check_player_names([" Ann ", "", "Cy"], 4)
+    ('Ann', '', 'Cy')
+    >>> check_player_names(["Ann", "B\u200bob"], 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: Name 2 has a character that does not print (U+200B); write names in letters.
+    """
+    if len(names) > players:
+        raise ValueError(
+            f"A score sheet for {players} players takes {players} names at most, not {len(names)}."
+        )
+    out = []
+    for number, name in enumerate(names, 1):
+        if len(name) > MAX_NAME_CHARS:
+            raise ValueError(
+                f"Name {number} is {len(name)} characters long; keep names to {MAX_NAME_CHARS}."
+            )
+        hidden = next((c for c in name if unicodedata.category(c) in HIDDEN_CATEGORIES), None)
+        if hidden is not None:
+            raise ValueError(
+                f"Name {number} has a character that does not print (U+{ord(hidden):04X}); "
+                "write names in letters."
+            )
+        out.append(" ".join(name.split()))  # spaces within kept single, none at the ends
+    return tuple(out)
+
+
+def printable(name: str) -> bool:
+    """Does the sheets' font hold every character of the name? ("Zoë" yes, "王" no: it would
+    print as black boxes.)"""
+    try:
+        unicodedata.normalize("NFC", name).encode(FONT_ENCODING)
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def fitted_name(
+    name: str, width: float, font: str, largest: float, smallest: float
+) -> tuple[tuple[str, ...], float]:
+    """The lines and font size to print a name in `width`: one line, or two broken at a space,
+    at the largest size that fits, down to `smallest`; past that two lines, the second cut
+    with an ellipsis.
+
+    >>> fitted_name("Ann", 60, "Helvetica-Bold", 11, 7)
+    (('Ann',), 11)
+    >>> fitted_name("Maximiliane Konstantin", 60, "Helvetica-Bold", 11, 7)
+    (('Maximiliane', 'Konstantin'), 10.5)
+    >>> fitted_name("Maximiliane Konstantinopoulos", 60, "Helvetica-Bold", 11, 7)
+    (('Maximiliane', 'Konstantinopo…'), 7)
+    """
+    text = unicodedata.normalize("NFC", name)
+
+    def fits(line: str, size: float) -> bool:
+        return bool(pdfmetrics.stringWidth(line, font, size) <= width)
+
+    size = largest
+    while size >= smallest:
+        if fits(text, size):
+            return (text,), size
+        lines = simpleSplit(text, font, size, width)
+        if len(lines) == 2 and all(fits(line, size) for line in lines):
+            return tuple(lines), size
+        size -= 0.5
+    cut = len(text)
+    while cut > 1 and not fits(text[:cut], smallest):
+        cut -= 1
+    first, space, _ = text[:cut].rpartition(" ")
+    first = first if space and first else text[:cut]
+    rest = text[len(first) :].strip()
+    if fits(rest, smallest):  # a long word broken in two, whole
+        return (first, rest), smallest
+    while rest and not fits(rest + "\u2026", smallest):
+        rest = rest[:-1]
+    return (first, rest.rstrip() + "\u2026"), smallest
+
+
 def score_sheet_pdf(
     players: int = 4,
     paper: str = "letter",
     rounds: int = DEFAULT_ROUNDS,
     passing: str | None = None,
     agreed: Agreed | None = None,
+    names: Sequence[str] = (),
 ) -> bytes:
     """A score sheet laid out for keeping the score of a Hearts game by hand.
 
     With the rules a table `agreed` on, its target, moon rule and bonus card are filled in
-    and the reminders at the foot are its own.
+    and the reminders at the foot are its own. The players' `names` (`check_player_names`)
+    head their columns, shrunk or cut to fit; a column without one, or with one the font
+    cannot print (`printable`: Chinese, emoji), keeps "Player N" and room to write it in.
 
     A column per player (points of the round and running total), a row per round with its
     pass direction printed, and a final row. Seven or more players turn the page sideways;
@@ -1173,6 +1275,7 @@ def score_sheet_pdf(
     ValueError: A Hearts score sheet is for 3 to 10 players, not 11.
     """
     rules = table_rules(players, passing) if agreed is None else agreed.rules(players, passing)
+    heads = check_player_names(names, players)
     if not MIN_ROUNDS <= rounds <= MAX_ROUNDS:
         raise ValueError(f"A score sheet has {MIN_ROUNDS} to {MAX_ROUNDS} rounds, not {rounds}.")
     size = page_size(paper)
@@ -1192,7 +1295,7 @@ def score_sheet_pdf(
         page = f"page {number} of {len(pages)}" if len(pages) > 1 else ""
         draw_score_heading(canvas, rules, width, height, margin, page, agreed is not None)
         draw_score_table(
-            canvas, rules, rows, directions, (margin, width - margin), table_top, row_h
+            canvas, rules, rows, directions, (margin, width - margin), table_top, row_h, heads
         )
         # Footer reminders.
         footer_style = ParagraphStyle(
@@ -1297,8 +1400,10 @@ def draw_score_table(
     edges: tuple[float, float],
     table_top: float,
     row_h: float,
+    names: Sequence[str] = (),
 ) -> None:
-    """One page's table: the header, then `rows` (see `score_pages`) of height `row_h`."""
+    """One page's table: the header (the players' `names`, see `score_sheet_pdf`), then `rows`
+    (see `score_pages`) of height `row_h`."""
     players = rules.players
     left, right = edges
     round_w, pass_w = 40.0, (64.0 if passes(rules) else 50.0)
@@ -1363,9 +1468,19 @@ def draw_score_table(
     sub_font = min(9.0, (player_w / 2 - 2 * LABEL_PAD) / widest)
     for p in range(players):
         x0 = players_left + p * player_w
-        canvas.setFont("Helvetica", 8)
-        canvas.setFillColor(MUTED)
-        canvas.drawString(x0 + 4, table_top - 10, f"Player {p + 1}")
+        name = names[p] if p < len(names) else ""
+        if name and printable(name):
+            lines, size = fitted_name(name, player_w - 2 * NAME_PAD, "Helvetica-Bold", 11, 7)
+            canvas.setFont("Helvetica-Bold", size)
+            canvas.setFillColor(INK)
+            leading = size * 1.15
+            first_y = table_top - name_h / 2 + (len(lines) - 1) * leading / 2 - size * 0.35
+            for n, line in enumerate(lines):
+                canvas.drawCentredString(x0 + player_w / 2, first_y - n * leading, line)
+        else:
+            canvas.setFont("Helvetica", 8)
+            canvas.setFillColor(MUTED)
+            canvas.drawString(x0 + 4, table_top - 10, f"Player {p + 1}")
         canvas.setFont("Helvetica-Bold", sub_font)
         canvas.setFillColor(INK)
         sub_y = first_row_top + 5
@@ -1464,22 +1579,23 @@ def write_sheets(
     rounds: int = DEFAULT_ROUNDS,
     passing: str | None = None,
     agreed: Agreed | None = None,
+    names: Sequence[str] = (),
 ) -> list[Path]:
     """Write the rule sheet and the score sheet into out_dir; returns their paths.
 
     Given `players` or `passing`, the rule sheet names that table too; the score sheet is for
     four players unless told otherwise. With the rules a table `agreed` on, both sheets are
     that game's, as the web routes print them (the rule sheet names the table, four players
-    unless told). Each file's name says its table, so sheets for two tables can share a
-    folder: rules-letter.pdf (every table), rules-5p-letter.pdf, score-4p-letter.pdf,
-    score-4p-no-hold-letter.pdf.
+    unless told), and the players' `names` head the score sheet's columns. Each file's name
+    says its table, so sheets for two tables can share a folder: rules-letter.pdf (every
+    table), rules-5p-letter.pdf, score-4p-letter.pdf, score-4p-no-hold-letter.pdf.
     """
     page_size(paper)
     seats = Rules().players if players is None else players
     named = players is not None or passing is not None or agreed is not None
     # Checks every choice first.
     rules = rule_sheet_pdf(paper, seats if named else None, passing, agreed)
-    score = score_sheet_pdf(seats, paper, rounds, passing, agreed)
+    score = score_sheet_pdf(seats, paper, rounds, passing, agreed, names)
     out_dir.mkdir(parents=True, exist_ok=True)
     paper = paper.lower()
     table = f"{seats}p" + (f"-{passing.lower()}" if passing else "")

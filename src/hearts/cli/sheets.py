@@ -76,6 +76,15 @@ def register(subparsers: Any) -> None:
         "standard and no-hold go across at four players, across, across-no-hold and "
         "scatter at any even table)",
     )
+    parser.add_argument(
+        "--name",
+        action="append",
+        default=[],
+        dest="names",
+        metavar="NAME",
+        help="a player's name at the head of the score sheet's column, once a seat in seat "
+        'order, like --name Ana --name "Zoë Ångström" (default: Player 1, Player 2...)',
+    )
     parser.add_argument("--rules", type=typed, default=None, metavar="PRESET", help=PRESETS_HELP)
     parser.add_argument(
         "--rule",
@@ -125,6 +134,7 @@ def run(args: argparse.Namespace) -> int:
             rounds=args.rounds,
             passing=passing,
             agreed=agreed,
+            names=args.names,
         )
     except ValueError as error:
         print(f"hearts sheets: {error}", file=sys.stderr)

@@ -2,8 +2,9 @@
 
 `GET /sheets/rules.pdf?paper=letter|a4&players=3..10&passing=...` (players and passing are
 optional and name the table in the title band), `GET /sheets/score.pdf?players=3..10&paper=...
-&rounds=10..30&passing=...` (the choices of `hearts.sheets.PASSING`; both also answer HEAD),
-`GET /scorekeeper` and its static files under `/scorekeeper/`. The main app includes `router`.
+&rounds=10..30&passing=...&name=Ann&name=Bea...` (the choices of `hearts.sheets.PASSING`; a
+name a seat, heading its column; both also answer HEAD), `GET /scorekeeper` and its static files
+under `/scorekeeper/`. The main app includes `router`.
 
 Both sheets also take the rules a scorekeeper's game was started with, in its words:
 `target=1..1000&moon=add|subtract|choose|add-unless-losing&bonus=none|jack|ten
@@ -78,6 +79,13 @@ PassingParam = Annotated[
         + ". Left out: the table's usual passing.",
     ),
 ]
+NamesParam = Annotated[
+    list[str] | None,
+    Query(
+        description="A player's name, once a seat in seat order (at most one a player, "
+        f"{sheets.MAX_NAME_CHARS} characters each): it heads the player's column.",
+    ),
+]
 
 
 AGREED = {
@@ -92,7 +100,9 @@ AGREED = {
 SWITCHES = {"yes": True, "no": False}
 #: The names each sheet takes in its query; anything else is refused.
 RULES_NAMES = frozenset({"paper", "players", "passing", *AGREED})
-SCORE_NAMES = RULES_NAMES | {"rounds"}
+SCORE_NAMES = RULES_NAMES | {"rounds", "name"}
+#: The names given more than once on purpose: a player's name a seat, in seat order.
+REPEATED = frozenset({"name"})
 
 
 def asked_rules(
@@ -138,7 +148,7 @@ def check_names(request: Request, names: frozenset[str], sheet: str) -> None:
         if name not in names:
             known = ", ".join(sorted(names)[:-1]) + f" and {sorted(names)[-1]}"
             raise bad_request(f"The {sheet} takes {known}; not {name[:20]!r}.")
-        if name in seen:
+        if name in seen and name not in REPEATED:
             raise bad_request(f"{name} is given more than once.")
         seen.add(name)
 
@@ -248,9 +258,10 @@ def cached_score(
     rounds: int,
     passing: str | None,
     agreed: sheets.Agreed | None = None,
+    names: tuple[str, ...] = (),
 ) -> bytes:
     return sheets.score_sheet_pdf(
-        players=players, paper=paper, rounds=rounds, passing=passing, agreed=agreed
+        players=players, paper=paper, rounds=rounds, passing=passing, agreed=agreed, names=names
     )
 
 
@@ -301,18 +312,25 @@ def score_pdf(
     paper: PaperParam = "letter",
     rounds: RoundsParam = str(sheets.DEFAULT_ROUNDS),
     passing: PassingParam = None,
+    name: NamesParam = None,
 ) -> Response:
     """A score sheet laid out for Hearts: a column per player, the pass of every round.
 
     With a game's rules (as for the rule sheet) its target, moon rule and bonus card are
-    filled in."""
+    filled in. With `name` once a seat, in seat order, the players' names head their columns
+    (shrunk or cut to fit; one the sheet's font cannot print, Chinese or emoji, keeps
+    "Player N" to be written in)."""
     check_names(request, SCORE_NAMES, "score sheet")
     count = parse_whole("players", players, MIN_PLAYERS, MAX_PLAYERS)
     size = parse_paper(paper)
     rows = parse_whole("rounds", rounds, sheets.MIN_ROUNDS, sheets.MAX_ROUNDS)
     chosen = parse_passing(passing, count)
     agreed = parse_agreed(asked, count, chosen)
-    data = cached_score(count, size, rows, chosen, agreed)
+    try:
+        heads = sheets.check_player_names(name or (), count)
+    except ValueError as error:
+        raise bad_request(str(error)) from None
+    data = cached_score(count, size, rows, chosen, agreed, heads)
     return pdf(request, data, f"hearts-score-{count}p-{size}.pdf")
 
 
