@@ -12,12 +12,18 @@ Both sheets also take the rules a scorekeeper's game was started with, in its wo
 makes the sheet that game's: the rule sheet tells them as the rules, the score sheet fills
 them in; one left out is the standard game's. A name a sheet does not take, or one given
 twice, is refused: a typo must not print the standard rules as the table's.
+
+A sheet drawn anew (not in `cached_rules`/`cached_score`) counts against the client's
+address (`paid_by`, the app's `SheetRenders`): past its share in a minute, 429.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated
@@ -30,6 +36,7 @@ from hearts import sheets
 from hearts.rules import MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, MIN_TARGET, Rules
 
 from .assets import version_of
+from .quotas import OverQuota, SheetRenders
 
 router = APIRouter()
 
@@ -234,10 +241,42 @@ def parse_passing(passing: str | None, players: int) -> str | None:
 RULE_SHEETS = (1 + (MAX_PLAYERS - MIN_PLAYERS + 1) * (len(sheets.PASSING) + 1)) * len(sheets.PAPERS)
 
 
+#: Who pays for a sheet drawn anew: set by a route for its request (`paid_by`), and called by
+#: the cached functions only when they draw, so a sheet served from the cache is free.
+RENDER_GATE: ContextVar[Callable[[], None] | None] = ContextVar("render_gate", default=None)
+
+
+def _charge() -> None:
+    gate = RENDER_GATE.get()
+    if gate is not None:
+        gate()  # raises OverQuota past the client's share; nothing is cached then
+
+
+@contextmanager
+def paid_by(request: Request) -> Iterator[None]:
+    """Sheets drawn within are counted against the request's client address
+    (`hearts.web.quotas.SheetRenders`, the app's `sheet_renders`); past its share, a 429
+    with Retry-After and a sentence. An app without one (a test's) draws freely."""
+    renders: SheetRenders | None = getattr(request.app.state, "sheet_renders", None)
+    if renders is None:
+        yield
+        return
+    address = request.client.host if request.client else None
+    token = RENDER_GATE.set(lambda: renders.admit(address))
+    try:
+        yield
+    except OverQuota as over:
+        headers = {"Retry-After": str(over.retry_after)} if over.retry_after else None
+        raise HTTPException(over.status, detail=over.reason, headers=headers) from None
+    finally:
+        RENDER_GATE.reset(token)
+
+
 @lru_cache(maxsize=RULE_SHEETS)
 def cached_rules(
     paper: str, players: int | None, passing: str | None, agreed: sheets.Agreed | None = None
 ) -> bytes:
+    _charge()
     return sheets.rule_sheet_pdf(paper, players, passing, agreed)
 
 
@@ -260,6 +299,7 @@ def cached_score(
     agreed: sheets.Agreed | None = None,
     names: tuple[str, ...] = (),
 ) -> bytes:
+    _charge()
     return sheets.score_sheet_pdf(
         players=players, paper=paper, rounds=rounds, passing=passing, agreed=agreed, names=names
     )
@@ -297,9 +337,10 @@ def rules_pdf(
         count = parse_whole("players", players, MIN_PLAYERS, MAX_PLAYERS)
     chosen = parse_passing(passing, count)
     agreed = parse_agreed(asked, count, chosen)
-    if players is None and passing is None and agreed is None:
-        return pdf(request, cached_rules(size, None, None), f"hearts-rules-{size}.pdf")
-    data = cached_rules(size, count, chosen, agreed)
+    with paid_by(request):
+        if players is None and passing is None and agreed is None:
+            return pdf(request, cached_rules(size, None, None), f"hearts-rules-{size}.pdf")
+        data = cached_rules(size, count, chosen, agreed)
     return pdf(request, data, f"hearts-rules-{count}p-{size}.pdf")
 
 
@@ -330,7 +371,8 @@ def score_pdf(
         heads = sheets.check_player_names(name or (), count)
     except ValueError as error:
         raise bad_request(str(error)) from None
-    data = cached_score(count, size, rows, chosen, agreed, heads)
+    with paid_by(request):
+        data = cached_score(count, size, rows, chosen, agreed, heads)
     return pdf(request, data, f"hearts-score-{count}p-{size}.pdf")
 
 
