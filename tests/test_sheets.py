@@ -1148,3 +1148,28 @@ def test_the_scorekeepers_names_for_the_sheet_are_what_the_sheet_takes() -> None
     hidden = re.search(r"const HIDDEN = /\[(.*?)\]/u;", model)
     assert hidden is not None
     assert set(re.findall(r"\\p\{(\w+)\}", hidden.group(1))) == sheets.HIDDEN_CATEGORIES
+
+
+def test_cli_says_which_names_the_font_cannot_print(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = cli(["sheets", "--out", str(tmp_path), "--name", "Zoë", "--name", "王小明"])
+    assert args.func(args) == 0
+    assert capsys.readouterr().err == (
+        "hearts sheets: the sheets' font has no letters for some of '王小明': its column says "
+        "Player 2, to be written in by hand.\n"
+    )
+    text = pdf_text((tmp_path / "score-4p-letter.pdf").read_bytes())
+    assert "Zoë" in text and "Player 2" in text
+
+
+def test_cli_names_the_presets_it_cannot_print() -> None:
+    from hearts.rules import PRESETS
+
+    refused = []
+    for name in PRESETS:
+        try:
+            sheets.sheet_choices(Rules.preset(name))
+        except ValueError:
+            refused.append(name)
+    assert tuple(refused) == sheets_cli.UNPRINTED_PRESETS

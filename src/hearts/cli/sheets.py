@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 MIN_ROUNDS, MAX_ROUNDS, DEFAULT_ROUNDS = 10, 30, 20
 PASSING = ("standard", "no-hold", "across", "across-no-hold", "scatter", "none")
 PAPERS = ("letter", "a4")
+#: The presets whose rules the sheets do not print (rules of play: a test checks).
+UNPRINTED_PRESETS = ("casual", "strict")
 
 
 def any_case(choices: tuple[str, ...]) -> Callable[[str], str]:
@@ -39,7 +41,8 @@ def register(subparsers: Any) -> None:
         description="Write the one-page rule sheet and a score sheet laid out for Hearts. "
         "Given a game's rules (--rules, --rule), both sheets are that game's, as the "
         "scorekeeper's links print them: its target, moon rule, bonus card, drop on the "
-        "target, ties, sun and partners.",
+        "target, ties, sun and partners, and its passing. The rules of play are not on them: "
+        f"{' and '.join(UNPRINTED_PRESETS)}, and a --rule of play, are refused.",
         epilog=PRESETS_LIST,
     )
     parser.add_argument(
@@ -147,4 +150,13 @@ def run(args: argparse.Namespace) -> int:
         return 2
     for path in paths:
         print(path)
+    from hearts.sheets import printable
+
+    for seat, name in enumerate(args.names, 1):
+        if name.strip() and not printable(name):
+            print(
+                f"hearts sheets: the sheets' font has no letters for some of {name!r}: "
+                f"its column says Player {seat}, to be written in by hand.",
+                file=sys.stderr,
+            )
     return 0
