@@ -179,7 +179,7 @@ def test_no_help_puts_brackets_within_brackets(
     monkeypatch.setenv("COLUMNS", "100")
     text = _commands()[command].format_help()
     assert _deepest_bracket(text) == 1, text
-    if command in ("play", "sim"):  # each preset on a line of its own, its name first
+    if command in ("play", "sim", "sheets"):  # each preset on a line of its own, its name first
         listed = [line.split()[0] for line in text.split("\npresets:\n")[1].splitlines()]
         assert listed == list(PRESETS), text
         assert "  scatter        passing: left, right, across, one card to each (3 cards)" in text

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from reportlab.pdfbase import pdfmetrics
 
 from hearts import Rules, sheets
 from hearts.cli import sheets as sheets_cli
@@ -893,3 +894,282 @@ def test_a_scatter_says_how_much_of_the_hand_it_gives() -> None:
     assert "one card to each other player (a scatter: 9 of 10 cards) in round 4" in text
     four = pdf_text(sheets.rule_sheet_pdf("letter", 4, "scatter")).replace(" :", ":")
     assert "(a scatter: 3 of 13 cards) in round 4" in four
+
+
+# --- command line: a game's rules --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "query", "files"),
+    [
+        (
+            ["--rule", "target_score=50", "--rule", "moon_rule=choose", "--rule", "bonus_card=JD"],
+            "target=50&moon=choose&bonus=jack",
+            ("rules-4p-letter.pdf", "score-4p-letter.pdf"),
+        ),
+        (
+            ["--rules", "omnibus", "--players", "5", "--passing", "no-hold", "--paper", "a4"],
+            "players=5&passing=no-hold&paper=a4&bonus=jack",
+            ("rules-5p-no-hold-a4.pdf", "score-5p-no-hold-a4.pdf"),
+        ),
+        (
+            [
+                *("--rule", "exactly_target_resets_to=0", "--rule", "tie_rule=play-on"),
+                *("--rule", "shoot_the_sun=true", "--rule", "partnership=true"),
+            ],
+            "exact=zero&tie=play-on&sun=yes&partnership=yes",
+            ("rules-4p-letter.pdf", "score-4p-letter.pdf"),
+        ),
+        (
+            ["--rules", "short", "--rule", "exactly_target_resets_to=25"],
+            "target=50&exact=half",
+            ("rules-4p-letter.pdf", "score-4p-letter.pdf"),
+        ),
+        (
+            ["--rule", "target_score=200", "--rule", "exactly_target_resets_to=100"],
+            "target=200&exact=half",
+            ("rules-4p-letter.pdf", "score-4p-letter.pdf"),
+        ),
+        (
+            ["--rule", "exactly_target_resets_to=50", "--rule", "players=6"],
+            "players=6&exact=fifty",
+            ("rules-6p-letter.pdf", "score-6p-letter.pdf"),
+        ),
+    ],
+)
+def test_cli_prints_a_games_rules_as_the_web_routes_do(
+    argv: list[str], query: str, files: tuple[str, str], tmp_path: Path, client: TestClient
+) -> None:
+    # It took no rules: a table playing to 50 with the moon chosen printed the standard game.
+    args = cli(["sheets", "--out", str(tmp_path), *argv])
+    assert args.func(args) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(files)
+    rules, score = files
+    for name, route in ((rules, "rules"), (score, "score")):
+        response = client.get(f"/sheets/{route}.pdf?{query}")
+        assert response.status_code == 200, response.text
+        assert (tmp_path / name).read_bytes() == response.content, name
+
+
+def test_cli_prints_the_table_of_a_passing_preset_as_its_passing(tmp_path: Path) -> None:
+    # A preset of passing alone is no game's scoring: the sheets of --passing no-hold.
+    args = cli(["sheets", "--out", str(tmp_path), "--rules", "no-hold"])
+    assert args.func(args) == 0
+    assert (tmp_path / "rules-4p-no-hold-letter.pdf").read_bytes() == sheets.rule_sheet_pdf(
+        "letter", 4, "no-hold"
+    )
+    cycle = ["--rule", "pass_cycle=left,right,keep", "--players", "5"]
+    args = cli(["sheets", "--out", str(tmp_path), *cycle])
+    assert args.func(args) == 0
+    assert (tmp_path / "score-5p-standard-letter.pdf").read_bytes() == sheets.score_sheet_pdf(
+        5, passing="standard"
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["--rules", "casual"],
+            "The sheets cannot print points_on_first_trick and queen_breaks_hearts: they print "
+            "a game's target_score, moon_rule, bonus_card, exactly_target_resets_to, tie_rule, "
+            "shoot_the_sun and partnership, and its pass_cycle in the words of --passing.",
+        ),
+        (
+            ["--rule", "exactly_target_resets_to=30"],
+            "The sheets print a drop on the target to 0, to 50 or to half the target (50), "
+            "not to 30.",
+        ),
+        (
+            ["--rule", "partnership=true", "--players", "5"],
+            "Partnership Hearts is played by four players, two teams of two.",
+        ),
+        (
+            ["--rule", "target_score=40", "--rule", "exactly_target_resets_to=50"],
+            "Hitting the target exactly must drop a total below the target.",
+        ),
+        (
+            ["--rules", "no-hold", "--passing", "none"],
+            "Give the passing once: --passing or the rules' pass_cycle, not both.",
+        ),
+        (
+            ["--rule", "pass_cycle=left,left"],
+            "The sheets cannot print a pass cycle of left and left: they print the passings of "
+            "--passing (standard, no-hold, across, across-no-hold, scatter or none).",
+        ),
+        (["--rule", "target_score=0"], "The target score must be a whole number from 1 to 1000."),
+        (["--rule", "moon=choose"], "Unknown rule 'moon'; the rules are players, pass_count,"),
+        (["--rules", "fancy"], "There is no preset called 'fancy'; choose one of standard,"),
+        (
+            ["--rule", "players=5", "--passing", "across"],
+            "Nobody sits across with 5 players: passing across needs an even number.",
+        ),
+    ],
+)
+def test_cli_refuses_rules_it_cannot_print_in_a_sentence_and_writes_nothing(
+    argv: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "print"
+    args = cli(["sheets", "--out", str(out), *argv])
+    assert args.func(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"hearts sheets: {message}")
+    assert err.count("\n") == 1
+    assert not out.exists()
+
+
+def test_the_sheets_lowest_target_is_the_engines(client: TestClient) -> None:
+    # The routes kept their own MIN_TARGET = 1: the engine's rule, said twice.
+    from hearts.rules import MAX_TARGET, MIN_TARGET
+
+    assert Rules(target_score=MIN_TARGET).target_score == MIN_TARGET
+    with pytest.raises(ValueError, match="positive whole number"):
+        Rules(target_score=MIN_TARGET - 1)
+    assert client.get(f"/sheets/score.pdf?target={MIN_TARGET}").status_code == 200
+    answer = client.get(f"/sheets/score.pdf?target={MIN_TARGET - 1}")
+    assert answer.status_code == 400
+    assert answer.json()["detail"] == (
+        f"target must be from {MIN_TARGET} to {MAX_TARGET}, not {MIN_TARGET - 1}."
+    )
+
+
+# --- score sheet: the players' names -----------------------------------------------------------
+
+
+LONG_NAMES = ("Anastasia Konstantinopoulou-Ng", "Wolfeschlegelsteinhausenbergerd"[:30])
+
+
+@pytest.mark.parametrize("players", [MIN_PLAYERS, 4, MAX_PLAYERS])
+def test_the_players_names_head_their_columns_and_long_ones_fit(players: int) -> None:
+    # Every column said "Player 1", "Player 2"...: the names the scorekeeper knew were lost.
+    names = ["Zoë Ångström", *LONG_NAMES, "Çelik Ñúñez"][:players]
+    data = sheets.score_sheet_pdf(players, names=names)
+    text = pdf_text(data)
+    assert "Zoë Ångström" in text
+    assert not re.search(r"Player [12]\b", text)
+    if players > len(names):
+        assert f"Player {len(names) + 1}" in text  # a column left unnamed, to write in
+    (page, *_) = [placed_text(s) for s in pdf_streams(data)]
+    points = sorted(x for t, x, _, _ in page if t == "Points")
+    player_w = points[1] - points[0]
+    sub = next(size for t, _, _, size in page if t == "Points")
+    first_left = points[0] + pdfmetrics.stringWidth("Points", "Helvetica-Bold", sub) / 2
+    first_left -= player_w / 4
+    header_low = max(y for t, _, y, _ in page if t == "Points")
+    header_top = max(y for t, _, y, _ in page if t == "Round") + sheets.NAME_HEIGHT / 2
+    pieces = [
+        (t, x, size)
+        for t, x, y, size in page
+        if header_low < y < header_top and x >= first_left - 1
+    ]
+    pieces = [p for p in pieces if p[0] not in ("Round", "Pass")]
+    for text_piece, x, size in pieces:
+        column = int((x - first_left) // player_w)
+        right = x + pdfmetrics.stringWidth(text_piece, "Helvetica-Bold", size)
+        assert x >= first_left + column * player_w + sheets.NAME_PAD - 0.01, text_piece
+        assert right <= first_left + (column + 1) * player_w - sheets.NAME_PAD + 0.01, text_piece
+        assert size >= 7
+    printed = " ".join(t for t, _, _ in pieces)
+    for name in LONG_NAMES[: players - 1]:
+        # Whole on two lines where the column is wide enough, cut with an ellipsis where not.
+        assert name.split()[0][:10] in printed
+    if players == MAX_PLAYERS:
+        assert "\u2026" in printed
+    else:
+        assert "Konstantinopoulou-Ng" in printed
+
+
+def test_a_name_the_font_cannot_print_leaves_its_column_to_be_written_in() -> None:
+    # Helvetica holds Windows-1252: Chinese, Korean, emoji or a Polish Ł printed black boxes.
+    names = ["王小明", "김민준", "Łukasz", "Ana 😀", "Zoë"]
+    text = pdf_text(sheets.score_sheet_pdf(5, names=names))
+    assert [f"Player {n}" in text for n in range(1, 6)] == [True, True, True, True, False]
+    assert "Zoë" in text
+    assert not any(sheets.printable(name) for name in names[:4])
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        (["Ann", "B\nob"], "Name 2 has a character that does not print (U+000A); write names in"),
+        (["\x00"], "Name 1 has a character that does not print (U+0000)"),
+        (["Ann", "Bo\u200bb"], "Name 2 has a character that does not print (U+200B)"),
+        (["\u202eevil"], "Name 1 has a character that does not print (U+202E)"),
+        (["x" * 65], "Name 1 is 65 characters long; keep names to 64."),
+        (["A", "B", "C", "D", "E"], "A score sheet for 4 players takes 4 names at most, not 5."),
+    ],
+)
+def test_the_score_route_refuses_names_it_cannot_print_in_a_sentence(
+    names: list[str], message: str, client: TestClient
+) -> None:
+    answer = client.get("/sheets/score.pdf", params={"name": names})
+    assert answer.status_code == 400
+    assert answer.json()["detail"].startswith(message)
+
+
+def test_the_score_route_prints_the_names_in_seat_order(client: TestClient) -> None:
+    params: dict[str, str | list[str]] = {"players": "5", "name": ["Ana", "Ben", "", "Dot"]}
+    answer = client.get("/sheets/score.pdf", params=params)
+    assert answer.status_code == 200, answer.text
+    assert answer.content == sheets.score_sheet_pdf(5, names=["Ana", "Ben", "", "Dot"])
+    text = pdf_text(answer.content)
+    assert text.index("Ana") < text.index("Ben") < text.index("Player 3") < text.index("Dot")
+    assert "Player 5" in text
+    # The rule sheet has no columns: a name there is a typo's 400, as before.
+    assert client.get("/sheets/rules.pdf", params={"name": "Ana"}).status_code == 400
+    # Other names still count once.
+    assert client.get("/sheets/score.pdf?players=4&players=5").status_code == 400
+
+
+def test_cli_heads_the_score_sheet_with_the_names(
+    tmp_path: Path, client: TestClient, capsys: pytest.CaptureFixture[str]
+) -> None:
+    names = ["--name", "Ana", "--name", "Zoë Ångström", "--name", "Cy", "--name", "Dot"]
+    args = cli(["sheets", "--out", str(tmp_path), *names])
+    assert args.func(args) == 0
+    query = "name=Ana&name=Zo%C3%AB%20%C3%85ngstr%C3%B6m&name=Cy&name=Dot"
+    web = client.get(f"/sheets/score.pdf?{query}").content
+    assert (tmp_path / "score-4p-letter.pdf").read_bytes() == web
+    args = cli(["sheets", "--out", str(tmp_path / "x"), *[f"--name={n}" for n in "ABCDE"]])
+    assert args.func(args) == 2
+    assert capsys.readouterr().err == (
+        "hearts sheets: A score sheet for 4 players takes 4 names at most, not 5.\n"
+    )
+
+
+def test_the_scorekeepers_names_for_the_sheet_are_what_the_sheet_takes() -> None:
+    # The scorekeeper leaves out of its link a name the sheet would refuse, so the link opens.
+    model = (
+        Path(sheets_routes.__file__).parent / "static" / "scorekeeper" / "model.js"
+    ).read_text()
+    longest = re.search(r"export const MAX_SHEET_NAME = (\d+);", model)
+    assert longest is not None
+    assert int(longest.group(1)) == sheets.MAX_NAME_CHARS
+    hidden = re.search(r"const HIDDEN = /\[(.*?)\]/u;", model)
+    assert hidden is not None
+    assert set(re.findall(r"\\p\{(\w+)\}", hidden.group(1))) == sheets.HIDDEN_CATEGORIES
+
+
+def test_cli_says_which_names_the_font_cannot_print(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = cli(["sheets", "--out", str(tmp_path), "--name", "Zoë", "--name", "王小明"])
+    assert args.func(args) == 0
+    assert capsys.readouterr().err == (
+        "hearts sheets: the sheets' font has no letters for some of '王小明': its column says "
+        "Player 2, to be written in by hand.\n"
+    )
+    text = pdf_text((tmp_path / "score-4p-letter.pdf").read_bytes())
+    assert "Zoë" in text and "Player 2" in text
+
+
+def test_cli_names_the_presets_it_cannot_print() -> None:
+    from hearts.rules import PRESETS
+
+    refused = []
+    for name in PRESETS:
+        try:
+            sheets.sheet_choices(Rules.preset(name))
+        except ValueError:
+            refused.append(name)
+    assert tuple(refused) == sheets_cli.UNPRINTED_PRESETS

@@ -54,6 +54,8 @@ MIN_PLAYERS: Final = 3
 MAX_PLAYERS: Final = 10
 #: The longest pass cycle a table may choose (a record or a request holds no more).
 MAX_PASS_CYCLE: Final = 16
+#: The lowest target a game may have: a target is a positive number of points.
+MIN_TARGET: Final = 1
 #: The highest target a game may be started with: the web game's start screen and the
 #: terminal commands (`hearts play`, `hearts sim`, `hearts demo`) offer 1 to this. A game to
 #: 1000 already runs to some 160 rounds at ten seats; one to 10**11 never ends. The engine
@@ -145,7 +147,7 @@ class Rules:
         if not isinstance(self.players, int) or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             problems.append(f"Hearts is played by {MIN_PLAYERS} to {MAX_PLAYERS} players.")
             return problems
-        if not isinstance(self.target_score, int) or self.target_score <= 0:
+        if not isinstance(self.target_score, int) or self.target_score < MIN_TARGET:
             problems.append("The target score must be a positive whole number.")
         hand = self.hand_size
         if not isinstance(self.pass_count, int) or not 0 <= self.pass_count < hand:

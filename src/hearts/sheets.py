@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +23,8 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.pagesizes import A4, landscape, letter
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepInFrame, Paragraph, Table, TableStyle
 from reportlab.platypus.frames import Frame
@@ -31,6 +34,7 @@ from hearts.rules import (
     MAX_PLAYERS,
     MAX_TARGET,
     MIN_PLAYERS,
+    MIN_TARGET,
     MOON_RULES,
     NO_HOLD_CYCLE,
     SCATTER_CYCLE,
@@ -39,8 +43,10 @@ from hearts.rules import (
     TIE_RULES,
     BonusCard,
     Rules,
+    UsualCycle,
 )
 from hearts.scoring import BONUS_CARD_POINTS
+from hearts.words import listed
 
 PAPERS: dict[str, tuple[float, float]] = {"letter": letter, "a4": A4}
 MIN_ROUNDS = 10
@@ -96,8 +102,10 @@ class Agreed:
             if value not in choices:
                 words = ", ".join(choices[:-1]) + f" or {choices[-1]}"
                 raise ValueError(f"{name} must be {words}, not {str(value)[:20]!r}.")
-        if not 1 <= self.target <= MAX_TARGET:
-            raise ValueError(f"target must be from 1 to {MAX_TARGET}, not {self.target}.")
+        if not MIN_TARGET <= self.target <= MAX_TARGET:
+            raise ValueError(
+                f"target must be from {MIN_TARGET} to {MAX_TARGET}, not {self.target}."
+            )
         if self.exact == "fifty" and self.target <= EXACT_FIFTY:
             raise ValueError(
                 f"Dropping back to {EXACT_FIFTY} needs a game to more than {EXACT_FIFTY}, "
@@ -115,6 +123,93 @@ class Agreed:
             shoot_the_sun=self.sun,
             partnership=self.partnership,
         )
+
+
+#: The engine's names (`Rules` fields) of the rules `Agreed` keeps, as `hearts sheets --rule`
+#: takes them: a game's scoring, which the sheets print as its own.
+AGREED_RULES: Final = (
+    "target_score",
+    "moon_rule",
+    "bonus_card",
+    "exactly_target_resets_to",
+    "tie_rule",
+    "shoot_the_sun",
+    "partnership",
+)
+#: The rules that only set the table, which the sheets print too.
+TABLE_RULES: Final = ("players", "pass_cycle")
+
+
+def sheet_choices(rules: Rules, passing: str | None = None) -> tuple[str | None, Agreed]:
+    """A game's `Rules` (checked by the engine) in the sheets' words: its passing (None for
+    the table's usual) and the scoring it `Agreed` on. `passing` is one asked for apart: given
+    with a cycle of the rules' own, it is refused. A rule the sheets cannot print is refused
+    too: a sheet must not print the standard rule for a table that plays another.
+
+    >>> sheet_choices(Rules(target_score=50, exactly_target_resets_to=25))
+    (None, Agreed(target=50, moon='add', bonus='none', exact='half', tie='share', sun=False, \
+partnership=False))
+    >>> sheet_choices(Rules(pass_cycle=NO_HOLD_CYCLE))[0]
+    'no-hold'
+    >>> sheet_choices(Rules(points_on_first_trick=True))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: The sheets cannot print points_on_first_trick: they print a game's ...
+    """
+    usual = Rules(players=rules.players)
+    unprintable = [
+        field.name
+        for field in dataclasses.fields(Rules)
+        if field.name not in AGREED_RULES + TABLE_RULES
+        and getattr(rules, field.name) != getattr(usual, field.name)
+    ]
+    if unprintable:
+        raise ValueError(
+            f"The sheets cannot print {listed(unprintable)}: they print a game's "
+            f"{listed(AGREED_RULES)}, and its pass_cycle in the words of --passing."
+        )
+    if isinstance(rules.pass_cycle, UsualCycle):
+        chosen = passing
+    elif passing is not None:
+        raise ValueError("Give the passing once: --passing or the rules' pass_cycle, not both.")
+    else:
+        chosen = next(
+            (word for word in PASSING if cycle_of(rules.players, word) == rules.pass_cycle), None
+        )
+        if chosen is None:
+            raise ValueError(
+                f"The sheets cannot print a pass cycle of {listed(rules.pass_cycle)}: they print "
+                f"the passings of --passing ({listed(PASSING, 'or')})."
+            )
+    target = rules.target_score
+    reset = rules.exactly_target_resets_to
+    # At a game to 100, half the target is 50: said as the usual "drops back to 50".
+    drops = {target // 2: "half", None: "none", 0: "zero", EXACT_FIFTY: "fifty"}
+    if reset not in drops:
+        raise ValueError(
+            f"The sheets print a drop on the target to 0, to {EXACT_FIFTY} or to half the "
+            f"target ({target // 2}), not to {reset}."
+        )
+    bonus = next(word for word, code in BONUS_CHOICES.items() if code == rules.bonus_card)
+    agreed = Agreed(
+        target=target,
+        moon=rules.moon_rule,
+        bonus=bonus,
+        exact=drops[reset],
+        tie=rules.tie_rule,
+        sun=rules.shoot_the_sun,
+        partnership=rules.partnership,
+    )
+    agreed.rules(rules.players, chosen)  # what the sheets check beyond the engine
+    return chosen, agreed
+
+
+def cycle_of(players: int, passing: str) -> tuple[str, ...] | None:
+    """The pass cycle of a passing choice at this table; None where the table cannot play it."""
+    try:
+        return table_rules(players, passing).pass_cycle
+    except ValueError:
+        return None
 
 
 INK = colors.HexColor("#1c1b1f")
@@ -1034,6 +1129,8 @@ def draw_pass_arrow(canvas: Canvas, direction: str, x: float, y: float, size: fl
 MIN_ROW_HEIGHT = 6 * 72 / 25.4
 #: The space left each side of a column's "Points" and "Total", in points.
 LABEL_PAD = 3.0
+#: Room each side of a player's name in its column.
+NAME_PAD = 4.0
 
 
 def score_pages(rounds: int, fits: int) -> list[list[int | str]]:
@@ -1054,17 +1151,114 @@ def score_pages(rounds: int, fits: int) -> list[list[int | str]]:
     return [[*numbers[:first], "on"], ["carried", *numbers[first:], "final"]]
 
 
+#: The longest name a score sheet takes, in characters (code points): room for the
+#: scorekeeper's 24 letters, accents written as marks of their own, and a little more.
+MAX_NAME_CHARS: Final = 64
+#: The sheets' fonts (Helvetica, reportlab's standard fonts) hold the characters of
+#: Windows-1252: Latin letters with the accents of western Europe, and a few more.
+FONT_ENCODING: Final = "cp1252"
+#: Characters that print nothing, or do what a name must not: controls (a new line, a tab),
+#: the invisible format characters (a zero-width space, a right-to-left override, a joiner),
+#: line and paragraph separators, private-use, surrogate and unassigned code points.
+HIDDEN_CATEGORIES: Final = frozenset({"Cc", "Cf", "Zl", "Zp", "Co", "Cs", "Cn"})
+
+
+def check_player_names(names: Sequence[str], players: int) -> tuple[str, ...]:
+    """The players' names for a score sheet's columns, in seat order, trimmed; "" keeps a
+    column unnamed. ValueError in a sentence for more names than players, a name too long, or
+    one with a character that prints nothing (a control, an invisible character).
+
+    >>> check_player_names([" Ann ", "", "Cy"], 4)
+    ('Ann', '', 'Cy')
+    >>> check_player_names(["Ann", "B\u200bob"], 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: Name 2 has a character that does not print (U+200B); write names in letters.
+    """
+    if len(names) > players:
+        raise ValueError(
+            f"A score sheet for {players} players takes {players} names at most, not {len(names)}."
+        )
+    out = []
+    for number, name in enumerate(names, 1):
+        if len(name) > MAX_NAME_CHARS:
+            raise ValueError(
+                f"Name {number} is {len(name)} characters long; keep names to {MAX_NAME_CHARS}."
+            )
+        hidden = next((c for c in name if unicodedata.category(c) in HIDDEN_CATEGORIES), None)
+        if hidden is not None:
+            raise ValueError(
+                f"Name {number} has a character that does not print (U+{ord(hidden):04X}); "
+                "write names in letters."
+            )
+        out.append(" ".join(name.split()))  # spaces within kept single, none at the ends
+    return tuple(out)
+
+
+def printable(name: str) -> bool:
+    """Does the sheets' font hold every character of the name? ("Zoë" yes, "王" no: it would
+    print as black boxes.)"""
+    try:
+        unicodedata.normalize("NFC", name).encode(FONT_ENCODING)
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def fitted_name(
+    name: str, width: float, font: str, largest: float, smallest: float
+) -> tuple[tuple[str, ...], float]:
+    """The lines and font size to print a name in `width`: one line, or two broken at a space,
+    at the largest size that fits, down to `smallest`; past that two lines, the second cut
+    with an ellipsis.
+
+    >>> fitted_name("Ann", 60, "Helvetica-Bold", 11, 7)
+    (('Ann',), 11)
+    >>> fitted_name("Maximiliane Konstantin", 60, "Helvetica-Bold", 11, 7)
+    (('Maximiliane', 'Konstantin'), 10.5)
+    >>> fitted_name("Maximiliane Konstantinopoulos", 60, "Helvetica-Bold", 11, 7)
+    (('Maximiliane', 'Konstantinopo…'), 7)
+    """
+    text = unicodedata.normalize("NFC", name)
+
+    def fits(line: str, size: float) -> bool:
+        return bool(pdfmetrics.stringWidth(line, font, size) <= width)
+
+    size = largest
+    while size >= smallest:
+        if fits(text, size):
+            return (text,), size
+        lines = simpleSplit(text, font, size, width)
+        if len(lines) == 2 and all(fits(line, size) for line in lines):
+            return tuple(lines), size
+        size -= 0.5
+    cut = len(text)
+    while cut > 1 and not fits(text[:cut], smallest):
+        cut -= 1
+    first, space, _ = text[:cut].rpartition(" ")
+    first = first if space and first else text[:cut]
+    rest = text[len(first) :].strip()
+    if fits(rest, smallest):  # a long word broken in two, whole
+        return (first, rest), smallest
+    while rest and not fits(rest + "\u2026", smallest):
+        rest = rest[:-1]
+    return (first, rest.rstrip() + "\u2026"), smallest
+
+
 def score_sheet_pdf(
     players: int = 4,
     paper: str = "letter",
     rounds: int = DEFAULT_ROUNDS,
     passing: str | None = None,
     agreed: Agreed | None = None,
+    names: Sequence[str] = (),
 ) -> bytes:
     """A score sheet laid out for keeping the score of a Hearts game by hand.
 
     With the rules a table `agreed` on, its target, moon rule and bonus card are filled in
-    and the reminders at the foot are its own.
+    and the reminders at the foot are its own. The players' `names` (`check_player_names`)
+    head their columns, shrunk or cut to fit; a column without one, or with one the font
+    cannot print (`printable`: Chinese, emoji), keeps "Player N" and room to write it in.
 
     A column per player (points of the round and running total), a row per round with its
     pass direction printed, and a final row. Seven or more players turn the page sideways;
@@ -1081,6 +1275,7 @@ def score_sheet_pdf(
     ValueError: A Hearts score sheet is for 3 to 10 players, not 11.
     """
     rules = table_rules(players, passing) if agreed is None else agreed.rules(players, passing)
+    heads = check_player_names(names, players)
     if not MIN_ROUNDS <= rounds <= MAX_ROUNDS:
         raise ValueError(f"A score sheet has {MIN_ROUNDS} to {MAX_ROUNDS} rounds, not {rounds}.")
     size = page_size(paper)
@@ -1100,7 +1295,7 @@ def score_sheet_pdf(
         page = f"page {number} of {len(pages)}" if len(pages) > 1 else ""
         draw_score_heading(canvas, rules, width, height, margin, page, agreed is not None)
         draw_score_table(
-            canvas, rules, rows, directions, (margin, width - margin), table_top, row_h
+            canvas, rules, rows, directions, (margin, width - margin), table_top, row_h, heads
         )
         # Footer reminders.
         footer_style = ParagraphStyle(
@@ -1205,8 +1400,10 @@ def draw_score_table(
     edges: tuple[float, float],
     table_top: float,
     row_h: float,
+    names: Sequence[str] = (),
 ) -> None:
-    """One page's table: the header, then `rows` (see `score_pages`) of height `row_h`."""
+    """One page's table: the header (the players' `names`, see `score_sheet_pdf`), then `rows`
+    (see `score_pages`) of height `row_h`."""
     players = rules.players
     left, right = edges
     round_w, pass_w = 40.0, (64.0 if passes(rules) else 50.0)
@@ -1271,9 +1468,19 @@ def draw_score_table(
     sub_font = min(9.0, (player_w / 2 - 2 * LABEL_PAD) / widest)
     for p in range(players):
         x0 = players_left + p * player_w
-        canvas.setFont("Helvetica", 8)
-        canvas.setFillColor(MUTED)
-        canvas.drawString(x0 + 4, table_top - 10, f"Player {p + 1}")
+        name = names[p] if p < len(names) else ""
+        if name and printable(name):
+            lines, size = fitted_name(name, player_w - 2 * NAME_PAD, "Helvetica-Bold", 11, 7)
+            canvas.setFont("Helvetica-Bold", size)
+            canvas.setFillColor(INK)
+            leading = size * 1.15
+            first_y = table_top - name_h / 2 + (len(lines) - 1) * leading / 2 - size * 0.35
+            for n, line in enumerate(lines):
+                canvas.drawCentredString(x0 + player_w / 2, first_y - n * leading, line)
+        else:
+            canvas.setFont("Helvetica", 8)
+            canvas.setFillColor(MUTED)
+            canvas.drawString(x0 + 4, table_top - 10, f"Player {p + 1}")
         canvas.setFont("Helvetica-Bold", sub_font)
         canvas.setFillColor(INK)
         sub_y = first_row_top + 5
@@ -1371,22 +1578,27 @@ def write_sheets(
     players: int | None = None,
     rounds: int = DEFAULT_ROUNDS,
     passing: str | None = None,
+    agreed: Agreed | None = None,
+    names: Sequence[str] = (),
 ) -> list[Path]:
     """Write the rule sheet and the score sheet into out_dir; returns their paths.
 
     Given `players` or `passing`, the rule sheet names that table too; the score sheet is for
-    four players unless told otherwise. Each file's name says its table, so sheets for two
-    tables can share a folder: rules-letter.pdf (every table), rules-5p-letter.pdf,
-    score-4p-letter.pdf, score-4p-no-hold-letter.pdf.
+    four players unless told otherwise. With the rules a table `agreed` on, both sheets are
+    that game's, as the web routes print them (the rule sheet names the table, four players
+    unless told), and the players' `names` head the score sheet's columns. Each file's name
+    says its table, so sheets for two tables can share a folder: rules-letter.pdf (every
+    table), rules-5p-letter.pdf, score-4p-letter.pdf, score-4p-no-hold-letter.pdf.
     """
     page_size(paper)
-    rules = rule_sheet_pdf(paper, players, passing)  # checks every choice first
     seats = Rules().players if players is None else players
-    score = score_sheet_pdf(seats, paper, rounds, passing)
+    named = players is not None or passing is not None or agreed is not None
+    # Checks every choice first.
+    rules = rule_sheet_pdf(paper, seats if named else None, passing, agreed)
+    score = score_sheet_pdf(seats, paper, rounds, passing, agreed, names)
     out_dir.mkdir(parents=True, exist_ok=True)
     paper = paper.lower()
     table = f"{seats}p" + (f"-{passing.lower()}" if passing else "")
-    named = players is not None or passing is not None
     outputs: list[tuple[Path, bytes]] = [
         (out_dir / (f"rules-{table}-{paper}.pdf" if named else f"rules-{paper}.pdf"), rules),
         (out_dir / f"score-{table}-{paper}.pdf", score),

@@ -515,13 +515,34 @@ def test_a_printed_history_runs_on_under_the_totals(page: Any) -> None:
 
 def test_links_to_the_sheets_match_the_players(page: Any) -> None:
     tab = page
-    start_game(tab, ["Ana", "Ben", "Cy", "Dot", "Eve", "Flo"])
+    start_game(tab, ["Ana", "Ben", "Cy", "Dot", "Eve", "Zoë Ångström"])
     href = tab.locator("[data-link=score-pdf]").get_attribute("href")
-    assert href == "/sheets/score.pdf?players=6&passing=none&target=100&moon=add"
+    names = "name=Ana&name=Ben&name=Cy&name=Dot&name=Eve&name=Zo%C3%AB+%C3%85ngstr%C3%B6m"
+    assert href == f"/sheets/score.pdf?players=6&passing=none&target=100&moon=add&{names}"
     response = tab.request.get(href)
     assert response.status == 200
     assert response.headers["content-type"] == "application/pdf"
-    assert tab.request.get("/sheets/rules.pdf").status == 200
+    # The sheet's columns are headed by the game's players, not "Player 1", "Player 2"...
+    text = pdf_text(response.body())
+    assert "Zoë Ångström" in text and "Player" not in text
+    a4 = tab.locator("[data-link=score-pdf-a4]").get_attribute("href")
+    assert a4 == f"{href}&paper=a4"
+    # The rule sheet has no columns: its link carries no names.
+    assert "name=" not in rules_link(tab)
+    assert tab.request.get(rules_link(tab)).status == 200
+
+
+def test_the_score_sheet_link_leaves_out_a_name_the_sheet_would_refuse(page: Any) -> None:
+    tab = page
+    # A zero-width space the scorekeeper took: the sheet refuses it, so the link leaves that
+    # column to be written in rather than open on a refusal.
+    start_game(tab, ["Ana", "B\u200bob", "Cy", "Dot"])
+    href = tab.locator("[data-link=score-pdf]").get_attribute("href")
+    assert href.endswith("&name=Ana&name=&name=Cy&name=Dot")
+    response = tab.request.get(href)
+    assert response.status == 200, response.text()
+    text = pdf_text(response.body())
+    assert "Player 2" in text and "Player 1" not in text
 
 
 def test_tie_at_the_end(page: Any) -> None:
@@ -1042,6 +1063,8 @@ def test_the_score_sheet_link_carries_the_games_passing(page: Any) -> None:
     for kind in ("score", "rules"):
         href = tab.locator(f"[data-link={kind}-pdf]").get_attribute("href")
         game = "players=4&passing=no-hold&target=100&moon=add"
+        if kind == "score":  # headed by the players' names
+            game += "&name=Ana&name=Ben&name=Cy&name=Dot"
         assert href == f"/sheets/{kind}.pdf?{game}"
         a4 = tab.locator(f"[data-link={kind}-pdf-a4]").get_attribute("href")
         assert a4 == f"/sheets/{kind}.pdf?{game}&paper=a4"
@@ -1081,11 +1104,12 @@ def test_the_rule_sheet_link_prints_the_games_own_rules(page: Any) -> None:
     tab.wait_for_selector("body[data-screen=game]")
     assert tab.locator("[data-note=own-rules]").is_visible()  # the page says so
     for kind in ("rules", "score"):
+        own = game + ("&name=Ana&name=Ben&name=Cy&name=Dot" if kind == "score" else "")
         assert tab.locator(f"[data-link={kind}-pdf]").get_attribute("href") == (
-            f"/sheets/{kind}.pdf?{game}"
+            f"/sheets/{kind}.pdf?{own}"
         )
         a4 = tab.locator(f"[data-link={kind}-pdf-a4]").get_attribute("href")
-        assert a4 == f"/sheets/{kind}.pdf?{game}&paper=a4"
+        assert a4 == f"/sheets/{kind}.pdf?{own}&paper=a4"
     rules = sheet_words(tab, "rules")
     for phrase in (
         "someone reaches 50 or more",
@@ -1162,7 +1186,8 @@ def test_six_players_can_pass_across_and_print_it(page: Any) -> None:
     tab = page
     start_game(tab, ["Ana", "Ben", "Cy", "Dot", "Eve", "Fay"], passing="across")
     href = tab.locator("[data-link=score-pdf]").get_attribute("href")
-    assert href == "/sheets/score.pdf?players=6&passing=across&target=100&moon=add"
+    names = "name=Ana&name=Ben&name=Cy&name=Dot&name=Eve&name=Fay"
+    assert href == f"/sheets/score.pdf?players=6&passing=across&target=100&moon=add&{names}"
     assert tab.request.get(href).status == 200
     enter_round(tab, [26, 26, 0, 0, 0, 0])
     enter_round(tab, [0, 0, 26, 26, 0, 0])

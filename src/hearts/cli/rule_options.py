@@ -19,13 +19,13 @@ import json
 import re
 from typing import Any
 
-from ..rules import MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, PRESETS, Rules
+from ..rules import MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, MIN_TARGET, PRESETS, Rules
 from ..web.options import house_rule_names
 from ..words import listed
 
 RULE_HELP = (
-    f"change one house rule, like target_score=50 (1 to {MAX_TARGET}), moon_rule=choose or "
-    "pass_cycle=left,right (repeatable; a wrong name lists them all)"
+    f"change one house rule, like target_score=50 ({MIN_TARGET} to {MAX_TARGET}), "
+    "moon_rule=choose or pass_cycle=left,right (repeatable; a wrong name lists them all)"
 )
 SEATS_HELP = f"seats at the table, {MIN_PLAYERS} to {MAX_PLAYERS} ({Rules().players})"
 
@@ -97,8 +97,14 @@ def check_target(target: object) -> None:
     """ValueError naming the range unless a whole-number target is one a game may be started
     with (`MAX_TARGET`, as the web game's start screen has it): a game to 10**11 never ends.
     Whatever is not a whole number is left to `Rules`, which says so."""
-    if isinstance(target, int) and not isinstance(target, bool) and not 1 <= target <= MAX_TARGET:
-        raise ValueError(f"The target score must be a whole number from 1 to {MAX_TARGET}.")
+    if (
+        isinstance(target, int)
+        and not isinstance(target, bool)
+        and not MIN_TARGET <= target <= MAX_TARGET
+    ):
+        raise ValueError(
+            f"The target score must be a whole number from {MIN_TARGET} to {MAX_TARGET}."
+        )
 
 
 def _cycle(value: Any) -> list[str] | None:

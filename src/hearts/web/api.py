@@ -21,7 +21,7 @@ from fastapi.responses import JSONResponse
 from .. import ChooseMoon, NextRound, Pass, Play, Rules
 from ..ai import LEVELS as AI_LEVELS
 from ..moves import as_face
-from ..rules import MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS
+from ..rules import MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, MIN_TARGET
 from .characters import LEVEL_NOTES, LEVELS, OPPONENTS
 from .headers import is_https
 from .options import PRESETS, RULE_OPTIONS, rules_from_choices, table_sizes
@@ -67,7 +67,7 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
 }
 #: The game lengths a table may choose, lowest and highest (`options.rules_from_choices`
 #: refuses others). The scorekeeper's model.js offers the same; a test holds them together.
-TARGET_RANGE = (1, MAX_TARGET)
+TARGET_RANGE = (MIN_TARGET, MAX_TARGET)
 #: The longest name a person may sit under (the scorekeeper's too).
 NAME_LENGTH = 24
 #: The code points a name may hold at most, whatever it looks like: a family emoji is seven

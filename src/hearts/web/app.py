@@ -29,7 +29,7 @@ from .limits import BodyLimit
 from .metrics import HttpMetrics, Metrics
 from .notify import live_updates
 from .problems import first_problem, http_sentence
-from .quotas import Quotas, expire_while_serving
+from .quotas import Quotas, SheetRenders, expire_while_serving
 from .reviews import Reviews
 from .service import GameService
 from .settings import Settings
@@ -204,6 +204,7 @@ def create_app(
     app.state.settings = settings
     app.state.tokens = tokens
     app.state.quotas = quotas
+    app.state.sheet_renders = SheetRenders(settings, tokens.address_key, metrics=metrics)
     app.state.service = service
     app.state.reviews = reviews
     app.state.hub = hub

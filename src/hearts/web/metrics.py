@@ -79,7 +79,7 @@ METHODS = frozenset({"GET", "HEAD", "POST"})
 #: A person's moves: the saved forms' types (`hearts.record.move_to_action`) and take-backs.
 MOVE_KINDS = ("pass", "play", "moon", "next", "undo")
 #: Why a request got no new game (`hearts.web.quotas.OverQuota.kind`).
-QUOTA_KINDS = ("browser", "address", "disk")
+QUOTA_KINDS = ("browser", "address", "disk", "sheets")
 #: The store's errors a request was answered with: the database not answering (503), a
 #: store that failed (500), a full disk (507).
 STORE_ERRORS = ("unavailable", "busy", "error", "full")
@@ -210,7 +210,7 @@ class Metrics:
         self.refusals = Counter(
             "hearts_quota_refusals",
             "New games refused by a quota: browser (games an hour), address (games an hour),"
-            " disk (free space).",
+            " disk (free space); and sheets (printable sheets drawn anew an address a minute).",
             ["kind"],
             registry=registry,
         )

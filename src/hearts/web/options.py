@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from .. import Rules
 from ..cards import parse_card
-from ..rules import MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, SCATTER_CYCLE
+from ..rules import MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, MIN_TARGET, SCATTER_CYCLE
 from ..scoring import BONUS_CARD_POINTS
 
 
@@ -422,7 +422,7 @@ def _lowest_target(players: int, field: str, value: Any) -> int:
     """The lowest game length the engine takes with `field` at `value` (1 for most rules;
     51 for a total of exactly the target dropping to 50). The refusals grow with the target
     (a reset must lie below it), so halving finds the edge."""
-    low, high = 1, MAX_TARGET
+    low, high = MIN_TARGET, MAX_TARGET
     if _refusal(players, {field: value, "target_score": low}) is None:
         return low
     if _refusal(players, {field: value, "target_score": high}) is not None:

@@ -20,9 +20,12 @@ import math
 import secrets
 import shutil
 import sqlite3
+import threading
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 
+from ..words import counted
 from .metrics import Metrics
 from .settings import Settings
 from .store import Start, Starts, is_away
@@ -157,6 +160,68 @@ async def expire_while_serving(
             else:
                 log.exception("expiring old games failed")
         await sleep(wait)
+
+
+#: The window in which `SheetRenders` counts a client's new sheets, in seconds.
+MINUTE = 60.0
+#: Clients whose renders are remembered at once: past it the longest-quiet are forgotten
+#: (each keeps at most a limit's worth of times, under a kilobyte).
+MAX_SHEET_CLIENTS = 10_000
+
+
+class SheetRenders:
+    """A limit on the printable sheets drawn anew for one client address, in any minute: each
+    costs some 100 ms of CPU, and a sheet for a new set of rules or names is always new. A
+    sheet served from the cache costs nothing and is not counted. Kept in memory, by process
+    (a sheet is made in the process that serves it), by the same keyed hash of the address as
+    the new-games quota, an IPv6 client by its /64 (`counted_as`)."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        address_key: Callable[[str], str],
+        clock: Callable[[], float] = time.monotonic,
+        metrics: Metrics | None = None,
+    ) -> None:
+        self.limit = settings.sheets_per_minute_per_address
+        self.address_key = address_key
+        self.clock = clock
+        self.metrics = metrics or Metrics()
+        self._times: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def admit(self, address: str | None) -> None:
+        """Count a sheet about to be drawn for this address; raise OverQuota (429, with the
+        seconds to wait) and count nothing if it has had its minute's share."""
+        key = self.address_key(counted_as(address or "unknown"))
+        with self._lock:
+            now = self.clock()
+            times = self._times.pop(key, None) or deque(maxlen=self.limit)
+            while times and times[0] <= now - MINUTE:
+                times.popleft()
+            self._times[key] = times  # last in the dict: the most recently heard from
+            if len(times) >= self.limit:
+                self.metrics.refused("sheets")
+                wait = _seconds(times[0] + MINUTE - now)
+                raise OverQuota(
+                    "sheets",
+                    429,
+                    f"Too many new sheets have been asked for from this address in the last "
+                    f"minute: try again in {counted(wait, 'second')}.",
+                    wait,
+                )
+            times.append(now)
+            self._forget(now)
+
+    def _forget(self, now: float) -> None:
+        """Drop the clients quiet for a minute once too many are remembered, and past that
+        the longest-quiet ones."""
+        if len(self._times) <= MAX_SHEET_CLIENTS:
+            return
+        for key in [k for k, t in self._times.items() if not t or t[-1] <= now - MINUTE]:
+            del self._times[key]
+        while len(self._times) > MAX_SHEET_CLIENTS:
+            del self._times[next(iter(self._times))]
 
 
 def counted_as(address: str) -> str:

@@ -94,6 +94,9 @@ class Settings:
     unfinished_per_browser: int = 5  # past it the longest-untouched one is closed
     expire_days: float = 30.0  # unfinished games untouched this long are removed
     min_free_bytes: int = 64 * 1024 * 1024  # new games refused below this free space
+    #: Printable sheets drawn anew for one client address in any minute (a sheet served
+    #: from the cache is free); past it a 429. Some 100 ms of CPU each.
+    sheets_per_minute_per_address: int = 20
 
     # --- memory ---------------------------------------------------------------------------
     #: Games kept replayed in memory, counted in actions (a long game is ~5,000).
@@ -182,7 +185,12 @@ class Settings:
             found.append(
                 f"{self.named('max_connections')} must be at least 1 (0 for the automatic cap)."
             )
-        for name in ("games_per_hour", "games_per_hour_per_address", "unfinished_per_browser"):
+        for name in (
+            "games_per_hour",
+            "games_per_hour_per_address",
+            "unfinished_per_browser",
+            "sheets_per_minute_per_address",
+        ):
             if getattr(self, name) < 1:
                 found.append(f"{self.named(name)} must be at least 1.")
         # Written so that NaN fails too (every comparison with it is false): an expiry of
@@ -343,6 +351,7 @@ ENVIRONMENT = {
     "games_per_hour": "HEARTS_GAMES_PER_HOUR",
     "games_per_hour_per_address": "HEARTS_GAMES_PER_HOUR_PER_ADDRESS",
     "unfinished_per_browser": "HEARTS_UNFINISHED_PER_BROWSER",
+    "sheets_per_minute_per_address": "HEARTS_SHEETS_PER_MINUTE_PER_ADDRESS",
     "expire_days": "HEARTS_EXPIRE_DAYS",
     "min_free_bytes": "HEARTS_MIN_FREE_BYTES",
     "cache_actions": "HEARTS_CACHE_ACTIONS",

@@ -2,8 +2,9 @@
 
 `GET /sheets/rules.pdf?paper=letter|a4&players=3..10&passing=...` (players and passing are
 optional and name the table in the title band), `GET /sheets/score.pdf?players=3..10&paper=...
-&rounds=10..30&passing=...` (the choices of `hearts.sheets.PASSING`; both also answer HEAD),
-`GET /scorekeeper` and its static files under `/scorekeeper/`. The main app includes `router`.
+&rounds=10..30&passing=...&name=Ann&name=Bea...` (the choices of `hearts.sheets.PASSING`; a
+name a seat, heading its column; both also answer HEAD), `GET /scorekeeper` and its static files
+under `/scorekeeper/`. The main app includes `router`.
 
 Both sheets also take the rules a scorekeeper's game was started with, in its words:
 `target=1..1000&moon=add|subtract|choose|add-unless-losing&bonus=none|jack|ten
@@ -11,12 +12,18 @@ Both sheets also take the rules a scorekeeper's game was started with, in its wo
 makes the sheet that game's: the rule sheet tells them as the rules, the score sheet fills
 them in; one left out is the standard game's. A name a sheet does not take, or one given
 twice, is refused: a typo must not print the standard rules as the table's.
+
+A sheet drawn anew (not in `cached_rules`/`cached_score`) counts against the client's
+address (`paid_by`, the app's `SheetRenders`): past its share in a minute, 429.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated
@@ -26,9 +33,10 @@ from fastapi.responses import RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from hearts import sheets
-from hearts.rules import MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, Rules
+from hearts.rules import MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, MIN_TARGET, Rules
 
 from .assets import version_of
+from .quotas import OverQuota, SheetRenders
 
 router = APIRouter()
 
@@ -55,8 +63,6 @@ PDF_CACHE = {"Cache-Control": "public, max-age=86400"}
 PaperParam = Annotated[
     str, Query(description="Paper size: letter (default) or a4.", examples=["letter", "a4"])
 ]
-#: The targets a game may have: the scorekeeper's and the game's.
-MIN_TARGET = 1
 #: The table a sheet is for when no size is asked for: the game's usual one.
 USUAL_PLAYERS = Rules().players
 PlayersParam = Annotated[
@@ -80,6 +86,13 @@ PassingParam = Annotated[
         + ". Left out: the table's usual passing.",
     ),
 ]
+NamesParam = Annotated[
+    list[str] | None,
+    Query(
+        description="A player's name, once a seat in seat order (at most one a player, "
+        f"{sheets.MAX_NAME_CHARS} characters each): it heads the player's column.",
+    ),
+]
 
 
 AGREED = {
@@ -94,7 +107,9 @@ AGREED = {
 SWITCHES = {"yes": True, "no": False}
 #: The names each sheet takes in its query; anything else is refused.
 RULES_NAMES = frozenset({"paper", "players", "passing", *AGREED})
-SCORE_NAMES = RULES_NAMES | {"rounds"}
+SCORE_NAMES = RULES_NAMES | {"rounds", "name"}
+#: The names given more than once on purpose: a player's name a seat, in seat order.
+REPEATED = frozenset({"name"})
 
 
 def asked_rules(
@@ -140,7 +155,7 @@ def check_names(request: Request, names: frozenset[str], sheet: str) -> None:
         if name not in names:
             known = ", ".join(sorted(names)[:-1]) + f" and {sorted(names)[-1]}"
             raise bad_request(f"The {sheet} takes {known}; not {name[:20]!r}.")
-        if name in seen:
+        if name in seen and name not in REPEATED:
             raise bad_request(f"{name} is given more than once.")
         seen.add(name)
 
@@ -226,10 +241,42 @@ def parse_passing(passing: str | None, players: int) -> str | None:
 RULE_SHEETS = (1 + (MAX_PLAYERS - MIN_PLAYERS + 1) * (len(sheets.PASSING) + 1)) * len(sheets.PAPERS)
 
 
+#: Who pays for a sheet drawn anew: set by a route for its request (`paid_by`), and called by
+#: the cached functions only when they draw, so a sheet served from the cache is free.
+RENDER_GATE: ContextVar[Callable[[], None] | None] = ContextVar("render_gate", default=None)
+
+
+def _charge() -> None:
+    gate = RENDER_GATE.get()
+    if gate is not None:
+        gate()  # raises OverQuota past the client's share; nothing is cached then
+
+
+@contextmanager
+def paid_by(request: Request) -> Iterator[None]:
+    """Sheets drawn within are counted against the request's client address
+    (`hearts.web.quotas.SheetRenders`, the app's `sheet_renders`); past its share, a 429
+    with Retry-After and a sentence. An app without one (a test's) draws freely."""
+    renders: SheetRenders | None = getattr(request.app.state, "sheet_renders", None)
+    if renders is None:
+        yield
+        return
+    address = request.client.host if request.client else None
+    token = RENDER_GATE.set(lambda: renders.admit(address))
+    try:
+        yield
+    except OverQuota as over:
+        headers = {"Retry-After": str(over.retry_after)} if over.retry_after else None
+        raise HTTPException(over.status, detail=over.reason, headers=headers) from None
+    finally:
+        RENDER_GATE.reset(token)
+
+
 @lru_cache(maxsize=RULE_SHEETS)
 def cached_rules(
     paper: str, players: int | None, passing: str | None, agreed: sheets.Agreed | None = None
 ) -> bytes:
+    _charge()
     return sheets.rule_sheet_pdf(paper, players, passing, agreed)
 
 
@@ -250,9 +297,11 @@ def cached_score(
     rounds: int,
     passing: str | None,
     agreed: sheets.Agreed | None = None,
+    names: tuple[str, ...] = (),
 ) -> bytes:
+    _charge()
     return sheets.score_sheet_pdf(
-        players=players, paper=paper, rounds=rounds, passing=passing, agreed=agreed
+        players=players, paper=paper, rounds=rounds, passing=passing, agreed=agreed, names=names
     )
 
 
@@ -288,9 +337,10 @@ def rules_pdf(
         count = parse_whole("players", players, MIN_PLAYERS, MAX_PLAYERS)
     chosen = parse_passing(passing, count)
     agreed = parse_agreed(asked, count, chosen)
-    if players is None and passing is None and agreed is None:
-        return pdf(request, cached_rules(size, None, None), f"hearts-rules-{size}.pdf")
-    data = cached_rules(size, count, chosen, agreed)
+    with paid_by(request):
+        if players is None and passing is None and agreed is None:
+            return pdf(request, cached_rules(size, None, None), f"hearts-rules-{size}.pdf")
+        data = cached_rules(size, count, chosen, agreed)
     return pdf(request, data, f"hearts-rules-{count}p-{size}.pdf")
 
 
@@ -303,18 +353,26 @@ def score_pdf(
     paper: PaperParam = "letter",
     rounds: RoundsParam = str(sheets.DEFAULT_ROUNDS),
     passing: PassingParam = None,
+    name: NamesParam = None,
 ) -> Response:
     """A score sheet laid out for Hearts: a column per player, the pass of every round.
 
     With a game's rules (as for the rule sheet) its target, moon rule and bonus card are
-    filled in."""
+    filled in. With `name` once a seat, in seat order, the players' names head their columns
+    (shrunk or cut to fit; one the sheet's font cannot print, Chinese or emoji, keeps
+    "Player N" to be written in)."""
     check_names(request, SCORE_NAMES, "score sheet")
     count = parse_whole("players", players, MIN_PLAYERS, MAX_PLAYERS)
     size = parse_paper(paper)
     rows = parse_whole("rounds", rounds, sheets.MIN_ROUNDS, sheets.MAX_ROUNDS)
     chosen = parse_passing(passing, count)
     agreed = parse_agreed(asked, count, chosen)
-    data = cached_score(count, size, rows, chosen, agreed)
+    try:
+        heads = sheets.check_player_names(name or (), count)
+    except ValueError as error:
+        raise bad_request(str(error)) from None
+    with paid_by(request):
+        data = cached_score(count, size, rows, chosen, agreed, heads)
     return pdf(request, data, f"hearts-score-{count}p-{size}.pdf")
 
 

@@ -12,6 +12,7 @@ import {
   named,
   newGame,
   replaceRound,
+  sheetNames,
   sheetQuery,
   summary,
   undoRound,
@@ -104,15 +105,17 @@ function closeEntry() {
 }
 
 /** The sheets print this game's table, passing and rules: the score sheet round by round,
- * the rule sheet with this table's cards each, cards left out and lead, and the rules the
- * table plays by. Drawn again whenever the game (or the setup screen's choices) change. */
-function linkSheets(playerCount, settings) {
+ * headed by the game's `names` once it has begun, the rule sheet with this table's cards
+ * each, cards left out and lead, and the rules the table plays by. Drawn again whenever the
+ * game (or the setup screen's choices) change. */
+function linkSheets(playerCount, settings, names = []) {
   const query = sheetQuery(playerCount, settings);
   // Said only when they do: a target not typed yet gives the table's sheets without rules.
   $("[data-note=own-rules]").hidden = !query.includes("moon=");
   for (const kind of ["score", "rules"]) {
-    $(`[data-link=${kind}-pdf]`).href = `/sheets/${kind}.pdf?${query}`;
-    $(`[data-link=${kind}-pdf-a4]`).href = `/sheets/${kind}.pdf?${query}&paper=a4`;
+    const own = kind === "score" ? query + sheetNames(names) : query;
+    $(`[data-link=${kind}-pdf]`).href = `/sheets/${kind}.pdf?${own}`;
+    $(`[data-link=${kind}-pdf-a4]`).href = `/sheets/${kind}.pdf?${own}&paper=a4`;
   }
 }
 
@@ -155,7 +158,7 @@ function showGame({ focus = false } = {}) {
   renderScoreboard($("[data-region=scoreboard]"), game, sum);
   if (state.fixing !== null && state.fixing >= game.rounds.length) state.fixing = null;
   renderHistory($("[data-region=history]"), game, sum, state.fixing);
-  linkSheets(game.players.length, game.settings);
+  linkSheets(game.players.length, game.settings, game.players);
 
   const entryRoot = $("[data-region=entry]");
   let entryView = null;

@@ -155,6 +155,27 @@ export function sheetQuery(playerCount, settings) {
   return params.toString();
 }
 
+/** The longest name the score sheet takes, in code points (hearts.sheets.MAX_NAME_CHARS). */
+export const MAX_SHEET_NAME = 64;
+/** What the score sheet refuses in a name: controls, invisible format characters, separators,
+ * private-use, surrogate and unassigned code points (hearts.sheets.HIDDEN_CATEGORIES). */
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cs}\p{Cn}]/u;
+
+/**
+ * The players' names for the score sheet's link, "&name=Ana&name=Ben...", a name a seat so
+ * that each heads its column. A name the sheet would refuse (too long, or with a character
+ * that prints nothing) goes as "", its column left to be written in: the link still opens.
+ */
+export function sheetNames(names) {
+  const params = new URLSearchParams();
+  for (const name of names) {
+    const fits = [...name].length <= MAX_SHEET_NAME && !HIDDEN.test(name);
+    params.append("name", fits ? name : "");
+  }
+  const query = params.toString();
+  return query ? `&${query}` : "";
+}
+
 export function passCycle(playerCount, passing) {
   if (passing === "none") return [];
   return (CYCLES[passing] ?? CYCLES.standard)(playerCount);
