@@ -81,7 +81,9 @@ class PgStore(GameStore):
     Several processes write at once: a table's row is locked while its seats change, and
     the starts while they are counted."""
 
-    Taken = errors.UniqueViolation
+    # A move number taken, or the game removed meanwhile (trimmed or expired): as SQLite's
+    # IntegrityError, the request lost, and the caller answers from the record (a 404).
+    Taken = (errors.UniqueViolation, errors.ForeignKeyViolation)
     ROW_LOCK = " FOR UPDATE"
     NO_LIMIT = "ALL"
 
