@@ -81,6 +81,15 @@ def test_append_numbers_moves_and_refuses_a_taken_number(store: GameStore) -> No
     assert store.moves("g1") == 4
 
 
+def test_append_to_a_game_removed_meanwhile_is_refused(store: GameStore) -> None:
+    """A game trimmed or expired while a request played on: that request lost, as to a
+    taken move number (its caller then finds no such game), in either store."""
+    make(store, "g1", moves=1)
+    assert store.expire(time.time() + 1) == ["g1"]
+    assert not store.append("g1", 1, [action(1)], "active")
+    assert store.load("g1") is None and store.moves("g1") is None
+
+
 def test_racing_threads_store_each_move_number_once(store: GameStore) -> None:
     make(store, "g1", moves=1)
     results: list[bool] = []

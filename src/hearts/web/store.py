@@ -1,4 +1,5 @@
-"""The game store: one row per game and an append-only list of its actions, in SQLite.
+"""The game store: one row per game and an append-only list of its actions, in SQLite
+(`Store`); `GameStore` is all of it that the PostgreSQL store (`hearts.web.store_pg`) shares.
 
 A game is its record (rules, seed, actions), so the store never rewrites an action: a request
 appends the actions it made in one transaction, numbered from the move it started at. Two
@@ -20,11 +21,12 @@ import os
 import sqlite3
 import threading
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple, Self, TypeVar
+from typing import Any, ClassVar, NamedTuple, Protocol, Self, TypeVar
 
 from .logs import Outage
 
@@ -276,8 +278,467 @@ class FinishedGame(NamedTuple):
 WRITE_CHECK = "UPDATE site SET value = value WHERE key = 'no such key'"
 
 
-class Store:
-    """SQLite game records in `directory`/hearts.sqlite3 (created on demand, WAL mode)."""
+class Rows(Protocol):
+    """What a statement gives back, in either database: its rows and how many it changed."""
+
+    @property
+    def rowcount(self) -> int: ...
+
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> list[Any]: ...
+
+
+class Session(Protocol):
+    """A connection in a transaction as `GameStore`'s own code speaks to it: its statements
+    written with SQLite's `?` placeholders (a PostgreSQL store turns them into its `%s`)."""
+
+    def execute(self, sql: str, parameters: Sequence[Any] = ..., /) -> Rows: ...
+
+    def executemany(self, sql: str, parameters: Sequence[Sequence[Any]], /) -> object: ...
+
+
+class GameStore(ABC):
+    """What the web game needs of a store, and all of it that is the same in SQLite (`Store`)
+    and in PostgreSQL (`hearts.web.store_pg.PgStore`): the statements, in the SQL both speak.
+    Each store brings its connections and transactions (`_transaction`, `_read`,
+    `_snapshot`), and what its database does its own way (the class's constants, the hooks
+    `_announce`, `_queue_starts` and `_delete`)."""
+
+    #: The directory whose free space the quotas watch (the data directory).
+    directory: Path
+    #: What `append` raises when the request lost: a second insert of a move number (the
+    #: actions' primary key broken), or the game gone meanwhile.
+    Taken: ClassVar[type[Exception] | tuple[type[Exception], ...]]
+    #: Written after `SELECT … FROM games WHERE id = ?` to hold the row until the
+    #: transaction ends (`_waiting`).
+    ROW_LOCK: ClassVar[str]
+    #: `LIMIT`'s word for no limit, before an `OFFSET`.
+    NO_LIMIT: ClassVar[str]
+
+    @abstractmethod
+    def check(self) -> None:
+        """Raise `StoreError` (one sentence) if the store cannot be used as it is."""
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+    @abstractmethod
+    def _transaction(self) -> AbstractContextManager[Session]:
+        """A write transaction, committed at the end and rolled back on an error."""
+
+    @abstractmethod
+    def _read(self) -> AbstractContextManager[Session]:
+        """A connection for one statement that only reads."""
+
+    @abstractmethod
+    def _snapshot(self) -> AbstractContextManager[Session]:
+        """A transaction whose reads all see the database as it was at one moment."""
+
+    @abstractmethod
+    def _announce(self, db: Session, game_id: str, moves: int | None) -> None:
+        """Tell the other server processes, once `db`'s transaction commits, the game's new
+        move count, or (None) that its table changed."""
+
+    @abstractmethod
+    def _queue_starts(self, db: Session) -> None:
+        """Make the other `add_start` transactions wait until this one ends."""
+
+    def _delete(self, db: Session, ids: Sequence[str]) -> None:
+        """Remove the games `ids`, their actions and their seats."""
+        for game_id in ids:
+            db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+            db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
+            db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+
+    def _waiting(self, db: Session, game_id: str) -> bool:
+        """Whether the table `game_id` exists and has not started, its row held until this
+        transaction ends: the seats of a table waiting for friends change one at a time, so
+        two browsers never take the same seat, nor is one freed as the table starts."""
+        started = db.execute(
+            f"SELECT started FROM games WHERE id = ?{self.ROW_LOCK}", (game_id,)
+        ).fetchone()
+        return started is not None and not started[0]
+
+    def ping(self) -> None:
+        """A quick read and a write that changes nothing: raises if the store does not
+        answer, or answers but cannot be written (a health check)."""
+        with self._transaction() as db:
+            db.execute("SELECT 1 FROM games LIMIT 1").fetchall()
+            db.execute(WRITE_CHECK)
+
+    def create(
+        self,
+        game_id: str,
+        owner: str,
+        rules: dict[str, Any],
+        seed: int | str,
+        settings: dict[str, Any],
+        actions: Sequence[dict[str, Any]],
+        status: str,
+        people: Sequence[Person] = (),
+        started: bool = True,
+        rematch_of: str | None = None,
+    ) -> bool:
+        """A new game with its first actions (the computer players' opening moves) and the
+        people at its table (seen now, unless away). With `rematch_of`, the game is that
+        one's rematch: False (and nothing written) if another rematch of it was made first."""
+        now = time.time()
+        with self._transaction() as db:
+            if rematch_of is not None:
+                claimed = db.execute(
+                    "UPDATE games SET rematch = ? WHERE id = ? AND rematch IS NULL",
+                    (game_id, rematch_of),
+                )
+                if claimed.rowcount != 1:
+                    return False
+                self._announce(db, rematch_of, None)
+            db.execute(
+                "INSERT INTO games (id, owner, rules, seed, secret, settings, status, moves,"
+                " created_at, updated_at, started)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    owner,
+                    json.dumps(rules),
+                    *seed_columns(seed),
+                    json.dumps(settings),
+                    status,
+                    len(actions),
+                    now,
+                    now,
+                    int(started),
+                ),
+            )
+            _insert_actions(db, game_id, 0, actions)
+            if people:
+                db.executemany(
+                    "INSERT INTO seats (game_id, seat, owner, name, away, seen_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    [(game_id, *seat_row(p, now)) for p in people],
+                )
+            self._announce(db, game_id, len(actions))
+        return True
+
+    def append(
+        self,
+        game_id: str,
+        start: int,
+        actions: Sequence[dict[str, Any]],
+        status: str,
+        clock: bool = True,
+    ) -> bool:
+        """Append actions numbered from `start`; False (and nothing written) if any of those
+        numbers is taken already, which means another request got there first. `updated_at`
+        (when the table's turn clock last started) becomes now, unless not `clock` (a pass
+        that leaves others still to pass: their clock runs on from the deal)."""
+        try:
+            with self._transaction() as db:
+                _insert_actions(db, game_id, start, actions)
+                db.execute(
+                    "UPDATE games SET status = ?, moves = ?,"
+                    " updated_at = CASE WHEN ? THEN ? ELSE updated_at END WHERE id = ?",
+                    (status, start + len(actions), clock, time.time(), game_id),
+                )
+                self._announce(db, game_id, start + len(actions))
+        except self.Taken:
+            return False
+        return True
+
+    def load(self, game_id: str) -> StoredGame | None:
+        """The game and its actions, read at one moment; None for no such game."""
+        with self._snapshot() as db:
+            row = db.execute(
+                "SELECT id, owner, rules, seed, settings, status, moves, started, rematch,"
+                " updated_at, secret FROM games WHERE id = ?",
+                (game_id,),
+            ).fetchone()
+            rows = db.execute(
+                "SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+            ).fetchall()
+        if row is None:
+            return None
+        # A hand-edited or truncated record: a gap, or fewer moves than the game says. The
+        # stored count is checked against the rows before it is used for anything.
+        if not isinstance(row[6], int) or row[6] != len(rows):
+            raise ValueError(f"game {game_id} says {row[6]!r} moves but has {len(rows)}")
+        if any(seq != i for i, (seq, _) in enumerate(rows)):
+            raise ValueError(f"game {game_id} should have {row[6]} moves numbered from 0")
+        actions = [json.loads(text) for _, text in rows]
+        return StoredGame(
+            id=row[0],
+            owner=row[1],
+            rules=json.loads(row[2]),
+            seed=int(row[3]) if row[10] is None else str(row[10]),
+            settings=json.loads(row[4]),
+            status=row[5],
+            actions=actions,
+            started=bool(row[7]),
+            rematch=row[8],
+            updated_at=float(row[9]),
+        )
+
+    def moves(self, game_id: str) -> int | None:
+        """How many actions the game has stored (None for no such game): a cheap check that a
+        cached copy is current when several server processes share the store."""
+        with self._read() as db:
+            row = db.execute("SELECT moves FROM games WHERE id = ?", (game_id,)).fetchone()
+        return None if row is None else int(row[0])
+
+    # --- the people at a table ---------------------------------------------------------
+
+    def seating(self, game_id: str) -> Seating | None:
+        """The table of a game and its people by seat (none for a game from before tables);
+        None for no such game."""
+        with self._snapshot() as db:
+            game = db.execute(
+                "SELECT started, rematch, updated_at, moves FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+            rows = db.execute(
+                f"SELECT {PERSON_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+            ).fetchall()
+        if game is None:
+            return None
+        people = {row[0]: person(row) for row in rows}
+        return Seating(bool(game[0]), game[1], float(game[2]), int(game[3]), people)
+
+    def join(self, game_id: str, owner: str, name: str) -> int | None:
+        """Seat `owner` in the lowest open seat of a table not yet started; the seat, or
+        None when every seat is taken (or the table has started)."""
+        with self._transaction() as db:
+            if not self._waiting(db, game_id):
+                return None
+            row = db.execute(
+                "SELECT MIN(seat) FROM seats WHERE game_id = ? AND owner IS NULL", (game_id,)
+            ).fetchone()
+            if row is None or row[0] is None:
+                return None
+            db.execute(
+                "UPDATE seats SET owner = ?, name = ?, seen_at = ? WHERE game_id = ? AND seat = ?",
+                (owner, name, time.time(), game_id, row[0]),
+            )
+            self._announce(db, game_id, None)
+            return int(row[0])
+
+    def free_seat(self, game_id: str, seat: int, owner: str) -> bool:
+        """Give `owner`'s seat of a table not yet started back to the invitation, as it was
+        before they joined; False if it is not theirs (or the table has started)."""
+        with self._transaction() as db:
+            if not self._waiting(db, game_id):
+                return False
+            done = db.execute(
+                f"UPDATE seats SET {FREED} WHERE game_id = ? AND seat = ? AND owner = ?",
+                (game_id, seat, owner),
+            )
+            return self._changed(db, game_id, done)
+
+    def start(self, game_id: str) -> bool:
+        """Start a waiting table; False if it had started already."""
+        with self._transaction() as db:
+            done = db.execute(
+                "UPDATE games SET started = 1, updated_at = ? WHERE id = ? AND started = 0",
+                (time.time(), game_id),
+            )
+            return self._changed(db, game_id, done)
+
+    def set_away(self, game_id: str, seat: int, away: bool) -> bool:
+        """Mark a person away (a computer plays for them) or back; False if already so."""
+        with self._transaction() as db:
+            done = db.execute(
+                "UPDATE seats SET away = ? WHERE game_id = ? AND seat = ? AND away <> ?",
+                (int(away), game_id, seat, int(away)),
+            )
+            if done.rowcount == 1 and not away:
+                # Back: the turn clock starts again, so a turn that ran out while the
+                # person was away is not taken from them the moment they return.
+                db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (time.time(), game_id))
+            return self._changed(db, game_id, done)
+
+    def touch(self, game_id: str, seat: int, now: float) -> None:
+        """Note that the person in `seat` was here at `now`."""
+        with self._transaction() as db:
+            db.execute(
+                "UPDATE seats SET seen_at = ? WHERE game_id = ? AND seat = ?",
+                (now, game_id, seat),
+            )
+
+    def heard_from(self, game_id: str, owner: str, now: float) -> bool:
+        """Note that the person `owner` was here at `now`, in one write and no read: False
+        when they hold no seat here, or when theirs is marked away or their page closed (the
+        caller takes the longer way, which takes the seat back and tells the others)."""
+        with self._transaction() as db:
+            done = db.execute(
+                "UPDATE seats SET seen_at = ? WHERE game_id = ? AND owner = ? AND away = 0"
+                " AND (left_at IS NULL OR (seen_at IS NOT NULL AND left_at < seen_at))",
+                (now, game_id, owner),
+            )
+            return done.rowcount == 1
+
+    def page_closed(self, game_id: str, seat: int, now: float) -> None:
+        """Note that the last open page of the person in `seat` closed at `now`."""
+        self._set_seat(game_id, seat, "left_at = ?", now)
+
+    def react(self, game_id: str, seat: int, reaction: str, now: float) -> None:
+        """Keep the latest reaction of the person in `seat`."""
+        self._set_seat(game_id, seat, "reaction = ?, reaction_at = ?", reaction, now)
+
+    def set_ready(self, game_id: str, seat: int, moves: int) -> None:
+        """Note that the person in `seat` asked for the next round at move count `moves`."""
+        self._set_seat(game_id, seat, "ready = ?", moves)
+
+    def count_hint(self, game_id: str, seat: int, decision: int) -> bool:
+        """Count a hint the person in `seat` took for `decision` (`Person.hints`); False (and
+        nothing counted) if their latest counted hint was for that decision already."""
+        with self._transaction() as db:
+            done = db.execute(
+                "UPDATE seats SET hints = hints + 1, hinted = ? WHERE game_id = ? AND seat = ?"
+                " AND (hinted IS NULL OR hinted <> ?)",
+                (decision, game_id, seat, decision),
+            )
+            return self._changed(db, game_id, done)
+
+    def _set_seat(self, game_id: str, seat: int, columns: str, *values: Any) -> None:
+        """Set `columns` (`name = ?, …`) of the seat to `values`, and tell the table."""
+        with self._transaction() as db:
+            db.execute(
+                f"UPDATE seats SET {columns} WHERE game_id = ? AND seat = ?",
+                (*values, game_id, seat),
+            )
+            self._announce(db, game_id, None)
+
+    def _changed(self, db: Session, game_id: str, done: Rows) -> bool:
+        """Whether `done` changed the one row it aimed at; if so, the table is told."""
+        if done.rowcount != 1:
+            return False
+        self._announce(db, game_id, None)
+        return True
+
+    # --- the games of a browser -------------------------------------------------------
+
+    def latest_unfinished(self, owner: str) -> str | None:
+        """The id of the browser's most recently played game that is not over, if any."""
+        found = self.unfinished(owner, 1)
+        return found[0].id if found else None
+
+    def unfinished(self, owner: str, limit: int) -> list[UnfinishedGame]:
+        """The browser's games that are not over, most recently played first."""
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT id, updated_at FROM games WHERE (owner = ? OR id IN"
+                " (SELECT game_id FROM seats WHERE owner = ?)) AND status <> 'over'"
+                " ORDER BY updated_at DESC LIMIT ?",
+                (owner, owner, limit),
+            ).fetchall()
+        return [UnfinishedGame(str(row[0]), float(row[1])) for row in rows]
+
+    def finished(self, owner: str, limit: int) -> list[FinishedGame]:
+        """The browser's finished games (made or joined), the most recently played first."""
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT id, created_at, updated_at FROM games WHERE (owner = ? OR id IN"
+                " (SELECT game_id FROM seats WHERE owner = ?)) AND status = 'over'"
+                " ORDER BY updated_at DESC LIMIT ?",
+                (owner, owner, limit),
+            ).fetchall()
+        return [FinishedGame(str(r[0]), float(r[1]), float(r[2])) for r in rows]
+
+    def trim_unfinished(self, owner: str, keep: int) -> list[str]:
+        """Remove the browser's unfinished games past the `keep` most recently played; the
+        ids removed (the longest untouched first)."""
+        with self._transaction() as db:
+            rows = db.execute(
+                "SELECT id FROM games WHERE owner = ? AND status <> 'over'"
+                f" ORDER BY updated_at DESC LIMIT {self.NO_LIMIT} OFFSET ?",
+                (owner, keep),
+            ).fetchall()
+            ids = [str(row[0]) for row in reversed(rows)]
+            self._delete(db, ids)
+        return ids
+
+    def expire(self, before: float) -> list[str]:
+        """Remove unfinished games untouched since `before`; the ids removed."""
+        with self._transaction() as db:
+            rows = db.execute(
+                "SELECT id FROM games WHERE status <> 'over' AND updated_at < ?", (before,)
+            ).fetchall()
+            ids = [str(row[0]) for row in rows]
+            self._delete(db, ids)
+        return ids
+
+    # --- statistics and the site ------------------------------------------------------
+
+    def stats_since(self, owner: str) -> float | None:
+        """When the browser last reset its statistics (seconds since 1970), if it did."""
+        with self._read() as db:
+            row = db.execute("SELECT since FROM stats_resets WHERE owner = ?", (owner,)).fetchone()
+        return None if row is None else float(row[0])
+
+    def reset_stats(self, owner: str, now: float) -> None:
+        """Count the browser's statistics from `now` on (its games and records stay)."""
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO stats_resets (owner, since) VALUES (?, ?)"
+                " ON CONFLICT (owner) DO UPDATE SET since = excluded.since",
+                (owner, now),
+            )
+
+    def keep_site_value(self, key: str, value: str) -> str:
+        """The site's value for `key`: the one kept, or `value`, kept now if there was none."""
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO site (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING", (key, value)
+            )
+            row = db.execute("SELECT value FROM site WHERE key = ?", (key,)).fetchone()
+        assert row is not None
+        return str(row[0])
+
+    # --- quotas ------------------------------------------------------------------------
+
+    def add_start(self, start: Start, since: float, check: StartCheck) -> None:
+        """In one transaction (a start in another process waits for it): forget the starts
+        from before `since`, count the browser's and the address's since then (None without
+        an address), hand both to `check`, which raises to refuse (and nothing is added),
+        and add `start`."""
+        with self._transaction() as db:
+            self._queue_starts(db)
+            db.execute("DELETE FROM starts WHERE started_at <= ?", (since,))
+            by_owner = db.execute(
+                "SELECT COUNT(*), MIN(started_at) FROM starts WHERE owner = ? AND started_at > ?",
+                (start.owner, since),
+            ).fetchone()
+            by_address = None
+            if start.address is not None:
+                by_address = db.execute(
+                    "SELECT COUNT(*), MIN(started_at) FROM starts"
+                    " WHERE address = ? AND started_at > ?",
+                    (start.address, since),
+                ).fetchone()
+            check(counted(by_owner), None if by_address is None else counted(by_address))
+            db.execute(
+                "INSERT INTO starts (id, started_at, owner, address) VALUES (?, ?, ?, ?)",
+                (start.id, start.at, start.owner, start.address),
+            )
+
+    def drop_start(self, start_id: str) -> None:
+        """Remove a start whose game was not made after all."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM starts WHERE id = ?", (start_id,))
+
+    def forget_starts(self, before: float) -> None:
+        """Remove the starts from before `before`."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM starts WHERE started_at <= ?", (before,))
+
+
+class Store(GameStore):
+    """SQLite game records in `directory`/hearts.sqlite3 (created on demand, WAL mode).
+
+    One process writes at a time (a write transaction begins IMMEDIATE, taking the whole
+    database), so joins, starts and quotas need no locks of their own."""
+
+    Taken = sqlite3.IntegrityError
+    ROW_LOCK = ""  # the write transaction holds the whole database already
+    NO_LIMIT = "-1"
 
     def __init__(self, directory: Path) -> None:
         # Every hand of every game is in here: only the server's own user may read it.
@@ -305,11 +766,6 @@ class Store:
             ) from None
         for suffix in ("", "-wal", "-shm"):
             _make_private(Path(f"{self.path}{suffix}"), 0o600)
-
-    def ping(self) -> None:
-        with self._transaction() as db:
-            db.execute("SELECT 1 FROM games LIMIT 1").fetchall()
-            db.execute(WRITE_CHECK)
 
     def check(self) -> None:
         """Refuse a file that is not a SQLite database or fails `PRAGMA quick_check`, with
@@ -375,375 +831,28 @@ class Store:
             raise
         db.execute("COMMIT")
 
-    def create(
-        self,
-        game_id: str,
-        owner: str,
-        rules: dict[str, Any],
-        seed: int | str,
-        settings: dict[str, Any],
-        actions: Sequence[dict[str, Any]],
-        status: str,
-        people: Sequence[Person] = (),
-        started: bool = True,
-        rematch_of: str | None = None,
-    ) -> bool:
-        """A new game with its first actions (the computer players' opening moves) and the
-        people at its table (seen now, unless away). With `rematch_of`, the game is that
-        one's rematch: False (and nothing written) if another rematch of it was made first."""
-        now = time.time()
-        with self._transaction() as db:
-            if rematch_of is not None:
-                claimed = db.execute(
-                    "UPDATE games SET rematch = ? WHERE id = ? AND rematch IS NULL",
-                    (game_id, rematch_of),
-                )
-                if claimed.rowcount != 1:
-                    return False
-            db.execute(
-                "INSERT INTO games (id, owner, rules, seed, secret, settings, status, moves,"
-                " created_at, updated_at, started)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    game_id,
-                    owner,
-                    json.dumps(rules),
-                    *seed_columns(seed),
-                    json.dumps(settings),
-                    status,
-                    len(actions),
-                    now,
-                    now,
-                    int(started),
-                ),
-            )
-            _insert_actions(db, game_id, 0, actions)
-            db.executemany(
-                "INSERT INTO seats (game_id, seat, owner, name, away, seen_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                [(game_id, *seat_row(p, now)) for p in people],
-            )
-        return True
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        # Each statement outside a transaction is one of its own.
+        yield self._connection()
 
-    def append(
-        self,
-        game_id: str,
-        start: int,
-        actions: Sequence[dict[str, Any]],
-        status: str,
-        clock: bool = True,
-    ) -> bool:
-        """Append actions numbered from `start`; False (and nothing written) if any of those
-        numbers is taken already, which means another request got there first. `updated_at`
-        (when the table's turn clock last started) becomes now, unless not `clock` (a pass
-        that leaves others still to pass: their clock runs on from the deal)."""
-        try:
-            with self._transaction() as db:
-                _insert_actions(db, game_id, start, actions)
-                db.execute(
-                    "UPDATE games SET status = ?, moves = ?,"
-                    " updated_at = CASE WHEN ? THEN ? ELSE updated_at END WHERE id = ?",
-                    (status, start + len(actions), clock, time.time(), game_id),
-                )
-        except sqlite3.IntegrityError:
-            return False
-        return True
-
-    def load(self, game_id: str) -> StoredGame | None:
-        db = self._connection()
-        # One read transaction, so the game row and its actions are from the same moment.
-        db.execute("BEGIN")
-        try:
-            row = db.execute(
-                "SELECT id, owner, rules, seed, settings, status, moves, started, rematch,"
-                " updated_at, secret FROM games WHERE id = ?",
-                (game_id,),
-            ).fetchone()
-            rows = db.execute(
-                "SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
-            ).fetchall()
-        finally:
-            db.execute("COMMIT")
-        if row is None:
-            return None
-        # A hand-edited or truncated record: a gap, or fewer moves than the game says. The
-        # stored count is checked against the rows before it is used for anything.
-        if not isinstance(row[6], int) or row[6] != len(rows):
-            raise ValueError(f"game {game_id} says {row[6]!r} moves but has {len(rows)}")
-        if any(seq != i for i, (seq, _) in enumerate(rows)):
-            raise ValueError(f"game {game_id} should have {row[6]} moves numbered from 0")
-        actions = [json.loads(text) for _, text in rows]
-        return StoredGame(
-            id=row[0],
-            owner=row[1],
-            rules=json.loads(row[2]),
-            seed=int(row[3]) if row[10] is None else str(row[10]),
-            settings=json.loads(row[4]),
-            status=row[5],
-            actions=actions,
-            started=bool(row[7]),
-            rematch=row[8],
-            updated_at=float(row[9]),
-        )
-
-    # --- the people at a table ---------------------------------------------------------
-
-    def seating(self, game_id: str) -> Seating | None:
-        """The table of a game and its people by seat (none for a game from before tables);
-        None for no such game."""
+    @contextmanager
+    def _snapshot(self) -> Iterator[sqlite3.Connection]:
         db = self._connection()
         db.execute("BEGIN")
         try:
-            game = db.execute(
-                "SELECT started, rematch, updated_at, moves FROM games WHERE id = ?", (game_id,)
-            ).fetchone()
-            rows = db.execute(
-                f"SELECT {PERSON_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
-            ).fetchall()
+            yield db
         finally:
             db.execute("COMMIT")
-        if game is None:
-            return None
-        people = {row[0]: person(row) for row in rows}
-        return Seating(bool(game[0]), game[1], float(game[2]), int(game[3]), people)
-
-    def join(self, game_id: str, owner: str, name: str) -> int | None:
-        """Seat `owner` in the lowest open seat of a table not yet started; the seat, or
-        None when every seat is taken (or the table has started)."""
-        with self._transaction() as db:
-            row = db.execute(
-                "SELECT MIN(seat) FROM seats WHERE game_id = ? AND owner IS NULL"
-                " AND EXISTS (SELECT 1 FROM games WHERE id = ? AND started = 0)",
-                (game_id, game_id),
-            ).fetchone()
-            if row is None or row[0] is None:
-                return None
-            db.execute(
-                "UPDATE seats SET owner = ?, name = ?, seen_at = ? WHERE game_id = ? AND seat = ?",
-                (owner, name, time.time(), game_id, row[0]),
-            )
-            return int(row[0])
-
-    def free_seat(self, game_id: str, seat: int, owner: str) -> bool:
-        """Give `owner`'s seat of a table not yet started back to the invitation, as it was
-        before they joined; False if it is not theirs (or the table has started)."""
-        with self._transaction() as db:
-            done = db.execute(
-                f"UPDATE seats SET {FREED} WHERE game_id = ? AND seat = ? AND owner = ?"
-                " AND EXISTS (SELECT 1 FROM games WHERE id = ? AND started = 0)",
-                (game_id, seat, owner, game_id),
-            )
-            return done.rowcount == 1
-
-    def start(self, game_id: str) -> bool:
-        """Start a waiting table; False if it had started already."""
-        with self._transaction() as db:
-            done = db.execute(
-                "UPDATE games SET started = 1, updated_at = ? WHERE id = ? AND started = 0",
-                (time.time(), game_id),
-            )
-            return done.rowcount == 1
-
-    def set_away(self, game_id: str, seat: int, away: bool) -> bool:
-        """Mark a person away (a computer plays for them) or back; False if already so."""
-        with self._transaction() as db:
-            done = db.execute(
-                "UPDATE seats SET away = ? WHERE game_id = ? AND seat = ? AND away <> ?",
-                (int(away), game_id, seat, int(away)),
-            )
-            if done.rowcount == 1 and not away:
-                # Back: the turn clock starts again, so a turn that ran out while the
-                # person was away is not taken from them the moment they return.
-                db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (time.time(), game_id))
-            return done.rowcount == 1
-
-    def touch(self, game_id: str, seat: int, now: float) -> None:
-        """Note that the person in `seat` was here at `now`."""
-        with self._transaction() as db:
-            db.execute(
-                "UPDATE seats SET seen_at = ? WHERE game_id = ? AND seat = ?",
-                (now, game_id, seat),
-            )
-
-    def heard_from(self, game_id: str, owner: str, now: float) -> bool:
-        """Note that the person `owner` was here at `now`, in one write and no read: False
-        when they hold no seat here, or when theirs is marked away or their page closed (the
-        caller takes the longer way, which takes the seat back and tells the others)."""
-        with self._transaction() as db:
-            done = db.execute(
-                "UPDATE seats SET seen_at = ? WHERE game_id = ? AND owner = ? AND away = 0"
-                " AND (left_at IS NULL OR (seen_at IS NOT NULL AND left_at < seen_at))",
-                (now, game_id, owner),
-            )
-            return done.rowcount == 1
-
-    def page_closed(self, game_id: str, seat: int, now: float) -> None:
-        """Note that the last open page of the person in `seat` closed at `now`."""
-        with self._transaction() as db:
-            db.execute(
-                "UPDATE seats SET left_at = ? WHERE game_id = ? AND seat = ?",
-                (now, game_id, seat),
-            )
-
-    def react(self, game_id: str, seat: int, reaction: str, now: float) -> None:
-        """Keep the latest reaction of the person in `seat`."""
-        with self._transaction() as db:
-            db.execute(
-                "UPDATE seats SET reaction = ?, reaction_at = ? WHERE game_id = ? AND seat = ?",
-                (reaction, now, game_id, seat),
-            )
-
-    def set_ready(self, game_id: str, seat: int, moves: int) -> None:
-        """Note that the person in `seat` asked for the next round at move count `moves`."""
-        with self._transaction() as db:
-            db.execute(
-                "UPDATE seats SET ready = ? WHERE game_id = ? AND seat = ?",
-                (moves, game_id, seat),
-            )
-
-    def count_hint(self, game_id: str, seat: int, decision: int) -> bool:
-        """Count a hint the person in `seat` took for `decision` (`Person.hints`); False (and
-        nothing counted) if their latest counted hint was for that decision already."""
-        with self._transaction() as db:
-            done = db.execute(
-                "UPDATE seats SET hints = hints + 1, hinted = ? WHERE game_id = ? AND seat = ?"
-                " AND (hinted IS NULL OR hinted <> ?)",
-                (decision, game_id, seat, decision),
-            )
-            return done.rowcount == 1
 
     def close(self) -> None:
         """Nothing to close: each thread's connection ends with the thread."""
 
-    def unfinished(self, owner: str, limit: int) -> list[UnfinishedGame]:
-        """The browser's games that are not over, most recently played first."""
-        rows = (
-            self._connection()
-            .execute(
-                "SELECT id, updated_at FROM games WHERE (owner = ? OR id IN"
-                " (SELECT game_id FROM seats WHERE owner = ?)) AND status <> 'over'"
-                " ORDER BY updated_at DESC LIMIT ?",
-                (owner, owner, limit),
-            )
-            .fetchall()
-        )
-        return [UnfinishedGame(str(row[0]), float(row[1])) for row in rows]
+    def _announce(self, db: Session, game_id: str, moves: int | None) -> None:
+        """Nothing to tell: one process uses the file (`hearts.web.live` tells its streams)."""
 
-    def finished(self, owner: str, limit: int) -> list[FinishedGame]:
-        """The browser's finished games (made or joined), the most recently played first."""
-        rows = (
-            self._connection()
-            .execute(
-                "SELECT id, created_at, updated_at FROM games WHERE (owner = ? OR id IN"
-                " (SELECT game_id FROM seats WHERE owner = ?)) AND status = 'over'"
-                " ORDER BY updated_at DESC LIMIT ?",
-                (owner, owner, limit),
-            )
-            .fetchall()
-        )
-        return [FinishedGame(str(r[0]), float(r[1]), float(r[2])) for r in rows]
-
-    # --- statistics -------------------------------------------------------------------
-
-    def stats_since(self, owner: str) -> float | None:
-        """When the browser last reset its statistics (seconds since 1970), if it did."""
-        row = (
-            self._connection()
-            .execute("SELECT since FROM stats_resets WHERE owner = ?", (owner,))
-            .fetchone()
-        )
-        return None if row is None else float(row[0])
-
-    def reset_stats(self, owner: str, now: float) -> None:
-        """Count the browser's statistics from `now` on (its games and records stay)."""
-        with self._transaction() as db:
-            db.execute(
-                "INSERT INTO stats_resets (owner, since) VALUES (?, ?)"
-                " ON CONFLICT (owner) DO UPDATE SET since = excluded.since",
-                (owner, now),
-            )
-
-    def keep_site_value(self, key: str, value: str) -> str:
-        with self._transaction() as db:
-            db.execute(
-                "INSERT INTO site (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING", (key, value)
-            )
-            row = db.execute("SELECT value FROM site WHERE key = ?", (key,)).fetchone()
-        return str(row[0])
-
-    def moves(self, game_id: str) -> int | None:
-        """How many actions the game has stored (None for no such game): a cheap check that a
-        cached copy is current when several server processes share the store."""
-        row = (
-            self._connection()
-            .execute("SELECT moves FROM games WHERE id = ?", (game_id,))
-            .fetchone()
-        )
-        return None if row is None else int(row[0])
-
-    def latest_unfinished(self, owner: str) -> str | None:
-        """The id of the browser's most recently played game that is not over, if any."""
-        found = self.unfinished(owner, 1)
-        return found[0].id if found else None
-
-    # --- quotas ------------------------------------------------------------------------
-
-    def add_start(self, start: Start, since: float, check: StartCheck) -> None:
-        """In one transaction (a start in another process waits for it): forget the starts
-        from before `since`, count the browser's and the address's since then (None without
-        an address), hand both to `check`, which raises to refuse (and nothing is added),
-        and add `start`."""
-        with self._transaction() as db:
-            db.execute("DELETE FROM starts WHERE started_at <= ?", (since,))
-            by_owner = db.execute(
-                "SELECT COUNT(*), MIN(started_at) FROM starts WHERE owner = ? AND started_at > ?",
-                (start.owner, since),
-            ).fetchone()
-            by_address = None
-            if start.address is not None:
-                by_address = db.execute(
-                    "SELECT COUNT(*), MIN(started_at) FROM starts"
-                    " WHERE address = ? AND started_at > ?",
-                    (start.address, since),
-                ).fetchone()
-            check(counted(by_owner), None if by_address is None else counted(by_address))
-            db.execute(
-                "INSERT INTO starts (id, started_at, owner, address) VALUES (?, ?, ?, ?)",
-                (start.id, start.at, start.owner, start.address),
-            )
-
-    def drop_start(self, start_id: str) -> None:
-        """Remove a start whose game was not made after all."""
-        with self._transaction() as db:
-            db.execute("DELETE FROM starts WHERE id = ?", (start_id,))
-
-    def forget_starts(self, before: float) -> None:
-        """Remove the starts from before `before`."""
-        with self._transaction() as db:
-            db.execute("DELETE FROM starts WHERE started_at <= ?", (before,))
-
-    def trim_unfinished(self, owner: str, keep: int) -> list[str]:
-        """Remove the browser's unfinished games past the `keep` most recently played; the
-        ids removed (the longest untouched first)."""
-        with self._transaction() as db:
-            rows = db.execute(
-                "SELECT id FROM games WHERE owner = ? AND status <> 'over'"
-                " ORDER BY updated_at DESC LIMIT -1 OFFSET ?",
-                (owner, keep),
-            ).fetchall()
-            ids = [str(row[0]) for row in reversed(rows)]
-            _delete(db, ids)
-        return ids
-
-    def expire(self, before: float) -> list[str]:
-        """Remove unfinished games untouched since `before`; the ids removed."""
-        with self._transaction() as db:
-            rows = db.execute(
-                "SELECT id FROM games WHERE status <> 'over' AND updated_at < ?", (before,)
-            ).fetchall()
-            ids = [str(row[0]) for row in rows]
-            _delete(db, ids)
-        return ids
+    def _queue_starts(self, db: Session) -> None:
+        """Nothing to do: the write transaction holds the whole database already."""
 
 
 def counted(row: Sequence[Any] | None) -> Starts:
@@ -766,16 +875,11 @@ def _make_private(path: Path, mode: int) -> None:
         pass  # not ours to change (a shared directory): the files inside still are
 
 
-def _delete(db: sqlite3.Connection, ids: Sequence[str]) -> None:
-    for game_id in ids:
-        db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-        db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
-        db.execute("DELETE FROM games WHERE id = ?", (game_id,))
-
-
 def _insert_actions(
-    db: sqlite3.Connection, game_id: str, start: int, actions: Sequence[dict[str, Any]]
+    db: Session, game_id: str, start: int, actions: Sequence[dict[str, Any]]
 ) -> None:
+    if not actions:
+        return
     db.executemany(
         "INSERT INTO actions (game_id, seq, action) VALUES (?, ?, ?)",
         [

@@ -14,11 +14,11 @@ one, without a pause (`PgStore._take`).
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -30,23 +30,7 @@ from psycopg_pool.base import AttemptWithBackoff
 from .logs import Outage
 from .notify import CHANNEL
 from .settings import without_password
-from .store import (
-    FREED,
-    PERSON_COLUMNS,
-    WRITE_CHECK,
-    FinishedGame,
-    Person,
-    Seating,
-    Start,
-    StartCheck,
-    StoredGame,
-    StoreError,
-    UnfinishedGame,
-    counted,
-    person,
-    seat_row,
-    seed_columns,
-)
+from .store import GameStore, Session, StoreError
 from .stores import StoreBusy, StoreFailed, StoreUnavailable, reason, refused
 
 #: Seconds a request waits for a free connection before it is answered 503.
@@ -91,8 +75,17 @@ def where(url: str) -> str:
     return f"{info.get('dbname') or info.get('user') or ''} at {host}:{info.get('port') or 5432}"
 
 
-class PgStore:
-    """Game records in the PostgreSQL database at `url` (migrated to the current schema)."""
+class PgStore(GameStore):
+    """Game records in the PostgreSQL database at `url` (migrated to the current schema).
+
+    Several processes write at once: a table's row is locked while its seats change, and
+    the starts while they are counted."""
+
+    # A move number taken, or the game removed meanwhile (trimmed or expired): as SQLite's
+    # IntegrityError, the request lost, and the caller answers from the record (a 404).
+    Taken = (errors.UniqueViolation, errors.ForeignKeyViolation)
+    ROW_LOCK = " FOR UPDATE"
+    NO_LIMIT = "ALL"
 
     def __init__(self, url: str, directory: Path, pool_size: int = 10) -> None:
         from .migrations import STEP_LOCK_WAIT, UpgradeError, upgrade
@@ -147,11 +140,6 @@ class PgStore:
     def check(self) -> None:
         with self._connection() as db:
             db.execute("SELECT 1 FROM games LIMIT 1")
-
-    def ping(self) -> None:
-        with self._connection() as db:
-            db.execute("SELECT 1 FROM games LIMIT 1")
-            db.execute(WRITE_CHECK)
 
     def close(self) -> None:
         self.pool.close()
@@ -216,368 +204,55 @@ class PgStore:
         stats = self.pool.get_stats()
         return stats.get("pool_size", 0) >= self.pool.max_size and not stats.get("pool_available")
 
-    def create(
-        self,
-        game_id: str,
-        owner: str,
-        rules: dict[str, Any],
-        seed: int | str,
-        settings: dict[str, Any],
-        actions: Sequence[dict[str, Any]],
-        status: str,
-        people: Sequence[Person] = (),
-        started: bool = True,
-        rematch_of: str | None = None,
-    ) -> bool:
-        now = time.time()
+    @contextmanager
+    def _transaction(self) -> Iterator[Session]:
+        # Every statement runs in a transaction, committed as `_connection` ends.
         with self._connection() as db:
-            if rematch_of is not None:
-                claimed = db.execute(
-                    "UPDATE games SET rematch = %s WHERE id = %s AND rematch IS NULL",
-                    (game_id, rematch_of),
-                )
-                if claimed.rowcount != 1:
-                    return False
-                _announce(db, rematch_of, None)
-            db.execute(
-                "INSERT INTO games (id, owner, rules, seed, secret, settings, status, moves,"
-                " created_at, updated_at, started)"
-                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                (
-                    game_id,
-                    owner,
-                    json.dumps(rules),
-                    *seed_columns(seed),
-                    json.dumps(settings),
-                    status,
-                    len(actions),
-                    now,
-                    now,
-                    int(started),
-                ),
-            )
-            _insert_actions(db, game_id, 0, actions)
-            if people:
-                with db.cursor() as cursor:
-                    cursor.executemany(
-                        "INSERT INTO seats (game_id, seat, owner, name, away, seen_at)"
-                        " VALUES (%s, %s, %s, %s, %s, %s)",
-                        [(game_id, *seat_row(p, now)) for p in people],
-                    )
-            _announce(db, game_id, len(actions))
-        return True
+            yield _Session(db)
 
-    def append(
-        self,
-        game_id: str,
-        start: int,
-        actions: Sequence[dict[str, Any]],
-        status: str,
-        clock: bool = True,
-    ) -> bool:
-        try:
-            with self._connection() as db:
-                _insert_actions(db, game_id, start, actions)
-                db.execute(
-                    "UPDATE games SET status = %s, moves = %s,"
-                    " updated_at = CASE WHEN %s THEN %s ELSE updated_at END WHERE id = %s",
-                    (status, start + len(actions), clock, time.time(), game_id),
-                )
-                _announce(db, game_id, start + len(actions))
-        except errors.UniqueViolation:
-            return False
-        return True
+    _read = _transaction
 
-    def load(self, game_id: str) -> StoredGame | None:
-        with self._connection() as db:
-            # One snapshot, so the game row and its actions are from the same moment.
-            db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-            row = db.execute(
-                "SELECT id, owner, rules, seed, settings, status, moves, started, rematch,"
-                " updated_at, secret FROM games WHERE id = %s",
-                (game_id,),
-            ).fetchone()
-            rows = db.execute(
-                "SELECT seq, action FROM actions WHERE game_id = %s ORDER BY seq", (game_id,)
-            ).fetchall()
-        if row is None:
-            return None
-        if row[6] != len(rows):
-            raise ValueError(f"game {game_id} says {row[6]!r} moves but has {len(rows)}")
-        if any(seq != i for i, (seq, _) in enumerate(rows)):
-            raise ValueError(f"game {game_id} should have {row[6]} moves numbered from 0")
-        return StoredGame(
-            id=row[0],
-            owner=row[1],
-            rules=json.loads(row[2]),
-            seed=int(row[3]) if row[10] is None else str(row[10]),
-            settings=json.loads(row[4]),
-            status=row[5],
-            actions=[json.loads(text) for _, text in rows],
-            started=bool(row[7]),
-            rematch=row[8],
-            updated_at=float(row[9]),
-        )
-
-    # --- the people at a table (see hearts.web.store.Store for each) --------------------
-
-    def seating(self, game_id: str) -> Seating | None:
+    @contextmanager
+    def _snapshot(self) -> Iterator[Session]:
         with self._connection() as db:
             db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-            game = db.execute(
-                "SELECT started, rematch, updated_at, moves FROM games WHERE id = %s",
-                (game_id,),
-            ).fetchone()
-            rows = db.execute(
-                f"SELECT {PERSON_COLUMNS} FROM seats WHERE game_id = %s ORDER BY seat",
-                (game_id,),
-            ).fetchall()
-        if game is None:
-            return None
-        people = {row[0]: person(row) for row in rows}
-        return Seating(bool(game[0]), game[1], float(game[2]), int(game[3]), people)
+            yield _Session(db)
 
-    def join(self, game_id: str, owner: str, name: str) -> int | None:
-        with self._connection() as db:
-            # Joins to one table queue here, so two browsers can never take the same seat,
-            # in one process or across many.
-            if not _waiting(db, game_id):
-                return None
-            row = db.execute(
-                "SELECT MIN(seat) FROM seats WHERE game_id = %s AND owner IS NULL", (game_id,)
-            ).fetchone()
-            if row is None or row[0] is None:
-                return None
-            db.execute(
-                "UPDATE seats SET owner = %s, name = %s, seen_at = %s"
-                " WHERE game_id = %s AND seat = %s",
-                (owner, name, time.time(), game_id, row[0]),
-            )
-            _announce(db, game_id, None)
-            return int(row[0])
+    def _announce(self, db: Session, game_id: str, moves: int | None) -> None:
+        """Tell every listening process (hearts.web.notify) when this transaction commits: the
+        game's new move count, or (None) that its table changed."""
+        news = "table" if moves is None else str(moves)
+        db.execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{game_id} {news}"))
 
-    def free_seat(self, game_id: str, seat: int, owner: str) -> bool:
-        with self._connection() as db:
-            # As for a join: a seat is never freed as the table starts.
-            if not _waiting(db, game_id):
-                return False
-            done = db.execute(
-                f"UPDATE seats SET {FREED} WHERE game_id = %s AND seat = %s AND owner = %s",
-                (game_id, seat, owner),
-            )
-            if done.rowcount == 1:
-                _announce(db, game_id, None)
-            return done.rowcount == 1
+    def _queue_starts(self, db: Session) -> None:
+        """Starts queue here, in every process, until this transaction ends: of two starts at
+        the limit's edge the second counts the first. Plain reads go on."""
+        db.execute("LOCK TABLE starts IN SHARE ROW EXCLUSIVE MODE")
 
-    def start(self, game_id: str) -> bool:
-        with self._connection() as db:
-            done = db.execute(
-                "UPDATE games SET started = 1, updated_at = %s WHERE id = %s AND started = 0",
-                (time.time(), game_id),
-            )
-            if done.rowcount == 1:
-                _announce(db, game_id, None)
-            return done.rowcount == 1
-
-    def set_away(self, game_id: str, seat: int, away: bool) -> bool:
-        with self._connection() as db:
-            done = db.execute(
-                "UPDATE seats SET away = %s WHERE game_id = %s AND seat = %s AND away <> %s",
-                (int(away), game_id, seat, int(away)),
-            )
-            if done.rowcount == 1 and not away:  # back: the turn clock starts again
-                db.execute("UPDATE games SET updated_at = %s WHERE id = %s", (time.time(), game_id))
-            if done.rowcount == 1:
-                _announce(db, game_id, None)
-            return done.rowcount == 1
-
-    def touch(self, game_id: str, seat: int, now: float) -> None:
-        with self._connection() as db:
-            db.execute(
-                "UPDATE seats SET seen_at = %s WHERE game_id = %s AND seat = %s",
-                (now, game_id, seat),
-            )
-
-    def heard_from(self, game_id: str, owner: str, now: float) -> bool:
-        with self._connection() as db:
-            done = db.execute(
-                "UPDATE seats SET seen_at = %s WHERE game_id = %s AND owner = %s AND away = 0"
-                " AND (left_at IS NULL OR (seen_at IS NOT NULL AND left_at < seen_at))",
-                (now, game_id, owner),
-            )
-            return done.rowcount == 1
-
-    def react(self, game_id: str, seat: int, reaction: str, now: float) -> None:
-        with self._connection() as db:
-            db.execute(
-                "UPDATE seats SET reaction = %s, reaction_at = %s WHERE game_id = %s AND seat = %s",
-                (reaction, now, game_id, seat),
-            )
-            _announce(db, game_id, None)
-
-    def page_closed(self, game_id: str, seat: int, now: float) -> None:
-        with self._connection() as db:
-            db.execute(
-                "UPDATE seats SET left_at = %s WHERE game_id = %s AND seat = %s",
-                (now, game_id, seat),
-            )
-            _announce(db, game_id, None)
-
-    def set_ready(self, game_id: str, seat: int, moves: int) -> None:
-        with self._connection() as db:
-            db.execute(
-                "UPDATE seats SET ready = %s WHERE game_id = %s AND seat = %s",
-                (moves, game_id, seat),
-            )
-            _announce(db, game_id, None)
-
-    def count_hint(self, game_id: str, seat: int, decision: int) -> bool:
-        with self._connection() as db:
-            done = db.execute(
-                "UPDATE seats SET hints = hints + 1, hinted = %s WHERE game_id = %s"
-                " AND seat = %s AND (hinted IS NULL OR hinted <> %s)",
-                (decision, game_id, seat, decision),
-            )
-            if done.rowcount == 1:
-                _announce(db, game_id, None)
-            return done.rowcount == 1
-
-    def moves(self, game_id: str) -> int | None:
-        with self._connection() as db:
-            row = db.execute("SELECT moves FROM games WHERE id = %s", (game_id,)).fetchone()
-        return None if row is None else int(row[0])
-
-    def latest_unfinished(self, owner: str) -> str | None:
-        found = self.unfinished(owner, 1)
-        return found[0].id if found else None
-
-    def unfinished(self, owner: str, limit: int) -> list[UnfinishedGame]:
-        with self._connection() as db:
-            rows = db.execute(
-                "SELECT id, updated_at FROM games WHERE (owner = %s OR id IN"
-                " (SELECT game_id FROM seats WHERE owner = %s)) AND status <> 'over'"
-                " ORDER BY updated_at DESC LIMIT %s",
-                (owner, owner, limit),
-            ).fetchall()
-        return [UnfinishedGame(str(row[0]), float(row[1])) for row in rows]
-
-    def finished(self, owner: str, limit: int) -> list[FinishedGame]:
-        with self._connection() as db:
-            rows = db.execute(
-                "SELECT id, created_at, updated_at FROM games WHERE (owner = %s OR id IN"
-                " (SELECT game_id FROM seats WHERE owner = %s)) AND status = 'over'"
-                " ORDER BY updated_at DESC LIMIT %s",
-                (owner, owner, limit),
-            ).fetchall()
-        return [FinishedGame(str(r[0]), float(r[1]), float(r[2])) for r in rows]
-
-    def stats_since(self, owner: str) -> float | None:
-        with self._connection() as db:
-            row = db.execute("SELECT since FROM stats_resets WHERE owner = %s", (owner,)).fetchone()
-        return None if row is None else float(row[0])
-
-    def reset_stats(self, owner: str, now: float) -> None:
-        with self._connection() as db:
-            db.execute(
-                "INSERT INTO stats_resets (owner, since) VALUES (%s, %s)"
-                " ON CONFLICT (owner) DO UPDATE SET since = excluded.since",
-                (owner, now),
-            )
-
-    def keep_site_value(self, key: str, value: str) -> str:
-        with self._connection() as db:
-            db.execute(
-                "INSERT INTO site (key, value) VALUES (%s, %s) ON CONFLICT DO NOTHING", (key, value)
-            )
-            row = db.execute("SELECT value FROM site WHERE key = %s", (key,)).fetchone()
-        assert row is not None
-        return str(row[0])
-
-    def add_start(self, start: Start, since: float, check: StartCheck) -> None:
-        with self._connection() as db:
-            # Starts queue here, in every process, until this transaction ends: of two
-            # starts at the limit's edge the second counts the first. Plain reads go on.
-            db.execute("LOCK TABLE starts IN SHARE ROW EXCLUSIVE MODE")
-            db.execute("DELETE FROM starts WHERE started_at <= %s", (since,))
-            by_owner = db.execute(
-                "SELECT COUNT(*), MIN(started_at) FROM starts WHERE owner = %s AND started_at > %s",
-                (start.owner, since),
-            ).fetchone()
-            by_address = None
-            if start.address is not None:
-                by_address = db.execute(
-                    "SELECT COUNT(*), MIN(started_at) FROM starts"
-                    " WHERE address = %s AND started_at > %s",
-                    (start.address, since),
-                ).fetchone()
-            check(counted(by_owner), None if by_address is None else counted(by_address))
-            db.execute(
-                "INSERT INTO starts (id, started_at, owner, address) VALUES (%s, %s, %s, %s)",
-                (start.id, start.at, start.owner, start.address),
-            )
-
-    def drop_start(self, start_id: str) -> None:
-        with self._connection() as db:
-            db.execute("DELETE FROM starts WHERE id = %s", (start_id,))
-
-    def forget_starts(self, before: float) -> None:
-        with self._connection() as db:
-            db.execute("DELETE FROM starts WHERE started_at <= %s", (before,))
-
-    def trim_unfinished(self, owner: str, keep: int) -> list[str]:
-        with self._connection() as db:
-            rows = db.execute(
-                "SELECT id FROM games WHERE owner = %s AND status <> 'over'"
-                " ORDER BY updated_at DESC OFFSET %s",
-                (owner, keep),
-            ).fetchall()
-            ids = [str(row[0]) for row in reversed(rows)]
-            _delete(db, ids)
-        return ids
-
-    def expire(self, before: float) -> list[str]:
-        with self._connection() as db:
-            rows = db.execute(
-                "SELECT id FROM games WHERE status <> 'over' AND updated_at < %s", (before,)
-            ).fetchall()
-            ids = [str(row[0]) for row in rows]
-            _delete(db, ids)
-        return ids
+    def _delete(self, db: Session, ids: Sequence[str]) -> None:
+        if ids:  # one statement a table, however many games
+            db.execute("DELETE FROM seats WHERE game_id = ANY(?)", (list(ids),))
+            db.execute("DELETE FROM actions WHERE game_id = ANY(?)", (list(ids),))
+            db.execute("DELETE FROM games WHERE id = ANY(?)", (list(ids),))
 
 
-def _waiting(db: psycopg.Connection[Any], game_id: str) -> bool:
-    """Whether the table `game_id` exists and has not started, its row locked until this
-    transaction ends: the seats of a table waiting for friends change one at a time."""
-    started = db.execute(
-        "SELECT started FROM games WHERE id = %s FOR UPDATE", (game_id,)
-    ).fetchone()
-    return started is not None and not started[0]
+class _Session:
+    """A psycopg connection as `GameStore`'s statements speak to it: SQLite's `?`
+    placeholders, made psycopg's `%s`."""
+
+    def __init__(self, db: psycopg.Connection[Any]) -> None:
+        self.db = db
+
+    def execute(self, sql: str, parameters: Sequence[Any] | None = None, /) -> psycopg.Cursor[Any]:
+        return self.db.execute(_placeholders(sql), parameters)
+
+    def executemany(self, sql: str, parameters: Sequence[Sequence[Any]], /) -> None:
+        with self.db.cursor() as cursor:
+            cursor.executemany(_placeholders(sql), parameters)
 
 
-def _announce(db: psycopg.Connection[Any], game_id: str, moves: int | None) -> None:
-    """Tell every listening process (hearts.web.notify) when this transaction commits: the
-    game's new move count, or (None) that its table changed."""
-    news = "table" if moves is None else str(moves)
-    db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id} {news}"))
-
-
-def _delete(db: psycopg.Connection[Any], ids: Sequence[str]) -> None:
-    if ids:
-        db.execute("DELETE FROM seats WHERE game_id = ANY(%s)", (list(ids),))
-        db.execute("DELETE FROM actions WHERE game_id = ANY(%s)", (list(ids),))
-        db.execute("DELETE FROM games WHERE id = ANY(%s)", (list(ids),))
-
-
-def _insert_actions(
-    db: psycopg.Connection[Any], game_id: str, start: int, actions: Sequence[dict[str, Any]]
-) -> None:
-    if not actions:
-        return
-    with db.cursor() as cursor:
-        cursor.executemany(
-            "INSERT INTO actions (game_id, seq, action) VALUES (%s, %s, %s)",
-            [
-                (game_id, start + i, json.dumps(action, separators=(",", ":")))
-                for i, action in enumerate(actions)
-            ],
-        )
+@cache
+def _placeholders(sql: str) -> str:
+    """`sql` with psycopg's placeholders for SQLite's (the statements hold no other `?`, and
+    no `%`, which psycopg would read as one of its own)."""
+    return sql.replace("?", "%s")
