@@ -12,20 +12,23 @@ const NARROW = 48;
 
 /**
  * Where a hand too wide for one row breaks into two: at the change of suit nearest the middle
- * whose rows both keep every card's 44 px (or, where halves cannot, no row longer than a
- * half), else at the middle. Halves split a suit across the rows (six players, two decks: a
- * 4♠ ended the first row and its twin began the second).
+ * whose rows differ little, else at the middle. The longer row may hold a card more than
+ * halves' where its cards still keep `least` of each in sight (fitsRow); where halves cannot,
+ * no row is longer than a half (its cards would lie closer than halves'). Halves split a suit
+ * across the rows (six players, two decks: a 4♠ ended the first row and its twin began the
+ * second); a row free to hold as many as fit could run 10 and 3 on a tablet held upright.
  */
 export function rowBreak(buttons, fitsRow) {
   const n = buttons.length;
   const half = Math.ceil(n / 2);
-  let longest = half;
-  while (longest < n && fitsRow(longest + 1)) longest += 1;
+  const longest = fitsRow(half + 1) ? half + 1 : half;
   let best = null;
   for (let k = 1; k < n; k += 1) {
     if (buttons[k].dataset.card[1] === buttons[k - 1].dataset.card[1]) continue;
     if (k > longest || n - k > longest) continue;
-    if (best === null || Math.abs(k - half) < Math.abs(best - half)) best = k;
+    // Nearest the middle; of two as near, the one with the longer first row, as halves have.
+    const off = Math.abs(k - n / 2);
+    if (best === null || off <= Math.abs(best - n / 2)) best = k;
   }
   return best ?? half;
 }
@@ -213,15 +216,17 @@ export class Hand {
     // A row too long to leave `least` of each card in sight (44 px, a tap's target; more on a
     // tablet held upright, which has the height for two rows of big cards) breaks in two.
     const fitsRow = (k) => k <= 1 || (width - cardWidth) / (k - 1) >= least;
-    // Between suits while the tricks are played; halves while passing, where a scatter's
-    // name tags need the room (a longer row cut "Marisol" short at eight players).
-    const half = Math.ceil(n / 2);
-    // (By mode, not turn: the rows do not move between the person's turn and the others'.)
-    const cut = fitsRow(n) ? n : this.root.dataset.mode === "pass" ? half : rowBreak(buttons, fitsRow);
+    // Between suits, in every mode: the rows do not move between the pass and the tricks,
+    // nor between the person's turn and the others'.
+    const cut = fitsRow(n) ? n : rowBreak(buttons, fitsRow);
     const rows = cut === n ? [buttons] : [buttons.slice(0, cut), buttons.slice(cut)];
     // Rows overlap at most by `--row-overlap` (a short screen's): every card keeps its
-    // middle visible, where a tap lands, and its corner.
-    const rowGap = cardHeight + 6 - overlap;
+    // middle visible, where a tap lands, and its corner. Rows that do not overlap lie as far
+    // apart again as a card of the second rises (chosen, playable, under a pointer): risen,
+    // it stays clear of the first row's foot, whose index it covered (12 px of it on a tablet
+    // held upright). Where they overlap, that foot is under the next row already, and the
+    // screen has no height to spare (the shortest phones held sideways scrolled).
+    const rowGap = cardHeight + 6 - overlap + (overlap > 0 ? 0 : lift + extra);
     let shown = cardWidth; // how much of a card the next one leaves in sight
     rows.forEach((row, r) => {
       const k = row.length;
@@ -244,6 +249,10 @@ export class Hand {
     this.root.style.setProperty("--covered", `${Math.max(0, cardHeight - rowGap)}px`);
     // Too little of a card in sight for a name across it: a scatter's tags run up its edge.
     this.root.dataset.narrow = shown < NARROW ? "true" : "false";
+    // So they do where a name across would be cut short ("Marisol" in the seven cards of a
+    // row at eight players on a phone, 53 px of each in sight). Read only with tags shown.
+    const tags = shown < NARROW ? [] : this.root.querySelectorAll(".pass-tag");
+    if ([...tags].some((tag) => tag.scrollWidth > tag.clientWidth + 1)) this.root.dataset.narrow = "true";
   }
 
   /** Bring the whole hand into sight, when the table is taller than the screen (large text on
