@@ -35,8 +35,6 @@ VIEWPORTS = {
     "small-phone": {"width": 360, "height": 740},
     "small-phone-landscape": {"width": 740, "height": 360},
     "smaller-phone-landscape": {"width": 667, "height": 375},
-    "shortest-phone-landscape": {"width": 640, "height": 360},
-    "laptop": {"width": 1366, "height": 768},
 }
 
 
@@ -940,12 +938,12 @@ def test_a_crowded_table_fits_a_desktop_at_large_text(
 
 #: Where a table scrolled at 150% to 200% text, in one phase or another: the shortest phones
 #: held sideways and the desktops.
-LARGE_TEXT_SCREENS = [
-    "smaller-phone-landscape",
-    "shortest-phone-landscape",
-    "desktop",
-    "laptop",
-]
+LARGE_TEXT_SCREENS = {
+    "smaller-phone-landscape": VIEWPORTS["smaller-phone-landscape"],
+    "shortest-phone-landscape": {"width": 640, "height": 360},
+    "desktop": VIEWPORTS["desktop"],
+    "laptop": {"width": 1366, "height": 768},
+}
 
 #: What `ON_ONE_SCREEN` finds, and the person's own part off the screen or under another: the
 #: message, their line, a tool, a card of the hand.
@@ -1002,8 +1000,8 @@ def test_every_table_in_every_phase_fits_short_and_wide_screens_at_large_text(
     page = open_position(browser, server, "desktop", f"large-{phase}-{players}", game)
     page.emulate_media(reduced_motion="reduce")  # the hand's cards at once in their places
     failures = []
-    for viewport in LARGE_TEXT_SCREENS:
-        page.set_viewport_size(VIEWPORTS[viewport])
+    for viewport, screen in LARGE_TEXT_SCREENS.items():
+        page.set_viewport_size(screen)
         for size in ("150%", "175%", "200%"):
             large_text(page, size)
             page.evaluate("window.scrollTo(0, 0)")
