@@ -936,6 +936,83 @@ def test_a_crowded_table_fits_a_desktop_at_large_text(
     assert not page.errors
 
 
+#: Where a table scrolled at 150% to 200% text, in one phase or another: the shortest phones
+#: held sideways and the desktops.
+LARGE_TEXT_SCREENS = {
+    "smaller-phone-landscape": VIEWPORTS["smaller-phone-landscape"],
+    "shortest-phone-landscape": {"width": 640, "height": 360},
+    "desktop": VIEWPORTS["desktop"],
+    "laptop": {"width": 1366, "height": 768},
+}
+
+#: What `ON_ONE_SCREEN` finds, and the person's own part off the screen or under another: the
+#: message, their line, a tool, a card of the hand.
+ALL_IN_SIGHT = (
+    "() => {"
+    + BOXES
+    + """
+    const shown = (sel) => [...document.querySelectorAll(sel)]
+        .filter((e) => e.getClientRects().length);
+    const off = (b) => b[0] < -1 || b[1] < -1 || b[2] > innerWidth + 1 || b[3] > innerHeight + 1;
+    const found = ("""
+    + ON_ONE_SCREEN
+    + """)().found;
+    const message = shown('#game .message').filter((e) => e.textContent.trim()).map(box);
+    const line = shown('.me-line').map(box);
+    const tools = shown('.tools button').map(box);
+    const hand = shown('#hand .card').map(box);
+    for (const [what, boxes] of [['message', message], ['line', line], ['tool', tools]]) {
+        for (const b of boxes) if (off(b)) found.push(`the ${what} off the screen`);
+    }
+    for (const m of message) {
+        const under = [...line, ...tools, ...hand].some((b) => meet(m, b));
+        if (under) found.push('the message over the person');
+    }
+    for (const t of tools) if (line.some((b) => meet(t, b))) found.push('a tool over the line');
+    const page = document.documentElement;
+    return { down: page.scrollHeight - innerHeight, across: page.scrollWidth - innerWidth, found };
+}"""
+)
+
+
+def phase_game(phase: str, players: int) -> hearts.Game:
+    """A game of `players` at the person's turn in `phase`: choosing the cards of a scatter (the
+    longest message), playing to a trick, or under the round's panel."""
+    if phase == "passing":
+        return hearts.Game(hearts.Rules(players=players, pass_cycle=("scatter",)), 5)
+    if phase == "round-over":
+        return first_round_played(hearts.Rules(players=players), 2)
+    return position(players, lambda g: len(g.round.trick) >= 1)
+
+
+@pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
+@pytest.mark.parametrize("phase", ["passing", "playing", "round-over"])
+def test_every_table_in_every_phase_fits_short_and_wide_screens_at_large_text(
+    browser: Any, server: AppServer, phase: str, players: int
+) -> None:
+    # At 150% to 200% text the page was taller than the screen: held sideways at 640 x 360 and
+    # 667 x 375 by up to 71 px (the tools in two rows, three rows to a seat across the top, a
+    # seat down a side with its face); at 1366 x 768 and 1280 x 800 a scatter's message, five
+    # lines under a ring of its full height, by up to 153 px, and under the round's panel by
+    # 32. The ring takes the room the rest leaves it; held sideways the words other than the
+    # message grow only to 18 px.
+    game = phase_game(phase, players)
+    page = open_position(browser, server, "desktop", f"large-{phase}-{players}", game)
+    page.emulate_media(reduced_motion="reduce")  # the hand's cards at once in their places
+    failures = []
+    for viewport, screen in LARGE_TEXT_SCREENS.items():
+        page.set_viewport_size(screen)
+        for size in ("150%", "175%", "200%"):
+            large_text(page, size)
+            page.evaluate("window.scrollTo(0, 0)")
+            found = page.evaluate(ALL_IN_SIGHT)
+            if found["down"] > 0 or found["across"] > 0 or found["found"]:
+                failures.append((viewport, size, found))
+            shoot(page, f"large-{phase}-{players}-{viewport}-{size.strip('%')}")
+    assert failures == [], failures
+    assert not page.errors
+
+
 # --- who played each card of the trick ------------------------------------------------------
 
 #: For each card on the trick: its seat, its player's name as the seat shows it (or "You"), the
