@@ -28,8 +28,8 @@ from .parser import typed
 from .rule_options import (
     PRESETS_HELP,
     PRESETS_LIST,
-    RULE_HELP,
     SEATS_HELP,
+    add_rule_option,
     rule_changes,
     rules_line,
 )
@@ -151,14 +151,7 @@ def register(subparsers: Any) -> None:
         "--rules", type=typed, default="standard", metavar="PRESET", help=PRESETS_HELP
     )
     parser.add_argument("--players", type=int, help=SEATS_HELP)
-    parser.add_argument(
-        "--rule",
-        type=typed,
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help=RULE_HELP,
-    )
+    add_rule_option(parser)
     parser.add_argument(
         "--seed",
         type=typed,

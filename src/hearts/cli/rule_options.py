@@ -1,4 +1,4 @@
-"""`--rule NAME=VALUE`, as `hearts play` and `hearts sim` read it.
+"""`--rule NAME=VALUE`, as `hearts play`, `hearts sim` and `hearts sheets` read it.
 
 >>> rule_changes(["target_score=50", "moon_rule=choose", "pass_cycle=left,right,keep"])
 {'target_score': 50, 'moon_rule': 'choose', 'pass_cycle': ['left', 'right', 'hold']}
@@ -14,6 +14,7 @@ ValueError: The target score must be a whole number from 1 to 1000.
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import json
 import re
@@ -22,11 +23,21 @@ from typing import Any
 from ..rules import MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, MIN_TARGET, PRESETS, Rules
 from ..web.options import house_rule_names
 from ..words import listed
+from .parser import typed
 
 RULE_HELP = (
     f"change one house rule, like target_score=50 ({MIN_TARGET} to {MAX_TARGET}), "
     "moon_rule=choose or pass_cycle=left,right (repeatable; a wrong name lists them all)"
 )
+
+
+def add_rule_option(parser: argparse.ArgumentParser) -> None:
+    """`--rule NAME=VALUE`, repeatable, as every command that takes a game's rules reads it."""
+    parser.add_argument(
+        "--rule", type=typed, action="append", default=[], metavar="NAME=VALUE", help=RULE_HELP
+    )
+
+
 SEATS_HELP = f"seats at the table, {MIN_PLAYERS} to {MAX_PLAYERS} ({Rules().players})"
 
 

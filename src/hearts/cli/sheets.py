@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 
 from .parser import Number, typed
-from .rule_options import PRESETS_HELP, PRESETS_LIST, RULE_HELP, rule_changes
+from .rule_options import PRESETS_HELP, PRESETS_LIST, add_rule_option, rule_changes
 
 if TYPE_CHECKING:
     from hearts.sheets import Agreed
@@ -89,14 +89,7 @@ def register(subparsers: Any) -> None:
         'order, like --name Ana --name "Zoë Ångström" (default: Player 1, Player 2...)',
     )
     parser.add_argument("--rules", type=typed, default=None, metavar="PRESET", help=PRESETS_HELP)
-    parser.add_argument(
-        "--rule",
-        type=typed,
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help=RULE_HELP,
-    )
+    add_rule_option(parser)
     parser.set_defaults(func=run)
 
 

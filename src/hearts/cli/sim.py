@@ -18,7 +18,7 @@ from typing import Any
 from ..rules import MAX_PLAYERS, MIN_PLAYERS
 from ..words import counted
 from .parser import typed
-from .rule_options import PRESETS_HELP, PRESETS_LIST, RULE_HELP, rule_changes
+from .rule_options import PRESETS_HELP, PRESETS_LIST, add_rule_option, rule_changes
 from .terminal import check_writable
 
 #: The most processes `--workers` may ask for, for each CPU: more only wait for a CPU.
@@ -87,14 +87,7 @@ def register(subparsers: Any) -> None:
         help=f"seats at the table, {MIN_PLAYERS} to {MAX_PLAYERS} (default: one for each player"
         " named)",
     )
-    parser.add_argument(
-        "--rule",
-        type=typed,
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help=RULE_HELP,
-    )
+    add_rule_option(parser)
     parser.add_argument(
         "--workers",
         type=int,
