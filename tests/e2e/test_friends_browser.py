@@ -279,6 +279,36 @@ def test_the_lobby_drawn_again_keeps_the_focus_and_the_copy_note(
         someone.context.close()
 
 
+def test_copied_is_said_when_a_friend_comes_while_the_clipboard_writes(
+    browser: Any, server: AppServer
+) -> None:
+    # A friend who came while the clipboard was still writing drew the lobby anew, and
+    # "Copied." went to the note of the lobby before, no longer on the page: the host saw
+    # nothing (seen as a CI failure under load).
+    ann, bea = person(browser, "Ann", DESKTOP), person(browser, "Bea", PHONE)
+    link = host_table(ann, server, 4, friends=[1, 2])
+    ann.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    # The clipboard answers only when the test lets it, once Bea is seated.
+    ann.page.evaluate(
+        """() => {
+        const write = navigator.clipboard.writeText.bind(navigator.clipboard);
+        navigator.clipboard.writeText = (text) => new Promise((resolve, reject) => {
+            window.letTheClipboardWrite = () => write(text).then(resolve, reject);
+        });
+    }"""
+    )
+    ann.page.click("[data-action=copy-invite]")
+    ann.page.wait_for_function("() => typeof window.letTheClipboardWrite === 'function'")
+    join(bea, link)
+    ann.page.wait_for_selector("[data-region=lobby-seats] [data-seat='1'] >> text=Bea")
+    ann.page.evaluate("() => window.letTheClipboardWrite()")
+    ann.page.wait_for_selector("[data-region=copy-note]:has-text('Copied')", timeout=5000)
+    assert ann.page.evaluate("navigator.clipboard.readText()") == link
+    assert not ann.page.errors and not bea.page.errors
+    for someone in (ann, bea):
+        someone.context.close()
+
+
 def stand_in_named(words: str) -> str:
     """The character an open seat of the lobby names as its stand-in ("Waiting for a friend;
     else Tamsin, a medium computer player")."""

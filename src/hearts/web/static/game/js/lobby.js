@@ -125,15 +125,19 @@ function invitePart(link, actions) {
       ok = true;
     } catch {
       // No clipboard (an insecure page, a refusal): select the link for the person to copy.
-      field.focus();
-      field.select();
+      const box = field.isConnected ? field : document.querySelector("[data-region=invite-link]");
+      box?.focus();
+      box?.select();
       try {
         ok = document.execCommand("copy");
       } catch {
         ok = false;
       }
     }
-    said.textContent = ok ? "Copied. Send it to your friends." : "Selected: copy it with your keyboard or menu.";
+    // The lobby may have been drawn anew while the clipboard took its time (a friend came):
+    // then the note to write is the one on the page now, not this detached one.
+    const note = said.isConnected ? said : document.querySelector("[data-region=copy-note]");
+    if (note) note.textContent = ok ? "Copied. Send it to your friends." : "Selected: copy it with your keyboard or menu.";
     actions.copied?.(ok);
   };
   const share = navigator.share
