@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 import pytest
-from test_table_play import play_to
+from test_table_play import open_stored, play_to
 from test_web_game_browser import no_horizontal_scroll, open_page, start_game
 
 import hearts
@@ -21,7 +21,7 @@ from hearts.record import actions_of
 from hearts.web.store import owner_key
 from hearts.web.tokens import COOKIE
 
-from browser_support import PHONE, AppServer, plain, shoot
+from browser_support import PHONE, AppServer, create_by_page, plain, shoot
 from helpers import play_game
 
 pytestmark = pytest.mark.browser
@@ -512,4 +512,65 @@ def test_one_finished_game_is_said_once_not_as_best_and_worst(
     # A best game with more points than the worst read as a mistake: what ranks them is said.
     how = page.inner_text("[data-region=best-worst-how]")
     assert how.startswith("Ranked by how far you finished from the best of the others"), how
+    assert not page.errors
+
+
+#: The replay's phones: upright, held sideways, and the smallest.
+PHONES = (("phone", PHONE), ("landscape", LANDSCAPE), ("small", {"width": 320, "height": 568}))
+
+#: The heights of the indices (the rank in a card's corner) under `selector`, and of each
+#: hand card's top-left index, whether something else covers it at its two ends.
+INDICES = """(selector) => [...document.querySelectorAll(selector)].map((index) => {
+    const box = index.getBoundingClientRect();
+    const card = index.closest('[data-card]');
+    const y = box.top + box.height / 2;
+    const at = (x) => document.elementFromPoint(x, y)?.closest('[data-card]') === card;
+    return [box.height, at(box.left + 1) && at(box.right - 1)];
+})"""
+
+
+@pytest.mark.parametrize("players", [3, 4, 10])
+def test_the_hands_read_on_a_phone_as_the_table_s_own(
+    browser: Any, server: AppServer, players: int
+) -> None:
+    # On a phone the replay's hands were 34 px cards, their indices 6 to 7 px tall where the
+    # table's own hand has 12 to 15 px: unreadable. Now each index is as tall as the table's
+    # at the same screen, and none is covered by the next card (a hand of 17 cards, three
+    # players, goes to two rows on the smallest phone).
+    page = open_page(browser, server, PHONE)
+    state = page.evaluate(PLAY_A_GAME, {"players": players, "target": 20})
+    table: dict[str, float] = {}
+    made = create_by_page(page, {"levels": ["easy"], "rules": {"players": players}})
+    open_stored(page, server, made["id"])
+    for name, viewport in PHONES:
+        page.set_viewport_size(viewport)
+        heights = [h for h, _ in page.evaluate(INDICES, "#hand g.corner:first-of-type .index")]
+        assert heights, name
+        table[name] = min(heights)
+    page.goto(f"{server.url}/replay?game={state['id']}")
+    page.wait_for_selector("[data-region=replay][data-ready=true]")
+    while shown_frame(page)["kind"] != "trick":
+        page.keyboard.press("ArrowRight")
+    found = {}
+    for name, viewport in PHONES:
+        page.set_viewport_size(viewport)
+        no_horizontal_scroll(page)
+        shown = []
+        for seat in range(players):
+            page.eval_on_selector(
+                f"[data-region=seats] > [data-seat='{seat}']",
+                "row => row.scrollIntoView({block: 'center'})",
+            )
+            shown += page.evaluate(
+                INDICES, f"[data-seat='{seat}'] .mini-card g.corner:first-of-type .index"
+            )
+        assert len(shown) == sum(len(hand) for hand in shown_frame(page)["hands"])
+        found[name] = (
+            min(h for h, _ in shown),
+            [i for i, (_, seen) in enumerate(shown) if not seen],
+        )
+        shoot(page, f"replay-{name}-{players}-hands")
+    assert {name: (height >= table[name], hidden) for name, (height, hidden) in found.items()} == {
+        name: (True, []) for name, _ in PHONES
+    }, (found, table)
     assert not page.errors
