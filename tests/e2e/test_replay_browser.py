@@ -574,3 +574,76 @@ def test_the_hands_read_on_a_phone_as_the_table_s_own(
         name: (True, []) for name, _ in PHONES
     }, (found, table)
     assert not page.errors
+
+
+#: Per finished game in "Your games": the lines its date, its table's size ("4 players to
+#: 20") and its score ("5 points, 2 rounds") take, and its words broken across two lines.
+GAME_LINES = """() => [...document.querySelectorAll('[data-region=history] tbody tr')]
+  .map((row) => {
+    const lines = (node) => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        return new Set([...range.getClientRects()].filter((r) => r.width > 0)
+            .map((r) => Math.round(r.bottom))).size;
+    };
+    const texts = [];
+    const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.textContent.trim() && !node.parentElement.closest('.sr')) texts.push(node);
+    }
+    const broken = [];
+    for (const node of texts) {
+        for (const match of node.textContent.matchAll(/\\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const rows = new Set([...range.getClientRects()].map((r) => Math.round(r.bottom)));
+            if (rows.size > 1) broken.push(match[0]);
+        }
+    }
+    const find = (pattern) => texts.find((node) => pattern.test(node.textContent));
+    return {
+        date: lines(row.querySelector('th')),
+        size: lines(find(/^\\d+ players to \\d+/)),
+        score: lines(find(/points?, \\d+ rounds?$/)),
+        broken,
+    };
+})"""
+
+
+def test_finished_games_read_line_by_line_on_a_phone(browser: Any, server: AppServer) -> None:
+    # On a phone the four columns of finished games were squeezed: the date in three lines,
+    # "2 / points, / 1 round" down a narrow column, ten opponents a word or two a line. Each
+    # game is now a block of lines: its date, its table and its score each on one line, no
+    # word broken; on a desktop it stays a table of four columns; a table to a screen reader.
+    page = open_page(browser, server, PHONE)
+    for players in (10, 4):
+        page.evaluate(PLAY_A_GAME, {"players": players, "target": 20})
+    page.goto(f"{server.url}/stats")
+    page.wait_for_selector("[data-region=stats][data-ready=true]")
+    found = {}
+    for name, viewport in (("phone", PHONE), ("small", {"width": 320, "height": 568})):
+        page.set_viewport_size(viewport)
+        no_horizontal_scroll(page)
+        found[name] = page.evaluate(GAME_LINES)
+        page.eval_on_selector("[data-region=history]", "table => table.scrollIntoView()")
+        shoot(page, f"stats-history-{name}")
+    one_line = [{"date": 1, "size": 1, "score": 1, "broken": []}] * 2
+    assert found == {"phone": one_line, "small": one_line}, found
+    # Said as a table: its column headings, and each game a row headed by its date.
+    table = page.get_by_role("table", name=re.compile(r"^Finished games \(2\)$"))
+    assert table.get_by_role("columnheader").all_inner_texts() == [
+        "Finished", "Table", "Result", "Game",
+    ]  # fmt: skip
+    assert table.get_by_role("rowheader").count() == 2
+    assert table.get_by_role("row").count() == 3
+    for name, viewport in VIEWPORTS[1:]:
+        page.set_viewport_size(viewport)
+        shoot(page, f"stats-history-{name}")
+    # A desktop keeps the four columns side by side.
+    tops = page.eval_on_selector_all(
+        "[data-region=history] tbody tr:first-child > *",
+        "cells => cells.map((c) => Math.round(c.getBoundingClientRect().top))",
+    )
+    assert len(tops) == 4 and len(set(tops)) == 1, tops
+    assert not page.errors
