@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 import pytest
-from test_table_play import play_to
+from test_table_play import open_stored, play_to
 from test_web_game_browser import no_horizontal_scroll, open_page, start_game
 
 import hearts
@@ -21,7 +21,7 @@ from hearts.record import actions_of
 from hearts.web.store import owner_key
 from hearts.web.tokens import COOKIE
 
-from browser_support import PHONE, AppServer, plain, shoot
+from browser_support import PHONE, AppServer, create_by_page, plain, shoot
 from helpers import play_game
 
 pytestmark = pytest.mark.browser
@@ -512,4 +512,138 @@ def test_one_finished_game_is_said_once_not_as_best_and_worst(
     # A best game with more points than the worst read as a mistake: what ranks them is said.
     how = page.inner_text("[data-region=best-worst-how]")
     assert how.startswith("Ranked by how far you finished from the best of the others"), how
+    assert not page.errors
+
+
+#: The replay's phones: upright, held sideways, and the smallest.
+PHONES = (("phone", PHONE), ("landscape", LANDSCAPE), ("small", {"width": 320, "height": 568}))
+
+#: The heights of the indices (the rank in a card's corner) under `selector`, and of each
+#: hand card's top-left index, whether something else covers it at its two ends.
+INDICES = """(selector) => [...document.querySelectorAll(selector)].map((index) => {
+    const box = index.getBoundingClientRect();
+    const card = index.closest('[data-card]');
+    const y = box.top + box.height / 2;
+    const at = (x) => document.elementFromPoint(x, y)?.closest('[data-card]') === card;
+    return [box.height, at(box.left + 1) && at(box.right - 1)];
+})"""
+
+
+@pytest.mark.parametrize("players", [3, 4, 10])
+def test_the_hands_read_on_a_phone_as_the_table_s_own(
+    browser: Any, server: AppServer, players: int
+) -> None:
+    # On a phone the replay's hands were 34 px cards, their indices 6 to 7 px tall where the
+    # table's own hand has 12 to 15 px: unreadable. Now each index is as tall as the table's
+    # at the same screen, and none is covered by the next card (a hand of 17 cards, three
+    # players, goes to two rows on the smallest phone).
+    page = open_page(browser, server, PHONE)
+    state = page.evaluate(PLAY_A_GAME, {"players": players, "target": 20})
+    table: dict[str, float] = {}
+    made = create_by_page(page, {"levels": ["easy"], "rules": {"players": players}})
+    open_stored(page, server, made["id"])
+    for name, viewport in PHONES:
+        page.set_viewport_size(viewport)
+        heights = [h for h, _ in page.evaluate(INDICES, "#hand g.corner:first-of-type .index")]
+        assert heights, name
+        table[name] = min(heights)
+    page.goto(f"{server.url}/replay?game={state['id']}")
+    page.wait_for_selector("[data-region=replay][data-ready=true]")
+    while shown_frame(page)["kind"] != "trick":
+        page.keyboard.press("ArrowRight")
+    found = {}
+    for name, viewport in PHONES:
+        page.set_viewport_size(viewport)
+        no_horizontal_scroll(page)
+        shown = []
+        for seat in range(players):
+            page.eval_on_selector(
+                f"[data-region=seats] > [data-seat='{seat}']",
+                "row => row.scrollIntoView({block: 'center'})",
+            )
+            shown += page.evaluate(
+                INDICES, f"[data-seat='{seat}'] .mini-card g.corner:first-of-type .index"
+            )
+        assert len(shown) == sum(len(hand) for hand in shown_frame(page)["hands"])
+        found[name] = (
+            min(h for h, _ in shown),
+            [i for i, (_, seen) in enumerate(shown) if not seen],
+        )
+        shoot(page, f"replay-{name}-{players}-hands")
+    assert {name: (height >= table[name], hidden) for name, (height, hidden) in found.items()} == {
+        name: (True, []) for name, _ in PHONES
+    }, (found, table)
+    assert not page.errors
+
+
+#: Per finished game in "Your games": the lines its date, its table's size ("4 players to
+#: 20") and its score ("5 points, 2 rounds") take, and its words broken across two lines.
+GAME_LINES = """() => [...document.querySelectorAll('[data-region=history] tbody tr')]
+  .map((row) => {
+    const lines = (node) => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        return new Set([...range.getClientRects()].filter((r) => r.width > 0)
+            .map((r) => Math.round(r.bottom))).size;
+    };
+    const texts = [];
+    const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.textContent.trim() && !node.parentElement.closest('.sr')) texts.push(node);
+    }
+    const broken = [];
+    for (const node of texts) {
+        for (const match of node.textContent.matchAll(/\\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const rows = new Set([...range.getClientRects()].map((r) => Math.round(r.bottom)));
+            if (rows.size > 1) broken.push(match[0]);
+        }
+    }
+    const find = (pattern) => texts.find((node) => pattern.test(node.textContent));
+    return {
+        date: lines(row.querySelector('th')),
+        size: lines(find(/^\\d+ players to \\d+/)),
+        score: lines(find(/points?, \\d+ rounds?$/)),
+        broken,
+    };
+})"""
+
+
+def test_finished_games_read_line_by_line_on_a_phone(browser: Any, server: AppServer) -> None:
+    # On a phone the four columns of finished games were squeezed: the date in three lines,
+    # "2 / points, / 1 round" down a narrow column, ten opponents a word or two a line. Each
+    # game is now a block of lines: its date, its table and its score each on one line, no
+    # word broken; on a desktop it stays a table of four columns; a table to a screen reader.
+    page = open_page(browser, server, PHONE)
+    for players in (10, 4):
+        page.evaluate(PLAY_A_GAME, {"players": players, "target": 20})
+    page.goto(f"{server.url}/stats")
+    page.wait_for_selector("[data-region=stats][data-ready=true]")
+    found = {}
+    for name, viewport in (("phone", PHONE), ("small", {"width": 320, "height": 568})):
+        page.set_viewport_size(viewport)
+        no_horizontal_scroll(page)
+        found[name] = page.evaluate(GAME_LINES)
+        page.eval_on_selector("[data-region=history]", "table => table.scrollIntoView()")
+        shoot(page, f"stats-history-{name}")
+    one_line = [{"date": 1, "size": 1, "score": 1, "broken": []}] * 2
+    assert found == {"phone": one_line, "small": one_line}, found
+    # Said as a table: its column headings, and each game a row headed by its date.
+    table = page.get_by_role("table", name=re.compile(r"^Finished games \(2\)$"))
+    assert table.get_by_role("columnheader").all_inner_texts() == [
+        "Finished", "Table", "Result", "Game",
+    ]  # fmt: skip
+    assert table.get_by_role("rowheader").count() == 2
+    assert table.get_by_role("row").count() == 3
+    for name, viewport in VIEWPORTS[1:]:
+        page.set_viewport_size(viewport)
+        shoot(page, f"stats-history-{name}")
+    # A desktop keeps the four columns side by side.
+    tops = page.eval_on_selector_all(
+        "[data-region=history] tbody tr:first-child > *",
+        "cells => cells.map((c) => Math.round(c.getBoundingClientRect().top))",
+    )
+    assert len(tops) == 4 and len(set(tops)) == 1, tops
     assert not page.errors

@@ -159,6 +159,26 @@ function hand(cards, marked, mark) {
   return list;
 }
 
+/** How much of a card's width its corner needs in sight, the index and pip (cards.js, cardFace:
+ * "10" squeezed to 10 of the face's 60 units about x 6.5), and a unit to spare. */
+const CORNER = 13 / 60;
+
+/** Each hand in one row while every card's corner shows past the next card; in two rows when
+ * it does not (a hand of many cards on a narrow phone). Measured, as the room is the page's. */
+function fitHands() {
+  for (const list of stage.querySelectorAll(".mini-hand")) {
+    const cards = list.querySelectorAll(".mini-card");
+    delete list.dataset.rows;
+    list.style.setProperty("--rest", String(Math.max(cards.length - 1, 1)));
+    if (cards.length < 2) continue;
+    const width = cards[0].getBoundingClientRect().width;
+    const step = (list.clientWidth - width) / (cards.length - 1);
+    if (step >= width * CORNER) continue;
+    list.dataset.rows = "2";
+    list.style.setProperty("--rest", String(Math.max(Math.ceil(cards.length / 2) - 1, 1)));
+  }
+}
+
 function seatRow(round, frame, seat) {
   const player = view.replay.players[seat];
   const trick = frame.kind === "trick" ? frame.trick : null;
@@ -272,6 +292,7 @@ function draw() {
     frame.kind === "scored" ? null : h("ol", { class: "seat-rows", "data-region": "seats" },
       order.map((seat) => seatRow(round, frame, seat))),
     frame.kind === "deal" && round.result.deal_key ? dealKey(round) : null);
+  fitHands();
   const query = new URLSearchParams(params);
   query.set("step", `${round.round}.${view.frame}`);
   history.replaceState(null, "", `?${query}`);
@@ -344,6 +365,7 @@ async function show() {
   const at = rounds().findIndex((r) => r.round === round);
   go(at >= 0 ? at : 0, Number.isInteger(frame) ? frame : 0);
   document.addEventListener("keydown", keys);
+  addEventListener("resize", fitHands); // a phone turned: the rows' room changed
   root.removeAttribute("aria-busy");
   root.dataset.ready = "true";
 }

@@ -109,14 +109,20 @@ function bestAndWorst(stats) {
     gameWords(stats.worst_game, "Worst game", "worst-game")];
 }
 
+/** The finished games, a table of four columns; on a phone each game is a block of lines
+ * (replay.css), too narrow for four columns side by side (a date in three lines, "2 / points,
+ * / 1 round"). Its roles are written out, so that laid out as blocks it is still a table
+ * with its headings to a screen reader. */
 function historyTable(history) {
-  return h("table", { class: "summary history", "data-region": "history" },
-    h("thead", {}, h("tr", {}, ["Finished", "Table", "Result", "Game"].map((t) => h("th", { scope: "col" }, t)))),
-    h("tbody", {}, history.map((line) => {
+  return h("table", { class: "summary history", "data-region": "history", role: "table", "aria-labelledby": "history-title" },
+    h("thead", { role: "rowgroup" }, h("tr", { role: "row" },
+      ["Finished", "Table", "Result", "Game"].map((t) => h("th", { scope: "col", role: "columnheader" }, t)))),
+    h("tbody", { role: "rowgroup" }, history.map((line) => {
       if (line.damaged) {
-        return h("tr", { "data-game": line.id, "data-damaged": "true" },
-          h("th", { scope: "row" }, date(line.finished)),
-          h("td", { colspan: 3 }, "This game's record is damaged: it cannot be shown or replayed."));
+        return h("tr", { "data-game": line.id, "data-damaged": "true", role: "row" },
+          h("th", { scope: "row", role: "rowheader", class: "when" }, date(line.finished)),
+          h("td", { colspan: 3, role: "cell" },
+            "This game's record is damaged: it cannot be shown or replayed."));
       }
       const r = line.result;
       const rules = line.rules;
@@ -128,20 +134,22 @@ function historyTable(history) {
       // A house rule or two by name ("Partners"); more as a count.
       const ruleNames = rules.house_rule_names || [];
       const extra = ruleNames.length ? `, ${houseRulesShort(ruleNames)}` : "";
-      return h("tr", { "data-game": line.id },
-        h("th", { scope: "row" }, date(line.finished)),
-        h("td", {}, `${rules.players} players to ${rules.target_score}`,
+      return h("tr", { "data-game": line.id, role: "row" },
+        h("th", { scope: "row", role: "rowheader", class: "when" }, date(line.finished)),
+        h("td", { role: "cell", class: "table-cell" }, `${rules.players} players to ${rules.target_score}`,
           extra, h("br"),
           h("span", { class: "opponents" }, opponents)),
-        h("td", {}, r.won ? "Won" : place(r.place), h("br"), h("span", { class: "opponents" },
-          `${score(r.score)} points, ${r.rounds} round${r.rounds === 1 ? "" : "s"}`), line.undos ? h("br") : null,
+        // A line each on a desktop; on a phone one line, a space between (the line breaks unseen).
+        h("td", { role: "cell", class: "result" }, [
+          h("span", { class: "place" }, r.won ? "Won" : place(r.place)),
+          h("span", { class: "opponents" }, `${score(r.score)} points, ${r.rounds} round${r.rounds === 1 ? "" : "s"}`),
           line.undos ? h("span", { class: "undo-mark", "data-undos": line.undos }, `${line.undos} take-back${line.undos === 1 ? "" : "s"}`) : null,
           // The coach's hints taken at a table of friends (the game's end said them too): short
           // to the eye, as a phone's narrow column needs, and whole to a screen reader.
-          line.hints ? h("br") : null,
           line.hints ? h("span", { class: "hint-mark", "data-hints": line.hints },
-            `${line.hints} hint${line.hints === 1 ? "" : "s"}`, h("span", { class: "sr" }, " from the coach")) : null),
-        h("td", { class: "game-links" }, replayLink(line), h("br"),
+            `${line.hints} hint${line.hints === 1 ? "" : "s"}`, h("span", { class: "sr" }, " from the coach")) : null,
+        ].filter(Boolean).flatMap((part, i) => (i ? [" ", h("br"), part] : [part]))),
+        h("td", { class: "game-links", role: "cell" }, replayLink(line), h("br"),
           h("a", { href: `/api/games/${encodeURIComponent(line.id)}/record`, download: `hearts-${line.id}.json`,
             "data-action": "record" }, "Download")));
     })));
@@ -236,7 +244,7 @@ function render(stats, history) {
       bestAndWorst(stats),
     ] : h("p", { "data-region": "no-stats" }, "No game has finished since the statistics were reset."),
     resetSection(rerender),
-    h("h2", {}, `Finished games (${history.length}${history.length < stats.games ? ` latest of ${stats.games}` : ""})`),
+    h("h2", { id: "history-title" }, `Finished games (${history.length}${history.length < stats.games ? ` latest of ${stats.games}` : ""})`),
     historyTable(history),
     h("p", {}, "Each game replays here trick by trick, every hand face up; its record also replays in a terminal: ",
       h("code", {}, "hearts replay hearts-….json"), "."));
