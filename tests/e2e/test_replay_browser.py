@@ -622,14 +622,15 @@ def test_finished_games_read_line_by_line_on_a_phone(browser: Any, server: AppSe
     page.goto(f"{server.url}/stats")
     page.wait_for_selector("[data-region=stats][data-ready=true]")
     found = {}
-    for name, viewport in (("phone", PHONE), ("small", {"width": 320, "height": 568})):
+    phones = (("phone", PHONE), ("landscape", LANDSCAPE), ("small", {"width": 320, "height": 568}))
+    for name, viewport in phones:
         page.set_viewport_size(viewport)
         no_horizontal_scroll(page)
         found[name] = page.evaluate(GAME_LINES)
         page.eval_on_selector("[data-region=history]", "table => table.scrollIntoView()")
         shoot(page, f"stats-history-{name}")
     one_line = [{"date": 1, "size": 1, "score": 1, "broken": []}] * 2
-    assert found == {"phone": one_line, "small": one_line}, found
+    assert found == {name: one_line for name, _ in phones}, found
     # Said as a table: its column headings, and each game a row headed by its date.
     table = page.get_by_role("table", name=re.compile(r"^Finished games \(2\)$"))
     assert table.get_by_role("columnheader").all_inner_texts() == [
@@ -637,9 +638,8 @@ def test_finished_games_read_line_by_line_on_a_phone(browser: Any, server: AppSe
     ]  # fmt: skip
     assert table.get_by_role("rowheader").count() == 2
     assert table.get_by_role("row").count() == 3
-    for name, viewport in VIEWPORTS[1:]:
-        page.set_viewport_size(viewport)
-        shoot(page, f"stats-history-{name}")
+    page.set_viewport_size(DESKTOP)
+    shoot(page, "stats-history-desktop")
     # A desktop keeps the four columns side by side.
     tops = page.eval_on_selector_all(
         "[data-region=history] tbody tr:first-child > *",
