@@ -356,6 +356,60 @@ def test_the_lobby_names_who_plays_each_open_seat_and_follows_who_comes(
         someone.context.close()
 
 
+def seat_kind(page: Any, seat: int, where: str = "[data-region=lobby-seats] ") -> str:
+    """The words under the name at `seat` (in the lobby, or `where` is the table's seats:
+    f"{TABLE} .seat"): "Friend", "You", "Computer · easy"."""
+    return str(plain(page.inner_text(f"{where}[data-seat='{seat}'] .level")))
+
+
+# The lobby drawn from the table's state with one change to a seat's player, on a page of
+# its own (not the page's lobby): the words under that seat's name.
+LOBBY_WITH = """async ([game, seat, change]) => {
+    const { renderLobby } = await import('/game/js/lobby.js');
+    const options = await (await fetch('/api/options')).json();
+    const state = await (await fetch(`/api/games/${game}`)).json();
+    Object.assign(state.players[seat], change);
+    const root = document.createElement('div');
+    renderLobby(root, state, options, { start: () => {} });
+    return root.querySelector(`[data-seat='${seat}'] .level`).textContent;
+}"""
+
+
+def test_a_friend_is_called_a_friend_in_the_lobby_and_at_the_table(
+    browser: Any, server: AppServer
+) -> None:
+    # The line under a friend's name said "Person" ("Person · not connected"): cold, as if
+    # read off a form. A friend is "Friend" to everyone else, in the lobby and at the table,
+    # in each state the lobby tells; the person's own seat stays "You".
+    ann, bea = person(browser, "Ann", DESKTOP), person(browser, "Bea", PHONE)
+    link = host_table(ann, server, 4, friends=[1, 2])
+    game = link.split("table=", 1)[1].split("#", 1)[0].split("&", 1)[0]
+    join(bea, link)
+    ann.page.wait_for_selector("[data-region=lobby-seats] [data-seat='1'] >> text=Bea")
+    assert [seat_kind(ann.page, 0), seat_kind(ann.page, 1)] == ["You", "Friend"]
+    assert [seat_kind(bea.page, 0), seat_kind(bea.page, 1)] == ["Friend", "You"]
+    told = {
+        "not connected": {"connected": False},
+        "reconnecting": {"reconnecting": True},
+        "not here yet": {"away": True},
+    }
+    said = {key: ann.page.evaluate(LOBBY_WITH, [game, 1, change]) for key, change in told.items()}
+    assert said == {
+        "not connected": "Friend · not connected",
+        "reconnecting": "Friend · reconnecting…",
+        "not here yet": "Friend · not here yet",
+    }, said
+    ann.page.click("[data-action=start-table]")
+    for someone in (ann, bea):
+        someone.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
+    # At the table, under each name (the person's own seat shows no such line).
+    assert seat_kind(ann.page, 1, f"{TABLE} .seat") == "Friend"
+    assert seat_kind(bea.page, 0, f"{TABLE} .seat") == "Friend"
+    assert not ann.page.errors and not bea.page.errors
+    for someone in (ann, bea):
+        someone.context.close()
+
+
 def test_two_people_and_two_computer_players_play_a_round_live(
     browser: Any, server: AppServer
 ) -> None:
@@ -725,7 +779,7 @@ def test_a_person_who_leaves_is_played_for_at_once_and_can_come_back(
 
 def test_a_friend_who_leaves_the_lobby_gives_the_seat_back(browser: Any, server: AppServer) -> None:
     # Zoë tapped New in the lobby: she went to the start screen unasked, her seat kept with
-    # no way back to it ("Zoë · Person · not connected" for the host, for good), and her
+    # no way back to it ("Zoë · Friend · not connected" for the host, for good), and her
     # start screen offered to continue a game that had not started.
     ann = person(browser, "Ann", PHONE)
     zoe = person(browser, "Zoë", DESKTOP)

@@ -4,7 +4,7 @@
 
 import { h, clear } from "./dom.js";
 import { face } from "./faces.js";
-import { dotted, hintsWords, nameField, nameProblem, turnTimeWords, waitingWords } from "./friends.js";
+import { dotted, FRIEND, hintsWords, nameField, nameProblem, turnTimeWords, waitingWords } from "./friends.js";
 import { initial, isMe, listed, named, plural, where } from "./words.js";
 
 /** The lobby for `state` (table.started false). actions: {start(), copied(text)}. A
@@ -95,9 +95,9 @@ function seatLine(state, player, options) {
     const standIn = options.opponents.find((o) => o.id === player.stand_in);
     kind = waitingWords(state.table.fill, standIn?.name);
   }
-  else if (player.person && player.away) kind = "Person · not here yet";
-  else if (player.person && !me && player.reconnecting) kind = "Person · reconnecting…";
-  else if (player.person) kind = me ? "You" : player.connected === false ? "Person · not connected" : "Person";
+  else if (player.person && player.away) kind = `${FRIEND} · not here yet`;
+  else if (player.person && !me && player.reconnecting) kind = `${FRIEND} · reconnecting…`;
+  else if (player.person) kind = me ? "You" : player.connected === false ? `${FRIEND} · not connected` : FRIEND;
   else kind = `Computer · ${player.level}`;
   const avatar = player.person || player.open
     ? h("span", { class: `initial${player.open ? " empty" : ""}`, "aria-hidden": "true" },
