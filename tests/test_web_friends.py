@@ -202,8 +202,8 @@ def test_an_invitation_shows_the_table_before_joining(browsers: list[TestClient]
     assert first.status_code == 200, first.text
     assert first.json() == {
         "host": "Ann", "players": 4, "target_score": 50, "seated": ["Ann"], "open": 2,
-        "computers": 1, "started": False, "yours": False, "closed": None,
-        "partnership": False, "hints": True, "turn_time": 30, "house_rules": [],
+        "computers": 1, "started": False, "yours": False, "closed": None, "seat": 1,
+        "host_seat": 0, "partnership": False, "hints": True, "turn_time": 30, "house_rules": [],
     }  # fmt: skip
     # Partners and the house rules are told before a friend sits down.
     rules = {"partnership": True, "bonus_card": "JD", "moon_rule": "choose"}
@@ -217,12 +217,16 @@ def test_an_invitation_shows_the_table_before_joining(browsers: list[TestClient]
     assert join(bea, made, "Bea").status_code == 200
     seen = look(bea).json()
     assert seen["yours"] and seen["seated"] == ["Ann", "Bea"] and seen["open"] == 1
-    # Looking changes nothing: Cal, who only looked, still takes the last seat.
-    assert look(cal).json()["yours"] is False
-    assert join(cal, made, "Cal").json()["table"]["started"] is True
+    assert seen["seat"] == 1  # her own: the link is her way back to it
+    # Looking changes nothing: Cal, who only looked, still takes the last seat, the one
+    # his look said.
+    assert look(cal).json()["yours"] is False and look(cal).json()["seat"] == 3
+    cal_seated = join(cal, made, "Cal").json()["table"]
+    assert cal_seated["started"] is True and cal_seated["seat"] == 3
     stranger = another_browser(ann, raise_server_exceptions=False)
     late = look(stranger).json()
     assert late["started"] and late["open"] == 0 and "full" in late["closed"]
+    assert late["seat"] is None and late["host_seat"] == 0
     assert look(bea).json()["closed"] is None  # seated: the link is a way back
     # Refusals: the wrong token or table says nothing of the table; a malformed body is a 422.
     assert "invitation" in sentence(look(stranger, token="x" * 32), 404)

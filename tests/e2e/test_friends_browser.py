@@ -22,6 +22,7 @@ import pytest
 import uvicorn
 from test_web_game_browser import TABLE, shoot
 
+from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 from hearts.web.app import create_app
 from hearts.web.characters import OPPONENTS
 from hearts.web.service import START_GRACE
@@ -351,6 +352,122 @@ def test_the_lobby_names_who_plays_each_open_seat_and_follows_who_comes(
     ann.page.wait_for_selector(f"{TABLE} [data-card]", timeout=15000)
     players = ann.page.request.get(f"{server.url}/api/games/{game}").json()["players"]
     assert (players[2]["name"], players[2]["person"]) == (first, False)
+    assert not ann.page.errors and not bea.page.errors
+    for someone in (ann, bea):
+        someone.context.close()
+
+
+def seat_kind(page: Any, seat: int, where: str = "[data-region=lobby-seats] ") -> str:
+    """The words under the name at `seat` (in the lobby, or `where` is the table's seats:
+    f"{TABLE} .seat"): "Friend", "You", "Computer · easy"."""
+    return str(plain(page.inner_text(f"{where}[data-seat='{seat}'] .level")))
+
+
+# The lobby drawn from the table's state with one change to a seat's player, on a page of
+# its own (not the page's lobby): the words under that seat's name.
+LOBBY_WITH = """async ([game, seat, change]) => {
+    const { renderLobby } = await import('/game/js/lobby.js');
+    const options = await (await fetch('/api/options')).json();
+    const state = await (await fetch(`/api/games/${game}`)).json();
+    Object.assign(state.players[seat], change);
+    const root = document.createElement('div');
+    renderLobby(root, state, options, { start: () => {} });
+    return root.querySelector(`[data-seat='${seat}'] .level`).textContent;
+}"""
+
+
+def test_a_friend_is_called_a_friend_in_the_lobby_and_at_the_table(
+    browser: Any, server: AppServer
+) -> None:
+    # The line under a friend's name said "Person" ("Person · not connected"): cold, as if
+    # read off a form. A friend is "Friend" to everyone else, in the lobby and at the table,
+    # in each state the lobby tells; the person's own seat stays "You".
+    ann, bea = person(browser, "Ann", DESKTOP), person(browser, "Bea", PHONE)
+    link = host_table(ann, server, 4, friends=[1, 2])
+    game = link.split("table=", 1)[1].split("#", 1)[0].split("&", 1)[0]
+    join(bea, link)
+    ann.page.wait_for_selector("[data-region=lobby-seats] [data-seat='1'] >> text=Bea")
+    assert [seat_kind(ann.page, 0), seat_kind(ann.page, 1)] == ["You", "Friend"]
+    assert [seat_kind(bea.page, 0), seat_kind(bea.page, 1)] == ["Friend", "You"]
+    told = {
+        "not connected": {"connected": False},
+        "reconnecting": {"reconnecting": True},
+        "not here yet": {"away": True},
+    }
+    said = {key: ann.page.evaluate(LOBBY_WITH, [game, 1, change]) for key, change in told.items()}
+    assert said == {
+        "not connected": "Friend · not connected",
+        "reconnecting": "Friend · reconnecting…",
+        "not here yet": "Friend · not here yet",
+    }, said
+    ann.page.click("[data-action=start-table]")
+    for someone in (ann, bea):
+        someone.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
+    # At the table, under each name (the person's own seat shows no such line).
+    assert seat_kind(ann.page, 1, f"{TABLE} .seat") == "Friend"
+    assert seat_kind(bea.page, 0, f"{TABLE} .seat") == "Friend"
+    assert not ann.page.errors and not bea.page.errors
+    for someone in (ann, bea):
+        someone.context.close()
+
+
+def join_table_seats(players: int) -> tuple[list[str], int]:
+    """A table of `players` with the host at a seat other than the first, and two friends'
+    seats, the lower one at a place round the table that changes with the size (on the left,
+    across, 2nd on the right...); the seats asked for, and the lower friend's seat."""
+    host = players - 1 - players % 3
+    others = [seat for seat in range(players) if seat != host]
+    first, second = others[(players * 3) % (len(others) - 1)], others[-1]
+    seats = [
+        "you" if s == host else "friend" if s in (first, second) else "easy" for s in range(players)
+    ]
+    return seats, first
+
+
+def test_the_join_page_says_where_the_friend_will_sit_from_the_host(
+    browser: Any, server: AppServer
+) -> None:
+    # The join page's "Your seat" said nothing of the seat: where it is, the others learnt
+    # in the lobby ("on your left"), the friend only once seated. It says where the link
+    # seats them from the host, as the host's lobby says it of them once they have joined.
+    ann = person(browser, "Ann", DESKTOP)
+    said: dict[int, str] = {}
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+        seats, first = join_table_seats(players)
+        body = {"rules": {"players": players}, "name": "Ann", "turn_time": None, "seats": seats}
+        made = table_by_api(ann, server, body)
+        cal = person(browser, "Cal", PHONE)
+        cal.page.goto(with_speed(f"{server.url}{made['table']['invite']}"))
+        cal.page.wait_for_selector("#join-name")
+        said[players] = plain(cal.page.inner_text("[data-region=join-seat]"))
+        cal.page.fill("#join-name", "Cal")
+        cal.page.click("[data-action=join]")
+        cal.page.wait_for_selector("body[data-screen=lobby]")
+        # Cal sits where the page said, the lowest friend's seat.
+        assert cal.page.get_attribute(".lobby-seat.mine", "data-seat") == str(first)
+        ann.page.wait_for_selector(f"[data-region=lobby-seats] [data-seat='{first}'] >> text=Cal")
+        place = ann.page.inner_text(f"[data-region=lobby-seats] [data-seat='{first}'] .seat-word")
+        mirrored = (
+            "across from Ann" if place == "across from you" else place.replace("your", "Ann's")
+        )
+        assert said[players] == f"You will sit {mirrored}.", (players, said[players], place)
+        assert not cal.page.errors, cal.page.errors
+        cal.context.close()
+    assert said[MIN_PLAYERS] == "You will sit on Ann's left.", said
+    assert said[MAX_PLAYERS] == "You will sit 2nd on Ann's right.", said
+    assert len(set(said.values())) >= 4, said  # the left, across and right, and the counts
+    # At partners' tables, across from the host is the host's partner.
+    body = {
+        "rules": {"partnership": True},
+        "name": "Ann",
+        "turn_time": None,
+        "seats": ["you", "hard", "friend", "hard"],
+    }
+    made = table_by_api(ann, server, body)
+    bea = person(browser, "Bea", PHONE)
+    bea.page.goto(with_speed(f"{server.url}{made['table']['invite']}"))
+    words = plain(bea.page.inner_text("[data-region=join-seat]"))
+    assert words == "You will sit across from Ann: you two are partners.", words
     assert not ann.page.errors and not bea.page.errors
     for someone in (ann, bea):
         someone.context.close()
@@ -725,7 +842,7 @@ def test_a_person_who_leaves_is_played_for_at_once_and_can_come_back(
 
 def test_a_friend_who_leaves_the_lobby_gives_the_seat_back(browser: Any, server: AppServer) -> None:
     # Zoë tapped New in the lobby: she went to the start screen unasked, her seat kept with
-    # no way back to it ("Zoë · Person · not connected" for the host, for good), and her
+    # no way back to it ("Zoë · Friend · not connected" for the host, for good), and her
     # start screen offered to continue a game that had not started.
     ann = person(browser, "Ann", PHONE)
     zoe = person(browser, "Zoë", DESKTOP)

@@ -93,6 +93,12 @@ class Invitation(BaseModel):
     closed: str | None = Field(
         description="Why the link cannot seat this browser now (full, started), or null."
     )
+    seat: int | None = Field(
+        default=None,
+        description="The seat the link gives this browser now: its own, else the lowest open "
+        "one (a friend who joins first takes it); null when it cannot seat this browser.",
+    )
+    host_seat: int = Field(description="The host's seat.")
     partnership: bool = Field(description="Whether the players across score together.")
     turn_time: int | None = Field(
         default=None, description="Seconds each person has for a move; null: no limit."

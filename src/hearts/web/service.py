@@ -702,13 +702,17 @@ class GameService:
         seating = await self._seating(game_id)
         people = seating.people
         host = people.get(loaded.table.host)
-        mine = any(p.owner == owner for p in people.values())
-        free = sum(p.owner is None for p in people.values())
+        mine = next((seat for seat, p in sorted(people.items()) if p.owner == owner), None)
+        open_seats = [seat for seat, p in sorted(people.items()) if p.owner is None]
+        free = len(open_seats)
         closed = None
-        if not mine and seating.started:
+        if mine is None and seating.started:
             closed = _started(loaded, seating)
-        elif not mine and not free:
+        elif mine is None and not free:
             closed = TABLE_FULL
+        # The seat the link gives this browser now: its own, or the lowest open one, as
+        # `store.join` seats a friend (another friend quicker to join takes it first).
+        seat = mine if mine is not None else None if closed else open_seats[0]
         return {
             "host": host.name if host is not None else None,
             "players": loaded.game.rules.players,
@@ -717,8 +721,10 @@ class GameService:
             "open": free,
             "computers": sum(level is not None for level in loaded.table.seats),
             "started": seating.started,
-            "yours": mine,
+            "yours": mine is not None,
             "closed": closed,
+            "seat": seat,
+            "host_seat": loaded.table.host,
             # The rules a friend sits down to: partners above all (whose partner they are).
             "partnership": loaded.game.rules.partnership,
             "hints": loaded.table.hints,

@@ -347,11 +347,15 @@ export function dotted(words) {
   return [first, " ", h("span", { class: "keep-together" }, `· ${word}`), more.length ? ` ${more.join(" ")}` : ""];
 }
 
-/** "Person" or "Computer · medium" for the line under a name. */
+/** What a person at a table with friends is called under their name, by everyone else (in
+ * the lobby "Friend · not connected" and so on): "Person" read cold, as if from a form. */
+export const FRIEND = "Friend";
+
+/** "Friend", "You" or "Computer · medium" for the line under a name. */
 export function kindLine(state, seat) {
   const player = state.players[seat];
   if (player.open) return "Open seat";
-  if (player.person) return isMe(state, seat) ? "You" : "Person";
+  if (player.person) return isMe(state, seat) ? "You" : FRIEND;
   return `Computer · ${player.level}`;
 }
 

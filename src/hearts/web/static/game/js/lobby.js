@@ -4,8 +4,8 @@
 
 import { h, clear } from "./dom.js";
 import { face } from "./faces.js";
-import { dotted, hintsWords, nameField, nameProblem, turnTimeWords, waitingWords } from "./friends.js";
-import { initial, isMe, listed, named, plural, where } from "./words.js";
+import { dotted, FRIEND, hintsWords, nameField, nameProblem, turnTimeWords, waitingWords } from "./friends.js";
+import { initial, isMe, listed, named, plural, sideWord, where } from "./words.js";
 
 /** The lobby for `state` (table.started false). actions: {start(), copied(text)}. A
  * rematch's lobby waits for the last game's people to come to it; any of them may start it.
@@ -95,9 +95,9 @@ function seatLine(state, player, options) {
     const standIn = options.opponents.find((o) => o.id === player.stand_in);
     kind = waitingWords(state.table.fill, standIn?.name);
   }
-  else if (player.person && player.away) kind = "Person · not here yet";
-  else if (player.person && !me && player.reconnecting) kind = "Person · reconnecting…";
-  else if (player.person) kind = me ? "You" : player.connected === false ? "Person · not connected" : "Person";
+  else if (player.person && player.away) kind = `${FRIEND} · not here yet`;
+  else if (player.person && !me && player.reconnecting) kind = `${FRIEND} · reconnecting…`;
+  else if (player.person) kind = me ? "You" : player.connected === false ? `${FRIEND} · not connected` : FRIEND;
   else kind = `Computer · ${player.level}`;
   const avatar = player.person || player.open
     ? h("span", { class: `initial${player.open ? " empty" : ""}`, "aria-hidden": "true" },
@@ -178,6 +178,21 @@ function tableFacts(invitation) {
   ].filter(Boolean);
 }
 
+/** Where the link seats the friend, from the host's seat as the host's lobby says it of
+ * them ("on your left"): "You will sit on Ann's left.", "You will sit 2nd on Ann's right.",
+ * "You will sit across from Ann." (at partners' tables: "you two are partners"); "" when
+ * the server does not say (no seat for this link). */
+function seatSentence(invitation) {
+  const { seat, host_seat: hostSeat, host, players } = invitation || {};
+  if (seat == null || hostSeat == null || !host || seat === hostSeat) return "";
+  const word = sideWord((seat - hostSeat + players) % players, players);
+  const name = named(host);
+  if (word === "Across") {
+    return `You will sit across from ${name}${invitation.partnership ? ": you two are partners" : ""}.`;
+  }
+  return `You will sit ${word.replace("On your", "on your").replace("your", `${name}'s`)}.`;
+}
+
 /** The page a friend's link opens: a name, then Join. onJoin(name) returns a promise.
  * `nameIssue`: why the name given was refused, said under the box. */
 export function renderJoin(root, { name, invitation, onJoin, problem, nameIssue }) {
@@ -206,6 +221,7 @@ export function renderJoin(root, { name, invitation, onJoin, problem, nameIssue 
     }
   } },
   h("h2", {}, "Your seat"),
+  seatSentence(invitation) ? h("p", { class: "join-seat", "data-region": "join-seat" }, seatSentence(invitation)) : null,
   invitation ? h("ul", { class: "join-facts", "data-region": "join-table" },
     tableFacts(invitation).map((fact) => h("li", {}, fact))) : null,
   field.field, button);
