@@ -1321,6 +1321,75 @@ def test_a_pass_chosen_offline_goes_once_back_though_others_passed_meanwhile(
         someone.context.close()
 
 
+#: Before the page's scripts: `window.streamedMove`, the newest move the event stream brought
+#: (heard before the page's own listener, which shows it in the same turn of the loop).
+STREAMED_MOVE = """(() => {
+    const Source = window.EventSource;
+    window.EventSource = class extends Source {
+        constructor(...args) {
+            super(...args);
+            for (const kind of ['state', 'table', 'message']) {
+                this.addEventListener(kind, (message) => {
+                    const move = JSON.parse(message.data).move;
+                    window.streamedMove = Math.max(window.streamedMove ?? -1, move);
+                });
+            }
+        }
+    };
+})()"""
+
+#: The pass never reaches the server (a request lost on its way, the stream still open); the
+#: game the page then asks for is answered at once (`window.gameAnswered`) but heard only
+#: when the test lets it through (`window.letTheGameCome()`).
+LOSE_THE_PASS = """(id) => {
+    const fetched = window.fetch.bind(window);
+    let held = false;
+    window.fetch = (path, init) => {
+        const url = String(path);
+        if (url.endsWith('/pass')) return Promise.reject(new TypeError('Failed to fetch'));
+        if (!held && url === `/api/games/${id}` && (init?.method ?? 'GET') === 'GET') {
+            held = true;
+            const answer = fetched(path, init);
+            answer.then(() => { window.gameAnswered = true; });
+            return new Promise((resolve) => { window.letTheGameCome = () => resolve(answer); });
+        }
+        return fetched(path, init);
+    };
+}"""
+
+
+def test_the_game_asked_for_after_a_lost_pass_keeps_what_the_stream_brought_meanwhile(
+    browser: Any, server: AppServer
+) -> None:
+    # Sol's pass was lost on its way, and the page asked for the game as it stands. Tia
+    # passed while the answer came: the stream showed her pass, then the answer, older, put
+    # the page back to before it (her pass undone on Sol's screen, the move count back).
+    sol, tia = two_at_a_table(browser, server, ("Sol", DESKTOP), ("Tia", PHONE))
+    sol.page.add_init_script(STREAMED_MOVE)
+    sol.page.reload()
+    sol.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]")
+    sol.page.wait_for_selector("body[data-live=open]")
+    before = sol.move()
+    sol.page.evaluate(LOSE_THE_PASS, sol.page.get_attribute(TABLE, "data-game"))
+    pass_last_three(sol.page)
+    sol.page.wait_for_function("() => window.gameAnswered === true")
+    pass_last_three(tia.page)
+    sol.page.wait_for_function("(move) => window.streamedMove > move", arg=before)
+    sol.page.evaluate("() => window.letTheGameCome()")
+    # The move drawn once the page is no longer busy with the pass (read in the same turn).
+    shown = sol.page.wait_for_function(
+        f"() => {{ const t = document.querySelector('{TABLE}');"
+        " return !t.dataset.busy && t.dataset.move; }"
+    ).json_value()
+    assert int(shown) == before + 1, (shown, before)
+    assert sol.page.get_attribute(TABLE, "data-phase") == "passing"
+    # The pass is still Sol's to make: the cards stay chosen, the Pass button there.
+    assert sol.page.locator("[data-action=pass][aria-disabled=false]").count() == 1
+    for someone in (sol, tia):
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()
+
+
 def test_the_persons_own_seat_is_not_connected_while_the_device_is_offline(
     browser: Any, server: AppServer
 ) -> None:

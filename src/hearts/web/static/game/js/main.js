@@ -1447,8 +1447,13 @@ async function recover(error) {
     app.state = error.body.state;
     app.selected = new Set();
   } else if (error.status === 409 || error.status === 0) {
+    // The stream goes on while the game is asked for (a request lost on its way, the stream
+    // still open): what it brought meanwhile stays, unless the answer is newer. The answer
+    // put the page back to the moves before them (a friend's pass shown, then gone).
+    const before = app.state;
     try {
-      app.state = await api.game(app.state.id);
+      const now = await api.game(before.id);
+      if (app.state === before || (app.state?.id === now.id && now.move > app.state.move)) app.state = now;
     } catch {
       // Keep the state we have; the message already says what is wrong.
     }
