@@ -1390,6 +1390,76 @@ def test_the_game_asked_for_after_a_lost_pass_keeps_what_the_stream_brought_mean
         someone.context.close()
 
 
+def simplest_move(someone: Person, server: AppServer, game: str) -> None:
+    """The simplest move for `someone`'s seat, through the API with their page's cookie."""
+    state = someone.page.request.get(f"{server.url}/api/games/{game}").json()
+    phase, view = state["phase"], state["view"]
+    body: dict[str, Any] = {"move": state["move"], "undos": state["undo"]["used"]}
+    if phase == "passing":
+        route, body["cards"] = "pass", view["hand"][: view["cards_to_pass"]]
+    elif phase == "playing":
+        route, body["card"] = "play", view["legal"][0]
+    else:
+        route = "next"
+    answer = someone.page.request.post(f"{server.url}/api/games/{game}/{route}", data=body)
+    assert answer.status in (200, 409), answer.text()
+
+
+#: setTimeout, but a callback that plays the only card is kept (`window.heldPlays`) for the
+#: test to run when it chooses.
+HOLD_THE_ONLY_CARD = """() => {
+    const later = window.setTimeout.bind(window);
+    window.heldPlays = [];
+    window.setTimeout = (task, ms, ...rest) => {
+        if (typeof task === 'function' && String(task).includes('sendPlay')) {
+            window.heldPlays.push(task);
+            return 0;
+        }
+        return later(task, ms, ...rest);
+    };
+}"""
+
+
+def test_the_only_card_plays_itself_though_a_reaction_comes_meanwhile(
+    browser: Any, server: AppServer
+) -> None:
+    # "Your only card: the ..." and a moment later it plays itself. A friend's reaction in
+    # that moment brought the same move anew, and the card stayed in hand, said to be going.
+    ann, bea = two_at_a_table(browser, server, ("Ann", DESKTOP), ("Bea", PHONE))
+    game = ann.page.get_attribute(TABLE, "data-game")
+    seats = {ann.seat: ann, bea.seat: bea}
+    for _ in range(500):  # the round through the API, to Ann's last card
+        now = ann.page.request.get(f"{server.url}/api/games/{game}").json()
+        waiting = [seat for seat in now["table"]["waiting_on"] if seat in seats]
+        last = now["phase"] == "playing" and len(now["view"]["hand"]) == 1
+        if last and ann.seat in waiting:
+            break
+        for seat in waiting:
+            simplest_move(seats[seat], server, game)
+    assert last and ann.seat in waiting, now["table"]
+    ann.page.wait_for_function(SETTLED, arg=now["move"])
+    assert ann.page.evaluate(READY) == "playing"
+    (only,) = hand(ann.page)
+    ann.page.evaluate(HOLD_THE_ONLY_CARD)
+    ann.page.click("[data-action=settings]")
+    ann.page.click("#set-auto")
+    ann.page.keyboard.press("Escape")
+    assert ann.page.inner_text("#status").startswith("Your only card: the ")
+    ann.page.wait_for_function("() => window.heldPlays.length === 1")
+    reacted = bea.page.request.post(
+        f"{server.url}/api/games/{game}/react", data={"reaction": "nice"}
+    )
+    assert reacted.status == 200, reacted.text()
+    ann.page.locator(f".seat[data-seat='{bea.seat}'] .quip").filter(has_text="Nice one").wait_for()
+    ann.page.evaluate("() => window.heldPlays[0]()")
+    ann.page.wait_for_function(
+        f"() => !document.querySelector(\"[data-region=hand] [data-key='{only}']\")"
+    )
+    for someone in (ann, bea):
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()
+
+
 def test_the_persons_own_seat_is_not_connected_while_the_device_is_offline(
     browser: Any, server: AppServer
 ) -> None:

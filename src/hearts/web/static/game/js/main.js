@@ -980,7 +980,9 @@ function autoPlay(state) {
   app.autoPlayed = state.move;
   say(`Your only card: the ${cardName(legal[0])}.`);
   setTimeout(() => {
-    if (app.state !== state || app.busy) return;
+    // The same move still: at a table of friends a reaction or a seat's news brings the same
+    // move anew meanwhile, and the card, said to play itself, stayed in hand.
+    if (app.state?.id !== state.id || app.state.move !== state.move || app.busy) return;
     const button = hand.button(legal[0]);
     if (button) sendPlay(legal[0], button);
   }, Math.max(300, timing(app.prefs).fly));
