@@ -309,6 +309,26 @@ def test_copied_is_said_when_a_friend_comes_while_the_clipboard_writes(
         someone.context.close()
 
 
+def test_a_start_refused_stays_said_when_a_friend_comes(browser: Any, server: AppServer) -> None:
+    # Start now was refused (the server away a moment) and the lobby said why; Bea came just
+    # then, the lobby was drawn anew, and the sentence went before Ann could read it.
+    ann, bea = person(browser, "Ann", DESKTOP), person(browser, "Bea", PHONE)
+    link = host_table(ann, server, 4, friends=[1, 2])
+    busy = "The game server is not answering just now: try again in a moment."
+    ann.page.route("**/start", lambda route: route.fulfill(status=503, json={"detail": busy}))
+    ann.page.click("[data-action=start-table]")
+    error = ann.page.locator("[data-region=lobby-error]")
+    error.wait_for()
+    assert error.inner_text() == busy
+    join(bea, link)
+    ann.page.wait_for_selector("[data-region=lobby-seats] [data-seat='1'] >> text=Bea")
+    assert error.is_visible() and error.inner_text() == busy
+    assert ann.page.locator("body[data-screen=lobby]").count() == 1
+    assert not ann.page.errors and not bea.page.errors
+    for someone in (ann, bea):
+        someone.context.close()
+
+
 def stand_in_named(words: str) -> str:
     """The character an open seat of the lobby names as its stand-in ("Waiting for a friend;
     else Tamsin, a medium computer player")."""

@@ -33,6 +33,10 @@ export function renderLobby(root, state, options, actions, news = "") {
   // had the keyboard's focus keeps it, and "Copied." stays said, as if nothing had moved.
   const focused = root.contains(document.activeElement) ? partOf(document.activeElement) : null;
   const copyNote = root.querySelector("[data-region=copy-note]")?.textContent ?? "";
+  // And Start refused stays said (a friend who came as the answer did wiped it unread), for
+  // this table only.
+  const refusal = root.querySelector("[data-region=lobby-error]");
+  const problem = refusal?.dataset.game === state.id ? refusal.textContent : "";
   clear(root,
     h("header", { class: "hero" },
       h("h1", { tabindex: "-1" }, heading),
@@ -53,7 +57,8 @@ export function renderLobby(root, state, options, actions, news = "") {
         open && !away.length
           ? "The game starts by itself once every friend's seat is taken, or when the host starts it."
           : "Waiting for the host to start the game."),
-    h("p", { class: "error", role: "alert", "data-region": "lobby-error", hidden: true }),
+    h("p", { class: "error", role: "alert", "data-region": "lobby-error", "data-game": state.id, hidden: !problem },
+      problem),
     // The seats last: at ten seats, or on a phone held sideways, the list would push the link
     // and Start now below the fold.
     h("section", { class: "panel", "aria-labelledby": "lobby-seats" },
