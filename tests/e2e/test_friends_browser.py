@@ -309,6 +309,31 @@ def test_copied_is_said_when_a_friend_comes_while_the_clipboard_writes(
         someone.context.close()
 
 
+def test_a_new_tables_lobby_does_not_say_its_link_was_copied(
+    browser: Any, server: AppServer
+) -> None:
+    # "Copied." stays said while the lobby is drawn anew, but it went on to the next table's
+    # lobby as well: the host, told its link was copied, sent the last table's.
+    ann = person(browser, "Ann", DESKTOP)
+    first = host_table(ann, server, 4, friends=[1])
+    ann.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    ann.page.click("[data-action=copy-invite]")
+    ann.page.wait_for_selector("[data-region=copy-note]:has-text('Copied')")
+    ann.page.click("[data-action=menu-new]")
+    ann.page.wait_for_selector("body[data-screen=setup] [data-region=invite]")
+    if not ann.page.is_visible("[data-action=invite]"):
+        ann.page.click("[data-region=invite] summary")
+    ann.page.click("[data-action=invite]")
+    ann.page.wait_for_function(
+        "(first) => document.body.dataset.screen === 'lobby'"
+        " && document.querySelector('[data-region=invite-link]')?.value !== first",
+        arg=first,
+    )
+    assert ann.page.inner_text("[data-region=copy-note]") == ""
+    assert not ann.page.errors
+    ann.context.close()
+
+
 def test_a_start_refused_stays_said_when_a_friend_comes(browser: Any, server: AppServer) -> None:
     # Start now was refused (the server away a moment) and the lobby said why; Bea came just
     # then, the lobby was drawn anew, and the sentence went before Ann could read it.
