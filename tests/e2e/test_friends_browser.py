@@ -310,6 +310,51 @@ def test_copied_is_said_when_a_friend_comes_while_the_clipboard_writes(
         someone.context.close()
 
 
+def test_a_new_tables_lobby_does_not_say_its_link_was_copied(
+    browser: Any, server: AppServer
+) -> None:
+    # "Copied." stays said while the lobby is drawn anew, but it went on to the next table's
+    # lobby as well: the host, told its link was copied, sent the last table's.
+    ann = person(browser, "Ann", DESKTOP)
+    first = host_table(ann, server, 4, friends=[1])
+    ann.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    ann.page.click("[data-action=copy-invite]")
+    ann.page.wait_for_selector("[data-region=copy-note]:has-text('Copied')")
+    ann.page.click("[data-action=menu-new]")
+    ann.page.wait_for_selector("body[data-screen=setup] [data-region=invite]")
+    if not ann.page.is_visible("[data-action=invite]"):
+        ann.page.click("[data-region=invite] summary")
+    ann.page.click("[data-action=invite]")
+    ann.page.wait_for_function(
+        "(first) => document.body.dataset.screen === 'lobby'"
+        " && document.querySelector('[data-region=invite-link]')?.value !== first",
+        arg=first,
+    )
+    assert ann.page.inner_text("[data-region=copy-note]") == ""
+    assert not ann.page.errors
+    ann.context.close()
+
+
+def test_a_start_refused_stays_said_when_a_friend_comes(browser: Any, server: AppServer) -> None:
+    # Start now was refused (the server away a moment) and the lobby said why; Bea came just
+    # then, the lobby was drawn anew, and the sentence went before Ann could read it.
+    ann, bea = person(browser, "Ann", DESKTOP), person(browser, "Bea", PHONE)
+    link = host_table(ann, server, 4, friends=[1, 2])
+    busy = "The game server is not answering just now: try again in a moment."
+    ann.page.route("**/start", lambda route: route.fulfill(status=503, json={"detail": busy}))
+    ann.page.click("[data-action=start-table]")
+    error = ann.page.locator("[data-region=lobby-error]")
+    error.wait_for()
+    assert error.inner_text() == busy
+    join(bea, link)
+    ann.page.wait_for_selector("[data-region=lobby-seats] [data-seat='1'] >> text=Bea")
+    assert error.is_visible() and error.inner_text() == busy
+    assert ann.page.locator("body[data-screen=lobby]").count() == 1
+    assert not ann.page.errors and not bea.page.errors
+    for someone in (ann, bea):
+        someone.context.close()
+
+
 def stand_in_named(words: str) -> str:
     """The character an open seat of the lobby names as its stand-in ("Waiting for a friend;
     else Tamsin, a medium computer player")."""
@@ -1434,6 +1479,145 @@ def test_a_pass_chosen_offline_goes_once_back_though_others_passed_meanwhile(
     assert not set(chosen) & set(hand(sol.page)), "Sol's pass did not go"
     assert "offline" not in sol.page.inner_text("#status")
     for someone in (sol, tia):
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()
+
+
+#: Before the page's scripts: `window.streamedMove`, the newest move the event stream brought
+#: (heard before the page's own listener, which shows it in the same turn of the loop).
+STREAMED_MOVE = """(() => {
+    const Source = window.EventSource;
+    window.EventSource = class extends Source {
+        constructor(...args) {
+            super(...args);
+            for (const kind of ['state', 'table', 'message']) {
+                this.addEventListener(kind, (message) => {
+                    const move = JSON.parse(message.data).move;
+                    window.streamedMove = Math.max(window.streamedMove ?? -1, move);
+                });
+            }
+        }
+    };
+})()"""
+
+#: The pass never reaches the server (a request lost on its way, the stream still open); the
+#: game the page then asks for is answered at once (`window.gameAnswered`) but heard only
+#: when the test lets it through (`window.letTheGameCome()`).
+LOSE_THE_PASS = """(id) => {
+    const fetched = window.fetch.bind(window);
+    let held = false;
+    window.fetch = (path, init) => {
+        const url = String(path);
+        if (url.endsWith('/pass')) return Promise.reject(new TypeError('Failed to fetch'));
+        if (!held && url === `/api/games/${id}` && (init?.method ?? 'GET') === 'GET') {
+            held = true;
+            const answer = fetched(path, init);
+            answer.then(() => { window.gameAnswered = true; });
+            return new Promise((resolve) => { window.letTheGameCome = () => resolve(answer); });
+        }
+        return fetched(path, init);
+    };
+}"""
+
+
+def test_the_game_asked_for_after_a_lost_pass_keeps_what_the_stream_brought_meanwhile(
+    browser: Any, server: AppServer
+) -> None:
+    # Sol's pass was lost on its way, and the page asked for the game as it stands. Tia
+    # passed while the answer came: the stream showed her pass, then the answer, older, put
+    # the page back to before it (her pass undone on Sol's screen, the move count back).
+    sol, tia = two_at_a_table(browser, server, ("Sol", DESKTOP), ("Tia", PHONE))
+    sol.page.add_init_script(STREAMED_MOVE)
+    sol.page.reload()
+    sol.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]")
+    sol.page.wait_for_selector("body[data-live=open]")
+    before = sol.move()
+    sol.page.evaluate(LOSE_THE_PASS, sol.page.get_attribute(TABLE, "data-game"))
+    pass_last_three(sol.page)
+    sol.page.wait_for_function("() => window.gameAnswered === true")
+    pass_last_three(tia.page)
+    sol.page.wait_for_function("(move) => window.streamedMove > move", arg=before)
+    sol.page.evaluate("() => window.letTheGameCome()")
+    # The move drawn once the page is no longer busy with the pass (read in the same turn).
+    shown = sol.page.wait_for_function(
+        f"() => {{ const t = document.querySelector('{TABLE}');"
+        " return !t.dataset.busy && t.dataset.move; }"
+    ).json_value()
+    assert int(shown) == before + 1, (shown, before)
+    assert sol.page.get_attribute(TABLE, "data-phase") == "passing"
+    # The pass is still Sol's to make: the cards stay chosen, the Pass button there.
+    assert sol.page.locator("[data-action=pass][aria-disabled=false]").count() == 1
+    for someone in (sol, tia):
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()
+
+
+def simplest_move(someone: Person, server: AppServer, game: str) -> None:
+    """The simplest move for `someone`'s seat, through the API with their page's cookie."""
+    state = someone.page.request.get(f"{server.url}/api/games/{game}").json()
+    phase, view = state["phase"], state["view"]
+    body: dict[str, Any] = {"move": state["move"], "undos": state["undo"]["used"]}
+    if phase == "passing":
+        route, body["cards"] = "pass", view["hand"][: view["cards_to_pass"]]
+    elif phase == "playing":
+        route, body["card"] = "play", view["legal"][0]
+    else:
+        route = "next"
+    answer = someone.page.request.post(f"{server.url}/api/games/{game}/{route}", data=body)
+    assert answer.status in (200, 409), answer.text()
+
+
+#: setTimeout, but a callback that plays the only card is kept (`window.heldPlays`) for the
+#: test to run when it chooses.
+HOLD_THE_ONLY_CARD = """() => {
+    const later = window.setTimeout.bind(window);
+    window.heldPlays = [];
+    window.setTimeout = (task, ms, ...rest) => {
+        if (typeof task === 'function' && String(task).includes('sendPlay')) {
+            window.heldPlays.push(task);
+            return 0;
+        }
+        return later(task, ms, ...rest);
+    };
+}"""
+
+
+def test_the_only_card_plays_itself_though_a_reaction_comes_meanwhile(
+    browser: Any, server: AppServer
+) -> None:
+    # "Your only card: the ..." and a moment later it plays itself. A friend's reaction in
+    # that moment brought the same move anew, and the card stayed in hand, said to be going.
+    ann, bea = two_at_a_table(browser, server, ("Ann", DESKTOP), ("Bea", PHONE))
+    game = ann.page.get_attribute(TABLE, "data-game")
+    seats = {ann.seat: ann, bea.seat: bea}
+    for _ in range(500):  # the round through the API, to Ann's last card
+        now = ann.page.request.get(f"{server.url}/api/games/{game}").json()
+        waiting = [seat for seat in now["table"]["waiting_on"] if seat in seats]
+        last = now["phase"] == "playing" and len(now["view"]["hand"]) == 1
+        if last and ann.seat in waiting:
+            break
+        for seat in waiting:
+            simplest_move(seats[seat], server, game)
+    assert last and ann.seat in waiting, now["table"]
+    ann.page.wait_for_function(SETTLED, arg=now["move"])
+    assert ann.page.evaluate(READY) == "playing"
+    (only,) = hand(ann.page)
+    ann.page.evaluate(HOLD_THE_ONLY_CARD)
+    ann.page.click("[data-action=settings]")
+    ann.page.click("#set-auto")
+    ann.page.keyboard.press("Escape")
+    assert ann.page.inner_text("#status").startswith("Your only card: the ")
+    ann.page.wait_for_function("() => window.heldPlays.length === 1")
+    reacted = bea.page.request.post(
+        f"{server.url}/api/games/{game}/react", data={"reaction": "nice"}
+    )
+    assert reacted.status == 200, reacted.text()
+    ann.page.locator(f".seat[data-seat='{bea.seat}'] .quip").filter(has_text="Nice one").wait_for()
+    ann.page.evaluate("() => window.heldPlays[0]()")
+    ann.page.wait_for_function(
+        f"() => !document.querySelector(\"[data-region=hand] [data-key='{only}']\")"
+    )
+    for someone in (ann, bea):
         assert not someone.page.errors, someone.page.errors
         someone.context.close()
 

@@ -11,7 +11,15 @@ from typing import Any
 
 import httpx
 import pytest
-from test_friends_browser import DESKTOP, Person, join, person, shoot_views, table_by_api
+from test_friends_browser import (
+    DESKTOP,
+    Person,
+    join,
+    pass_last_three,
+    person,
+    shoot_views,
+    table_by_api,
+)
 from test_web_game_browser import TABLE
 
 from browser_support import PHONE, AppServer, plain
@@ -176,6 +184,87 @@ def test_the_games_end_says_who_took_how_many_hints(browser: Any, server: AppSer
         assert not page.errors, page.errors
     shoot_views(bea.page, "hints-game-over")
     for someone in (ann, bea):
+        someone.context.close()
+
+
+#: The hint's answer held until the test lets it through (`window.letTheHintCome()`): the
+#: server answers at once (`window.hintAnswered`), the page hears it only then.
+HOLD_THE_HINT = """() => {
+    const fetched = window.fetch.bind(window);
+    window.fetch = (path, init) => {
+        if (!String(path).endsWith('/hint')) return fetched(path, init);
+        const answer = fetched(path, init);
+        answer.then(() => { window.hintAnswered = true; });
+        return new Promise((resolve) => { window.letTheHintCome = () => resolve(answer); });
+    };
+}"""
+
+HINT_SHOWN = "[data-region=hint]:not([hidden])"
+HINTED = "[data-region=hand] [data-card][data-hinted=true]"
+
+
+def passing_together(browser: Any, server: AppServer) -> tuple[Person, Person]:
+    """Ann and Bea at a table of four with two computer players, both choosing their pass."""
+    ann = person(browser, "Ann", DESKTOP)
+    bea = person(browser, "Bea", PHONE)
+    body = {"name": "Ann", "seats": ["you", "friend", "easy", "easy"], "turn_time": None}
+    state = table_by_api(ann, server, body)
+    join(bea, f"{server.url}{state['table']['invite']}")
+    at_the_pass([ann, bea])
+    return ann, bea
+
+
+def bea_passes(ann: Person, bea: Person) -> None:
+    """Bea passes, and Ann's page shows the count moved on (Ann still choosing hers)."""
+    before = ann.move()
+    pass_last_three(bea.page)
+    ann.page.wait_for_function(
+        "(move) => Number(document.querySelector('#game').dataset.move) > move", arg=before
+    )
+    assert ann.page.get_attribute(TABLE, "data-phase") == "passing"
+
+
+def test_a_hint_comes_when_a_friend_passes_while_it_is_on_its_way(
+    browser: Any, server: AppServer
+) -> None:
+    # The answer was for the count of passes when it was asked; Bea's pass moved the count
+    # on before it reached Ann's page, which dropped it as old: Ann pressed Hint and got
+    # nothing. A pass is the round's, whoever passed meanwhile.
+    ann, bea = passing_together(browser, server)
+    ann.page.evaluate(HOLD_THE_HINT)
+    ann.page.click(HINT)
+    ann.page.wait_for_function("() => window.hintAnswered === true")
+    bea_passes(ann, bea)
+    ann.page.evaluate("() => window.letTheHintCome()")
+    ann.page.wait_for_selector(HINT_SHOWN)
+    assert ann.page.locator(HINTED).count() >= 1
+    assert ann.page.inner_text("[data-region=hint]").strip()
+    for someone in (ann, bea):
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()
+
+
+def test_a_hint_on_the_screen_stays_when_a_friend_passes(browser: Any, server: AppServer) -> None:
+    # Ann's pass is still hers to choose, and the same hint holds for it: the hint went
+    # from her screen, words and marks, the moment Bea passed.
+    ann, bea = passing_together(browser, server)
+    ann.page.click(HINT)
+    ann.page.wait_for_selector(HINT_SHOWN)
+    words = ann.page.inner_text("[data-region=hint]")
+    marked = ann.page.eval_on_selector_all(HINTED, "els => els.map(e => e.dataset.key)")
+    assert marked
+    bea_passes(ann, bea)
+    assert ann.page.locator(HINT_SHOWN).is_visible()
+    assert ann.page.inner_text("[data-region=hint]") == words
+    assert ann.page.eval_on_selector_all(HINTED, "els => els.map(e => e.dataset.key)") == marked
+    # Once Ann passes, the hint has had its day.
+    pass_last_three(ann.page)
+    ann.page.wait_for_function(
+        "() => document.querySelector('[data-region=hint]').hidden"
+        " && !document.querySelector('[data-hinted=true]')"
+    )
+    for someone in (ann, bea):
+        assert not someone.page.errors, someone.page.errors
         someone.context.close()
 
 

@@ -1,8 +1,10 @@
 // The Hint button: asks the server what the hard player would do in the person's place
 // (POST /api/games/{id}/hint), marks those cards in the hand and shows the reason under the
 // person's name (in the top bar, in the round's place, on a phone held sideways). A hint
-// belongs to one move: it goes once the game moves on. A table of friends made without
-// hints (`table.hints` false) has no button at all.
+// belongs to one decision: a card's move, or a round's pass (the others at a table of
+// friends pass meanwhile, and the pass to choose stays the same); it goes once the game
+// moves past it. A table of friends made without hints (`table.hints` false) has no button
+// at all.
 
 import { api, Refused } from "./api.js";
 import { h, clear } from "./dom.js";
@@ -11,7 +13,7 @@ import { cardName, spoken } from "./cards.js";
 const button = h("button", { type: "button", class: "quiet", "data-action": "hint", hidden: true }, "Hint");
 const line = h("p", { class: "coach-hint", "data-region": "hint", "aria-live": "polite", hidden: true,
   tabindex: "0", title: "Tap to put the hint away (or press Enter)" });
-let shown = null; // {id, move, cards} of the hint on screen
+let shown = null; // {decision, cards} of the hint on screen
 let latest = null; // {state, canAct} from the last render
 let asking = false;
 let moves = 0; // the person's moves made on this page: a hint asked before the last is stale
@@ -53,13 +55,21 @@ export function renderHint(state, canAct) {
   const allowed = state.table?.hints !== false;
   latest = { state, canAct: canAct && allowed };
   button.hidden = !canAct || !allowed;
-  if (shown && (shown.id !== state.id || shown.move !== state.move || !canAct)) {
+  if (shown && (shown.decision !== decision(state) || !canAct)) {
     shown = null;
     line.hidden = true;
     line.textContent = "";
     button.removeAttribute("aria-label"); // "Hint" again, not the last hint's cards
   }
   mark(shown ? shown.cards : []);
+}
+
+/** The decision a hint is for: a card's move, or the round's pass. At a table of friends
+ * everyone passes at once, and each pass moves the count on: the server's hint for a pass
+ * is the same whoever passed before (seeded by the round), and a hint that came, or was on
+ * the screen, as another person passed was dropped unsaid. */
+function decision(state) {
+  return state.phase === "passing" ? `${state.id}:pass:${state.view.hand_number}` : `${state.id}:${state.move}`;
 }
 
 /** Whether the person has a pass or a card to choose, and may have a hint for it. */
@@ -84,8 +94,12 @@ async function ask() {
     const advice = await api.hint(state.id);
     // Moved on: the game, or the person, whose card may still be flying to the trick (the
     // state drawn is not the one after it yet, and an answer then read as the next move's).
-    if (moves !== asked || latest.state.id !== state.id || latest.state.move !== advice.move) return;
-    shown = { id: state.id, move: advice.move, cards: advice.cards };
+    // A pass is the round's: the others' passes meanwhile leave it the person's to choose.
+    const now = latest.state;
+    const same = state.phase === "passing" ? decision(now) === decision(state)
+      : now.id === state.id && now.move === advice.move;
+    if (moves !== asked || !same || !latest.canAct) return;
+    shown = { decision: decision(now), cards: advice.cards };
     clear(line, spoken(advice.reason)); // its cards said in words, not symbols
     line.hidden = false;
     button.setAttribute("aria-label", `Hint: ${advice.cards.map(cardName).join(", ")}`);

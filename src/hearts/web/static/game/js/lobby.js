@@ -32,7 +32,15 @@ export function renderLobby(root, state, options, actions, news = "") {
   // Drawn again at every piece of news (a friend comes, a seat's stand-in changes): whatever
   // had the keyboard's focus keeps it, and "Copied." stays said, as if nothing had moved.
   const focused = root.contains(document.activeElement) ? partOf(document.activeElement) : null;
-  const copyNote = root.querySelector("[data-region=copy-note]")?.textContent ?? "";
+  // Both for this table only: another table's lobby (a new invite from the start screen)
+  // said "Copied." of a link nobody had copied yet, the last table's.
+  const said = (region) => {
+    const el = root.querySelector(`[data-region=${region}]`);
+    return el?.dataset.game === state.id ? el.textContent : "";
+  };
+  const copyNote = said("copy-note");
+  // And Start refused stays said (a friend who came as the answer did wiped it unread).
+  const problem = said("lobby-error");
   clear(root,
     h("header", { class: "hero" },
       h("h1", { tabindex: "-1" }, heading),
@@ -43,7 +51,7 @@ export function renderLobby(root, state, options, actions, news = "") {
       h("p", { class: "hint", "data-region": "lobby-settings" },
         h("span", { "data-region": "lobby-hints" }, hintsWords(table.hints !== false)), " ",
         h("span", { "data-region": "lobby-time" }, turnTimeWords(table.turn_time)))),
-    invite ? invitePart(invite, actions) : null,
+    invite ? invitePart(invite, actions, state.id) : null,
     table.can_start
       ? h("section", { class: "panel start-part" },
         h("button", { type: "button", class: "primary wide", "data-action": "start-table", onclick: actions.start },
@@ -53,7 +61,8 @@ export function renderLobby(root, state, options, actions, news = "") {
         open && !away.length
           ? "The game starts by itself once every friend's seat is taken, or when the host starts it."
           : "Waiting for the host to start the game."),
-    h("p", { class: "error", role: "alert", "data-region": "lobby-error", hidden: true }),
+    h("p", { class: "error", role: "alert", "data-region": "lobby-error", "data-game": state.id, hidden: !problem },
+      problem),
     // The seats last: at ten seats, or on a phone held sideways, the list would push the link
     // and Start now below the fold.
     h("section", { class: "panel", "aria-labelledby": "lobby-seats" },
@@ -114,10 +123,10 @@ function seatLine(state, player, options) {
   position ? h("span", { class: "seat-word" }, position) : null);
 }
 
-function invitePart(link, actions) {
+function invitePart(link, actions, game) {
   const field = h("input", { type: "text", readonly: true, value: link, class: "invite-link",
     "data-region": "invite-link", "aria-label": "Invite link", onfocus: (e) => e.target.select() });
-  const said = h("p", { class: "hint", "aria-live": "polite", "data-region": "copy-note" });
+  const said = h("p", { class: "hint", "aria-live": "polite", "data-region": "copy-note", "data-game": game });
   const copy = async () => {
     let ok = false;
     try {
@@ -136,7 +145,8 @@ function invitePart(link, actions) {
     }
     // The lobby may have been drawn anew while the clipboard took its time (a friend came):
     // then the note to write is the one on the page now, not this detached one.
-    const note = said.isConnected ? said : document.querySelector("[data-region=copy-note]");
+    const note = said.isConnected ? said
+      : document.querySelector(`[data-region=copy-note][data-game="${CSS.escape(game)}"]`);
     if (note) note.textContent = ok ? "Copied. Send it to your friends." : "Selected: copy it with your keyboard or menu.";
     actions.copied?.(ok);
   };

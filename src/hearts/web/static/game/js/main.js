@@ -980,7 +980,9 @@ function autoPlay(state) {
   app.autoPlayed = state.move;
   say(`Your only card: the ${cardName(legal[0])}.`);
   setTimeout(() => {
-    if (app.state !== state || app.busy) return;
+    // The same move still: at a table of friends a reaction or a seat's news brings the same
+    // move anew meanwhile, and the card, said to play itself, stayed in hand.
+    if (app.state?.id !== state.id || app.state.move !== state.move || app.busy) return;
     const button = hand.button(legal[0]);
     if (button) sendPlay(legal[0], button);
   }, Math.max(300, timing(app.prefs).fly));
@@ -1447,8 +1449,13 @@ async function recover(error) {
     app.state = error.body.state;
     app.selected = new Set();
   } else if (error.status === 409 || error.status === 0) {
+    // The stream goes on while the game is asked for (a request lost on its way, the stream
+    // still open): what it brought meanwhile stays, unless the answer is newer. The answer
+    // put the page back to the moves before them (a friend's pass shown, then gone).
+    const before = app.state;
     try {
-      app.state = await api.game(app.state.id);
+      const now = await api.game(before.id);
+      if (app.state === before || (app.state?.id === now.id && now.move > app.state.move)) app.state = now;
     } catch {
       // Keep the state we have; the message already says what is wrong.
     }
