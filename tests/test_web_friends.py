@@ -1012,8 +1012,8 @@ def test_single_player_games_are_as_they_were(browsers: list[TestClient]) -> Non
     state = ann.post("/api/games", json={"levels": ["easy"]}).json()
     assert state["players"][0]["name"] == "You"
     assert state["table"] | {"now": None} == {
-        "seat": 0, "host": True, "can_start": False, "rematch_of": None, "friends": False,
-        "started": True, "open_seats": [],
+        "seat": 0, "host": True, "host_seat": 0, "can_start": False, "rematch_of": None,
+        "friends": False, "started": True, "open_seats": [],
         "invite": None, "turn_time": None, "hold_time": 120, "fill": "medium", "hints": True,
         "waiting_on": [0, 1, 2, 3][: len(state["table"]["waiting_on"])], "deadline": None,
         "now": None, "rematch": None, "stood_in": 0, "pass_stood_in": False,

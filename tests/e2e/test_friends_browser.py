@@ -408,13 +408,15 @@ def seat_kind(page: Any, seat: int, where: str = "[data-region=lobby-seats] ") -
     return str(plain(page.inner_text(f"{where}[data-seat='{seat}'] .level")))
 
 
-# The lobby drawn from the table's state with one change to a seat's player, on a page of
-# its own (not the page's lobby): the words under that seat's name.
-LOBBY_WITH = """async ([game, seat, change]) => {
+# The lobby drawn from the table's state with one change to a seat's player (and to the
+# table, if given), on a page of its own (not the page's lobby): the words under that seat's
+# name.
+LOBBY_WITH = """async ([game, seat, change, table]) => {
     const { renderLobby } = await import('/game/js/lobby.js');
     const options = await (await fetch('/api/options')).json();
     const state = await (await fetch(`/api/games/${game}`)).json();
     Object.assign(state.players[seat], change);
+    Object.assign(state.table, table || {});
     const root = document.createElement('div');
     renderLobby(root, state, options, { start: () => {} });
     return root.querySelector(`[data-seat='${seat}'] .level`).textContent;
@@ -426,14 +428,15 @@ def test_a_friend_is_called_a_friend_in_the_lobby_and_at_the_table(
 ) -> None:
     # The line under a friend's name said "Person" ("Person · not connected"): cold, as if
     # read off a form. A friend is "Friend" to everyone else, in the lobby and at the table,
-    # in each state the lobby tells; the person's own seat stays "You".
+    # in each state the lobby tells; the person's own seat stays "You". Who made the table,
+    # and starts it, is the "Host" (the others read "Waiting for the host to start").
     ann, bea = person(browser, "Ann", DESKTOP), person(browser, "Bea", PHONE)
     link = host_table(ann, server, 4, friends=[1, 2])
     game = link.split("table=", 1)[1].split("#", 1)[0].split("&", 1)[0]
     join(bea, link)
     ann.page.wait_for_selector("[data-region=lobby-seats] [data-seat='1'] >> text=Bea")
-    assert [seat_kind(ann.page, 0), seat_kind(ann.page, 1)] == ["You", "Friend"]
-    assert [seat_kind(bea.page, 0), seat_kind(bea.page, 1)] == ["Friend", "You"]
+    assert [seat_kind(ann.page, 0), seat_kind(ann.page, 1)] == ["You · host", "Friend"]
+    assert [seat_kind(bea.page, 0), seat_kind(bea.page, 1)] == ["Host", "You"]
     told = {
         "not connected": {"connected": False},
         "reconnecting": {"reconnecting": True},
@@ -445,6 +448,11 @@ def test_a_friend_is_called_a_friend_in_the_lobby_and_at_the_table(
         "reconnecting": "Friend · reconnecting…",
         "not here yet": "Friend · not here yet",
     }, said
+    host = bea.page.evaluate(LOBBY_WITH, [game, 0, {"connected": False}])
+    assert host == "Host · not connected", host
+    # A rematch has no host: anyone there may start it.
+    rematch = bea.page.evaluate(LOBBY_WITH, [game, 0, {}, {"rematch_of": "the-last-game"}])
+    assert rematch == "Friend", rematch
     ann.page.click("[data-action=start-table]")
     for someone in (ann, bea):
         someone.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)

@@ -198,6 +198,7 @@ class SeatShown(BaseModel):
 class TableState(BaseModel):
     seat: int = Field(description="The caller's seat.")
     host: bool = Field(description="Whether the caller made the table.")
+    host_seat: int = Field(description="The seat of the person who made the table.")
     can_start: bool = Field(
         description="Whether the caller may start the table now (the host; anyone at a rematch)."
     )

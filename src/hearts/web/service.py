@@ -1372,6 +1372,7 @@ def _table_state(
     return {
         "seat": seat,
         "host": seat == table.host,
+        "host_seat": table.host,
         "can_start": table.friends
         and not seating.started
         and (seat == table.host or table.rematch_of is not None),

@@ -104,9 +104,16 @@ function seatLine(state, player, options) {
     const standIn = options.opponents.find((o) => o.id === player.stand_in);
     kind = waitingWords(state.table.fill, standIn?.name);
   }
-  else if (player.person && player.away) kind = `${FRIEND} · not here yet`;
-  else if (player.person && !me && player.reconnecting) kind = `${FRIEND} · reconnecting…`;
-  else if (player.person) kind = me ? "You" : player.connected === false ? `${FRIEND} · not connected` : FRIEND;
+  else if (player.person) {
+    // Who made the table, and starts it: the others are told whom they wait for ("Waiting
+    // for the host to start the game"). A rematch has no host: anyone there may start it.
+    const host = !state.table.rematch_of && seat === state.table.host_seat;
+    const who = host ? "Host" : FRIEND;
+    if (player.away) kind = `${who} · not here yet`;
+    else if (!me && player.reconnecting) kind = `${who} · reconnecting…`;
+    else if (me) kind = host ? "You · host" : "You";
+    else kind = player.connected === false ? `${who} · not connected` : who;
+  }
   else kind = `Computer · ${player.level}`;
   const avatar = player.person || player.open
     ? h("span", { class: `initial${player.open ? " empty" : ""}`, "aria-hidden": "true" },
