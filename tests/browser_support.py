@@ -18,7 +18,10 @@ from typing import Any, Self
 import pytest
 import uvicorn
 
+import hearts
+from hearts.record import actions_of
 from hearts.web.server import HeartsServer
+from hearts.web.store import Store, owner_key
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -119,6 +122,21 @@ class AppServer(LiveServer):
 
         super().__init__(create_app(data_dir, bot_workers=0, **options))
         self.data_dir = data_dir
+
+
+def store_for(page: Any, server: AppServer, game_id: str, game: hearts.Game) -> None:
+    """Save `game` for this page's browser, as if it had been played here (a computer player
+    in every other seat), for the page to open from its list of games."""
+    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == "hearts_browser")
+    Store(server.data_dir).create(
+        game_id,
+        owner_key(cookie),
+        game.rules.to_dict(),
+        int(game.seed),
+        {"levels": ["easy"] * (game.rules.players - 1)},
+        actions_of(game),
+        "over" if game.is_over else "active",
+    )
 
 
 # An element's words as they are seen, and as they are heard: a card in symbols ("Q♠") is

@@ -11,19 +11,18 @@ to HEARTS_SCREENSHOT_DIR when it is set.
 from __future__ import annotations
 
 import itertools
-import random
 from typing import Any
 
 import pytest
-from test_passing_screen import first_round_played
 from test_scores_words import play_to_game_over
-from test_table_play import open_stored, store_for
+from test_table_play import open_stored
 from test_web_game_browser import open_page, start_game
 
 import hearts
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 
-from browser_support import AppServer, create_by_page, plain, shoot
+from browser_support import AppServer, create_by_page, plain, shoot, store_for
+from helpers import first_round_played, position
 
 pytestmark = pytest.mark.browser
 
@@ -62,19 +61,6 @@ def large_text(page: Any, size: str) -> None:
     page.set_viewport_size({"width": width - 1, "height": height})
     page.set_viewport_size({"width": width, "height": height})
     settle(page)
-
-
-def position(players: int, stop: Any) -> hearts.Game:
-    """A game of `players` (no passing) played at random until `stop(game)` holds at the
-    person's (seat 0's) turn."""
-    rules = hearts.Rules(players=players, pass_cycle=("hold",))
-    for seed in range(400):
-        game, rng = hearts.Game(rules, seed), random.Random(seed)
-        while game.phase == "playing":
-            if game.round.turn == 0 and stop(game):
-                return game
-            game.play(rng.choice(game.round.legal_cards()))
-    raise AssertionError("no game reached the wanted position")
 
 
 def twins_on_the_trick(game: hearts.Game) -> bool:

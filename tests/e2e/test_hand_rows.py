@@ -10,13 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_table_play import open_stored, store_for
+from test_table_play import open_stored
 from test_web_game_browser import open_page, start_game
 
 import hearts
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 
-from browser_support import AppServer, shoot
+from browser_support import AppServer, shoot, store_for
 
 pytestmark = pytest.mark.browser
 

@@ -22,7 +22,6 @@ from test_crowded_table import (
     LONGEST_LINE,
     VIEWPORTS,
     open_position,
-    position,
     settle,
     text_size,
 )
@@ -30,6 +29,7 @@ from test_crowded_table import (
 import hearts
 
 from browser_support import AppServer, plain, shoot
+from helpers import position
 
 pytestmark = pytest.mark.browser
 

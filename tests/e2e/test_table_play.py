@@ -27,26 +27,10 @@ from test_web_game_browser import (
 
 import hearts
 from hearts.claim import settled_points
-from hearts.record import actions_of
-from hearts.web.store import Store, owner_key
 
-from browser_support import DESKTOP, PHONE, SEEN, AppServer, heard, plain, seen
+from browser_support import DESKTOP, PHONE, SEEN, AppServer, heard, plain, seen, store_for
 
 pytestmark = pytest.mark.browser
-
-
-def store_for(page: Any, server: AppServer, game_id: str, game: hearts.Game) -> None:
-    """Save `game` for this page's browser, as if it had been played here."""
-    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == "hearts_browser")
-    Store(server.data_dir).create(
-        game_id,
-        owner_key(cookie),
-        game.rules.to_dict(),
-        int(game.seed),
-        {"levels": ["easy"] * (game.rules.players - 1)},
-        actions_of(game),
-        "over" if game.is_over else "active",
-    )
 
 
 def open_stored(page: Any, server: AppServer, game_id: str, query: str = "speed=instant") -> None:
