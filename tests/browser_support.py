@@ -34,6 +34,31 @@ CHROMIUM_ARGS = [
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 768}
 
+#: The screens the layout tests draw at (CSS px), each name always one size, so that a size
+#: a tester measured on reads the same in every test: phones upright, then held sideways,
+#: tablets upright, desktops. PHONE is "phone" here, DESKTOP "laptop".
+SCREENS = {
+    "smallest-phone": {"width": 320, "height": 568},
+    "short-phone": {"width": 360, "height": 640},
+    "small-phone": {"width": 360, "height": 740},
+    "phone": PHONE,
+    "shortest-phone-landscape": {"width": 640, "height": 360},
+    "smaller-phone-landscape": {"width": 667, "height": 375},
+    "small-phone-landscape": {"width": 740, "height": 360},
+    "phone-landscape": {"width": 844, "height": 390},
+    "tablet": {"width": 768, "height": 1024},
+    "tablet-air": {"width": 820, "height": 1180},
+    "tablet-pro": {"width": 834, "height": 1194},
+    "desktop": {"width": 1280, "height": 800},
+    "laptop": DESKTOP,
+    "laptop-taller": {"width": 1366, "height": 800},
+}
+
+
+def screens(*names: str) -> dict[str, dict[str, int]]:
+    """The screens of SCREENS with these names, in this order."""
+    return {name: SCREENS[name] for name in names}
+
 
 def skip_or_fail(reason: str) -> None:
     if os.environ.get("HEARTS_REQUIRE_BROWSER") == "1":

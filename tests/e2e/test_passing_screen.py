@@ -13,7 +13,7 @@ from test_web_game_browser import TABLE, hand, open_page, shoot, start_game, wai
 
 import hearts
 
-from browser_support import PHONE, AppServer, create_by_page, plain, store_for
+from browser_support import PHONE, SCREENS, AppServer, create_by_page, plain, store_for
 from helpers import first_round_played
 
 pytestmark = pytest.mark.browser
@@ -137,7 +137,9 @@ TAGS_IN_SIGHT = """() => [...document.querySelectorAll('#hand .card .pass-tag')]
 })"""
 
 
-@pytest.mark.parametrize("size", [{"width": 667, "height": 375}, {"width": 640, "height": 360}])
+@pytest.mark.parametrize(
+    "size", [SCREENS["smaller-phone-landscape"], SCREENS["shortest-phone-landscape"]]
+)
 def test_a_scatters_name_tags_stay_in_sight_over_two_rows_held_sideways(
     browser: Any, server: AppServer, size: dict[str, int]
 ) -> None:
@@ -345,7 +347,7 @@ def test_a_reload_keeps_the_cards_chosen_for_a_pass_in_their_order(
     ("viewport", "rules"),
     [
         (PHONE, hearts.Rules()),
-        ({"width": 360, "height": 740}, hearts.Rules(players=8, bonus_card="JD")),
+        (SCREENS["small-phone"], hearts.Rules(players=8, bonus_card="JD")),
     ],
 )
 def test_at_large_text_the_rounds_names_stay_whole(

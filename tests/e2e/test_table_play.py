@@ -28,7 +28,17 @@ from test_web_game_browser import (
 import hearts
 from hearts.claim import settled_points
 
-from browser_support import DESKTOP, PHONE, SEEN, AppServer, heard, plain, seen, store_for
+from browser_support import (
+    DESKTOP,
+    PHONE,
+    SCREENS,
+    SEEN,
+    AppServer,
+    heard,
+    plain,
+    seen,
+    store_for,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -181,7 +191,7 @@ def test_each_panel_opens_at_its_top(browser: Any, server: AppServer) -> None:
     # scrolls it to the chart. The game's end opened scrolled as far, its winner out of sight.
     # The round's way on stands beside the panel's rows, in sight as it scrolls and lying over
     # none of them, so never shadowed; the game's end keeps its way on at the screen's foot.
-    page = open_page(browser, server, {"width": 844, "height": 390})
+    page = open_page(browser, server, SCREENS["phone-landscape"])
     start_game(page, target=30)
     overlay = "document.querySelector('[data-region=overlay]')"
     rounds = 0
