@@ -27,6 +27,7 @@ from test_web_game_browser import (
 
 import hearts
 from hearts.claim import settled_points
+from hearts.rules import MAX_TARGET, MIN_TARGET
 
 from browser_support import (
     DESKTOP,
@@ -780,11 +781,13 @@ def test_the_start_screen_says_what_will_be_played(browser: Any, server: AppServ
     assert page.evaluate("() => document.activeElement.name") == "length"
     assert page.get_attribute(box, "aria-invalid") == "false" and page.is_disabled(start)
     assert page.inner_text("#length-note") == "Type the score that ends the game."
-    page.fill(box, "5000")
-    assert "1 to 1000" in page.inner_text("#length-note") and page.is_disabled(start)
-    page.fill(box, "0")
-    assert page.input_value(box) == "0"
-    assert "1 to 1000" in page.inner_text("#length-note") and page.is_disabled(start)
+    # The range is the game's own (the server's target_range, from hearts.rules).
+    within = f"from {MIN_TARGET} to {MAX_TARGET} points"
+    page.fill(box, str(MAX_TARGET + 1))
+    assert within in page.inner_text("#length-note") and page.is_disabled(start)
+    page.fill(box, str(MIN_TARGET - 1))
+    assert page.input_value(box) == str(MIN_TARGET - 1)
+    assert within in page.inner_text("#length-note") and page.is_disabled(start)
     assert page.get_attribute(box, "aria-invalid") == "true"
     page.fill(box, "75")
     assert page.inner_text("#length-note") == "" and not page.is_disabled(start)
