@@ -17,7 +17,6 @@ temporary data directory and opened by an app served in this process.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import tempfile
 from pathlib import Path
@@ -29,11 +28,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 import hearts  # noqa: E402
-from hearts.record import actions_of  # noqa: E402
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS  # noqa: E402
-from hearts.web.store import Store, owner_key  # noqa: E402
 
-from browser_support import CHROMIUM_ARGS, AppServer, chromium_path  # noqa: E402
+from browser_support import CHROMIUM_ARGS, AppServer, chromium_path, store_for  # noqa: E402
+from helpers import first_round_played, position  # noqa: E402
 
 PHASES = ("passing", "playing", "round-over")
 SCREENS = ("667x375", "640x360", "1280x800", "1366x768")
@@ -59,33 +57,12 @@ def game_for(players: int, phase: str) -> hearts.Game:
     if phase == "passing":
         return hearts.Game(hearts.Rules(players=players, pass_cycle=("scatter",)), 5)
     if phase == "round-over":
-        game = hearts.Game(hearts.Rules(players=players), 2)
-        while game.phase in ("passing", "playing"):
-            seat = game.to_act[0]
-            view = game.view(seat)
-            if game.phase == "passing":
-                game.apply(hearts.Pass(seat, view.hand[: view.cards_to_pass]))
-            else:
-                game.apply(hearts.Play(seat, view.legal[0]))
-        return game
-    rules = hearts.Rules(players=players, pass_cycle=("hold",))
-    for seed in range(400):
-        game, rng = hearts.Game(rules, seed), random.Random(seed)
-        while game.phase == "playing":
-            if game.round.turn == 0 and game.round.trick:
-                return game
-            game.play(rng.choice(game.round.legal_cards()))
-    raise SystemExit(f"no game of {players} reached a trick at the person's turn")
+        return first_round_played(hearts.Rules(players=players), 2)
+    return position(players, lambda game: len(game.round.trick) >= 1)
 
 
 def open_game(page: Any, server: AppServer, name: str, game: hearts.Game) -> None:
-    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == "hearts_browser")
-    levels = {"levels": ["easy"] * (game.rules.players - 1)}
-    status = "over" if game.is_over else "active"
-    Store(server.data_dir).create(
-        name, owner_key(cookie), game.rules.to_dict(), int(game.seed), levels,
-        actions_of(game), status,
-    )  # fmt: skip
+    store_for(page, server, name, game)
     page.goto(f"{server.url}/?speed=instant")
     page.wait_for_selector("body[data-ready=true]")
     page.click(f"[data-action=continue][data-game='{name}']")

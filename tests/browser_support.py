@@ -18,7 +18,10 @@ from typing import Any, Self
 import pytest
 import uvicorn
 
+import hearts
+from hearts.record import actions_of
 from hearts.web.server import HeartsServer
+from hearts.web.store import Store, owner_key
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -30,6 +33,31 @@ CHROMIUM_ARGS = [
 ]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 768}
+
+#: The screens the layout tests draw at (CSS px), each name always one size, so that a size
+#: a tester measured on reads the same in every test: phones upright, then held sideways,
+#: tablets upright, desktops. PHONE is "phone" here, DESKTOP "laptop".
+SCREENS = {
+    "smallest-phone": {"width": 320, "height": 568},
+    "short-phone": {"width": 360, "height": 640},
+    "small-phone": {"width": 360, "height": 740},
+    "phone": PHONE,
+    "shortest-phone-landscape": {"width": 640, "height": 360},
+    "smaller-phone-landscape": {"width": 667, "height": 375},
+    "small-phone-landscape": {"width": 740, "height": 360},
+    "phone-landscape": {"width": 844, "height": 390},
+    "tablet": {"width": 768, "height": 1024},
+    "tablet-air": {"width": 820, "height": 1180},
+    "tablet-pro": {"width": 834, "height": 1194},
+    "desktop": {"width": 1280, "height": 800},
+    "laptop": DESKTOP,
+    "laptop-taller": {"width": 1366, "height": 800},
+}
+
+
+def screens(*names: str) -> dict[str, dict[str, int]]:
+    """The screens of SCREENS with these names, in this order."""
+    return {name: SCREENS[name] for name in names}
 
 
 def skip_or_fail(reason: str) -> None:
@@ -119,6 +147,21 @@ class AppServer(LiveServer):
 
         super().__init__(create_app(data_dir, bot_workers=0, **options))
         self.data_dir = data_dir
+
+
+def store_for(page: Any, server: AppServer, game_id: str, game: hearts.Game) -> None:
+    """Save `game` for this page's browser, as if it had been played here (a computer player
+    in every other seat), for the page to open from its list of games."""
+    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == "hearts_browser")
+    Store(server.data_dir).create(
+        game_id,
+        owner_key(cookie),
+        game.rules.to_dict(),
+        int(game.seed),
+        {"levels": ["easy"] * (game.rules.players - 1)},
+        actions_of(game),
+        "over" if game.is_over else "active",
+    )
 
 
 # An element's words as they are seen, and as they are heard: a card in symbols ("Q♠") is

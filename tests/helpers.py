@@ -1,4 +1,5 @@
-"""Shared builders for engine tests: hands from text, scripted play."""
+"""Shared builders for engine tests: hands from text, scripted play, and the games the
+browser tests and benchmarks open at a chosen moment."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from hearts import Card, Game, PlayerView, Round, Rules, play_out
+from hearts import Card, Game, Pass, Play, PlayerView, Round, Rules, play_out
 from hearts.record import from_record
 from hearts.scoring import MoonChoice
 
@@ -148,6 +149,32 @@ def play_random_game(game: Game, rng: random.Random, **hooks: Any) -> Game:
         pick_moon=lambda: rng.choice(["add", "subtract"]),
         **hooks,
     )
+
+
+def first_round_played(rules: Rules, seed: int) -> Game:
+    """A game whose first round is over: each seat passes and plays its first cards."""
+    game = Game(rules, seed)
+    while game.phase in ("passing", "playing"):
+        seat = game.to_act[0]
+        view = game.view(seat)
+        if game.phase == "passing":
+            game.apply(Pass(seat, view.hand[: view.cards_to_pass]))
+        else:
+            game.apply(Play(seat, view.legal[0]))
+    return game
+
+
+def position(players: int, stop: Callable[[Game], object]) -> Game:
+    """A game of `players` (no passing) played at random until `stop(game)` holds at the
+    person's (seat 0's) turn."""
+    rules = Rules(players=players, pass_cycle=("hold",))
+    for seed in range(400):
+        game, rng = Game(rules, seed), random.Random(seed)
+        while game.phase == "playing":
+            if game.round.turn == 0 and stop(game):
+                return game
+            game.play(rng.choice(game.round.legal_cards()))
+    raise AssertionError("no game reached the wanted position")
 
 
 def check_golden(path: Path, fresh: dict[str, Any]) -> None:

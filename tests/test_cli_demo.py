@@ -86,6 +86,21 @@ def game_tricks(game: Game) -> list[tuple[str, ...]]:
     return found
 
 
+def test_the_target_help_names_the_rules_own_range(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The help wrote the lowest target as a literal 1 beside the rules' highest: a lowest
+    # target moved in hearts.rules would have left `hearts demo --help` still saying 1.
+    from hearts.cli import demo
+
+    monkeypatch.setenv("COLUMNS", "200")
+    monkeypatch.setattr(demo, "MIN_TARGET", 7, raising=False)  # (the old help had no name)
+    monkeypatch.setattr(demo, "MAX_TARGET", 700)
+    with pytest.raises(SystemExit):
+        main(["demo", "--help"])
+    assert "score that ends the game, 7 to 700 (100)" in capsys.readouterr().out
+
+
 def test_a_target_out_of_range_is_one_line_naming_the_range(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -11,31 +11,30 @@ to HEARTS_SCREENSHOT_DIR when it is set.
 from __future__ import annotations
 
 import itertools
-import random
 from typing import Any
 
 import pytest
-from test_passing_screen import first_round_played
 from test_scores_words import play_to_game_over
-from test_table_play import open_stored, store_for
+from test_table_play import open_stored
 from test_web_game_browser import open_page, start_game
 
 import hearts
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 
-from browser_support import AppServer, create_by_page, plain, shoot
+from browser_support import AppServer, create_by_page, plain, screens, shoot, store_for
+from helpers import first_round_played, position
 
 pytestmark = pytest.mark.browser
 
-VIEWPORTS = {
-    "phone": {"width": 390, "height": 844},
-    "phone-landscape": {"width": 844, "height": 390},
-    "desktop": {"width": 1280, "height": 800},
+VIEWPORTS = screens(
+    "phone",
+    "phone-landscape",
+    "desktop",
     # Smaller phones, held either way (a tester's, where bubbles lay over the trick).
-    "small-phone": {"width": 360, "height": 740},
-    "small-phone-landscape": {"width": 740, "height": 360},
-    "smaller-phone-landscape": {"width": 667, "height": 375},
-}
+    "small-phone",
+    "small-phone-landscape",
+    "smaller-phone-landscape",
+)
 
 
 def overlap(a: list[float], b: list[float]) -> bool:
@@ -62,19 +61,6 @@ def large_text(page: Any, size: str) -> None:
     page.set_viewport_size({"width": width - 1, "height": height})
     page.set_viewport_size({"width": width, "height": height})
     settle(page)
-
-
-def position(players: int, stop: Any) -> hearts.Game:
-    """A game of `players` (no passing) played at random until `stop(game)` holds at the
-    person's (seat 0's) turn."""
-    rules = hearts.Rules(players=players, pass_cycle=("hold",))
-    for seed in range(400):
-        game, rng = hearts.Game(rules, seed), random.Random(seed)
-        while game.phase == "playing":
-            if game.round.turn == 0 and stop(game):
-                return game
-            game.play(rng.choice(game.round.legal_cards()))
-    raise AssertionError("no game reached the wanted position")
 
 
 def twins_on_the_trick(game: hearts.Game) -> bool:
@@ -706,10 +692,7 @@ def test_the_trick_keeps_its_room_at_large_text_held_sideways(
 # --- a whole trick of two decks: every card's corner in sight, each card clear of the next ----
 
 #: Sizes a tester measured on besides the ones above: laptops.
-LAPTOPS = {
-    "laptop": {"width": 1366, "height": 768},
-    "laptop-taller": {"width": 1366, "height": 800},
-}
+LAPTOPS = screens("laptop", "laptop-taller")
 
 #: The trick made whole (a copy of a card in the person's place, the one still empty), then
 #: for each two cards that meet the share of the smaller one under the other; for each card
@@ -938,12 +921,9 @@ def test_a_crowded_table_fits_a_desktop_at_large_text(
 
 #: Where a table scrolled at 150% to 200% text, in one phase or another: the shortest phones
 #: held sideways and the desktops.
-LARGE_TEXT_SCREENS = {
-    "smaller-phone-landscape": VIEWPORTS["smaller-phone-landscape"],
-    "shortest-phone-landscape": {"width": 640, "height": 360},
-    "desktop": VIEWPORTS["desktop"],
-    "laptop": {"width": 1366, "height": 768},
-}
+LARGE_TEXT_SCREENS = screens(
+    "smaller-phone-landscape", "shortest-phone-landscape", "desktop", "laptop"
+)
 
 #: What `ON_ONE_SCREEN` finds, and the person's own part off the screen or under another: the
 #: message, their line, a tool, a card of the hand.
@@ -1181,11 +1161,7 @@ def test_no_tab_stop_on_an_empty_trick_and_the_focus_stays_at_the_table(
 
 # --- a tablet held upright uses its screen ---------------------------------------------------
 
-TABLETS = {
-    "tablet": {"width": 768, "height": 1024},
-    "tablet-air": {"width": 820, "height": 1180},
-    "tablet-pro": {"width": 834, "height": 1194},
-}
+TABLETS = screens("tablet", "tablet-air", "tablet-pro")
 
 #: The hand's cards (how wide, the least of each in sight, how many rows), and the felt left
 #: empty above the hand: from the lowest of the seats and the middle's parts (the ring, the

@@ -7,26 +7,21 @@ draws. Screenshots go to HEARTS_SCREENSHOT_DIR when it is set.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from test_table_play import open_stored, store_for
+from test_table_play import open_stored
 from test_web_game_browser import open_page, start_game
 
 import hearts
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 
-from browser_support import AppServer, shoot
+from browser_support import AppServer, screens, shoot, store_for
 
 pytestmark = pytest.mark.browser
 
-SIZES = {
-    "small-phone": {"width": 320, "height": 568},
-    "short-phone": {"width": 360, "height": 640},
-    "phone": {"width": 390, "height": 844},
-    "tablet": {"width": 768, "height": 1024},
-    "desktop": {"width": 1280, "height": 800},
-}
+SIZES = screens("smallest-phone", "short-phone", "phone", "tablet", "desktop")
 
 #: Each hand drawn beside the table by the page's own hand (hand.js) at the table hand's
 #: width, in `mode`: the cards of each row, how far apart its cards lie, the least of each a
@@ -88,12 +83,35 @@ def hands_of(players: int, seeds: range) -> list[list[str]]:
     ]
 
 
+def table_at(browser: Any, server: AppServer, size: str) -> Any:
+    """A page at the screen `size` (of SIZES) with a game dealt: the table that hands are
+    drawn beside, and the browser's cookie that stored games are kept for."""
+    page = open_page(browser, server, SIZES[size])
+    start_game(page)
+    return page
+
+
+def every_tables_hands(
+    page: Any, seeds: int, modes: tuple[str, ...], received: bool
+) -> Iterator[tuple[int, str, dict[str, Any]]]:
+    """For each table size and each of `modes`: the players, the mode, and what `DRAWN` finds
+    of every seat's hand dealt in the first `seeds` games (each card passed in, `received`)."""
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+        hands = hands_of(players, range(seeds))
+        for mode in modes:
+            yield (
+                players,
+                mode,
+                page.evaluate(DRAWN, {"hands": hands, "mode": mode, "received": received}),
+            )
+
+
 def suit_ends(cards: list[str]) -> list[int]:
     """Where a row could break between two suits: the counts of cards before each change."""
     return [k for k in range(1, len(cards)) if cards[k][1] != cards[k - 1][1]]
 
 
-@pytest.mark.parametrize("size", ["small-phone", "phone", "tablet"])
+@pytest.mark.parametrize("size", ["smallest-phone", "phone", "tablet"])
 def test_two_rows_break_at_a_suits_end_near_the_middle(
     browser: Any, server: AppServer, size: str
 ) -> None:
@@ -101,36 +119,32 @@ def test_two_rows_break_at_a_suits_end_near_the_middle(
     # first row ended with the 5♠ and the second began with the J♠. Now, in every mode, at
     # the change of suit nearest the middle, the longer row a card longer than halves' at
     # most (and that only while every card keeps the least it may show), else at halves.
-    page = open_page(browser, server, SIZES[size])
-    start_game(page)
+    page = table_at(browser, server, size)
     failures: list[Any] = []
     broken = moved = 0
-    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
-        hands = hands_of(players, range(4))
-        for mode in ("pass", "play"):
-            drawn = page.evaluate(DRAWN, {"hands": hands, "mode": mode, "received": False})
-            room, least = drawn["width"] - drawn["cardWidth"], drawn["least"]
-            for found in drawn["found"]:
-                rows = found["rows"]
-                if len(rows) == 1:
-                    continue
-                broken += 1
-                cards = rows[0] + rows[1]
-                n, cut = len(cards), len(rows[0])
-                half = -(-n // 2)
-                # A card more than halves' in a row, where that row keeps `least` of each.
-                longest = half + 1 if room / half >= least else half
-                near = [k for k in suit_ends(cards) if max(k, n - k) <= longest]
-                best = min((abs(k - n / 2) for k in near), default=None)
-                if max(cut, n - cut) > longest:
-                    failures.append((players, mode, "too long a row", rows))
-                elif best is None and cut != half:
-                    failures.append((players, mode, "not halves, with no suit's end near", rows))
-                elif best is not None and cut not in near:
-                    failures.append((players, mode, "a suit split", rows))
-                elif best is not None and abs(cut - n / 2) > best:
-                    failures.append((players, mode, "not the nearest suit's end", rows))
-                moved += cut != half
+    for players, mode, drawn in every_tables_hands(page, 4, ("pass", "play"), received=False):
+        room, least = drawn["width"] - drawn["cardWidth"], drawn["least"]
+        for found in drawn["found"]:
+            rows = found["rows"]
+            if len(rows) == 1:
+                continue
+            broken += 1
+            cards = rows[0] + rows[1]
+            n, cut = len(cards), len(rows[0])
+            half = -(-n // 2)
+            # A card more than halves' in a row, where that row keeps `least` of each.
+            longest = half + 1 if room / half >= least else half
+            near = [k for k in suit_ends(cards) if max(k, n - k) <= longest]
+            best = min((abs(k - n / 2) for k in near), default=None)
+            if max(cut, n - cut) > longest:
+                failures.append((players, mode, "too long a row", rows))
+            elif best is None and cut != half:
+                failures.append((players, mode, "not halves, with no suit's end near", rows))
+            elif best is not None and cut not in near:
+                failures.append((players, mode, "a suit split", rows))
+            elif best is not None and abs(cut - n / 2) > best:
+                failures.append((players, mode, "not the nearest suit's end", rows))
+            moved += cut != half
     assert broken, "no hand took two rows"
     assert failures == [], failures
     assert moved, "every hand broke at halves"
@@ -210,8 +224,7 @@ def test_a_raised_card_of_the_second_row_hides_no_index_of_the_first(
     # The rows lie apart by as much as a card rises. (On the shortest phones the rows overlap
     # to fit the screen: the first row's foot lies under the second at rest, by design, and
     # what this test holds to is the top left index, which the first row always shows.)
-    page = open_page(browser, server, SIZES[size])
-    start_game(page)  # the browser's cookie
+    page = table_at(browser, server, size)
     store_for(page, server, f"raise-{size}-{players}", passing(players))
     open_stored(page, server, f"raise-{size}-{players}")
     overlap = page.evaluate(
@@ -239,12 +252,9 @@ def test_the_new_badge_is_whole_in_both_rows_at_every_table_size(
     # Six players on a 320 px phone: 17 cards, 32 px of each in sight in the second row, and
     # the badge's letters no smaller than 8 px: its W was cut. Every card of every table's
     # hand marked as passed in, at each size: each badge shows "NEW" whole, in its strip.
-    page = open_page(browser, server, SIZES[size])
-    start_game(page)
+    page = table_at(browser, server, size)
     failures: list[Any] = []
-    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
-        hands = hands_of(players, range(2))
-        drawn = page.evaluate(DRAWN, {"hands": hands, "mode": "play", "received": True})
+    for players, _, drawn in every_tables_hands(page, 2, ("play",), received=True):
         for found in drawn["found"]:
             for badge in found["badges"]:
                 whole = badge["needs"] <= badge["width"] + 0.5
@@ -258,8 +268,7 @@ def test_the_new_badge_is_whole_on_the_smallest_phone_at_six_players(
     browser: Any, server: AppServer
 ) -> None:
     # The table itself, after a pass: the badges of the cards passed in, in either row.
-    page = open_page(browser, server, SIZES["small-phone"])
-    start_game(page)  # the browser's cookie
+    page = table_at(browser, server, "smallest-phone")
     store_for(page, server, "badge-320-6", after_a_pass(6))
     open_stored(page, server, "badge-320-6")
     found = page.evaluate(
@@ -278,5 +287,5 @@ def test_the_new_badge_is_whole_on_the_smallest_phone_at_six_players(
     )
     assert len(found) == 3, found
     assert [card for card in found if card[2] > card[3] + 0.5] == [], found
-    shoot(page, "new-badge-6-small-phone")
+    shoot(page, "new-badge-6-smallest-phone")
     assert not page.errors

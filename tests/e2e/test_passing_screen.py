@@ -12,23 +12,11 @@ from test_table_play import open_stored
 from test_web_game_browser import TABLE, hand, open_page, shoot, start_game, wait_for_person
 
 import hearts
-from hearts.record import actions_of
-from hearts.web.store import Store, owner_key
 
-from browser_support import PHONE, AppServer, create_by_page, plain
+from browser_support import PHONE, SCREENS, AppServer, create_by_page, plain, store_for
+from helpers import first_round_played
 
 pytestmark = pytest.mark.browser
-
-
-def store_for(page: Any, server: AppServer, game_id: str, game: hearts.Game) -> None:
-    """Save `game` for this page's browser (a computer player in every other seat)."""
-    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == "hearts_browser")
-    levels = {"levels": ["easy"] * (game.rules.players - 1)}
-    status = "over" if game.is_over else "active"
-    Store(server.data_dir).create(
-        game_id, owner_key(cookie), game.rules.to_dict(), int(game.seed), levels,
-        actions_of(game), status,
-    )  # fmt: skip
 
 
 def scatter_game(page: Any, server: AppServer, name: str, players: int = 4) -> hearts.Game:
@@ -149,7 +137,9 @@ TAGS_IN_SIGHT = """() => [...document.querySelectorAll('#hand .card .pass-tag')]
 })"""
 
 
-@pytest.mark.parametrize("size", [{"width": 667, "height": 375}, {"width": 640, "height": 360}])
+@pytest.mark.parametrize(
+    "size", [SCREENS["smaller-phone-landscape"], SCREENS["shortest-phone-landscape"]]
+)
 def test_a_scatters_name_tags_stay_in_sight_over_two_rows_held_sideways(
     browser: Any, server: AppServer, size: dict[str, int]
 ) -> None:
@@ -195,19 +185,6 @@ def test_after_a_pass_the_keyboard_finds_the_cards(browser: Any, server: AppServ
     page.keyboard.press("ArrowRight")
     ring = page.evaluate("getComputedStyle(document.activeElement).outlineColor")
     assert ring == "rgb(255, 255, 255)", ring
-
-
-def first_round_played(rules: hearts.Rules, seed: int) -> hearts.Game:
-    """A game whose first round is over: each seat passes and plays its first cards."""
-    game = hearts.Game(rules, seed)
-    while game.phase in ("passing", "playing"):
-        seat = game.to_act[0]
-        view = game.view(seat)
-        if game.phase == "passing":
-            game.apply(hearts.Pass(seat, view.hand[: view.cards_to_pass]))
-        else:
-            game.apply(hearts.Play(seat, view.legal[0]))
-    return game
 
 
 def test_the_rounds_table_stays_on_a_phone_screen(browser: Any, server: AppServer) -> None:
@@ -370,7 +347,7 @@ def test_a_reload_keeps_the_cards_chosen_for_a_pass_in_their_order(
     ("viewport", "rules"),
     [
         (PHONE, hearts.Rules()),
-        ({"width": 360, "height": 740}, hearts.Rules(players=8, bonus_card="JD")),
+        (SCREENS["small-phone"], hearts.Rules(players=8, bonus_card="JD")),
     ],
 )
 def test_at_large_text_the_rounds_names_stay_whole(

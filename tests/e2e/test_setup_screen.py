@@ -16,7 +16,16 @@ import hearts
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 from hearts.web.characters import LEVELS, OPPONENTS
 
-from browser_support import DESKTOP, PHONE, AppServer, create_by_page, shoot, spills
+from browser_support import (
+    DESKTOP,
+    PHONE,
+    SCREENS,
+    AppServer,
+    create_by_page,
+    screens,
+    shoot,
+    spills,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -131,7 +140,7 @@ def test_the_count_of_house_rules_follows_the_table(browser: Any, server: AppSer
     page.context.close()
 
 
-@pytest.mark.parametrize("viewport", [DESKTOP, {"width": 844, "height": 390}, PHONE])
+@pytest.mark.parametrize("viewport", [DESKTOP, SCREENS["phone-landscape"], PHONE])
 def test_tabbing_never_leaves_the_focus_under_the_deal_button(
     browser: Any, server: AppServer, viewport: dict[str, int]
 ) -> None:
@@ -202,12 +211,7 @@ LEVEL_ROWS = """() => [...document.querySelectorAll('.opponent .segmented.small'
              over: Math.max(0, right - Math.min(box.right, innerWidth)) };
 })"""
 
-SIZES = {
-    "desktop": {"width": 1280, "height": 800},
-    "phone": PHONE,
-    "phone-landscape": {"width": 844, "height": 390},
-    "small-phone": {"width": 320, "height": 568},
-}
+SIZES = screens("desktop", "phone", "phone-landscape", "smallest-phone")
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -220,7 +224,7 @@ def test_each_opponents_levels_sit_on_one_line(browser: Any, server: AppServer, 
         levels = page.evaluate(LEVEL_ROWS)
         assert levels and all(found["over"] <= 1 for found in levels), (size, level, levels)
         no_horizontal_scroll(page)
-        if size != "small-phone":  # 320 px: two rows, inside the screen
+        if size != "smallest-phone":  # 320 px: two rows, inside the screen
             assert all(found["rows"] == 1 for found in levels), (size, level, levels)
     shoot(page, f"setup-levels-{size}", full_page=True)
     assert not page.errors
@@ -260,7 +264,7 @@ def test_unfinished_games_say_what_sets_each_table_apart(browser: Any, server: A
         "Round 1 · 4 players to 100 | Easy players · Standard rules | You 0 · Marisol 0 · "
         "Bertie 0 · Tamsin 0",
     ]
-    for size in ("phone", "small-phone"):
+    for size in ("phone", "smallest-phone"):
         page.set_viewport_size(SIZES[size])
         assert spills(page, ".unfinished li") == [], size
         no_horizontal_scroll(page)
@@ -324,7 +328,7 @@ def test_the_start_screen_seats_whom_the_lobby_seats(
     # show what the lobby will: the server's characters, at the panel's levels, in seat
     # order, and the friends' seats open. The page asks the server (it had a copy of the
     # server's rule of its own): the same answer as the lobby's, from the same code.
-    page = open_page(browser, server, {"width": 1280, "height": 800})
+    page = open_page(browser, server, SCREENS["desktop"])
     page.click(f"[data-players='{players}']")
     page.click("[data-region=invite] summary")
     for row, choice in enumerate(choices, start=1):

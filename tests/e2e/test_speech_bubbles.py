@@ -22,19 +22,19 @@ from test_crowded_table import (
     LONGEST_LINE,
     VIEWPORTS,
     open_position,
-    position,
     settle,
     text_size,
 )
 
 import hearts
 
-from browser_support import AppServer, plain, shoot
+from browser_support import AppServer, plain, screens, shoot
+from helpers import position
 
 pytestmark = pytest.mark.browser
 
 #: Every size the tests of crowded tables use, and the commonest laptop's.
-SIZES = {**VIEWPORTS, "laptop": {"width": 1366, "height": 768}}
+SIZES = {**VIEWPORTS, **screens("laptop")}
 
 #: Where every bubble has the room beside its seat (game.css).
 ROOMY = ("desktop", "laptop")

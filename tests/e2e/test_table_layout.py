@@ -11,7 +11,6 @@ import itertools
 from typing import Any
 
 import pytest
-from test_table_play import store_for
 from test_web_game_browser import (
     TABLE,
     hand,
@@ -26,7 +25,7 @@ import hearts
 from hearts import Rules
 from hearts.rules import MIN_PLAYERS
 
-from browser_support import AppServer, create_by_page, spills
+from browser_support import AppServer, create_by_page, spills, store_for
 
 pytestmark = pytest.mark.browser
 

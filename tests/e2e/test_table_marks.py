@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_table_play import open_stored, store_for
+from test_table_play import open_stored
 from test_web_game_browser import open_page, shoot, start_game
 
 import hearts
 
-from browser_support import AppServer, create_by_page
+from browser_support import AppServer, create_by_page, store_for
 
 pytestmark = pytest.mark.browser
 

@@ -27,26 +27,21 @@ from test_web_game_browser import (
 
 import hearts
 from hearts.claim import settled_points
-from hearts.record import actions_of
-from hearts.web.store import Store, owner_key
+from hearts.rules import MAX_TARGET, MIN_TARGET
 
-from browser_support import DESKTOP, PHONE, SEEN, AppServer, heard, plain, seen
+from browser_support import (
+    DESKTOP,
+    PHONE,
+    SCREENS,
+    SEEN,
+    AppServer,
+    heard,
+    plain,
+    seen,
+    store_for,
+)
 
 pytestmark = pytest.mark.browser
-
-
-def store_for(page: Any, server: AppServer, game_id: str, game: hearts.Game) -> None:
-    """Save `game` for this page's browser, as if it had been played here."""
-    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == "hearts_browser")
-    Store(server.data_dir).create(
-        game_id,
-        owner_key(cookie),
-        game.rules.to_dict(),
-        int(game.seed),
-        {"levels": ["easy"] * (game.rules.players - 1)},
-        actions_of(game),
-        "over" if game.is_over else "active",
-    )
 
 
 def open_stored(page: Any, server: AppServer, game_id: str, query: str = "speed=instant") -> None:
@@ -197,7 +192,7 @@ def test_each_panel_opens_at_its_top(browser: Any, server: AppServer) -> None:
     # scrolls it to the chart. The game's end opened scrolled as far, its winner out of sight.
     # The round's way on stands beside the panel's rows, in sight as it scrolls and lying over
     # none of them, so never shadowed; the game's end keeps its way on at the screen's foot.
-    page = open_page(browser, server, {"width": 844, "height": 390})
+    page = open_page(browser, server, SCREENS["phone-landscape"])
     start_game(page, target=30)
     overlay = "document.querySelector('[data-region=overlay]')"
     rounds = 0
@@ -786,11 +781,13 @@ def test_the_start_screen_says_what_will_be_played(browser: Any, server: AppServ
     assert page.evaluate("() => document.activeElement.name") == "length"
     assert page.get_attribute(box, "aria-invalid") == "false" and page.is_disabled(start)
     assert page.inner_text("#length-note") == "Type the score that ends the game."
-    page.fill(box, "5000")
-    assert "1 to 1000" in page.inner_text("#length-note") and page.is_disabled(start)
-    page.fill(box, "0")
-    assert page.input_value(box) == "0"
-    assert "1 to 1000" in page.inner_text("#length-note") and page.is_disabled(start)
+    # The range is the game's own (the server's target_range, from hearts.rules).
+    within = f"from {MIN_TARGET} to {MAX_TARGET} points"
+    page.fill(box, str(MAX_TARGET + 1))
+    assert within in page.inner_text("#length-note") and page.is_disabled(start)
+    page.fill(box, str(MIN_TARGET - 1))
+    assert page.input_value(box) == str(MIN_TARGET - 1)
+    assert within in page.inner_text("#length-note") and page.is_disabled(start)
     assert page.get_attribute(box, "aria-invalid") == "true"
     page.fill(box, "75")
     assert page.inner_text("#length-note") == "" and not page.is_disabled(start)

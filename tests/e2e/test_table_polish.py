@@ -19,7 +19,6 @@ from test_crowded_table import (
     large_text,
     open_position,
     overlap,
-    position,
     settle,
 )
 from test_friends_browser import DESKTOP, Person, join, person, table_by_api
@@ -29,6 +28,7 @@ from test_web_game_browser import open_page, pass_three, start_game, wait_for_pe
 import hearts
 
 from browser_support import AppServer, plain, shoot
+from helpers import position
 
 pytestmark = pytest.mark.browser
 

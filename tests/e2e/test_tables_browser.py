@@ -12,11 +12,12 @@ import itertools
 from typing import Any
 
 import pytest
-from test_crowded_table import position, settle
-from test_table_play import open_stored, store_for
+from test_crowded_table import settle
+from test_table_play import open_stored
 from test_web_game_browser import TABLE, open_page, shoot, start_game, wait_for_person
 
-from browser_support import AppServer, plain
+from browser_support import AppServer, plain, store_for
+from helpers import position
 
 pytestmark = pytest.mark.browser
 

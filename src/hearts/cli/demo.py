@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import Any
 
-from ..rules import MAX_TARGET
+from ..rules import MAX_TARGET, MIN_TARGET
 from ..words import counted, listed
 from .rule_options import check_target
 from .terminal import cards_text, seat_names, verb
@@ -25,7 +25,10 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--seed", type=int, default=1, help="seed for the deal and the players (1)")
     parser.add_argument(
-        "--target", type=int, default=100, help=f"score that ends the game, 1 to {MAX_TARGET} (100)"
+        "--target",
+        type=int,
+        default=100,
+        help=f"score that ends the game, {MIN_TARGET} to {MAX_TARGET} (100)",
     )
     parser.set_defaults(func=run)
 
