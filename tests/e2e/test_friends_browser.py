@@ -404,7 +404,7 @@ def test_the_lobby_names_who_plays_each_open_seat_and_follows_who_comes(
 
 def seat_kind(page: Any, seat: int, where: str = "[data-region=lobby-seats] ") -> str:
     """The words under the name at `seat` (in the lobby, or `where` is the table's seats:
-    f"{TABLE} .seat"): "Friend", "You", "Computer · easy"."""
+    f"{TABLE} .seat"): "Host", "Friend", "Computer · easy"."""
     return str(plain(page.inner_text(f"{where}[data-seat='{seat}'] .level")))
 
 
@@ -428,15 +428,16 @@ def test_a_friend_is_called_a_friend_in_the_lobby_and_at_the_table(
 ) -> None:
     # The line under a friend's name said "Person" ("Person · not connected"): cold, as if
     # read off a form. A friend is "Friend" to everyone else, in the lobby and at the table,
-    # in each state the lobby tells; the person's own seat stays "You". Who made the table,
-    # and starts it, is the "Host" (the others read "Waiting for the host to start").
+    # in each state the lobby tells. Who made the table, and starts it, is the "Host" (the
+    # others read "Waiting for the host to start"). The person's own seat, its name marked
+    # "(you)", says what the others read there (it said "You" under "Bea (you)").
     ann, bea = person(browser, "Ann", DESKTOP), person(browser, "Bea", PHONE)
     link = host_table(ann, server, 4, friends=[1, 2])
     game = link.split("table=", 1)[1].split("#", 1)[0].split("&", 1)[0]
     join(bea, link)
     ann.page.wait_for_selector("[data-region=lobby-seats] [data-seat='1'] >> text=Bea")
-    assert [seat_kind(ann.page, 0), seat_kind(ann.page, 1)] == ["You · host", "Friend"]
-    assert [seat_kind(bea.page, 0), seat_kind(bea.page, 1)] == ["Host", "You"]
+    assert [seat_kind(ann.page, 0), seat_kind(ann.page, 1)] == ["Host", "Friend"]
+    assert [seat_kind(bea.page, 0), seat_kind(bea.page, 1)] == ["Host", "Friend"]
     told = {
         "not connected": {"connected": False},
         "reconnecting": {"reconnecting": True},

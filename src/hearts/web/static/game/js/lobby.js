@@ -111,7 +111,8 @@ function seatLine(state, player, options) {
     const who = host ? "Host" : FRIEND;
     if (player.away) kind = `${who} · not here yet`;
     else if (!me && player.reconnecting) kind = `${who} · reconnecting…`;
-    else if (me) kind = host ? "You · host" : "You";
+    // The name says "(you)" already: the line says what the others read there.
+    else if (me) kind = who;
     else kind = player.connected === false ? `${who} · not connected` : who;
   }
   else kind = `Computer · ${player.level}`;
