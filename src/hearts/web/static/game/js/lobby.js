@@ -218,6 +218,7 @@ export function renderJoin(root, { name, invitation, onJoin, problem, nameIssue 
   const field = nameField({ id: "join-name", value: name, label: "Your name", onInput: () => {},
     taken: invitation?.seated || [] });
   const button = h("button", { type: "submit", class: "primary wide", "data-action": "join" }, "Join the table");
+  const seat = seatSentence(invitation);
   const form = h("form", { class: "panel join-form", novalidate: true, onsubmit: async (e) => {
     e.preventDefault();
     const wrong = nameProblem(field.input.value, invitation?.seated || []);
@@ -239,7 +240,7 @@ export function renderJoin(root, { name, invitation, onJoin, problem, nameIssue 
     }
   } },
   h("h2", {}, "Your seat"),
-  seatSentence(invitation) ? h("p", { class: "join-seat", "data-region": "join-seat" }, seatSentence(invitation)) : null,
+  seat ? h("p", { class: "join-seat", "data-region": "join-seat" }, seat) : null,
   invitation ? h("ul", { class: "join-facts", "data-region": "join-table" },
     tableFacts(invitation).map((fact) => h("li", {}, fact))) : null,
   field.field, button);
