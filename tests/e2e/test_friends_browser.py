@@ -527,6 +527,72 @@ def test_the_join_page_says_where_the_friend_will_sit_from_the_host(
         someone.context.close()
 
 
+def test_an_open_join_page_says_the_seat_it_gives_now(browser: Any, server: AppServer) -> None:
+    # Two friends opened the link: both pages named the same seat, and the one who joined
+    # second sat elsewhere. A join page asks the table again, every INVITATION_AGAIN_MS and
+    # when it comes back into sight, and says the seat and the people seated as they are now,
+    # the name typed kept; once the table is full it says so instead of asking for a name.
+    ann = person(browser, "Ann", DESKTOP)
+    body = {
+        "rules": {"players": 5},
+        "name": "Ann",
+        "turn_time": None,
+        "seats": ["you", "friend", "friend", "friend", "easy"],
+    }
+    made = table_by_api(ann, server, body)
+    link = f"{server.url}{made['table']['invite']}"
+    cal, dan, eve = (person(browser, name, PHONE) for name in ("Cal", "Dan", "Eve"))
+    cal.page.clock.install()
+    for someone in (cal, dan, eve):
+        someone.page.goto(with_speed(link))
+        someone.page.wait_for_selector("#join-name")
+    seat = "[data-region=join-seat]"
+    facts = "[data-region=join-table]"
+    assert plain(cal.page.inner_text(seat)) == "You will sit on Ann's left."
+    cal.page.fill("#join-name", "Dan")  # typed before Dan came
+    join(dan, link)
+    # Back into sight: Cal's page asks at once.
+    cal.page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    said_now = """(words) => document.querySelector('[data-region=join-seat]').textContent
+        .replace(/[\u2066-\u2069]/g, '') === words"""  # names come in bidi isolates
+    cal.page.wait_for_function(said_now, arg="You will sit 2nd on Ann's left.")
+    assert "Dan" in cal.page.inner_text(facts)
+    assert cal.page.input_value("#join-name") == "Dan"  # the name typed is kept
+    cal.page.click("[data-action=join]")  # and now refused here, as taken
+    said = plain(cal.page.inner_text("#join-name-note"))
+    assert said.startswith("Someone at this table is called Dan already"), said
+    assert cal.page.locator("body[data-screen=join]").count() == 1
+    join(eve, link)
+    # In sight all along: Cal's page asks on its clock, and says where Eve left a seat.
+    cal.page.clock.fast_forward(16_000)
+    cal.page.wait_for_function(said_now, arg="You will sit 2nd on Ann's right.")
+    cal.page.fill("#join-name", "Cal")
+    cal.page.click("[data-action=join]")
+    # The last open seat taken, the game starts by itself: Cal sits where the page said.
+    cal.page.wait_for_selector("body[data-screen=table]")
+    seated = cal.page.evaluate(
+        f"async () => (await (await fetch('/api/games/{made['id']}')).json()).view.seat"
+    )
+    assert seated == 3, seated
+    # A page open when the last seat went says so at its next ask, with no name asked.
+    late = person(browser, "Hal", PHONE)
+    late.page.clock.install()
+    made = table_by_api(ann, server, {**body, "seats": ["you", "friend", "easy", "easy", "easy"]})
+    link = f"{server.url}{made['table']['invite']}"
+    late.page.goto(with_speed(link))
+    late.page.wait_for_selector("#join-name")
+    gus = person(browser, "Gus", PHONE)
+    join(gus, link)
+    late.page.clock.fast_forward(16_000)
+    error = late.page.locator("[data-region=join-error]")
+    error.wait_for()
+    assert plain(error.inner_text()).startswith("This table is full"), error.inner_text()
+    assert late.page.locator("#join-name").count() == 0
+    for someone in (ann, cal, dan, eve, late, gus):
+        assert not someone.page.errors, (someone.name, someone.page.errors)
+        someone.context.close()
+
+
 def test_two_people_and_two_computer_players_play_a_round_live(
     browser: Any, server: AppServer
 ) -> None:

@@ -79,19 +79,23 @@ export function sayNameProblem(input, note, problem) {
   note.classList.toggle("problem", Boolean(problem));
 }
 
+/** A name's box and the note under it. `taken`: the names of the people seated already,
+ * which the box refuses; `field.taken(names)` gives newer ones (a friend who has come). */
 export function nameField({ id, value, onInput, label = "Your name", taken = [] }) {
+  let seated = taken;
   const note = h("p", { class: "hint name-note", id: `${id}-note`, "aria-live": "polite" });
   const input = h("input", {
     type: "text", id, value: value || "", maxlength: NAME_CODE_POINTS * 2, autocomplete: "nickname",
     placeholder: `e.g. ${exampleName(taken)}`, "aria-describedby": `${id}-note`, spellcheck: "false",
     oninput: () => {
-      show(input.value.trim() ? nameProblem(input.value, taken) : "");
+      show(input.value.trim() ? nameProblem(input.value, seated) : "");
       onInput(input.value);
     },
   });
   /** Say `problem` under the box ("" clears it). */
   const show = (problem) => sayNameProblem(input, note, problem);
-  return { input, note, show, field: h("div", { class: "name-field" }, h("label", { for: id }, label), input, note) };
+  const field = h("div", { class: "name-field" }, h("label", { for: id }, label), input, note);
+  return { input, note, show, field, taken: (names) => { seated = names; } };
 }
 
 /**

@@ -212,16 +212,28 @@ function seatSentence(invitation) {
 }
 
 /** The page a friend's link opens: a name, then Join. onJoin(name) returns a promise.
- * `nameIssue`: why the name given was refused, said under the box. */
+ * `nameIssue`: why the name given was refused, said under the box. Returns `update(now)`,
+ * which shows the table as the invitation says it is now (the seat the link gives, who is
+ * seated, the open seats) and leaves the name typed as it is. */
 export function renderJoin(root, { name, invitation, onJoin, problem, nameIssue }) {
+  let seated = invitation?.seated || [];
   const error = h("p", { class: "error", role: "alert", "data-region": "join-error", hidden: !problem }, problem || "");
   const field = nameField({ id: "join-name", value: name, label: "Your name", onInput: () => {},
-    taken: invitation?.seated || [] });
+    taken: seated });
   const button = h("button", { type: "submit", class: "primary wide", "data-action": "join" }, "Join the table");
-  const seat = seatSentence(invitation);
+  const seatLine = h("p", { class: "join-seat", "data-region": "join-seat" });
+  const facts = h("ul", { class: "join-facts", "data-region": "join-table" });
+  const show = (now) => {
+    const seat = seatSentence(now);
+    seatLine.textContent = seat;
+    seatLine.hidden = !seat;
+    facts.hidden = !now;
+    if (now) clear(facts, ...tableFacts(now).map((fact) => h("li", {}, fact)));
+  };
+  show(invitation);
   const form = h("form", { class: "panel join-form", novalidate: true, onsubmit: async (e) => {
     e.preventDefault();
-    const wrong = nameProblem(field.input.value, invitation?.seated || []);
+    const wrong = nameProblem(field.input.value, seated);
     if (wrong) {
       // Said once, under the box (the alert above is for what the server answers).
       error.hidden = true;
@@ -239,11 +251,7 @@ export function renderJoin(root, { name, invitation, onJoin, problem, nameIssue 
       button.disabled = false;
     }
   } },
-  h("h2", {}, "Your seat"),
-  seat ? h("p", { class: "join-seat", "data-region": "join-seat" }, seat) : null,
-  invitation ? h("ul", { class: "join-facts", "data-region": "join-table" },
-    tableFacts(invitation).map((fact) => h("li", {}, fact))) : null,
-  field.field, button);
+  h("h2", {}, "Your seat"), seatLine, facts, field.field, button);
   clear(root,
     h("header", { class: "hero" },
       h("h1", {}, "Hearts"),
@@ -254,6 +262,11 @@ export function renderJoin(root, { name, invitation, onJoin, problem, nameIssue 
       h("a", { href: "/" }, "Play against the computer instead")));
   if (nameIssue) field.show(nameIssue);
   field.input.focus();
+  return (now) => {
+    seated = now.seated;
+    field.taken(seated);
+    show(now);
+  };
 }
 
 /** The page for a link that cannot seat anyone (the table is gone or the link is wrong). */

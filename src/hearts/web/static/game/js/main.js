@@ -791,9 +791,44 @@ function alreadySeated(state, name) {
   }
 }
 
+/** How often an open join page asks the table again: another friend may have taken the
+ * seat it names, or the host started. It also asks when the page comes back into sight. */
+const INVITATION_AGAIN_MS = 15000;
+let stopAskingInvitation = () => {};
+
+/** Ask for the invitation every INVITATION_AGAIN_MS, and when the page comes into sight,
+ * while the join page is shown; onNews(invitation) with each answer. A failed ask is let
+ * be: the next one, or Join, says what is wrong. */
+function askInvitationAgain(id, invite, onNews) {
+  stopAskingInvitation();
+  let stopped = false;
+  let asking = false;
+  const ask = async () => {
+    if (document.body.dataset.screen !== "join") return stopAskingInvitation();
+    if (asking || document.visibilityState !== "visible") return;
+    asking = true;
+    try {
+      const now = await api.invitation(id, invite);
+      if (!stopped && document.body.dataset.screen === "join") onNews(now);
+    } catch {
+      // Said by the next ask that gets through, or by Join.
+    } finally {
+      asking = false;
+    }
+  };
+  const timer = setInterval(ask, INVITATION_AGAIN_MS);
+  document.addEventListener("visibilitychange", ask);
+  stopAskingInvitation = () => {
+    stopped = true;
+    clearInterval(timer);
+    document.removeEventListener("visibilitychange", ask);
+  };
+}
+
 /** A link from a friend: /?table=ID#invite=TOKEN. A browser already seated there goes to
  * its seat; any other is shown the table and asked for a name. */
 async function openTableLink(id, invite) {
+  stopAskingInvitation();
   const noTable = (message) => {
     renderNoTable(ui.setup, message);
     showScreen("setup");
@@ -817,8 +852,10 @@ async function openTableLink(id, invite) {
     return;
   }
   if (invitation.closed) return noTable(invitation.closed);
+  let joining = false;
   const join = async (name) => {
     let state;
+    joining = true;
     try {
       state = await api.join(id, invite, name);
     } catch (error) {
@@ -827,10 +864,16 @@ async function openTableLink(id, invite) {
       // shown again as it is now, the name's problem under the box.
       const now = await api.invitation(id, invite).catch(() => null);
       if (!now) throw error;
-      if (now.closed) return noTable(now.closed);
-      renderJoin(ui.setup, { name, invitation: now, onJoin: join, nameIssue: error.message });
+      if (now.closed) {
+        stopAskingInvitation();
+        return noTable(now.closed);
+      }
+      update = renderJoin(ui.setup, { name, invitation: now, onJoin: join, nameIssue: error.message });
       return;
+    } finally {
+      joining = false;
     }
+    stopAskingInvitation();
     // Another tab of this browser took a seat here first: this one comes to that seat, by
     // the name given there, not the one typed here; said, not dropped unsaid.
     const seatedAs = state.players[state.view.seat]?.name;
@@ -843,7 +886,16 @@ async function openTableLink(id, invite) {
     savePrefs(app.prefs);
     enter(state);
   };
-  renderJoin(ui.setup, { name: app.prefs.friends?.name || "", invitation, onJoin: join });
+  let update = renderJoin(ui.setup, { name: app.prefs.friends?.name || "", invitation, onJoin: join });
+  // The page names a seat and the people seated: kept true while it waits for a name.
+  askInvitationAgain(id, invite, (now) => {
+    if (joining) return; // Join's own answer says what happened
+    if (now.yours || now.closed) {
+      openTableLink(id, invite); // seated from another tab: its seat; closed: why
+      return;
+    }
+    update(now);
+  });
   document.body.dataset.screen = "join";
   ui.setup.hidden = false;
   ui.root.hidden = true;
