@@ -17,8 +17,9 @@ import hearts
 from hearts.record import actions_of
 from hearts.web.store import Store, owner_key
 
-from browser_support import DESKTOP, PHONE, AppServer, heard, plain, seen
+from browser_support import DESKTOP, PHONE, AppServer, heard, plain, screens, seen, store_for
 from browser_support import shoot as keep_screenshot
+from helpers import position
 
 pytestmark = pytest.mark.browser
 
@@ -725,6 +726,37 @@ def test_dialogs_and_settings(browser: Any, server: AppServer) -> None:
     page.click("label[for=set-points]")
     page.click("dialog button[value=close]")
     assert not page.is_visible(".seat .taken")
+    assert not page.errors
+
+
+#: Where a dialog's title is: how far the dialog is scrolled, and the title's top and the
+#: dialog's, on the screen.
+DIALOG_TITLE = """() => { const d = document.querySelector('dialog[open]');
+    return [d.scrollTop, d.querySelector('h2').getBoundingClientRect().top,
+        d.getBoundingClientRect().top, d.getAttribute('aria-label')]; }"""
+
+
+@pytest.mark.parametrize("viewport", ["phone-landscape", "phone", "desktop"])
+def test_a_dialog_opens_at_its_title(browser: Any, server: AppServer, viewport: str) -> None:
+    # On a phone held sideways Scores opened 215 px down its page, its title and the top of
+    # the chart out of sight: the dialog gave the keyboard to its first control, far down
+    # ("This round's deal is sealed"), and scrolled there. It opens at its title.
+    game = position(4, lambda g: len(g.round.tricks) >= 3)
+    size = screens(viewport)[viewport]
+    page = open_page(browser, server, size)
+    start_game(page)
+    store_for(page, server, f"dialogs-{viewport}", game)
+    page.goto(f"{server.url}/?speed=instant")
+    page.click(f"[data-action=continue][data-game='dialogs-{viewport}']")
+    wait_for_person(page)
+    for action in ("scores", "tricks", "settings"):
+        page.locator(f"[data-action={action}]:visible").first.click()
+        page.wait_for_selector("dialog[open]")
+        scrolled, title, top, label = page.evaluate(DIALOG_TITLE)
+        assert scrolled == 0 and title >= top, (action, scrolled, title, top, label)
+        if action == "scores":
+            keep_screenshot(page, f"dialog-scores-{viewport}")
+        page.click("dialog button[value=close]")
     assert not page.errors
 
 

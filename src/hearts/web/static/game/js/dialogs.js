@@ -9,14 +9,19 @@ import { hintsTaken } from "./friends.js";
 import { SPEEDS, soundOn } from "./prefs.js";
 import { named, plural, roundTitle, whoIs } from "./words.js";
 
+/** A dialog opens at its top, its title taking the keyboard: its first control may be far
+ * down (the Scores' sealed deal), and a dialog scrolled there hid its title on a phone. */
 function openDialog(title, ...content) {
   const dialog = $("#dialog");
   dialog.setAttribute("aria-label", title);
+  const heading = h("h2", { tabindex: "-1" }, title);
   clear(dialog,
-    h("h2", {}, title),
+    heading,
     ...content,
     h("form", { method: "dialog" }, h("button", { class: "primary", value: "close" }, "Close")));
   dialog.showModal();
+  heading.focus({ preventScroll: true });
+  dialog.scrollTop = 0;
   return dialog;
 }
 
