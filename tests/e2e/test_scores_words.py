@@ -555,6 +555,34 @@ def test_a_round_with_no_pass_is_a_keep_round_in_the_game_too(
     page.context.close()
 
 
+def test_a_table_that_never_passes_says_no_passing_not_keep_round(
+    browser: Any, server: AppServer
+) -> None:
+    # Tables of six and more never pass: the top bar said "Keep round" round after round and
+    # the table "A keep round", as if the next round would pass. They say "No passing"; a
+    # table with a cycle of passes still calls its round without one a keep round.
+    page = open_page(browser, server, DESKTOP)
+    never = page.evaluate(
+        """async () => {
+          const w = await import('/game/js/words.js');
+          return [['hold'], ['left', 'right', 'across', 'hold'], ['left', 'right'], []]
+            .map((cycle) => w.neverPasses({ rules: { pass_cycle: cycle } }));
+        }"""
+    )
+    assert never == [True, False, False, False]
+    body = {"rules": {"players": 8}, "name": "Ann", "seats": ["you", *["easy"] * 7]}
+    state = create_by_page(page, body)
+    assert state["view"]["rules"]["pass_cycle"] == ["hold"]  # the big tables' own rule
+    page.goto(f"{server.url}/?table={state['id']}&speed=instant")
+    page.wait_for_selector("#game[data-phase=playing]")
+    assert plain(page.inner_text(".round-pass")) == ("No passing")
+    assert plain(page.inner_text("[data-region=message]")) == (
+        "No passing at this table: everyone plays the cards dealt."
+    )
+    assert not page.errors, page.errors
+    page.context.close()
+
+
 #: Every line of words in the element `selector` finds, as drawn: its text, its ink and the
 #: colour behind it ([r, g, b], the see-through layers behind it blended), and whether it is
 #: large (WCAG: 24 px, or 18.66 px bold), which needs 3:1 where other text needs 4.5:1.

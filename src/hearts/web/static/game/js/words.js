@@ -149,6 +149,12 @@ export function directionPhrase(direction) {
   }[direction] || direction;
 }
 
+/** Whether the table never passes (every round a keep round: the big tables' own rule). */
+export function neverPasses(view) {
+  const cycle = view.rules?.pass_cycle || [];
+  return cycle.length > 0 && cycle.every((direction) => direction === "hold");
+}
+
 /** The same, short enough for the top bar of a phone. */
 export function directionShort(direction) {
   return {
