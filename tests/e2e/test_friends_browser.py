@@ -989,8 +989,8 @@ def test_a_friend_who_leaves_the_lobby_gives_the_seat_back(browser: Any, server:
     assert page.locator("body[data-screen=lobby]").count() == 1
     page.click("[data-action=menu-new]")
     page.click("[data-action=leave-table]")
+    # The start screen is shown once the list of unfinished games has come (showSetup).
     page.wait_for_selector("body[data-screen=setup][data-ready=true]")
-    page.wait_for_timeout(300)  # the list of unfinished games has come
     assert page.locator("[data-action=continue]").count() == 0
     other_tab.wait_for_selector("body[data-screen=setup] [data-region=join-error]", timeout=5000)
     said = plain(other_tab.inner_text("[data-region=join-error]"))
