@@ -230,6 +230,38 @@ def test_each_opponents_levels_sit_on_one_line(browser: Any, server: AppServer, 
     assert not page.errors
 
 
+#: The opponents' cards by row: for each card, the top of its levels and the gap (px)
+#: between its description's last line and its levels.
+LEVEL_GAPS = """() => { const rows = {};
+    for (const li of document.querySelectorAll('.setup .opponents > li')) {
+        const levels = li.querySelector('.segmented.small').getBoundingClientRect();
+        const words = document.createRange();  // the words, not their box (it kept room)
+        words.selectNodeContents(li.querySelector('.blurb'));
+        const blurb = words.getBoundingClientRect();
+        const top = Math.round(li.getBoundingClientRect().top);
+        (rows[top] ||= []).push([Math.round(levels.top), Math.round(levels.top - blurb.bottom)]);
+    }
+    return Object.values(rows); }"""
+
+
+@pytest.mark.parametrize("players", [4, 6, 9])
+def test_each_opponents_levels_stand_under_the_rows_longest_description(
+    browser: Any, server: AppServer, players: int
+) -> None:
+    # Across a desktop every description kept room for three lines, and a row of two-line
+    # ones had a gap of some 40 px over its levels. A row's levels line up, right under the
+    # row's longest description.
+    page = open_page(browser, server, SIZES["desktop"])
+    page.click(f"[data-players='{players}']")
+    rows = page.evaluate(LEVEL_GAPS)
+    assert len(rows) >= 2 and max(len(row) for row in rows) >= 2, rows
+    for row in rows:
+        assert len({top for top, _ in row}) == 1, rows  # lined up
+        assert min(gap for _, gap in row) <= 10, rows  # no room kept for a longer one
+    shoot(page, f"setup-opponents-desktop-{players}", full_page=True)
+    assert not page.errors
+
+
 # --- unfinished games: each line says what sets its table apart ----------------------------
 
 
