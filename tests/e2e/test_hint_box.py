@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 import pytest
-from test_crowded_table import overlap, settle
+from test_crowded_table import large_text, overlap, settle
 from test_table_play import open_stored
 from test_web_game_browser import open_page, start_game
 
@@ -169,7 +169,32 @@ def test_a_long_hint_is_read_whole_beside_the_trick_held_sideways(
     shoot(page, f"hint-box-{screen}-{players}-{phase}")
     assert problems(found) == []
     assert found["lines"] >= 3, found  # more than the bar's two
+    # With large text the page may be taller than the screen without any hint (it brings
+    # the hand into sight): the hint makes it no taller, and keeps two lines at least.
+    failures = []
+    for size in ("150%", "200%"):
+        large_text(page, size)
+        settle(page)
+        before = page.evaluate(WITHOUT_THE_HINT)
+        page.evaluate("window.scrollTo(0, 0)")
+        settle(page)
+        found = page.evaluate(MEASURE)
+        wrong = [
+            w
+            for w in problems(found)
+            if not (w[0] == "the page scrolls" and w[1] <= before)
+            and not (w[0] == "the box runs off the screen" and before > 0)
+        ]
+        if wrong:
+            failures.append((size, wrong))
+    assert failures == []
     assert not page.errors
+
+
+#: How far the page scrolls with the hint's box hidden.
+WITHOUT_THE_HINT = """() => { const hint = document.querySelector('[data-region=hint]');
+    hint.hidden = true; const down = document.documentElement.scrollHeight - innerHeight;
+    hint.hidden = false; return down; }"""
 
 
 #: 390 x 844 passing and playing; 320 x 568 on the person's turn (passing, the hint already
@@ -194,11 +219,7 @@ def test_a_long_hint_leaves_the_page_on_an_upright_phones_screen(
     # the hand, the seats across, the top bar and most of each card of the trick in sight,
     # and the page no taller than the screen.
     page = hint_shown(browser, server, screen, players, phase)
-    before = page.evaluate(
-        """() => { const hint = document.querySelector('[data-region=hint]');
-            hint.hidden = true; const down = document.documentElement.scrollHeight - innerHeight;
-            hint.hidden = false; return down; }"""
-    )
+    before = page.evaluate(WITHOUT_THE_HINT)
     page.evaluate("window.scrollTo(0, 0)")
     settle(page)
     found = page.evaluate(MEASURE)

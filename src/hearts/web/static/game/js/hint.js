@@ -75,14 +75,25 @@ export function renderHint(state, canAct) {
  * where the table grows with what it holds); the rest scrolls within it, shaded at its foot.
  * Two lines at the least. */
 function fit() {
+  if (line.hidden) return;
+  const scrolled = line.scrollTop; // kept: the person may be reading further down
   line.style.maxHeight = "";
   // Floating over the felt (upright), the box makes the page no taller.
-  if (line.hidden || getComputedStyle(line).position !== "static") return;
-  const over = document.documentElement.scrollHeight - innerHeight;
-  if (over <= 0) return;
-  const style = getComputedStyle(line);
-  const least = 2 * parseFloat(style.lineHeight) + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
-  line.style.maxHeight = `${Math.max(least, line.getBoundingClientRect().height - over)}px`;
+  if (getComputedStyle(line).position === "static") {
+    // What the page is without the box (with large text on the shortest phones it is taller
+    // than the screen already): the box gives up only the room it added past the screen.
+    const page = document.documentElement;
+    line.hidden = true;
+    const without = page.scrollHeight;
+    line.hidden = false;
+    const over = page.scrollHeight - Math.max(innerHeight, without);
+    if (over > 0) {
+      const style = getComputedStyle(line);
+      const least = 2 * parseFloat(style.lineHeight) + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+      line.style.maxHeight = `${Math.max(least, line.getBoundingClientRect().height - over)}px`;
+    }
+  }
+  line.scrollTop = scrolled;
 }
 
 /** The decision a hint is for: a card's move, or the round's pass. At a table of friends
