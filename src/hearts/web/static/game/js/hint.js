@@ -1,6 +1,6 @@
 // The Hint button: asks the server what the hard player would do in the person's place
 // (POST /api/games/{id}/hint), marks those cards in the hand and shows the reason under the
-// person's name (in the top bar, in the round's place, on a phone held sideways). A hint
+// person's name (beside the trick, under the table's message, on a phone held sideways). A hint
 // belongs to one decision: a card's move, or a round's pass (the others at a table of
 // friends pass meanwhile, and the pass to choose stays the same); it goes once the game
 // moves past it. A table of friends made without hints (`table.hints` false) has no button
@@ -23,18 +23,23 @@ let moves = 0; // the person's moves made on this page: a hint asked before the 
  * they stop (pressed then, the hint's answer was for a move no longer shown, and dropped). */
 export function mountHint(later = () => false) {
   document.querySelector(".table-tools")?.prepend(button);
-  // Held sideways on a phone the words go in the top bar, not over the felt (game.css).
+  // Held sideways on a phone the words go beside the trick, under the table's message: in
+  // the top bar they had 44 px, two lines and a half, the rest cut through (game.css).
   const sideways = matchMedia("(orientation: landscape) and (max-height: 520px)");
   const place = () => {
-    const home = document.querySelector(sideways.matches ? "body > .bar" : ".me-line");
+    const home = document.querySelector(sideways.matches ? "#game .signs" : ".me-line");
     if (!home || line.parentElement === home) return;
-    // In the bar, in the round's place: the heart before it and the menu after it in reach.
-    const round = home.querySelector(":scope > .round");
-    if (round) round.after(line);
+    const message = home.querySelector(":scope > [data-region=message]");
+    if (message) message.after(line);
     else home.append(line);
+    fit();
   };
   place();
   sideways.addEventListener("change", place);
+  // The room the box has changes with the screen, the text size and the table under it.
+  const table = document.querySelector("#game");
+  if (table) new ResizeObserver(() => fit()).observe(table);
+  addEventListener("resize", () => fit());
   button.addEventListener("click", () => {
     if (!later(ask)) ask();
   });
@@ -62,6 +67,33 @@ export function renderHint(state, canAct) {
     button.removeAttribute("aria-label"); // "Hint" again, not the last hint's cards
   }
   mark(shown ? shown.cards : []);
+  fit();
+}
+
+/** The box shows as many lines as game.css allows it, and fewer where even those would make
+ * the page taller than the screen (held sideways, beside the trick, on a screen 390 px tall,
+ * where the table grows with what it holds); the rest scrolls within it, shaded at its foot.
+ * Two lines at the least. */
+function fit() {
+  if (line.hidden) return;
+  const scrolled = line.scrollTop; // kept: the person may be reading further down
+  line.style.maxHeight = "";
+  // Floating over the felt (upright), the box makes the page no taller.
+  if (getComputedStyle(line).position === "static") {
+    // What the page is without the box (with large text on the shortest phones it is taller
+    // than the screen already): the box gives up only the room it added past the screen.
+    const page = document.documentElement;
+    line.hidden = true;
+    const without = page.scrollHeight;
+    line.hidden = false;
+    const over = page.scrollHeight - Math.max(innerHeight, without);
+    if (over > 0) {
+      const style = getComputedStyle(line);
+      const least = 2 * parseFloat(style.lineHeight) + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+      line.style.maxHeight = `${Math.max(least, line.getBoundingClientRect().height - over)}px`;
+    }
+  }
+  line.scrollTop = scrolled;
 }
 
 /** The decision a hint is for: a card's move, or the round's pass. At a table of friends
@@ -102,12 +134,15 @@ async function ask() {
     shown = { decision: decision(now), cards: advice.cards };
     clear(line, spoken(advice.reason)); // its cards said in words, not symbols
     line.hidden = false;
+    line.scrollTop = 0;
+    fit();
     button.setAttribute("aria-label", `Hint: ${advice.cards.map(cardName).join(", ")}`);
     mark(advice.cards);
   } catch (error) {
     if (moves !== asked) return;
     line.textContent = error instanceof Refused ? error.message : "No hint could be had just now.";
     line.hidden = false;
+    fit();
   } finally {
     asking = false;
     button.removeAttribute("aria-busy");
