@@ -12,10 +12,12 @@ from hearts import Round, Rules
 from hearts.ai import make_player, sampling
 from hearts.ai.racing import _paired
 from hearts.ai.rollout import (
+    FEATURES,
     Position,
     SharedNumbers,
     Table,
     draw_numbers,
+    learned_weights,
     numbers_needed,
     play_numbers,
     play_out,
@@ -126,13 +128,17 @@ def test_deals_put_the_queen_away_from_seats_read_as_lacking_it() -> None:
     assert read > 5
 
 
-@pytest.mark.parametrize("fitted", [False, True], ids=["medium-leads", "fitted-leads"])
+@pytest.mark.parametrize("policy", ["medium", "fitted-leads", "learned"])
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: str(r.players))
-def test_playouts_are_legal_and_score_like_the_engine(rules: Rules, fitted: bool) -> None:
+def test_playouts_are_legal_and_score_like_the_engine(rules: Rules, policy: str) -> None:
     """A playout's cards, replayed through `Round`, are all legal and give the same points
-    (with either playout policy)."""
+    (with every playout policy: medium's, the fitted leads, the learned one)."""
     rng = random.Random(2)
-    table = Table.of(rules).with_fitted_leads() if fitted else Table.of(rules)
+    table = Table.of(rules)
+    if policy == "fitted-leads":
+        table = table.with_fitted_leads()
+    elif policy == "learned":
+        table = table.with_learned_policy()
     for seed in range(2):
         for rnd in rounds_in_play(rules, seed):
             view = rnd.view(rnd.turn)
@@ -149,6 +155,26 @@ def test_playouts_are_legal_and_score_like_the_engine(rules: Rules, fitted: bool
             assert pos.points == rnd.points_taken
             engine = score_round(rules, rnd, [0] * rules.players).scores
             assert round_scores(table, pos, (0,) * rules.players) == list(engine)
+
+
+def test_the_learned_policy_loads_its_weights_and_plays_its_own_cards() -> None:
+    """The weights file holds a weight a feature for leads, follows and discards, and the
+    learned policy, with no noise, plays other cards than medium's in some playouts."""
+    weights = learned_weights()
+    assert [len(w) for w in weights] == [len(FEATURES)] * 3
+    rules = Rules()
+    learned = Table.of(rules).with_learned_policy()
+    assert learned.learned == weights and not Table.of(rules).learned
+    differ = 0
+    for rnd in rounds_in_play(rules, 5):
+        view = rnd.view(rnd.turn)
+        pos = _position(view, Knowledge.from_view(view))
+        pos.hands = [rnd.hand_mask(s) for s in range(rules.players)]
+        cards: list[list[int]] = [[], []]
+        for table, record in zip((Table.of(rules), learned), cards, strict=True):
+            play_numbers(table, pos.copy(), [0.5] * numbers_needed(pos), -1, 0.0, -1, record)
+        differ += cards[0] != cards[1]
+    assert differ > 0
 
 
 def test_hard_respects_a_time_budget_without_a_seed_change_of_legality() -> None:
