@@ -300,6 +300,8 @@ def test_a_wheel_built_after_the_build_carries_it(tmp_path: Path) -> None:
     (wheel,) = (tmp_path / "dist").glob("hearts-*.whl")
     assert wheel.name.endswith("-none-any.whl") != shipped, wheel.name
     with zipfile.ZipFile(wheel) as archive:
+        # The learned playout policy's weights are package data (`rollout.WEIGHTS_FILE`).
+        assert "hearts/ai/playout_weights.json" in archive.namelist()
         archive.extractall(tmp_path / "installed")
     script = (
         "from hearts import Round, Rules\n"

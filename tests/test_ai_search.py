@@ -16,6 +16,8 @@ from hearts.ai.rollout import (
     Position,
     SharedNumbers,
     Table,
+    _card_score,
+    card_features,
     draw_numbers,
     learned_weights,
     numbers_needed,
@@ -25,7 +27,7 @@ from hearts.ai.rollout import (
 )
 from hearts.ai.sampling import Sampler, sample_deal
 from hearts.ai.search import EXPERT, ExpertPlayer, _position
-from hearts.ai.tracking import QUEEN, Knowledge, fold, queen_shy
+from hearts.ai.tracking import QUEEN, SUIT_FACES, Knowledge, fold, queen_shy
 from hearts.cards import CardSet, points_of
 from hearts.scoring import score_round
 
@@ -175,6 +177,42 @@ def test_the_learned_policy_loads_its_weights_and_plays_its_own_cards() -> None:
             play_numbers(table, pos.copy(), [0.5] * numbers_needed(pos), -1, 0.0, -1, record)
         differ += cards[0] != cards[1]
     assert differ > 0
+
+
+def test_the_learned_score_is_the_weights_times_the_features() -> None:
+    """`_card_score`, written out for speed, is exactly the sum, in order, of the weights
+    times `card_features` (any weights: each term is checked), so the playout plays the
+    card the fitted model scores highest."""
+    rng = random.Random(3)
+    rules = Rules()
+    checked = 0
+    for seed in range(3):
+        for rnd in rounds_in_play(rules, seed):
+            view = rnd.view(rnd.turn)
+            know = Knowledge.from_view(view)
+            hand = fold(view.hand_mask)
+            trick_mask = 0
+            for _, card in view.trick:
+                trick_mask |= 1 << (card % 52)
+            led = SUIT_FACES[view.trick[0][1] % 52 // 13] if view.trick else 0
+            best = 0
+            for _, card in view.trick:
+                if 1 << (card % 52) & led and 1 << (card % 52) > best:
+                    best = 1 << (card % 52)
+            last = len(view.trick) == rules.players - 1
+            played = know.played & ~trick_mask
+            for face in range(52):
+                if not hand >> face & 1:
+                    continue
+                weights = tuple(rng.uniform(-3, 3) for _ in FEATURES)
+                features = card_features(1 << face, hand, played, trick_mask, best, led, last)
+                total = 0.0
+                for w, x in zip(weights, features, strict=True):
+                    total += w * x
+                score = _card_score(weights, 1 << face, hand, played, trick_mask, best, led, last)
+                assert score == total
+                checked += 1
+    assert checked > 100
 
 
 def test_hard_respects_a_time_budget_without_a_seed_change_of_legality() -> None:
