@@ -130,7 +130,7 @@ def test_deals_put_the_queen_away_from_seats_read_as_lacking_it() -> None:
     assert read > 5
 
 
-@pytest.mark.parametrize("policy", ["medium", "fitted-leads", "learned"])
+@pytest.mark.parametrize("policy", ["medium", "fitted-leads", "learned", "learned-medium-discard"])
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: str(r.players))
 def test_playouts_are_legal_and_score_like_the_engine(rules: Rules, policy: str) -> None:
     """A playout's cards, replayed through `Round`, are all legal and give the same points
@@ -141,6 +141,9 @@ def test_playouts_are_legal_and_score_like_the_engine(rules: Rules, policy: str)
         table = table.with_fitted_leads()
     elif policy == "learned":
         table = table.with_learned_policy()
+    elif policy == "learned-medium-discard":
+        learned = table.with_learned_policy().learned
+        table = dataclasses.replace(table, learned=(*learned[:2], ()))
     for seed in range(2):
         for rnd in rounds_in_play(rules, seed):
             view = rnd.view(rnd.turn)
@@ -176,6 +179,11 @@ def test_the_learned_policy_loads_its_weights_and_plays_its_own_cards() -> None:
         for table, record in zip((Table.of(rules), learned), cards, strict=True):
             play_numbers(table, pos.copy(), [0.5] * numbers_needed(pos), -1, 0.0, -1, record)
         differ += cards[0] != cards[1]
+        # A kind given no weights plays as medium's: none at all is medium's playout.
+        none: list[int] = []
+        table = dataclasses.replace(learned, learned=((), (), ()))
+        play_numbers(table, pos.copy(), [0.5] * numbers_needed(pos), -1, 0.0, -1, none)
+        assert none == cards[0]
     assert differ > 0
 
 

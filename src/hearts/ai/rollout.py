@@ -68,7 +68,8 @@ class Table:
     learned: tuple[tuple[float, ...], ...] = ()
     """The learned policy's weights for leads, follows and discards (`learned_weights`;
     `Table.with_learned_policy`), or () for medium's policy. Every seat picks the legal card
-    of highest score (`_learned_card`) except where the moon rules it (shooting, stopping)."""
+    of highest score (`_learned_card`) except where the moon rules it (shooting, stopping);
+    a kind given no weights is played as medium plays it."""
 
     @staticmethod
     @functools.lru_cache(maxsize=64)
@@ -673,7 +674,7 @@ def play_numbers(
                 for _ in range(int(next_number() * allowed.bit_count())):
                     bits &= bits - 1
                 bit = bits & -bits
-            elif learned and seat != going_for_moon:
+            elif learned and learned[0] and seat != going_for_moon:
                 bit = _learned_card(learned[0], allowed, hand, played, 0, 0, 0, False, special)
             else:
                 bit = (
@@ -719,7 +720,11 @@ def play_numbers(
                     bit = 1 << (allowed.bit_length() - 1)
                 else:
                     bit = _low_rank(allowed & _NON_POINTS or allowed)
-            elif learned and not (threat >= 0 and threat != seat and best_seat == threat):
+            elif (
+                learned
+                and (learned[1] if follow else learned[2])
+                and not (threat >= 0 and threat != seat and best_seat == threat)
+            ):
                 bit = _learned_card(
                     learned[1] if follow else learned[2],
                     allowed,
