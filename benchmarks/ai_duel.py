@@ -34,7 +34,9 @@ exact solver, the read: today's expert's settings under hard's name), "expert-be
 "expert-wide" (today's expert at 8,000 playouts a card and 5,000 a pass), "hard-pass1200"
 (hard with a searched pass at 1,200 playouts), "expert-pass5000" (today's expert with its
 pass at 5,000 playouts), "expert-endgame4" and "expert-endgame5" (today's expert solving
-each sampled deal exactly from four or five cards in hand).
+each sampled deal exactly from four or five cards in hand), "expert-learned" (today's expert
+whose playouts in its play follow the learned policy, `Table.with_learned_policy`),
+"expert-learned-medium-discard" (the same with medium's discard in the playouts).
 """
 
 from __future__ import annotations
@@ -197,6 +199,22 @@ class HardFittedPlay(HardPlayer):
     settings = dataclasses.replace(HardPlayer.settings, fitted_leads=True)
 
 
+class ExpertLearned(ExpertPlayer):
+    """Today's expert whose playouts in its play follow the learned policy
+    (`Table.with_learned_policy`; its pass as expert's)."""
+
+    def table(self, view: Any) -> Table:
+        return Table.of(view.rules).with_learned_policy()
+
+
+class ExpertLearnedMediumDiscard(ExpertPlayer):
+    """`expert-learned` with medium's discard in its playouts (the learned leads and follows)."""
+
+    def table(self, view: Any) -> Table:
+        table = Table.of(view.rules).with_learned_policy()
+        return dataclasses.replace(table, learned=(*table.learned[:2], ()))
+
+
 class ExpertEndgame5(ExpertPlayer):
     """Today's expert solving each sampled deal exactly from five cards in hand (not three)."""
 
@@ -213,6 +231,8 @@ VARIANTS: dict[str, type[Any]] = {
     "expert-endgame4": ExpertEndgame4,
     "expert-endgame5": ExpertEndgame5,
     "expert-fitted-play": ExpertFittedPlay,
+    "expert-learned": ExpertLearned,
+    "expert-learned-medium-discard": ExpertLearnedMediumDiscard,
     "expert-fitted-leads": ExpertFittedLeads,
     "hard-fitted-play": HardFittedPlay,
     "frozen": FrozenHardPlayer,

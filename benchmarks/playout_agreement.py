@@ -38,6 +38,8 @@ class Decision:
     choice: int
     """The search's card, as the lowest of the cards that play alike with it."""
     alike: dict[int, int]
+    round: int = 0
+    """The round it was taken from (to fit on some rounds and check on others)."""
 
 
 def decisions(rounds: int, seed: str) -> Iterator[Decision]:
@@ -57,7 +59,7 @@ def decisions(rounds: int, seed: str) -> Iterator[Decision]:
                 pos = _position(view, know)
                 pos.hands = [fold(rnd.hand_mask(s)) for s in range(rules.players)]
                 alike = representatives(know)
-                yield Decision(pos, seat, alike[card.face], alike)
+                yield Decision(pos, seat, alike[card.face], alike, r)
             rnd.play(card)
 
 

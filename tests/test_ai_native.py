@@ -99,14 +99,20 @@ def test_compiled_playouts_play_the_sources_cards(
             for shooter in (-1, rnd.turn, (rnd.turn + 1) % rules.players):
                 numbers = rollout.draw_numbers(rng, rollout.numbers_needed(start))
                 noise = rng.choice([0.0, rollout.NOISE, 0.5])
-                for scored_only, fitted in itertools.product((False, True), repeat=2):
+                policies = ("medium", "fitted", "learned")
+                for scored_only, policy in itertools.product((False, True), policies):
                     ours: list[int] = []
                     theirs: list[int] = []
                     table, source_table = rollout.Table.of(rules), source.Table.of(rules)
-                    if fitted:  # the lead fitted to the search's (`SearchSettings.fitted_leads`)
+                    if policy == "fitted":  # the lead fitted to the search's (`fitted_leads`)
                         table, source_table = (
                             table.with_fitted_leads(),
                             source_table.with_fitted_leads(),
+                        )
+                    elif policy == "learned":  # the learned policy (`with_learned_policy`)
+                        table, source_table = (
+                            table.with_learned_policy(),
+                            source_table.with_learned_policy(),
                         )
                     a = rollout.play_numbers(
                         table, start.copy(), numbers, shooter, noise, rnd.turn, ours, scored_only
@@ -294,6 +300,8 @@ def test_a_wheel_built_after_the_build_carries_it(tmp_path: Path) -> None:
     (wheel,) = (tmp_path / "dist").glob("hearts-*.whl")
     assert wheel.name.endswith("-none-any.whl") != shipped, wheel.name
     with zipfile.ZipFile(wheel) as archive:
+        # The learned playout policy's weights are package data (`rollout.WEIGHTS_FILE`).
+        assert "hearts/ai/playout_weights.json" in archive.namelist()
         archive.extractall(tmp_path / "installed")
     script = (
         "from hearts import Round, Rules\n"

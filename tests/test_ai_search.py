@@ -12,10 +12,14 @@ from hearts import Round, Rules
 from hearts.ai import make_player, sampling
 from hearts.ai.racing import _paired
 from hearts.ai.rollout import (
+    FEATURES,
     Position,
     SharedNumbers,
     Table,
+    _card_score,
+    card_features,
     draw_numbers,
+    learned_weights,
     numbers_needed,
     play_numbers,
     play_out,
@@ -23,7 +27,7 @@ from hearts.ai.rollout import (
 )
 from hearts.ai.sampling import Sampler, sample_deal
 from hearts.ai.search import EXPERT, ExpertPlayer, _position
-from hearts.ai.tracking import QUEEN, Knowledge, fold, queen_shy
+from hearts.ai.tracking import QUEEN, SUIT_FACES, Knowledge, fold, queen_shy
 from hearts.cards import CardSet, points_of
 from hearts.scoring import score_round
 
@@ -126,13 +130,20 @@ def test_deals_put_the_queen_away_from_seats_read_as_lacking_it() -> None:
     assert read > 5
 
 
-@pytest.mark.parametrize("fitted", [False, True], ids=["medium-leads", "fitted-leads"])
+@pytest.mark.parametrize("policy", ["medium", "fitted-leads", "learned", "learned-medium-discard"])
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: str(r.players))
-def test_playouts_are_legal_and_score_like_the_engine(rules: Rules, fitted: bool) -> None:
+def test_playouts_are_legal_and_score_like_the_engine(rules: Rules, policy: str) -> None:
     """A playout's cards, replayed through `Round`, are all legal and give the same points
-    (with either playout policy)."""
+    (with every playout policy: medium's, the fitted leads, the learned one)."""
     rng = random.Random(2)
-    table = Table.of(rules).with_fitted_leads() if fitted else Table.of(rules)
+    table = Table.of(rules)
+    if policy == "fitted-leads":
+        table = table.with_fitted_leads()
+    elif policy == "learned":
+        table = table.with_learned_policy()
+    elif policy == "learned-medium-discard":
+        learned = table.with_learned_policy().learned
+        table = dataclasses.replace(table, learned=(*learned[:2], ()))
     for seed in range(2):
         for rnd in rounds_in_play(rules, seed):
             view = rnd.view(rnd.turn)
@@ -149,6 +160,67 @@ def test_playouts_are_legal_and_score_like_the_engine(rules: Rules, fitted: bool
             assert pos.points == rnd.points_taken
             engine = score_round(rules, rnd, [0] * rules.players).scores
             assert round_scores(table, pos, (0,) * rules.players) == list(engine)
+
+
+def test_the_learned_policy_loads_its_weights_and_plays_its_own_cards() -> None:
+    """The weights file holds a weight a feature for leads, follows and discards, and the
+    learned policy, with no noise, plays other cards than medium's in some playouts."""
+    weights = learned_weights()
+    assert [len(w) for w in weights] == [len(FEATURES)] * 3
+    rules = Rules()
+    learned = Table.of(rules).with_learned_policy()
+    assert learned.learned == weights and not Table.of(rules).learned
+    differ = 0
+    for rnd in rounds_in_play(rules, 5):
+        view = rnd.view(rnd.turn)
+        pos = _position(view, Knowledge.from_view(view))
+        pos.hands = [rnd.hand_mask(s) for s in range(rules.players)]
+        cards: list[list[int]] = [[], []]
+        for table, record in zip((Table.of(rules), learned), cards, strict=True):
+            play_numbers(table, pos.copy(), [0.5] * numbers_needed(pos), -1, 0.0, -1, record)
+        differ += cards[0] != cards[1]
+        # A kind given no weights plays as medium's: none at all is medium's playout.
+        none: list[int] = []
+        table = dataclasses.replace(learned, learned=((), (), ()))
+        play_numbers(table, pos.copy(), [0.5] * numbers_needed(pos), -1, 0.0, -1, none)
+        assert none == cards[0]
+    assert differ > 0
+
+
+def test_the_learned_score_is_the_weights_times_the_features() -> None:
+    """`_card_score`, written out for speed, is exactly the sum, in order, of the weights
+    times `card_features` (any weights: each term is checked), so the playout plays the
+    card the fitted model scores highest."""
+    rng = random.Random(3)
+    rules = Rules()
+    checked = 0
+    for seed in range(3):
+        for rnd in rounds_in_play(rules, seed):
+            view = rnd.view(rnd.turn)
+            know = Knowledge.from_view(view)
+            hand = fold(view.hand_mask)
+            trick_mask = 0
+            for _, card in view.trick:
+                trick_mask |= 1 << (card % 52)
+            led = SUIT_FACES[view.trick[0][1] % 52 // 13] if view.trick else 0
+            best = 0
+            for _, card in view.trick:
+                if 1 << (card % 52) & led and 1 << (card % 52) > best:
+                    best = 1 << (card % 52)
+            last = len(view.trick) == rules.players - 1
+            played = know.played & ~trick_mask
+            for face in range(52):
+                if not hand >> face & 1:
+                    continue
+                weights = tuple(rng.uniform(-3, 3) for _ in FEATURES)
+                features = card_features(1 << face, hand, played, trick_mask, best, led, last)
+                total = 0.0
+                for w, x in zip(weights, features, strict=True):
+                    total += w * x
+                score = _card_score(weights, 1 << face, hand, played, trick_mask, best, led, last)
+                assert score == total
+                checked += 1
+    assert checked > 100
 
 
 def test_hard_respects_a_time_budget_without_a_seed_change_of_legality() -> None:

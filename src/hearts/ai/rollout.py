@@ -20,9 +20,11 @@ from __future__ import annotations
 import dataclasses
 import functools
 import itertools
+import json
 import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..cards import parse_card
 from ..rules import Rules
@@ -63,6 +65,11 @@ class Table:
     fitted_leads: bool = False
     """Every seat leads by `_fitted_lead`, closer to the search's own leads, instead of
     medium's `_lead` (`Table.with_fitted_leads`; `SearchSettings.fitted_leads`)."""
+    learned: tuple[tuple[float, ...], ...] = ()
+    """The learned policy's weights for leads, follows and discards (`learned_weights`;
+    `Table.with_learned_policy`), or () for medium's policy. Every seat picks the legal card
+    of highest score (`_learned_card`) except where the moon rules it (shooting, stopping);
+    a kind given no weights is played as medium plays it."""
 
     @staticmethod
     @functools.lru_cache(maxsize=64)
@@ -90,6 +97,9 @@ class Table:
 
     def with_fitted_leads(self) -> Table:
         return dataclasses.replace(self, fitted_leads=True)
+
+    def with_learned_policy(self) -> Table:
+        return dataclasses.replace(self, learned=learned_weights())
 
 
 @dataclass(slots=True)
@@ -248,6 +258,256 @@ def _fitted_lead(hand: int, allowed: int, played: int, shooting: bool) -> int:
     return best
 
 
+WEIGHTS_FILE = Path(__file__).with_name("playout_weights.json")
+"""The learned playout policy's weights (`benchmarks/playout_policy.py` fits and writes them)."""
+FEATURES = (
+    "queen",
+    "high spade",
+    "heart",
+    "rank",
+    "unseen under",
+    "unseen over",
+    "held in suit",
+    "suit all seen",
+    "spade, Q out",
+    "spade, fishing",
+    "high spade, Q out",
+    "wins",
+    "wins the points",
+    "wins last",
+    "wins, overtakable",
+    "wins spades, Q out",
+    "voids the suit",
+    "lowest held",
+    "highest held",
+    "none under",
+    "none over",
+    "last",
+    "points on trick",
+    "unseen in suit",
+    "wins high",
+    "lowest held, unseen under",
+    "lowest held, held in suit",
+    "lowest held, unseen in suit",
+    "highest held, unseen under",
+    "ducks high",
+    "low spade, Q out",
+    "heart's rank",
+    "held in suit, unseen in suit",
+)
+"""What `card_features` measures of a card, in order."""
+
+
+@functools.lru_cache(maxsize=1)
+def learned_weights() -> tuple[tuple[float, ...], ...]:
+    """The learned policy's weights (leads, follows, discards), read once from its file."""
+    data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
+    if tuple(data["features"]) != FEATURES:
+        raise ValueError(f"{WEIGHTS_FILE.name} was fitted to other features")
+    return tuple(tuple(float(w) for w in data[kind]) for kind in ("lead", "follow", "discard"))
+
+
+def card_features(
+    bit: int, hand: int, played: int, trick_mask: int, best: int, led_suit: int, last: bool
+) -> list[float]:
+    """What the seat to play knows of playing `bit` (`FEATURES`): its own hand, the cards
+    played (`played` and `trick_mask`, the trick so far), the card winning the trick so far
+    (`best`, 0 on the lead) and the suit led (0 on the lead), and whether it plays last."""
+    unseen = _ALL & ~(played | trick_mask | hand)
+    suit = _SUIT_OF[bit]
+    out = unseen & suit
+    below = (out & (bit - 1)).bit_count()
+    above = (out & ~((bit << 1) - 1)).bit_count()
+    mine = hand & suit
+    held = mine.bit_count()
+    lowest = not mine & (bit - 1)
+    highest = not mine & ~((bit << 1) - 1)
+    rank = ((bit.bit_length() - 1) % 13) / 12.0
+    queen_out = bool(unseen & QUEEN)
+    spade = suit == _SPADES_SUIT
+    high = bool(bit & HIGH_SPADES)
+    wins = bool(led_suit & bit) and bit > best
+    on_trick = trick_mask | bit
+    points = (on_trick & HEARTS_FACES).bit_count() + (13 if on_trick & QUEEN else 0)
+    return [
+        1.0 if bit == QUEEN else 0.0,
+        1.0 if high else 0.0,
+        1.0 if bit & HEARTS_FACES else 0.0,
+        rank,
+        below / 13.0,
+        above / 13.0,
+        held / 13.0,
+        0.0 if out else 1.0,
+        1.0 if spade and queen_out else 0.0,
+        1.0 if spade and queen_out and not hand & _SPADE_GUARDS else 0.0,
+        1.0 if high and queen_out else 0.0,
+        1.0 if wins else 0.0,
+        points / 13.0 if wins else 0.0,
+        1.0 if wins and last else 0.0,
+        above / 13.0 if wins and not last else 0.0,
+        1.0 if wins and not last and spade and queen_out else 0.0,
+        1.0 if held == 1 else 0.0,
+        1.0 if lowest else 0.0,
+        1.0 if highest else 0.0,
+        0.0 if below else 1.0,
+        0.0 if above else 1.0,
+        1.0 if last else 0.0,
+        points / 13.0,
+        out.bit_count() / 13.0,
+        rank if wins else 0.0,
+        below / 13.0 if lowest else 0.0,
+        held / 13.0 if lowest else 0.0,
+        out.bit_count() / 13.0 if lowest else 0.0,
+        below / 13.0 if highest else 0.0,
+        rank if led_suit & bit and not wins else 0.0,
+        1.0 if spade and queen_out and bit < QUEEN else 0.0,
+        rank if bit & HEARTS_FACES else 0.0,
+        held * out.bit_count() / 169.0,
+    ]
+
+
+def _card_score(
+    w: tuple[float, ...],
+    bit: int,
+    hand: int,
+    played: int,
+    trick_mask: int,
+    best: int,
+    led_suit: int,
+    last: bool,
+) -> float:
+    """The weights times the card's `card_features`, summed in the features' order, terms
+    of a zero feature left out (the same number: adding w * 0.0 changes no sum). Written out
+    because the playout scores a card many times: a list of features a card cost seven
+    times medium's whole playout."""
+    unseen = _ALL & ~(played | trick_mask | hand)
+    suit = _SUIT_OF[bit]
+    out = unseen & suit
+    out_count = out.bit_count()
+    below = (out & (bit - 1)).bit_count()
+    above = (out & ~((bit << 1) - 1)).bit_count()
+    mine = hand & suit
+    held = mine.bit_count()
+    lowest = not mine & (bit - 1)
+    highest = not mine & ~((bit << 1) - 1)
+    rank = ((bit.bit_length() - 1) % 13) / 12.0
+    queen_out = unseen & QUEEN != 0
+    spade = suit == _SPADES_SUIT
+    high = bit & HIGH_SPADES != 0
+    heart = bit & HEARTS_FACES != 0
+    wins = led_suit & bit != 0 and bit > best
+    on_trick = trick_mask | bit
+    points = (on_trick & HEARTS_FACES).bit_count() + (13 if on_trick & QUEEN else 0)
+    score = 0.0
+    if bit == QUEEN:
+        score += w[0]
+    if high:
+        score += w[1]
+    if heart:
+        score += w[2]
+    if rank:
+        score += w[3] * rank
+    if below:
+        score += w[4] * (below / 13.0)
+    if above:
+        score += w[5] * (above / 13.0)
+    if held:
+        score += w[6] * (held / 13.0)
+    if not out:
+        score += w[7]
+    if spade and queen_out:
+        score += w[8]
+        if not hand & _SPADE_GUARDS:
+            score += w[9]
+    if high and queen_out:
+        score += w[10]
+    if wins:
+        score += w[11]
+        if points:
+            score += w[12] * (points / 13.0)
+        if last:
+            score += w[13]
+        else:
+            if above:
+                score += w[14] * (above / 13.0)
+            if spade and queen_out:
+                score += w[15]
+    if held == 1:
+        score += w[16]
+    if lowest:
+        score += w[17]
+    if highest:
+        score += w[18]
+    if not below:
+        score += w[19]
+    if not above:
+        score += w[20]
+    if last:
+        score += w[21]
+    if points:
+        score += w[22] * (points / 13.0)
+    if out_count:
+        score += w[23] * (out_count / 13.0)
+    if wins and rank:
+        score += w[24] * rank
+    if lowest:
+        if below:
+            score += w[25] * (below / 13.0)
+        if held:
+            score += w[26] * (held / 13.0)
+        if out_count:
+            score += w[27] * (out_count / 13.0)
+    if highest and below:
+        score += w[28] * (below / 13.0)
+    if led_suit & bit and not wins and rank:
+        score += w[29] * rank
+    if spade and queen_out and bit < QUEEN:
+        score += w[30]
+    if heart and rank:
+        score += w[31] * rank
+    if held and out_count:
+        score += w[32] * (held * out_count / 169.0)
+    return score
+
+
+def _learned_card(
+    weights: tuple[float, ...],
+    allowed: int,
+    hand: int,
+    played: int,
+    trick_mask: int,
+    best: int,
+    led_suit: int,
+    last: bool,
+    special: int,
+) -> int:
+    """The allowed card of highest score (`_card_score`: the weights times its
+    `card_features`), the lowest first on a tie; of cards that play alike (next in a suit
+    with no unseen card between, neither of them in `special`: the Q♠ and the bonus card)
+    only the lowest is scored."""
+    unseen = _ALL & ~(played | trick_mask | hand)
+    choice = 0
+    top = 0.0
+    previous = 0
+    bits = allowed
+    while bits:
+        bit = bits & -bits
+        bits ^= bit
+        alike = (
+            previous != 0
+            and _SUIT_OF[previous] & bit != 0
+            and not (previous | bit) & special
+            and not unseen & (bit - 1) & ~((previous << 1) - 1)
+        )
+        previous = bit
+        if alike:
+            continue
+        score = _card_score(weights, bit, hand, played, trick_mask, best, led_suit, last)
+        if not choice or score > top:
+            choice, top = bit, score
+    return choice
+
+
 def _holder(point_cards: list[int]) -> int:
     """The one seat that has taken points so far, -1 for none, -2 for several."""
     holder = -1
@@ -364,6 +624,8 @@ def play_numbers(
     hearts_instead = table.hearts_instead_of_queen
     queen_first = table.queen_at_first_chance
     fitted_leads = table.fitted_leads
+    learned = table.learned
+    special = QUEEN | bonus
     hands = pos.hands
     points = pos.points
     point_cards = pos.point_cards
@@ -412,6 +674,8 @@ def play_numbers(
                 for _ in range(int(next_number() * allowed.bit_count())):
                     bits &= bits - 1
                 bit = bits & -bits
+            elif learned and learned[0] and seat != going_for_moon:
+                bit = _learned_card(learned[0], allowed, hand, played, 0, 0, 0, False, special)
             else:
                 bit = (
                     _fitted_lead(hand, allowed, played, seat == going_for_moon)
@@ -456,6 +720,22 @@ def play_numbers(
                     bit = 1 << (allowed.bit_length() - 1)
                 else:
                     bit = _low_rank(allowed & _NON_POINTS or allowed)
+            elif (
+                learned
+                and (learned[1] if follow else learned[2])
+                and not (threat >= 0 and threat != seat and best_seat == threat)
+            ):
+                bit = _learned_card(
+                    learned[1] if follow else learned[2],
+                    allowed,
+                    hand,
+                    played,
+                    trick_mask,
+                    best,
+                    led_suit,
+                    seat == last_seat,
+                    special,
+                )
             elif follow:
                 # The medium follow: the Q♠ under a high spade, else the highest card that
                 # ducks, else (last, or on the first trick) the highest, else the lowest.
