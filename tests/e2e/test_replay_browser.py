@@ -570,9 +570,10 @@ def test_the_hands_read_on_a_phone_as_the_table_s_own(
             [i for i, (_, seen) in enumerate(shown) if not seen],
         )
         shoot(page, f"replay-{name}-{players}-hands")
-    assert {name: (height >= table[name], hidden) for name, (height, hidden) in found.items()} == {
-        name: (True, []) for name, _ in PHONES
-    }, (found, table)
+    # As tall within a hundredth of a pixel: layout rounds the same size to 14.99997 or 15.
+    assert {
+        name: (height >= table[name] - 0.01, hidden) for name, (height, hidden) in found.items()
+    } == {name: (True, []) for name, _ in PHONES}, (found, table)
     assert not page.errors
 
 
