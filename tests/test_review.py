@@ -129,8 +129,8 @@ def test_near_the_end_of_the_game_the_costs_say_they_count_its_result() -> None:
     assert game.view(0).hand == start.view(0).hand
     decisions = review_round(game, moves, 0, NAMES, seed="r", budget=BUDGET)
     assert all(d.game_at_stake for d in decisions)
-    searched = [d for d in decisions if "deals that fit" in d.reason]
-    said = "winning the game counts as taking 30 points fewer"
+    searched = [d for d in decisions if "possible deals" in d.reason]
+    said = "winning the game counted as 30 points fewer"
     assert searched and all(said in d.reason for d in searched)
     quiet = review_round(start, moves, 0, NAMES, seed="r", budget=BUDGET)
     assert not any(d.game_at_stake or "winning the game counts" in d.reason for d in quiet)

@@ -25,12 +25,12 @@ from browser_support import SCREENS, AppServer, shoot, store_for
 pytestmark = pytest.mark.browser
 
 #: As long as the coach's longest (a card that plays alike with others, the moon weighed, and
-#: a fact worth knowing): eleven lines at 320 px, six at 844.
+#: a fact worth knowing).
 LONG_HINT = (
-    "Take the trick with your K♣ or A♣ (they play alike): over 250 deals that fit what you "
-    "have seen it comes out 0.9 points better than the 5♣, the next best; that is going for "
-    "the moon with it, 0.4 points better than playing it without, a margin that could be "
-    "chance, so keep the moon in mind; worth knowing: you hold the Q♠ with 4 other spades."
+    "Take the trick with your K♣ or A♣ (they play alike): 0.9 points better than the 5♣, the "
+    "next best, over 250 possible deals; that is going for the moon with it, 0.4 points better "
+    "than playing it without (could be chance), so keep the moon in mind. Worth knowing: you "
+    "hold the Q♠ with 4 other spades."
 )
 
 

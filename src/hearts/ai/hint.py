@@ -54,6 +54,8 @@ TEN_RANK = 8  # a face's rank counted from the two
 SUIT_WORDS = ("club", "diamond", "heart", "spade")
 QUEEN_FACE = QUEEN.bit_length() - 1
 GAME_END = f"{GAME_END_WEIGHT:g}"
+#: Said after a margin the search's deals cannot tell from chance (`_within_chance`).
+CHANCE = "(could be chance)"
 
 
 @dataclass(frozen=True)
@@ -240,7 +242,7 @@ def _play_hint(
     candidates = distinct_candidates(know)
     if len(candidates) == 1:
         card = CARDS[card_for_face(legal, candidates[0])]
-        same = "your playable cards all come to the same here"
+        same = "every card you can play does as well here"
         context = _context(know, view, names, candidates[0])
         return Hint(
             (card,), _sentence(_action(know, candidates[0], names, view.partner), same, context)
@@ -289,8 +291,7 @@ def _play_hint(
         numbers, bonus = _stopper_words(stopper, best, names[shooter], len(best.values)), ""
     if game_at_stake(view):
         numbers += (
-            f" (counting the game's result: winning the game counts as taking {GAME_END} "
-            f"points fewer, losing it as {GAME_END} more)"
+            f" (winning the game counted as {GAME_END} points fewer, losing it as {GAME_END} more)"
         )
     context = _context(know, view, names, best.face, bool(bonus), moon_said=kept is not None)
     return Hint((card,), _sentence(action, numbers, context), options)
@@ -369,7 +370,7 @@ def _numbers(best: Arm, arms: list[Arm], gamble: bool = False, alike: str = "") 
     spade and was left unweighed; `alike`: the winning card, when more than one spade under
     it could be played (they play alike)."""
     others = [a for a in arms if a.values and a.face != best.face]
-    deals = f"over {_deals(len(best.values))} that fit what you have seen"
+    deals = f"over {_deals(len(best.values), 'possible deal')}"
     if not others:
         # The cards left play alike, and the queen gamble was not weighed (the hard player
         # never throws her over a lower spade while lower ones are out): said as what a
@@ -384,10 +385,10 @@ def _numbers(best: Arm, arms: list[Arm], gamble: bool = False, alike: str = "") 
     card = CARDS[second.face].symbol
     gap = round(second.mean - best.mean, 1)
     if gap <= 0:
-        return f"{deals} it comes out even with the {card}, the next best"
-    found = f"{deals} it comes out {_points(gap)} better than the {card}, the next best"
+        return f"as good as the {card}, the next best, {deals}"
+    found = f"{_points(gap)} better than the {card}, the next best, {deals}"
     if _within_chance(second, best):
-        return f"{found}, though over these deals that margin could be chance"
+        return f"{found} {CHANCE}"
     return found
 
 
@@ -507,12 +508,11 @@ def _stopper_kept(
 def _stopper_words(stopper: Arm, kept: Arm, shooter: str, deals: int) -> str:
     card = CARDS[stopper.face].symbol
     gap = round(kept.mean - stopper.mean, 1)
-    over = f"over {_deals(deals)}"
+    over = f"over {_deals(deals, 'possible deal')}"
     found = (
-        f"thrown away, the {card} comes out only {_points(gap)} better {over}, a margin that "
-        "could be chance"
+        f"thrown away, the {card} is only {_points(gap)} better {over} {CHANCE}"
         if gap > 0
-        else f"thrown away, the {card} comes out no better {over}"
+        else f"thrown away, the {card} is no better {over}"
     )
     return f"that keeps your {card}, the last card you hold that can stop {shooter}'s moon; {found}"
 
@@ -648,8 +648,8 @@ def _moon_weighed(best: Arm, arms: list[Arm]) -> str:
         return ""
     gap = round(min(a.mean for a in moons) - best.mean, 1)
     if gap <= 0:
-        return "; going for the moon instead comes out even"
-    return f"; going for the moon instead comes out {_points(gap)} worse"
+        return "; going for the moon instead is no better"
+    return f"; going for the moon instead: {_points(gap)} worse"
 
 
 def _moon_open(best: Arm, plain: Arm, arms: list[Arm]) -> str:
@@ -669,32 +669,30 @@ def _moon_open(best: Arm, plain: Arm, arms: list[Arm]) -> str:
         return f"{said} and the {card} without, {keep}"
     gap = round(plain.mean - best.mean, 1)
     if gap <= 0:
-        return f"{said}, which comes out even with {which}, {keep}"
-    return f"{said}, {_points(gap)} better than {which}, a margin that could be chance, {keep}"
+        return f"{said}, as good as {which}, {keep}"
+    return f"{said}, {_points(gap)} better than {which} {CHANCE}, {keep}"
 
 
 def _sentence(action: str, numbers: str, context: list[str]) -> str:
-    """The advice, why, then the position's facts, said as things worth knowing: joined to the
-    reason with a bare semicolon they read as part of it, and a player took "Lead the K♣: …;
-    Marisol and Bertie have no clubs" as the coach's reason to lead into two voids."""
-    facts = f"knowing: {_list(context[:2])}" if context else ""
-    if numbers:
-        return f"{action}: {numbers}; worth {facts}." if facts else f"{action}: {numbers}."
-    return f"{action}. Worth {facts}." if facts else f"{action}."
+    """The advice, why, then the position's facts, said apart as things worth knowing: joined
+    to the reason with a bare semicolon they read as part of it, and a player took "Lead the
+    K♣: …; Marisol and Bertie have no clubs" as the coach's reason to lead into two voids."""
+    facts = f" Worth knowing: {_list(context[:2])}." if context else ""
+    return f"{action}: {numbers}.{facts}" if numbers else f"{action}.{facts}"
 
 
-def _deals(n: int) -> str:
+def _deals(n: int, word: str = "deal") -> str:
     """A count of sampled deals, rounded as a person would say it: "62 / 666 deals" read
     as oddly exact, so about 60, about 700; a round hundred or ten is said as it is.
 
-    >>> _deals(62), _deals(666), _deals(500), _deals(8), _deals(1)
-    ('about 60 deals', 'about 650 deals', '500 deals', '8 deals', '1 deal')
+    >>> _deals(62), _deals(666), _deals(500), _deals(8), _deals(1, "possible deal")
+    ('about 60 deals', 'about 650 deals', '500 deals', '8 deals', '1 possible deal')
     """
     if n < 10:
-        return _count(n, "deal")
+        return _count(n, word)
     step = 10 if n < 100 else 50 if n < 1000 else 100
     rounded = max(step, int(n / step + 0.5) * step)
-    return f"{rounded} deals" if rounded == n else f"about {rounded} deals"
+    return f"{rounded} {word}s" if rounded == n else f"about {rounded} {word}s"
 
 
 def _points(value: float) -> str:
