@@ -2,6 +2,10 @@
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
+/** A phone held sideways, where game.css lays the table out to show the hand and the trick
+ * on one screen (the same media query as game.css's). */
+export const SIDEWAYS = matchMedia("(orientation: landscape) and (max-height: 520px)");
+
 /** h("button", {class: "x", onclick: f}, "text", child) -> an element. */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);

@@ -7,7 +7,7 @@
 // at all.
 
 import { api, Refused } from "./api.js";
-import { h, clear } from "./dom.js";
+import { h, clear, SIDEWAYS } from "./dom.js";
 import { cardName, spoken } from "./cards.js";
 
 const button = h("button", { type: "button", class: "quiet", "data-action": "hint", hidden: true }, "Hint");
@@ -25,9 +25,8 @@ export function mountHint(later = () => false) {
   document.querySelector(".table-tools")?.prepend(button);
   // Held sideways on a phone the words go beside the trick, under the table's message: in
   // the top bar they had 44 px, two lines and a half, the rest cut through (game.css).
-  const sideways = matchMedia("(orientation: landscape) and (max-height: 520px)");
   const place = () => {
-    const home = document.querySelector(sideways.matches ? "#game .signs" : ".me-line");
+    const home = document.querySelector(SIDEWAYS.matches ? "#game .signs" : ".me-line");
     if (!home || line.parentElement === home) return;
     const message = home.querySelector(":scope > [data-region=message]");
     if (message) message.after(line);
@@ -35,11 +34,11 @@ export function mountHint(later = () => false) {
     fit();
   };
   place();
-  sideways.addEventListener("change", place);
+  SIDEWAYS.addEventListener("change", place);
   // The room the box has changes with the screen, the text size and the table under it.
   const table = document.querySelector("#game");
-  if (table) new ResizeObserver(() => fit()).observe(table);
-  addEventListener("resize", () => fit());
+  if (table) new ResizeObserver(refit).observe(table);
+  addEventListener("resize", refit);
   button.addEventListener("click", () => {
     if (!later(ask)) ask();
   });
@@ -67,7 +66,20 @@ export function renderHint(state, canAct) {
     button.removeAttribute("aria-label"); // "Hint" again, not the last hint's cards
   }
   mark(shown ? shown.cards : []);
-  fit();
+  refit();
+}
+
+let refitting = false;
+
+/** `fit` once before the next frame, however many times the table is redrawn or resized
+ * meanwhile (each `fit` lays the page out twice). */
+function refit() {
+  if (refitting || line.hidden) return;
+  refitting = true;
+  requestAnimationFrame(() => {
+    refitting = false;
+    fit();
+  });
 }
 
 /** The box shows as many lines as game.css allows it, and fewer where even those would make

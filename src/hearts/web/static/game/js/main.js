@@ -3,7 +3,7 @@
 // and shows. Seats and their number come from the state the server sends.
 
 import { api, GONE_OFFLINE, OFFLINE, Refused, UNREACHABLE } from "./api.js";
-import { $, h, clear, wait } from "./dom.js";
+import { $, h, clear, wait, SIDEWAYS } from "./dom.js";
 import { cardName, cardSymbol, sortCards } from "./cards.js";
 import { Hand } from "./hand.js";
 import { Table } from "./table.js";
@@ -979,10 +979,6 @@ function render(state, { waiting = false } = {}) {
   }
   if (myTurn && !app.busy) autoPlay(state);
 }
-
-/** A phone held sideways, where the table is laid out to show the hand and the trick on one
- * screen (game.css): at large text it is taller than the screen all the same. */
-const SIDEWAYS = matchMedia("(orientation: landscape) and (max-height: 520px)");
 
 /** The person's cards in sight on a phone held sideways when they have a move to make and no
  * panel is open over the table. (Upright, the page scrolls as a page does: the hand is under
