@@ -566,7 +566,7 @@ def test_a_table_that_never_passes_says_no_passing_not_keep_round(
         """async () => {
           const w = await import('/game/js/words.js');
           return [['hold'], ['left', 'right', 'across', 'hold'], ['left', 'right'], []]
-            .map((cycle) => w.neverPasses({ rules: { pass_cycle: cycle } }));
+            .map((cycle) => w.neverPasses({ pass_cycle: cycle }));
         }"""
     )
     assert never == [True, False, False, False]

@@ -813,3 +813,38 @@ def test_a_rule_at_fault_reads_clearly_in_either_look(
     assert contrast(colours["start"], colours["page"]) >= 4.5, colours
     assert contrast(colours["length"], colours["lengthPanel"]) >= 4.5, colours
     context.close()
+
+
+def test_the_table_line_says_when_nobody_passes(browser: Any, server: AppServer) -> None:
+    """The big tables never pass: the table said so from the first deal, the start screen
+    did not (its line told the decks, the hands and the lead). It says so under the table
+    sizes, as the house rule chosen stands."""
+    never = "No passing at this table: everyone plays the cards dealt."
+    line = "[data-region=table-line]"
+    big = next(
+        n
+        for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+        if set(hearts.Rules(players=n).pass_cycle) == {"hold"}
+    )
+    page = open_page(browser, server, DESKTOP)
+    standard = hearts.Rules().players
+    assert never not in page.text_content(line)  # the standard table passes
+    page.click(f"[data-players='{big}']")
+    assert page.text_content(line).startswith(f"{big} players")
+    assert page.text_content(line).endswith(f"leads. {never}"), page.text_content(line)
+    # A house rule that passes at the big table: the line no longer says it never does.
+    page.click(".all-rules summary")
+    page.select_option("#rule-pass_cycle", '["left","right","hold"]')
+    assert never not in page.text_content(line)
+    page.select_option("#rule-pass_cycle", '["hold"]')
+    assert page.text_content(line).endswith(f"leads. {never}")
+    # At the standard table, never passing is a house rule, said when chosen.
+    page.click(f"[data-players='{standard}']")
+    assert page.text_content(line).startswith(f"{standard} players")
+    assert never not in page.text_content(line)
+    page.select_option("#rule-pass_cycle", '["hold"]')
+    assert page.text_content(line).endswith(f"leads. {never}"), page.text_content(line)
+    # And heard as seen: the cards in the line are said in words to a screen reader.
+    assert "leads" in page.inner_text(line)
+    assert not page.errors, page.errors
+    page.context.close()

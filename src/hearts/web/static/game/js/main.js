@@ -23,7 +23,7 @@ import { Live } from "./live.js";
 import { emojiShown, hintNews, isFriends, reactionBar, reactionText, sayNameProblem, TurnClock, tableBody } from "./friends.js";
 import { renderLobby, lobbyError, renderJoin, renderNoTable } from "./lobby.js";
 import {
-  passLabel, directionPhrase, directionShort, neverPasses, roundTitle, named, nameOf, plural, passedFrom, isMe,
+  passLabel, directionPhrase, directionShort, neverPasses, NO_PASSING, roundTitle, named, nameOf, plural, passedFrom, isMe,
   whoIs, seating, listed, quipLine,
 } from "./words.js";
 
@@ -930,7 +930,7 @@ function render(state, { waiting = false } = {}) {
   // Over, the header says so instead of the last round's pass.
   const over = state.phase === "game-over";
   // A table that never passes says so, not "Keep round" round after round.
-  const never = neverPasses(view);
+  const never = neverPasses(view.rules);
   ui.roundPass.textContent = over ? "Game over" : never ? "No passing" : directionShort(view.pass_direction);
   ui.roundPass.title = over ? "" : never ? "No passing at this table" : directionPhrase(view.pass_direction);
   const myTurn = !waiting && state.phase === "playing" && view.turn === me;
@@ -1100,8 +1100,8 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
   }
   if (state.phase === "playing" && !received.length) {
     const hold = view.pass_direction === "hold" && view.tricks.length === 0;
-    const keep = neverPasses(view) ? "No passing at this table" : "A keep round";
-    table.setMessage(hold ? `${keep}: everyone plays the cards dealt.` : lastTrickLine(state));
+    const keep = neverPasses(view.rules) ? NO_PASSING : "A keep round: everyone plays the cards dealt.";
+    table.setMessage(hold ? keep : lastTrickLine(state));
   } else if (state.phase === "playing") {
     // The marks are shown: the line names the cards (after an Undo back to before the
     // person's first card it still told of a trick taken since).

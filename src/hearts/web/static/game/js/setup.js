@@ -8,7 +8,7 @@ import { face } from "./faces.js";
 import { SPEEDS } from "./prefs.js";
 import { themeControl } from "./theme.js";
 import { dotted, invitePanel, waitingWords } from "./friends.js";
-import { houseRulesShort, named, playedWhen, score, sideWord } from "./words.js";
+import { houseRulesShort, named, neverPasses, NO_PASSING, playedWhen, score, sideWord } from "./words.js";
 import {
   chosen, keepOffered, lower, offeredRule, presetHelp, refusal, ruleControl, sameRules,
 } from "./house-rules.js";
@@ -47,6 +47,7 @@ export function renderSetup(root, args) {
   // The opponents sit in seat order clockwise: the first on the left, the last on the right.
   const seatWord = (i) => sideWord(i + 1, size.players);
 
+  const tableLine = h("p", { class: "hint", "data-region": "table-line" });
   const sizes = h("fieldset", { class: "segmented wrap table-size" },
     h("legend", {}, "Players at the table"),
     tables.map((t) => h("label", { "data-players": t.players, title: t.line },
@@ -54,8 +55,15 @@ export function renderSetup(root, args) {
         type: "radio", name: "players", value: t.players, checked: t.players === size.players,
         onchange: () => { prefs.players = t.players; change(); renderSetup(root, args); },
       }), h("span", {}, String(t.players)))),
-    h("p", { class: "hint", "data-region": "table-line" },
-      spoken(kittyOn ? size.kitty_line : size.line)));
+    tableLine);
+  /** The table in a line, and that nobody passes at it when nobody does: the big tables'
+   * own rule, or the house rule chosen. */
+  function sayTable() {
+    const cycle = chosen("pass_cycle", prefs, size.defaults);
+    clear(tableLine, ...spoken(kittyOn ? size.kitty_line : size.line),
+      neverPasses({ pass_cycle: cycle }) ? ` ${NO_PASSING}` : "");
+  }
+  sayTable();
 
   const opponents = seated.map((o, i) => {
     const group = `level-${i + 1}`; // the i-th computer player's level
@@ -207,6 +215,7 @@ export function renderSetup(root, args) {
       else {
         drawRules();
         invite?.refresh();
+        sayTable();
         sayStart();
         sayPreset();
       }

@@ -149,11 +149,15 @@ export function directionPhrase(direction) {
   }[direction] || direction;
 }
 
-/** Whether the table never passes (every round a keep round: the big tables' own rule). */
-export function neverPasses(view) {
-  const cycle = view.rules?.pass_cycle || [];
+/** Whether a table of these rules never passes (every round a keep round: the big tables'
+ * own rule, or a house rule). */
+export function neverPasses(rules) {
+  const cycle = rules?.pass_cycle || [];
   return cycle.length > 0 && cycle.every((direction) => direction === "hold");
 }
+
+/** Said on the start screen and at the table of a table that never passes. */
+export const NO_PASSING = "No passing at this table: everyone plays the cards dealt.";
 
 /** The same, short enough for the top bar of a phone. */
 export function directionShort(direction) {
