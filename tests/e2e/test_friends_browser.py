@@ -593,6 +593,61 @@ def test_an_open_join_page_says_the_seat_it_gives_now(browser: Any, server: AppS
         someone.context.close()
 
 
+def test_a_join_page_whose_ask_again_fails_stays_as_it_was(browser: Any, server: AppServer) -> None:
+    # While it waits for a name the join page asks the table again. An ask that fails (the
+    # server busy a moment, the connection lost) leaves the page as it was, the name typed
+    # kept and no error said, and the next ask that gets through says the table as it is.
+    ann = person(browser, "Ann", DESKTOP)
+    body = {
+        "rules": {"players": 5},
+        "name": "Ann",
+        "turn_time": None,
+        "seats": ["you", "friend", "friend", "easy", "easy"],
+    }
+    made = table_by_api(ann, server, body)
+    link = f"{server.url}{made['table']['invite']}"
+    cal = person(browser, "Cal", PHONE)
+    cal.page.clock.install()
+    cal.page.goto(with_speed(link))
+    cal.page.wait_for_selector("#join-name")
+    seat = "[data-region=join-seat]"
+    assert plain(cal.page.inner_text(seat)) == "You will sit on Ann's left."
+    cal.page.fill("#join-name", "Cal")
+    failed: list[str] = []
+
+    def refuse(route: Any) -> None:
+        if not failed:
+            failed.append("busy")
+            route.fulfill(status=503, content_type="application/json", body='{"detail": "Busy"}')
+        else:
+            failed.append("lost")
+            route.abort("connectionreset")
+
+    cal.page.route("**/invitation", refuse)
+    join(person(browser, "Dan", PHONE), link)  # Dan takes the seat Cal's page names
+    with cal.page.expect_event("requestfinished"):
+        cal.page.clock.fast_forward(16_000)  # its clock's ask: refused
+    with cal.page.expect_event("requestfailed"):
+        cal.page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # lost
+    assert failed == ["busy", "lost"]
+    assert plain(cal.page.inner_text(seat)) == "You will sit on Ann's left."
+    assert cal.page.input_value("#join-name") == "Cal"
+    assert cal.page.is_hidden("[data-region=join-error]")
+    assert cal.page.locator("body[data-screen=join]").count() == 1
+    # The server answers again: the next ask says the seat Dan left.
+    cal.page.unroute("**/invitation")
+    cal.page.clock.fast_forward(16_000)
+    said_now = """(words) => document.querySelector('[data-region=join-seat]').textContent
+        .replace(/[\u2066-\u2069]/g, '') === words"""  # names come in bidi isolates
+    cal.page.wait_for_function(said_now, arg="You will sit 2nd on Ann's left.")
+    assert cal.page.input_value("#join-name") == "Cal"
+    cal.page.click("[data-action=join]")
+    cal.page.wait_for_selector("body[data-screen=table]")
+    assert not cal.page.errors and not ann.page.errors, (cal.page.errors, ann.page.errors)
+    for someone in (ann, cal):
+        someone.context.close()
+
+
 def test_two_people_and_two_computer_players_play_a_round_live(
     browser: Any, server: AppServer
 ) -> None:
