@@ -867,6 +867,8 @@ def test_the_only_card_plays_itself_when_asked(browser: Any, server: AppServer, 
         auto,
     )
     store_for(page, server, f"only-card-{auto}", game)
+    if not auto:
+        page.clock.install()  # the page's timers run when the test says
     page.goto(f"{server.url}/?speed=instant")
     page.wait_for_selector("body[data-ready=true]")
     page.click(f"[data-action=continue][data-game='only-card-{auto}']")
@@ -876,7 +878,7 @@ def test_the_only_card_plays_itself_when_asked(browser: Any, server: AppServer, 
         )
     else:
         wait_for_person(page)
-        page.wait_for_timeout(800)
+        page.clock.run_for(10_000)  # far past the moment the card would play itself
         assert only in hand(page)
     assert not page.errors
 
