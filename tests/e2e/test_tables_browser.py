@@ -13,8 +13,11 @@ from typing import Any
 
 import pytest
 from test_crowded_table import settle
+from test_hint_box import game_at
 from test_table_play import open_stored
 from test_web_game_browser import TABLE, open_page, shoot, start_game, wait_for_person
+
+import hearts
 
 from browser_support import AppServer, plain, store_for
 from helpers import position
@@ -409,6 +412,38 @@ def test_a_large_screen_grows_the_table(
     assert abs(found["me"] - found["left"]) <= 40, found
     assert found["tall"] <= height, found
     assert not page.errors
+
+
+#: Phones upright in a browser whose bars take their share of the screen: 390 x 844 in
+#: Safari shows 390 x 664, and 360 x 740 in Chrome about 360 x 680.
+IN_A_BROWSER = [(375, 667), (390, 664), (360, 700), (360, 720), (412, 732), (360, 740)]
+
+
+@pytest.mark.parametrize("phase", ["passing", "playing"])
+def test_the_standard_table_fits_a_phone_in_a_browser(
+    browser: Any, server: AppServer, phase: str
+) -> None:
+    # Four players, passing and then playing with the cards passed marked: the page was 13
+    # to 89 px taller than these screens, Hint and Sound under the foot of the screen.
+    players = hearts.Rules().players
+    page = open_page(browser, server, {"width": 360, "height": 740})
+    start_game(page)  # the browser's cookie
+    name = f"in-a-browser-{phase}"
+    store_for(page, server, name, game_at(players, phase))
+    over = {}
+    for width, height in IN_A_BROWSER:
+        page.set_viewport_size({"width": width, "height": height})
+        open_stored(page, server, name)
+        settle(page)
+        tall = page.evaluate("document.documentElement.scrollHeight")
+        if tall > height:
+            over[f"{width}x{height}"] = tall - height
+        tools = page.eval_on_selector(".table-tools", "e => e.getBoundingClientRect().bottom")
+        assert tools <= height, (width, height, tools)
+    assert not over, over
+    shoot(page, f"in-a-browser-{players}-{phase}")
+    assert not page.errors, page.errors
+    page.context.close()
 
 
 @pytest.mark.parametrize("players", [5, 8, 10])
