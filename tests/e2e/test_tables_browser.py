@@ -415,7 +415,7 @@ def test_a_large_screen_grows_the_table(
 
 
 #: Phones upright in a browser whose bars take their share of the screen: 390 x 844 in
-#: Safari shows 390 x 664, and 360 x 740 in Chrome about 360 x 680.
+#: Safari shows about 390 x 660, and 360 x 740 in Chrome about 360 x 680.
 IN_A_BROWSER = [(375, 667), (390, 664), (360, 700), (360, 720), (412, 732), (360, 740)]
 
 
