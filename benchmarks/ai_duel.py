@@ -36,7 +36,9 @@ exact solver, the read: today's expert's settings under hard's name), "expert-be
 pass at 5,000 playouts), "expert-endgame4" and "expert-endgame5" (today's expert solving
 each sampled deal exactly from four or five cards in hand), "expert-learned" (today's expert
 whose playouts in its play follow the learned policy, `Table.with_learned_policy`),
-"expert-learned-medium-discard" (the same with medium's discard in the playouts).
+"expert-learned-medium-discard" (the same with medium's discard in the playouts),
+"expert-valued" (today's expert whose playouts in its play follow the learned policy fitted
+to the search's values of every card, `Table.with_learned_policy("playout_weights_valued.json")`).
 """
 
 from __future__ import annotations
@@ -59,7 +61,7 @@ from frozen_hard import FrozenHardPlayer
 
 from hearts import Round, Rules
 from hearts.ai import Player, make_player
-from hearts.ai.rollout import Table
+from hearts.ai.rollout import VALUED_WEIGHTS_FILE, Table
 from hearts.ai.search import OLD_HARD, RACING_HARD, ExpertPlayer, HardPlayer, SearchSettings
 from hearts.cards import QUEEN_MASK, points_of
 from hearts.scoring import score_round
@@ -215,6 +217,14 @@ class ExpertLearnedMediumDiscard(ExpertPlayer):
         return dataclasses.replace(table, learned=(*table.learned[:2], ()))
 
 
+class ExpertValued(ExpertPlayer):
+    """Today's expert whose playouts in its play follow the learned policy fitted to the
+    full search's value of every card (`VALUED_WEIGHTS_FILE`; its pass as expert's)."""
+
+    def table(self, view: Any) -> Table:
+        return Table.of(view.rules).with_learned_policy(VALUED_WEIGHTS_FILE.name)
+
+
 class ExpertEndgame5(ExpertPlayer):
     """Today's expert solving each sampled deal exactly from five cards in hand (not three)."""
 
@@ -233,6 +243,7 @@ VARIANTS: dict[str, type[Any]] = {
     "expert-fitted-play": ExpertFittedPlay,
     "expert-learned": ExpertLearned,
     "expert-learned-medium-discard": ExpertLearnedMediumDiscard,
+    "expert-valued": ExpertValued,
     "expert-fitted-leads": ExpertFittedLeads,
     "hard-fitted-play": HardFittedPlay,
     "frozen": FrozenHardPlayer,

@@ -21,10 +21,16 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from hearts import Round, Rules
+from hearts import PlayerView, Round, Rules
 from hearts.ai import make_player
 from hearts.ai.rollout import Position, Table, _lead_choices, play_numbers
-from hearts.ai.search import _position, representatives
+from hearts.ai.search import (
+    QUEEN_FACE,
+    FullSearch,
+    _position,
+    distinct_candidates,
+    representatives,
+)
 from hearts.ai.tracking import HEARTS_FACES, SUIT_FACES, Knowledge, fold
 
 ALL = (1 << 52) - 1
@@ -40,12 +46,18 @@ class Decision:
     alike: dict[int, int]
     round: int = 0
     """The round it was taken from (to fit on some rounds and check on others)."""
+    values: dict[int, float] | None = None
+    """The full search's average result (lower is better) of every distinct legal card, by
+    its lowest card alike (`decisions(..., values=True)`), or None when not measured."""
 
 
-def decisions(rounds: int, seed: str) -> Iterator[Decision]:
+def decisions(rounds: int, seed: str, values: bool = False, first: int = 0) -> Iterator[Decision]:
+    """Hard's decisions with a choice in rounds `first` to `first + rounds - 1`; with
+    `values`, each with the full search's value of every candidate (`search_values`)."""
     rules = Rules()
-    for r in range(rounds):
+    for r in range(first, first + rounds):
         bots = [make_player("hard", seed=f"{seed}{r}:{s}") for s in range(rules.players)]
+        full = [FullSearch(seed=f"{seed}{r}:{s}:full") for s in range(rules.players)]
         rnd = Round.deal(rules, f"{seed}{r}", r)
         if rnd.phase == "passing":
             for s, bot in enumerate(bots):
@@ -59,8 +71,22 @@ def decisions(rounds: int, seed: str) -> Iterator[Decision]:
                 pos = _position(view, know)
                 pos.hands = [fold(rnd.hand_mask(s)) for s in range(rules.players)]
                 alike = representatives(know)
-                yield Decision(pos, seat, alike[card.face], alike, r)
+                found = search_values(full[seat], view, know) if values else None
+                yield Decision(pos, seat, alike[card.face], alike, r, found)
             rnd.play(card)
+
+
+def search_values(search: FullSearch, view: PlayerView, know: Knowledge) -> dict[int, float]:
+    """The coach's search (every candidate on the same deals, none dropped): each distinct
+    card's average result, the better of its plans (with and without the moon plan), the Q♠
+    weighed even where the search would not (`is_queen_gamble`)."""
+    candidates = distinct_candidates(know)
+    arms = search.evaluate(view, know, candidates, weigh=QUEEN_FACE)
+    found: dict[int, float] = {}
+    for arm in arms:
+        if arm.values:
+            found[arm.face] = min(found.get(arm.face, arm.mean), arm.mean)
+    return found
 
 
 def policy_card(table: Table, d: Decision) -> int:

@@ -4,6 +4,7 @@ the paired duel's report and its saved rounds (no OpenSpiel needed, nothing long
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import pathlib
 import sys
@@ -14,8 +15,11 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "benchma
 
 import ai_duel
 import openspiel_reference as osr
+import playout_agreement
+import playout_policy
 
 from hearts import Round, Rules
+from hearts.ai.rollout import VALUED_WEIGHTS_FILE, learned_weights
 from hearts.cards import CARDS
 
 OPEN_SPIEL_RANKS = "23456789TJQKA"
@@ -149,3 +153,33 @@ def test_a_duel_player_takes_a_budget_of_playouts_or_of_seconds() -> None:
     assert getattr(ai_duel.make("expert:0.05s", "s"), "budget", None) == 0.05
     assert getattr(ai_duel.make("hard:500", "s"), "budget", None) == 500
     assert getattr(ai_duel.make("hard", "s"), "budget", 0) is None
+
+
+def test_expert_valued_plays_out_with_the_weights_fitted_to_the_values() -> None:
+    # benchmarks/ai_duel.py's "expert-valued" (issue 16, twelfth part); "expert-learned"
+    # keeps the first weights, so its recorded duels replay.
+    view = Round.deal(Rules(), seed=5, hand_number=0).view(0)
+    valued = ai_duel.make("expert-valued", "s").table(view)  # type: ignore[attr-defined]
+    learned = ai_duel.make("expert-learned", "s").table(view)  # type: ignore[attr-defined]
+    assert valued.learned == learned_weights(VALUED_WEIGHTS_FILE.name)
+    assert learned.learned == learned_weights()
+    assert valued.learned != learned.learned
+
+
+def test_decisions_keep_the_full_search_value_of_every_card(tmp_path: pathlib.Path) -> None:
+    # benchmarks/playout_policy.py --values: every distinct legal card has the coach's value,
+    # they are saved and read back, and the best card gives up nothing.
+    seen = list(itertools.islice(playout_agreement.decisions(1, "t", values=True), 4))
+    assert len(seen) == 4
+    for d in seen:
+        assert d.values is not None and set(d.values) == set(d.alike.values())
+        best = min(d.values, key=d.values.__getitem__)
+        assert playout_policy.regret(d, best) == 0.0
+        assert all(playout_policy.regret(d, c) >= 0 for c in d.values)
+    path = tmp_path / "values.jsonl"
+    playout_policy.save(seen, str(path))
+    back = playout_policy.load(str(path))
+    assert [d.choice for d in back] == [d.choice for d in seen]
+    for a, b in zip(back, seen, strict=True):
+        assert a.values is not None and b.values is not None
+        assert a.values == pytest.approx(b.values, abs=1e-4)

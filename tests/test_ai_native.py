@@ -99,7 +99,7 @@ def test_compiled_playouts_play_the_sources_cards(
             for shooter in (-1, rnd.turn, (rnd.turn + 1) % rules.players):
                 numbers = rollout.draw_numbers(rng, rollout.numbers_needed(start))
                 noise = rng.choice([0.0, rollout.NOISE, 0.5])
-                policies = ("medium", "fitted", "learned")
+                policies = ("medium", "fitted", "learned", "valued")
                 for scored_only, policy in itertools.product((False, True), policies):
                     ours: list[int] = []
                     theirs: list[int] = []
@@ -113,6 +113,12 @@ def test_compiled_playouts_play_the_sources_cards(
                         table, source_table = (
                             table.with_learned_policy(),
                             source_table.with_learned_policy(),
+                        )
+                    elif policy == "valued":  # fitted to the values (a second weights file)
+                        name = rollout.VALUED_WEIGHTS_FILE.name
+                        table, source_table = (
+                            table.with_learned_policy(name),
+                            source_table.with_learned_policy(name),
                         )
                     a = rollout.play_numbers(
                         table, start.copy(), numbers, shooter, noise, rnd.turn, ours, scored_only
@@ -302,6 +308,7 @@ def test_a_wheel_built_after_the_build_carries_it(tmp_path: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         # The learned playout policy's weights are package data (`rollout.WEIGHTS_FILE`).
         assert "hearts/ai/playout_weights.json" in archive.namelist()
+        assert "hearts/ai/playout_weights_valued.json" in archive.namelist()
         archive.extractall(tmp_path / "installed")
     script = (
         "from hearts import Round, Rules\n"

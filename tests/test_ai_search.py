@@ -13,6 +13,8 @@ from hearts.ai import make_player, sampling
 from hearts.ai.racing import _paired
 from hearts.ai.rollout import (
     FEATURES,
+    VALUED_WEIGHTS_FILE,
+    WEIGHTS_FILE,
     Position,
     SharedNumbers,
     Table,
@@ -130,11 +132,13 @@ def test_deals_put_the_queen_away_from_seats_read_as_lacking_it() -> None:
     assert read > 5
 
 
-@pytest.mark.parametrize("policy", ["medium", "fitted-leads", "learned", "learned-medium-discard"])
+@pytest.mark.parametrize(
+    "policy", ["medium", "fitted-leads", "learned", "learned-medium-discard", "valued"]
+)
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: str(r.players))
 def test_playouts_are_legal_and_score_like_the_engine(rules: Rules, policy: str) -> None:
     """A playout's cards, replayed through `Round`, are all legal and give the same points
-    (with every playout policy: medium's, the fitted leads, the learned one)."""
+    (with every playout policy: medium's, the fitted leads, the learned ones)."""
     rng = random.Random(2)
     table = Table.of(rules)
     if policy == "fitted-leads":
@@ -144,6 +148,8 @@ def test_playouts_are_legal_and_score_like_the_engine(rules: Rules, policy: str)
     elif policy == "learned-medium-discard":
         learned = table.with_learned_policy().learned
         table = dataclasses.replace(table, learned=(*learned[:2], ()))
+    elif policy == "valued":
+        table = table.with_learned_policy(VALUED_WEIGHTS_FILE.name)
     for seed in range(2):
         for rnd in rounds_in_play(rules, seed):
             view = rnd.view(rnd.turn)
@@ -185,6 +191,23 @@ def test_the_learned_policy_loads_its_weights_and_plays_its_own_cards() -> None:
         play_numbers(table, pos.copy(), [0.5] * numbers_needed(pos), -1, 0.0, -1, none)
         assert none == cards[0]
     assert differ > 0
+
+
+def test_the_weights_fitted_to_the_values_are_a_second_file_beside_the_first() -> None:
+    """`with_learned_policy` reads the package's weights file it is given: the weights
+    fitted to the search's values (`VALUED_WEIGHTS_FILE`) are other weights of the same
+    features, and without a name it still reads the first file (so the recorded duels of
+    "expert-learned" replay)."""
+    first = learned_weights()
+    valued = learned_weights(VALUED_WEIGHTS_FILE.name)
+    assert [len(w) for w in valued] == [len(FEATURES)] * 3
+    assert valued != first
+    assert learned_weights(WEIGHTS_FILE.name) == first
+    table = Table.of(Rules())
+    assert table.with_learned_policy().learned == first
+    assert table.with_learned_policy(VALUED_WEIGHTS_FILE.name).learned == valued
+    with pytest.raises(FileNotFoundError):
+        learned_weights("no_such_weights.json")
 
 
 def test_the_learned_score_is_the_weights_times_the_features() -> None:

@@ -98,8 +98,11 @@ class Table:
     def with_fitted_leads(self) -> Table:
         return dataclasses.replace(self, fitted_leads=True)
 
-    def with_learned_policy(self) -> Table:
-        return dataclasses.replace(self, learned=learned_weights())
+    def with_learned_policy(self, weights: str = "playout_weights.json") -> Table:
+        """The learned policy with the weights of this file of the package (`learned_weights`):
+        `WEIGHTS_FILE`, fitted to hard's cards, or `VALUED_WEIGHTS_FILE`, to the search's
+        values of every card."""
+        return dataclasses.replace(self, learned=learned_weights(weights))
 
 
 @dataclass(slots=True)
@@ -259,7 +262,11 @@ def _fitted_lead(hand: int, allowed: int, played: int, shooting: bool) -> int:
 
 
 WEIGHTS_FILE = Path(__file__).with_name("playout_weights.json")
-"""The learned playout policy's weights (`benchmarks/playout_policy.py` fits and writes them)."""
+"""The learned playout policy's weights (`benchmarks/playout_policy.py` fits and writes them),
+fitted to the card hard's search chose."""
+VALUED_WEIGHTS_FILE = Path(__file__).with_name("playout_weights_valued.json")
+"""The same model's weights fitted to the full search's value of every card (soft targets;
+`benchmarks/playout_policy.py --tau`)."""
 FEATURES = (
     "queen",
     "high spade",
@@ -298,12 +305,14 @@ FEATURES = (
 """What `card_features` measures of a card, in order."""
 
 
-@functools.lru_cache(maxsize=1)
-def learned_weights() -> tuple[tuple[float, ...], ...]:
-    """The learned policy's weights (leads, follows, discards), read once from its file."""
-    data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
+@functools.lru_cache(maxsize=4)
+def learned_weights(name: str = WEIGHTS_FILE.name) -> tuple[tuple[float, ...], ...]:
+    """The learned policy's weights (leads, follows, discards), read once from the package's
+    file `name` (`WEIGHTS_FILE` or `VALUED_WEIGHTS_FILE`)."""
+    path = WEIGHTS_FILE.with_name(name)  # a bare name: the package's folder
+    data = json.loads(path.read_text(encoding="utf-8"))
     if tuple(data["features"]) != FEATURES:
-        raise ValueError(f"{WEIGHTS_FILE.name} was fitted to other features")
+        raise ValueError(f"{name} was fitted to other features")
     return tuple(tuple(float(w) for w in data[kind]) for kind in ("lead", "follow", "discard"))
 
 
