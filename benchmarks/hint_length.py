@@ -1,11 +1,13 @@
 """How long the coach's hints are, in characters: the median and the longest.
 
-Usage: python benchmarks/hint_length.py [--deals 3] [--per-deal 14] [--show]
+Usage: python benchmarks/hint_length.py [--deals 3] [--per-deal 14] [--passes 100] [--show]
 
-In each of --deals deals (seeds 0, 1, ...) four medium players pass and play; at seat 0's
-first --per-deal turns with more than one legal card the coach's hint is asked (seed 1, its
-default budget) and its reason measured. With the code of another checkout on
-PYTHONPATH the same command gives that code's lengths, on the same positions.
+Cards: in each of --deals deals (seeds 0, 1, ...) four medium players pass and play; at seat
+0's first --per-deal turns with more than one legal card the coach's hint is asked (seed 1,
+its default budget) and its reason measured. Passes: the pass hint of seat 0 in each of
+--passes deals (seeds 0, 1, ...; the first round's pass, to the left). With the code of
+another checkout on PYTHONPATH the same command gives that code's lengths, on the same
+positions.
 """
 
 from __future__ import annotations
@@ -37,21 +39,32 @@ def reasons(deals: int, per_deal: int) -> list[str]:
     return said
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=3)
-    parser.add_argument("--per-deal", type=int, default=14)
-    parser.add_argument("--show", action="store_true", help="print every hint with its length")
-    args = parser.parse_args()
-    said = reasons(args.deals, args.per_deal)
-    if args.show:
+def pass_reasons(deals: int) -> list[str]:
+    return [
+        hint(Round.deal(Rules(), seed=seed).view(0), NAMES, seed=1).reason for seed in range(deals)
+    ]
+
+
+def report(what: str, said: list[str], show: bool) -> None:
+    if show:
         for reason in said:
             print(len(reason), reason)
     lengths = [len(reason) for reason in said]
     print(
-        f"{len(said)} hints: median {statistics.median(lengths):g} characters, "
+        f"{len(said)} {what}: median {statistics.median(lengths):g} characters, "
         f"longest {max(lengths)}"
     )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=3)
+    parser.add_argument("--per-deal", type=int, default=14)
+    parser.add_argument("--passes", type=int, default=100)
+    parser.add_argument("--show", action="store_true", help="print every hint with its length")
+    args = parser.parse_args()
+    report("hints for a card", reasons(args.deals, args.per_deal), args.show)
+    report("hints for a pass", pass_reasons(args.passes), args.show)
 
 
 if __name__ == "__main__":

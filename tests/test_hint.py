@@ -326,14 +326,47 @@ def test_a_pass_of_middling_cards_is_not_said_to_win_tricks() -> None:
     ]
     assert _pass_reasons(hand, faces("8C 4D 5D"), "left") == [
         "the 8♣ came out best to give away in the coach's search",
-        "passing the 4♦ and 5♦ leaves you with no diamonds, so you can throw points when they"
-        " are led",
+        "passing the 4♦ and 5♦ empties your diamonds, so you can throw points when they are led",
     ]
-    # Two suits emptied: one clause, not two run together.
+    # Two suits emptied: one clause, not two run together; the cards, all of the pass, are
+    # not named again.
     short = faces("QC 2C 4D 2H 9H 6H AH 7S 8S 9S JS KS AS")
-    assert _pass_reasons(short, faces("QC 2C 4D"), "left")[-1] == (
-        "passing the Q♣, 2♣ and 4♦ leaves you with no clubs and no diamonds, so you can throw"
-        " points when either is led"
+    assert _pass_reasons(short, faces("QC 2C 4D"), "left") == [
+        "that empties your clubs and diamonds, so you can throw points when either is led"
+    ]
+
+
+def test_a_pass_says_its_high_cards_in_one_clause() -> None:
+    # "The A♣ would win club tricks you would rather lose and the K♦ would win diamond tricks
+    # you would rather lose": the same reason twice. The high cards of every suit are one
+    # clause, its suit named when there is one; "each" when they are the whole pass.
+    from hearts.ai.hint import _pass_reasons
+    from hearts.cards import parse_card
+
+    def faces(text: str) -> list[int]:
+        return [parse_card(word).face for word in text.split()]
+
+    hand = faces("AC KC 3C 2C KD AD 4D 5D AH 9H 7S 8S 9S")
+    assert _pass_reasons(hand, faces("AC KD 2C"), "left") == [
+        "the A♣ and K♦ would win tricks you would rather lose",
+        "the 2♣ came out best to give away in the coach's search",
+    ]
+    assert _pass_reasons(hand, faces("AC KD AH"), "left") == [
+        "each would win tricks you would rather lose"
+    ]
+    assert _pass_reasons(hand, faces("AD KD 2C"), "left")[0] == (
+        "the A♦ and K♦ would win diamond tricks you would rather lose"
+    )
+    assert _pass_reasons(hand, faces("AH 2C 3C"), "left")[0] == (
+        "the A♥ would win tricks full of hearts"
+    )
+    # A high spade passed while the queen is out of the hand: it could catch her.
+    assert _pass_reasons(hand, faces("9S 8S 7S"), "left")[-1] == (
+        "the 9♠, 8♠ and 7♠ are the least useful"
+    )
+    spades = faces("AS KS 3C 2C KD AD 4D 5D AH 9H 7S 8S 9S")
+    assert _pass_reasons(spades, faces("AS KS 2C"), "left")[0] == (
+        "the A♠ and K♠ could catch the Q♠ on a spade lead"
     )
 
 

@@ -169,12 +169,14 @@ def _pass_reasons(held: Sequence[int], faces: list[int], direction: str) -> list
     if high:
         cards = _the(CARDS[f].symbol for f in sorted(high, reverse=True))
         if QUEEN_FACE in faces or QUEEN_FACE in kept or QUEEN_FACE not in held:
-            reasons.append(f"{cards} could be forced to take the queen on a spade lead")
+            reasons.append(f"{cards} could catch the Q♠ on a spade lead")
         else:
             reasons.append(f"{cards} would win spade tricks")
     # A ten or higher would win tricks; a lower card is said only as what passing it does,
     # when that is a reason: a suit left short (the 6♥ "would win tricks full of hearts"
     # was a strong player's first doubt).
+    unwanted: list[int] = []  # the tens and higher, hearts first, said in one clause
+    shorts: list[str] = []
     voided: list[int] = []
     searched: list[int] = []  # low cards the search chose, said in one clause
     for suit in (HEARTS, 0, 1):
@@ -186,13 +188,7 @@ def _pass_reasons(held: Sequence[int], faces: list[int], direction: str) -> list
             voided.append(suit)
             continue
         high = [f for f in mine if f % 13 >= TEN_RANK]
-        if high:
-            wins = (
-                "tricks full of hearts"
-                if suit == HEARTS
-                else (f"{SUIT_WORDS[suit]} tricks you would rather lose")
-            )
-            reasons.append(f"{_the(CARDS[f].symbol for f in high)} would win {wins}")
+        unwanted.extend(high)
         low = [f for f in mine if f % 13 < TEN_RANK]
         if low:
             cards = _the(CARDS[f].symbol for f in low)
@@ -201,19 +197,36 @@ def _pass_reasons(held: Sequence[int], faces: list[int], direction: str) -> list
                 # clubs kept ("passing the 7♣ leaves you 2 clubs") was not one.
                 short = f"a single {SUIT_WORDS[suit]}" if left else f"no {SUIT_NAMES[suit]}"
                 also = " with the rest" if high else ""
-                reasons.append(f"passing {cards}{also} leaves you {short}")
+                shorts.append(f"passing {cards}{also} leaves you {short}")
             else:
                 searched.extend(low)
+    if unwanted:
+        # One clause for the high cards: of hearts alone, "tricks full of hearts"; of one other
+        # suit, its tricks named ("diamond tricks"); of several, "tricks".
+        kinds = sorted({f // 13 for f in unwanted})
+        which = "tricks you would rather lose"
+        if kinds == [HEARTS]:
+            which = "tricks full of hearts"
+        elif len(kinds) == 1:
+            which = f"{SUIT_WORDS[kinds[0]]} {which}"
+        # Every card passed is among them: named once, in the hint's first words.
+        cards = (
+            "each" if len(unwanted) == len(faces) > 1 else _the(CARDS[f].symbol for f in unwanted)
+        )
+        reasons.append(f"{cards} would win {which}")
+    reasons.extend(shorts)
     if searched:
         cards = _the(CARDS[f].symbol for f in searched)
         reasons.append(f"{cards} came out best to give away in the coach's search")
     if voided:
-        cards = _the(CARDS[f].symbol for f in faces if f // 13 in voided)
-        suits = " and no ".join(SUIT_NAMES[s] for s in voided)
-        either = "either is" if len(voided) > 1 else "they are"
-        reasons.append(
-            f"passing {cards} leaves you with no {suits}, so you can throw points when {either} led"
+        gone = [f for f in faces if f // 13 in voided]
+        # Every card passed is of the suits emptied: named once, in the hint's first words.
+        cards = (
+            "that" if len(gone) == len(faces) else f"passing {_the(CARDS[f].symbol for f in gone)}"
         )
+        suits = " and ".join(SUIT_NAMES[s] for s in voided)
+        either = "either is" if len(voided) > 1 else "they are"
+        reasons.append(f"{cards} empties your {suits}, so you can throw points when {either} led")
     low = [f for f in faces if f // 13 == SPADES and not (1 << f) & (QUEEN | HIGH_SPADES)]
     if low:
         reasons.append(f"{_the(CARDS[f].symbol for f in low)} {_is(len(low))} the least useful")
