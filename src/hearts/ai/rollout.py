@@ -37,6 +37,13 @@ RIVAL_WEIGHT = 0.3
 GAME_END_WEIGHT = 30.0
 """Points a round that ends the game is worth on top, won or lost."""
 
+WEIGHTS_FILE = Path(__file__).with_name("playout_weights.json")
+"""The learned playout policy's weights (`benchmarks/playout_policy.py` fits and writes them),
+fitted to the card hard's search chose."""
+VALUED_WEIGHTS_FILE = Path(__file__).with_name("playout_weights_valued.json")
+"""The same model's weights fitted to the full search's value of every card (soft targets;
+`benchmarks/playout_policy.py --tau`)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Table:
@@ -98,7 +105,7 @@ class Table:
     def with_fitted_leads(self) -> Table:
         return dataclasses.replace(self, fitted_leads=True)
 
-    def with_learned_policy(self, weights: str = "playout_weights.json") -> Table:
+    def with_learned_policy(self, weights: str = WEIGHTS_FILE.name) -> Table:
         """The learned policy with the weights of this file of the package (`learned_weights`):
         `WEIGHTS_FILE`, fitted to hard's cards, or `VALUED_WEIGHTS_FILE`, to the search's
         values of every card."""
@@ -261,12 +268,6 @@ def _fitted_lead(hand: int, allowed: int, played: int, shooting: bool) -> int:
     return best
 
 
-WEIGHTS_FILE = Path(__file__).with_name("playout_weights.json")
-"""The learned playout policy's weights (`benchmarks/playout_policy.py` fits and writes them),
-fitted to the card hard's search chose."""
-VALUED_WEIGHTS_FILE = Path(__file__).with_name("playout_weights_valued.json")
-"""The same model's weights fitted to the full search's value of every card (soft targets;
-`benchmarks/playout_policy.py --tau`)."""
 FEATURES = (
     "queen",
     "high spade",
