@@ -7,7 +7,7 @@ import pytest
 
 import hearts
 from hearts.ai import make_player
-from hearts.ai.hint import _action, _context, _deals, hint
+from hearts.ai.hint import _action, _context, _deals, _pass_reasons, hint
 from hearts.ai.medium import explain_play
 from hearts.ai.search import FullSearch, representatives
 from hearts.ai.tracking import POINT_FACES, Knowledge
@@ -50,6 +50,11 @@ def test_the_hint_is_the_full_searchs_own_choice(seed: int) -> None:
         else:
             assert list(advice.cards) == [player.choose_play(view)]
         assert advice.reason.endswith(".") and "\n" not in advice.reason
+
+
+def faces(text: str) -> list[int]:
+    """The faces of the cards written ("QC 8C 6H"), in that order, each copy apart."""
+    return [parse_card(word).face for word in text.split()]
 
 
 def test_the_reason_quotes_the_search() -> None:
@@ -225,8 +230,6 @@ def test_on_a_lead_only_the_suit_led_is_said_to_be_lacking() -> None:
 
 
 def test_a_queen_passed_without_a_low_spade_is_said_plainly() -> None:
-    from hearts.ai.hint import _pass_reasons
-    from hearts.cards import parse_card
 
     def reasons(hand: list[str]) -> list[str]:
         return _pass_reasons([parse_card(c).face for c in hand], [parse_card("QS").face], "left")
@@ -302,11 +305,6 @@ def test_a_pass_of_middling_cards_is_not_said_to_win_tricks() -> None:
     # "The 9♥ and 6♥ would win tricks full of hearts", "the Q♣ and 8♣ would win club tricks
     # you would rather lose": a strong player doubts the low cards' half of it. A low card
     # is said as leaving a suit short, or as the search's choice.
-    from hearts.ai.hint import _pass_reasons
-    from hearts.cards import parse_card
-
-    def faces(text: str) -> list[int]:
-        return [parse_card(word).face for word in text.split()]
 
     hand = faces("QC 8C 3C 2C 9H 6H AH 4D 5D 7S 8S 9S JS")
     # Two cards of a suit kept is no reason ("passing the 7♣ leaves you 2 clubs", from
@@ -340,11 +338,6 @@ def test_a_pass_says_its_high_cards_in_one_clause() -> None:
     # "The A♣ would win club tricks you would rather lose and the K♦ would win diamond tricks
     # you would rather lose": the same reason twice. The high cards of every suit are one
     # clause, its suit named when there is one; "each" when they are the whole pass.
-    from hearts.ai.hint import _pass_reasons
-    from hearts.cards import parse_card
-
-    def faces(text: str) -> list[int]:
-        return [parse_card(word).face for word in text.split()]
 
     hand = faces("AC KC 3C 2C KD AD 4D 5D AH 9H 7S 8S 9S")
     assert _pass_reasons(hand, faces("AC KD 2C"), "left") == [
@@ -372,11 +365,6 @@ def test_a_pass_says_its_high_cards_in_one_clause() -> None:
 
 def test_with_two_decks_a_pass_counts_the_copy_kept() -> None:
     # 7♣ 7♣ held, one passed: "leaves you with no clubs" while a 7♣ stayed in hand.
-    from hearts.ai.hint import _pass_reasons
-    from hearts.cards import parse_card
-
-    def faces(text: str) -> list[int]:
-        return [parse_card(word).face for word in text.split()]
 
     hand = faces("7C 7C 9D 9D 5D 3S 4S 5S QS KH")
     assert _pass_reasons(hand, faces("7C KH 5D"), "left")[1:] == [
