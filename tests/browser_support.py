@@ -229,6 +229,21 @@ AT_REST = """() => Promise.race([
 ])"""
 
 
+def settle(page: Any) -> None:
+    """Wait for the page's next frame and the task after it: by then what a resize, a turned
+    screen or a changed style wakes (resize and media listeners, resize observers, animation
+    frames) has run."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done)))")
+
+
+def resize(page: Any, size: dict[str, int]) -> None:
+    """The page at another screen size, once it has answered it. Setting the size alone returns
+    before the page's resize listeners run: measured at once, a page that fits itself to the
+    screen (the replay's hands in one row or two, the scorekeeper's names) is caught half done."""
+    page.set_viewport_size(size)
+    settle(page)
+
+
 def shoot(page: Any, name: str, full_page: bool = False) -> None:
     """Keep a screenshot as `name`.png in HEARTS_SCREENSHOT_DIR, when that is set, once
     what moves on the page has come to rest."""

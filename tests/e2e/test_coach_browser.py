@@ -23,7 +23,7 @@ from test_web_game_browser import (
 
 from hearts.cards import parse_card
 
-from browser_support import DESKTOP, HEARD, PHONE, SEEN, AppServer, plain
+from browser_support import DESKTOP, HEARD, PHONE, SEEN, AppServer, plain, resize
 from browser_support import shoot as keep_screenshot
 
 pytestmark = pytest.mark.browser
@@ -207,7 +207,7 @@ def test_your_games_after_a_finished_game(browser: Any, server: AppServer) -> No
     no_horizontal_scroll(page)
     shoot(page, "phone-stats", full_page=True)
     for name, viewport in (("phone-landscape", LANDSCAPE), ("desktop", DESKTOP)):
-        page.set_viewport_size(viewport)
+        resize(page, viewport)
         no_horizontal_scroll(page)
         shoot(page, f"{name}-stats", full_page=True)
     assert not page.errors
@@ -557,7 +557,7 @@ def test_your_games_says_who_was_your_partner_and_the_hints_taken(
     assert page.locator("[data-region=history] tr[data-game=clean] [data-hints]").count() == 0
     no_horizontal_scroll(page)
     for name, viewport in (("phone", PHONE), ("phone-landscape", LANDSCAPE), ("desktop", DESKTOP)):
-        page.set_viewport_size(viewport)
+        resize(page, viewport)
         shoot(page, f"{name}-stats-hints", full_page=True)
     assert not page.errors
 

@@ -21,7 +21,16 @@ from test_web_game_browser import open_page, start_game
 import hearts
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 
-from browser_support import AppServer, create_by_page, plain, screens, shoot, store_for
+from browser_support import (
+    AppServer,
+    create_by_page,
+    plain,
+    resize,
+    screens,
+    settle,
+    shoot,
+    store_for,
+)
 from helpers import first_round_played, position
 
 pytestmark = pytest.mark.browser
@@ -42,10 +51,6 @@ def overlap(a: list[float], b: list[float]) -> bool:
     return min(a[2], b[2]) - max(a[0], b[0]) > 1 and min(a[3], b[3]) - max(a[1], b[1]) > 1
 
 
-def settle(page: Any) -> None:
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done)))")
-
-
 def text_size(page: Any, size: str) -> None:
     """The person's text size, as a phone's or a browser's setting makes it ('' as usual)."""
     page.evaluate(f"document.documentElement.style.fontSize = '{size}'")
@@ -58,9 +63,8 @@ def large_text(page: Any, size: str) -> None:
     the font's size changes ('40em' at 844 px wide was read as at 16 px until a resize)."""
     text_size(page, size)
     width, height = page.viewport_size["width"], page.viewport_size["height"]
-    page.set_viewport_size({"width": width - 1, "height": height})
-    page.set_viewport_size({"width": width, "height": height})
-    settle(page)
+    resize(page, {"width": width - 1, "height": height})
+    resize(page, {"width": width, "height": height})
 
 
 def twins_on_the_trick(game: hearts.Game) -> bool:
@@ -222,7 +226,7 @@ def test_the_games_end_keeps_its_way_on_on_a_phone_held_sideways(
     # cut in half), over the standings' last lines in sight.
     page = open_page(browser, server, VIEWPORTS["phone"])
     play_to_game_over(page, server, {"levels": ["easy"] * 7, "rules": {"players": 8}})
-    page.set_viewport_size(VIEWPORTS["phone-landscape"])
+    resize(page, VIEWPORTS["phone-landscape"])
     text_size(page, size)
     page.evaluate("document.querySelector('[data-region=overlay]').scrollTop = 0")
     settle(page)
@@ -440,7 +444,7 @@ def test_no_bubble_hides_a_card_of_the_trick(browser: Any, server: AppServer, pl
         *itertools.product(VIEWPORTS, ("", "200%")),
         *itertools.product((*UPRIGHT, *SIDEWAYS), ("150%",)),
     ]:
-        page.set_viewport_size(VIEWPORTS[viewport])
+        resize(page, VIEWPORTS[viewport])
         # Upright, a message as long as the game makes them, before the page settles (the
         # ring takes the room it leaves); elsewhere the game's own.
         page.evaluate(
@@ -632,8 +636,7 @@ def test_the_winners_mark_is_in_sight_on_a_phone_held_sideways(
     page = open_position(browser, server, "phone-landscape", f"wins-{players}", game)
     hidden = []
     for viewport in ("phone-landscape", "small-phone-landscape", "smaller-phone-landscape"):
-        page.set_viewport_size(VIEWPORTS[viewport])
-        settle(page)
+        resize(page, VIEWPORTS[viewport])
         for seat, drawn, covered in page.evaluate(WINS_MARK):
             assert drawn > 0, (viewport, seat)
             if covered:
@@ -757,8 +760,7 @@ def test_every_card_of_a_whole_trick_is_in_sight(
     page = open_position(browser, server, "phone", f"whole-trick-{players}", game)
     failures = []
     for viewport, size in {**VIEWPORTS, **LAPTOPS}.items():
-        page.set_viewport_size(size)
-        settle(page)
+        resize(page, size)
         found = page.evaluate(WHOLE_TRICK)
         assert found["cards"] == players, found
         piled = [pair for pair in found["overlaps"] if pair[2] > SLIVER]
@@ -862,8 +864,7 @@ def test_every_table_fits_a_phone_at_the_usual_text_size(
     page.emulate_media(reduced_motion="reduce")  # the hand's cards at once in their places
     failures = []
     for viewport in PHONES:
-        page.set_viewport_size(VIEWPORTS[viewport])
-        settle(page)
+        resize(page, VIEWPORTS[viewport])
         found = page.evaluate(ON_ONE_SCREEN)
         if found["down"] > 0 or found["across"] > 0 or found["found"]:
             failures.append((viewport, found))
@@ -981,7 +982,7 @@ def test_every_table_in_every_phase_fits_short_and_wide_screens_at_large_text(
     page.emulate_media(reduced_motion="reduce")  # the hand's cards at once in their places
     failures = []
     for viewport, screen in LARGE_TEXT_SCREENS.items():
-        page.set_viewport_size(screen)
+        resize(page, screen)
         for size in ("150%", "175%", "200%"):
             large_text(page, size)
             page.evaluate("window.scrollTo(0, 0)")
@@ -1199,8 +1200,7 @@ def test_a_tablet_held_upright_uses_its_screen(
     page.emulate_media(reduced_motion="reduce")  # the hand's cards at once in their places
     failures = []
     for viewport, size in TABLETS.items():
-        page.set_viewport_size(size)
-        settle(page)
+        resize(page, size)
         found = page.evaluate(ON_ONE_SCREEN)
         hand = page.evaluate(TABLET_HAND)
         shoot(page, f"tablet-upright-{players}-{viewport}")

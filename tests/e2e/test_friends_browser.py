@@ -28,7 +28,7 @@ from hearts.web.characters import OPPONENTS
 from hearts.web.service import START_GRACE
 from hearts.web.settings import Settings
 
-from browser_support import PHONE, AppServer, LiveServer, box, create_by_page, plain, spills
+from browser_support import PHONE, AppServer, LiveServer, box, create_by_page, plain, resize, spills
 
 pytestmark = pytest.mark.browser
 
@@ -95,11 +95,9 @@ def shoot_views(page: Any, name: str) -> None:
         return
     before = page.viewport_size
     for view, size in VIEWS.items():
-        page.set_viewport_size(size)
-        page.wait_for_timeout(150)
+        resize(page, size)
         shoot(page, f"{name}-{view}")
-    page.set_viewport_size(before)
-    page.wait_for_timeout(150)
+    resize(page, before)
 
 
 def host_table(
@@ -858,7 +856,7 @@ def test_markup_in_a_name_is_shown_as_text(browser: Any, server: AppServer) -> N
     assert host.page.locator(f".seat[data-seat='{guest.seat}'] .initial").inner_text() == "S"
     # On a phone held sideways the Pass button cuts her long name short: it ran over the
     # host's own name and clock.
-    host.page.set_viewport_size(LANDSCAPE)
+    resize(host.page, LANDSCAPE)
     for key in hand(host.page)[:3]:
         host.page.click(f"[data-region=hand] [data-key='{key}']")
     squeezed = host.page.evaluate(
@@ -1849,7 +1847,7 @@ def test_a_long_name_with_no_spaces_stays_on_a_phone_screen(
             break
     bea.page.wait_for_selector("[data-action=rematch]", timeout=15000)
     for view in ("phone", "phone-landscape", "desktop"):
-        bea.page.set_viewport_size(VIEWS[view])
+        resize(bea.page, VIEWS[view])
         assert spills(bea.page, ".sheet-panel") == [], view
         assert spills(bea.page, "#game .seat.opponent") == [], view
     shoot_views(bea.page, "friends-long-name-over")
@@ -2121,7 +2119,7 @@ def test_a_friend_gone_offline_shows_as_reconnecting_to_the_others(
         assert val.page.is_visible("[data-region=live]")
         shoot(val.page, "friends-own-page-reconnecting-phone")
         for name, size in (("phone", PHONE), ("landscape", LANDSCAPE), ("desktop", WIDE)):
-            uma.page.set_viewport_size(size)
+            resize(uma.page, size)
             uma.page.wait_for_selector(mark)
             shoot(uma.page, f"friends-reconnecting-{name}")
         val.context.set_offline(False)

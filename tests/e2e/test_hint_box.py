@@ -13,14 +13,14 @@ import json
 from typing import Any
 
 import pytest
-from test_crowded_table import large_text, overlap, settle
+from test_crowded_table import large_text, overlap
 from test_table_play import open_stored
 from test_web_game_browser import open_page, start_game
 
 import hearts
 from hearts import Pass
 
-from browser_support import SCREENS, AppServer, shoot, store_for
+from browser_support import SCREENS, AppServer, settle, shoot, store_for
 
 pytestmark = pytest.mark.browser
 

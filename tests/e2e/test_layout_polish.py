@@ -16,14 +16,13 @@ from test_crowded_table import (
     large_text,
     open_position,
     overlap,
-    settle,
 )
 from test_passing_screen import ROUND_TABLE_FITS
 from test_web_game_browser import contrast, open_page, start_game
 
 import hearts
 
-from browser_support import AppServer, create_by_page, plain, shoot, store_for
+from browser_support import AppServer, create_by_page, plain, settle, shoot, store_for
 from helpers import first_round_played, position
 
 pytestmark = pytest.mark.browser

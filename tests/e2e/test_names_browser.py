@@ -14,7 +14,7 @@ import pytest
 from test_friends_browser import VIEWS, person, with_speed
 from test_web_game_browser import open_page
 
-from browser_support import DESKTOP, AppServer, create_by_page, plain, shoot
+from browser_support import DESKTOP, AppServer, create_by_page, plain, resize, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -95,7 +95,7 @@ def test_a_right_to_left_name_keeps_each_score_beside_it(browser: Any, server: A
     name, comma, two = boxes(cal.page, sentence, RTL, (", 2", 0), " computer")
     assert reads_after(name, comma) and reads_after(comma, two), (name, comma, two)
     for view, size in VIEWS.items():
-        cal.page.set_viewport_size(size)
+        resize(cal.page, size)
         shoot(cal.page, f"names-join-rtl-{view}")
     # The host's start screen: the table waiting for friends, who sits there so far (no
     # scores before the game starts), the rest of the line after the whole name.
@@ -106,7 +106,7 @@ def test_a_right_to_left_name_keeps_each_score_beside_it(browser: Any, server: A
     name, dot, next_name = boxes(host, ".unfinished .scores", RTL, (" · ", 1), "open seat")
     assert reads_after(name, dot) and reads_after(dot, next_name), (name, dot, next_name)
     for view, size in VIEWS.items():
-        host.set_viewport_size(size)
+        resize(host, size)
         host.locator(".unfinished").scroll_into_view_if_needed()
         shoot(host, f"names-unfinished-rtl-{view}")
     for page in (host, ana.page, cal.page):
@@ -147,8 +147,7 @@ def test_the_standings_line_of_an_arabic_name_reads_place_name_score(
     for row in rows:
         assert row["total"]["left"] >= row["name"]["right"] - 0.5, row
     for view, size in VIEWS.items():
-        page.set_viewport_size(size)
-        page.wait_for_timeout(200)
+        resize(page, size)
         page.locator("[data-test=standings]").scroll_into_view_if_needed()
         shoot(page, f"names-standings-rtl-{view}")
     assert not page.errors, page.errors
@@ -226,7 +225,7 @@ def test_a_name_the_server_refuses_is_said_by_the_hosts_name_box(
     assert page.evaluate("() => document.activeElement.id") == "host-name"
     assert page.locator("body[data-screen=lobby]").count() == 0
     for view, size in VIEWS.items():
-        page.set_viewport_size(size)
+        resize(page, size)
         page.locator("#host-name").scroll_into_view_if_needed()
         shoot(page, f"names-host-refused-{view}")
     # Typing again clears the server's word: the page's own check finds nothing wrong.

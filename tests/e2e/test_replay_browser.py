@@ -21,7 +21,7 @@ from hearts.record import actions_of
 from hearts.web.store import owner_key
 from hearts.web.tokens import COOKIE
 
-from browser_support import PHONE, AppServer, create_by_page, plain, shoot
+from browser_support import PHONE, AppServer, create_by_page, plain, resize, shoot
 from helpers import play_game
 
 pytestmark = pytest.mark.browser
@@ -192,7 +192,7 @@ def test_a_finished_game_replays_forwards_and_backwards_on_a_phone(
         page.keyboard.press("ArrowRight")
     assert shown_frame(page)["kind"] == "trick"
     for name, viewport in VIEWPORTS[1:]:
-        page.set_viewport_size(viewport)
+        resize(page, viewport)
         no_horizontal_scroll(page)
         shoot(page, f"replay-{name}-trick")
     assert not page.errors
@@ -224,7 +224,7 @@ def test_every_table_size_lays_out_on_a_phone(
     )
     assert outside == 0
     shoot(page, f"replay-phone-{players}-players", full_page=True)
-    page.set_viewport_size(DESKTOP)
+    resize(page, DESKTOP)
     no_horizontal_scroll(page)
     shoot(page, f"replay-desktop-{players}-players")
     assert not page.errors
@@ -420,10 +420,10 @@ def test_the_statistics_reset_with_a_confirmation_and_the_history_stays(
     page.wait_for_selector("[data-region=stats][data-ready=true]")
     assert tile(page, "games") == "0" and page.is_visible("[data-region=stats-since]")
     for name, viewport in VIEWPORTS[1:]:
-        page.set_viewport_size(viewport)
+        resize(page, viewport)
         no_horizontal_scroll(page)
         shoot(page, f"stats-reset-{name}-after", full_page=True)
-    page.set_viewport_size(DESKTOP)
+    resize(page, DESKTOP)
     page.click("[data-action=reset-stats]")
     shoot(page, "stats-reset-desktop-confirm")
     # A game finished after the reset counts.
@@ -543,7 +543,7 @@ def test_the_hands_read_on_a_phone_as_the_table_s_own(
     made = create_by_page(page, {"levels": ["easy"], "rules": {"players": players}})
     open_stored(page, server, made["id"])
     for name, viewport in PHONES:
-        page.set_viewport_size(viewport)
+        resize(page, viewport)
         heights = [h for h, _ in page.evaluate(INDICES, "#hand g.corner:first-of-type .index")]
         assert heights, name
         table[name] = min(heights)
@@ -553,7 +553,7 @@ def test_the_hands_read_on_a_phone_as_the_table_s_own(
         page.keyboard.press("ArrowRight")
     found = {}
     for name, viewport in PHONES:
-        page.set_viewport_size(viewport)
+        resize(page, viewport)
         no_horizontal_scroll(page)
         shown = []
         for seat in range(players):
@@ -625,7 +625,7 @@ def test_finished_games_read_line_by_line_on_a_phone(browser: Any, server: AppSe
     found = {}
     phones = (("phone", PHONE), ("landscape", LANDSCAPE), ("small", {"width": 320, "height": 568}))
     for name, viewport in phones:
-        page.set_viewport_size(viewport)
+        resize(page, viewport)
         no_horizontal_scroll(page)
         found[name] = page.evaluate(GAME_LINES)
         page.eval_on_selector("[data-region=history]", "table => table.scrollIntoView()")
@@ -639,7 +639,7 @@ def test_finished_games_read_line_by_line_on_a_phone(browser: Any, server: AppSe
     ]  # fmt: skip
     assert table.get_by_role("rowheader").count() == 2
     assert table.get_by_role("row").count() == 3
-    page.set_viewport_size(DESKTOP)
+    resize(page, DESKTOP)
     shoot(page, "stats-history-desktop")
     # A desktop keeps the four columns side by side.
     tops = page.eval_on_selector_all(

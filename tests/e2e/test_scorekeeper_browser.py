@@ -24,7 +24,7 @@ from hearts.web.api import TARGET_RANGE
 from hearts.web.options import RULE_OPTIONS
 from pdf_support import pdf_text
 
-from browser_support import DESKTOP, PHONE, LiveServer, plain
+from browser_support import DESKTOP, PHONE, LiveServer, plain, resize
 
 pytestmark = pytest.mark.browser
 
@@ -379,7 +379,7 @@ def test_touch_targets_and_no_sideways_scroll(page: Any, browser: Any, server: S
     start_game(tab, ["Ana", "Ben", "Cleo", "Dev"], bonus="jack")
     enter_round(tab, [13, 5, 6, 2], bonus=[3])
     for viewport in (PHONE, DESKTOP):
-        tab.set_viewport_size(viewport)
+        resize(tab, viewport)
         assert tab.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
         small = tab.evaluate(
             """() => [...document.querySelectorAll('button, input, select, .choice, footer a')]
@@ -875,7 +875,7 @@ def test_eight_players_on_a_phone_show_every_name_and_fit(page: Any, browser: An
     assert tab.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     screenshot(tab, "scorekeeper-phone-8-players")
     # On a desktop the names are whole too.
-    tab.set_viewport_size(DESKTOP)
+    resize(tab, DESKTOP)
     for card in score_card_names(tab):
         assert card["full"] and card["inside"] and card["apart"], card
     screenshot(tab, "scorekeeper-desktop-8-players")
@@ -888,8 +888,7 @@ def test_a_table_too_wide_for_its_box_says_it_scrolls(page: Any) -> None:
     wrap = tab.locator(".table-wrap")
     cue = tab.locator("[data-scroll-cue]")
     for width in (390, 260):
-        tab.set_viewport_size({"width": width, "height": 844})
-        after_a_frame(tab)  # the resize observer runs after layout, by the next frame
+        resize(tab, {"width": width, "height": 844})
         overflowing = wrap.evaluate("el => el.scrollWidth > el.clientWidth + 1")
         assert cue.is_visible() == overflowing, width
     assert cue.is_visible(), "at 260 px ten columns cannot fit"
@@ -1273,7 +1272,7 @@ def test_the_screens_fit_every_viewport_and_dark_mode(browser: Any, server: Serv
         tab.click("[data-action=add-round]")
         assert totals(tab) == [13 + 52, 5 - 10, 6 + 52, -8 + 52]
         for name, viewport in (("landscape", LANDSCAPE), ("desktop", DESKTOP)):
-            tab.set_viewport_size(viewport)
+            resize(tab, viewport)
             assert tab.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
             for card in score_card_names(tab):
                 assert card["full"] and card["inside"] and card["apart"], card
@@ -1328,7 +1327,7 @@ def test_names_wrap_between_words_never_inside_one(page: Any) -> None:
     enter_round(tab, [0, 13, 5, 4, 4], bonus=[4])
     places = (".entry-row label", "table.history thead .head-name", ".score-card .name")
     for name, viewport in (("phone", PHONE), ("landscape", LANDSCAPE), ("desktop", DESKTOP)):
-        tab.set_viewport_size(viewport)
+        resize(tab, viewport)
         for place in places:
             laid_out = tab.locator(place).evaluate_all(LINES_OF_TEXT)
             assert ["".join(lines) for lines in laid_out] == AWKWARD_NAMES, (name, place)
@@ -1352,12 +1351,6 @@ def names_laid_out_whole(tab: Any, names: list[str]) -> None:
     assert tab.evaluate("document.documentElement.scrollWidth") <= tab.viewport_size["width"]
 
 
-def after_a_frame(tab: Any) -> None:
-    tab.evaluate(
-        "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
-    )
-
-
 def test_a_word_wider_than_its_box_is_set_smaller_never_broken(page: Any) -> None:
     tab = page
     longest = "Wolfeschlegelsteinhausen"  # 24 letters, one word: wider than a card on a phone
@@ -1373,13 +1366,12 @@ def test_a_word_wider_than_its_box_is_set_smaller_never_broken(page: Any) -> Non
     tab.click("[data-action=confirm-new-game]")
     start_game(tab, ten)
     for viewport in (PHONE, LANDSCAPE, DESKTOP, PHONE):
-        tab.set_viewport_size(viewport)
-        after_a_frame(tab)  # the page fits its names as it is resized, at the next frame
+        resize(tab, viewport)
         names_laid_out_whole(tab, ten)
     # Boxes hidden for a moon, the phone turned meanwhile: shown again, their names fit anew.
     tab.click("[data-action=shoot-moon]")
-    tab.set_viewport_size(LANDSCAPE)
-    tab.set_viewport_size(PHONE)
+    resize(tab, LANDSCAPE)
+    resize(tab, PHONE)
     tab.click("[data-action=cancel-moon]")
     names_laid_out_whole(tab, ten)
 
@@ -1554,7 +1546,7 @@ def test_after_a_round_the_totals_stay_in_sight_on_a_phone(page: Any) -> None:
     tab = page
     start_game(tab, ["Ana", "Ben", "Cleo", "Dev"])
     for viewport in (PHONE, {"width": PHONE["height"], "height": PHONE["width"]}):
-        tab.set_viewport_size(viewport)
+        resize(tab, viewport)
         tab.evaluate("() => scrollTo(0, document.body.scrollHeight)")
         enter_round(tab, [13, 5, 6, 2])
         assert in_view(tab, "[data-region=summary]"), viewport
@@ -2035,9 +2027,9 @@ def test_right_to_left_names_keep_their_places_in_every_line(page: Any) -> None:
         name, total = card.locator(".name").bounding_box(), card.locator(".total").bounding_box()
         assert name and total and total["y"] >= name["y"] + name["height"] - 1, (name, total)
     for viewport, size in (("phone", PHONE), ("desktop", {"width": 1280, "height": 800})):
-        tab.set_viewport_size(size)
+        resize(tab, size)
         screenshot(tab, f"scorekeeper-rtl-names-lead-{viewport}")
-    tab.set_viewport_size(PHONE)
+    resize(tab, PHONE)
     # Three of them reach the target: the line that says so, and the winner's.
     enter_round(tab, [13, 6, 7, 0])
     over = ".game-over > p:first-child"
@@ -2048,7 +2040,7 @@ def test_right_to_left_names_keep_their_places_in_every_line(page: Any) -> None:
     assert f"Round 3 added. Game over: {digits} wins." in status(tab)
     assert f"{digits} wins with 13." in plain(tab.locator("[data-winner]").inner_text())
     for viewport, size in (("phone", PHONE), ("desktop", {"width": 1280, "height": 800})):
-        tab.set_viewport_size(size)
+        resize(tab, size)
         screenshot(tab, f"scorekeeper-rtl-names-over-{viewport}")
 
 

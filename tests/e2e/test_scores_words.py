@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from test_web_game_browser import contrast, open_page
 
-from browser_support import DESKTOP, PHONE, AppServer, create_by_page, plain, shoot
+from browser_support import DESKTOP, PHONE, AppServer, create_by_page, plain, resize, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -114,8 +114,7 @@ def test_equal_totals_share_a_place(browser: Any, server: AppServer) -> None:
     assert [row["name"] for row in rows if row["mine"]] == ["You"]
     assert plain(page.inner_text("table.summary tbody tr.mine th")) == "You"
     for view, size in (("phone", PHONE), ("desktop", {"width": 1366, "height": 850})):
-        page.set_viewport_size(size)
-        page.wait_for_timeout(300)  # turning the screen draws the table again
+        resize(page, size)
         page.locator("ol.standings").scroll_into_view_if_needed()
         shoot(page, f"scores-tied-standings-{view}")
     assert not page.errors, page.errors
@@ -215,7 +214,7 @@ def test_a_mistyped_address_shows_a_page_with_the_way_back(
     assert response is not None and response.status == 404
     assert page.inner_text("h1") == "There is no page here"
     shoot(page, "not-found-phone")
-    page.set_viewport_size({"width": 1366, "height": 850})
+    resize(page, {"width": 1366, "height": 850})
     shoot(page, "not-found-desktop")
     page.click("main a[href='/rules']")
     page.wait_for_url(f"{server.url}/rules")
@@ -530,8 +529,7 @@ def test_a_tie_played_on_past_the_target_is_said_on_the_round_panel(
     assert line_id and line_id in (described or "").split()
     for view, size in (("phone", PHONE), ("landscape", {"width": 844, "height": 390}),
                        ("desktop", {"width": 1280, "height": 800})):  # fmt: skip
-        page.set_viewport_size(size)
-        page.wait_for_timeout(300)
+        resize(page, size)
         page.locator("[data-region=play-on]").scroll_into_view_if_needed()
         shoot(page, f"scores-play-on-{view}")
     assert not page.errors, page.errors

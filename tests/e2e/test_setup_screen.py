@@ -22,6 +22,7 @@ from browser_support import (
     SCREENS,
     AppServer,
     create_by_page,
+    resize,
     screens,
     shoot,
     spills,
@@ -297,7 +298,7 @@ def test_unfinished_games_say_what_sets_each_table_apart(browser: Any, server: A
         "Bertie 0 · Tamsin 0",
     ]
     for size in ("phone", "smallest-phone"):
-        page.set_viewport_size(SIZES[size])
+        resize(page, SIZES[size])
         assert spills(page, ".unfinished li") == [], size
         no_horizontal_scroll(page)
         shoot(page, f"setup-unfinished-{size}", full_page=True)

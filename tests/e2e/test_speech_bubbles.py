@@ -22,13 +22,12 @@ from test_crowded_table import (
     LONGEST_LINE,
     VIEWPORTS,
     open_position,
-    settle,
     text_size,
 )
 
 import hearts
 
-from browser_support import AppServer, plain, screens, shoot
+from browser_support import AppServer, plain, resize, screens, shoot
 from helpers import position
 
 pytestmark = pytest.mark.browser
@@ -82,8 +81,7 @@ def test_a_bubble_never_hides_who_is_speaking(
     page = open_position(browser, server, "phone", f"who-speaks-{players}", game)
     failures: list[tuple[Any, ...]] = []
     for size, viewport in SIZES.items():
-        page.set_viewport_size(viewport)
-        settle(page)
+        resize(page, viewport)
         seats = page.evaluate(OWN_SEAT, LONGEST_LINE)
         shoot(page, f"who-speaks-{players}-{size}")
         page.evaluate(
@@ -105,8 +103,7 @@ def test_a_bubble_never_hides_who_is_speaking(
     # At 200% text too, a desktop's bubbles keep off their own seats.
     text_size(page, "200%")
     for size in ROOMY:
-        page.set_viewport_size(SIZES[size])
-        settle(page)
+        resize(page, SIZES[size])
         for seat in page.evaluate(OWN_SEAT, LONGEST_LINE):
             if seat["covers"] or not seat["inside"]:
                 failures.append((size, "200%", seat))
@@ -123,8 +120,7 @@ def test_the_one_seat_across_the_top_of_a_phone_held_sideways_keeps_its_plate(
     game = position(4, lambda g: len(g.round.trick) >= 1)
     page = open_position(browser, server, "phone-landscape", "who-speaks-sideways", game)
     for size in ("phone-landscape", "small-phone-landscape", "smaller-phone-landscape"):
-        page.set_viewport_size(SIZES[size])
-        settle(page)
+        resize(page, SIZES[size])
         top = [seat for seat in page.evaluate(OWN_SEAT, LONGEST_LINE) if seat["seat"] == "2"]
         assert top and top[0]["covers"] == [] and top[0]["inside"], (size, top)
     assert not page.errors

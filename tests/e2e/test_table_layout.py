@@ -25,7 +25,7 @@ import hearts
 from hearts import Rules
 from hearts.rules import MIN_PLAYERS
 
-from browser_support import AppServer, create_by_page, spills, store_for
+from browser_support import AppServer, create_by_page, resize, spills, store_for
 
 pytestmark = pytest.mark.browser
 
@@ -425,8 +425,7 @@ def test_a_long_name_stays_inside_its_seat(browser: Any, server: AppServer, play
     page = open_page(browser, server, VIEWPORTS["phone"])
     seat_friends(browser, server, page, LONG_NAMES[: players - 1])
     for name in ("phone", "phone-landscape", "desktop"):
-        page.set_viewport_size(VIEWPORTS[name])
-        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done)))")
+        resize(page, VIEWPORTS[name])
         assert spills(page, "#game .seat.opponent") == [], name
         sides = page.evaluate(BOXES)
         for box in sides["seats"] + sides["names"]:

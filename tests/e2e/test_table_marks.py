@@ -14,7 +14,7 @@ from test_web_game_browser import open_page, shoot, start_game
 
 import hearts
 
-from browser_support import AppServer, create_by_page, store_for
+from browser_support import AppServer, create_by_page, resize, store_for
 
 pytestmark = pytest.mark.browser
 
@@ -188,13 +188,13 @@ def test_a_computer_players_line_never_ends_with_its_dot(
     # A wider screen has the room for one line, and back on the phone it is two again: the
     # line is fitted to its room as that changes.
     stacked = "(n) => document.querySelectorAll('#game .level[data-stacked=true]').length === n"
-    page.set_viewport_size({"width": 690, "height": VIEWPORTS["phone"]["height"]})
+    resize(page, {"width": 690, "height": VIEWPORTS["phone"]["height"]})
     page.wait_for_function(stacked, arg=0)
     wider = page.evaluate(LINES, SEAT_LEVELS)
     assert [level["lines"] for level in wider if "Computer" in level["words"]] == [
         ["Computer · medium"]
     ] * 2, wider
-    page.set_viewport_size(VIEWPORTS["phone"])
+    resize(page, VIEWPORTS["phone"])
     page.wait_for_function(stacked, arg=2)
     assert page.evaluate(LINES, SEAT_LEVELS) == levels
     assert not page.errors

@@ -19,7 +19,6 @@ from test_crowded_table import (
     large_text,
     open_position,
     overlap,
-    settle,
 )
 from test_friends_browser import DESKTOP, Person, join, person, table_by_api
 from test_hints_browser import at_the_pass, move
@@ -27,7 +26,7 @@ from test_web_game_browser import open_page, pass_three, start_game, wait_for_pe
 
 import hearts
 
-from browser_support import AppServer, plain, shoot
+from browser_support import AppServer, plain, resize, settle, shoot
 from helpers import position
 
 pytestmark = pytest.mark.browser
@@ -358,7 +357,7 @@ def test_ready_for_the_next_round_keeps_to_one_line_held_sideways(
     page.wait_for_selector("#game[data-phase=round-over] .sheet-panel [data-action=next-round]")
     failures = []
     for viewport in SIDEWAYS:
-        page.set_viewport_size(VIEWPORTS[viewport])
+        resize(page, VIEWPORTS[viewport])
         for size in ("", "150%"):
             large_text(page, size)
             found = page.evaluate(READY_LINES)
@@ -464,7 +463,7 @@ def test_the_pass_button_keeps_to_one_line_at_a_table_of_friends_held_sideways(
     found = plain(page.evaluate(PASS_LINES))
     assert found == {"words": "Pass 3 to Marisol", "label": whole, "lines": 1}, found
     shoot(page, "table-polish-pass-one-line-667")
-    page.set_viewport_size(VIEWPORTS["phone-landscape"])
+    resize(page, VIEWPORTS["phone-landscape"])
     page.wait_for_function("() => !document.querySelector('[data-action=pass].short')")
     found = plain(page.evaluate(PASS_LINES))
     assert found == {"words": whole, "label": whole, "lines": 1}, found

@@ -12,14 +12,13 @@ import itertools
 from typing import Any
 
 import pytest
-from test_crowded_table import settle
 from test_hint_box import game_at
 from test_table_play import open_stored
 from test_web_game_browser import TABLE, open_page, shoot, start_game, wait_for_person
 
 import hearts
 
-from browser_support import AppServer, plain, store_for
+from browser_support import AppServer, plain, resize, settle, store_for
 from helpers import position
 
 pytestmark = pytest.mark.browser
@@ -432,7 +431,7 @@ def test_the_standard_table_fits_a_phone_in_a_browser(
     store_for(page, server, name, game_at(players, phase))
     over = {}
     for width, height in IN_A_BROWSER:
-        page.set_viewport_size({"width": width, "height": height})
+        resize(page, {"width": width, "height": height})
         open_stored(page, server, name)
         settle(page)
         tall = page.evaluate("document.documentElement.scrollHeight")
