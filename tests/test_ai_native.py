@@ -309,6 +309,9 @@ def test_a_wheel_built_after_the_build_carries_it(tmp_path: Path) -> None:
         # The learned playout policy's weights are package data (`rollout.WEIGHTS_FILE`).
         assert "hearts/ai/playout_weights.json" in archive.namelist()
         assert "hearts/ai/playout_weights_valued.json" in archive.namelist()
+        # The score sheet's font for names Helvetica cannot print, and its license.
+        assert "hearts/fonts/DejaVuSans-Bold.ttf" in archive.namelist()
+        assert "hearts/fonts/LICENSE-DejaVu.txt" in archive.namelist()
         archive.extractall(tmp_path / "installed")
     script = (
         "from hearts import Round, Rules\n"
@@ -317,6 +320,9 @@ def test_a_wheel_built_after_the_build_carries_it(tmp_path: Path) -> None:
         "card = make_player('hard', seed=1, budget=40).choose_pass(rnd.view(0))\n"
         "print([native.compiled(m) for m in (passing, racing, rollout, sampling)])\n"
         "print(rollout.__file__, len(card))\n"
+        "from hearts import sheets\n"
+        "sheet = sheets.score_sheet_pdf(names=['Ольга'])\n"
+        "print(sheets.UNICODE_FONT_FILE, b'/FontFile2' in sheet)\n"
     )
     env = {**os.environ, "PYTHONPATH": str(tmp_path / "installed")}
     env.pop("HEARTS_NATIVE", None)
@@ -326,3 +332,5 @@ def test_a_wheel_built_after_the_build_carries_it(tmp_path: Path) -> None:
     assert lines[0] == str([built] * len(native.MODULES))
     assert lines[1].startswith(str(tmp_path / "installed" / "hearts" / "ai" / "rollout"))
     assert lines[1].endswith(" 3")
+    # A name in Cyrillic prints in the font the wheel carries.
+    assert lines[2] == f"{tmp_path / 'installed' / 'hearts' / 'fonts' / 'DejaVuSans-Bold.ttf'} True"

@@ -19,7 +19,7 @@ from hearts.cli.parser import Parser
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 from hearts.scoring import score_points
 from hearts.web import options, sheets_routes
-from pdf_support import pdf_streams, pdf_text, unescape
+from pdf_support import font_names, pdf_streams, pdf_text, shown_text, unescape
 
 LETTER = (612.0, 792.0)
 A4 = (595.276, 841.89)
@@ -1079,13 +1079,128 @@ def test_the_players_names_head_their_columns_and_long_ones_fit(players: int) ->
         assert "Konstantinopoulou-Ng" in printed
 
 
-def test_a_name_the_font_cannot_print_leaves_its_column_to_be_written_in() -> None:
-    # Helvetica holds Windows-1252: Chinese, Korean, emoji or a Polish Ł printed black boxes.
-    names = ["王小明", "김민준", "Łukasz", "Ana 😀", "Zoë"]
-    text = pdf_text(sheets.score_sheet_pdf(5, names=names))
-    assert [f"Player {n}" in text for n in range(1, 6)] == [True, True, True, True, False]
-    assert "Zoë" in text
-    assert not any(sheets.printable(name) for name in names[:4])
+def test_a_name_neither_font_can_print_leaves_its_column_to_be_written_in() -> None:
+    # Helvetica holds Windows-1252 and DejaVu Sans the rest of Latin, Greek and Cyrillic:
+    # Chinese and Korean are in neither, an emoji would print in outline, and Hebrew
+    # backwards (reportlab lays a line out left to right).
+    names = ["王小明", "김민준", "Łukasz", "Ana 😀", "Zoë", "דוד", "Ольга"]
+    text = pdf_text(sheets.score_sheet_pdf(7, names=names))
+    printed = [True, True, False, True, False, True, False]
+    assert [f"Player {n}" in text for n in range(1, 8)] == printed
+    assert "Zoë" in text and "Łukasz" in text and "Ольга" in text
+    assert [sheets.printable(name) for name in names] == [not p for p in printed]
+
+
+#: Names of central and eastern Europe, Turkey and Greece, none of them in Windows-1252.
+UNICODE_NAMES = (
+    "Łukasz Wiśniewski",
+    "Dvořák",
+    "Γιώργος Παπαδόπουλος",
+    "Ольга",
+    "Şükrü Öztürk",
+    "Ёжиков-Щербатской Александр",
+    "Đorđe Petrović",
+    "Ioana Ştefănescu",
+    "Jūratė Žukauskienė",
+    "Ἀλέξανδρος",
+)
+
+
+def header_names(data: bytes) -> list[tuple[int, str, str, float, float]]:
+    """The names drawn at the head of a score sheet's columns: (column from 0, text, font,
+    left edge, right edge measured in that font), with the columns' inner edges as a last
+    item for each: (column, "", "", left bound, right bound)."""
+    (page, *_) = shown_text(data)
+    points = sorted(x for t, _, x, _, _ in page if t == "Points")
+    player_w = points[1] - points[0]
+    sub = next(size for t, _, _, _, size in page if t == "Points")
+    first_left = points[0] + pdfmetrics.stringWidth("Points", "Helvetica-Bold", sub) / 2
+    first_left -= player_w / 4
+    header_low = max(y for t, _, _, y, _ in page if t == "Points")
+    header_top = max(y for t, _, _, y, _ in page if t == "Round") + sheets.NAME_HEIGHT / 2
+    out = []
+    for text, font, x, y, size in page:
+        if header_low < y < header_top and x >= first_left - 1 and text not in ("Round", "Pass"):
+            column = int((x - first_left) // player_w)
+            right = x + pdfmetrics.stringWidth(text, font, size)
+            out.append((column, text, font, x, right))
+    columns = {column for column, *_ in out}
+    for column in sorted(columns):
+        left = first_left + column * player_w + sheets.NAME_PAD
+        out.append((column, "", "", left, left + player_w - 2 * sheets.NAME_PAD))
+    return out
+
+
+@pytest.mark.parametrize("players", [MIN_PLAYERS, 4, MAX_PLAYERS])
+def test_names_helvetica_cannot_print_are_printed_in_dejavu_sans_and_fit(players: int) -> None:
+    # "Łukasz", "Dvořák", "Γιώργος", "Ольга": every column said "Player N" instead.
+    names = UNICODE_NAMES[:players]
+    data = sheets.score_sheet_pdf(players, names=names)
+    text = pdf_text(data)
+    assert "Player" not in text
+    for name in names:
+        assert name.split()[0][:6] in text, name  # whole, or cut with an ellipsis at ten
+    drawn = header_names(data)
+    bounds = {column: (left, right) for column, t, _, left, right in drawn if not t}
+    pieces = [(column, t, font, x, right) for column, t, font, x, right in drawn if t]
+    assert {font for _, _, font, _, _ in pieces} == {"DejaVuSans-Bold"}
+    assert sorted({column for column, *_ in pieces}) == list(range(players))
+    for column, piece, _, x, right in pieces:
+        # Measured in the font it is drawn in: DejaVu Sans is wider than Helvetica.
+        left_bound, right_bound = bounds[column]
+        assert left_bound - 0.01 <= x and right <= right_bound + 0.01, piece
+    if players == MAX_PLAYERS:
+        assert "\u2026" in text  # the longest cut, as a western name is
+    else:
+        assert "Wiśniewski" in text and "Παπαδόπουλος" in text
+
+
+def test_a_sheet_prints_each_name_in_its_own_font() -> None:
+    # Western names keep Helvetica, as every sheet printed them; only a name Helvetica
+    # cannot print is in DejaVu Sans, and a sheet without one embeds no font.
+    names = ["Zoë Ångström", "Łukasz", "Ann", "Ольга"]
+    data = sheets.score_sheet_pdf(4, names=names)
+    fonts = {t: font for _, t, font, _, _ in header_names(data) if t}
+    assert fonts == {
+        "Zoë Ångström": "Helvetica-Bold",
+        "Łukasz": "DejaVuSans-Bold",
+        "Ann": "Helvetica-Bold",
+        "Ольга": "DejaVuSans-Bold",
+    }
+    assert "DejaVuSans-Bold" in font_names(data).values()
+    western = sheets.score_sheet_pdf(4, names=["Zoë Ångström", "Ann", "Çelik Ñúñez"])
+    assert set(font_names(western).values()) == {"Helvetica", "Helvetica-Bold", "Symbol"}
+    assert b"/FontFile2" not in western
+
+
+def test_the_unicode_font_is_registered_once_and_only_when_a_name_needs_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    registered: list[str] = []
+    register = pdfmetrics.registerFont
+
+    def spy(font: object) -> None:
+        registered.append(font.fontName)  # type: ignore[attr-defined]
+        register(font)
+
+    monkeypatch.setattr(sheets, "_unicode_cover", None)  # as in a process that never used it
+    monkeypatch.setattr(pdfmetrics, "registerFont", spy)  # the module sheets calls it on
+    sheets.score_sheet_pdf(4, names=["Zoë", "Ann"])
+    assert registered == []
+    first = sheets.score_sheet_pdf(4, names=["Łukasz", "Ольга"])
+    second = sheets.score_sheet_pdf(4, names=["Łukasz", "Ольга"])
+    assert registered == [sheets.UNICODE_FONT]
+    assert first == second  # the same bytes each time: the web routes keep what they drew
+
+
+def test_the_score_route_prints_names_in_any_european_alphabet(client: TestClient) -> None:
+    names = ["Łukasz", "Dvořák", "Γιώργος", "Ольга"]
+    answer = client.get("/sheets/score.pdf", params={"name": names})
+    assert answer.status_code == 200, answer.text
+    assert answer.content == sheets.score_sheet_pdf(4, names=names)
+    text = pdf_text(answer.content)
+    assert text.index("Łukasz") < text.index("Dvořák") < text.index("Γιώργος") < text.index("Ольга")
+    assert "Player" not in text
 
 
 @pytest.mark.parametrize(
@@ -1153,14 +1268,15 @@ def test_the_scorekeepers_names_for_the_sheet_are_what_the_sheet_takes() -> None
 def test_cli_says_which_names_the_font_cannot_print(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    args = cli(["sheets", "--out", str(tmp_path), "--name", "Zoë", "--name", "王小明"])
+    names = ["--name", "Zoë", "--name", "王小明", "--name", "Łukasz"]
+    args = cli(["sheets", "--out", str(tmp_path), *names])
     assert args.func(args) == 0
     assert capsys.readouterr().err == (
-        "hearts sheets: the sheets' font has no letters for some of '王小明': its column says "
-        "Player 2, to be written in by hand.\n"
+        "hearts sheets: the sheet's fonts cannot print '王小明': its column says Player 2, to be "
+        "written in by hand.\n"
     )
     text = pdf_text((tmp_path / "score-4p-letter.pdf").read_bytes())
-    assert "Zoë" in text and "Player 2" in text
+    assert "Zoë" in text and "Player 2" in text and "Łukasz" in text
 
 
 def test_cli_names_the_presets_it_cannot_print() -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import threading
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ from reportlab.lib.pagesizes import A4, landscape, letter
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepInFrame, Paragraph, Table, TableStyle
 from reportlab.platypus.frames import Frame
@@ -1157,6 +1159,15 @@ MAX_NAME_CHARS: Final = 64
 #: The sheets' fonts (Helvetica, reportlab's standard fonts) hold the characters of
 #: Windows-1252: Latin letters with the accents of western Europe, and a few more.
 FONT_ENCODING: Final = "cp1252"
+#: The bold of the names Helvetica cannot print, shipped with the package (its license beside
+#: it): DejaVu Sans Bold, for the rest of Latin, Greek, Cyrillic and a few more alphabets.
+UNICODE_FONT: Final = "DejaVuSans-Bold"
+UNICODE_FONT_FILE: Final = Path(__file__).parent / "fonts" / "DejaVuSans-Bold.ttf"
+#: Bidirectional classes of right-to-left text: reportlab lays every line out left to right,
+#: so Hebrew would print backwards and Arabic backwards and unjoined, though the font has both.
+RIGHT_TO_LEFT: Final = frozenset({"R", "AL", "AN"})
+#: The bold of a name Helvetica prints, as every sheet has always printed it.
+NAME_FONT: Final = "Helvetica-Bold"
 #: Characters that print nothing, or do what a name must not: controls (a new line, a tab),
 #: the invisible format characters (a zero-width space, a right-to-left override, a joiner),
 #: line and paragraph separators, private-use, surrogate and unassigned code points.
@@ -1195,14 +1206,54 @@ def check_player_names(names: Sequence[str], players: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-def printable(name: str) -> bool:
-    """Does the sheets' font hold every character of the name? ("Zoë" yes, "王" no: it would
-    print as black boxes.)"""
+_unicode_lock = threading.Lock()
+_unicode_cover: frozenset[int] | None = None
+
+
+def unicode_font_cover() -> frozenset[int]:
+    """The code points `UNICODE_FONT` has a glyph for. The font is read and registered with
+    reportlab the first time a name asks for it, once in the process; a sheet of names
+    Helvetica prints never loads it."""
+    global _unicode_cover
+    with _unicode_lock:
+        if _unicode_cover is None:
+            font = TTFont(UNICODE_FONT, str(UNICODE_FONT_FILE))
+            pdfmetrics.registerFont(font)
+            _unicode_cover = frozenset(font.face.charToGlyph)
+        return _unicode_cover
+
+
+def name_font(name: str) -> str | None:
+    """The font a name is printed in: Helvetica-Bold where it holds every character (as
+    always), else DejaVu Sans Bold where that does, or None where neither can print it well.
+    DejaVu is not asked to print a right-to-left script (it would come out backwards) or a
+    picture symbol such as an emoji or a suit (they print in outline, or not at all).
+
+    >>> [name_font(n) for n in ("Zoë Ångström", "Łukasz", "Ольга", "王小明", "Ana 😀", "דוד")]
+    ['Helvetica-Bold', 'DejaVuSans-Bold', 'DejaVuSans-Bold', None, None, None]
+    """
+    text = unicodedata.normalize("NFC", name)
     try:
-        unicodedata.normalize("NFC", name).encode(FONT_ENCODING)
+        text.encode(FONT_ENCODING)
     except UnicodeEncodeError:
-        return False
-    return True
+        pass
+    else:
+        return NAME_FONT
+    cover = unicode_font_cover()
+    if all(
+        ord(c) in cover
+        and unicodedata.bidirectional(c) not in RIGHT_TO_LEFT
+        and unicodedata.category(c) != "So"
+        for c in text
+    ):
+        return UNICODE_FONT
+    return None
+
+
+def printable(name: str) -> bool:
+    """Can a sheet print the name in one of its fonts (`name_font`)? ("Zoë" and "Łukasz" yes,
+    "王" no: it would print as black boxes.)"""
+    return name_font(name) is not None
 
 
 def fitted_name(
@@ -1257,8 +1308,9 @@ def score_sheet_pdf(
 
     With the rules a table `agreed` on, its target, moon rule and bonus card are filled in
     and the reminders at the foot are its own. The players' `names` (`check_player_names`)
-    head their columns, shrunk or cut to fit; a column without one, or with one the font
-    cannot print (`printable`: Chinese, emoji), keeps "Player N" and room to write it in.
+    head their columns, shrunk or cut to fit, in Helvetica where it can print them and in
+    DejaVu Sans where not ("Łukasz", "Ольга"); a column without one, or with one neither font
+    prints (`printable`: Chinese, emoji), keeps "Player N" and room to write it in.
 
     A column per player (points of the round and running total), a row per round with its
     pass direction printed, and a final row. Seven or more players turn the page sideways;
@@ -1469,9 +1521,10 @@ def draw_score_table(
     for p in range(players):
         x0 = players_left + p * player_w
         name = names[p] if p < len(names) else ""
-        if name and printable(name):
-            lines, size = fitted_name(name, player_w - 2 * NAME_PAD, "Helvetica-Bold", 11, 7)
-            canvas.setFont("Helvetica-Bold", size)
+        font = name_font(name) if name else None
+        if font is not None:
+            lines, size = fitted_name(name, player_w - 2 * NAME_PAD, font, 11, 7)
+            canvas.setFont(font, size)
             canvas.setFillColor(INK)
             leading = size * 1.15
             first_y = table_top - name_h / 2 + (len(lines) - 1) * leading / 2 - size * 0.35

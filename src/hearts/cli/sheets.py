@@ -148,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
     for seat, name in enumerate(args.names, 1):
         if name.strip() and not printable(name):
             print(
-                f"hearts sheets: the sheets' font has no letters for some of {name!r}: "
+                f"hearts sheets: the sheet's fonts cannot print {name!r}: "
                 f"its column says Player {seat}, to be written in by hand.",
                 file=sys.stderr,
             )

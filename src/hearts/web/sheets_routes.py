@@ -282,7 +282,9 @@ def cached_rules(
 
 #: Every valid score sheet with the table's usual passing fits (8 table sizes x 2 papers x
 #: 21 lengths = 336, ~4.5 KB each, about 1.5 MB in all), so a client asking for them in turn
-#: cannot make it thrash; the other passing choices take a share of the same room.
+#: cannot make it thrash; the other passing choices take a share of the same room. A sheet
+#: with a name in DejaVu Sans carries the font's letters, about 27 KB: some 9 MB if every
+#: sheet kept had one.
 SCORE_SHEETS = (
     (MAX_PLAYERS - MIN_PLAYERS + 1)
     * len(sheets.PAPERS)
