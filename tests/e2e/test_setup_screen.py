@@ -849,3 +849,22 @@ def test_the_table_line_says_when_nobody_passes(browser: Any, server: AppServer)
     assert "leads" in page.inner_text(line)
     assert not page.errors, page.errors
     page.context.close()
+
+
+def test_the_start_screen_leads_to_your_games(browser: Any, server: AppServer) -> None:
+    """"Your games" (the figures and replays of every game finished here) was linked only
+    from a game's last panel: once a player dealt again, nothing led back to it."""
+    for size in (PHONE, DESKTOP):
+        page = open_page(browser, server, size)
+        link = page.locator("nav.links [data-link=your-games]")
+        assert link.inner_text() == "Your games"
+        link.scroll_into_view_if_needed()
+        link.click()
+        page.wait_for_url(f"{server.url}/stats")
+        page.wait_for_selector("[data-region=stats][data-ready=true]")
+        assert page.inner_text("h1") == "Your games"
+        # Nothing finished here yet: the page says so, and how the games come to show.
+        said = page.inner_text("[data-region=stats-status]")
+        assert said.startswith("No finished games in this browser yet."), said
+        assert not page.errors, page.errors
+        page.context.close()

@@ -373,6 +373,9 @@ export function renderSetup(root, args) {
     startNote,
     h("section", { class: "panel look" }, themeControl()),
     h("nav", { class: "links", "aria-label": "More" },
+      // The games this browser finished, their figures and replays: linked before only from
+      // a game's last panel, so a player who dealt again had no way back to them.
+      h("a", { href: "/stats", "data-link": "your-games" }, "Your games"),
       h("a", { href: "/rules" }, "How to play"),
       h("a", { href: "/scorekeeper" }, "Scorekeeper for real cards"),
       // For the table chosen above: its cards each, cards left out and lead.
