@@ -852,7 +852,7 @@ def test_the_table_line_says_when_nobody_passes(browser: Any, server: AppServer)
 
 
 def test_the_start_screen_leads_to_your_games(browser: Any, server: AppServer) -> None:
-    """"Your games" (the figures and replays of every game finished here) was linked only
+    """The figures and replays of every game finished here ("Your games") were linked only
     from a game's last panel: once a player dealt again, nothing led back to it."""
     for size in (PHONE, DESKTOP):
         page = open_page(browser, server, size)
