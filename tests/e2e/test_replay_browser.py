@@ -125,7 +125,22 @@ def test_a_finished_game_replays_forwards_and_backwards_on_a_phone(
         if frame["kind"] == "deal":
             no_horizontal_scroll(page)
             shoot(page, "replay-phone-deal")
+            # The outlines are said: in the caption, seen, and on each card, heard (the
+            # dashed cards had no word for what they were until the next step).
+            assert "outlined in dashes" in page.inner_text("[data-region=caption]")
+            passed = next(p["cards"] for p in rounds[0]["passes"] if p["seat"] == 0)
+            marked = page.eval_on_selector_all(
+                "[data-seat='0'] .mini-card[data-passing=true] .sr",
+                "els => els.map(e => e.textContent)",
+            )
+            assert len(marked) == len(passed)
+            assert all(word.endswith(", passed") for word in marked), marked
         elif frame["kind"] == "pass":
+            assert "outlined in gold" in page.inner_text("[data-region=caption]")
+            heard = page.eval_on_selector_all(
+                ".mini-card[data-received=true] .sr", "els => els.map(e => e.textContent)"
+            )
+            assert heard and all(word.endswith(", received") for word in heard), heard
             passes = plain(page.inner_text("[data-seat='0'] [data-region=pass]"))
             assert passes.startswith("Passed ") and names[rounds[0]["passes"][0]["to"][0]] in passes
             # The person is "you" in the middle of a sentence: "Passed 3♣ 9♦ K♠ to you".

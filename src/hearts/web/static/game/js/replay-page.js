@@ -60,7 +60,7 @@ const you = (seat) => Boolean(view.replay.players[seat]?.you);
 function passLine(round) {
   if (!round.passes.length) return "A keep round: nobody passes, and everyone plays the cards dealt.";
   const count = round.passes[0].cards.length;
-  return `Each player passes ${plural(count, "card")} ${PASSES[round.pass_direction] || round.pass_direction}.`;
+  return `Each player passes ${plural(count, "card")} ${PASSES[round.pass_direction] || round.pass_direction}: those outlined in dashes.`;
 }
 
 function caption(round, frame) {
@@ -74,7 +74,7 @@ function caption(round, frame) {
   }
   if (frame.kind === "pass") {
     const leads = you(frame.leader) ? "You lead" : `${nameOf(frame.leader)} leads`;
-    return ["The pass: what each player passed and received. ", `${leads} the first trick.`];
+    return ["The pass: what each player passed and received (outlined in gold). ", `${leads} the first trick.`];
   }
   if (frame.kind === "trick") {
     const trick = frame.trick;
@@ -138,9 +138,14 @@ function notes(round, frame) {
 
 // --- the seats ---------------------------------------------------------------------------------
 
-function mini(card, marks) {
-  return h("li", { class: "mini-card", "data-card": card, title: cardName(card), ...marks },
-    cardFace(card), h("span", { class: "sr" }, cardName(card)));
+/** What a hand's outline says of a card, in words for a screen reader (the outline is seen). */
+const MARKED = { passing: "passed", received: "received", played: "played" };
+
+function mini(card, mark) {
+  const marks = mark ? { [`data-${mark}`]: "true" } : {};
+  const said = mark && MARKED[mark] ? `${cardName(card)}, ${MARKED[mark]}` : cardName(card);
+  return h("li", { class: "mini-card", "data-card": card, title: said, ...marks },
+    cardFace(card), h("span", { class: "sr" }, said));
 }
 
 /** A hand, sorted, its cards overlapping to fit the row; `marked` cards are outlined. */
@@ -153,7 +158,7 @@ function hand(cards, marked, mark) {
   for (const card of sorted) {
     const at = left.indexOf(card);
     if (at >= 0) left.splice(at, 1); // one copy: two decks hold two of a card
-    list.append(mini(card, at >= 0 ? { [`data-${mark}`]: "true" } : {}));
+    list.append(mini(card, at >= 0 ? mark : null));
   }
   if (!sorted.length) list.append(h("li", { class: "no-cards" }, "no cards left"));
   return list;
