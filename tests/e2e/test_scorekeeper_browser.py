@@ -24,7 +24,7 @@ from hearts.web.api import TARGET_RANGE
 from hearts.web.options import RULE_OPTIONS
 from pdf_support import pdf_text
 
-from browser_support import DESKTOP, PHONE, LiveServer, plain, resize
+from browser_support import DESKTOP, PHONE, SCREENS, LiveServer, plain, resize, screens
 
 pytestmark = pytest.mark.browser
 
@@ -200,7 +200,7 @@ def test_a_game_from_names_to_winner(page: Any) -> None:
     assert tab.locator("[data-next-pass]").get_attribute("data-next-pass") == "across"
     screenshot(tab, "scorekeeper-phone")
 
-    # A reload keeps everything: totals, history, whose lead, the next pass.
+    # A reload keeps everything: totals, history, who is ahead, the next pass.
     tab.reload()
     tab.wait_for_selector("body[data-ready=true]")
     assert totals(tab) == [39, 5, 32, 28]
@@ -931,7 +931,9 @@ def test_partnership_scores_by_team(page: Any) -> None:
     enter_round(tab, [5, 8, 13, 0])
     assert team_totals(tab) == {"Ana and Cy": 18, "Ben and Dot": 8}
     assert tab.locator("[data-leader]").get_attribute("data-leader") == "Ben and Dot"
-    assert "Ben and Dot lead with 8." in plain(tab.locator("[data-region=summary]").inner_text())
+    assert "Ben and Dot are ahead with 8." in plain(
+        tab.locator("[data-region=summary]").inner_text()
+    )
     # Partners who take every point card between them have shot the moon.
     enter_round(tab, [13, 0, 13, 0])
     assert "Ana and Cy took all 26 points between them" in status(tab)
@@ -951,14 +953,14 @@ def test_partnership_scores_by_team(page: Any) -> None:
 
 
 def test_teams_level_are_told_apart(page: Any) -> None:
-    # "Ana and Cy and Ben and Dot share the lead": which two were partners?
+    # "Ana and Cy and Ben and Dot tie for the lowest total": which two were partners?
     tab = page
     start_game(tab, ["Ana", "Ben", "Cy", "Dot"], target="50", partnership="on")
     enter_round(tab, [5, 8, 13, 0])
     enter_round(tab, [0, 13, 8, 5])
     assert team_totals(tab) == {"Ana and Cy": 26, "Ben and Dot": 26}
     summary = plain(tab.locator("[data-region=summary]").inner_text())
-    assert "Ana and Cy, and Ben and Dot share the lead with 26." in summary, summary
+    assert "Ana and Cy, and Ben and Dot tie for the lowest total with 26." in summary, summary
 
 
 def test_shooting_the_sun_counts_double(page: Any) -> None:
@@ -1793,6 +1795,18 @@ def test_a_round_added_or_taken_back_in_another_tab_is_said_here(page: Any) -> N
                           " && document.querySelector('[role=status]').textContent"
                           ".includes('added')")  # fmt: skip
     assert status(tab) == "Round 2 was added in another tab."
+    # A moon taken back there is a moon here too: no points in the boxes, the shooter picked.
+    enter_moon(other, shooter=2)
+    tab.wait_for_function("() => document.querySelector('[role=status]').textContent"
+                          ".includes('Round 3 was added')")  # fmt: skip
+    other.click("[data-action=undo]")
+    tab.wait_for_function("() => document.querySelector('[role=status]').textContent"
+                          ".includes('Round 3 was taken back')")  # fmt: skip
+    assert status(tab) == (
+        'Round 3 was taken back in another tab; it was a moon: fix who shot it, or press "Not a'
+        ' moon" to type the points.'
+    )
+    assert tab.locator("input[name=moon-shooter][value='2']").is_checked()
     assert totals(tab) == [13, 18, 16, 5]
 
 
@@ -2017,9 +2031,9 @@ def test_right_to_left_names_keep_their_places_in_every_line(page: Any) -> None:
     enter_round(tab, [13, 6, 7, 0])
     enter_round(tab, [0, 7, 6, 13])
     headline = ".headline"
-    said = f"{arabic}, {hebrew}, {mixed} and {digits} share the lead with 13."
+    said = f"{arabic}, {hebrew}, {mixed} and {digits} tie for the lowest total with 13."
     assert plain(tab.locator(headline).inner_text()) == said
-    order = reading_order(tab, headline, [*RTL_NAMES, "share"])
+    order = reading_order(tab, headline, [*RTL_NAMES, "tie for"])
     assert order == [True] * 4, order
     # The dealer of round 3, and each card's total under its name.
     assert plain(tab.locator(".dealer").inner_text()) == f"{mixed} deals"
@@ -2028,7 +2042,7 @@ def test_right_to_left_names_keep_their_places_in_every_line(page: Any) -> None:
         assert name and total and total["y"] >= name["y"] + name["height"] - 1, (name, total)
     for viewport, size in (("phone", PHONE), ("desktop", {"width": 1280, "height": 800})):
         resize(tab, size)
-        screenshot(tab, f"scorekeeper-rtl-names-lead-{viewport}")
+        screenshot(tab, f"scorekeeper-rtl-names-tie-{viewport}")
     resize(tab, PHONE)
     # Three of them reach the target: the line that says so, and the winner's.
     enter_round(tab, [13, 6, 7, 0])
@@ -2087,3 +2101,115 @@ def test_two_decks_offer_two_jacks_of_diamonds_in_all(page: Any) -> None:
     assert bonus_marks(tab) == [0, 0, 0, 0, 0, 0, 0, 0]
     enter_round(tab, [26, 26, 0, 0, 0, 0, 0, 0], bonus=[4, 4])
     assert totals(tab) == [26, 26, 0, 0, -20, 0, 0, 0]
+
+
+# --- words a table reads one way: "leads", and a moon taken back -----------------------------
+
+#: The three screens these words are looked at on: a phone held upright and sideways, a desktop.
+WORD_SCREENS = screens("phone", "phone-landscape", "desktop")
+
+
+def badges(tab: Any) -> list[dict[str, Any]]:
+    """Each score card's badge: its words, and whether it sits whole inside its card, clear
+    of the name and the total."""
+    found: list[dict[str, Any]] = tab.locator(".score-card .badge").evaluate_all(
+        """els => els.map(el => {
+          const r = el.getBoundingClientRect();
+          const card = el.closest('.score-card');
+          const c = card.getBoundingClientRect();
+          const apart = (o) => r.right <= o.left || o.right <= r.left || r.bottom <= o.top
+                               || o.bottom <= r.top;
+          return {text: el.textContent,
+                  inside: r.left >= c.left && r.right <= c.right && r.top >= c.top
+                          && r.bottom <= c.bottom,
+                  apart: apart(card.querySelector('.name').getBoundingClientRect())
+                         && apart(card.querySelector('.total').getBoundingClientRect()),
+                  whole: el.scrollWidth <= el.clientWidth && r.height < 30};
+        })"""
+    )
+    return found
+
+
+def test_the_lowest_total_is_ahead_never_said_to_lead(page: Any) -> None:
+    # "Dov leads with 0." and a "Leads" badge beside "Ann deals" read, at a table, as who
+    # plays the first card: in Hearts that is what "lead" means.
+    tab = page
+    start_game(tab, ["Ann", "Ben", "Cy", "Dov"])
+    enter_round(tab, [13, 6, 7, 0])
+    headline = plain(tab.locator(".headline").inner_text())
+    assert headline == "Dov is ahead with 0.", headline
+    assert [b["text"] for b in badges(tab)] == ["Ahead"]
+    assert tab.locator("[data-player='3'] .badge").count() == 1
+    assert not re.search(r"\blead", page_words(tab), re.IGNORECASE), page_words(tab)
+    for name, size in WORD_SCREENS.items():
+        resize(tab, size)
+        assert all(b["inside"] and b["apart"] and b["whole"] for b in badges(tab)), name
+        screenshot(tab, f"scorekeeper-ahead-{name}")
+    resize(tab, PHONE)
+    # Two level at the lowest: said as a tie, and both cards marked.
+    enter_round(tab, [5, 0, 15, 6])
+    assert totals(tab) == [18, 6, 22, 6]
+    headline = plain(tab.locator(".headline").inner_text())
+    assert headline == "Ben and Dov tie for the lowest total with 6.", headline
+    assert [b["text"] for b in badges(tab)] == ["Ahead", "Ahead"]
+    assert not re.search(r"\blead", page_words(tab), re.IGNORECASE), page_words(tab)
+    for name, size in WORD_SCREENS.items():
+        resize(tab, size)
+        screenshot(tab, f"scorekeeper-ahead-tie-{name}")
+
+
+def test_ten_players_badges_fit_the_smallest_phone(page: Any) -> None:
+    tab = page
+    names = ["Grandmother Jo", "Bartholomew", "Cleo", "Uncle Max", "Evangeline",
+             "Fitzgerald Jr", "Gwendolyn", "Hieronymus", "Ida", "Christophersonson"]  # fmt: skip
+    start_game(tab, names)
+    resize(tab, SCREENS["smallest-phone"])
+    # Five level at 0: five "Ahead" badges, each whole in its card.
+    enter_round(tab, [13, 13, 10, 10, 6, 0, 0, 0, 0, 0])
+    found = badges(tab)
+    assert [b["text"] for b in found] == ["Ahead"] * 5
+    for badge in found:
+        assert badge["inside"] and badge["apart"] and badge["whole"], badge
+    for card in score_card_names(tab):
+        assert card["full"] and card["inside"] and card["apart"], card
+    assert tab.evaluate("document.documentElement.scrollWidth") <= 320
+    screenshot(tab, "scorekeeper-ahead-10-players-320")
+
+
+def test_a_moon_taken_back_says_what_the_entry_shows(page: Any) -> None:
+    # "Round 2 taken back; its points are in the boxes to fix." while the boxes were off and
+    # "Who shot the moon?" was asked instead.
+    tab = page
+    start_game(tab, ["Ann", "Ben", "Cy", "Dov"])
+    enter_round(tab, [13, 6, 7, 0])
+    enter_moon(tab, shooter=1)
+    tab.click("[data-action=undo]")
+    said = (
+        'Round 2 taken back; it was a moon: fix who shot it, or press "Not a moon" to type the'
+        " points."
+    )
+    assert status(tab) == said
+    # What it names is there: the shooter picked, the button, and no box to type in.
+    assert tab.locator("[data-panel=moon]").is_visible()
+    assert tab.locator("input[name=moon-shooter][value='1']").is_checked()
+    assert plain(tab.locator("[data-action=cancel-moon]").inner_text()).endswith("Not a moon")
+    assert tab.locator("[data-field=points]:enabled").count() == 0
+    for name, size in WORD_SCREENS.items():
+        resize(tab, size)
+        screenshot(tab, f"scorekeeper-moon-taken-back-{name}")
+    resize(tab, PHONE)
+    # Its number in the history takes a moon back the same way, and says so the same way.
+    tab.click("[data-action=add-round]")
+    tab.get_by_role("button", name="Fix round 2 (Right)").click()
+    assert status(tab) == (
+        'Round 2 was a moon: fix who shot it, or press "Not a moon" to type the points, then'
+        " save it."
+    )
+    assert tab.locator("input[name=moon-shooter][value='1']").is_checked()
+    tab.click("[data-action=cancel-fix]")
+    # A round of points taken back still says its points are in the boxes.
+    tab.click("[data-action=undo]")
+    tab.click("[data-action=cancel-moon]")
+    tab.click("[data-action=undo]")
+    assert status(tab) == "Round 1 taken back; its points are in the boxes to fix."
+    assert [tab.input_value(f"#points-{i}") for i in range(4)] == ["13", "6", "7", "0"]

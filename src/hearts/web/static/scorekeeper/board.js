@@ -1,4 +1,4 @@
-// The scoreboard (totals, who leads, the next pass, the winner) and the history of rounds.
+// The scoreboard (totals, who is ahead, the next pass, the winner) and the history of rounds.
 
 import { h, clear, signed, total } from "./dom.js";
 import {
@@ -57,7 +57,8 @@ export function rulesLine(game) {
   return `${parts.join(" · ")}.`;
 }
 
-/** The headline: who leads or won, and what the next round passes. */
+/** The headline: who is ahead (the lowest total: in Hearts it wins) or won, and what the
+ * next round passes. Never "leads": at a table that is who plays the first card of a trick. */
 export function renderSummary(root, game, sum) {
   let headline;
   if (sum.over) {
@@ -74,10 +75,13 @@ export function renderSummary(root, game, sum) {
     headline = h("p", { class: "headline", dataset: { leader: tied.name, tieBreak: "true" } },
       `${tied.words} tie for the lowest total with ${score}: one more round to break the tie.`);
   } else if (sum.leaders.length) {
-    const lead = describe(game, sum.leaders);
-    const score = total(sum.totals[lead.leads[0]]);
-    const verb = lead.tie ? "share the lead" : lead.one ? "leads" : "lead";
-    headline = h("p", { class: "headline", dataset: { leader: lead.name } }, `${lead.words} ${verb} with ${score}.`);
+    const ahead = describe(game, sum.leaders);
+    const score = total(sum.totals[ahead.leads[0]]);
+    // Level at the lowest: said as the tie-break says it, without the round to play.
+    const words = ahead.tie
+      ? `${ahead.words} tie for the lowest total with ${score}.`
+      : `${ahead.words} ${ahead.one ? "is" : "are"} ahead with ${score}.`;
+    headline = h("p", { class: "headline", dataset: { leader: ahead.name } }, words);
   } else {
     headline = h("p", { class: "headline", dataset: { leader: "" } }, "No rounds yet. Lowest total wins.");
   }
@@ -100,12 +104,13 @@ export function renderSummary(root, game, sum) {
   clear(root, headline, next);
 }
 
-/** One card per player (or per team): name, total, and words (never colour alone) for leader and winner. */
+/** One card per player (or per team): name, total, and words (never colour alone) for the
+ * lowest total ("Ahead") and the winner. */
 export function renderScoreboard(root, game, sum) {
   const columns = sides(game);
   root.classList.toggle("many", columns.length > 6);
   const marks = sum.over ? sum.winners : sum.leaders;
-  const word = sum.over ? "Winner" : "Leads";
+  const word = sum.over ? "Winner" : "Ahead";
   clear(
     root,
     columns.map(({ seat, name, team }) =>
@@ -119,7 +124,7 @@ export function renderScoreboard(root, game, sum) {
           "span",
           { class: "card-top" },
           h("span", { class: "name", dataset: { fit: "" } }, name),
-          marks.includes(seat) ? h("span", { class: "badge" }, team ? `${word.replace(/s$/, "")}` : word) : null,
+          marks.includes(seat) ? h("span", { class: "badge" }, word) : null,
         ),
         h("span", { class: "total", dataset: { total: sum.totals[seat] } }, total(sum.totals[seat])),
       ),

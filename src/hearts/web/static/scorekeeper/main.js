@@ -305,6 +305,14 @@ function draftOf(round, game) {
   };
 }
 
+/** What the entry shows of a round put back into it, after "Round 3 taken back": its points
+ * in the boxes, or for a moon (no points typed) the shooter picked again. */
+function backWords(draft) {
+  return draft?.moon
+    ? 'it was a moon: fix who shot it, or press "Not a moon" to type the points.'
+    : "its points are in the boxes to fix.";
+}
+
 /** Leave a fix under way: the words that say so when something in it had been changed
  * (" The changes to round 3 were not saved."), else "". */
 function dropFix() {
@@ -327,7 +335,10 @@ function startFix(index) {
   keepFix();
   state.confirmingUndo = false;
   state.confirmingNew = false;
-  say(`Round ${index + 1}'s points are in the boxes: change what was wrong, then save it.${left}`);
+  const what = round.moon
+    ? `Round ${index + 1} was a moon: fix who shot it, or press "Not a moon" to type the points, then save it.`
+    : `Round ${index + 1}'s points are in the boxes: change what was wrong, then save it.`;
+  say(`${what}${left}`);
   showGame();
   $("[data-region=entry]").scrollIntoView({ block: "start" });
   state.entryView?.focus({ preventScroll: true });
@@ -389,7 +400,7 @@ function undo() {
   // Put the undone round back in the boxes, so a slip is fixed by editing, not retyping.
   state.draft = draftOf(last, state.game);
   persist();
-  say(`Round ${state.game.rounds.length + 1} taken back; its points are in the boxes to fix.${left}`);
+  say(`Round ${state.game.rounds.length + 1} taken back; ${backWords(state.draft)}${left}`);
   showGame({ focus: true });
 }
 
@@ -471,7 +482,7 @@ store.onOtherTab((fresh) => {
   const before = state.game?.rounds.length ?? 0;
   const after = fresh.game?.rounds.length ?? 0;
   if (state.game && fresh.game && after < before) {
-    say(`Round ${before} was taken back in another tab; its points are in the boxes to fix.`);
+    say(`Round ${before} was taken back in another tab; ${backWords(fresh.draft)}`);
   } else if (state.game && fresh.game && after > before) {
     say(`Round ${after} was added in another tab.`);
   }
