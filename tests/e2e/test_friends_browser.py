@@ -2130,3 +2130,87 @@ def test_a_friend_gone_offline_shows_as_reconnecting_to_the_others(
             someone.context.close()
     finally:
         halt(running)
+
+
+def test_a_friend_whose_page_closed_is_said_not_here_in_words_until_back(
+    browser: Any, server: AppServer
+) -> None:
+    # A friend's browser closed on their turn: the host saw "Bo · to play", the countdown
+    # and a grey dot explained only by a tooltip, and waited with no idea why. A table of
+    # ten, the most crowded, on the host's 1280 px screen and the friend's phone.
+    host, bo = person(browser, "Cy", WIDE), person(browser, "Bo", PHONE)
+    body: dict[str, Any] = {
+        "rules": {},
+        "name": "Cy",
+        "turn_time": 60,
+        "seats": ["you", "friend", *["easy"] * 8],
+    }
+    state = table_by_api(host, server, body)
+    link = f"{server.url}{state['table']['invite']}"
+    join(bo, link)
+    for someone in (host, bo):
+        someone.page.wait_for_selector("[data-region=hand] [data-card]", timeout=15000)
+        someone.page.wait_for_selector("body[data-live=open]")
+    seat = bo.seat
+    gone = f".seat[data-seat='{seat}'] [data-gone=true]"
+    # Both play until it is Bo's turn to play a card.
+    for _ in range(3000):
+        if bo.page.evaluate(READY) == "playing":
+            break
+        acted = False
+        for someone in (host, bo):
+            now = someone.page.evaluate(READY)
+            if now == "passing":
+                pass_last_three(someone.page)
+                acted = True
+            elif now == "playing" and someone is host:
+                card = host.page.get_attribute("[data-card][data-legal=true]", "data-card")
+                host.page.click(f"[data-card='{card}'][data-legal=true]")
+                host.page.wait_for_function(SETTLED, arg=0)
+                acted = True
+        if not acted:
+            time.sleep(0.05)
+    else:
+        raise AssertionError("Bo never had a turn")
+    host.page.wait_for_selector(f".seat[data-seat='{seat}'].turn [data-connected=true]")
+    assert host.page.locator(gone).count() == 0
+    storage = bo.context.storage_state()
+    bo.context.close()
+    # Said in words at Bo's seat, not by the dot's tooltip alone, and on the status line.
+    host.page.wait_for_selector(gone, timeout=10000)
+    assert host.page.inner_text(gone) == "Not here"
+    assert host.page.locator(f".seat[data-seat='{seat}'] [data-connected=false]").count() == 1
+    assert host.page.locator(f".seat[data-seat='{seat}'] [data-timer]:not([hidden])").count() == 1
+    status = "\u2068Bo\u2069 is not here: when time is up, a computer player plays for them."
+    host.page.wait_for_function(
+        "(words) => document.querySelector('#status').textContent === words", arg=status
+    )
+    # Nobody else's seat says it: the host's own, the computer players'.
+    assert host.page.locator("[data-gone]").count() == 1
+    for name, size in (
+        ("phone", PHONE),
+        ("landscape", LANDSCAPE),
+        ("desktop", WIDE),
+        ("smallest", {"width": 320, "height": 568}),
+    ):
+        resize(host.page, size)
+        host.page.wait_for_selector(gone)
+        assert inside_width(host.page, gone), name
+        assert not spills(host.page, ".seat"), (name, spills(host.page, ".seat"))
+        shoot(host.page, f"friends-not-here-{name}")
+    resize(host.page, WIDE)
+    # Bo opens the link again: back in the seat, and the words go.
+    again = person(browser, "Bo", PHONE, storage)
+    again.page.goto(with_speed(link))
+    again.page.wait_for_selector(f"{TABLE}[data-phase=playing] [data-card]", timeout=15000)
+    assert again.seat == seat
+    host.page.wait_for_selector(gone, state="detached", timeout=10000)
+    host.page.wait_for_selector(f".seat[data-seat='{seat}'] [data-connected=true]")
+    host.page.wait_for_function(
+        "() => document.querySelector('#status').textContent === '\u2068Bo\u2069 to play.'"
+    )
+    shoot(again.page, "friends-not-here-back-phone")
+    for page in (host.page, again.page):
+        assert not page.errors, page.errors
+    for context in (host.context, again.context):
+        context.close()

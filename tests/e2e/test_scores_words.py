@@ -468,6 +468,48 @@ def test_an_away_seat_never_shows_the_connected_dot(browser: Any, server: AppSer
     assert not page.errors
 
 
+def test_only_a_friend_whose_page_closed_is_said_not_here(browser: Any, server: AppServer) -> None:
+    # A closed page showed only a grey dot: "Not here" is said in words, and nowhere else
+    # (someone reconnecting or away has their own words, and a computer player or the
+    # person reading never leaves); the status line says what happens on their turn.
+    page = open_page(browser, server, DESKTOP)
+    said = page.evaluate(
+        """async () => {
+            const { goneTurnLine, seatSigns } = await import('/game/js/friends.js');
+            const seat = (more) => ({ seat: 1, name: 'Bo', person: true, connected: false,
+                away: false, reconnecting: false, ...more });
+            const state = (more, table = {}) => ({ table: { friends: true, ...table },
+                view: { seat: 0 }, players: [{ seat: 0, name: 'Cy', person: true,
+                    connected: true }, seat(more)] });
+            const badge = (more) => seatSigns(state(more), 1).querySelector('.badge')
+                ?.textContent ?? null;
+            return {
+                closed: badge({}), here: badge({ connected: true }),
+                reconnecting: badge({ reconnecting: true }), away: badge({ away: true }),
+                computer: badge({ person: false }),
+                me: seatSigns({ ...state({}), view: { seat: 1 } }, 1).querySelector('.badge'),
+                timed: goneTurnLine(state({}, { turn_time: 30, hold_time: 120 }), 1),
+                untimed: goneTurnLine(state({}, { turn_time: null, hold_time: 120 }), 1),
+                short: goneTurnLine(state({}, { turn_time: null, hold_time: 45 }), 1),
+            };
+        }"""
+    )
+    assert said == {
+        "closed": "Not here",
+        "here": None,
+        "reconnecting": "Reconnecting…",
+        "away": "Away",
+        "computer": None,
+        "me": None,
+        "timed": "\u2068Bo\u2069 is not here: when time is up, a computer player plays for them.",
+        "untimed": "\u2068Bo\u2069 is not here: a computer player plays for them within 2 minutes"
+        " unless they come back.",
+        "short": "\u2068Bo\u2069 is not here: a computer player plays for them within 45 seconds"
+        " unless they come back.",
+    }
+    assert not page.errors
+
+
 def test_a_characters_lines_come_in_turn_round_by_round(browser: Any, server: AppServer) -> None:
     # Bertie said "Light as a sponge." at the end of every clean round.
     page = open_page(browser, server, DESKTOP)

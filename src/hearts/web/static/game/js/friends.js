@@ -311,6 +311,30 @@ export function seatReconnecting(state, seat) {
   return Boolean(player.reconnecting) && !player.away && !isMe(state, seat) && !reconnecting();
 }
 
+const GONE_TITLE = "Their page has closed: their seat is kept for them until they come back or the hold time ends";
+
+/** Whether someone else's page has closed (its stream ended) and they are not away yet:
+ * their seat waits for them, and the others are told so in words, not by a grey dot alone
+ * (a host once waited two minutes on a friend's turn, taking the table for stuck). Not
+ * said while this page is itself reconnecting: then nobody's connection is known. */
+export function seatGone(state, seat) {
+  const player = state.players[seat];
+  return Boolean(player.person) && player.connected === false && !player.reconnecting && !player.away
+    && !isMe(state, seat) && !reconnecting();
+}
+
+/** The status line on the turn of someone not here: what the table waits for, and what
+ * happens if they do not come back (with a turn timer, its countdown says when). */
+export function goneTurnLine(state, seat) {
+  const table = state.table || {};
+  const start = `${named(state.players[seat].name)} is not here`;
+  if (table.turn_time) return `${start}: when time is up, a computer player plays for them.`;
+  const hold = table.hold_time;
+  if (!hold) return `${start}.`;
+  const within = hold % 60 === 0 ? plural(hold / 60, "minute") : plural(Math.round(hold), "second");
+  return `${start}: a computer player plays for them within ${within} unless they come back.`;
+}
+
 /** A seat's connection dot: on (green), off, or not known while the page reconnects (each
  * seat still showed a green "connected" dot beside "Reconnecting…"). */
 function connection(on) {
@@ -336,6 +360,8 @@ export function seatSigns(state, seat) {
   } else if (seatReconnecting(state, seat)) {
     signs.push(h("span", { class: "badge reconnecting", "data-reconnecting": "true",
       title: RECONNECTING_TITLE }, "Reconnecting…"));
+  } else if (seatGone(state, seat)) {
+    signs.push(h("span", { class: "badge gone", "data-gone": "true", title: GONE_TITLE }, "Not here"));
   }
   signs.push(h("span", { class: "timer", "data-timer": seat, hidden: true }));
   return h("span", { class: "signs-line" }, signs);

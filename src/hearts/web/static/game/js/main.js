@@ -20,7 +20,7 @@ import { noteDeal } from "./deal-check.js";
 import { canAskHint, mountHint, putHintAway, renderHint } from "./hint.js";
 import { mountUndo, renderUndo, undoComingWords, undoNamesCard, undoneWords } from "./undo.js";
 import { Live } from "./live.js";
-import { emojiShown, hintNews, isFriends, reactionBar, reactionText, sayNameProblem, TurnClock, tableBody } from "./friends.js";
+import { emojiShown, hintNews, goneTurnLine, isFriends, reactionBar, reactionText, sayNameProblem, seatGone, TurnClock, tableBody } from "./friends.js";
 import { renderLobby, lobbyError, renderJoin, renderNoTable } from "./lobby.js";
 import {
   passLabel, directionPhrase, directionShort, neverPasses, NO_PASSING, roundTitle, named, nameOf, plural, passedFrom, isMe,
@@ -1096,7 +1096,7 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
     // Another person's turn: say whose, so a wait never looks like a stuck page.
     const turn = view.turn;
     if (turn === null || turn === undefined) say("");
-    else sayTurnSoon(`${nameOf(state, turn)} to play.`);
+    else sayTurnSoon(seatGone(state, turn) ? goneTurnLine(state, turn) : `${nameOf(state, turn)} to play.`);
   }
   if (state.phase === "playing" && !received.length) {
     const hold = view.pass_direction === "hold" && view.tricks.length === 0;
@@ -1590,7 +1590,8 @@ async function showEvents(next, { fromView, skipOwnPlay = false }) {
       // The status line said this seat's turn ("Ann to play.", or "Your turn." when the card
       // came from another tab): it has played, and the line goes. Left until every move had
       // been shown, it stood beside the trick's "★ wins" (seven players with friends).
-      const turnWords = event.seat === me ? ["Your turn.", "Your lead."] : [`${nameOf(next, event.seat)} to play.`];
+      const turnWords = event.seat === me ? ["Your turn.", "Your lead."]
+        : [`${nameOf(next, event.seat)} to play.`, goneTurnLine(next, event.seat)];
       if (!ui.status.dataset.keep && turnWords.includes(ui.status.textContent)) say("");
       const led = trick.length === 0;
       trick.push([event.seat, event.card]);
