@@ -1803,8 +1803,8 @@ def test_a_round_added_or_taken_back_in_another_tab_is_said_here(page: Any) -> N
     tab.wait_for_function("() => document.querySelector('[role=status]').textContent"
                           ".includes('Round 3 was taken back')")  # fmt: skip
     assert status(tab) == (
-        'Round 3 was taken back in another tab; it was a moon: fix who shot it, or press "Not a'
-        ' moon" to type the points.'
+        "Round 3 was taken back in another tab; it was a moon: fix who shot it, or press “Not a"
+        " moon” to type the points."
     )
     assert tab.locator("input[name=moon-shooter][value='2']").is_checked()
     assert totals(tab) == [13, 18, 16, 5]
@@ -2185,7 +2185,7 @@ def test_a_moon_taken_back_says_what_the_entry_shows(page: Any) -> None:
     enter_moon(tab, shooter=1)
     tab.click("[data-action=undo]")
     said = (
-        'Round 2 taken back; it was a moon: fix who shot it, or press "Not a moon" to type the'
+        "Round 2 taken back; it was a moon: fix who shot it, or press “Not a moon” to type the"
         " points."
     )
     assert status(tab) == said
@@ -2202,13 +2202,24 @@ def test_a_moon_taken_back_says_what_the_entry_shows(page: Any) -> None:
     tab.click("[data-action=add-round]")
     tab.get_by_role("button", name="Fix round 2 (Right)").click()
     assert status(tab) == (
-        'Round 2 was a moon: fix who shot it, or press "Not a moon" to type the points, then'
+        "Round 2 was a moon: fix who shot it, or press “Not a moon” to type the points, then"
         " save it."
     )
     assert tab.locator("input[name=moon-shooter][value='1']").is_checked()
     tab.click("[data-action=cancel-fix]")
-    # A round of points taken back still says its points are in the boxes.
+    # Points typed for the next round: the question before a moon is taken back names the
+    # moon, not points, as what comes back.
+    for i, value in enumerate(("13", "6", "7")):
+        tab.fill(f"#points-{i}", value)
     tab.click("[data-action=undo]")
+    asked = tab.locator("[data-panel=confirm-undo] p").inner_text()
+    assert asked == (
+        "Undo round 2? The points in the boxes for round 3 are not added yet; "
+        "round 2's moon will replace them."
+    ), asked
+    tab.click("[data-action=confirm-undo]")
+    assert tab.locator("input[name=moon-shooter][value='1']").is_checked()
+    # A round of points taken back still says its points are in the boxes.
     tab.click("[data-action=cancel-moon]")
     tab.click("[data-action=undo]")
     assert status(tab) == "Round 1 taken back; its points are in the boxes to fix."

@@ -244,7 +244,8 @@ function undoQuestion(last, sum) {
   const fix = state.fixing !== null ? state.fixing + 1 : null;
   const changedFix = fix !== null && state.fixChanged;
   const typed = !sum.over && !isBlankEntry(state.draft);
-  const replace = `round ${last}'s points will replace them`;
+  // A moon comes back as its shooter picked, not as points in the boxes.
+  const replace = `round ${last}'s ${state.game.rounds[last - 1]?.moon ? "moon" : "points"} will replace them`;
   if (changedFix && typed) {
     return `Undo round ${last}? The changes to round ${fix} are not saved yet, nor the points typed ` +
       `for round ${last + 1}; ${replace}.`;
@@ -309,7 +310,7 @@ function draftOf(round, game) {
  * in the boxes, or for a moon (no points typed) the shooter picked again. */
 function backWords(draft) {
   return draft?.moon
-    ? 'it was a moon: fix who shot it, or press "Not a moon" to type the points.'
+    ? "it was a moon: fix who shot it, or press “Not a moon” to type the points."
     : "its points are in the boxes to fix.";
 }
 
@@ -336,7 +337,7 @@ function startFix(index) {
   state.confirmingUndo = false;
   state.confirmingNew = false;
   const what = round.moon
-    ? `Round ${index + 1} was a moon: fix who shot it, or press "Not a moon" to type the points, then save it.`
+    ? `Round ${index + 1} was a moon: fix who shot it, or press “Not a moon” to type the points, then save it.`
     : `Round ${index + 1}'s points are in the boxes: change what was wrong, then save it.`;
   say(`${what}${left}`);
   showGame();
