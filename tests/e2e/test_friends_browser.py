@@ -2132,6 +2132,15 @@ def test_a_friend_gone_offline_shows_as_reconnecting_to_the_others(
         halt(running)
 
 
+#: Counts, on a page, each change that leaves a "Not here" sign on it (`window.goneSeen`).
+WATCH_GONE = """() => {
+    window.goneSeen = 0;
+    new MutationObserver(() => {
+        if (document.querySelector('[data-gone]')) window.goneSeen += 1;
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+}"""
+
+
 def test_a_friend_whose_page_closed_is_said_not_here_in_words_until_back(
     browser: Any, server: AppServer
 ) -> None:
@@ -2174,10 +2183,19 @@ def test_a_friend_whose_page_closed_is_said_not_here_in_words_until_back(
         raise AssertionError("Bo never had a turn")
     host.page.wait_for_selector(f".seat[data-seat='{seat}'].turn [data-connected=true]")
     assert host.page.locator(gone).count() == 0
+    # A reload closes Bo's page for a moment: nothing is said of it (each reload flashed
+    # "Not here" at his seat and on the status line).
+    host.page.evaluate(WATCH_GONE)
+    bo.page.reload()
+    bo.page.wait_for_selector("body[data-live=open]")
+    bo.page.wait_for_selector("[data-region=hand] [data-card]")
+    host.page.wait_for_selector(f".seat[data-seat='{seat}'] [data-connected=true]")
+    assert host.page.evaluate("window.goneSeen") == 0
     storage = bo.context.storage_state()
     bo.context.close()
-    # Said in words at Bo's seat, not by the dot's tooltip alone, and on the status line.
-    host.page.wait_for_selector(gone, timeout=10000)
+    # Said in words at Bo's seat, not by the dot's tooltip alone, and on the status line,
+    # once his page has stayed closed a few seconds (GONE_AFTER_MS in friends.js).
+    host.page.wait_for_selector(gone, timeout=20000)
     assert host.page.inner_text(gone) == "Not here"
     assert host.page.locator(f".seat[data-seat='{seat}'] [data-connected=false]").count() == 1
     assert host.page.locator(f".seat[data-seat='{seat}'] [data-timer]:not([hidden])").count() == 1

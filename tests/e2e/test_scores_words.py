@@ -471,19 +471,32 @@ def test_an_away_seat_never_shows_the_connected_dot(browser: Any, server: AppSer
 def test_only_a_friend_whose_page_closed_is_said_not_here(browser: Any, server: AppServer) -> None:
     # A closed page showed only a grey dot: "Not here" is said in words, and nowhere else
     # (someone reconnecting or away has their own words, and a computer player or the
-    # person reading never leaves); the status line says what happens on their turn.
+    # person reading never leaves); the status line says what happens on their turn. Only
+    # once the page has stayed closed a while: a reload is back before it.
     page = open_page(browser, server, DESKTOP)
     said = page.evaluate(
         """async () => {
-            const { goneTurnLine, seatSigns } = await import('/game/js/friends.js');
+            const { GONE_AFTER_MS, goneTurnLine, noteClosed, seatSigns } =
+                await import('/game/js/friends.js');
             const seat = (more) => ({ seat: 1, name: 'Bo', person: true, connected: false,
                 away: false, reconnecting: false, ...more });
-            const state = (more, table = {}) => ({ table: { friends: true, ...table },
-                view: { seat: 0 }, players: [{ seat: 0, name: 'Cy', person: true,
-                    connected: true }, seat(more)] });
-            const badge = (more) => seatSigns(state(more), 1).querySelector('.badge')
-                ?.textContent ?? null;
+            const state = (more, table = {}, id = 'g') => ({ id,
+                table: { friends: true, ...table }, view: { seat: 0 },
+                players: [{ seat: 0, name: 'Cy', person: true, connected: true }, seat(more)] });
+            const badge = (more, id = 'g') => seatSigns(state(more, {}, id), 1)
+                .querySelector('.badge')?.textContent ?? null;
+            // Closed a moment ago (a reload): not said yet, and when it would be.
+            const due = noteClosed(state({}, {}, 'fresh'));
+            const early = badge({}, 'fresh');
+            // Back, then closed again: counted anew.
+            noteClosed(state({}, {}, 'again'), Date.now() - GONE_AFTER_MS);
+            noteClosed(state({ connected: true }, {}, 'again'));
+            noteClosed(state({}, {}, 'again'));
+            const again = badge({}, 'again');
+            // Closed for long enough.
+            noteClosed(state({}), Date.now() - GONE_AFTER_MS);
             return {
+                early, again, soon: due > 0 && due <= GONE_AFTER_MS,
                 closed: badge({}), here: badge({ connected: true }),
                 reconnecting: badge({ reconnecting: true }), away: badge({ away: true }),
                 computer: badge({ person: false }),
@@ -495,6 +508,9 @@ def test_only_a_friend_whose_page_closed_is_said_not_here(browser: Any, server: 
         }"""
     )
     assert said == {
+        "early": None,
+        "again": None,
+        "soon": True,
         "closed": "Not here",
         "here": None,
         "reconnecting": "Reconnecting…",

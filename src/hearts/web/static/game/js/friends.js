@@ -313,14 +313,46 @@ export function seatReconnecting(state, seat) {
 
 const GONE_TITLE = "Their page has closed: their seat is kept for them until they come back or the hold time ends";
 
-/** Whether someone else's page has closed (its stream ended) and they are not away yet:
- * their seat waits for them, and the others are told so in words, not by a grey dot alone
- * (a host once waited two minutes on a friend's turn, taking the table for stuck). Not
- * said while this page is itself reconnecting: then nobody's connection is known. */
-export function seatGone(state, seat) {
+/** How long a page has been closed before the others are told: a friend who reloads, or
+ * whose stream drops a moment, is back well within it (each reload flashed "Not here"). */
+export const GONE_AFTER_MS = 6000;
+
+/** When this page first saw each seat's page closed, by game and seat. */
+const closedSince = new Map();
+
+function pageClosed(state, seat) {
   const player = state.players[seat];
   return Boolean(player.person) && player.connected === false && !player.reconnecting && !player.away
-    && !isMe(state, seat) && !reconnecting();
+    && !isMe(state, seat);
+}
+
+/** Note which seats' pages are closed in `state`, as each one arrives; the milliseconds
+ * until the first of them has been closed `GONE_AFTER_MS` and is said, or null if none is
+ * waiting to be. */
+export function noteClosed(state, now = Date.now()) {
+  let due = null;
+  state.players.forEach((_, seat) => {
+    const key = `${state.id}/${seat}`;
+    if (!pageClosed(state, seat)) {
+      closedSince.delete(key);
+      return;
+    }
+    if (!closedSince.has(key)) closedSince.set(key, now);
+    const left = closedSince.get(key) + GONE_AFTER_MS - now;
+    if (left > 0 && (due === null || left < due)) due = left;
+  });
+  return due;
+}
+
+/** Whether someone else's page has been closed (its stream ended) for `GONE_AFTER_MS` and
+ * they are not away yet: their seat waits for them, and the others are told so in words,
+ * not by a grey dot alone (a host once waited two minutes on a friend's turn, taking the
+ * table for stuck). Not said while this page is itself reconnecting: then nobody's
+ * connection is known. */
+export function seatGone(state, seat, now = Date.now()) {
+  const since = closedSince.get(`${state.id}/${seat}`);
+  return pageClosed(state, seat) && since !== undefined && now - since >= GONE_AFTER_MS
+    && !reconnecting();
 }
 
 /** The status line on the turn of someone not here: what the table waits for, and what

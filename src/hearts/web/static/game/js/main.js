@@ -20,7 +20,7 @@ import { noteDeal } from "./deal-check.js";
 import { canAskHint, mountHint, putHintAway, renderHint } from "./hint.js";
 import { mountUndo, renderUndo, undoComingWords, undoNamesCard, undoneWords } from "./undo.js";
 import { Live } from "./live.js";
-import { emojiShown, hintNews, goneTurnLine, isFriends, reactionBar, reactionText, sayNameProblem, seatGone, TurnClock, tableBody } from "./friends.js";
+import { emojiShown, hintNews, goneTurnLine, isFriends, noteClosed, reactionBar, reactionText, sayNameProblem, seatGone, TurnClock, tableBody } from "./friends.js";
 import { renderLobby, lobbyError, renderJoin, renderNoTable } from "./lobby.js";
 import {
   passLabel, directionPhrase, directionShort, neverPasses, NO_PASSING, roundTitle, named, nameOf, plural, passedFrom, isMe,
@@ -919,10 +919,24 @@ function receivedCards(state) {
   return [...view.received];
 }
 
+let goneTimer = null;
+
+/** A friend's closed page is said once it has stayed closed a while (`noteClosed`): the
+ * table is drawn again then, if nothing else has drawn it meanwhile. */
+function watchClosed(state) {
+  clearTimeout(goneTimer);
+  const due = isFriends(state) ? noteClosed(state) : null;
+  if (due === null) return;
+  goneTimer = setTimeout(() => {
+    if (app.state && !app.busy && document.body.dataset.screen === "table") render(app.state);
+  }, due + 50);
+}
+
 function render(state, { waiting = false } = {}) {
   const view = state.view;
   const { me } = seating(state);
   noteDeal(state);
+  watchClosed(state);
   ui.root.dataset.phase = phaseOf(state);
   ui.root.dataset.move = state.move; // the move shown (a hook for tests of the live table)
   ui.root.dataset.game = state.id; // and the game (a hook for tests that switch games)

@@ -6,7 +6,7 @@ import { h, clear, $ } from "./dom.js";
 import { cardBack, cardFace, cardName, cardSymbol, spoken, suitIcon } from "./cards.js";
 import { face } from "./faces.js";
 import { allSeats, compass, initial, isMe, named, offsetOf, plural, score, where, whoIs } from "./words.js";
-import { isFriends, kindLine, reconnecting, seatConnected, seatSigns } from "./friends.js";
+import { isFriends, kindLine, reconnecting, seatConnected, seatGone, seatSigns } from "./friends.js";
 
 export class Table {
   constructor(root, opponents) {
@@ -479,12 +479,13 @@ function levelLine(words) {
 }
 
 /** What `seatSigns` shows for a seat (its timer's countdown is the TurnClock's own; its dot
- * is not known while the page reconnects, and drawn again once it is back). */
+ * is not known while the page reconnects, and drawn again once it is back; "Not here" comes
+ * a while after the page closed, with nothing else changed). */
 function signsKey(state, seat) {
   const player = state.players[seat];
   return isFriends(state)
     ? [Boolean(player.person), seatConnected(state, seat), Boolean(player.away), reconnecting(),
-      Boolean(player.reconnecting)]
+      Boolean(player.reconnecting), seatGone(state, seat)]
     : null;
 }
 
