@@ -663,3 +663,49 @@ def test_finished_games_read_line_by_line_on_a_phone(browser: Any, server: AppSe
     )
     assert len(tops) == 4 and len(set(tops)) == 1, tops
     assert not page.errors
+
+
+#: Whether each region named is in sight at its middle, on top of whatever else is there.
+IN_SIGHT = """(regions) => regions.map((region) => {
+    const el = document.querySelector(`[data-region=${region}]`);
+    const box = el.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return box.top >= 0 && box.bottom <= innerHeight && (top === el || el.contains(top));
+})"""
+
+
+def test_the_steps_words_stay_in_sight_beside_any_hand(browser: Any, server: AppServer) -> None:
+    # Held sideways a phone shows one hand at a time: scrolled to another hand, the step's
+    # words ("Trick 3 of 13: You led the 5♣; …") had gone with the top of the page, the
+    # controls alone kept. Now the words stay with them; the narrowest phones keep the
+    # controls alone, as there the two took a third of the screen.
+    page = open_page(browser, server, LANDSCAPE)
+    state = page.evaluate(PLAY_A_GAME, {"players": 4, "target": 20})
+    page.goto(f"{server.url}/replay?game={state['id']}")
+    page.wait_for_selector("[data-region=replay][data-ready=true]")
+    while shown_frame(page)["kind"] != "trick":
+        page.keyboard.press("ArrowRight")
+    last = "[data-region=seats] > [data-seat]:last-child"
+    for name, size, kept in (
+        ("landscape", LANDSCAPE, ["position", "caption"]),
+        ("phone", PHONE, ["position", "caption"]),
+        ("small", {"width": 320, "height": 568}, ["position"]),
+    ):
+        resize(page, size)
+        page.eval_on_selector(last, "row => row.scrollIntoView({ block: 'end' })")
+        assert page.evaluate("scrollY") > 0, size  # scrolled past the page's top
+        assert page.evaluate(IN_SIGHT, kept) == [True] * len(kept), size
+        # A seat scrolled into view comes out below them, not under them.
+        below = page.eval_on_selector(
+            "[data-region=seats] > [data-seat]:nth-child(2)",
+            """row => {
+                row.scrollIntoView({ block: 'start' });
+                const kept = document.querySelector('[data-region=position]').closest('nav');
+                const over = getComputedStyle(kept.parentElement).display === 'contents'
+                    ? kept : kept.parentElement;
+                return row.getBoundingClientRect().top >= over.getBoundingClientRect().bottom - 1;
+            }""",
+        )
+        assert below, size
+        shoot(page, f"replay-{name}-words-kept")
+    assert not page.errors

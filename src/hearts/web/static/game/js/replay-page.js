@@ -365,7 +365,18 @@ async function show() {
     : null;
   status.replaceWith(h("p", { class: "hint", "data-region": "replay-help" },
     "Every hand face up. Step with the buttons or the arrow keys; pick a round to jump to it."));
-  root.append(whole || "", buildControls(), captionLine, stage);
+  // The controls and the step's words stay at the top as the hands scroll under them: held
+  // sideways a phone has room for one hand, and the words of the step went with the first.
+  const bar = buildControls();
+  const head = h("div", { class: "replay-head" }, bar, captionLine);
+  root.append(whole || "", head, stage);
+  // What scrolls into view (a seat, the focus) comes out below what stays at the top, not
+  // under it (the controls alone on the narrowest phones, replay.css).
+  const keptHeight = () => document.documentElement.style.setProperty("--replay-head",
+    `${Math.ceil((getComputedStyle(head).display === "contents" ? bar : head).getBoundingClientRect().height)}px`);
+  const watch = new ResizeObserver(keptHeight);
+  watch.observe(head);
+  watch.observe(bar);
   const [round, frame] = (params.get("step") || "").split(".").map(Number);
   const at = rounds().findIndex((r) => r.round === round);
   go(at >= 0 ? at : 0, Number.isInteger(frame) ? frame : 0);
