@@ -2224,3 +2224,16 @@ def test_a_moon_taken_back_says_what_the_entry_shows(page: Any) -> None:
     tab.click("[data-action=undo]")
     assert status(tab) == "Round 1 taken back; its points are in the boxes to fix."
     assert [tab.input_value(f"#points-{i}") for i in range(4)] == ["13", "6", "7", "0"]
+
+
+def test_the_scorekeeper_leads_back_to_the_game_on_screen(page: Any) -> None:
+    # The start screen links the scorekeeper; the scorekeeper had no way back to the game.
+    tab = page
+    link = tab.locator("footer [data-link=play]")
+    assert link.get_attribute("href") == "/"
+    assert link.inner_text() == "Play Hearts on screen"
+    said = plain(tab.locator("footer .elsewhere").inner_text())
+    assert said == "Play Hearts on screen against computer players, or with friends by a link."
+    link.scroll_into_view_if_needed()
+    assert link.is_visible()
+    screenshot(tab, "scorekeeper-way-to-the-game")
