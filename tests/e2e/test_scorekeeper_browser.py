@@ -2232,8 +2232,11 @@ def test_the_scorekeeper_leads_back_to_the_game_on_screen(page: Any) -> None:
     link = tab.locator("footer [data-link=play]")
     assert link.get_attribute("href") == "/"
     assert link.inner_text() == "Play Hearts on screen"
-    said = plain(tab.locator("footer .elsewhere").inner_text())
+    said = " ".join(tab.locator("footer .elsewhere").text_content().split())
     assert said == "Play Hearts on screen against computer players, or with friends by a link."
-    link.scroll_into_view_if_needed()
-    assert link.is_visible()
-    screenshot(tab, "scorekeeper-way-to-the-game")
+    for size in (PHONE, DESKTOP):
+        resize(tab, size)
+        link.scroll_into_view_if_needed()
+        shown = link.bounding_box()
+        assert shown is not None and shown["height"] >= 44, shown  # a tap's size
+        screenshot(tab, f"scorekeeper-way-to-the-game-{'phone' if size == PHONE else 'desktop'}")
