@@ -353,10 +353,11 @@ def test_a_pass_says_its_high_cards_in_one_clause() -> None:
     assert _pass_reasons(hand, faces("AH 2C 3C"), "left")[0] == (
         "the A♥ would win tricks full of hearts"
     )
-    # A high spade passed while the queen is out of the hand: it could catch her.
+    # Low spades are not high cards: they are only the least useful.
     assert _pass_reasons(hand, faces("9S 8S 7S"), "left")[-1] == (
         "the 9♠, 8♠ and 7♠ are the least useful"
     )
+    # A high spade passed while the queen is out of the hand: it could catch her.
     spades = faces("AS KS 3C 2C KD AD 4D 5D AH 9H 7S 8S 9S")
     assert _pass_reasons(spades, faces("AS KS 2C"), "left")[0] == (
         "the A♠ and K♠ could catch the Q♠ on a spade lead"

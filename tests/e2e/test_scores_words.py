@@ -495,9 +495,14 @@ def test_only_a_friend_whose_page_closed_is_said_not_here(browser: Any, server: 
             const again = badge({}, 'again');
             // Closed for long enough.
             noteClosed(state({}), Date.now() - GONE_AFTER_MS);
+            const closed = badge({});
+            // Another game opened: the last one's closed pages are forgotten, not kept.
+            noteClosed(state({}, {}, 'next'));
+            const forgotten = badge({});
+            noteClosed(state({}), Date.now() - GONE_AFTER_MS);
             return {
-                early, again, soon: due > 0 && due <= GONE_AFTER_MS,
-                closed: badge({}), here: badge({ connected: true }),
+                early, again, soon: due > 0 && due <= GONE_AFTER_MS, closed, forgotten,
+                here: badge({ connected: true }),
                 reconnecting: badge({ reconnecting: true }), away: badge({ away: true }),
                 computer: badge({ person: false }),
                 me: seatSigns({ ...state({}), view: { seat: 1 } }, 1).querySelector('.badge'),
@@ -512,6 +517,7 @@ def test_only_a_friend_whose_page_closed_is_said_not_here(browser: Any, server: 
         "again": None,
         "soon": True,
         "closed": "Not here",
+        "forgotten": None,
         "here": None,
         "reconnecting": "Reconnecting…",
         "away": "Away",

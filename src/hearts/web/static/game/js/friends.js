@@ -330,6 +330,9 @@ function pageClosed(state, seat) {
  * until the first of them has been closed `GONE_AFTER_MS` and is said, or null if none is
  * waiting to be. */
 export function noteClosed(state, now = Date.now()) {
+  for (const key of closedSince.keys()) {
+    if (!key.startsWith(`${state.id}/`)) closedSince.delete(key); // another game's, left behind
+  }
   let due = null;
   state.players.forEach((_, seat) => {
     const key = `${state.id}/${seat}`;

@@ -927,9 +927,7 @@ function watchClosed(state) {
   clearTimeout(goneTimer);
   const due = isFriends(state) ? noteClosed(state) : null;
   if (due === null) return;
-  goneTimer = setTimeout(() => {
-    if (app.state && !app.busy && document.body.dataset.screen === "table") render(app.state);
-  }, due + 50);
+  goneTimer = setTimeout(redrawSigns, due + 50);
 }
 
 function render(state, { waiting = false } = {}) {
