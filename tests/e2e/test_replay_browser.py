@@ -654,6 +654,12 @@ def test_finished_games_read_line_by_line_on_a_phone(browser: Any, server: AppSe
     ]  # fmt: skip
     assert table.get_by_role("rowheader").count() == 2
     assert table.get_by_role("row").count() == 3
+    # The line under the games says what each of a game's links does, in a player's words
+    # (it named only a terminal command for the record, which means little to most players).
+    links = table.get_by_role("row").nth(1).locator(".game-links a").all_inner_texts()
+    help_line = page.inner_text("[data-region=history-help]")
+    assert links and all(f"{link} " in help_line for link in links), (links, help_line)
+    assert "hearts replay" not in help_line
     resize(page, DESKTOP)
     shoot(page, "stats-history-desktop")
     # A desktop keeps the four columns side by side.

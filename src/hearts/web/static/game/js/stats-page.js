@@ -246,7 +246,10 @@ function render(stats, history) {
     resetSection(rerender),
     h("h2", { id: "history-title" }, `Finished games (${history.length}${history.length < stats.games ? ` latest of ${stats.games}` : ""})`),
     historyTable(history),
-    h("p", {}, "Each game replays here trick by trick, every hand face up; its record also replays in a terminal: ",
+    // For players first; the terminal command after, small (most players never open one).
+    h("p", { "data-region": "history-help" },
+      "Replay shows a game trick by trick with every hand face up. Download keeps its record as a file."),
+    h("p", { class: "hint" }, "The terminal game replays a downloaded record too: ",
       h("code", {}, "hearts replay hearts-….json"), "."));
   return shown;
 }
