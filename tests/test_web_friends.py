@@ -16,8 +16,9 @@ from fastapi.testclient import TestClient
 from client_support import another_browser
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 from hearts.web.app import create_app
-from hearts.web.service import RETURN_GRACE, START_GRACE, GameService
+from hearts.web.service import RETURN_GRACE, START_GRACE, GameService, Table
 from hearts.web.settings import Settings
+from hearts.web.store import Person, Seating
 from hearts.web.stores import StoreUnavailable
 
 State = dict[str, Any]
@@ -308,8 +309,8 @@ def test_the_host_starts_and_computer_players_take_the_empty_seats(
     seat2 = state["players"][2]
     assert (seat2["person"], seat2["level"], seat2["open"]) == (False, "easy", False)
     # The computer player of the lobby keeps its name at the table; the seat filled at the
-    # start takes the next character (it took the first, and the lobby's Marisol became
-    # Bertie on the way to the table).
+    # start takes its own seat's character (once it took the first, and the lobby's Marisol
+    # became Bertie on the way to the table).
     lobby = made["players"][3]
     assert (state["players"][3]["name"], state["players"][3]["level"]) == (lobby["name"], "hard")
     names = [p["name"] for p in state["players"]]
@@ -352,24 +353,49 @@ def test_the_seating_asked_for_is_the_lobby_and_the_start_it_makes(
     assert [{k: s[k] for k in SHOWN} for s in shown if not s["you"]] == [
         {k: p.get(k) for k in SHOWN} for p in lobby if not p["you"]
     ]
-    # A friend's seat names its stand-in only when it is the same whoever comes: the first
-    # friend's seat always is; a later one is not (it depends on the seats before it).
+    # The characters go by seat, as the start screen shows them: the first on the host's
+    # left, the next after, round the table, whoever sits where (once the computer seats
+    # took them first: a friend's seat in between moved those after it, and Bertie, across
+    # on the start screen, was on the right in the lobby). So every friend's seat names its
+    # stand-in, whoever comes.
     friends = [seat for seat, kind in enumerate(seats) if kind == "friend"]
+    opponents = [o["id"] for o in bea.get("/api/options").json()["opponents"]]
+    size = len(seats)
+    by_seat = {(mine + step) % size: opponents[step - 1] for step in range(1, size)}
     stand_ins = {s["seat"]: s["stand_in"] for s in shown if s["open"]}
     assert set(stand_ins) == set(friends)
-    assert stand_ins[friends[0]] is not None
-    assert all(stand_ins[seat] is None for seat in friends[1:])
-    # Nobody comes: the first friend's seat is played by the character named.
+    assert {s["seat"]: s["character"] or s["stand_in"] for s in shown if not s["you"]} == by_seat
+    # Nobody comes: each friend's seat is played by the character named.
     started = ann.post(f"/api/games/{made['id']}/start", json={}).json()
-    assert started["players"][friends[0]]["character"] == stand_ins[friends[0]]
+    assert {seat: started["players"][seat]["character"] for seat in friends} == stand_ins
     if len(friends) > 1:
-        # Someone takes the first friend's seat: the second's stand-in is another character
-        # than with nobody there, so the page rightly names none for it.
+        # Someone takes the first friend's seat: the second's stand-in is still the one named.
         other = table(ann, seats, fill="hard")
         assert join(bea, other, "Bea").json()["table"]["seat"] == friends[0]
         after = ann.post(f"/api/games/{other['id']}/start", json={}).json()
         second = friends[1]
-        assert after["players"][second]["character"] != started["players"][second]["character"]
+        assert after["players"][second]["character"] == stand_ins[second]
+
+
+def test_a_table_made_before_characters_went_by_seat_keeps_its_own() -> None:
+    # A game under way (or finished, in the history) keeps the characters it was dealt with:
+    # only tables made since say that theirs go by seat.
+    before = {"seats": [None, None, "easy", "hard"], "host": 0, "invite": "x", "fill": "easy"}
+    people = {
+        0: Person(0, "ann", "Ann"),
+        1: Person(1, None, ""),  # a friend's seat nobody took
+    }
+    started = Seating(True, None, 0.0, 0, people)
+
+    def names(table: Table) -> dict[int, str]:
+        return {seat: c["name"] for seat, c in table.characters(started).items()}
+
+    old = Table.from_settings(before, 4)
+    assert names(old) == {2: "Marisol", 3: "Bertie", 1: "Tamsin"}
+    assert "cast" not in old.to_settings()
+    new = Table.from_settings({**before, "cast": "seat"}, 4)
+    assert names(new) == {1: "Marisol", 2: "Bertie", 3: "Tamsin"}
+    assert Table.from_settings(new.to_settings(), 4) == new
 
 
 def others(browsers: list[TestClient], count: int) -> list[TestClient]:
@@ -415,10 +441,11 @@ def test_the_lobby_names_who_plays_each_open_seat_if_the_table_starts_now(
         for seat in open_seats:
             assert players[seat]["character"] == stand_ins[seat]
             assert (players[seat]["person"], players[seat]["level"]) == (False, "easy")
-        # A seat still open once more friends have come is played by another character than
-        # before (those seated from the start come first): the lobby says so as they come.
+        # A seat still open once more friends have come is played by the same character as
+        # before: characters go by seat (once those seated from the start came first, and a
+        # seat's stand-in changed as friends came).
         if come:
-            assert any(named_before[seat] != stand_ins[seat] for seat in open_seats)
+            assert all(named_before[seat] == stand_ins[seat] for seat in open_seats)
         named_before = {seat: str(stand_ins[seat]) for seat in open_seats}
 
 

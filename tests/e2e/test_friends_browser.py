@@ -369,9 +369,9 @@ def test_the_lobby_names_who_plays_each_open_seat_and_follows_who_comes(
     browser: Any, server: AppServer
 ) -> None:
     # Each open seat names the character that plays it if the table starts now; when a
-    # friend takes a seat, the seats still open name who would play them then (the
-    # characters are dealt out in seat order), on the host's page and the friend's, and
-    # the table started seats the character the lobby named.
+    # friend takes a seat, the seats still open keep theirs (characters go by seat: once
+    # they were dealt out in seat order, and a seat's name changed as friends came), on the
+    # host's page and the friend's, and the table started seats the character the lobby named.
     ann, bea = person(browser, "Ann", DESKTOP), person(browser, "Bea", PHONE)
     link = host_table(ann, server, 4, friends=[1, 2])
     game = link.split("table=", 1)[1].split("#", 1)[0].split("&", 1)[0]
@@ -380,21 +380,16 @@ def test_the_lobby_names_who_plays_each_open_seat_and_follows_who_comes(
     shoot_views(ann.page, "lobby-stand-ins-before")
     join(bea, link)
     ann.page.wait_for_selector("[data-region=lobby-seats] [data-seat='1'] >> text=Bea")
-    ann.page.wait_for_function(
-        """([seat, before]) => !document
-            .querySelector(`[data-region=lobby-seats] [data-seat='${seat}'] .level`)
-            .textContent.includes(before)""",
-        arg=[2, second],
-    )
-    # The seat Bea took had the first name: the one still open has it now.
-    assert stand_in_named(open_seat_words(ann.page, 2)) == first
-    assert stand_in_named(open_seat_words(bea.page, 2)) == first
+    bea.page.wait_for_selector("[data-region=lobby-seats] [data-seat='1'] >> text=Bea")
+    # The seat still open names the character it named before Bea came.
+    assert stand_in_named(open_seat_words(ann.page, 2)) == second
+    assert stand_in_named(open_seat_words(bea.page, 2)) == second
     shoot_views(ann.page, "lobby-stand-ins-after")
     shoot_views(bea.page, "lobby-stand-ins-friend")
     ann.page.click("[data-action=start-table]")
     ann.page.wait_for_selector(f"{TABLE} [data-card]", timeout=15000)
     players = ann.page.request.get(f"{server.url}/api/games/{game}").json()["players"]
-    assert (players[2]["name"], players[2]["person"]) == (first, False)
+    assert (players[2]["name"], players[2]["person"]) == (second, False)
     assert not ann.page.errors and not bea.page.errors
     for someone in (ann, bea):
         someone.context.close()

@@ -363,21 +363,31 @@ def test_the_start_screen_seats_whom_the_lobby_seats(
     # server's rule of its own): the same answer as the lobby's, from the same code.
     page = open_page(browser, server, SCREENS["desktop"])
     page.click(f"[data-players='{players}']")
+    page.wait_for_selector(f".setup .opponents > li:nth-child({players - 1})")
+    alone = [card["name"] for card in page.evaluate(CARDS)]
     page.click("[data-region=invite] summary")
     for row, choice in enumerate(choices, start=1):
         page.click(f"input[name=invite-seat-{row}][value={choice}] + span")
     page.click(f"input[name=invite-fill][value={fill}] + span")
     page.wait_for_selector(".setup .opponents[data-seating=shown]")
     cards = page.evaluate(CARDS)
-    # The first friend's seat names who plays it if nobody comes: the same character
-    # whichever of the others come. The lobby names who plays each friend's seat if it
-    # starts now: compared without the names, then the names.
+    # Each friend's seat names who plays it if nobody comes; the lobby names who plays each
+    # friend's seat if it starts now: compared without the names, then the names. Every
+    # seat keeps the character the cards showed before the panel opened, a computer
+    # player's by name, a friend's as its stand-in: characters go by seat (a reviewer saw
+    # Bertie across before the panel opened, and on the right in the lobby).
     article = "an" if fill[0] in "aeiou" else "a"
     waiting = f"Waiting for a friend; else (.+), {article} {fill} computer player"
-    first = choices.index("friend")
-    named = re.fullmatch(waiting, cards[first]["level"])
-    assert named, cards[first]
-    cards[first]["level"] = f"Waiting for a friend; else {article} {fill} computer player"
+    named: dict[int, str] = {}
+    for row, (card, choice) in enumerate(zip(cards, choices, strict=True)):
+        if choice == "friend":
+            found = re.fullmatch(waiting, card["level"])
+            assert found, card
+            named[row] = found.group(1)
+            card["level"] = f"Waiting for a friend; else {article} {fill} computer player"
+        else:
+            named[row] = card["name"]
+    assert named == dict(enumerate(alone)), (named, alone)
     # The cards offer no level of their own: each seat's level is its row's in the panel.
     offered = page.locator(".setup .opponents input").count()
     all_levels = page.locator("input[name=level-all]").first.is_visible()
@@ -391,7 +401,7 @@ def test_the_start_screen_seats_whom_the_lobby_seats(
         if found:
             stand_ins[row] = found.group(1)
             seat["level"] = f"Waiting for a friend; else {article} {fill} computer player"
-    assert stand_ins[first] == named.group(1), (stand_ins, named.group(1))
+    assert stand_ins == {row: named[row] for row in stand_ins}, (stand_ins, named)
     shown = [{**card, "where": in_the_lobbys_words(card["where"])} for card in cards]
     assert shown == lobby, (choices, shown, lobby)
     assert (offered, all_levels, said) == (0, False, True)
@@ -402,8 +412,8 @@ def test_the_start_screen_seats_whom_the_lobby_seats(
         else f"Computer · {choice}"
         for choice in choices
     ]
-    # Started with nobody come: each friend's seat is the character the lobby named (the
-    # first friend's, the one the start screen named).
+    # Started with nobody come: each friend's seat is the character the lobby and the start
+    # screen named.
     game = page.evaluate("new URLSearchParams(location.search).get('table')")
     page.click("[data-action=start-table]")
     page.wait_for_selector("body[data-screen=table]")
@@ -526,7 +536,8 @@ def test_the_cards_ask_the_server_once_for_the_latest_seats(
     held[1].continue_()
     page.wait_for_selector(".setup .opponents[data-seating=shown]")
     cards = page.evaluate(CARDS)
-    assert [card["name"] for card in cards][1:] == [o["name"] for o in OPPONENTS[:3]]
+    # Each computer seat's own character (they go by seat: the friend's seat keeps its own).
+    assert [card["name"] for card in cards][1:] == [o["name"] for o in OPPONENTS[1 : players - 1]]
     assert cards[3]["level"] == "Computer · expert"
     # Seats asked about before are not asked about again.
     page.click(f"input[name=invite-seat-4][value={first}] + span")

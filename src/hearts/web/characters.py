@@ -202,6 +202,22 @@ def cast(seats: Iterable[int], then: Iterable[int] = ()) -> dict[int, dict[str, 
     return dict(zip(order, OPPONENTS, strict=False))
 
 
+def cast_by_seat(players: int, host: int, seats: Iterable[int]) -> dict[int, dict[str, Any]]:
+    """The character at each of these seats when characters go by seat: the first on the
+    host's left, the next after, round the table, whoever sits at the others. So the start
+    screen, the lobby and the table name the same character at a seat, whichever friends
+    come (`cast` moved the ones after a friend's seat when nobody took it).
+
+    >>> {seat: c["name"] for seat, c in cast_by_seat(4, 0, [1, 3]).items()}
+    {1: 'Marisol', 3: 'Tamsin'}
+    >>> {seat: c["name"] for seat, c in cast_by_seat(4, 2, [0, 3]).items()}
+    {0: 'Bertie', 3: 'Marisol'}
+    """
+    round_the_table = [(host + step) % players for step in range(1, players)]
+    by_seat = dict(zip(round_the_table, OPPONENTS, strict=False))
+    return {seat: by_seat[seat] for seat in sorted(seats)}
+
+
 LEVELS: Final = ("easy", "medium", "hard", "expert")
 LEVEL_NOTES: Final = {
     "easy": "Plays safe, simple cards and misses tricks a sharp player would see.",

@@ -190,8 +190,8 @@ class SeatShown(BaseModel):
     )
     stand_in: str | None = Field(
         default=None,
-        description="At a friend's seat, the character that plays it if nobody takes it, when "
-        "that does not depend on which of the other friends come; null when it does.",
+        description="At a friend's seat, the character that plays it if nobody takes it "
+        "(characters go by seat: whichever other friends come, it is the same); null elsewhere.",
     )
 
 

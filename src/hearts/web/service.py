@@ -17,7 +17,6 @@ before the computer players answer, so the others see the card at once.
 from __future__ import annotations
 
 import asyncio
-import functools
 import hmac
 import logging
 import math
@@ -40,10 +39,9 @@ from ..record import (
     undo_action,
     undos,
 )
-from ..rules import MAX_PLAYERS, MIN_PLAYERS
 from .bots import BotPool, Computers, Styles, stand_in
 from .cache import SizedCache
-from .characters import LEVELS, cast
+from .characters import LEVELS, cast, cast_by_seat
 from .deals import commitment, is_keyed, new_game, new_secret, replayed, results
 from .events import Journal, journal_for_browser
 from .finish import finish_settled_round
@@ -180,6 +178,11 @@ class Table:
     rematch_of: str | None = None
     """The game this table is the rematch of: it waits for that game's people to come
     back, and any of them may start it."""
+    seat_cast: bool = False
+    """Whether its characters go by seat from the host's left (`cast_by_seat`), as the start
+    screen shows them: every table made since 2026-12-05. Tables made before keep theirs
+    (`cast`: the computer seats first, then the friends' seats nobody took), so that no
+    character is renamed in the middle of a game or in a finished game's record."""
 
     @classmethod
     def from_settings(cls, settings: dict[str, Any], players: int) -> Table:
@@ -199,6 +202,7 @@ class Table:
             # Tables from before the setting have none: hints allowed, as they were.
             hints=settings.get("hints", True) is not False,
             rematch_of=settings.get("rematch_of"),
+            seat_cast=settings.get("cast") == "seat",
         )
         if len(table.seats) != players or table.host not in table.people:
             raise ValueError(f"{players} players seated as {seats!r}")
@@ -210,6 +214,8 @@ class Table:
 
     def to_settings(self) -> dict[str, Any]:
         settings: dict[str, Any] = {"seats": list(self.seats), "host": self.host}
+        if self.seat_cast:
+            settings["cast"] = "seat"
         if self.friends:
             settings |= {
                 "invite": self.invite,
@@ -259,6 +265,8 @@ class Table:
                 person = seating.people.get(seat)
                 if person is None or person.owner is None:
                     filled.append(seat)
+        if self.seat_cast:
+            return cast_by_seat(len(self.seats), self.host, [*self.computers, *filled])
         # The lobby's characters keep their seats; those filled at the start come after.
         return cast(self.computers, then=filled)
 
@@ -613,6 +621,7 @@ class GameService:
             undo=undo and not friends,
             hints=hints or not friends,
             rematch_of=rematch.of if rematch is not None else None,
+            seat_cast=True,
         )
         game_id = secrets.token_urlsafe(18)
         seed = new_secret()
@@ -1432,52 +1441,20 @@ def seating_preview(seats: Sequence[str], fill: str) -> list[dict[str, Any]]:
     """The seats of a table asked for with `seats` (as `GameService.create` takes them) as
     its lobby shows them before anyone has joined, by the lobby's own code (`_players`), so
     that the start screen shows the table the invite will seat. Each friend's seat also has
-    `stand_in`: the character that plays it if nobody takes it, when that is the same
-    whichever of the other friends' seats are taken by the start, else None."""
+    `stand_in`: the character that plays it if nobody takes it (characters go by seat, so
+    that does not depend on which of the other friends come)."""
     levels, host = seat_levels(seats)
-    table = Table(levels, host=host, fill=fill)
+    table = Table(levels, host=host, fill=fill, seat_cast=True)
     people = {seat: Person(seat, _HOST if seat == host else None, "") for seat in table.people}
     shown = _players(table, host, Seating(False, None, 0.0, 0, people))
-    stand_ins = _stand_ins(tuple(level is None for level in levels), host)
     for entry in shown:
         if entry["you"]:
             entry["name"] = "You"
-        if entry["open"]:
-            entry["stand_in"] = stand_ins[entry["seat"]]
     return shown
 
 
 #: The owner of the host's seat in a table that is only being looked at (never stored).
 _HOST = "host"
-
-
-#: Every table there can be by its people's seats and the host's: at each size, the host at
-#: any seat and each other seat a person's or not.
-TABLE_SHAPES = sum(n << (n - 1) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1))
-
-
-@functools.lru_cache(maxsize=TABLE_SHAPES)
-def _stand_ins(people: tuple[bool, ...], host: int) -> dict[int, str | None]:
-    """For each friend's seat of a table (`people`: whether each seat is a person's), the
-    character `Table.characters` gives it at the start if nobody takes it, tried with every
-    set of the other friends taking theirs: its id when they all give the same one, else
-    None (it depends on who comes). At most 256 tries a seat, each table shape once."""
-    # The characters go by seat, whatever the computer players' levels: any level will do.
-    table = Table(tuple(None if person else FILL for person in people), host=host)
-    friends = [seat for seat in table.people if seat != host]
-    found: dict[int, str | None] = {}
-    for seat in friends:
-        others = [other for other in friends if other != seat]
-        ids: set[str | None] = set()
-        for taken in range(1 << len(others)):
-            came = {other for bit, other in enumerate(others) if taken >> bit & 1}
-            seated = {
-                p: Person(p, _HOST if p == host or p in came else None, "") for p in table.people
-            }
-            character = table.characters(Seating(True, None, 0.0, 0, seated)).get(seat)
-            ids.add(character["id"] if character is not None else None)
-        found[seat] = ids.pop() if len(ids) == 1 else None
-    return found
 
 
 def _players(
