@@ -437,12 +437,15 @@ def test_the_invite_rows_and_the_cards_are_one_choice(browser: Any, server: AppS
     page.click("input[name=invite-seat-3][value=expert] + span")
     page.wait_for_selector(".setup .opponents[data-seating=shown]")
     cards = page.evaluate(CARDS)
-    # The first seat is a friend's to begin with: the computer seats are the last two.
-    names = ["Open seat", "Open seat", OPPONENTS[0]["name"], OPPONENTS[1]["name"]]
+    # The first seat is a friend's to begin with: the computer seats are the last two, with
+    # the characters the cards had there before (they go by seat).
+    names = ["Open seat", "Open seat", alone[2]["name"], alone[3]["name"]]
     assert [card["name"] for card in cards] == names, cards
     assert cards[2]["level"] == "Computer · expert"
     page.click("input[name=invite-fill][value=easy] + span")
-    assert page.evaluate(CARDS)[1]["level"] == "Waiting for a friend; else an easy computer player"
+    page.wait_for_selector(".setup .opponents[data-seating=shown]")
+    said = f"Waiting for a friend; else {alone[1]['name']}, an easy computer player"
+    assert page.evaluate(CARDS)[1]["level"] == said
     shoot(page, "setup-invite-open-phone", full_page=True)
     page.click("[data-region=invite] summary")
     page.wait_for_selector("[data-region=level-help]", state="visible")  # on the toggle event
@@ -495,7 +498,7 @@ def test_the_main_button_does_what_the_cards_show(browser: Any, server: AppServe
     page.wait_for_selector("body[data-screen=lobby] [data-region=invite-link]")
     lobby = page.evaluate(LOBBY)
     assert [seat["name"] for seat in lobby] == ["Open seat", "Open seat"] + [
-        o["name"] for o in OPPONENTS[:2]
+        o["name"] for o in OPPONENTS[2:4]
     ]
     assert [seat["level"] for seat in lobby][2:] == ["Computer · easy", "Computer · hard"]
     assert not page.errors, page.errors
