@@ -660,6 +660,14 @@ def test_finished_games_read_line_by_line_on_a_phone(browser: Any, server: AppSe
     help_line = page.inner_text("[data-region=history-help]")
     assert links and all(f"{link} " in help_line for link in links), (links, help_line)
     assert "hearts replay" not in help_line
+    # Each link is named with its game to a screen reader ("Replay, Download, Replay…" said
+    # nothing of which game), its visible word first.
+    names = page.eval_on_selector_all(
+        "[data-region=history] tbody tr",
+        """rows => rows.map((row) => [...row.querySelectorAll('.game-links a')].map((a) =>
+            a.getAttribute('aria-label').replace(row.querySelector('th').innerText, 'DATE')))""",
+    )
+    assert names == [["Replay the game of DATE", "Download the record of the game of DATE"]] * 2
     resize(page, DESKTOP)
     shoot(page, "stats-history-desktop")
     # A desktop keeps the four columns side by side.

@@ -149,16 +149,20 @@ function historyTable(history) {
           line.hints ? h("span", { class: "hint-mark", "data-hints": line.hints },
             `${line.hints} hint${line.hints === 1 ? "" : "s"}`, h("span", { class: "sr" }, " from the coach")) : null,
         ].filter(Boolean).flatMap((part, i) => (i ? [" ", h("br"), part] : [part]))),
+        // Each link named with its game to a screen reader (a list of links read "Replay,
+        // Download, Replay, Download"), its visible word first.
         h("td", { class: "game-links", role: "cell" }, replayLink(line), h("br"),
           h("a", { href: `/api/games/${encodeURIComponent(line.id)}/record`, download: `hearts-${line.id}.json`,
-            "data-action": "record" }, "Download")));
+            "data-action": "record", "aria-label": `Download the record of the game of ${date(line.finished)}` },
+          "Download")));
     })));
 }
 
 // --- replay and reset (issue 17): each game opens trick by trick; the statistics start afresh
 
 function replayLink(line) {
-  return h("a", { href: `/replay?game=${encodeURIComponent(line.id)}`, "data-action": "replay" }, "Replay");
+  return h("a", { href: `/replay?game=${encodeURIComponent(line.id)}`, "data-action": "replay",
+    "aria-label": `Replay the game of ${date(line.finished)}` }, "Replay");
 }
 
 const NOTHING_DELETED = "Your finished games stay in the list below, each with its record and replay: nothing is deleted.";
