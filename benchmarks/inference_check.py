@@ -7,8 +7,9 @@ Plays rounds of four --players (the duel's opponents: "frozen", the hard of befo
 16), and at every decision of seat 0 after the first trick draws --deals deals as expert
 samples them (voids, passed cards, the Q♠ read) and --deals deals through inference (each
 one of --pool, by weight). It reports, over decisions, the share of hidden cards each way
-puts in the hand that truly holds them, and how often the Q♠ (while hidden) is put with
-her true holder. The script sees the true deal; the players never do.
+puts in the hand that truly holds them, how often the Q♠ (while hidden) is put with her
+true holder, and how many of the rivals' plays medium would not have made in the true deal
+and in a plain sampled one. The script sees the true deal; the players never do.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ def main() -> None:
     parser.add_argument("--pool", type=int, default=4)
     parser.add_argument("--epsilon", type=float, default=0.4)
     parser.add_argument("--players", default="frozen")
-    parser.add_argument("--model", default="flat", choices=["flat", "agreement"])
+    parser.add_argument("--model", default="flat", choices=["flat", "kind", "agreement"])
     parser.add_argument("--leads", action="store_true", help="read the rivals' leads too")
     parser.add_argument("--seed", default="infer")
     args = parser.parse_args()
@@ -54,6 +55,8 @@ def main() -> None:
     queen_infer: list[float] = []
     by_trick: dict[int, list[float]] = {}
     cost = 0.0
+    truth_fit: list[float] = []
+    sample_fit: list[float] = []
     for r in range(args.rounds):
         bots = [make(args.players, f"{args.seed}:{r}:{s}") for s in range(4)]
         rnd = Round.deal(rules, f"{args.seed}:{r}", r)
@@ -80,8 +83,18 @@ def main() -> None:
                 ]
                 cost += time.process_time() - start
                 plain_deals = [sampler.sample(rng) for _ in range(args.deals)]
+                if inference.plays and args.model != "agreement":
+                    scale = math.log(args.epsilon)
+                    truth_fit.append(math.log(inference.weight(truth)) / scale)
+                    sample_fit.append(
+                        statistics.mean(
+                            math.log(inference.weight(hands)) / scale for hands, _ in plain_deals
+                        )
+                    )
 
-                def right(deals: list[tuple[list[int], int]], mask: int) -> float:
+                def right(
+                    deals: list[tuple[list[int], int]], mask: int, truth: list[int] = truth
+                ) -> float:
                     hits = sum(
                         (hands[s] & truth[s] & mask).bit_count()
                         for hands, _ in deals
@@ -102,7 +115,8 @@ def main() -> None:
     n = len(diffs)
     print(
         f"{n} decisions of seat 0 in {args.rounds} rounds of {args.players}, "
-        f"{args.deals} deals each, pool {args.pool}, epsilon {args.epsilon}, model {args.model}, leads {args.leads}"
+        f"{args.deals} deals each, pool {args.pool}, epsilon {args.epsilon}, "
+        f"model {args.model}, leads {args.leads}"
     )
     print(
         f"hidden cards in their true hand: plain {statistics.mean(plain_right):.4f}, "
@@ -115,10 +129,20 @@ def main() -> None:
         f"inference {statistics.mean(queen_infer):.4f}, "
         f"difference {statistics.mean(qd):+.4f} ± {ci95(qd):.4f}"
     )
+    if truth_fit:
+        fd = [a - b for a, b in zip(truth_fit, sample_fit, strict=True)]
+        print(
+            "rival plays medium would not have made: "
+            f"in the true deal {statistics.mean(truth_fit):.2f}, "
+            f"in a plain sampled deal {statistics.mean(sample_fit):.2f} "
+            f"(difference {statistics.mean(fd):+.2f} ± {ci95(fd):.2f})"
+        )
     for trick in sorted(by_trick):
         values = by_trick[trick]
         print(f"  after {trick:2d} tricks: {statistics.mean(values):+.4f} ({len(values)})")
-    print(f"inference's cost: {1000 * cost / max(1, n):.1f} ms CPU a decision of {args.deals} deals")
+    print(
+        f"inference's cost: {1000 * cost / max(1, n):.1f} ms CPU a decision of {args.deals} deals"
+    )
 
 
 if __name__ == "__main__":

@@ -7,13 +7,17 @@ hand in that deal, the cards played before, the voids shown before, the points t
 play where medium's card is the one played (or plays alike with it: touching cards of a suit
 once the cards between them are gone) agrees; any other disagrees, and the deal's weight is
 ``epsilon`` to the number of disagreements. Forced plays (one legal card, or cards that
-all play alike) agree in every deal and tell nothing.
+all play alike) agree in every deal and tell nothing. Leads are not read unless asked
+(`leads`): they cost as much again as the follows and discards together and brought the
+deals little nearer the truth (`benchmarks/inference_check.py`).
 
 The search then draws `pool` deals for each one it uses and keeps one of them with odds in
-proportion to its weight (`Inference.pick`): deals where a rival's ducks, discards and
-leads look like a sound player's are favoured, without ever ruling a deal out (hard agrees
-with medium's card in about 63% of its decisions, so a disagreement is common and
-``epsilon`` is tempered).
+proportion to its weight (`Inference.pick`): deals where a rival's ducks and discards look
+like a sound player's are favoured, without ever ruling a deal out (hard agrees with
+medium's card in about 63% of its decisions, so a disagreement is common and ``epsilon``
+is tempered). Two other models are kept for the diagnostic: "kind" (a card that does what
+medium's would, ducking, going over, a heart discarded, agrees too) and "agreement" (a
+play of medium's card is as likely as hard plays it, any other option shares the rest).
 
 Everything read is in the searching seat's view: the cards played, by whom and when. One
 deck only, no kitty (elsewhere every deal weighs the same).
@@ -29,7 +33,16 @@ from ..cards import DECK_SIZE, HEARTS_MASK, QUEEN_MASK, parse_card
 from ..legality import legal_mask
 from ..view import PlayerView
 from .medium import choose_play_face
-from .tracking import POINT_FACES, QUEEN, SUIT_FACES, Knowledge, bonus_face, dealt_faces
+from .tracking import (
+    HEARTS_FACES,
+    HIGH_SPADES,
+    POINT_FACES,
+    QUEEN,
+    SUIT_FACES,
+    Knowledge,
+    bonus_face,
+    dealt_faces,
+)
 
 ALL_FACES = (1 << 52) - 1
 
@@ -84,18 +97,33 @@ def past_plays(view: PlayerView, leads: bool = False) -> list[_Play]:
     taken = [0] * n
     before = 0
     broken = False
-    raw: list[tuple[int, int, int, tuple[tuple[int, int], ...], bool, bool, tuple, tuple]] = []
+    raw: list[
+        tuple[
+            int, int, int, tuple[tuple[int, int], ...], bool, bool, tuple[int, ...], tuple[int, ...]
+        ]
+    ] = []
     for number, (plays, winner, carried, held_over) in enumerate(tricks):
         led = plays[0][1] // 13
         for i, (seat, face) in enumerate(plays):
             if seat != view.seat and (i or leads):
                 raw.append(
-                    (seat, face, before, tuple(plays[:i]), number == 0, broken, tuple(voids), tuple(taken))
+                    (
+                        seat,
+                        face,
+                        before,
+                        tuple(plays[:i]),
+                        number == 0,
+                        broken,
+                        tuple(voids),
+                        tuple(taken),
+                    )
                 )
             before |= 1 << face
             if face // 13 != led:
                 voids[seat] |= 1 << led
-            if (1 << face) & HEARTS_MASK or (rules.queen_breaks_hearts and (1 << face) & QUEEN_MASK):
+            if (1 << face) & HEARTS_MASK or (
+                rules.queen_breaks_hearts and (1 << face) & QUEEN_MASK
+            ):
                 broken = True
         if not held_over:
             mask = carried
@@ -124,6 +152,24 @@ def past_plays(view: PlayerView, leads: bool = False) -> list[_Play]:
         )
     result.reverse()
     return result
+
+
+def _kind(face: int, play: _Play) -> int:
+    """What a card does in a play, coarsely: following, it ducks (0), goes over (1) or is
+    the Q♠ (2); discarding, it is the Q♠ (2), the A♠ or K♠ (3), a heart (4) or another
+    card (5); a lead is its suit (6 to 9)."""
+    bit = 1 << face
+    if bit & QUEEN:
+        return 2
+    if not play.trick:
+        return 6 + face // 13
+    led = play.trick[0][1] // 13
+    if face // 13 == led:
+        best = max(f for _, f in play.trick if f // 13 == led)
+        return 0 if face < best else 1
+    if bit & HIGH_SPADES:
+        return 3
+    return 4 if bit & HEARTS_FACES else 5
 
 
 class Inference:
@@ -168,9 +214,11 @@ class Inference:
         options, fits = self._fits(play, hand)
         if options <= 1:
             return 1.0
-        if self.model == "flat":
+        if self.model != "agreement":
             return 1.0 if fits else self.epsilon
-        agree = AGREEMENT[0 if not play.trick else 1 if play.face // 13 == play.trick[0][1] // 13 else 2]
+        agree = AGREEMENT[
+            0 if not play.trick else 1 if play.face // 13 == play.trick[0][1] // 13 else 2
+        ]
         return agree if fits else (1.0 - agree) / (options - 1)
 
     def _fits(self, play: _Play, hand: int) -> tuple[int, bool]:
@@ -205,7 +253,12 @@ class Inference:
         options = self._runs(legal, gone)
         if options <= 1:
             return options, True
-        return options, self._alike(choose_play_face(know), play.face, gone)
+        chosen = choose_play_face(know)
+        if self._alike(chosen, play.face, gone):
+            return options, True
+        if self.model == "kind":
+            return options, _kind(chosen, play) == _kind(play.face, play)
+        return options, False
 
     def _runs(self, legal: int, gone: int) -> int:
         """How many runs of cards that play alike the legal cards make."""
