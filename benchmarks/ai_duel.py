@@ -38,7 +38,9 @@ each sampled deal exactly from four or five cards in hand), "expert-learned" (to
 whose playouts in its play follow the learned policy, `Table.with_learned_policy`),
 "expert-learned-medium-discard" (the same with medium's discard in the playouts),
 "expert-valued" (today's expert whose playouts in its play follow the learned policy fitted
-to the search's values of every card, `Table.with_learned_policy("playout_weights_valued.json")`).
+to the search's values of every card, `Table.with_learned_policy("playout_weights_valued.json")`),
+"expert-infer" (today's expert with inference: each deal searched is one of 4 sampled, drawn
+by how well the rivals' past plays fit medium's rules, `SearchSettings.infer_pool`).
 """
 
 from __future__ import annotations
@@ -225,6 +227,13 @@ class ExpertValued(ExpertPlayer):
         return Table.of(view.rules).with_learned_policy(VALUED_WEIGHTS_FILE.name)
 
 
+class ExpertInfer(ExpertPlayer):
+    """Today's expert whose deals are weighed by how well the rivals' past plays fit medium's
+    rules (`hearts.ai.inference`): each deal searched is one of 4 sampled, by weight."""
+
+    settings = dataclasses.replace(ExpertPlayer.settings, infer_pool=4, infer_epsilon=0.4)
+
+
 class ExpertEndgame5(ExpertPlayer):
     """Today's expert solving each sampled deal exactly from five cards in hand (not three)."""
 
@@ -244,6 +253,7 @@ VARIANTS: dict[str, type[Any]] = {
     "expert-learned": ExpertLearned,
     "expert-learned-medium-discard": ExpertLearnedMediumDiscard,
     "expert-valued": ExpertValued,
+    "expert-infer": ExpertInfer,
     "expert-fitted-leads": ExpertFittedLeads,
     "hard-fitted-play": HardFittedPlay,
     "frozen": FrozenHardPlayer,

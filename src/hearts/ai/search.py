@@ -27,6 +27,7 @@ from ..cards import CARDS, Card
 from ..scoring import team_of
 from ..view import PlayerView
 from .endgame import Solver
+from .inference import Inference
 from .medium import MediumPlayer, choose_play_face
 from .passing import can_search_pass, evaluate_passes, pass_candidates, pass_faces
 from .racing import Arm, clearly_better, race
@@ -87,6 +88,10 @@ class SearchSettings:
       by (`tracking.queen_shy`), in nine deals of ten.
     - ``fitted_leads``: the playouts of its play lead as the search itself tends to
       (`Table.with_fitted_leads`) instead of as medium does.
+    - ``infer_pool``: when above 1, each deal searched is one of this many sampled deals,
+      drawn with odds in proportion to how well the rivals' past plays fit medium's rules
+      in it (`inference.Inference`); ``infer_epsilon`` is a deal's weight for each play
+      that does not fit.
     """
 
     playouts: int
@@ -100,6 +105,8 @@ class SearchSettings:
     noise: float = NOISE
     read_queen: bool = False
     fitted_leads: bool = False
+    infer_pool: int = 0
+    infer_epsilon: float = 0.4
 
 
 OLD_HARD = SearchSettings(playouts=DEFAULT_PLAYOUTS)
@@ -290,6 +297,11 @@ class HardPlayer(MediumPlayer):
         kitty_size = view.kitty_size if view.rules.kitty and view.kitty_taker is None else 0
         shy = queen_shy(view) if settings.read_queen else 0
         sampler = Sampler(know, view.hand_sizes, kitty_size, shy)
+        inference = None
+        if settings.infer_pool > 1:
+            inference = Inference(view, settings.infer_epsilon, settings.infer_pool)
+            if not inference.plays:
+                inference = None
         scorer = self.scorer(view, table)
         used = 0
         index = 0
@@ -302,7 +314,11 @@ class HardPlayer(MediumPlayer):
                 or (deadline is not None and time.perf_counter() > deadline)
             ):
                 break
-            hands, kitty = sampler.sample(rng)
+            if inference is None:
+                hands, kitty = sampler.sample(rng)
+            else:
+                pool = [sampler.sample(rng) for _ in range(inference.pool)]
+                hands, kitty = inference.pick(pool, rng)
             start = base.copy()
             start.hands = hands
             start.kitty = kitty
