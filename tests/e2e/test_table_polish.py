@@ -457,11 +457,14 @@ def test_the_pass_button_keeps_to_one_line_at_a_table_of_friends_held_sideways(
     # on your left" took two lines, "left" alone on the second. It says "Pass 3 to Marisol"
     # there (the line over the table says where they go); its label still says it all, and
     # where there is room (844 x 390) so do its words.
-    ann, bea, clients, _ = friends_table(browser, server, "smaller-phone-landscape", 1)
+    ann, bea, clients, game = friends_table(browser, server, "smaller-phone-landscape", 1)
     page = bea.page
-    whole = "Pass 3 to Marisol, on your left"
+    state = clients[1].get(f"/api/games/{game}").json()
+    seat = state["table"]["seat"]
+    left = state["players"][(seat + 1) % len(state["players"])]["name"]  # play goes left
+    whole = f"Pass 3 to {left}, on your left"
     found = plain(page.evaluate(PASS_LINES))
-    assert found == {"words": "Pass 3 to Marisol", "label": whole, "lines": 1}, found
+    assert found == {"words": f"Pass 3 to {left}", "label": whole, "lines": 1}, found
     shoot(page, "table-polish-pass-one-line-667")
     resize(page, VIEWPORTS["phone-landscape"])
     page.wait_for_function("() => !document.querySelector('[data-action=pass].short')")
