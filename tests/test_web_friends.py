@@ -5,6 +5,7 @@ Each test runs on SQLite and on PostgreSQL (the `database` fixture)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 import time
 from pathlib import Path
@@ -987,6 +988,33 @@ def test_a_rematch_keeps_the_table_and_its_people(browsers: list[TestClient]) ->
     for browser in (ann, bea):
         history = browser.get("/api/history").json()
         assert [line["id"] for line in history] == [game], history
+
+
+def test_a_rematch_of_a_table_made_before_characters_went_by_seat_keeps_its_characters(
+    browsers: list[TestClient],
+) -> None:
+    # The rematch of such a table seated its characters by the new rule, so the computer
+    # player across the table from one game became another character in the next.
+    ann, bea, _ = browsers
+    game = finished_table(browsers)
+    service: GameService = ann.app.state.service  # type: ignore[attr-defined]
+    with service.store._transaction() as db:  # as a table stored before 2026-12-05 was
+        (settings,) = db.execute("SELECT settings FROM games WHERE id = ?", (game,)).fetchone()
+        old = {k: v for k, v in json.loads(settings).items() if k != "cast"}
+        db.execute("UPDATE games SET settings = ? WHERE id = ?", (json.dumps(old), game))
+    service._cache.discard(game)
+
+    def characters(state: dict[str, Any]) -> list[str | None]:
+        return [p.get("character") for p in state["players"]]
+
+    before = characters(ann.get(f"/api/games/{game}").json())
+    made = bea.post(f"/api/games/{game}/rematch", json={})
+    assert made.status_code == 201, made.text
+    after = characters(made.json())
+    assert after == before and any(after), (before, after)
+    # Ann, coming to the rematch, finds the same characters (it starts: the seats stay).
+    again = ann.post(f"/api/games/{game}/rematch", json={}).json()
+    assert characters(again) == before
 
 
 def test_making_a_rematch_counts_as_a_new_game_and_joining_one_does_not(app_dir: Path) -> None:

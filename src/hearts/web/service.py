@@ -358,11 +358,14 @@ class LoadedGame:
 
 @dataclass(frozen=True)
 class Rematch:
-    """A rematch being made: the finished game, its people, and the browser that asked."""
+    """A rematch being made: the finished game, its people, the browser that asked, and
+    whether the finished game's characters went by seat (a table made before they did keeps
+    its rule, so nobody's character moves seats between a game and its rematch)."""
 
     of: str
     seating: Seating
     by: str
+    seat_cast: bool = True
 
 
 @dataclass
@@ -621,7 +624,7 @@ class GameService:
             undo=undo and not friends,
             hints=hints or not friends,
             rematch_of=rematch.of if rematch is not None else None,
-            seat_cast=True,
+            seat_cast=rematch is None or rematch.seat_cast,
         )
         game_id = secrets.token_urlsafe(18)
         seed = new_secret()
@@ -1058,7 +1061,7 @@ class GameService:
                         hold_time=table.hold_time,
                         undo=table.undo,
                         hints=table.hints,
-                        rematch=Rematch(game_id, seating, owner),
+                        rematch=Rematch(game_id, seating, owner, table.seat_cast),
                     )
                 except Refusal:
                     made = False  # another process made it first
