@@ -22,11 +22,12 @@ from test_crowded_table import (
 )
 from test_friends_browser import DESKTOP, Person, join, person, table_by_api
 from test_hints_browser import at_the_pass, move
+from test_table_play import open_stored
 from test_web_game_browser import open_page, pass_three, start_game, wait_for_person
 
 import hearts
 
-from browser_support import AppServer, plain, resize, settle, shoot
+from browser_support import AppServer, plain, resize, settle, shoot, store_for
 from helpers import position
 
 pytestmark = pytest.mark.browser
@@ -219,6 +220,74 @@ def test_a_trick_held_over_marks_no_card_as_winning(browser: Any, server: AppSer
     assert page.evaluate("window.winsMarked") == []
     log = page.evaluate("document.querySelector('#log').textContent")
     assert "takes the 7 held-over cards" in log, log  # it was held over, and taken next
+    assert not page.errors
+
+
+# --- "★ wins" beside the table's message, held sideways --------------------------------------
+
+
+def right_hand_wins(game: hearts.Game) -> str | None:
+    """A card the person (seat 0, last to play) may play that leaves the trick to the seat on
+    their right (the last seat round the table); None if there is none."""
+    rnd = game.round
+    if len(rnd.trick) != rnd.players - 1:
+        return None
+    for card in sorted(set(rnd.legal_cards()), key=str):
+        after = rnd.copy()
+        after.play(card)
+        if after.tricks[-1].winner == rnd.players - 1:
+            return str(card)
+    return None
+
+
+#: Each time a card is marked "★ wins": where the mark is drawn (its ::after box) and the
+#: boxes of the lines of the table's message.
+WATCH_MARK = """() => {
+    window.marks = [];
+    const box = (r) => [r.left, r.top, r.right, r.bottom];
+    new MutationObserver(() => {
+        const slot = document.querySelector('.trick .slot.winner');
+        if (!slot) return;
+        const mark = getComputedStyle(slot, '::after');
+        const at = slot.getBoundingClientRect();
+        const shift = new DOMMatrix(mark.transform === 'none' ? undefined : mark.transform);
+        const left = at.left + parseFloat(mark.left) + shift.e;
+        const top = at.top + parseFloat(mark.top) + shift.f;
+        const range = document.createRange();
+        range.selectNodeContents(document.querySelector('#game .centre .message'));
+        window.marks.push({
+            pos: slot.dataset.pos,
+            mark: [left, top, left + parseFloat(mark.width), top + parseFloat(mark.height)],
+            lines: [...range.getClientRects()].map(box),
+        });
+    }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'] });
+}"""
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("viewport", ["phone-landscape", "smaller-phone-landscape"])
+def test_the_winners_mark_keeps_off_the_tables_message(
+    browser: Any, server: AppServer, players: int, viewport: str
+) -> None:
+    # 844 x 390, four players: the seat on the right took the trick, and its "★ wins",
+    # beside the card, lay over "Marisol took the previous trick" beside the ring.
+    game = position(players, lambda g: right_hand_wins(g) is not None)
+    card = right_hand_wins(game)
+    page = open_page(browser, server, VIEWPORTS[viewport])
+    start_game(page)  # the browser's cookie
+    store_for(page, server, f"wins-right-{players}-{viewport}", game)
+    open_stored(page, server, f"wins-right-{players}-{viewport}", "speed=fast")  # marks shown
+    settle(page)
+    page.evaluate(WATCH_MARK)
+    page.click(f"#hand [data-card='{card}'][data-legal=true]")
+    page.wait_for_function("() => window.marks.length > 0")
+    shoot(page, f"table-polish-wins-right-{players}-{viewport}")
+    wait_for_person(page)
+    marks = plain(page.evaluate("window.marks"))
+    assert {m["pos"] for m in marks} == {"right"}, marks
+    assert all(m["lines"] for m in marks), marks  # the message had words to keep clear of
+    over = [m for m in marks if any(overlap(m["mark"], line) for line in m["lines"])]
+    assert over == [], over[:2]
     assert not page.errors
 
 

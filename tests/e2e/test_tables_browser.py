@@ -445,6 +445,54 @@ def test_the_standard_table_fits_a_phone_in_a_browser(
     page.context.close()
 
 
+@pytest.mark.parametrize("players", [8, 10])
+def test_a_small_phone_shows_three_seats_across_the_top_without_scrolling(
+    browser: Any, server: AppServer, players: int
+) -> None:
+    # Eight and ten players on 320 x 568 and 360 x 640: the three seats across the top, each
+    # face over its name over its numbers over its cards, made the page 41 px taller than a
+    # 320 x 568 screen at the pass and 65 px after it, the Hint row under the screen's foot.
+    page = open_page(browser, server, {"width": 320, "height": 568})
+    start_game(page)  # the browser's cookie
+    for phase in ("passing", "playing"):
+        for width, height in ((360, 640), (320, 568)):
+            name = f"three-across-{players}-{phase}-{width}"  # Unmark is kept by the game
+            store_for(page, server, name, game_at(players, phase))
+            resize(page, {"width": width, "height": height})
+            open_stored(page, server, name)
+            settle(page)
+            seats = page.locator(f"{TABLE} .side[data-side=top] > .seat")
+            assert seats.count() == 3
+            if phase == "playing":
+                # Until the first card the cards passed are marked, with a line of their
+                # own over the tools; the rest of the round has no such line.
+                shoot(page, f"three-across-{players}-{width}x{height}-marked")
+                # Its name says what it unmarks (held sideways it stands without the note).
+                unmark = page.get_by_role("button", name="Unmark the cards passed to you")
+                unmark.click()
+                settle(page)
+            tall = page.evaluate("document.documentElement.scrollHeight")
+            assert tall <= height, (phase, width, height, tall)
+            # Each seat keeps to its share of the width: no face or card over the next one's.
+            boxes = seats.evaluate_all("els => els.map(e => [e.scrollWidth, e.clientWidth])")
+            assert all(scroll <= client for scroll, client in boxes), boxes
+    shoot(page, f"three-across-{players}")
+    # Later in the round Tricks joins Hint, Undo and Sound: "Tricks (3)" sent Sound to a
+    # row of its own, 25 px under the screen's foot at ten players.
+    game = position(players, lambda g: len(g.round.tricks) >= 2 and not g.round.trick)
+    store_for(page, server, f"three-across-{players}-later", game)
+    open_stored(page, server, f"three-across-{players}-later")
+    settle(page)
+    tops = page.eval_on_selector_all(
+        f"{TABLE} :is(.actions, .table-tools) button:not([hidden])",
+        "els => els.map(e => [e.textContent, Math.round(e.getBoundingClientRect().top)])",
+    )
+    assert "Tricks" in {name for name, _ in tops} and len({top for _, top in tops}) == 1, tops
+    assert page.evaluate("document.documentElement.scrollHeight") <= 568
+    shoot(page, f"three-across-{players}-later")
+    assert not page.errors
+
+
 @pytest.mark.parametrize("players", [5, 8, 10])
 def test_a_phone_740_tall_shows_a_big_table_without_scrolling(
     browser: Any, server: AppServer, players: int

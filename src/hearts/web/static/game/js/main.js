@@ -960,7 +960,6 @@ function render(state, { waiting = false } = {}) {
   table.setKitty(state);
   table.setTeams(state);
   ui.tricks.hidden = !(view.tricks.length > 0 && state.phase === "playing");
-  ui.tricks.textContent = `Tricks (${view.tricks.length})`;
   const passing = !waiting && state.phase === "passing" && view.waiting_to_pass.includes(me);
   // The person's pass was made elsewhere (their turn time ran out and a computer player
   // passed for them, or another tab of theirs passed): the cards ticked here stayed ticked
@@ -1077,6 +1076,8 @@ function drawActions(state, { passing, myTurn, received, waiting }) {
       each ? "Marked: passed to you, each with its giver's name." : `Marked: passed to you by ${who}.`));
     parts.push(h("button", {
       type: "button", class: "quiet", "data-action": "dismiss",
+      // Held sideways the note beside it is left out for room: the button says it itself.
+      title: "Unmark the cards passed to you", "aria-label": "Unmark the cards passed to you",
       onclick: () => { dismiss(state.id, view.hand_number); render(app.state); },
     }, "Unmark"));
   }
