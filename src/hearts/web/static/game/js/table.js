@@ -574,19 +574,23 @@ export function ringPlaces(count, box, card) {
  * from the person's, when there is no room under the card (a phone held sideways): beside
  * it, towards a neighbour higher on the ring, whose card lies under this one; towards a
  * lower one, whose card lies over this one, the mark was out of sight (ten players). Over
- * the card when neither neighbour is higher (the top of the ring). */
+ * the card when neither neighbour is higher (the top of the ring). At either end of the
+ * ring, out of it: on the left, beside the card; on the right, where the table's message
+ * begins beside the ring, across the middle of the card itself ("middle"), whose corner
+ * still shows what it is. */
 export function winsSide(offset, count) {
   const at = (k) => Math.PI / 2 + (k * 2 * Math.PI) / count;
   const own = at(offset);
+  const out = Math.cos(own) < 0 ? "left" : "middle";
   // At the very end of the ring (eight players), the way out of it: towards the higher
   // neighbour, the card below, at its end of a ring flattened to the room (a phone 360 px
   // tall), lay over the mark.
-  if (Math.abs(Math.cos(own)) > 0.999) return Math.cos(own) < 0 ? "left" : "right";
+  if (Math.abs(Math.cos(own)) > 0.999) return out;
   const higher = [at(offset + 1), at(offset - 1)].filter((a) => Math.sin(a) < Math.sin(own) - 0.01);
   if (!higher.length) return "above";
   // Straight over it (the left and right ends of a ring of ten), the way out of the ring.
   const step = Math.cos(higher[higher.length - 1]) - Math.cos(own);
-  if (Math.abs(step) < 0.01) return Math.cos(own) < 0 ? "left" : "right";
+  if (Math.abs(step) < 0.01) return out;
   return step < 0 ? "left" : "right";
 }
 
