@@ -721,5 +721,13 @@ def test_the_steps_words_stay_in_sight_beside_any_hand(browser: Any, server: App
             }""",
         )
         assert below, size
+        # Round, Back and Next in one row with the step's words (on the smallest phone
+        # Next went to a row of its own, under the rest).
+        tops = page.eval_on_selector_all(
+            "nav.replay-controls > *",
+            "els => els.map((e) => Math.round(e.getBoundingClientRect().top + "
+            "e.getBoundingClientRect().height / 2))",
+        )
+        assert len(tops) == 4 and max(tops) - min(tops) <= 2, (size, tops)
         shoot(page, f"replay-{name}-words-kept")
     assert not page.errors
