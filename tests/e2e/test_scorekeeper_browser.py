@@ -112,6 +112,11 @@ def enter_moon(
     tab: Any, shooter: int, choice: str | None = None, sun: bool = False, bonus: Sequence[int] = ()
 ) -> None:
     tab.click("[data-action=shoot-moon]")
+    # Who shot it is asked, not marked wrong before anyone could answer ("✗ Pick who shot
+    # the moon." in the warning's colours as the panel opened).
+    check = tab.locator("#sum-check")
+    assert "✗" not in check.inner_text() and "bad" not in (check.get_attribute("class") or "")
+    assert "shot the moon" in check.inner_text()
     tab.check(f"input[name=moon-shooter][value='{shooter}']")
     if sun:
         tab.check("input[name=moon-sun]")

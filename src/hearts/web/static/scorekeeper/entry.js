@@ -243,8 +243,11 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
   function drawCheck() {
     const check = checkRound(game, entry);
     const touched = !isBlankEntry(entry);
+    // "Shot the moon" just pressed: who shot it is the next thing to ask, not a mistake (it
+    // opened with "✗ Pick who shot the moon." in the warning's colours).
+    const asking = Boolean(entry.moon) && !Number.isInteger(entry.moon.shooter);
     sumCheck.classList.toggle("ok", check.ok);
-    sumCheck.classList.toggle("bad", touched && !check.ok);
+    sumCheck.classList.toggle("bad", touched && !check.ok && !asking);
     sumCheck.dataset.ok = String(check.ok);
     pointInputs.forEach((input, i) => input.setAttribute("aria-invalid", String(check.player === i)));
     let message = check.message;
@@ -253,6 +256,7 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
       message = scoreRound(game, before, entry).notes.join(" ");
     }
     if (!touched) sumCheck.textContent = `A round holds ${full} points.`;
+    else if (asking) sumCheck.textContent = message;
     else sumCheck.textContent = `${check.ok ? "✓ " : "✗ "}${message}`;
   }
 
