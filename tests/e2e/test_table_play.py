@@ -1118,16 +1118,33 @@ def test_a_touch_screen_shows_no_keyboard_ring_where_the_page_put_the_focus(
 def test_the_side_pages_offer_one_way_back_in_their_header(browser: Any, server: AppServer) -> None:
     # The heart and the menu's link both went back to the game, both named "Back to the
     # game": a screen reader heard two links in a row, and Tab stopped twice. The heart is
-    # a picture now; the link is the way.
+    # a picture now; the link is the way. With no game to go back to, "Back to the game"
+    # led to the start screen: it says "Play a game" then.
     page = open_page(browser, server, DESKTOP)
-    for path in ("/rules", "/stats", "/replay", "/no-such-page"):
+    paths = ("/rules", "/stats", "/replay", "/no-such-page")
+
+    def ways_back(path: str, leads_to: str) -> list[str]:
         page.goto(f"{server.url}{path}")
-        ways = page.eval_on_selector_all(
+        page.wait_for_selector(f"header .menu a[data-leads-to={leads_to}]", state="attached")
+        ways: list[str] = page.eval_on_selector_all(
             "header a",
             """links => links.filter((a) => a.tabIndex >= 0 && !a.closest('[aria-hidden=true]'))
                 .map((a) => a.getAttribute('aria-label') || a.textContent.trim())""",
         )
-        assert ways.count("Back to the game") == 1, (path, ways)
+        return ways
+
+    for path in paths:
+        ways = ways_back(path, "start")
+        assert ways.count("Play a game") == 1 and "Back to the game" not in ways, (path, ways)
+    page.goto(f"{server.url}/rules")
+    page.click("header .menu a[data-leads-to=start]")
+    page.wait_for_selector("body[data-ready=true][data-screen=setup]")
+    start_game(page)
+    for path in paths:
+        ways = ways_back(path, "game")
+        assert ways.count("Back to the game") == 1 and "Play a game" not in ways, (path, ways)
+    page.click("header .menu a[data-leads-to=game]")
+    page.wait_for_selector(f"{TABLE} [data-card]")
     assert not page.errors
 
 

@@ -14,6 +14,7 @@ import { loadPrefs, savePrefs, soundOn, timing, isDismissed, dismiss } from "./p
 import { play as playSound } from "./sound.js";
 import { applyTheme } from "./theme.js";
 import { foldingMenu } from "./menu.js";
+import { keepShown, shownBefore } from "./shown-game.js";
 import { flyFrom, sweepTo } from "./animate.js";
 import { bonusCard, summarize, takenSummary, wonCards } from "./taken.js";
 import { noteDeal } from "./deal-check.js";
@@ -189,28 +190,6 @@ function showScreen(name) {
   const hash = name === "table" || name === "lobby" ? "#play" : "";
   if (location.search + location.hash !== search + hash) {
     history.replaceState(null, "", location.pathname + search + hash);
-  }
-}
-
-const SHOWN_GAME = "hearts.shown"; // the game this tab shows, for a reload once it is over
-
-/** Keep the game this tab shows (or none: the start screen is open). A finished game is no
- * longer this browser's "current" one, and a reload on its final panel opened the start
- * screen: its standings and "Play again" were gone. */
-function keepShown(id) {
-  try {
-    if (id) sessionStorage.setItem(SHOWN_GAME, id);
-    else sessionStorage.removeItem(SHOWN_GAME);
-  } catch {
-    // No storage: a reload of a finished game opens the start screen.
-  }
-}
-
-function shownBefore() {
-  try {
-    return sessionStorage.getItem(SHOWN_GAME);
-  } catch {
-    return null;
   }
 }
 

@@ -6,6 +6,7 @@
 
 import { applyTheme } from "./theme.js";
 import { foldingMenu } from "./menu.js";
+import { nameWaysBack } from "./shown-game.js";
 import { h, clear } from "./dom.js";
 import { cardFace, cardName, cardSymbol, isRed, sortCards } from "./cards.js";
 import { listed, named as isolated, plural, score, takersOf } from "./words.js";
@@ -13,6 +14,7 @@ import { statusWords } from "./api.js";
 
 applyTheme();
 foldingMenu();
+nameWaysBack();
 const root = document.querySelector("[data-region=replay]");
 const heading = document.querySelector("[data-region=replay-title]");
 const status = document.querySelector("[data-region=replay-status]");

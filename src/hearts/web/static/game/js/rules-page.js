@@ -3,11 +3,13 @@
 
 import { applyTheme, themeControl } from "./theme.js";
 import { foldingMenu } from "./menu.js";
+import { nameWaysBack } from "./shown-game.js";
 import { h, clear } from "./dom.js";
 import { cardSymbol } from "./cards.js";
 
 applyTheme();
 foldingMenu();
+nameWaysBack();
 const place = document.querySelector("[data-region=theme]");
 if (place) place.replaceChildren(themeControl());
 fillDealCheck(new URLSearchParams(location.search));

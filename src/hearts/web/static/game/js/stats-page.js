@@ -3,12 +3,14 @@
 
 import { applyTheme } from "./theme.js";
 import { foldingMenu } from "./menu.js";
+import { nameWaysBack } from "./shown-game.js";
 import { h, s, clear } from "./dom.js";
 import { statusWords } from "./api.js";
 import { houseRulesShort, named, queensTakenLabel, score } from "./words.js";
 
 applyTheme();
 foldingMenu();
+nameWaysBack();
 const root = document.querySelector("[data-region=stats]");
 const status = document.querySelector("[data-region=stats-status]");
 
