@@ -32,10 +32,10 @@ VIEWPORTS = (("phone", PHONE), ("landscape", LANDSCAPE), ("desktop", DESKTOP))
 
 #: Plays a game to its end through the API from inside the page (so it is this browser's),
 #: the person making the simplest move each time; answers the final state.
-PLAY_A_GAME = """async ({players, target}) => {
+PLAY_A_GAME = """async ({players, target, levels = ['easy']}) => {
   const post = async (path, body) => (await fetch(path, {method: 'POST',
     headers: {'content-type': 'application/json'}, body: JSON.stringify(body)})).json();
-  let state = await post('/api/games', {levels: ['easy'], rules: {players, target_score: target}});
+  let state = await post('/api/games', {levels, rules: {players, target_score: target}});
   for (let i = 0; i < 5000 && state.phase !== 'game-over'; i++) {
     const view = state.view;
     const cards = view.hand.slice(0, view.cards_to_pass);
@@ -514,10 +514,26 @@ def test_one_finished_game_is_said_once_not_as_best_and_worst(
     # (it read "16 over the best rival, with 16 points (10th)").
     assert GAME_LINE.match(plain(only)) and only.startswith("Your one game so far: you "), only
     shoot(page, "stats-phone-one-game", full_page=True)
-    # A second game: best and worst, each once.
-    page.evaluate(PLAY_A_GAME, {"players": 4, "target": 10})
+    # A second game, against another level: best and worst, each once.
+    page.evaluate(PLAY_A_GAME, {"players": 4, "target": 10, "levels": ["medium"]})
     page.reload()
     page.wait_for_selector("[data-region=stats][data-ready=true]")
+    # Against each level: one table, each level named once (a chart above the table said
+    # the same figures again), its win rate as a figure and as a bar as long.
+    by_level = api(page, "/api/stats")["by_level"]
+    shown = page.eval_on_selector_all(
+        "[data-region=by-level] tbody tr",
+        """rows => rows.map((row) => ({ level: row.dataset.level,
+            rate: row.querySelector('td.rate').textContent.trim(),
+            bar: Number(row.querySelector('td.rate .bar').getAttribute('width')),
+            named: [...document.querySelectorAll('[data-region=stats-body] *')].filter((el) =>
+                !el.children.length && el.textContent.trim() === row.dataset.level).length }))""",
+    )
+    assert [row["level"] for row in shown] == list(by_level) and len(by_level) == 2, shown
+    for row in shown:
+        rate = by_level[row["level"]]["win_rate"]
+        assert row["rate"] == f"{round(rate * 100)}%" and row["named"] == 1, row
+        assert row["bar"] == max(2, 100 * rate), row
     assert page.locator("[data-region=best-game]").count() == 1
     assert page.locator("[data-region=worst-game]").count() == 1
     assert page.locator("[data-region=only-game]").count() == 0
@@ -670,6 +686,18 @@ def test_finished_games_read_line_by_line_on_a_phone(browser: Any, server: AppSe
     assert names == [["Replay the game of DATE", "Download the record of the game of DATE"]] * 2
     resize(page, DESKTOP)
     shoot(page, "stats-history-desktop")
+    # In its column the date breaks between the day and the time, not inside either (it
+    # took three lines: "Dec 5, / 2026, 4:07 / PM").
+    dates = page.eval_on_selector_all(
+        "[data-region=history] tbody th.when",
+        """cells => cells.map((cell) => [cell, ...cell.querySelectorAll('.day, .time')]
+            .map((part) => {
+                const range = document.createRange();
+                range.selectNodeContents(part);
+                const bottoms = [...range.getClientRects()].map((r) => Math.round(r.bottom));
+                return new Set(bottoms).size; }))""",
+    )
+    assert dates in ([[2, 1, 1]] * 2, [[1, 1, 1]] * 2), dates
     # A desktop keeps the four columns side by side.
     tops = page.eval_on_selector_all(
         "[data-region=history] tbody tr:first-child > *",

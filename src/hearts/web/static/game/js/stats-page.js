@@ -25,6 +25,14 @@ async function load(path) {
 
 const percent = (rate) => (rate === null || rate === undefined ? "–" : `${Math.round(rate * 100)}%`);
 const date = (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+/** The history's date: the day and the time each kept whole, so that a narrow column breaks
+ * between them ("Dec 5, 2026, / 4:07 PM", not "Dec 5, / 2026, 4:07 / PM"). */
+const finishedAt = (iso) => {
+  const when = new Date(iso);
+  const day = when.toLocaleDateString(undefined, { dateStyle: "medium" });
+  const time = when.toLocaleTimeString(undefined, { timeStyle: "short" });
+  return [h("span", { class: "day" }, `${day},`), " ", h("span", { class: "time" }, time)];
+};
 const place = (n) => `${n}${n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th"}`;
 
 /** A figure and its words, one item of the list (they read as one run of text). */
@@ -56,30 +64,19 @@ function tiles(stats) {
 }
 
 /** Win rate by level: a bar for each, its length the share of games won. */
-function levelChart(byLevel) {
-  const levels = Object.entries(byLevel);
-  if (!levels.length) return null;
-  const row = 30;
-  const width = 320;
-  const svg = s("svg", { viewBox: `0 0 ${width} ${levels.length * row}`, class: "level-chart", role: "img",
-    "aria-label": levels.map(([name, v]) => `${name}: ${v.wins} of ${v.games} won`).join("; ") });
-  levels.forEach(([name, v], i) => {
-    const y = i * row;
-    svg.append(
-      s("text", { x: 0, y: y + 19, class: "level-name" }, name),
-      s("rect", { x: 80, y: y + 6, width: 180, height: 18, rx: 4, class: "bar-back" }),
-      s("rect", { x: 80, y: y + 6, width: Math.max(2, 180 * v.win_rate), height: 18, rx: 4, class: "bar" }),
-      s("text", { x: 268, y: y + 19, class: "level-rate" }, percent(v.win_rate)));
-  });
-  return svg;
-}
-
+/** Games, wins and the win rate against each level, the rate drawn as a bar in its cell (a
+ * chart above the table said the same figures twice). */
 function levelTable(byLevel) {
+  const rateBar = (rate) => s("svg", { class: "rate-bar", viewBox: "0 0 100 10", preserveAspectRatio: "none",
+    "aria-hidden": "true" },
+  s("rect", { width: 100, height: 10, rx: 3, class: "bar-back" }),
+  s("rect", { width: Math.max(2, 100 * rate), height: 10, rx: 3, class: "bar" }));
   return h("table", { class: "summary", "data-region": "by-level" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Opponents"), h("th", { scope: "col" }, "Games"),
-      h("th", { scope: "col" }, "Won"), h("th", { scope: "col" }, "Win rate"))),
+      h("th", { scope: "col" }, "Won"), h("th", { scope: "col", class: "rate" }, "Win rate"))),
     h("tbody", {}, Object.entries(byLevel).map(([name, v]) => h("tr", { "data-level": name },
-      h("th", { scope: "row" }, name), h("td", {}, v.games), h("td", {}, v.wins), h("td", {}, percent(v.win_rate))))));
+      h("th", { scope: "row" }, name), h("td", {}, v.games), h("td", {}, v.wins),
+      h("td", { class: "rate" }, rateBar(v.win_rate), h("span", {}, percent(v.win_rate)))))));
 }
 
 /** "Best game: you came 2nd with 31 points, 4 more than the winner. Finished …": how the
@@ -122,7 +119,7 @@ function historyTable(history) {
     h("tbody", { role: "rowgroup" }, history.map((line) => {
       if (line.damaged) {
         return h("tr", { "data-game": line.id, "data-damaged": "true", role: "row" },
-          h("th", { scope: "row", role: "rowheader", class: "when" }, date(line.finished)),
+          h("th", { scope: "row", role: "rowheader", class: "when" }, finishedAt(line.finished)),
           h("td", { colspan: 3, role: "cell" },
             "This game's record is damaged: it cannot be shown or replayed."));
       }
@@ -137,7 +134,7 @@ function historyTable(history) {
       const ruleNames = rules.house_rule_names || [];
       const extra = ruleNames.length ? `, ${houseRulesShort(ruleNames)}` : "";
       return h("tr", { "data-game": line.id, role: "row" },
-        h("th", { scope: "row", role: "rowheader", class: "when" }, date(line.finished)),
+        h("th", { scope: "row", role: "rowheader", class: "when" }, finishedAt(line.finished)),
         h("td", { role: "cell", class: "table-cell" }, `${rules.players} players to ${rules.target_score}`,
           extra, h("br"),
           h("span", { class: "opponents" }, opponents)),
@@ -245,7 +242,6 @@ function render(stats, history) {
     tiles(stats),
     stats.games ? [
       h("h2", {}, "Against each level"),
-      levelChart(stats.by_level),
       levelTable(stats.by_level),
       bestAndWorst(stats),
     ] : h("p", { "data-region": "no-stats" }, "No game has finished since the statistics were reset."),
