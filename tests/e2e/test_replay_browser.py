@@ -194,10 +194,14 @@ def test_a_finished_game_replays_forwards_and_backwards_on_a_phone(
     )
     assert final == [str(score) for score in state["scores"]]
     assert "Game over" in page.inner_text("[data-region=stage]")
+    # The last step offers a way on, where Next goes no further.
+    done = page.locator("[data-region=caption] a[data-action=replay-done]")
+    assert done.inner_text() == "Back to your games" and done.get_attribute("href") == "/stats"
     # No round after the last: Page Down stays where it is (it went back to the deal).
     page.keyboard.press("PageDown")
     assert "Game over" in page.inner_text("[data-region=stage]")
     page.keyboard.press("Home")
+    assert page.locator("[data-action=replay-done]").count() == 0
     page.keyboard.press("PageUp")
     assert shown_frame(page)["round"] == max(1, len(rounds) - 1)
     no_horizontal_scroll(page)

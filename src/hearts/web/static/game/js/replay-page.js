@@ -91,7 +91,10 @@ function caption(round, frame) {
     return [head, cardWord(led), `; ${named(trick.winner)} took it with the `, cardWord(winning), ` (${worth}).`];
   }
   const last = view.replay.over && round.round === view.replay.rounds_finished;
-  return [`Round ${round.round} is over${last ? ", and so is the game" : ""}.`];
+  if (!last) return [`Round ${round.round} is over.`];
+  // The end of the replay: a way on from it, where Next can go no further.
+  return [`Round ${round.round} is over, and so is the game. `,
+    h("a", { href: "/stats", "data-action": "replay-done" }, "Back to your games")];
 }
 
 /** One line for each event worth telling: what the engine reported besides the plays. */
