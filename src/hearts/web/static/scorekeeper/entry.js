@@ -245,7 +245,7 @@ export function renderEntry(root, game, draft, { onChange, onSubmit, roundNumber
     const touched = !isBlankEntry(entry);
     // "Shot the moon" just pressed: who shot it is the next thing to ask, not a mistake (it
     // opened with "✗ Pick who shot the moon." in the warning's colours).
-    const asking = Boolean(entry.moon) && !Number.isInteger(entry.moon.shooter);
+    const asking = check.asks;
     sumCheck.classList.toggle("ok", check.ok);
     sumCheck.classList.toggle("bad", touched && !check.ok && !asking);
     sumCheck.dataset.ok = String(check.ok);

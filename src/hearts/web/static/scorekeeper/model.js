@@ -372,7 +372,8 @@ export function checkRound(game, entry, { saved = false } = {}) {
   const bonusOn = game.settings.bonus !== "none";
   const card = bonusName(game.settings.bonus);
   const cards = bonusName(game.settings.bonus, decks);
-  const result = (ok, message, sum = 0) => ({ ok, message, sum, expected });
+  // `asks`: the message is the next question, not a mistake ("Pick who shot the moon.").
+  const result = (ok, message, sum = 0, asks = false) => ({ ok, message, sum, expected, asks });
 
   if (game.rounds.length && isOver(game)) return result(false, "The game is over. Undo the last round or start a new game.");
 
@@ -397,7 +398,8 @@ export function checkRound(game, entry, { saved = false } = {}) {
   if (entry.moon) {
     const shooter = entry.moon.shooter;
     if (!Number.isInteger(shooter) || shooter < 0 || shooter >= n) {
-      return result(false, game.settings.partnership ? "Pick the team that shot the moon." : "Pick who shot the moon.");
+      const ask = game.settings.partnership ? "Pick the team that shot the moon." : "Pick who shot the moon.";
+      return result(false, ask, 0, true);
     }
     const amount = moonAmount(game, entry.moon.sun);
     if (game.settings.moonRule === "choose" && !["add", "subtract"].includes(entry.moon.choice)) {
