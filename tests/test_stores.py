@@ -14,7 +14,7 @@ import pytest
 
 from hearts.web.migrations import SCHEMA, applied, upgrade
 from hearts.web.settings import Settings
-from hearts.web.store import Start, Starts, Store, StoreError
+from hearts.web.store import Person, Start, Starts, Store, StoreError
 from hearts.web.stores import GameStore, open_store
 from pg_support import SUPERUSER, Cluster
 
@@ -132,6 +132,33 @@ def test_unfinished_games_newest_first_trimmed_and_expired(store: GameStore) -> 
     assert sorted(store.expire(before=made + 3600)) == ["g1", "other"]
     assert store.unfinished("a", 10) == [] and store.unfinished("b", 10) == []
     assert store.load("g2") is not None  # a finished game is never expired
+
+
+def test_a_table_with_anyone_else_seated_is_never_trimmed(store: GameStore) -> None:
+    # A host starting games of their own deleted, as the oldest past five, the table of
+    # friends they had made: the friend's game was gone (404) and their stream said "gone".
+    # An invitation not yet taken up (an open seat) is kept too.
+    host = [Person(0, "a", "Host")]
+    rules: dict[str, Any] = {"players": 4}
+    settings: dict[str, Any] = {"seats": []}
+    friend, invited = Person(1, "b", "Friend"), Person(1, None, "Open")
+    store.create("friends", "a", rules, 5, settings, [], "active", [*host, friend])
+    store.create("lobby", "a", rules, 5, settings, [], "active", [*host, invited], started=False)
+    store.create("alone", "a", rules, 5, settings, [], "active", host)
+    for n in range(3):
+        make(store, f"g{n}", owner="a")
+    # What a new game would close, said before it is started (the start screen warns).
+    closing = store.closed_by_next("a", keep=2)
+    assert store.closed_by_next("a", keep=6) == [] and store.closed_by_next("b", keep=1) == []
+    removed = store.trim_unfinished("a", keep=1)
+    assert removed == closing
+    # The newest game of the browser's own stays; the older ones of its own go, a table it
+    # sits at alone among them; the tables with a seat for someone else stay whole.
+    assert sorted(removed) == ["alone", "g0", "g1"], removed
+    assert store.load("friends") is not None and store.load("lobby") is not None
+    seating = store.seating("friends")
+    assert seating is not None and [p.owner for p in seating.people.values()] == ["a", "b"]
+    assert {game.id for game in store.unfinished("b", 10)} == {"friends"}
 
 
 def counted(store: GameStore, owner: str, address: str | None) -> tuple[Starts, Starts | None]:

@@ -28,6 +28,7 @@ from test_web_game_browser import (
 import hearts
 from hearts.claim import settled_points
 from hearts.rules import MAX_TARGET, MIN_TARGET
+from hearts.web.settings import Settings
 
 from browser_support import (
     DESKTOP,
@@ -1114,6 +1115,44 @@ def test_a_touch_screen_shows_no_keyboard_ring_where_the_page_put_the_focus(
     page.keyboard.press("ArrowRight")
     assert page.evaluate(ring) == "solid"
     page.context.close()
+
+
+def test_a_new_game_says_which_game_it_closes_when_the_browser_keeps_no_more(
+    browser: Any, server: AppServer
+) -> None:
+    # The browser keeps a few unfinished games of its own; a new game past them closed the
+    # one untouched longest while the dialog said "It stays saved".
+    page = open_page(browser, server, PHONE)
+    start_game(page)
+    oldest = page.get_attribute(TABLE, "data-game")
+    keep = Settings.from_env(data_dir=server.data_dir).unfinished_per_browser
+    for n in range(keep - 1):
+        store_for(page, server, f"kept-{n}", hearts.Game(hearts.Rules(), n))
+    page.click("[data-action=menu-new]")
+    page.wait_for_selector(f".unfinished li:nth-child({keep})")
+    marked = page.eval_on_selector_all(
+        ".unfinished li", "items => items.map((li) => li.querySelector('[data-closes]') !== null)"
+    )
+    assert marked == [False] * (keep - 1) + [True], marked
+    line = page.inner_text(f".unfinished li:has([data-game='{oldest}'])")
+    assert "A new game closes this one." in line
+    page.click("[data-action=new-game]")
+    page.wait_for_selector("dialog[open] [data-action=confirm-new]")
+    said = plain(page.inner_text("dialog [data-region=closes]"))
+    assert said.startswith("A new game closes your game to 100 in round 1, last played today at")
+    assert "stays saved" in page.inner_text("dialog")  # the game offered is not the one closed
+    shoot(page, "phone-new-game-closes")
+    page.click("[data-action=confirm-new]")
+    page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]")
+    gone = page.evaluate(f"async () => (await fetch('/api/games/{oldest}')).status")
+    assert gone == 404
+    page.click("[data-action=menu-new]")
+    page.wait_for_selector(f".unfinished li:nth-child({keep})")
+    listed = page.eval_on_selector_all(
+        ".unfinished [data-action=continue]", "b => b.map((x) => x.dataset.game)"
+    )
+    assert oldest not in listed and len(listed) == keep
+    assert not page.errors
 
 
 def test_the_side_pages_offer_one_way_back_in_their_header(browser: Any, server: AppServer) -> None:

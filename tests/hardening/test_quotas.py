@@ -225,6 +225,33 @@ def test_a_browser_keeps_a_few_unfinished_games_and_the_oldest_goes(tmp_path: Pa
         assert browser.get(f"/api/games/{ids[0]}").status_code == 200
 
 
+def test_games_of_ones_own_never_close_a_table_others_sit_at(tmp_path: Path) -> None:
+    # A host starting games of their own closed, as the oldest past the few, the table of
+    # friends they had made: the friend's game was gone (404), and a lobby's invitation
+    # answered "not valid for this table". Only the host's own games are trimmed.
+    data_dir = tmp_path / "data"
+    env = {"HEARTS_UNFINISHED_PER_BROWSER": "2"}
+    with (
+        Server(data_dir, env=env) as server,
+        httpx.Client(base_url=server.url) as host,
+        httpx.Client(base_url=server.url) as friend,
+    ):
+        seats = {"seats": ["you", "friend", "easy", "easy"], "name": "Ann"}
+        playing, lobby = (host.post("/api/games", json=seats).json() for _ in range(2))
+        token = playing["table"]["invite"].split("#invite=", 1)[1]
+        joined = friend.post(
+            f"/api/games/{playing['id']}/join", json={"invite": token, "name": "Bea"}
+        )
+        assert joined.status_code == 200 and joined.json()["table"]["started"] is True
+        own = [host.post("/api/games", json={}).json()["id"] for _ in range(3)]
+        assert game_ids(data_dir) == {playing["id"], lobby["id"], *own[1:]}
+        assert friend.get(f"/api/games/{playing['id']}").status_code == 200
+        assert host.get(f"/api/games/{playing['id']}").status_code == 200
+        lobby_token = lobby["table"]["invite"].split("#invite=", 1)[1]
+        asked = friend.post(f"/api/games/{lobby['id']}/invitation", json={"invite": lobby_token})
+        assert asked.status_code == 200, asked.text
+
+
 def test_every_list_in_the_rules_is_capped(tmp_path: Path) -> None:
     with Server(tmp_path / "data") as server, httpx.Client(base_url=server.url) as browser:
         long_cycle = browser.post("/api/games", json={"rules": {"pass_cycle": ["left"] * 1500}})

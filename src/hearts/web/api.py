@@ -462,9 +462,15 @@ async def current_game(games: Service, cookie: BrowserCookie = None) -> Any:
 
 
 @router.get("/games", response_model=list[GameSummary])
-async def unfinished(games: Service, cookie: BrowserCookie = None) -> Any:
-    """This browser's unfinished games, most recently played first."""
-    return await summaries(games, owner_key(cookie)) if cookie else []
+async def unfinished(request: Request, games: Service, cookie: BrowserCookie = None) -> Any:
+    """This browser's unfinished games, most recently played first, each saying whether a
+    new game would close it."""
+    if not cookie:
+        return []
+    owner = owner_key(cookie)
+    quotas: Quotas = request.app.state.quotas
+    closing = await asyncio.to_thread(quotas.closed_by_next, owner)
+    return await summaries(games, owner, closing)
 
 
 @router.get("/games/{game_id}", response_model=GameState, responses=REFUSALS)

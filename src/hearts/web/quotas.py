@@ -123,6 +123,10 @@ class Quotas:
         """Close (remove) the browser's unfinished games past the allowed few."""
         return self.store.trim_unfinished(owner, self.settings.unfinished_per_browser)
 
+    def closed_by_next(self, owner: str) -> list[str]:
+        """The browser's games its next new game would close (`after_create`)."""
+        return self.store.closed_by_next(owner, self.settings.unfinished_per_browser)
+
     def expire(self) -> list[str]:
         """Remove unfinished games nobody has touched for `expire_days` (the ids), and the
         starts over an hour old (on a quiet site no new game comes to remove them)."""

@@ -643,17 +643,31 @@ class GameStore(ABC):
         return [FinishedGame(str(r[0]), float(r[1]), float(r[2])) for r in rows]
 
     def trim_unfinished(self, owner: str, keep: int) -> list[str]:
-        """Remove the browser's unfinished games past the `keep` most recently played; the
-        ids removed (the longest untouched first)."""
+        """Remove the browser's unfinished games of its own past the `keep` most recently
+        played; the ids removed (the longest untouched first). A table with a seat for anyone
+        else (a friend seated, or an invitation still open) is never one of them: starting
+        games of one's own deleted tables that others sat at, with their games. Those go only
+        once nobody has touched them for the days `expire` allows."""
         with self._transaction() as db:
-            rows = db.execute(
-                "SELECT id FROM games WHERE owner = ? AND status <> 'over'"
-                f" ORDER BY updated_at DESC LIMIT {self.NO_LIMIT} OFFSET ?",
-                (owner, keep),
-            ).fetchall()
-            ids = [str(row[0]) for row in reversed(rows)]
+            ids = self._own_unfinished_past(db, owner, keep)
             self._delete(db, ids)
         return ids
+
+    def closed_by_next(self, owner: str, keep: int) -> list[str]:
+        """The games `trim_unfinished` would remove once the browser starts one more: what
+        the start screen warns of before a new game."""
+        with self._read() as db:
+            return self._own_unfinished_past(db, owner, max(keep - 1, 0))
+
+    def _own_unfinished_past(self, db: Session, owner: str, keep: int) -> list[str]:
+        rows = db.execute(
+            "SELECT id FROM games WHERE owner = ? AND status <> 'over' AND NOT EXISTS"
+            " (SELECT 1 FROM seats WHERE seats.game_id = games.id"
+            " AND (seats.owner IS NULL OR seats.owner <> games.owner))"
+            f" ORDER BY updated_at DESC LIMIT {self.NO_LIMIT} OFFSET ?",
+            (owner, keep),
+        ).fetchall()
+        return [str(row[0]) for row in reversed(rows)]
 
     def expire(self, before: float) -> list[str]:
         """Remove unfinished games untouched since `before`; the ids removed."""

@@ -4,6 +4,7 @@ the one in progress, and each can be taken up again."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Collection
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -63,19 +64,30 @@ class GameSummary(BaseModel):
         description="The game's record is damaged and cannot be read (the rest is null, or "
         "empty): it cannot be continued.",
     )
+    closes: bool = Field(
+        default=False,
+        description="Starting a new game closes (removes) this one: the browser keeps a few "
+        "unfinished games of its own, and this is the one untouched longest. A table with a "
+        "seat for anyone else is never closed so.",
+    )
 
 
-async def summaries(games: GameService, owner: str) -> list[dict[str, Any]]:
-    """A line for each unfinished game; a game whose record cannot be read says so."""
+async def summaries(
+    games: GameService, owner: str, closing: Collection[str] = ()
+) -> list[dict[str, Any]]:
+    """A line for each unfinished game; a game whose record cannot be read says so. The
+    games in `closing` are those a new game would close (`Quotas.closed_by_next`)."""
     listed = await asyncio.to_thread(unfinished_games, games.store, owner, LISTED)
     found: list[dict[str, Any]] = []
     for game_id, played in listed:
+        closes = game_id in closing
         try:
             # Only read: a person who left a table of friends is still away from it.
             state = await games.state_of(game_id, owner, present=False)
         except Refusal as refusal:
             if refusal.status == 500:  # damaged, not gone: it went from the list unsaid
-                found.append(DAMAGED_LINE | {"id": game_id, "played": when(played)})
+                line = {"id": game_id, "played": when(played), "closes": closes}
+                found.append(DAMAGED_LINE | line)
             continue
         view = state["view"]
         found.append(
@@ -94,6 +106,7 @@ async def summaries(games: GameService, owner: str) -> list[dict[str, Any]]:
                 "started": state["table"]["started"],
                 "open_seats": state["table"]["open_seats"],
                 "played": when(played),
+                "closes": closes,
             }
         )
     return found

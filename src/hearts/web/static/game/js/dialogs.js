@@ -7,7 +7,7 @@ import { scoreSheet, totalsChart } from "./scores.js";
 import { fingerprintLine } from "./deal-check.js";
 import { hintsTaken } from "./friends.js";
 import { SPEEDS, soundOn } from "./prefs.js";
-import { named, plural, roundTitle, whoIs } from "./words.js";
+import { named, playedWhen, plural, roundTitle, whoIs } from "./words.js";
 
 /** A dialog opens at its top, its title taking the keyboard: its first control may be far
  * down (the Scores' sealed deal), and a dialog scrolled there hid its title on a phone. */
@@ -107,16 +107,25 @@ function toggle(id, checked, label, help, onchange) {
     h("label", { for: id }, h("strong", {}, label), h("span", { class: "help" }, help)));
 }
 
-/** Before a new game while one is unfinished: say that it stays saved, and offer it. */
-export function confirmNewGame(game, { start, keep }) {
+/** Before a new game while one is unfinished: say that it stays saved, and offer it. When
+ * the browser has as many unfinished games of its own as it keeps, say which one a new game
+ * closes (`closing`, from the list: the one untouched longest); it went unsaid. */
+export function confirmNewGame(game, closing, { start, keep }) {
   const dialog = $("#dialog");
   dialog.setAttribute("aria-label", "Start a new game?");
   const close = (then) => () => { dialog.close(); then(); };
+  const few = "this browser keeps only its few latest unfinished games of its own";
+  const closed = !closing ? null
+    : closing === game ? h("p", { "data-region": "closes" }, `A new game closes it: ${few}.`)
+      : h("p", { "data-region": "closes" }, "A new game closes ",
+        closing.damaged ? "the damaged game" : `your game to ${closing.target} in round ${closing.round}`,
+        `, last played ${playedWhen(closing.played)}: ${few}, and that one was played longest ago.`);
   clear(dialog,
     h("h2", {}, "Start a new game?"),
     h("p", {}, `Your game to ${game.target} is in round ${game.round}: `,
       game.names.map((name, seat) => `${named(name)} ${game.scores[seat]}`).join(", "), "."),
-    h("p", {}, "It stays saved: you can go back to it from the start screen at any time."),
+    closing === game ? null : h("p", {}, "It stays saved: you can go back to it from the start screen at any time."),
+    closed,
     h("div", { class: "row dialog-buttons" },
       h("button", { type: "button", "data-action": "keep-playing", onclick: close(keep) }, "Back to my game"),
       h("button", { type: "button", class: "primary", "data-action": "confirm-new", onclick: close(start) },

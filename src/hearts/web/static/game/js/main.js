@@ -273,7 +273,8 @@ function listAgainLater(tries) {
 function askToStart() {
   const kept = app.unfinished.find((game) => !game.damaged); // a damaged one cannot go on
   if (!kept) return startGame();
-  return confirmNewGame(kept, { start: startGame, keep: () => resume(kept.id) });
+  const closing = app.unfinished.find((game) => game.closes);
+  return confirmNewGame(kept, closing, { start: startGame, keep: () => resume(kept.id) });
 }
 
 async function startGame() {
