@@ -1,6 +1,7 @@
 import pytest
 
-from hearts import IllegalMoveError, Round, Rules
+from hearts import Game, IllegalMoveError, Round, Rules
+from hearts.ai import LEVELS, make_player
 from hearts.rules import PassDirection
 
 from helpers import FIRST_TRICK_DEAL, hands
@@ -107,3 +108,25 @@ def test_a_view_shows_own_pass_at_once_and_received_cards_only_after_the_exchang
     assert view.passed is not None and len(view.passed) == 3
     assert view.received is None
     assert rnd.view(0).passed is None
+
+
+def test_every_level_passes_nine_of_ten_cards_holding_both_copies_of_some() -> None:
+    # Ten players, two decks, one card to each of nine others: a hand of eight different
+    # cards (two held twice) asked medium's pass for a ninth different card, which failed
+    # ("negative shift count"); the server then passed for it with a fallback.
+    rules = Rules(players=10, pass_cycle=("scatter",))
+    doubled = 0
+    for seed in range(12):
+        game = Game(rules, seed)
+        for seat in range(rules.players):
+            view = game.view(seat)
+            if len({str(card) for card in view.hand}) >= view.cards_to_pass:
+                continue
+            doubled += 1
+            for level in LEVELS:
+                cards = make_player(level, seed=seed).pick_pass(view)
+                held = list(view.hand)
+                for card in cards:
+                    held.remove(card)  # each card passed is one held, a copy at most once
+                assert len(cards) == view.cards_to_pass, level
+    assert doubled  # these seeds deal such hands

@@ -8,7 +8,7 @@ The same rules, written for speed on raw masks, are the playout policy of the ha
 
 from __future__ import annotations
 
-from ..cards import CARDS, HEARTS, SPADES, Card
+from ..cards import CARDS, DECK_SIZE, FULL_DECK, HEARTS, SPADES, Card
 from ..view import PlayerView
 from .base import BasePlayer
 from .passing import pass_faces
@@ -51,7 +51,16 @@ class MediumPlayer(BasePlayer):
 
 
 def choose_pass_faces(view: PlayerView) -> list[int]:
-    return pass_faces(fold(view.hand_mask), view.pass_direction, view.cards_to_pass)
+    """The faces to pass, most dangerous first. With two decks a face held twice may go
+    twice: passing nine of ten cards, a hand of eight different cards (two held twice) asked
+    for a ninth card that was not there, and the pass failed."""
+    hand = fold(view.hand_mask)
+    count = view.cards_to_pass
+    faces = pass_faces(hand, view.pass_direction, min(count, hand.bit_count()))
+    if len(faces) < count:
+        twice = view.hand_mask & (view.hand_mask >> DECK_SIZE) & FULL_DECK
+        faces += pass_faces(twice, view.pass_direction, count - len(faces))
+    return faces
 
 
 # --- playing ---------------------------------------------------------------------------------
