@@ -21,6 +21,7 @@ from hearts.web import app as app_module
 from hearts.web.app import create_app
 from hearts.web.service import DAMAGED, GameService
 from hearts.web.store import Store
+from hearts.web.stores import BUSY
 
 from .driver import choose_action, stored_actions
 from .server import Server, free_port
@@ -162,3 +163,34 @@ def test_an_unexpected_error_is_one_sentence_of_json(
     assert answer.status_code == 500
     assert answer.json() == {"detail": app_module.SERVER_ERROR}
     assert os.linesep not in answer.json()["detail"]
+
+
+def test_a_lock_held_past_the_wait_is_busy_and_the_move_goes_through_when_sent_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An operator's sqlite3 session (or a backup, a VACUUM) holding the write lock past the
+    # wait made every write a 500 "Something went wrong", which the page does not send
+    # again: the card was lost. It is the busy 503 of PostgreSQL now, which the page retries.
+    data_dir = tmp_path / "data"
+    monkeypatch.setattr(Store, "LOCK_WAIT", 0.2)
+    app = create_app(data_dir, bot_workers=0)
+    with TestClient(app, raise_server_exceptions=False) as browser:
+        state = browser.post("/api/games", json={}).json()
+        before = stored_actions(data_dir, state["id"])
+        body = {"move": state["move"], "cards": state["view"]["hand"][:3]}
+        holder = sqlite3.connect(data_dir / "hearts.sqlite3", isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")
+        try:
+            answer = browser.post(f"/api/games/{state['id']}/pass", json=body)
+            started = browser.post("/api/games", json={})
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        for refused in (answer, started):
+            assert refused.status_code == 503, refused.text
+            assert refused.json() == {"detail": BUSY} and int(refused.headers["retry-after"]) > 0
+        assert stored_actions(data_dir, state["id"]) == before
+        again = browser.post(f"/api/games/{state['id']}/pass", json=body)
+        assert again.status_code == 200, again.text
+        assert len(stored_actions(data_dir, state["id"])) > len(before)
+        assert browser.get(f"/api/games/{state['id']}").json()["move"] == again.json()["move"]

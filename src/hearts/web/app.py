@@ -34,7 +34,7 @@ from .reviews import Reviews
 from .service import GameService
 from .settings import Settings
 from .sheets_routes import router as sheets_router
-from .store import StoreError, is_away
+from .store import StoreError, is_away, is_busy
 from .stores import (
     BUSY,
     UNAVAILABLE,
@@ -254,6 +254,8 @@ def create_app(
     async def sqlite_failed(request: Request, error: sqlite3.OperationalError) -> JSONResponse:
         if is_away(error):  # a file SQLite cannot open or read: away, as PostgreSQL can be
             return unavailable(request, error)
+        if is_busy(error):  # a lock held past the wait: busy, as PostgreSQL's (it was a 500)
+            return unavailable(request, error, busy=True)
         return failed(request, error, full="full" in str(error).lower())
 
     @app.exception_handler(sqlite3.DatabaseError)

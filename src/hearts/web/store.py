@@ -59,6 +59,21 @@ def is_away(error: BaseException) -> bool:
     return isinstance(error, sqlite3.Error) and isinstance(code, int) and code & 0xFF in AWAY_CODES
 
 
+def is_busy(error: BaseException) -> bool:
+    """Whether `error` is SQLite giving up on a lock another connection held past the wait
+    (`Store.LOCK_WAIT`): an operator's `sqlite3` session, a backup, a `VACUUM`. Answered as
+    PostgreSQL's busy is (503, try again), not as a failure: the page sends the move again.
+
+    >>> error = sqlite3.OperationalError("database is locked")
+    >>> error.sqlite_errorcode = sqlite3.SQLITE_BUSY
+    >>> is_busy(error), is_away(error)
+    (True, False)
+    """
+    code = getattr(error, "sqlite_errorcode", None)
+    busy = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    return isinstance(error, sqlite3.Error) and isinstance(code, int) and code & 0xFF in busy
+
+
 class StoreUnavailable(Exception):
     """The database cannot be reached just now (stopped, restarting, every connection busy):
     answered 503 with this sentence, and nothing is lost."""
@@ -753,6 +768,8 @@ class Store(GameStore):
     Taken = sqlite3.IntegrityError
     ROW_LOCK = ""  # the write transaction holds the whole database already
     NO_LIMIT = "-1"
+    #: Seconds a statement waits for a lock another connection holds, then fails busy.
+    LOCK_WAIT: ClassVar[float] = 10.0
 
     def __init__(self, directory: Path) -> None:
         # Every hand of every game is in here: only the server's own user may read it.
@@ -817,7 +834,9 @@ class Store(GameStore):
         db: sqlite3.Connection | None = getattr(self._local, "db", None)
         if db is None:
             try:
-                db = sqlite3.connect(self.path, timeout=10, isolation_level=None, factory=_Watched)
+                db = sqlite3.connect(
+                    self.path, timeout=self.LOCK_WAIT, isolation_level=None, factory=_Watched
+                )
             except sqlite3.Error as error:
                 if is_away(error):
                     self.outage.failed()
