@@ -219,6 +219,19 @@ def test_a_scatter_says_the_order_typed_decides_who_gets_which() -> None:
     )
 
 
+def test_a_scatter_says_who_gave_each_card_received() -> None:
+    # "You received: K♦ Q♠ K♠" did not say who gave the Q♠, which is what a scatter is about.
+    rules = Rules(pass_cycle=("scatter",), target_score=20)
+    terminal, out, _ = scripted_game(rules, iter([]))
+    assert terminal.run() == 0
+    lines = [line for line in out if line.startswith("You received: ")]
+    assert len(lines) == len(terminal.game.results) >= 1
+    for line in lines:
+        each = line.removeprefix("You received: ").replace(" and ", ", ").split(", ")
+        givers = [part.split(" from ")[1] for part in each]
+        assert sorted(givers) == ["East", "North", "West"], line
+
+
 def test_the_kitty_is_told_when_dealt_and_when_taken() -> None:
     terminal, out, _ = scripted_game(Rules(players=3, kitty=True, target_score=30), iter([]))
     assert terminal.run() == 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,8 @@ from hearts.ai import make_player
 from hearts.cli import main
 from hearts.cli.terminal import seat_names
 from hearts.driver import play_out
+from hearts.events import Received, RoundScored
+from hearts.moves import Pass
 
 
 def finished(rules: Rules, seed: int | str = 3) -> Game:
@@ -316,3 +319,39 @@ def test_a_round_a_one_round_game_does_not_have_is_refused_plainly(
     assert refused_in_one_line(code, out, err) == (
         "hearts replay: the game has only round 1, not 99.\n"
     )
+
+
+def test_a_scatter_pass_names_the_seat_each_card_went_to(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The cards of a scatter were listed lowest first beside the seats in order, so a card
+    # was said to go where it did not: "West passes A♦ Q♠ K♥ to North, East and You" when
+    # the Q♠ went to You.
+    rules = Rules(pass_cycle=("scatter",), target_score=20)
+    game = Game(rules, 11)
+    names = seat_names(rules.players)
+    highest_first = sorted(game.view(0).hand, reverse=True)[:3]
+    game.apply(Pass(0, tuple(highest_first)))
+    players = [make_player("easy", seed=f"11:{s}") for s in range(rules.players)]
+    events = list(
+        itertools.takewhile(lambda e: not isinstance(e, RoundScored), play_out(game, players))
+    )
+    for _ in play_out(game, players):  # the rest of the game, for a record of it whole
+        pass
+    # Where each card went, as the engine says: the receiver and its giver.
+    went = {
+        (giver, card): event.seat
+        for event in events
+        if isinstance(event, Received)
+        for card, giver in zip(event.cards, event.givers, strict=True)
+    }
+    code, out, err = replayed(tmp_path, capsys, json.dumps(record.to_record(game)), "--round", "1")
+    assert code == 0, err
+    sent = [f"{card.symbol} to {names[went[0, card]]}" for card in highest_first]
+    assert f"You pass {sent[0]}, {sent[1]} and {sent[2]}" in out, out
+    # Every seat's line pairs each card with the seat that received it.
+    passes = [line.strip() for line in out.splitlines() if " to " in line]
+    assert len(passes) == rules.players, out
+    for seat, line in enumerate(passes):
+        for card, receiver in ((card, to) for (giver, card), to in went.items() if giver == seat):
+            assert f"{card.symbol} to {names[receiver]}" in line, (line, card, receiver)

@@ -124,7 +124,7 @@ def test_every_level_passes_nine_of_ten_cards_holding_both_copies_of_some() -> N
                 continue
             doubled += 1
             for level in LEVELS:
-                cards = make_player(level, seed=seed).pick_pass(view)
+                cards = make_player(level, seed=seed).choose_pass(view)
                 held = list(view.hand)
                 for card in cards:
                     held.remove(card)  # each card passed is one held, a copy at most once

@@ -42,7 +42,9 @@ class Dealt:
 
 @dataclass(frozen=True, slots=True)
 class Passed:
-    """A seat passed; `cards` only for the seat that gave them (None for the others)."""
+    """A seat passed; `cards` only for the seat that gave them (None for the others): for a
+    scatter in the order given, each to the seat at the same place in `to`; else lowest
+    first."""
 
     seat: int
     to: tuple[int, ...]

@@ -275,10 +275,8 @@ class Game:
         if rnd.phase == "over":
             raise IllegalMoveError("This round is over.")
         rnd.give(move.seat, move.cards)
-        given = rnd.given[move.seat] or 0
-        events: list[Event] = [
-            Passed(move.seat, tuple(rnd.pass_recipients(move.seat)), tuple(cards_of(given)))
-        ]
+        given = tuple(CARDS[number] for number in rnd.passed(move.seat))
+        events: list[Event] = [Passed(move.seat, tuple(rnd.pass_recipients(move.seat)), given)]
         if rnd.phase == "playing":
             for seat, received in enumerate(rnd.received):
                 cards = tuple(cards_of(received or 0))

@@ -290,6 +290,13 @@ class Round:
         """The seats a seat's pass goes to (one for each card, in order, for a scatter)."""
         return _recipients(self.pass_direction, seat, self.players)
 
+    def passed(self, seat: int) -> list[int]:
+        """The card numbers `seat` passed (none before it passes): for a scatter in the order
+        given, each to the seat at the same place in `pass_recipients`; else lowest first."""
+        if self.pass_direction == "scatter" and self.given[seat] is not None:
+            return list(self._pass_order[seat])
+        return list(iter_bits(self.given[seat] or 0))
+
     def waiting_to_pass(self) -> list[int]:
         """Seats that still have to pass."""
         if self.phase != "passing":

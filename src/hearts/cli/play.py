@@ -315,7 +315,11 @@ class TerminalGame:
                 else f"{who} takes the points off {own}."
             )
         elif isinstance(event, ev.Received) and event.seat == self.me and event.cards:
-            self.say("You received: " + cards_text(event.cards))
+            if len(set(event.givers)) > 1:  # a scatter: who gave which card (the Q♠ above all)
+                each = zip(event.cards, event.givers, strict=True)
+                self.say("You received: " + listed(f"{c.symbol} from {names[s]}" for c, s in each))
+            else:
+                self.say("You received: " + cards_text(event.cards))
         elif isinstance(event, ev.Played):
             who = "You play" if event.seat == self.me else f"{names[event.seat]} plays"
             self.say(f"{who} {event.card.symbol}")

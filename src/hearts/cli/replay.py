@@ -173,10 +173,13 @@ def _show(game: Any, moves: list[Any], names: list[str], only: int | None) -> li
                 if hand is not None:
                     lines.append(f"  {names[seat]:>{width}}: {cards_text(hand)}")
         elif isinstance(event, ev.Passed) and event.cards is not None:
-            to = listed(names[s] for s in event.to)
             passes = verb(names[event.seat], "passes", "pass")
-            cards = cards_text(event.cards)
-            lines.append(f"  {names[event.seat]:>{width}} {passes} {cards} to {to}")
+            if len(event.to) > 1:  # a scatter: each card to its own seat (sorted, they lied)
+                each = zip(event.cards, event.to, strict=True)
+                given = listed(f"{card.symbol} to {names[seat]}" for card, seat in each)
+            else:
+                given = f"{cards_text(event.cards)} to {names[event.to[0]]}"
+            lines.append(f"  {names[event.seat]:>{width}} {passes} {given}")
         elif isinstance(event, ev.TrickWon):
             plays = ", ".join(f"{names[s]} {c.symbol}" for s, c in event.plays)
             if event.cancelled:  # two decks: the twins on a trick count for nothing
