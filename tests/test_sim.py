@@ -185,6 +185,48 @@ def test_ctrl_c_stops_a_command_without_a_traceback(
     assert capsys.readouterr().err.strip() == "Stopped."
 
 
+def test_ctrl_c_with_workers_says_stopped_and_nothing_from_the_workers() -> None:
+    """Ctrl-C at a terminal reaches the whole process group: each worker printed its own
+    "Process SpawnPoolWorker-1:" and, now and then, 77 lines of traceback."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    command = "import sys; from hearts.cli import main; sys.exit(main(sys.argv[1:]))"
+    args = ["sim", "hard", "easy*3", "--deals", "400", "--workers", "2"]
+    run = subprocess.Popen(
+        [sys.executable, "-c", command, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # a process group of its own, as a terminal's job is
+    )
+    children = Path(f"/proc/{run.pid}/task/{run.pid}/children")
+
+    def workers() -> int:
+        ids = children.read_text().split() if children.exists() else []
+        lines = [
+            Path(f"/proc/{i}/cmdline").read_bytes() for i in ids if Path(f"/proc/{i}").exists()
+        ]
+        return sum(b"spawn_main" in line for line in lines)
+
+    try:
+        deadline = time.monotonic() + 60
+        while workers() < 2 and run.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert workers() == 2
+        time.sleep(2)  # past their start, into the tables
+        os.killpg(run.pid, signal.SIGINT)
+        _, err = run.communicate(timeout=60)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+    said = err.decode()
+    assert run.returncode == 130, said
+    assert said.rstrip().endswith("Stopped."), said
+    assert "Traceback" not in said and "SpawnPoolWorker" not in said, said
+
+
 def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
     """`hearts sim ... | head`: a closed pipe was a BrokenPipeError traceback."""
     import subprocess

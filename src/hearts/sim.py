@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import signal
 import statistics
 import sys
 import time
@@ -508,13 +509,19 @@ def run_tournament(
     results: Iterator[TableResult]
     workers = min(config.workers, total)  # a worker with no table would start for nothing
     if workers > 1:
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        with multiprocessing.get_context("spawn").Pool(workers, _ignore_interrupt) as pool:
             results = pool.imap(_play_task, tasks)
             tables = _collect(results, total, progress)
     else:
         results = (_play_task(t) for t in tasks)
         tables = _collect(results, total, progress)
     return summarize(config, tables, time.perf_counter() - start)
+
+
+def _ignore_interrupt() -> None:
+    """In each worker: Ctrl-C is the parent's to answer ("Stopped."), which then ends the
+    pool; each worker printed its own traceback of the interrupt (77 lines for two)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _collect(
