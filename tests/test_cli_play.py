@@ -680,12 +680,16 @@ def test_a_pass_says_where_its_receiver_sits() -> None:
         terminal, out = answering(Game(rules, seed=1), ["quit", "y"])
         terminal.run()
         assert f"\nRound 1: pass 3 cards to {to}." in out, out[:3]
+    # One card is one card ("pass 1 cards").
+    terminal, out = answering(Game(Rules(pass_count=1), seed=1), ["quit", "y"])
+    terminal.run()
+    assert "\nRound 1: pass 1 card to West, on your left." in out, out[:3]
 
 
 def test_the_rules_in_force_and_a_partner_are_said_at_the_start(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    answers = iter(["quit", "y", "quit", "y"])
+    answers = iter(["quit", "y"] * 3)
     monkeypatch.setattr("hearts.cli.play.read_line", lambda prompt="": next(answers))
     assert main(["play", "--seed", "21", "--rule", "partnership=true"]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -694,6 +698,10 @@ def test_the_rules_in_force_and_a_partner_are_said_at_the_start(
         "Hearts with North (a medium player) as your partner, against 2 medium players. Seed 21."
     )
     assert lines[1] == "House rules: partners. The game ends when someone reaches 100."
+    # "(a expert player)": the article goes with the level's word.
+    args = ["play", "--seed", "21", "--rule", "partnership=true", "--level", "expert"]
+    assert main(args) == 0
+    assert capsys.readouterr().out.startswith("Hearts with North (an expert player) as your")
     assert main(["play", "--seed", "21", "--rules", "casual", "--rule", "target_score=50"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("Hearts against 3 medium players. Seed 21.")

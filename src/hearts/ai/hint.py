@@ -317,7 +317,8 @@ def _rule_of_thumb(rule: str, know: Knowledge, names: Sequence[str], face: int) 
     threat = know.moon_threat()
     shooter = names[threat] if threat is not None else "a rival"
     words = {
-        "only": f"every card you can play is a {card}",
+        # "an A♣", "an 8♣": the article of the card's spoken name.
+        "only": f"every card you can play is {'an' if card[0] in 'A8' else 'a'} {card}",
         "lead": "of your leads, the one least likely to win a trick with points in it",
         "cancelled": "every card on the trick so far is cancelled, so your lowest goes",
         "queen-under": (

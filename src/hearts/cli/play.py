@@ -484,7 +484,9 @@ class _Person:
         else:  # where they sit too: "Player 2" says nothing of it
             players = view.rules.players
             to = f"to {names[0]}, {where((view.pass_to[0] - view.seat) % players, players)}"
-        term.say(f"\nRound {view.hand_number + 1}: pass {view.cards_to_pass} cards {to}.")
+        term.say(
+            f"\nRound {view.hand_number + 1}: pass {counted(view.cards_to_pass, 'card')} {to}."
+        )
         term._say_kitty()
         term.say(format_hand(view, mark_legal=False))
         while True:
@@ -626,8 +628,8 @@ def _table_line(rules: Rules, level: str) -> str:
     others = rules.players - 1 - len(partners)
     partner = listed(names[s] for s in partners)
     return (
-        f"Hearts with {partner} (a {level} player) as your partner, against {others} {level} "
-        "players."
+        f"Hearts with {partner} ({'an' if level[0] in 'aeiou' else 'a'} {level} player) as "
+        f"your partner, against {others} {level} players."
     )
 
 
