@@ -173,3 +173,30 @@ def test_a_damaged_finished_game_is_said_in_the_history_and_the_statistics(
         for url in (f"/api/games/{damaged['id']}/record", f"/api/games/{damaged['id']}/replay"):
             answer = c.get(url)
             assert answer.status_code == 500 and answer.json() == {"detail": DAMAGED}
+
+
+@pytest.mark.parametrize(
+    ("column", "value"),
+    [("seen_at", "abc"), ("reaction_at", "soon"), ("ready", "x")],
+)
+def test_a_table_with_a_damaged_seat_is_reported_not_served(
+    column: str, value: object, data_dir: Path
+) -> None:
+    # A seat's time written as text: every request for the table was a 500 "Something went
+    # wrong" (a TypeError in the turn clock), and the start screen's list left it out unsaid.
+    with TestClient(create_app(data_dir, bot_workers=0)) as host:
+        seats = {"seats": ["you", "friend", "easy", "easy"], "name": "Ann"}
+        table = host.post("/api/games", json=seats).json()
+        solo = host.post("/api/games", json={}).json()
+        cookie = host.cookies["hearts_browser"]
+    with sqlite3.connect(data_dir / "hearts.sqlite3") as db:
+        db.execute(
+            f"UPDATE seats SET {column} = ? WHERE game_id = ? AND seat = 0", (value, table["id"])
+        )
+    app = create_app(data_dir, bot_workers=0)
+    with TestClient(app, raise_server_exceptions=False, cookies={"hearts_browser": cookie}) as c:
+        answer = c.get(f"/api/games/{table['id']}")
+        assert answer.status_code == 500 and answer.json() == {"detail": DAMAGED}, answer.text
+        listed = {line["id"]: line for line in c.get("/api/games").json()}
+        assert listed[table["id"]]["damaged"] is True
+        assert c.get(f"/api/games/{solo['id']}").status_code == 200

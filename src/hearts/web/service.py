@@ -442,7 +442,13 @@ class GameService:
     async def _seating(self, game_id: str) -> Seating:
         if not GAME_ID.fullmatch(game_id):
             raise Refusal(404, NO_SUCH_GAME)
-        seating = await self._read(self.store.seating, game_id)
+        try:
+            seating = await self._read(self.store.seating, game_id)
+        except StoreUnavailable:
+            raise  # the database is away, not the table damaged: a 503
+        except ValueError:
+            log.exception("the seats of game %s cannot be read", game_id)
+            raise Refusal(500, DAMAGED) from None
         if seating is None:
             raise Refusal(404, NO_SUCH_GAME)
         return replace(seating, read_at=time.time())

@@ -236,18 +236,37 @@ def seat_row(person: Person, now: float) -> tuple[int, str | None, str, int, flo
 
 
 def person(row: Sequence[Any]) -> Person:
+    """A seat's row as a `Person`; `ValueError` for a row no server wrote (a time that is
+    text, say), which the game service reports as a damaged game: it was a TypeError deep
+    in the turn clock, a 500 with no word of damage, on every request for that game."""
     return Person(
         int(row[0]),
-        row[1],
-        str(row[2]),
+        _optional(row[1], str),
+        _is(row[2], str),
         bool(row[3]),
-        row[4],
-        row[5],
-        row[6],
-        row[7],
-        row[8],
+        _time(row[4]),
+        _optional(row[5], str),
+        _time(row[6]),
+        _optional(row[7], int),
+        _time(row[8]),
         int(row[9] or 0),
     )
+
+
+def _is(value: Any, kind: type[_T]) -> _T:
+    if isinstance(value, kind) and not isinstance(value, bool):
+        return value
+    raise ValueError(f"a seat holds {value!r} where a {kind.__name__} belongs")
+
+
+def _optional(value: Any, kind: type[_T]) -> _T | None:
+    return None if value is None else _is(value, kind)
+
+
+def _time(value: Any) -> float | None:
+    if value is None or (isinstance(value, int | float) and not isinstance(value, bool)):
+        return None if value is None else float(value)
+    raise ValueError(f"a seat holds {value!r} where a time belongs")
 
 
 @dataclass(frozen=True)
