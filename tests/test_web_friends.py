@@ -137,6 +137,10 @@ def test_names_with_emoji_and_joiners_are_taken_and_hidden_controls_refused(
         "Bea\u202e": "invisible", "Bea\u2067x": "invisible", "a\u200bb": "invisible",
         "a\x07b": "invisible", "a\u00adb": "invisible",
         "\u200d": "Please give a name", "W" * 25: "at most 24", family * 25: "at most 24",
+        # Nothing that shows by itself: a variation selector, a skin tone's modifier
+        # alone... the name box said nothing wrong and the table showed a blank name.
+        "\ufe0f": "Please give a name", "\u0301": "Please give a name",
+        "\u0e31\u0e34\u0e35": "Please give a name",
         "e" + "\u0301" * 100: "at most 24",
     }  # fmt: skip
     for name, words in refused.items():

@@ -199,7 +199,9 @@ def clean_name(raw: str) -> str:
     refused (422) when empty, too long, or holding characters that are not printable (the
     joiners of emoji and scripts, `JOINERS`, are let through)."""
     name = " ".join(raw.split())
-    if not name or all(ch in JOINERS for ch in name):
+    # Something that shows by itself: a letter, a digit, a mark of punctuation or a symbol
+    # (an emoji). A lone variation selector, skin tone's joiner or accent showed as nothing.
+    if not any(unicodedata.category(ch)[0] in "LNPS" for ch in name):
         raise Refusal(422, "Please give a name for the others to see.")
     if name_length(name) > NAME_LENGTH or len(name) > NAME_CODE_POINTS:
         raise Refusal(422, f"A name can be at most {NAME_LENGTH} characters long.")
