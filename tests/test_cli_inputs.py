@@ -46,7 +46,8 @@ def test_no_more_workers_start_than_there_are_tables(monkeypatch: pytest.MonkeyP
             return map(func, tasks)
 
     class Context:
-        def Pool(self, processes: int) -> FakePool:
+        def Pool(self, processes: int, initializer: Any = None) -> FakePool:
+            assert initializer is not None  # each worker leaves Ctrl-C to the parent
             return FakePool(processes)
 
     monkeypatch.setattr("hearts.sim.multiprocessing.get_context", lambda method: Context())

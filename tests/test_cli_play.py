@@ -61,13 +61,16 @@ def scripted_game(
 
 
 def test_a_whole_game_in_the_terminal() -> None:
-    mistakes = iter(["help", "QS QS QS", "ZZ", "hand", "score", "AH"])
-    terminal, out, refused = scripted_game(Rules(target_score=40, moon_rule="choose"), mistakes)
+    rules = Rules(target_score=40, moon_rule="choose")
+    held = str(Game(rules, seed=12).view(0).hand[0])  # scripted_game's deal
+    mistakes = iter(["help", "QS QS QS", "ZZ", "hand", "score", "AH", held])
+    terminal, out, refused = scripted_game(rules, mistakes)
     assert terminal.run() == 0
     text = "\n".join(out)
     assert terminal.game.is_over
     assert "Game over" in text and "Score: You" in text
     assert "Pass exactly 3 cards: you gave 1." in text  # a bad pass says how many were given
+    assert "You do not hold the ace of hearts." in text  # before how many: "AH" alone
     assert "You chose the queen of spades twice." in text or "do not hold" in text
     assert refused and refused[0] in out  # a refused card is answered with the engine's reason
     assert "takes the trick" in text and "Round 1 over" in text

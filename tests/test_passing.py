@@ -65,6 +65,8 @@ def test_scatter_sends_one_card_to_each_other_player_in_order() -> None:
         (0, ["2S", "3S", "QS"], "You do not hold the queen of spades."),
         (0, ["2S", "2S", "3S"], "You chose the two of spades twice."),
         (0, ["2S", "3S", "XX"], "'XX' is not a card."),
+        (0, ["QS"], "You do not hold the queen of spades."),  # said before the count
+        (0, ["2S"], "Pass exactly 3 cards."),
         (9, ["2S", "3S", "4S"], "There is no seat 9 at this table."),
         (0, "2S 3S 4S", "Pass exactly 3 cards."),
     ],

@@ -32,6 +32,7 @@ from .cards import (
 from .legality import Reasons, legal_mask
 from .rules import PassDirection, Rules
 from .view import PlayerView, TrickView
+from .words import counted
 
 CardLike = Card | str | int
 RoundPhase = Literal["passing", "playing", "over"]
@@ -325,8 +326,10 @@ class Round:
         if self.given[seat] is not None:
             raise IllegalMoveError("You have already passed this round.")
         need = self.cards_to_pass()
-        if isinstance(cards, str | bytes) or len(cards) != need:
-            raise IllegalMoveError(f"Pass exactly {need} cards.")
+        exactly = f"Pass exactly {counted(need, 'card')}."
+        if isinstance(cards, str | bytes) or len(cards) > need:
+            raise IllegalMoveError(exactly)
+        # Too few: a card not held is said first ("QS" alone, not held, was "Pass exactly 3").
         hand = self._hands[seat]
         mask = 0
         ordered: list[int] = []
@@ -345,6 +348,8 @@ class Round:
                 )
             mask |= 1 << number
             ordered.append(number)
+        if len(ordered) != need:
+            raise IllegalMoveError(exactly)
         return mask, ordered
 
     def give(self, seat: int, cards: Sequence[CardLike]) -> None:

@@ -499,13 +499,11 @@ class _Person:
             except ValueError as error:
                 term.say(str(error))
                 continue
-            if len(words) != view.cards_to_pass:  # the engine's reason does not say how many
-                need = counted(view.cards_to_pass, "card")
-                term.say(f"Pass exactly {need}: you gave {len(words)}.")
-                continue
             reason = term.game.why_not(move)
             if reason is None:
                 return list(move.cards)
+            if len(words) != view.cards_to_pass and reason.startswith("Pass exactly"):
+                reason = f"{reason.removesuffix('.')}: you gave {len(words)}."  # how many
             term.say(reason)
 
     def choose_play(self, view: PlayerView) -> Card:
