@@ -67,7 +67,8 @@ RECORD = '{"format": "hearts-game", "version": 1, "rules": {}, '
     [
         ("{not json", "not valid JSON"),
         ("[]", "must be a JSON object"),
-        ('{"format": "chess"}', "not a hearts game record"),
+        ('{"format": "chess"}', r"^This is not a hearts game record \(its format is 'chess'\)\.$"),
+        ('{"a": 1}', r"^This is not a hearts game record\.$"),
         ('{"format": "hearts-game", "version": 9}', "version 9 is not supported"),
         ('{"format": "hearts-game", "version": true}', "version True is not supported"),
         (RECORD + '"seed": 1.5, "actions": []}', "seed"),

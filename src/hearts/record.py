@@ -298,7 +298,9 @@ def from_record(data: object) -> Game:
     if not isinstance(data, dict):
         raise RecordError("A game record must be a JSON object.")
     if data.get("format") != FORMAT:
-        raise RecordError(f"This is not a hearts game record (format {data.get('format')!r}).")
+        found = data.get("format")  # said only when it is one ("format None" read as Python)
+        said = f" (its format is {found!r})" if isinstance(found, str) else ""
+        raise RecordError(f"This is not a hearts game record{said}.")
     version = data.get("version")
     if isinstance(version, bool) or version != VERSION:  # true == 1 in Python
         raise RecordError(f"Record version {version!r} is not supported; this program reads 1.")
