@@ -740,3 +740,16 @@ def test_ctrl_c_at_a_prompt_says_the_record_on_a_line_of_its_own(
     assert main(["play", "--seed", "4", "--record", str(path)]) == 130
     out = capsys.readouterr().out
     assert out.endswith(f"Cards to pass (3): \n{_saved(path)}\n")
+
+
+def test_score_in_a_round_says_the_points_taken_so_far() -> None:
+    # "score" gave the game's totals alone: what a moon is watched by, the points taken in
+    # the round so far, could only be added up from the tricks.
+    terminal, out = answering(Game(Rules(), seed=12), ["score", "pass"] + ["play"] * 6 + ["score"])
+    terminal.run()
+    said = [line for line in out if line.startswith("Points taken this round so far: ")]
+    assert len(said) == 1  # not at the pass: no trick played yet
+    view = terminal.game.view(0)
+    names = ["You", "West", "North", "East"]
+    shown = ", ".join(f"{n} {p}" for n, p in zip(names, view.points_taken, strict=True))
+    assert said[0] == f"Points taken this round so far: {shown}."

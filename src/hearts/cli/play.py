@@ -50,7 +50,8 @@ if TYPE_CHECKING:
     from ..view import PlayerView
 
 COMMANDS_HELP = (
-    '"hand" shows your cards again, "score" the totals, "hint" asks the coach for a card, '
+    '"hand" shows your cards again, "score" the totals (and the points taken so far in the '
+    'round), "hint" asks the coach for a card, '
     '"undo" takes back your latest pass or card of this round, "help" this help, and "quit" '
     "leaves the game (you are asked first)."
 )
@@ -397,6 +398,9 @@ class TerminalGame:
             return True
         if word == "score":
             self._totals()
+            if view.phase == "playing" and view.tricks:  # what a moon is watched by
+                taken = ", ".join(f"{self.names[s]} {p}" for s, p in enumerate(view.points_taken))
+                self.say(f"Points taken this round so far: {taken}.")
             return True
         if word == "hint":
             self.say(self.hint(view))
