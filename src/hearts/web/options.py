@@ -259,6 +259,8 @@ def house_rule_names(rules: Rules) -> list[str]:
     ['Bonus card: jack of diamonds', 'Shooting the moon: the shooter chooses']
     >>> house_rule_names(Rules(players=8, moon_rule="subtract", must_break_hearts=False))
     ['Hearts must be broken: off', 'Shooting the moon: the shooter loses 52']
+    >>> house_rule_names(Rules(pass_count=5, pass_cycle=("left", "right")))
+    ['Passing: left, right', 'Cards passed: 5']
     """
     chosen = rules.to_dict()
     changed = set(house_rules(rules)) - {"target_score"}
@@ -272,10 +274,12 @@ def house_rule_names(rules: Rules) -> list[str]:
         if option["kind"] == "toggle":
             names.append(label if value else f"{label}: off")
             continue
-        # A choice the start screen does not offer (a pass cycle of the engine's own) is
-        # named by the rule alone.
+        # A choice the start screen does not offer (a pass cycle of the engine's own, five
+        # cards passed) is said as the value it is: the rule alone ("Cards passed") hid it.
         said = next((c["label"] for c in option.get("choices", ()) if c["value"] == value), None)
-        names.append(label if said is None else f"{label}: {said[0].lower()}{said[1:]}")
+        if said is None:
+            said = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+        names.append(f"{label}: {said[0].lower()}{said[1:]}")
     return names
 
 
