@@ -151,12 +151,20 @@ MoveFor = Callable[[int], Move]
 class Refusal(Exception):
     """A request the referee turns down: an HTTP status and one sentence for the person."""
 
-    def __init__(self, status: int, reason: str, state: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        reason: str,
+        state: dict[str, Any] | None = None,
+        retry_after: int | None = None,
+    ) -> None:
         super().__init__(reason)
         self.status = status
         self.reason = reason
         #: The game as it now stands, for a conflict: the browser catches up from it.
         self.state = state
+        #: Seconds to wait before asking again, for a refusal of too many at once (429).
+        self.retry_after = retry_after
 
 
 @dataclass(frozen=True)
@@ -983,7 +991,10 @@ class GameService:
                 and person.reaction_at
                 and now - person.reaction_at < REACTION_GAP
             ):
-                raise Refusal(429, "One reaction at a time, please: try again in a moment.")
+                wait = math.ceil(REACTION_GAP - (now - person.reaction_at))
+                raise Refusal(
+                    429, "One reaction at a time, please: try again in a moment.", retry_after=wait
+                )
             await asyncio.to_thread(self.store.react, game_id, seated.seat, reaction, now)
             self.hub.poke(game_id)
             seating = await self._seating(game_id)
