@@ -7,7 +7,7 @@ import pytest
 
 import hearts
 from hearts.ai import make_player
-from hearts.ai.hint import _action, _context, _deals, _pass_reasons, hint
+from hearts.ai.hint import _action, _context, _deals, _pass_reasons, _rule_of_thumb, hint
 from hearts.ai.medium import explain_play
 from hearts.ai.search import FullSearch, representatives
 from hearts.ai.tracking import POINT_FACES, Knowledge
@@ -717,6 +717,57 @@ def test_cards_that_play_alike_are_named_together() -> None:
             )
             said += "(they play alike)" in action
     assert said
+
+
+def test_a_card_on_the_trick_parts_cards_that_would_otherwise_play_alike() -> None:
+    """The 8♦ winning the trick lies between the 7♦ and the 9♦: the 7♦ ducks and the 9♦
+    takes it. They were one run (cards played count as gone), so the search never tried the
+    9♦, and the hint said "Duck under the 8♦ with your 7♦ or 9♦ (they play alike)"."""
+    hands = [
+        "2C 5D 7D 9D JD AD 2S 3S 4S 5S 6S 7S 8S".split(),
+        "KC 2D 3D 4D 6D TD QD KD 9S TS JS QS KS".split(),
+        "3C 5C 8D AS 2H 3H 4H 5H 6H 7H 8H 9H TH".split(),
+        "4C AC 6C 7C 8C 9C TC JC QC JH QH KH AH".split(),
+    ]
+    game = hearts.Round.from_hands(hearts.Rules(), hands, pass_direction="hold")
+    for card in "2C KC 3C 4C 2D 8D AC".split():
+        game.play(card)
+    view = game.view(0)
+    runs = representatives(Knowledge.from_view(view))
+    symbol = {face: CARDS[face].symbol for face in runs}
+    grouped = sorted({tuple(symbol[f] for f in runs if runs[f] == run) for run in runs.values()})
+    assert grouped == [("5♦",), ("7♦",), ("9♦",), ("A♦",), ("J♦",)], grouped
+    # A card on the trick that is not winning it parts nothing: with the 6♦ led and the 8♦
+    # over it, the 5♦ and the 7♦ both duck.
+    ducked = hearts.Round.from_hands(hearts.Rules(), hands, pass_direction="hold")
+    for card in "2C KC 3C 4C 6D 8D AC".split():
+        ducked.play(card)
+    runs = representatives(Knowledge.from_view(ducked.view(0)))
+    assert runs[parse_card("7D").face] == runs[parse_card("5D").face]
+    assert runs[parse_card("9D").face] != runs[parse_card("7D").face]
+    # With the 8♦ gone in an earlier trick instead, the 7♦ and the 9♦ do play alike.
+    later = hearts.Round.from_hands(
+        hearts.Rules(),
+        [
+            "2C 5D 7D 9D JD AD 2S 3S 4S 5S 6S 7S 8S".split(),
+            "KC 8D 3D 4D 6D TD QD KD 9S TS JS QS KS".split(),
+            "3C 5C 2D AS 2H 3H 4H 5H 6H 7H 8H 9H TH".split(),
+            "4C AC 6C 7C 8C 9C TC JC QC JH QH KH AH".split(),
+        ],
+        pass_direction="hold",
+    )
+    for card in "2C KC 3C 4C 8D 2D AC 5D 3D AS QC".split():
+        later.play(card)
+    runs = representatives(Knowledge.from_view(later.view(0)))
+    assert runs[parse_card("9D").face] == runs[parse_card("7D").face]
+
+
+def test_the_only_card_is_an_ace_or_an_eight() -> None:
+    # Two decks, both copies the only legal card: "every card you can play is a A♣".
+    know = Knowledge.from_view(positions(0)[0])
+    for card, said in (("AC", "is an A♣"), ("8D", "is an 8♦"), ("QS", "is a Q♠")):
+        reason = _rule_of_thumb("only", know, NAMES, parse_card(card).face)
+        assert reason.endswith(said), reason
 
 
 def test_the_bonus_card_taken_or_left_is_said() -> None:

@@ -405,9 +405,14 @@ def distinct_candidates(know: Knowledge) -> list[int]:
 
 
 def representatives(know: Knowledge) -> dict[int, int]:
-    """Every legal face, mapped to the lowest card of its run of cards that play alike."""
+    """Every legal face, mapped to the lowest card of its run of cards that play alike. The
+    card winning the trick on the table parts a run: with the 8♥ winning, the 7♥ ducks and
+    the 9♥ takes the trick (they were one run, so the search never tried the 9♥, and the
+    hint said it ducked). Another card on the trick parts nothing: both sides of it duck
+    under the winner, or both go over it."""
     special = QUEEN | bonus_face(know.rules)
-    gone = know.played | know.hand
+    winner = know.winning_face()
+    gone = (know.played & ~(0 if winner is None else 1 << winner)) | know.hand
     result: dict[int, int] = {}
     for suit in range(4):
         cards = [f for f in range(13 * suit, 13 * suit + 13) if know.legal >> f & 1]
