@@ -423,11 +423,12 @@ def report(names: list[str], rows: Rows, seats: int, against: str, seed: str) ->
 
 
 def save(out: Any, deal: int, seat: int, names: list[str], results: list[SeatResult]) -> None:
-    record = {
-        "deal": deal,
-        "seat": seat,
-        "results": {n: dataclasses.asdict(r) for n, r in zip(names, results, strict=True)},
-    }
+    # By name; in order when a name comes twice (a level against itself before a change,
+    # `--baseline`), where a dict kept only the last of them.
+    played: Any = [dataclasses.asdict(r) for r in results]
+    if len(set(names)) == len(names):
+        played = dict(zip(names, played, strict=True))
+    record = {"deal": deal, "seat": seat, "results": played}
     out.write(json.dumps(record) + "\n")
     out.flush()
 
@@ -442,7 +443,10 @@ def load(path: str) -> tuple[list[str], Rows, dict[str, str]]:
             if not line.strip():
                 continue
             record = json.loads(line)
-            results = [SeatResult(**record["results"][n]) for n in names]
+            played = record["results"]
+            if isinstance(played, dict):
+                played = [played[n] for n in names]
+            results = [SeatResult(**r) for r in played]
             rows.setdefault(record["deal"], {})[record["seat"]] = results
     return names, rows, {"against": header["against"], "seed": header["seed"]}
 
