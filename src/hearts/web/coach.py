@@ -276,7 +276,7 @@ async def reset_stats(request: Request, games: Service, cookie: BrowserCookie = 
     reset."""
     try:
         body = json.loads(await request.body())
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # nested too deep: refused too
         body = None
     if body != RESET_BODY or body.get("confirm") is not True:
         return JSONResponse({"detail": RESET_HOW}, status_code=422)
