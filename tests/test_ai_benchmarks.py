@@ -102,25 +102,21 @@ def test_duel_report_pairs_each_player_with_the_last(tmp_path: pathlib.Path) -> 
     rows[3] = {0: [result(50), result(0)]}
     assert ai_duel.report(names, rows, seats, "medium", "t") == lines
     # Saved rounds read back to the same report.
-    path = tmp_path / "duel.jsonl"
-    with path.open("w", encoding="utf-8") as out:
-        out.write(json.dumps({"names": names, "against": "medium", "seed": "t"}) + "\n")
-        for deal, by_seat in rows.items():
-            for seat, results in by_seat.items():
-                ai_duel.save(out, deal, seat, names, results)
-    loaded_names, loaded_rows, run = ai_duel.load(str(path))
+
+    def saved(names: list[str]) -> str:
+        path = tmp_path / f"{'-'.join(names)}.jsonl"
+        with path.open("w", encoding="utf-8") as out:
+            out.write(json.dumps({"names": names, "against": "medium", "seed": "t"}) + "\n")
+            for deal, by_seat in rows.items():
+                for seat, results in by_seat.items():
+                    ai_duel.save(out, deal, seat, names, results)
+        return str(path)
+
+    loaded_names, loaded_rows, run = ai_duel.load(saved(names))
     assert loaded_names == names
     assert ai_duel.report(loaded_names, loaded_rows, seats, run["against"], run["seed"]) == lines
     # A level against itself (before a change, by --baseline): both kept, not the last alone.
-    twice = ["hard", "hard"]
-    path = tmp_path / "twice.jsonl"
-    with path.open("w", encoding="utf-8") as out:
-        out.write(json.dumps({"names": twice, "against": "medium", "seed": "t"}) + "\n")
-        for deal, by_seat in rows.items():
-            for seat, results in by_seat.items():
-                ai_duel.save(out, deal, seat, twice, results)
-    _, loaded_rows, _ = ai_duel.load(str(path))
-    assert loaded_rows == rows
+    assert ai_duel.load(saved(["hard", "hard"]))[1] == rows
 
 
 def test_a_baseline_is_read_from_its_own_run_and_checked_by_playing_it_again(

@@ -433,15 +433,7 @@ class GameService:
         loaded = None if fresh else self._cache.get(game_id)
         if loaded is not None:
             return loaded
-        try:
-            stored = await self._read(self.store.load, game_id)
-        except StoreUnavailable:
-            raise  # the database is away, not the game damaged: a 503
-        except Exception:
-            log.exception("stored game %s cannot be read", game_id)
-            raise Refusal(500, DAMAGED) from None
-        if stored is None:
-            raise Refusal(404, NO_SUCH_GAME)
+        stored = await self._read_whole(self.store.load, game_id)
         # A replay costs as much as the game is long: never on the event loop.
         loaded = await asyncio.to_thread(_replayed, stored)
         self._remember(game_id, loaded)
@@ -450,16 +442,28 @@ class GameService:
     async def _seating(self, game_id: str) -> Seating:
         if not GAME_ID.fullmatch(game_id):
             raise Refusal(404, NO_SUCH_GAME)
-        try:
-            seating = await self._read(self.store.seating, game_id)
-        except StoreUnavailable:
-            raise  # the database is away, not the table damaged: a 503
-        except ValueError:
-            log.exception("the seats of game %s cannot be read", game_id)
-            raise Refusal(500, DAMAGED) from None
-        if seating is None:
-            raise Refusal(404, NO_SUCH_GAME)
+        # A seat's row no server wrote is `ValueError` (`store.person`): the table damaged.
+        seating = await self._read_whole(self.store.seating, game_id, ValueError)
         return replace(seating, read_at=time.time())
+
+    async def _read_whole(
+        self,
+        read: Callable[[str], T | None],
+        game_id: str,
+        damage: type[Exception] = Exception,
+    ) -> T:
+        """`read(game_id)` (`_read`): a 404 for no such game, and a 500 saying it is damaged
+        for a record `read` cannot make sense of (`damage`); the database away stays a 503."""
+        try:
+            found = await self._read(read, game_id)
+        except StoreUnavailable:
+            raise  # the database is away, not the game damaged: a 503
+        except damage:
+            log.exception("stored game %s cannot be read", game_id)
+            raise Refusal(500, DAMAGED) from None
+        if found is None:
+            raise Refusal(404, NO_SUCH_GAME)
+        return found
 
     async def _read(self, read: Callable[[str], T], game_id: str) -> T:
         """`read(game_id)` from the store, off the event loop, noting when the store is away
@@ -512,15 +516,7 @@ class GameService:
         the new moves are applied to it (so their events are journalled for the streams,
         and a process following another's moves pays per move, not per game); else the
         record is replayed."""
-        try:
-            stored = await self._read(self.store.load, game_id)
-        except StoreUnavailable:
-            raise
-        except Exception:
-            log.exception("stored game %s cannot be read", game_id)
-            raise Refusal(500, DAMAGED) from None
-        if stored is None:
-            raise Refusal(404, NO_SUCH_GAME)
+        stored = await self._read_whole(self.store.load, game_id)
         caught = await asyncio.to_thread(_moved_on_to, loaded, stored)
         if caught is None:
             caught = await asyncio.to_thread(_replayed, stored)
