@@ -18,7 +18,7 @@ draws what it is given.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
@@ -26,7 +26,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse, Response
 
-from .. import Game, Pass, Rules
+from .. import Game, Rules
 from ..cards import Card
 from ..events import (
     Dealt,
@@ -107,15 +107,10 @@ def round_frames(rules: Rules, seed: Seed, moves: Sequence[Move]) -> list[dict[s
     events: list[Event] = list(game.start_events())
     for move in moves:
         events += game.apply(move)
-    # A pass's cards in the order chosen (its event lists them sorted): a scatter gives the
-    # first to the first seat it names, and so on.
-    chosen = [_names(move.cards) for move in moves if isinstance(move, Pass)]
-    return _group(game, events, iter(chosen))
+    return _group(game, events)
 
 
-def _group(
-    game: Game, events: Sequence[Event], chosen: Iterator[list[str]]
-) -> list[dict[str, Any]]:
+def _group(game: Game, events: Sequence[Event]) -> list[dict[str, Any]]:
     rounds: list[dict[str, Any]] = []
     current: RoundFrames | None = None
     totals = [0] * game.rules.players
@@ -137,10 +132,10 @@ def _group(
                 "to": list(event.to),
                 "cards": _names(event.cards),
             }
-            order = next(chosen)
-            if len(event.to) > 1:  # a scatter: each card to its own seat
+            if len(event.to) > 1:  # a scatter: its cards in the order given, each to its seat
                 passed["each"] = [
-                    {"card": card, "to": to} for card, to in zip(order, event.to, strict=True)
+                    {"card": str(card), "to": to}
+                    for card, to in zip(event.cards, event.to, strict=True)
                 ]
             current.passes.append(passed)
         elif isinstance(event, Received):

@@ -264,8 +264,10 @@ def _optional(value: Any, kind: type[_T]) -> _T | None:
 
 
 def _time(value: Any) -> float | None:
-    if value is None or (isinstance(value, int | float) and not isinstance(value, bool)):
-        return None if value is None else float(value)
+    if value is None:
+        return None
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value)
     raise ValueError(f"a seat holds {value!r} where a time belongs")
 
 
