@@ -177,6 +177,36 @@ def test_joining_is_refused_with_a_sentence(browsers: list[TestClient]) -> None:
     assert cal.post(f"/api/games/{game}/react", json={"reaction": "nice"}).status_code == 404
 
 
+def test_nobody_takes_a_computer_players_name(browsers: list[TestClient]) -> None:
+    # A friend who called herself Marisol sat beside the computer's Marisol: the table,
+    # the scores and the chat could not tell the two apart.
+    ann, bea, cal = browsers
+    made = table(ann, ["you", "friend", "easy", "friend"])
+    computer = next(p["name"] for p in made["players"] if p["level"] and not p["open"])
+    stand_ins = [p["stand_in"] for p in made["players"] if p["open"]]
+    told = bea.post(f"/api/games/{made['id']}/invitation", json={"invite": invite_of(made)})
+    characters = told.json()["characters"]
+    assert computer in characters and len(characters) == 3 == len(stand_ins) + 1, characters
+    for taken in characters:
+        said = sentence(join(bea, made, f" {taken.upper()} "), 409)
+        assert said == (
+            f"Someone at this table is called \u2068{taken}\u2069 already:"
+            " add an initial, or choose another name."
+        )
+    assert join(bea, made, "Bea").status_code == 200
+    assert join(cal, made, "Cal").status_code == 200  # the last seat: the table starts
+    # The host of a table for friends is told by the name box, and no game is made.
+    for name in characters:
+        answer = cal.post(
+            "/api/games", json={"seats": ["you", "friend", "easy", "friend"], "name": name}
+        )
+        assert answer.status_code == 409 and answer.json()["field"] == "name", answer.text
+        assert name in answer.json()["detail"]
+    assert [g["id"] for g in cal.get("/api/games").json()] == [made["id"]]
+    # A name no character has is taken.
+    assert table(cal, ["you", "friend", "easy", "friend"])["players"][0]["name"] == "Ann"
+
+
 def test_an_id_no_game_could_have_is_no_game(browsers: list[TestClient]) -> None:
     # A NUL, a slash or a space in an id: the same 404 as any unknown game, on every route
     # (on PostgreSQL a NUL reached the database and came back as a damaged game, a 500).
@@ -208,7 +238,8 @@ def test_an_invitation_shows_the_table_before_joining(browsers: list[TestClient]
     assert first.status_code == 200, first.text
     assert first.json() == {
         "host": "Ann", "players": 4, "target_score": 50, "seated": ["Ann"], "open": 2,
-        "computers": 1, "started": False, "yours": False, "closed": None, "seat": 1,
+        "computers": 1, "characters": ["Marisol", "Bertie", "Tamsin"], "started": False,
+        "yours": False, "closed": None, "seat": 1,
         "host_seat": 0, "partnership": False, "hints": True, "turn_time": 30, "house_rules": [],
     }  # fmt: skip
     # Partners and the house rules are told before a friend sits down.

@@ -234,3 +234,32 @@ def test_a_name_the_server_refuses_is_said_by_the_hosts_name_box(
     assert page.get_attribute("#host-name", "aria-invalid") == "false"
     assert not page.errors, page.errors
     page.context.close()
+
+
+def test_the_join_page_refuses_a_computer_players_name_under_the_box(
+    browser: Any, server: AppServer
+) -> None:
+    # A friend could take the name of a computer player at the table, and the two then
+    # read alike everywhere (seats, scores, chat).
+    host = open_page(browser, server, DESKTOP)
+    body = {"seats": ["you", "friend", "easy"], "name": "Hostie", "rules": {"players": 3}}
+    made = create_by_page(host, body)
+    computer = next(p["name"] for p in made["players"] if p["level"] and not p["open"])
+    bea = person(browser, "Bea", DESKTOP)
+    bea.page.goto(with_speed(f"{server.url}{made['table']['invite']}"))
+    bea.page.wait_for_selector("#join-name")
+    bea.page.fill("#join-name", computer.lower())
+    said = f"Someone at this table is called \u2068{computer}\u2069 already"
+    assert bea.page.inner_text("#join-name-note").startswith(said)
+    assert bea.page.get_attribute("#join-name", "aria-invalid") == "true"
+    bea.page.click("[data-action=join]")  # refused by the page: nothing sent
+    assert bea.page.inner_text("#join-name-note").startswith(said)
+    state = host.evaluate(f"async () => (await fetch('/api/games/{made['id']}')).json()")
+    assert sum(p["open"] for p in state["players"]) == 1  # her seat is still open
+    bea.page.fill("#join-name", "Bea")
+    assert bea.page.inner_text("#join-name-note") == ""
+    bea.page.click("[data-action=join]")
+    bea.page.wait_for_selector("body[data-screen=table]")
+    for page in (host, bea.page):
+        assert not page.errors, page.errors
+        page.context.close()

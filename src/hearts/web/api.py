@@ -117,6 +117,8 @@ def refused(refusal: Refusal) -> JSONResponse:
     body: dict[str, Any] = {"detail": refusal.reason}
     if refusal.state is not None:
         body["state"] = refusal.state
+    if refusal.field is not None:
+        body["field"] = refusal.field
     wait = refusal.retry_after
     headers = {"Retry-After": str(max(1, wait))} if wait is not None else None
     return JSONResponse(body, status_code=refusal.status, headers=headers)

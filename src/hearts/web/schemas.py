@@ -88,6 +88,11 @@ class Invitation(BaseModel):
     seated: list[str] = Field(description="The people seated already, by seat.")
     open: int = Field(description="Seats kept for friends and not taken yet.")
     computers: int = Field(description="Seats the host gave to computer players.")
+    characters: list[str] = Field(
+        default_factory=list,
+        description="The computer players' names: those seated, and those who would take the"
+        " open seats if the table started now. A person joining takes none of them.",
+    )
     started: bool = Field(description="Whether the game has started.")
     yours: bool = Field(description="Whether this browser has a seat at the table.")
     closed: str | None = Field(

@@ -157,10 +157,13 @@ class Refusal(Exception):
         reason: str,
         state: dict[str, Any] | None = None,
         retry_after: int | None = None,
+        field: str | None = None,
     ) -> None:
         super().__init__(reason)
         self.status = status
         self.reason = reason
+        #: The box of the form the refusal is about ("name"), said beside it; None: the form.
+        self.field = field
         #: The game as it now stands, for a conflict: the browser catches up from it.
         self.state = state
         #: Seconds to wait before asking again, for a refusal of too many at once (429).
@@ -277,6 +280,14 @@ class Table:
             return cast_by_seat(len(self.seats), self.host, [*self.computers, *filled])
         # The lobby's characters keep their seats; those filled at the start come after.
         return cast(self.computers, then=filled)
+
+    def computer_names(self, seating: Seating) -> list[str]:
+        """The names of the characters playing here, and of those who would take the seats
+        nobody took if the table started now: a person joining is not to share one."""
+        now = self.characters(seating)
+        at_start = self.characters(replace(seating, started=True)) if self.friends else {}
+        names = [c["name"] for _, c in sorted((now | at_start).items())]
+        return list(dict.fromkeys(names))
 
     def styles(self, seating: Seating) -> Styles:
         """The characters' tastes by seat, for the computer players (`bots.advance`)."""
@@ -652,6 +663,10 @@ class GameService:
                 people.append(Person(host, owner, name, away=owner != rematch.by))
         started = not friends or (rematch is not None and not any(p.away for p in people))
         seating = Seating(started, None, time.time(), 0, {p.seat: p for p in people})
+        if rematch is None:
+            same = next((c for c in table.computer_names(seating) if _same_name(c, name)), None)
+            if same is not None:
+                raise Refusal(409, name_taken(same), field="name")
         stored = StoredGame(
             game_id, owner, rules.to_dict(), seed, table.to_settings(), "active", [], started
         )
@@ -705,6 +720,7 @@ class GameService:
             if seating.started:
                 raise Refusal(409, _started(loaded, seating))
             names = [p.name for p in seating.people.values() if p.owner]
+            names += loaded.table.computer_names(seating)
             same = next((taken for taken in names if _same_name(taken, name)), None)
             if same is not None:
                 raise Refusal(409, name_taken(same))  # as they are called, not as typed
@@ -742,6 +758,7 @@ class GameService:
             "seated": [p.name for _, p in sorted(people.items()) if p.owner is not None],
             "open": free,
             "computers": sum(level is not None for level in loaded.table.seats),
+            "characters": loaded.table.computer_names(seating),
             "started": seating.started,
             "yours": mine is not None,
             "closed": closed,

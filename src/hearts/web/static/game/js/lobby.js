@@ -216,7 +216,10 @@ function seatSentence(invitation) {
  * which shows the table as the invitation says it is now (the seat the link gives, who is
  * seated, the open seats) and leaves the name typed as it is. */
 export function renderJoin(root, { name, invitation, onJoin, problem, nameIssue }) {
-  let seated = invitation?.seated || [];
+  // The names taken: the people seated and the computer players (a friend called Bertie
+  // beside the computer's Bertie could not be told apart).
+  const takenBy = (now) => [...(now?.seated || []), ...(now?.characters || [])];
+  let seated = takenBy(invitation);
   const error = h("p", { class: "error", role: "alert", "data-region": "join-error", hidden: !problem }, problem || "");
   const field = nameField({ id: "join-name", value: name, label: "Your name", onInput: () => {},
     taken: seated });
@@ -263,7 +266,7 @@ export function renderJoin(root, { name, invitation, onJoin, problem, nameIssue 
   if (nameIssue) field.show(nameIssue);
   field.input.focus();
   return (now) => {
-    seated = now.seated;
+    seated = takenBy(now);
     field.taken(seated);
     show(now);
   };
