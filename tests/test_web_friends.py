@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from client_support import another_browser
 from hearts.rules import MAX_PLAYERS, MIN_PLAYERS
 from hearts.web.app import create_app
-from hearts.web.service import RETURN_GRACE, START_GRACE, GameService, Table
+from hearts.web.service import LEAVE_GAP, RETURN_GRACE, START_GRACE, GameService, Table
 from hearts.web.settings import Settings
 from hearts.web.store import Person, Seating
 from hearts.web.stores import StoreUnavailable
@@ -676,6 +676,35 @@ def test_a_person_who_leaves_is_played_for_at_once_and_takes_the_seat_back(
     assert ann.get(f"/api/games/{game}").json()["players"][1]["away"] is False
 
 
+def test_leaving_and_coming_back_over_and_over_is_slowed(browsers: list[TestClient]) -> None:
+    # Each leaving tells everyone at the table, and any request brings the person back: a
+    # loop of the two sent the others a hundred updates in eight seconds.
+    ann, bea, cal = browsers
+    made = table(ann, ["you", "friend", "friend", "medium"], turn_time=0)
+    game = made["id"]
+    leave = f"/api/games/{game}/leave"
+    join(bea, made, "Bea")
+    assert bea.post(leave, json={}).status_code == 200  # before the start: the seat freed
+    join(bea, made, "Bea")
+    too_soon = bea.post(leave, json={})
+    assert "a moment ago" in sentence(too_soon, 429)
+    assert 1 <= int(too_soon.headers["retry-after"]) <= LEAVE_GAP
+    seen = ann.get(f"/api/games/{game}").json()
+    assert seen["table"]["open_seats"] == [2]  # she kept her seat
+    assert join(cal, made, "Cal").json()["table"]["started"] is True
+    # Once the table has started: the same, and leaving again while away is still nothing.
+    service = ann.app.state.service  # type: ignore[attr-defined]
+    service._left.clear()  # as if five seconds had passed
+    assert bea.post(leave, json={}).json()["players"][1]["away"] is True
+    assert bea.post(leave, json={}).status_code == 200  # away already: nothing to say
+    assert bea.get(f"/api/games/{game}").json()["players"][1]["away"] is False  # back
+    refused = bea.post(leave, json={})
+    assert "a moment ago" in sentence(refused, 429)
+    assert ann.get(f"/api/games/{game}").json()["players"][1]["away"] is False
+    # Another person's leaving is their own.
+    assert cal.post(leave, json={}).json()["players"][2]["away"] is True
+
+
 def test_a_friend_who_leaves_before_the_start_gives_the_seat_back(
     browsers: list[TestClient],
 ) -> None:
@@ -782,6 +811,7 @@ def test_a_seats_news_is_told_in_the_order_it_happened(browsers: list[TestClient
     before = service.store.seating(game)
     assert move(bea, bea.get(f"/api/games/{game}").json()).status_code == 200
     assert bea.post(f"/api/games/{game}/react", json={"reaction": "nice"}).status_code == 200
+    service._left.clear()  # a round takes people longer than LEAVE_GAP: a test, less
     assert bea.post(leave, json={}).status_code == 200
     assert told_to_ann(before) == [("ready", 1), ("reaction", 1), ("away", 1)]
 

@@ -130,6 +130,11 @@ TOUCH_EVERY = 10.0
 TOUCHED_KEPT = 10_000
 #: The least time between two reactions of one seat.
 REACTION_GAP = 2.0
+#: The least time between two leavings of one person (each tells everyone at the table: a
+#: loop of leaving and coming back was a stream of updates for all of them).
+LEAVE_GAP = 3.0
+#: People whose latest leaving this process remembers.
+LEFT_KEPT = 10_000
 #: Reactions a person can send: a key, a short label and an emoji (no free text).
 REACTIONS: tuple[dict[str, str], ...] = (
     {"key": "nice", "label": "Nice one", "emoji": "👍"},
@@ -418,6 +423,8 @@ class GameService:
         self._clocks: dict[str, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._touched: dict[tuple[str, int], float] = {}
+        #: When each person last left a table in this process (game, owner): `LEAVE_GAP`.
+        self._left: dict[tuple[str, str], float] = {}
         #: The event streams open in this process, by (game, seat).
         self._streams: dict[tuple[str, int], int] = {}
         #: Called on the event loop with (before, after) each time moves are stored (the
@@ -1033,7 +1040,12 @@ class GameService:
             if not loaded.table.friends:
                 raise Refusal(409, "This game has nobody else at it: it waits for you as it is.")
             if not seating.started:
+                if seat != loaded.table.host:  # the host's seat stays (`_give_back`)
+                    self._note_leaving(game_id, owner)
                 return await self._give_back(loaded, seat, seating, owner)
+            person = seating.people.get(seat)
+            if not loaded.game.is_over and person is not None and not person.away:
+                self._note_leaving(game_id, owner)  # leaving again while away changes nothing
             if not loaded.game.is_over and await asyncio.to_thread(
                 self.store.set_away, game_id, seat, True
             ):
@@ -1046,6 +1058,22 @@ class GameService:
                 seating = await self._seating(game_id)
                 self._wind(loaded, seating)
             return self.state(loaded, seat, seating, [])
+
+    def _note_leaving(self, game_id: str, owner: str) -> None:
+        """Note that `owner` leaves `game_id` now, or refuse it (429) if they left there
+        less than `LEAVE_GAP` ago. Kept per process: with several, a person who leaves
+        through each in turn is let go that many times as often, which still bounds it."""
+        now = time.monotonic()
+        key = (game_id, owner)
+        last = self._left.get(key)
+        if last is not None and now - last < LEAVE_GAP:
+            wait = math.ceil(LEAVE_GAP - (now - last))
+            raise Refusal(
+                429, "You left this table a moment ago: try again in a moment.", retry_after=wait
+            )
+        if len(self._left) > LEFT_KEPT:
+            self._left = {k: at for k, at in self._left.items() if now - at < LEAVE_GAP}
+        self._left[key] = now
 
     async def _give_back(
         self, loaded: LoadedGame, seat: int, seating: Seating, owner: str
