@@ -9,9 +9,12 @@ import pytest
 
 from hearts import CARDS, PRESETS, Game, Round, Rules, play_out
 from hearts.ai import LEVELS, Player, choose_moon, make_player
+from hearts.ai.medium import MediumPlayer, explain_play
 from hearts.ai.search import distinct_candidates
-from hearts.ai.tracking import Knowledge
+from hearts.ai.tracking import HEARTS_FACES, QUEEN, SUIT_FACES, Knowledge, lowest, partner_of
+from hearts.cards import Card
 from hearts.record import actions_of
+from hearts.view import PlayerView
 
 SMALL_BUDGET = 24  # playouts: enough to exercise the search, cheap enough for a unit test
 
@@ -273,3 +276,51 @@ def test_random_level_is_uniform_enough_to_be_a_floor() -> None:
     rng = random.Random(0)
     seen = {make_player("random", seed=str(rng.random())).choose_play(view) for _ in range(40)}
     assert seen == set(view.legal)
+
+
+class _Watched(MediumPlayer):
+    """A medium player whose every card is noted with what it knew when it chose it."""
+
+    def __init__(self, seed: int, seen: list[tuple[Knowledge, int, str]]) -> None:
+        super().__init__(seed=seed)
+        self.seen = seen
+
+    def pick_play(self, view: PlayerView) -> Card:
+        know = Knowledge.from_view(view)
+        face, rule = explain_play(know)
+        self.seen.append((know, face, rule))
+        return super().pick_play(view)
+
+
+def test_medium_partners_take_a_point_from_a_side_that_has_every_one() -> None:
+    # Two medium partners ducked every trick, so two random players shot the moon as a team
+    # in a third of their rounds: a team needs its own defence, a point taken in time.
+    rules = Rules(partnership=True)
+    seen: list[tuple[Knowledge, int, str]] = []
+    for seed in range(40):
+        game = Game(rules, seed=f"partners:{seed}")
+        seats: list[Player] = [
+            _Watched(seed * 4 + s, seen) if s % 2 == 0 else make_player("random", seed=s)
+            for s in range(rules.players)
+        ]
+        for _event in play_out(game, seats, next_round=False):
+            pass
+    took = blocked = 0
+    for know, face, rule in seen:
+        alone = know.sole_point_takers()
+        if alone is None or not know.trick or know.legal & (know.legal - 1) == 0:
+            continue
+        winner = know.winning_seat()
+        led = know.trick[0][1] // 13
+        follow = know.legal & SUIT_FACES[led]
+        if follow and winner in alone[0] and know.trick_points():
+            above = follow & ~((1 << know.winning_face()) - 1) & ~QUEEN  # type: ignore[operator]
+            if above:
+                assert face == lowest(above) and rule in ("stop-moon", "stop-team"), rule
+                took += 1
+        last = len(know.trick) == know.players - 1
+        partner = partner_of(rules, know.seat)
+        if not follow and last and winner == partner and know.legal & HEARTS_FACES:
+            assert (1 << face) & HEARTS_FACES and rule == "block-moon", (rule, face)
+            blocked += 1
+    assert took >= 20 and blocked >= 5, (took, blocked)

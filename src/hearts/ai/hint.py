@@ -326,6 +326,9 @@ def _rule_of_thumb(rule: str, know: Knowledge, names: Sequence[str], face: int) 
             "so the queen goes to that card's owner"
         ),
         "stop-moon": f"{shooter} may be going for the moon: taking this trick stops it",
+        "stop-team": (
+            "the other team has taken every point so far: taking a point from them stops their moon"
+        ),
         "duck": "the highest card you hold that still goes under",
         "last-bonus": f"you play last and the trick has no points: the {card} is yours",
         "last": "you play last and cannot go under, so your highest goes",
@@ -335,6 +338,10 @@ def _rule_of_thumb(rule: str, know: Knowledge, names: Sequence[str], face: int) 
         "low": "others still to play can go over it",
         "feed-partner": "your partner wins this trick: a card without points",
         "feed-shooter": f"{shooter} may be going for the moon: no points for them",
+        "block-moon": (
+            "the other team has taken every point so far: a heart on your partner's trick"
+            " stops their moon"
+        ),
         "queen": "thrown away, the Q♠ is 13 points you can no longer take",
         "high-spade": f"with the Q♠ still out, the {card} could catch her later",
         "high-over-low-hearts": f"with only low hearts left, the {card} is the bigger danger",

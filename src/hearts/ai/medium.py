@@ -142,6 +142,12 @@ def choose_follow(know: Knowledge, led: int) -> tuple[int, str]:
         above = follow & ~below & ~QUEEN
         if above:
             return lowest(above), "stop-moon"
+    if points and _rival_team_alone_winning(know):
+        # Partners: the rival team has every point so far and is winning this one. Taking
+        # it costs a point or two; leaving them every point costs 26 a seat.
+        above = follow & ~below & ~QUEEN
+        if above:
+            return lowest(above), "stop-team"
     if below:
         return highest(below), "duck"
     safe = follow & ~QUEEN if follow & ~QUEEN else follow
@@ -161,6 +167,15 @@ def choose_follow(know: Knowledge, led: int) -> tuple[int, str]:
     return lowest(safe), "low"
 
 
+def _rival_team_alone_winning(know: Knowledge) -> bool:
+    """In Partnership Hearts, whether the rival team has taken every point so far and one
+    of them is winning the trick on the table."""
+    if not know.rules.partnership:
+        return False
+    alone = know.sole_point_takers()
+    return alone is not None and know.winning_seat() in alone[0]
+
+
 def _someone_after_can_follow(know: Knowledge, suit: int) -> bool:
     played = {s for s, _ in know.trick}
     after = [s for s in range(know.players) if s != know.seat and s not in played]
@@ -173,6 +188,16 @@ def choose_discard(know: Knowledge) -> tuple[int, str]:
     partner = partner_of(know.rules, know.seat)
     threat = know.moon_threat()
     feeding_shooter = threat is not None and winner_seat == threat
+    if (
+        partner is not None
+        and winner_seat == partner
+        and len(know.trick) == know.players - 1
+        and legal & HEARTS_FACES
+        and know.sole_point_takers() is not None
+    ):
+        # The rival team has every point so far, and this trick is our partner's for sure:
+        # one heart on it and they cannot shoot.
+        return lowest(legal & HEARTS_FACES), "block-moon"
     if (
         feeding_shooter or (partner is not None and winner_seat == partner)
     ) and legal & ~POINT_FACES:

@@ -181,13 +181,16 @@ class Knowledge:
 
     def moon_threat(self) -> int | None:
         """A rival seat that has every point taken so far (with its partner, in Partnership
-        Hearts) and enough of them to be going for the moon, if there is one."""
+        Hearts) and enough of them to be going for the moon, if there is one: six hearts,
+        or the Q♠ and three. A team takes tricks twice as fast as one seat and shoots with
+        half the cards in its hands, so for a team half as many are enough."""
         alone = self.sole_point_takers()
         if alone is None:
             return None
         members, taken = alone
         hearts = (taken & HEARTS_FACES).bit_count()
-        if not (hearts >= 6 or (taken & QUEEN and hearts >= 3)):
+        many, with_queen = (3, 1) if self.rules.partnership else (6, 3)
+        if not (hearts >= many or (taken & QUEEN and hearts >= with_queen)):
             return None
         return self.one_to_stop(members)
 
