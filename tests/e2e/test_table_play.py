@@ -1135,7 +1135,21 @@ def test_a_new_game_says_which_game_it_closes_when_the_browser_keeps_no_more(
     )
     assert marked == [False] * (keep - 1) + [True], marked
     line = page.inner_text(f".unfinished li:has([data-game='{oldest}'])")
-    assert "A new game closes this one." in line
+    assert "A new game against the computer closes this one." in line
+    # A table for friends closes nothing: its open seats are for others.
+    friends = ["you", "friend", *["easy"] * (hearts.Rules().players - 2)]
+    made = page.evaluate(
+        "async (seats) => (await fetch('/api/games', {method: 'POST', headers:"
+        " {'Content-Type': 'application/json'}, body: JSON.stringify({seats})})).status",
+        friends,
+    )
+    assert made == 201
+    assert page.evaluate(f"async () => (await fetch('/api/games/{oldest}')).status") == 200
+    page.goto(f"{server.url}/?speed=instant")
+    page.wait_for_selector("body[data-ready=true]")
+    # ... and hid the oldest game of the browser's own: the list held five lines of any kind.
+    page.wait_for_selector(f".unfinished li:has([data-game='{oldest}']) [data-closes]")
+    assert page.locator(".unfinished li").count() == keep + 1
     page.click("[data-action=new-game]")
     page.wait_for_selector("dialog[open] [data-action=confirm-new]")
     said = plain(page.inner_text("dialog [data-region=closes]"))
@@ -1151,7 +1165,7 @@ def test_a_new_game_says_which_game_it_closes_when_the_browser_keeps_no_more(
     listed = page.eval_on_selector_all(
         ".unfinished [data-action=continue]", "b => b.map((x) => x.dataset.game)"
     )
-    assert oldest not in listed and len(listed) == keep
+    assert oldest not in listed and len(listed) == keep + 1  # the table for friends too
     assert not page.errors
 
 

@@ -252,6 +252,18 @@ def test_games_of_ones_own_never_close_a_table_others_sit_at(tmp_path: Path) -> 
         assert asked.status_code == 200, asked.text
 
 
+def test_the_start_screens_list_holds_every_game_the_browser_keeps(tmp_path: Path) -> None:
+    # The list held five games of any kind: a browser allowed seven kept two it could not
+    # see, and a table of friends hid the oldest of its own.
+    settings = Settings(data_dir=tmp_path / "data", unfinished_per_browser=7)
+    with TestClient(create_app(bot_workers=0, settings=settings)) as browser:
+        own = [browser.post("/api/games", json={}).json()["id"] for _ in range(8)]
+        seats = {"seats": ["you", "friend", "easy", "easy"], "name": "Ann"}
+        tables = [browser.post("/api/games", json=seats).json()["id"] for _ in range(2)]
+        listed = [line["id"] for line in browser.get("/api/games").json()]
+    assert listed == [*reversed(tables), *reversed(own[1:])]  # the first one closed
+
+
 def test_every_list_in_the_rules_is_capped(tmp_path: Path) -> None:
     with Server(tmp_path / "data") as server, httpx.Client(base_url=server.url) as browser:
         long_cycle = browser.post("/api/games", json={"rules": {"pass_cycle": ["left"] * 1500}})

@@ -476,7 +476,7 @@ async def unfinished(request: Request, games: Service, cookie: BrowserCookie = N
     owner = owner_key(cookie)
     quotas: Quotas = request.app.state.quotas
     closing = await asyncio.to_thread(quotas.closed_by_next, owner)
-    return await summaries(games, owner, closing)
+    return await summaries(games, owner, quotas.settings.unfinished_per_browser, closing)
 
 
 @router.get("/games/{game_id}", response_model=GameState, responses=REFUSALS)

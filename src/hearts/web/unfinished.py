@@ -15,8 +15,11 @@ from .options import house_rule_names
 from .service import GameService, Refusal
 from .store import unfinished_games
 
-#: How many unfinished games the start screen lists.
-LISTED = 5
+#: How many tables with others at them (joined, or waiting for friends) the start screen
+#: lists beside the browser's own unfinished games, which it lists all of: the few it
+#: keeps (`Settings.unfinished_per_browser`). A fixed five hid a browser's own game once
+#: it sat at a table of friends too, or kept more than five.
+WITH_OTHERS_LISTED = 5
 DAMAGED_LINE: dict[str, Any] = {
     "round": None,
     "phase": None,
@@ -73,11 +76,13 @@ class GameSummary(BaseModel):
 
 
 async def summaries(
-    games: GameService, owner: str, closing: Collection[str] = ()
+    games: GameService, owner: str, kept: int, closing: Collection[str] = ()
 ) -> list[dict[str, Any]]:
-    """A line for each unfinished game; a game whose record cannot be read says so. The
-    games in `closing` are those a new game would close (`Quotas.closed_by_next`)."""
-    listed = await asyncio.to_thread(unfinished_games, games.store, owner, LISTED)
+    """A line for each unfinished game (`kept` of the browser's own at most, and a few
+    tables with others); a game whose record cannot be read says so. The games in
+    `closing` are those a new game would close (`Quotas.closed_by_next`)."""
+    limit = kept + WITH_OTHERS_LISTED
+    listed = await asyncio.to_thread(unfinished_games, games.store, owner, limit)
     found: list[dict[str, Any]] = []
     for game_id, played in listed:
         closes = game_id in closing

@@ -499,7 +499,7 @@ function unfinishedList(games, onContinue) {
     h("h2", { id: "unfinished-title" }, games.length > 1 ? "Your unfinished games" : "Your unfinished game"),
     h("ul", {}, games.map((game) => game.damaged
       ? h("li", { "data-damaged": "true" }, h("span", { class: "game-line" },
-        `${game.played ? `A game last played ${playedWhen(game.played)}` : "A saved game"} could not be read: its record is damaged, so it cannot be continued.${game.closes ? " A new game removes it." : ""}`))
+        `${game.played ? `A game last played ${playedWhen(game.played)}` : "A saved game"} could not be read: its record is damaged, so it cannot be continued.${game.closes ? " A new game against the computer removes it." : ""}`))
       : h("li", {},
       h("button", { class: game === first ? "primary" : "", type: "button", "data-action": "continue",
         "data-game": game.id, onclick: () => onContinue(game.id) },
@@ -510,7 +510,7 @@ function unfinishedList(games, onContinue) {
         h("span", { class: "table-words", "data-region": "table-words" }, tableWords(game)),
         h("span", { class: "scores" }, game.started === false ? waiting(game) : line(game)),
         h("span", { class: "played", "data-played": game.played }, `Last played ${playedWhen(game.played)}`),
-        game.closes ? h("span", { class: "played", "data-closes": "true" }, "A new game closes this one.") : null)))));
+        game.closes ? h("span", { class: "played", "data-closes": "true" }, "A new game against the computer closes this one.") : null)))));
 }
 
 /** What sets a saved game's table apart, in short words: its computer players' level and its
