@@ -121,6 +121,34 @@ def test_an_unknown_rule_lists_the_rules(capsys: pytest.CaptureFixture[str]) -> 
         assert "partnership and partners_pass." in err
 
 
+def test_a_size_given_twice_differently_and_an_empty_seed_are_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # `--rule players=5 --players 4` played four without a word, and `--seed ''` played a
+    # game whose seed read "Seed ." and could not be given again.
+    refused = {
+        ("play", "--rule", "players=5", "--players", "4"): (
+            "hearts play: --players 4 and --rule players=5 seat different tables;"
+        ),
+        ("sim", "easy*3", "--players-count", "3", "--rule", "players=4", "--quiet"): (
+            "hearts sim: --players-count 3 and --rule players=4 seat different tables;"
+        ),
+        ("play", "--seed", ""): "hearts play: --seed needs a word or a number.",
+        ("sim", "easy*4", "--seed", " ", "--quiet"): "hearts sim: --seed needs a word or a number.",
+    }
+    for command, said in refused.items():
+        try:
+            status = main(list(command))
+        except SystemExit as exit:  # refused by the parser, before the command ran
+            status = exit.code
+        assert status == 2
+        err = capsys.readouterr().err
+        assert err.startswith(said) and err.count("\n") == 1, err
+    # The same size twice is one size.
+    assert main(["sim", "easy*5", "--players-count", "5", "--rule", "players=5", "--deals", "1",
+                 "--quiet"]) == 0  # fmt: skip
+
+
 def test_an_ace_may_be_typed_as_1_and_the_help_says_so() -> None:
     # The card parser reads "1" as an ace on purpose ("1H" is the ace of hearts): the help
     # says so, so that "You do not hold the ace of hearts" after "1H" is no surprise.

@@ -42,6 +42,39 @@ class OptionError(Exception):
     argparse would catch that and print its usage block and its own words instead."""
 
 
+def seed_text(text: str) -> str:
+    """A `--seed`, read `typed`: any word or number, but not nothing (`--seed ''` played a
+    game whose seed no one could give again, as the start line showed "Seed .").
+
+    >>> seed_text("ｇａｍｅ７")
+    'game7'
+    >>> seed_text("  ")
+    Traceback (most recent call last):
+    ...
+    hearts.cli.parser.OptionError: --seed needs a word or a number.
+    """
+    seed = typed(text).strip()
+    if not seed:
+        raise OptionError("--seed needs a word or a number.")
+    return seed
+
+
+def same_size(option: str, count: int, changes: dict[str, object]) -> None:
+    """Refuse a table's size given twice, differently: `option` (as "--players 4") and a
+    `--rule players=` among `changes` (the first went without a word).
+
+    >>> same_size("--players 4", 4, {"players": 5})
+    Traceback (most recent call last):
+    ...
+    ValueError: --players 4 and --rule players=5 seat different tables; give one of them.
+    """
+    given = changes.get("players")
+    if given is not None and given != count:
+        raise ValueError(
+            f"{option} and --rule players={given} seat different tables; give one of them."
+        )
+
+
 @dataclass(frozen=True)
 class Number:
     """The type of an option that takes a number: `kind` int (a whole number) or float,

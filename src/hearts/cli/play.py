@@ -24,7 +24,7 @@ from ..moves import Pass, Play
 from ..record import Action, is_text, move_to_action, take_back_point, undo_action
 from ..scoring import MOON_CHOICES, MoonChoice, PlayOn, RoundResult, play_on, team_of
 from ..words import counted, listed
-from .parser import typed
+from .parser import same_size, seed_text, typed
 from .rule_options import (
     PRESETS_HELP,
     PRESETS_LIST,
@@ -155,7 +155,7 @@ def register(subparsers: Any) -> None:
     add_rule_option(parser)
     parser.add_argument(
         "--seed",
-        type=typed,
+        type=seed_text,
         default=None,
         help="seed for the deal and the players (default: a new one each game)",
     )
@@ -583,6 +583,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         changes = rule_changes(args.rule)
         if args.players is not None:
+            same_size(f"--players {args.players}", args.players, changes)
             changes["players"] = args.players
         rules = Rules.preset(args.rules, **changes)
         seed: int | str = args.seed if args.seed is not None else _fresh_seed()

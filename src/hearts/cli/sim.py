@@ -17,7 +17,7 @@ from typing import Any
 
 from ..rules import MAX_PLAYERS, MIN_PLAYERS
 from ..words import counted
-from .parser import typed
+from .parser import same_size, seed_text, typed
 from .rule_options import PRESETS_HELP, PRESETS_LIST, add_rule_option, rule_changes
 from .terminal import check_writable
 
@@ -75,7 +75,7 @@ def register(subparsers: Any) -> None:
         help="a deal is one round, or one whole game to the target score (rounds)",
     )
     parser.add_argument(
-        "--seed", type=typed, default="1", help="seed for the deals and the players (1)"
+        "--seed", type=seed_text, default="1", help="seed for the deals and the players (1)"
     )
     parser.add_argument(
         "--rules", type=typed, default="standard", metavar="PRESET", help=PRESETS_HELP
@@ -120,6 +120,7 @@ def run(args: argparse.Namespace) -> int:
         changes = rule_changes(args.rule)
         sized_by = None  # how the table's size was given, if it was
         if args.seats is not None:
+            same_size(f"--players-count {args.seats}", args.seats, changes)
             changes["players"] = args.seats
             sized_by = f"--players-count {args.seats}"
         elif "players" in changes:
