@@ -137,6 +137,7 @@ def test_a_size_given_twice_differently_and_an_empty_seed_are_refused(
         ("sim", "easy*4", "--seed", " ", "--quiet"): "hearts sim: --seed needs a word or a number.",
     }
     for command, said in refused.items():
+        status: int | str | None
         try:
             status = main(list(command))
         except SystemExit as exit:  # refused by the parser, before the command ran
