@@ -125,11 +125,12 @@ def test_a_data_directory_that_is_a_file_is_said_as_serve_says_it_with_status_2(
     served = run_serve("--data-dir", str(file))
     assert (served.returncode, served.stderr) == (
         2,
-        f"--data-dir {file} is a file, not a folder.\n",
+        f"hearts serve: --data-dir {file} is a file, not a folder.\n",
     )
     for check in ([], ["--check"]):
         code, out, err = migrate(capsys, "--data-dir", str(file), *check)
-        assert (code, out, err) == (2, "", f"hearts migrate: {served.stderr.strip()}")
+        said = served.stderr.strip().removeprefix("hearts serve: ")
+        assert (code, out, err) == (2, "", f"hearts migrate: {said}")
     monkeypatch.setenv("HEARTS_DATA_DIR", str(file))
     code, _, err = migrate(capsys)
     assert (code, err) == (2, f"hearts migrate: HEARTS_DATA_DIR {file} is a file, not a folder.")
@@ -143,7 +144,7 @@ def test_a_data_directory_that_is_a_file_is_said_as_serve_says_it_with_status_2(
             assert (code, out, err) == (2, "", f"hearts migrate: {said}")
     served = run_serve("--data-dir", str(file / "data"), "--port", str(free_port()))
     said = f"--data-dir {file / 'data'} cannot be made: {file} is a file, not a folder."
-    assert (served.returncode, served.stderr.strip()) == (2, said)
+    assert (served.returncode, served.stderr.strip()) == (2, f"hearts serve: {said}")
 
 
 def test_a_start_on_a_database_with_a_newer_releases_steps_says_so(

@@ -49,7 +49,9 @@ def test_an_unreadable_url_is_refused_without_its_password(
 ) -> None:
     done = serve(tmp_path, url)
     assert done.returncode == 2, done.stderr
-    assert done.stderr.startswith("--database is not a database URL that can be read: ")
+    assert done.stderr.startswith(
+        "hearts serve: --database is not a database URL that can be read: "
+    )
     assert SECRET not in done.stderr and "…" in done.stderr, done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
     for check in ([], ["--check"]):
@@ -175,7 +177,9 @@ def test_a_url_setting_that_cannot_be_right_is_refused_before_any_connection(
         assert code == 2 and said.startswith(f"hearts migrate: --database {IMPOSSIBLE[query]}")
         assert len(said.splitlines()) == 1, said
     done = serve(tmp_path, url)
-    assert done.returncode == 2 and done.stderr.startswith("--database gives "), done.stderr
+    assert done.returncode == 2 and done.stderr.startswith("hearts serve: --database gives "), (
+        done.stderr
+    )
     assert len(done.stderr.strip().splitlines()) == 1
 
 
@@ -207,7 +211,7 @@ def test_a_database_that_refuses_is_said_apart_from_one_that_does_not_answer(
     done = serve(tmp_path, url)
     assert done.returncode == 1, done.stderr
     assert done.stderr.strip() == (
-        "PostgreSQL refused the connection (no_such_database at"
+        "hearts serve: PostgreSQL refused the connection (no_such_database at"
         f' {HOST}:{pg_cluster.port}): database "no_such_database" does not exist.'
     )
     code, said = migrate(capsys, "--database", url, "--check")
@@ -227,4 +231,4 @@ def test_a_data_directory_that_is_a_file_is_said_so(tmp_path: Path) -> None:
     command = [str(HEARTS), "serve", "--port", str(free_port()), "--data-dir", str(file)]
     done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 2, done.stderr
-    assert done.stderr.strip() == f"--data-dir {file} is a file, not a folder."
+    assert done.stderr.strip() == f"hearts serve: --data-dir {file} is a file, not a folder."

@@ -288,7 +288,9 @@ def test_serve_with_an_unreachable_database_stops_in_one_line(tmp_path: Path) ->
     done = subprocess.run(command, capture_output=True, text=True, timeout=60)
     assert done.returncode == 1
     lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Cannot reach PostgreSQL"), done.stderr
+    assert len(lines) == 1 and lines[0].startswith("hearts serve: Cannot reach PostgreSQL"), (
+        done.stderr
+    )
 
 
 def test_a_lock_left_by_a_process_killed_mid_upgrade_does_not_stop_the_next_start(

@@ -412,12 +412,14 @@ def test_serve_refuses_bad_metrics_settings_in_one_line(tmp_path: Path) -> None:
     done = run_serve("--metrics-port", "9101", "--metrics-host", "0.0.0.0", *data)
     assert done.returncode == 2
     assert done.stderr == (
-        "--metrics-host must be one address of this machine, never every address (0.0.0.0):"
-        " the metrics are for Prometheus alone.\n"
+        "hearts serve: --metrics-host must be one address of this machine, never every address"
+        " (0.0.0.0): the metrics are for Prometheus alone.\n"
     )
     done = run_serve(*data, env={"HEARTS_METRICS_PORT": "ninety"})
     assert done.returncode == 2
-    assert done.stderr == "HEARTS_METRICS_PORT must be a whole number, not 'ninety'.\n"
+    assert (
+        done.stderr == "hearts serve: HEARTS_METRICS_PORT must be a whole number, not 'ninety'.\n"
+    )
     assert not (tmp_path / "data").exists()
 
 
@@ -429,8 +431,8 @@ def test_a_taken_metrics_port_is_one_sentence(tmp_path: Path) -> None:
         done = run_serve("--metrics-port", str(port), "--data-dir", str(tmp_path / "data"))
     assert done.returncode == 1
     assert done.stderr == (
-        f"Port {port} on 127.0.0.1 is taken by another program; stop it or choose another"
-        " --metrics-port.\n"
+        f"hearts serve: Port {port} on 127.0.0.1 is taken by another program; stop it or"
+        " choose another --metrics-port.\n"
     )
     assert done.stdout == "" and not (tmp_path / "data").exists()
 

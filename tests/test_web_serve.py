@@ -188,10 +188,15 @@ def test_serve_refuses_bad_settings_in_one_line(tmp_path: Path) -> None:
     data = ("--data-dir", str(tmp_path))
     done = run_serve("--header-timeout", "0", *data)
     assert done.returncode == 2
-    assert done.stderr.strip() == "--header-timeout must be above 0 and at most 300 s."
+    assert (
+        done.stderr.strip() == "hearts serve: --header-timeout must be above 0 and at most 300 s."
+    )
     done = run_serve(*data, env={"HEARTS_GAMES_PER_HOUR": "many"})
     assert done.returncode == 2
-    assert done.stderr.strip() == "HEARTS_GAMES_PER_HOUR must be a whole number, not 'many'."
+    assert (
+        done.stderr.strip()
+        == "hearts serve: HEARTS_GAMES_PER_HOUR must be a whole number, not 'many'."
+    )
 
 
 def test_a_setting_is_named_as_it_was_given() -> None:
@@ -250,8 +255,8 @@ def test_an_empty_database_url_stops_the_server_in_one_line(tmp_path: Path) -> N
     done = run_serve("--data-dir", str(tmp_path), env={"HEARTS_DATABASE_URL": ""})
     assert done.returncode == 2
     assert done.stderr.strip() == (
-        "HEARTS_DATABASE_URL is set but empty; give a postgresql:// URL, or unset it to keep"
-        " games in SQLite in the data directory."
+        "hearts serve: HEARTS_DATABASE_URL is set but empty; give a postgresql:// URL, or unset"
+        " it to keep games in SQLite in the data directory."
     )
     assert done.stdout == "" and not (tmp_path / "hearts.sqlite3").exists()
 
@@ -270,5 +275,6 @@ def test_a_wildcard_proxy_stops_the_server_in_one_line(tmp_path: Path) -> None:
     done = run_serve("--data-dir", str(tmp_path), env={"HEARTS_TRUSTED_PROXIES": "*"})
     assert done.returncode == 2
     assert done.stderr.strip() == (
-        "HEARTS_TRUSTED_PROXIES must list the proxies' addresses, never a wildcard ('*')."
+        "hearts serve: HEARTS_TRUSTED_PROXIES must list the proxies' addresses, never a"
+        " wildcard ('*')."
     )

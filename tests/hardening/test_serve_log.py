@@ -116,7 +116,8 @@ def test_a_taken_port_is_one_sentence(tmp_path: Path) -> None:
         )
     assert done.returncode == 1
     assert done.stderr == (
-        f"Port {port} on 127.0.0.1 is taken by another program; stop it or choose another --port.\n"
+        f"hearts serve: Port {port} on 127.0.0.1 is taken by another program; stop it or"
+        " choose another --port.\n"
     )
     assert done.stdout == "" and not (tmp_path / "data").exists()
 

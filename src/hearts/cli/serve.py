@@ -138,21 +138,27 @@ def run(args: argparse.Namespace) -> int:
             metrics_host=args.metrics_host,
         )
     except ValueError as error:
-        print(error, file=sys.stderr)
+        _say(str(error))
         return 2
     if not settings.trusted_hosts:
         settings = settings.replace(trusted_hosts=default_trusted_hosts(settings.host))
     problems = settings.problems()
     if problems:
-        print(without_password(problems[0], settings.database_url), file=sys.stderr)
+        _say(without_password(problems[0], settings.database_url))
         return 2
     problem = settings.data_dir_problem()
     if problem:
         # It was "Cannot use the data directory ...: File exists.", which says the opposite,
         # and under a file "...: Not a directory.", naming neither the setting nor the file.
-        print(problem, file=sys.stderr)
+        _say(problem)
         return 2
     return serve(settings)
+
+
+def _say(sentence: str) -> None:
+    """Why the server will not start, in one line on standard error, named as every command
+    names its refusals ("hearts serve: ...")."""
+    print(f"hearts serve: {sentence}", file=sys.stderr)
 
 
 def log_lines(database_url: str = "") -> logging.Handler:
@@ -223,7 +229,7 @@ def serve(settings: Any) -> int:
     try:
         sockets = listen_sockets(settings.host, settings.port)
     except OSError as error:
-        print(why_not_listening(settings.host, settings.port, error), file=sys.stderr)
+        _say(why_not_listening(settings.host, settings.port, error))
         return 1
     metrics_sockets: list[Any] = []
     if settings.metrics_port:
@@ -232,29 +238,25 @@ def serve(settings: Any) -> int:
             metrics_sockets = listen_sockets(settings.metrics_host, settings.metrics_port)
         except OSError as error:
             _close(sockets)
-            print(
+            _say(
                 why_not_listening(
                     settings.metrics_host,
                     settings.metrics_port,
                     error,
                     settings.named("metrics_port"),
                     settings.named("metrics_host"),
-                ),
-                file=sys.stderr,
+                )
             )
             return 1
     try:
         app = create_app(settings=settings)
     except (StoreError, ValueError) as error:
         _close(sockets + metrics_sockets)
-        print(without_password(str(error), settings.database_url), file=sys.stderr)
+        _say(without_password(str(error), settings.database_url))
         return 1
     except OSError as error:
         _close(sockets + metrics_sockets)
-        print(
-            f"Cannot use the data directory {directory}: {error.strerror or error}.",
-            file=sys.stderr,
-        )
+        _say(f"Cannot use the data directory {directory}: {error.strerror or error}.")
         return 2
     files = raise_fd_limit()
     cap = connection_cap(settings, files)
