@@ -753,3 +753,38 @@ def test_score_in_a_round_says_the_points_taken_so_far() -> None:
     names = ["You", "West", "North", "East"]
     shown = ", ".join(f"{n} {p}" for n, p in zip(names, view.points_taken, strict=True))
     assert said[0] == f"Points taken this round so far: {shown}."
+
+
+def test_at_a_terminal_lines_can_be_edited_and_called_back() -> None:
+    # At a terminal a typo meant typing the whole line again, and the up arrow typed
+    # "^[[A" into the line, which the game then could not read.
+    import pty
+    import select
+
+    hearts = Path(sys.executable).with_name("hearts")
+    pid, terminal = pty.fork()
+    if pid == 0:  # the child: the game, at the terminal's other end
+        os.execv(str(hearts), [str(hearts), "play", "--seed", "7", "--level", "easy"])
+    said = b""
+    scores = b"Score: You 0, West 0"
+
+    def read_until(text: bytes, times: int = 1) -> None:
+        nonlocal said
+        while said.count(text) < times:
+            ready, _, _ = select.select([terminal], [], [], 30)
+            assert ready, said.decode(errors="replace")[-400:]
+            said += os.read(terminal, 4096)
+
+    try:
+        read_until(b"Cards to pass (3): ")
+        # "scoer", then back two, delete the "e", on past the "r", and the "e" after it.
+        os.write(terminal, b"scoer\x1b[D\x1b[D\x1b[3~\x1b[Ce\r")
+        read_until(scores)
+        start = len(said)
+        os.write(terminal, b"\x1b[A\r")  # the line before, called back
+        read_until(scores, times=2)
+        assert b"^[[A" not in said[start:], said[start:]
+    finally:
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+        os.close(terminal)

@@ -11,6 +11,7 @@ game once you say yes.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import itertools
 import sys
@@ -107,6 +108,14 @@ class Unreadable(EOFError):
     it as moves, so it ends the game as the end of the input does."""
 
 
+def _line_editing() -> None:
+    """At a terminal, the arrow keys move along the line and up brings back earlier lines
+    (the standard library's readline, where the system has it): without it, a typo meant
+    typing the whole pass again, and an arrow key typed "^[[D" into the line."""
+    with contextlib.suppress(ImportError):  # a Python built without it (Windows)
+        import readline  # noqa: F401 - importing it is what turns line editing on
+
+
 def read_line(prompt: str) -> str:
     """`input()`, but from a file or a pipe no more than `LINE_LIMIT + 1` characters of a line
     are kept: the rest of a longer one is read and dropped, and `TerminalGame.read` refuses
@@ -115,6 +124,7 @@ def read_line(prompt: str) -> str:
     if sys.stdin is None:
         raise EOFError
     if sys.stdin.isatty():
+        _line_editing()
         return input(prompt)
     print(prompt, end="", flush=True)
     line = sys.stdin.readline(LINE_LIMIT + 1)
