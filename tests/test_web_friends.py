@@ -202,7 +202,10 @@ def test_nobody_takes_a_computer_players_name(browsers: list[TestClient]) -> Non
         )
         assert answer.status_code == 409 and answer.json()["field"] == "name", answer.text
         assert name in answer.json()["detail"]
-    assert [g["id"] for g in cal.get("/api/games").json()] == [made["id"]]
+    assert [g["id"] for g in cal.get("/api/games").json()] == [made["id"]]  # none made
+    # Alone at a table a person is "You": any name is theirs.
+    alone = cal.post("/api/games", json={"levels": ["easy"], "name": characters[0]})
+    assert alone.status_code == 201, alone.text
     # A name no character has is taken.
     assert table(cal, ["you", "friend", "easy", "friend"])["players"][0]["name"] == "Ann"
 

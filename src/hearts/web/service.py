@@ -670,7 +670,7 @@ class GameService:
                 people.append(Person(host, owner, name, away=owner != rematch.by))
         started = not friends or (rematch is not None and not any(p.away for p in people))
         seating = Seating(started, None, time.time(), 0, {p.seat: p for p in people})
-        if rematch is None:
+        if friends and rematch is None:  # alone, a person is "You" to themselves
             same = next((c for c in table.computer_names(seating) if _same_name(c, name)), None)
             if same is not None:
                 raise Refusal(409, name_taken(same), field="name")
