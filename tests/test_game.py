@@ -90,7 +90,7 @@ def test_shooter_chooses_when_that_rule_is_on() -> None:
     assert game.results == []
     with pytest.raises(IllegalMoveError, match="Only the player who shot the moon"):
         game.apply(ChooseMoon(2, "add"))
-    with pytest.raises(IllegalMoveError, match="Choose add"):
+    with pytest.raises(IllegalMoveError, match="Choose add \\(the moon's points to everyone"):
         game.choose_moon("double")  # type: ignore[arg-type]
     with pytest.raises(IllegalMoveError, match="not over yet"):
         game.next_round()

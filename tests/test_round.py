@@ -1,5 +1,7 @@
 """The standard four-player round: built from hand-made positions and the rule texts' examples."""
 
+import re
+
 import pytest
 
 from hearts import IllegalMoveError, Round, Rules, parse_card
@@ -284,3 +286,18 @@ def test_parse_and_card_objects_both_play() -> None:
     rnd.play(parse_card("2C"))
     rnd.play("kc")
     assert len(rnd.trick) == 2
+
+
+def test_a_round_from_hands_passes_only_as_its_rules_could() -> None:
+    # "across" at three players was taken (and became a pass to the left), and "partner"
+    # without partners, where the rules refuse both in a pass cycle.
+    for rules, direction, said in (
+        (Rules(players=3), "across", "Nobody sits across with 3 players."),
+        (Rules(), "partner", "A pass to a partner needs partnership play."),
+        (Rules(), "keep", "'keep' is not a pass direction; use left, right, across, hold,"),
+    ):
+        hands = [
+            [str(card) for card in Round.deal(rules, seed=1).hand(s)] for s in range(rules.players)
+        ]
+        with pytest.raises(ValueError, match=re.escape(said)):
+            Round.from_hands(rules, hands, direction)  # type: ignore[arg-type]

@@ -72,7 +72,8 @@ class ChooseMoon:
     def __post_init__(self) -> None:
         if self.choice not in MOON_CHOICES:
             raise IllegalMoveError(
-                "Choose add (26 to everyone else) or subtract (26 off your own score)."
+                "Choose add (the moon's points to everyone else) or subtract (them off your"
+                " own score)."
             )
 
 

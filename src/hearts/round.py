@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Literal, NamedTuple
 
 from .cards import (
@@ -216,8 +217,10 @@ class Round:
         """
         if len(hands) != rules.players:
             raise ValueError(f"This table seats {rules.players} players, not {len(hands)}.")
-        if pass_direction not in ("left", "right", "across", "hold", "scatter", "partner"):
-            raise ValueError(f"{pass_direction!r} is not a pass direction.")
+        # Checked as the rules check a pass cycle: no "across" at an odd table, no "partner"
+        # without partners (a pass these rules could never make was taken, and became
+        # another one).
+        replace(rules, pass_cycle=(pass_direction,))
         available = deck_cards(rules)
         pool = 0
         for card in available:

@@ -168,7 +168,7 @@ class Rules:
             if direction not in PASS_DIRECTIONS:
                 problems.append(
                     f"{direction!r} is not a pass direction; use left, right, across, "
-                    "keep (or hold), scatter or partner."
+                    "hold, scatter or partner."
                 )
             elif direction == "across" and self.players % 2:
                 problems.append(f"Nobody sits across with {self.players} players.")
