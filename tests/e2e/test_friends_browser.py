@@ -1059,12 +1059,52 @@ def test_a_friend_who_leaves_the_lobby_gives_the_seat_back(browser: Any, server:
     shoot(ann.page, "lobby-after-zoe-left-phone")
     # The host's start screen: the table waits for friends, and no open seat is a player.
     ann.page.click("[data-action=menu-new]")
+    ann.page.click("#dialog[open] [data-action=leave-table]")  # asked first (below)
     ann.page.wait_for_selector("body[data-screen=setup] [data-action=continue]")
     line = plain(ann.page.inner_text(".unfinished .game-line"))
     assert line.startswith("Waiting for friends · 4 players to "), line
     assert "\nAnn · " in line and "· 2 open seats\n" in line and "Open seat" not in line, line
     shoot(ann.page, "lobby-waiting-start-phone")
     for someone in (ann, zoe):
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()
+
+
+def test_a_host_who_leaves_the_lobby_is_asked_and_the_friends_are_told(
+    browser: Any, server: AppServer
+) -> None:
+    # The host tapped New in the lobby: off to the start screen unasked, while Gus waited
+    # in the lobby for a start that could not come, told nothing but "not connected".
+    ann = person(browser, "Ann", PHONE)
+    gus = person(browser, "Gus", LANDSCAPE)
+    link = host_table(ann, server, 4, friends=[1, 3])
+    join(gus, link)
+    ann.page.wait_for_selector("[data-region=lobby-seats] >> text=Gus")
+    waiting = gus.page.locator("[data-region=waiting-host]")
+    assert plain(waiting.inner_text()).startswith("The game starts by itself once every")
+    ann.page.click("[data-action=menu-new]")
+    asked = " ".join(plain(ann.page.inner_text("#dialog[open]")).split())
+    assert asked.startswith(
+        "Leave your table? Gus will wait in the lobby, told that you have left it for now."
+        " It stays on your start screen, and its link keeps working: come back to start it."
+    ), asked
+    shoot(ann.page, "lobby-host-leave-ask-phone")
+    ann.page.click("[data-action=stay-at-table]")
+    assert ann.page.locator("body[data-screen=lobby]").count() == 1
+    ann.page.click("[data-action=menu-new]")
+    ann.page.click("[data-action=leave-table]")
+    ann.page.wait_for_selector("body[data-screen=setup] [data-action=continue]")
+    waiting.filter(has_text="has left the lobby for now.").wait_for(timeout=15000)
+    assert plain(waiting.inner_text()) == (
+        "Ann has left the lobby for now. The game starts by itself once every friend's seat"
+        " is taken, or when Ann comes back and starts it."
+    )
+    shoot(gus.page, "lobby-host-gone-phone-landscape")
+    # Back from the start screen, the host is in the lobby again, and Gus reads so.
+    ann.page.click("[data-action=continue]")
+    ann.page.wait_for_selector("body[data-screen=lobby] [data-action=start-table]")
+    waiting.filter(has_text="or when the host starts it.").wait_for(timeout=15000)
+    for someone in (ann, gus):
         assert not someone.page.errors, someone.page.errors
         someone.context.close()
 

@@ -145,6 +145,14 @@ export function confirmLeaveLobby({ leave }) {
   askToLeave("Leave the table?", leave, "If you leave, your seat is open again: the link can bring someone else to it.");
 }
 
+/** Before the host leaves the lobby of their table: it waits for them, and the friends
+ * seated there wait too (it went without a word). */
+export function confirmHostLeavesLobby(friends, { leave }) {
+  askToLeave("Leave your table?", leave,
+    friends ? `${friends} will wait in the lobby, told that you have left it for now.` : "The table waits for your friends.",
+    "It stays on your start screen, and its link keeps working: come back to start it.");
+}
+
 /** The question `title` with what leaving does (`lines`): Stay, or Leave the table. */
 function askToLeave(title, leave, ...lines) {
   const dialog = $("#dialog");

@@ -57,10 +57,7 @@ export function renderLobby(root, state, options, actions, news = "") {
         h("button", { type: "button", class: "primary wide", "data-action": "start-table", onclick: actions.start },
           open || away.length ? "Start now" : "Start the game"),
         h("p", { class: "hint" }, hint))
-      : h("p", { class: "panel waiting", "data-region": "waiting-host" },
-        open && !away.length
-          ? "The game starts by itself once every friend's seat is taken, or when the host starts it."
-          : "Waiting for the host to start the game."),
+      : h("p", { class: "panel waiting", "data-region": "waiting-host" }, hostWaitWords(state, open && !away.length)),
     h("p", { class: "error", role: "alert", "data-region": "lobby-error", "data-game": state.id, hidden: !problem },
       problem),
     // The seats last: at ten seats, or on a phone held sideways, the list would push the link
@@ -73,6 +70,23 @@ export function renderLobby(root, state, options, actions, news = "") {
   if (note) note.textContent = copyNote;
   const again = focused && root.querySelector(focused);
   if (again) again.focus({ preventScroll: true });
+}
+
+/** What a friend in the lobby waits for: the last seat taken (`filling`), or the host; and
+ * when the host's page has gone, that the host is not here (their friends read nothing but
+ * "not connected" beside a name, and waited for a start that could not come). */
+function hostWaitWords(state, filling) {
+  const host = state.players[state.table.host_seat];
+  const gone = host && host.person && !host.connected && !host.reconnecting;
+  const name = host ? named(host.name) : "The host";
+  if (gone) {
+    return filling
+      ? `${name} has left the lobby for now. The game starts by itself once every friend's seat is taken, or when ${name} comes back and starts it.`
+      : `${name} has left the lobby for now: the game starts when ${name} comes back and starts it.`;
+  }
+  return filling
+    ? "The game starts by itself once every friend's seat is taken, or when the host starts it."
+    : "Waiting for the host to start the game.";
 }
 
 /** A selector that finds `el`'s part in the lobby drawn again: its action, region or id. */

@@ -9,7 +9,7 @@ import { Hand } from "./hand.js";
 import { Table } from "./table.js";
 import { renderSetup } from "./setup.js";
 import { overlayPanel } from "./panels.js";
-import { confirmLeave, confirmLeaveLobby, confirmNewGame, lastTrickLine, showScores, showSettings, showTricks } from "./dialogs.js";
+import { confirmHostLeavesLobby, confirmLeave, confirmLeaveLobby, confirmNewGame, lastTrickLine, showScores, showSettings, showTricks } from "./dialogs.js";
 import { loadPrefs, savePrefs, soundOn, timing, isDismissed, dismiss } from "./prefs.js";
 import { play as playSound } from "./sound.js";
 import { applyTheme } from "./theme.js";
@@ -458,6 +458,19 @@ function atTableOfFriends(state) {
 function inFriendsLobby(state) {
   return Boolean(state) && document.body.dataset.screen === "lobby" && isFriends(state)
     && !state.table.started && !state.table.host;
+}
+
+/** Whether the person is the host in the lobby of their table not started yet. */
+function hostInLobby(state) {
+  return Boolean(state) && document.body.dataset.screen === "lobby" && isFriends(state)
+    && !state.table.started && Boolean(state.table.host);
+}
+
+/** The host leaves the lobby: the table stays theirs, and waits (the server keeps the
+ * seat; the others see the host gone once this page's stream closes). */
+async function leaveLobbyAsHost() {
+  stopLive();
+  await showSetup();
 }
 
 function othersHere(state) {
@@ -1783,7 +1796,10 @@ async function boot() {
   const askNew = () => {
     if (atTableOfFriends(app.state)) confirmLeave(othersHere(app.state), { leave: leaveTable });
     else if (inFriendsLobby(app.state)) confirmLeaveLobby({ leave: leaveTable });
-    else showSetup();
+    else if (hostInLobby(app.state)) {
+      const seated = app.state.players.filter((p, seat) => p.person && !p.open && seat !== app.state.view.seat);
+      confirmHostLeavesLobby(listed(seated.map((p) => named(p.name))), { leave: leaveLobbyAsHost });
+    } else showSetup();
   };
   $("[data-action=menu-new]").addEventListener("click", () => {
     if (app.busy) app.afterBusy = askNew;
