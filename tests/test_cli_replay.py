@@ -181,8 +181,8 @@ def test_a_partners_moon_names_both_and_the_choice_and_the_kittys_points_are_sho
     from hearts.scoring import team_of
 
     rules = Rules(moon_rule="choose", partnership=True, target_score=30)
-    game = Game(rules, 2)
-    seats = [make_player("moon" if s % 2 == 0 else "random", seed=f"2:{s}") for s in range(4)]
+    game = Game(rules, 14)  # a game in which the moon team shoots once
+    seats = [make_player("moon" if s % 2 == 0 else "random", seed=f"14:{s}") for s in range(4)]
     events = list(play_out(game, seats))
     moons = [e.result for e in events if isinstance(e, RoundScored) and e.result.shooter]
     chosen = [e for e in events if isinstance(e, MoonChosen)]
