@@ -263,3 +263,26 @@ def test_the_join_page_refuses_a_computer_players_name_under_the_box(
     for page in (host, bea.page):
         assert not page.errors, page.errors
         page.context.close()
+
+
+def test_a_long_name_at_a_crowded_desktop_table_shows_more_and_whole_on_hover(
+    browser: Any, server: AppServer
+) -> None:
+    # At five seats and more a name was cut at 9 letters even on a wide desktop, with the
+    # felt empty round it: "Alexandra" and "Alexander" read alike, and nothing said more.
+    host = open_page(browser, server, DESKTOP)
+    long = "Alexandra Smithson-Hart"
+    body = {"seats": ["you", "friend", "easy", "easy", "easy"], "name": long}
+    made = create_by_page(host, body)
+    bea = person(browser, "Bea", DESKTOP)
+    bea.page.goto(with_speed(f"{server.url}{made['table']['invite']}"))
+    bea.page.wait_for_selector("#join-name")
+    bea.page.fill("#join-name", "Bea")
+    bea.page.click("[data-action=join]")
+    name = bea.page.locator(f".seat.opponent .name[title='{long}']")
+    name.wait_for()
+    shown_ems = name.evaluate("(el) => el.clientWidth / parseFloat(getComputedStyle(el).fontSize)")
+    assert shown_ems > 7, shown_ems  # 9 letters were about 5.5 of its ems; 15 are about 9
+    for page in (host, bea.page):
+        assert not page.errors, page.errors
+        page.context.close()

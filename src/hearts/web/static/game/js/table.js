@@ -189,7 +189,8 @@ export class Table {
       const kind = friends ? kindLine(state, seat) : player.level;
       const level = partner ? `${kind}, your partner` : kind;
       levels = redraw(who, [player.name, level, signsKey(state, seat)], () => [
-        h("span", { class: "name", dir: "auto" }, player.name),
+        // The whole name on hover, where the seat has room for only part of it.
+        h("span", { class: "name", dir: "auto", title: player.name }, player.name),
         levelLine(level),
         seatSigns(state, seat)]) || levels;
       redraw(numbersBox, numbers, () => [total(state.scores[seat]), badge()]);
