@@ -14,7 +14,7 @@ import pytest
 from test_friends_browser import VIEWS, person, with_speed
 from test_web_game_browser import open_page
 
-from browser_support import DESKTOP, AppServer, create_by_page, plain, resize, shoot
+from browser_support import DESKTOP, PHONE, AppServer, create_by_page, plain, resize, shoot
 
 pytestmark = pytest.mark.browser
 
@@ -286,3 +286,35 @@ def test_a_long_name_at_a_crowded_desktop_table_shows_more_and_whole_on_hover(
     for page in (host, bea.page):
         assert not page.errors, page.errors
         page.context.close()
+
+
+def test_the_score_sheet_keeps_a_names_column_a_few_letters_wide_on_a_phone(
+    browser: Any, server: AppServer
+) -> None:
+    # Five long names on a phone: the sheet squeezed "👩‍💻 Zoë 🎉🎉" to one emoji a line, a
+    # heading four lines tall; the sheet scrolls sideways instead.
+    host = open_page(browser, server, PHONE)
+    body = {"seats": ["you", "friend", "friend", "friend", "easy"], "name": "Ann"}
+    made = create_by_page(host, body)
+    for name in (
+        "Bartholomew-Alexandrinaa",
+        "\U0001f469\u200d\U0001f4bb Zoë \U0001f389\U0001f389",
+        ARABIC,
+    ):
+        friend = person(browser, name, PHONE)
+        friend.page.goto(with_speed(f"{server.url}{made['table']['invite']}"))
+        friend.page.wait_for_selector("#join-name")
+        friend.page.fill("#join-name", name)
+        friend.page.click("[data-action=join]")
+        friend.page.wait_for_selector("body[data-screen=lobby], body[data-screen=table]")
+    page = friend.page  # the last to join: the table has started
+    page.wait_for_selector("body[data-screen=table]")
+    page.click("[data-action=scores]")
+    heads = page.locator("table.sheet thead th")
+    heads.first.wait_for()
+    ems = heads.evaluate_all(
+        "(ths) => ths.map((th) => th.getBoundingClientRect().height"
+        " / parseFloat(getComputedStyle(th).fontSize))"
+    )
+    assert max(ems) < 4.5, ems  # three lines at most with the padding (five before)
+    assert not page.errors, page.errors
