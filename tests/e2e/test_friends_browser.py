@@ -1646,6 +1646,42 @@ def test_a_pass_chosen_offline_goes_once_back_though_others_passed_meanwhile(
         someone.context.close()
 
 
+def test_a_pass_chosen_offline_that_the_turn_time_overtook_is_said_never_to_have_gone(
+    browser: Any, server: AppServer
+) -> None:
+    # Offline, Sol chose a pass; her time ran out and a computer player passed for her.
+    # Back online, the page said only what the computer passed: nothing said her own
+    # choice never went.
+    sol, tia = person(browser, "Sol", PHONE), person(browser, "Tia", DESKTOP)
+    body = {"rules": {}, "name": "Sol", "turn_time": 5, "seats": ["you", "friend", "easy", "easy"]}
+    made = table_by_api(sol, server, body)
+    join(tia, f"{server.url}{made['table']['invite']}")
+    sol.page.wait_for_selector(f"{TABLE}[data-phase=passing] [data-card]", timeout=15000)
+    seat = made["view"]["seat"]
+    sol.context.set_offline(True)
+    chosen = hand(sol.page)[:3]
+    for key in chosen:
+        sol.page.click(f"[data-region=hand] [data-key='{key}']")
+    sol.page.click("[data-action=pass]")
+    deadline = time.monotonic() + 40
+    while time.monotonic() < deadline:  # the turn clock passes for her
+        table = tia.page.request.get(f"{server.url}/api/games/{made['id']}").json()["table"]
+        if seat not in table["waiting_on"]:
+            break
+        time.sleep(0.5)
+    assert seat not in table["waiting_on"], table
+    sol.context.set_offline(False)
+    status = sol.page.locator("#status")
+    status.filter(has_text="never went").wait_for(timeout=20000)
+    said = plain(status.inner_text())
+    assert said.startswith("The pass you chose (") and said.endswith(
+        ") never went: your time ran out while this device was away."
+    ), said
+    for someone in (sol, tia):
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()
+
+
 #: Before the page's scripts: `window.streamedMove`, the newest move the event stream brought
 #: (heard before the page's own listener, which shows it in the same turn of the loop).
 STREAMED_MOVE = """(() => {

@@ -739,6 +739,17 @@ async function sendHeld() {
   if (held.pass) {
     if (held.round === state.view.hand_number && state.phase === "passing" && state.view.passed === null) {
       sendPass(held.tries + 1);
+      return;
+    }
+    // Made meanwhile by a computer player (the turn time ran out while this device was
+    // away): the cards chosen here never went, which the note of the computer's move alone
+    // did not say.
+    const chosen = [...app.selected].map((key) => key.split("#")[0]).sort();
+    const passed = [...(state.view.passed || [])].sort();
+    if (held.round === state.view.hand_number && passed.length && passed.join() !== chosen.join()) {
+      app.selected = new Set();
+      say(`The pass you chose (${chosen.map(cardName).join(", ")}) never went: your time ran out while this device was away.`, true);
+      render(state);
     }
     return;
   }
