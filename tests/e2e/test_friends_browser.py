@@ -1265,6 +1265,42 @@ def test_rematch_keeps_the_table_and_its_people(
         someone.context.close()
 
 
+def test_a_rematch_joined_once_it_is_over_says_so(browser: Any, server: AppServer) -> None:
+    # Ned came to the rematch after Mia had played it out: its final panel looked like the
+    # first game's with other numbers, and nothing said which game it was.
+    mia, ned = person(browser, "Mia", DESKTOP), person(browser, "Ned", PHONE)
+    body = {"rules": {"target_score": 1}, "name": "Mia", "turn_time": None,
+            "seats": ["you", "medium", "friend", "medium"]}  # fmt: skip
+    state = table_by_api(mia, server, body)
+    join(ned, f"{server.url}{state['table']['invite']}")
+    for someone in (mia, ned):
+        someone.page.wait_for_selector(f"{TABLE} [data-card]", timeout=15000)
+    for _ in range(5):  # over after the first round in which anyone takes a point
+        play_round([mia, ned])
+        if mia.page.get_attribute(TABLE, "data-phase") == "game-over":
+            break
+        for someone in (mia, ned):
+            someone.page.click("[data-action=next-round]")
+    mia.page.click("[data-action=rematch]")
+    mia.page.click("[data-action=start-table]")  # without Ned: played for him meanwhile
+    mia.page.wait_for_selector(f"{TABLE} [data-card]", timeout=15000)
+    for _ in range(5):
+        play_round([mia])
+        if mia.page.get_attribute(TABLE, "data-phase") == "game-over":
+            break
+        mia.page.click("[data-action=next-round]")
+    assert mia.page.get_attribute(TABLE, "data-phase") == "game-over"
+    ned.page.click("[data-action=join-rematch]")
+    said = ned.page.locator("[data-region=panel-status]")
+    said.filter(has_text="This rematch is over already").wait_for(timeout=15000)
+    assert said.inner_text() == "This rematch is over already: this is how it ended."
+    assert ned.page.get_attribute(TABLE, "data-phase") == "game-over"
+    shoot(ned.page, "friends-rematch-over-joined-phone")
+    for someone in (mia, ned):
+        assert not someone.page.errors, someone.page.errors
+        someone.context.close()
+
+
 def serve_on(data_dir: Path, port: int | None = None) -> LiveServer:
     """The app over `data_dir`, on `port` when given (to come back where the pages are)."""
     running = LiveServer(create_app(data_dir, bot_workers=0))

@@ -775,6 +775,9 @@ async function rematch() {
     const state = await api.rematch(app.state.id);
     setBusy(false);
     enter(state);
+    // Joined late, the rematch may be over already: its own final panel looked like the
+    // first game's with other numbers, and nothing said which it was.
+    if (state.phase === "game-over") say("This rematch is over already: this is how it ended.", true);
   } catch (error) {
     say(error.message, true);
   } finally {
