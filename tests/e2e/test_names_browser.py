@@ -154,6 +154,21 @@ def test_the_standings_line_of_an_arabic_name_reads_place_name_score(
     page.context.close()
 
 
+def at_join_page(browser: Any, server: AppServer, made: dict[str, Any], viewport: Any) -> Any:
+    """A friend's browser on the join page of the table `made` (a page, its name box shown)."""
+    friend = person(browser, "friend", viewport)
+    friend.page.goto(with_speed(f"{server.url}{made['table']['invite']}"))
+    friend.page.wait_for_selector("#join-name")
+    return friend.page
+
+
+def join_as(page: Any, name: str) -> None:
+    """Join from the join page as `name`: the lobby, or the table if it was the last seat."""
+    page.fill("#join-name", name)
+    page.click("[data-action=join]")
+    page.wait_for_selector("body[data-screen=lobby], body[data-screen=table]")
+
+
 def test_an_emoji_made_with_joiners_is_a_name_on_the_join_page(
     browser: Any, server: AppServer
 ) -> None:
@@ -245,22 +260,20 @@ def test_the_join_page_refuses_a_computer_players_name_under_the_box(
     body = {"seats": ["you", "friend", "easy"], "name": "Hostie", "rules": {"players": 3}}
     made = create_by_page(host, body)
     computer = next(p["name"] for p in made["players"] if p["level"] and not p["open"])
-    bea = person(browser, "Bea", DESKTOP)
-    bea.page.goto(with_speed(f"{server.url}{made['table']['invite']}"))
-    bea.page.wait_for_selector("#join-name")
-    bea.page.fill("#join-name", computer.lower())
+    bea = at_join_page(browser, server, made, DESKTOP)
+    bea.fill("#join-name", computer.lower())
     said = f"Someone at this table is called \u2068{computer}\u2069 already"
-    assert bea.page.inner_text("#join-name-note").startswith(said)
-    assert bea.page.get_attribute("#join-name", "aria-invalid") == "true"
-    bea.page.click("[data-action=join]")  # refused by the page: nothing sent
-    assert bea.page.inner_text("#join-name-note").startswith(said)
+    assert bea.inner_text("#join-name-note").startswith(said)
+    assert bea.get_attribute("#join-name", "aria-invalid") == "true"
+    bea.click("[data-action=join]")  # refused by the page: nothing sent
+    assert bea.inner_text("#join-name-note").startswith(said)
     state = host.evaluate(f"async () => (await fetch('/api/games/{made['id']}')).json()")
     assert sum(p["open"] for p in state["players"]) == 1  # her seat is still open
-    bea.page.fill("#join-name", "Bea")
-    assert bea.page.inner_text("#join-name-note") == ""
-    bea.page.click("[data-action=join]")
-    bea.page.wait_for_selector("body[data-screen=table]")
-    for page in (host, bea.page):
+    bea.fill("#join-name", "Bea")
+    assert bea.inner_text("#join-name-note") == ""
+    bea.click("[data-action=join]")
+    bea.wait_for_selector("body[data-screen=table]")
+    for page in (host, bea):
         assert not page.errors, page.errors
         page.context.close()
 
@@ -274,16 +287,13 @@ def test_a_long_name_at_a_crowded_desktop_table_shows_more_and_whole_on_hover(
     long = "Alexandra Smithson-Hart"
     body = {"seats": ["you", "friend", "easy", "easy", "easy"], "name": long}
     made = create_by_page(host, body)
-    bea = person(browser, "Bea", DESKTOP)
-    bea.page.goto(with_speed(f"{server.url}{made['table']['invite']}"))
-    bea.page.wait_for_selector("#join-name")
-    bea.page.fill("#join-name", "Bea")
-    bea.page.click("[data-action=join]")
-    name = bea.page.locator(f".seat.opponent .name[title='{long}']")
+    bea = at_join_page(browser, server, made, DESKTOP)
+    join_as(bea, "Bea")
+    name = bea.locator(f".seat.opponent .name[title='{long}']")
     name.wait_for()
     shown_ems = name.evaluate("(el) => el.clientWidth / parseFloat(getComputedStyle(el).fontSize)")
     assert shown_ems > 7, shown_ems  # 9 letters were about 5.5 of its ems; 15 are about 9
-    for page in (host, bea.page):
+    for page in (host, bea):
         assert not page.errors, page.errors
         page.context.close()
 
@@ -301,13 +311,9 @@ def test_the_score_sheet_keeps_a_names_column_a_few_letters_wide_on_a_phone(
         "\U0001f469\u200d\U0001f4bb Zoë \U0001f389\U0001f389",
         ARABIC,
     ):
-        friend = person(browser, name, PHONE)
-        friend.page.goto(with_speed(f"{server.url}{made['table']['invite']}"))
-        friend.page.wait_for_selector("#join-name")
-        friend.page.fill("#join-name", name)
-        friend.page.click("[data-action=join]")
-        friend.page.wait_for_selector("body[data-screen=lobby], body[data-screen=table]")
-    page = friend.page  # the last to join: the table has started
+        page = at_join_page(browser, server, made, PHONE)
+        join_as(page, name)
+    # The last to join: the table has started.
     page.wait_for_selector("body[data-screen=table]")
     page.click("[data-action=scores]")
     heads = page.locator("table.sheet thead th")
