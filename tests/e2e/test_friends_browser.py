@@ -319,6 +319,7 @@ def test_a_new_tables_lobby_does_not_say_its_link_was_copied(
     ann.page.click("[data-action=copy-invite]")
     ann.page.wait_for_selector("[data-region=copy-note]:has-text('Copied')")
     ann.page.click("[data-action=menu-new]")
+    ann.page.click("#dialog[open] [data-action=leave-table]")  # "Leave your table?"
     ann.page.wait_for_selector("body[data-screen=setup] [data-region=invite]")
     if not ann.page.is_visible("[data-action=invite]"):
         ann.page.click("[data-region=invite] summary")

@@ -787,6 +787,9 @@ def test_change_the_table_takes_the_keyboard_to_the_start_screen(
     page.wait_for_selector("body[data-screen=lobby] [data-region=invite-link]")
     page.focus("[data-action=menu-new]")
     page.keyboard.press("Enter")
+    # "Leave your table?": the question first, answered by the keyboard too.
+    page.focus("#dialog[open] [data-action=leave-table]")
+    page.keyboard.press("Enter")
     page.wait_for_selector("body[data-screen=setup] [data-action=new-game]")
     page.wait_for_timeout(200)
     assert page.evaluate(where) == ["H1", True]
