@@ -1043,12 +1043,12 @@ class GameService:
                 if seat != loaded.table.host:  # the host's seat stays (`_give_back`)
                     self._note_leaving(game_id, owner)
                 return await self._give_back(loaded, seat, seating, owner)
+            if loaded.game.is_over:  # nothing is left to play for them
+                return self.state(loaded, seat, seating, [])
             person = seating.people.get(seat)
-            if not loaded.game.is_over and person is not None and not person.away:
+            if person is not None and not person.away:
                 self._note_leaving(game_id, owner)  # leaving again while away changes nothing
-            if not loaded.game.is_over and await asyncio.to_thread(
-                self.store.set_away, game_id, seat, True
-            ):
+            if await asyncio.to_thread(self.store.set_away, game_id, seat, True):
                 # Gone now, not a heartbeat ago: the others' pages stop showing them here.
                 await asyncio.to_thread(self.store.touch, game_id, seat, 0.0)
                 self._touched.pop((game_id, seat), None)
